@@ -1,0 +1,894 @@
+/*
+ * fom_model.c - FOM model storage: construction, deep copy, name indexes,
+ * lookups and printing.  No XML and no merge rules here.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fom_impl.h"
+
+#define FOM_ROOT_OCLASS "HLAobjectRoot"
+#define FOM_ROOT_ICLASS "HLAinteractionRoot"
+#define FOM_ALT_OCLASS "ObjectRoot"
+#define FOM_ALT_ICLASS "InteractionRoot"
+
+/* Open-addressing string table: (scope, key) -> val.  Keys are borrowed
+ * from the model (names owned by the model's entries). */
+struct fom_hent {
+	const char *key;
+	uint32_t scope;
+	uint32_t hash;
+	uint32_t val;
+};
+
+struct fom_htab {
+	uint32_t cap;                   /* 0 or a power of two */
+	uint32_t n;
+	struct fom_hent *e;
+};
+
+struct fom_index {
+	struct fom_htab oq, os, och;    /* object: qname, simple, (parent,name) */
+	struct fom_htab iq, is, ich;
+	struct fom_htab attr, param;    /* (declaring class, name) */
+	struct fom_htab dim;
+	uint32_t cap_oc, cap_ic, cap_at, cap_pa, cap_di;
+};
+
+static uint32_t
+fom_hash(uint32_t scope, const char *key)
+{
+	uint32_t h = 2166136261u ^ (scope * 0x9e3779b9u);
+
+	for (; *key; key++)
+		h = (h ^ (uint8_t)*key) * 16777619u;
+	return h;
+}
+
+static struct fom_hent *
+fom_ht_slot(const struct fom_htab *t, uint32_t scope, const char *key,
+    uint32_t h)
+{
+	uint32_t i;
+
+	if (t->cap == 0)
+		return NULL;
+	for (i = h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
+		struct fom_hent *e = &t->e[i];
+		if (e->key == NULL || (e->hash == h && e->scope == scope &&
+		    strcmp(e->key, key) == 0))
+			return e;
+	}
+}
+
+/* Value stored under (scope, key), 0 when absent. */
+static uint32_t
+fom_ht_get(const struct fom_htab *t, uint32_t scope, const char *key)
+{
+	struct fom_hent *e = fom_ht_slot(t, scope, key, fom_hash(scope, key));
+
+	return e != NULL && e->key != NULL ? e->val : 0;
+}
+
+/* Make room for `extra` more keys; -1 on ENOMEM (table unchanged). */
+static int
+fom_ht_reserve(struct fom_htab *t, uint32_t extra)
+{
+	struct fom_htab nt;
+	uint32_t i, cap = t->cap ? t->cap : 16;
+
+	while ((uint64_t)(t->n + extra) * 2 > cap)
+		cap *= 2;
+	if (cap == t->cap)
+		return 0;
+	nt.cap = cap;
+	nt.n = t->n;
+	nt.e = calloc(cap, sizeof(*nt.e));
+	if (nt.e == NULL)
+		return -1;
+	for (i = 0; i < t->cap; i++)
+		if (t->e[i].key != NULL)
+			*fom_ht_slot(&nt, t->e[i].scope, t->e[i].key,
+			    t->e[i].hash) = t->e[i];
+	free(t->e);
+	*t = nt;
+	return 0;
+}
+
+/* Insert after fom_ht_reserve.  With `ambig`, a second different value for
+ * the same key turns the entry into FOM_AMBIGUOUS. */
+static void
+fom_ht_put(struct fom_htab *t, uint32_t scope, const char *key, uint32_t val,
+    int ambig)
+{
+	uint32_t h = fom_hash(scope, key);
+	struct fom_hent *e = fom_ht_slot(t, scope, key, h);
+
+	if (e->key != NULL) {
+		e->val = ambig && e->val != val ? FOM_AMBIGUOUS : val;
+		return;
+	}
+	e->key = key;
+	e->scope = scope;
+	e->hash = h;
+	e->val = val;
+	t->n++;
+}
+
+static void
+fom_ht_free(struct fom_htab *t)
+{
+	free(t->e);
+	t->e = NULL;
+	t->cap = t->n = 0;
+}
+
+static void
+fom_index_free(struct fom_index *ix)
+{
+	if (ix == NULL)
+		return;
+	fom_ht_free(&ix->oq);
+	fom_ht_free(&ix->os);
+	fom_ht_free(&ix->och);
+	fom_ht_free(&ix->iq);
+	fom_ht_free(&ix->is);
+	fom_ht_free(&ix->ich);
+	fom_ht_free(&ix->attr);
+	fom_ht_free(&ix->param);
+	fom_ht_free(&ix->dim);
+	free(ix);
+}
+
+int
+fom_err(struct fom_error *err, const char *file, int line, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return -1;
+	snprintf(err->file, sizeof(err->file), "%s", file ? file : "");
+	err->line = line;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Grow a handle-indexed array to hold n+1 elements; -1 on ENOMEM. */
+static int
+fom_grow(void **arr, uint32_t *cap, uint32_t n, size_t size)
+{
+	uint32_t ncap;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 16;
+	p = realloc(*arr, (size_t)ncap * size);
+	if (p == NULL)
+		return -1;
+	*arr = p;
+	*cap = ncap;
+	return 0;
+}
+
+/* Append h to a list of n handles (exact-size array); -1 on ENOMEM. */
+static int
+fom_push(uint32_t **list, uint32_t *n, uint32_t h)
+{
+	uint32_t *p = realloc(*list, (size_t)(*n + 1) * sizeof(**list));
+
+	if (p == NULL)
+		return -1;
+	p[(*n)++] = h;
+	*list = p;
+	return 0;
+}
+
+static uint32_t *
+fom_dup_handles(const uint32_t *src, uint32_t n)
+{
+	uint32_t *p;
+
+	if (n == 0)
+		return NULL;
+	p = malloc((size_t)n * sizeof(*p));
+	if (p != NULL)
+		memcpy(p, src, (size_t)n * sizeof(*p));
+	return p;
+}
+
+static char *
+fom_qname(const char *parent_q, const char *name)
+{
+	size_t a = parent_q ? strlen(parent_q) : 0, b = strlen(name);
+	char *q = malloc(a + b + 2);
+
+	if (q == NULL)
+		return NULL;
+	if (parent_q) {
+		memcpy(q, parent_q, a);
+		q[a++] = '.';
+	}
+	memcpy(q + a, name, b + 1);
+	return q;
+}
+
+uint32_t
+fom_add_oclass(struct fom *f, uint32_t parent, const char *name)
+{
+	struct fom_index *ix = f->index;
+	struct fom_oclass *c, *p;
+	uint32_t h = f->n_oclasses + 1;
+	char *n = NULL, *q = NULL;
+
+	if (fom_grow((void **)&f->oclasses, &ix->cap_oc, f->n_oclasses,
+	    sizeof(*f->oclasses)) < 0 || fom_ht_reserve(&ix->oq, 1) < 0 ||
+	    fom_ht_reserve(&ix->os, 1) < 0 || fom_ht_reserve(&ix->och, 1) < 0)
+		return 0;
+	p = parent ? &f->oclasses[parent - 1] : NULL;
+	n = strdup(name);
+	q = fom_qname(p ? p->qname : NULL, name);
+	if (n == NULL || q == NULL || (p && fom_push(&p->children,
+	    &p->n_children, h) < 0)) {
+		free(n);
+		free(q);
+		return 0;
+	}
+	c = &f->oclasses[h - 1];
+	memset(c, 0, sizeof(*c));
+	c->handle = h;
+	c->name = n;
+	c->qname = q;
+	c->parent = parent;
+	c->depth = p ? p->depth + 1 : 0;
+	f->n_oclasses++;
+	fom_ht_put(&ix->oq, 0, q, h, 0);
+	fom_ht_put(&ix->os, 0, n, h, 1);
+	fom_ht_put(&ix->och, parent, n, h, 0);
+	return h;
+}
+
+uint32_t
+fom_add_iclass(struct fom *f, uint32_t parent, const char *name,
+    uint8_t order, uint8_t transport, uint32_t n_dims, const uint32_t *dims)
+{
+	struct fom_index *ix = f->index;
+	struct fom_iclass *c, *p;
+	uint32_t h = f->n_iclasses + 1, *d = NULL;
+	char *n = NULL, *q = NULL;
+
+	if (fom_grow((void **)&f->iclasses, &ix->cap_ic, f->n_iclasses,
+	    sizeof(*f->iclasses)) < 0 || fom_ht_reserve(&ix->iq, 1) < 0 ||
+	    fom_ht_reserve(&ix->is, 1) < 0 || fom_ht_reserve(&ix->ich, 1) < 0)
+		return 0;
+	p = parent ? &f->iclasses[parent - 1] : NULL;
+	n = strdup(name);
+	q = fom_qname(p ? p->qname : NULL, name);
+	d = fom_dup_handles(dims, n_dims);
+	if (n == NULL || q == NULL || (n_dims && d == NULL) ||
+	    (p && fom_push(&p->children, &p->n_children, h) < 0)) {
+		free(n);
+		free(q);
+		free(d);
+		return 0;
+	}
+	c = &f->iclasses[h - 1];
+	memset(c, 0, sizeof(*c));
+	c->handle = h;
+	c->name = n;
+	c->qname = q;
+	c->parent = parent;
+	c->order = order;
+	c->transport = transport;
+	c->n_dims = n_dims;
+	c->dims = d;
+	c->depth = p ? p->depth + 1 : 0;
+	f->n_iclasses++;
+	fom_ht_put(&ix->iq, 0, q, h, 0);
+	fom_ht_put(&ix->is, 0, n, h, 1);
+	fom_ht_put(&ix->ich, parent, n, h, 0);
+	return h;
+}
+
+uint32_t
+fom_add_attr(struct fom *f, uint32_t cls, const char *name, uint8_t order,
+    uint8_t transport, uint32_t n_dims, const uint32_t *dims)
+{
+	struct fom_index *ix = f->index;
+	struct fom_attribute *a;
+	struct fom_oclass *c = &f->oclasses[cls - 1];
+	uint32_t h = f->n_attrs + 1, *d;
+	char *n;
+
+	if (fom_grow((void **)&f->attrs, &ix->cap_at, f->n_attrs,
+	    sizeof(*f->attrs)) < 0 || fom_ht_reserve(&ix->attr, 1) < 0)
+		return 0;
+	n = strdup(name);
+	d = fom_dup_handles(dims, n_dims);
+	if (n == NULL || (n_dims && d == NULL) ||
+	    fom_push(&c->attrs, &c->n_attrs, h) < 0) {
+		free(n);
+		free(d);
+		return 0;
+	}
+	a = &f->attrs[h - 1];
+	a->handle = h;
+	a->name = n;
+	a->oclass = cls;
+	a->order = order;
+	a->transport = transport;
+	a->n_dims = n_dims;
+	a->dims = d;
+	f->n_attrs++;
+	fom_ht_put(&ix->attr, cls, n, h, 0);
+	return h;
+}
+
+uint32_t
+fom_add_param(struct fom *f, uint32_t cls, const char *name)
+{
+	struct fom_index *ix = f->index;
+	struct fom_parameter *a;
+	struct fom_iclass *c = &f->iclasses[cls - 1];
+	uint32_t h = f->n_params + 1;
+	char *n;
+
+	if (fom_grow((void **)&f->params, &ix->cap_pa, f->n_params,
+	    sizeof(*f->params)) < 0 || fom_ht_reserve(&ix->param, 1) < 0)
+		return 0;
+	n = strdup(name);
+	if (n == NULL || fom_push(&c->params, &c->n_params, h) < 0) {
+		free(n);
+		return 0;
+	}
+	a = &f->params[h - 1];
+	a->handle = h;
+	a->name = n;
+	a->iclass = cls;
+	f->n_params++;
+	fom_ht_put(&ix->param, cls, n, h, 0);
+	return h;
+}
+
+uint32_t
+fom_add_dim(struct fom *f, const char *name, uint64_t upper_bound,
+    uint8_t defined)
+{
+	struct fom_index *ix = f->index;
+	struct fom_dimension *d;
+	uint32_t h = f->n_dims + 1;
+	char *n;
+
+	if (fom_grow((void **)&f->dims, &ix->cap_di, f->n_dims,
+	    sizeof(*f->dims)) < 0 || fom_ht_reserve(&ix->dim, 1) < 0)
+		return 0;
+	n = strdup(name);
+	if (n == NULL)
+		return 0;
+	d = &f->dims[h - 1];
+	d->handle = h;
+	d->name = n;
+	d->upper_bound = upper_bound;
+	d->defined = defined;
+	f->n_dims++;
+	fom_ht_put(&ix->dim, 0, n, h, 0);
+	return h;
+}
+
+int
+fom_add_module(struct fom *f, const char *name, const char *model_name)
+{
+	char **a, **b, *n, *m;
+
+	a = realloc(f->module_names, (f->n_modules + 1) * sizeof(*a));
+	if (a == NULL)
+		return -1;
+	f->module_names = a;
+	b = realloc(f->model_names, (f->n_modules + 1) * sizeof(*b));
+	if (b == NULL)
+		return -1;
+	f->model_names = b;
+	n = strdup(name ? name : "");
+	m = strdup(model_name ? model_name : "");
+	if (n == NULL || m == NULL) {
+		free(n);
+		free(m);
+		return -1;
+	}
+	a[f->n_modules] = n;
+	b[f->n_modules] = m;
+	f->n_modules++;
+	return 0;
+}
+
+struct fom *
+fom_new(void)
+{
+	struct fom *f = calloc(1, sizeof(*f));
+	uint32_t root;
+
+	if (f == NULL)
+		return NULL;
+	f->index = calloc(1, sizeof(*f->index));
+	if (f->index == NULL ||
+	    (root = fom_add_oclass(f, 0, FOM_ROOT_OCLASS)) == 0 ||
+	    fom_add_attr(f, root, "HLAprivilegeToDeleteObject",
+	    FOM_ORDER_TIMESTAMP, FOM_TRANSPORT_RELIABLE, 0, NULL) == 0 ||
+	    fom_add_iclass(f, 0, FOM_ROOT_ICLASS, FOM_ORDER_RECEIVE,
+	    FOM_TRANSPORT_RELIABLE, 0, NULL) == 0) {
+		fom_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+void
+fom_free(struct fom *f)
+{
+	uint32_t i;
+
+	if (f == NULL)
+		return;
+	for (i = 0; i < f->n_oclasses; i++) {
+		free(f->oclasses[i].name);
+		free(f->oclasses[i].qname);
+		free(f->oclasses[i].attrs);
+		free(f->oclasses[i].children);
+	}
+	for (i = 0; i < f->n_iclasses; i++) {
+		free(f->iclasses[i].name);
+		free(f->iclasses[i].qname);
+		free(f->iclasses[i].dims);
+		free(f->iclasses[i].params);
+		free(f->iclasses[i].children);
+	}
+	for (i = 0; i < f->n_attrs; i++) {
+		free(f->attrs[i].name);
+		free(f->attrs[i].dims);
+	}
+	for (i = 0; i < f->n_params; i++)
+		free(f->params[i].name);
+	for (i = 0; i < f->n_dims; i++)
+		free(f->dims[i].name);
+	for (i = 0; i < f->n_modules; i++) {
+		free(f->module_names[i]);
+		free(f->model_names[i]);
+	}
+	free(f->oclasses);
+	free(f->iclasses);
+	free(f->attrs);
+	free(f->params);
+	free(f->dims);
+	free(f->module_names);
+	free(f->model_names);
+	fom_index_free(f->index);
+	free(f);
+}
+
+/* Deep copy helpers: 0 on success, -1 on ENOMEM (partial copy stays
+ * freeable because counts only grow after each element is complete). */
+static int
+fom_strdup_to(char **dst, const char *src)
+{
+	*dst = strdup(src);
+	return *dst == NULL ? -1 : 0;
+}
+
+static int
+fom_dup_list(uint32_t **dst, const uint32_t *src, uint32_t n)
+{
+	*dst = fom_dup_handles(src, n);
+	return n && *dst == NULL ? -1 : 0;
+}
+
+static int
+fom_clone_arrays(struct fom *c, const struct fom *f)
+{
+	struct fom_index *ix = c->index;
+	uint32_t i;
+
+	ix->cap_oc = f->n_oclasses;
+	ix->cap_ic = f->n_iclasses;
+	ix->cap_at = f->n_attrs;
+	ix->cap_pa = f->n_params;
+	ix->cap_di = f->n_dims;
+	if ((f->n_oclasses && !(c->oclasses = calloc(f->n_oclasses,
+	    sizeof(*c->oclasses)))) ||
+	    (f->n_iclasses && !(c->iclasses = calloc(f->n_iclasses,
+	    sizeof(*c->iclasses)))) ||
+	    (f->n_attrs && !(c->attrs = calloc(f->n_attrs,
+	    sizeof(*c->attrs)))) ||
+	    (f->n_params && !(c->params = calloc(f->n_params,
+	    sizeof(*c->params)))) ||
+	    (f->n_dims && !(c->dims = calloc(f->n_dims, sizeof(*c->dims)))) ||
+	    (f->n_modules && (!(c->module_names = calloc(f->n_modules,
+	    sizeof(char *))) || !(c->model_names = calloc(f->n_modules,
+	    sizeof(char *))))))
+		return -1;
+	for (i = 0; i < f->n_oclasses; i++) {
+		const struct fom_oclass *s = &f->oclasses[i];
+		struct fom_oclass *d = &c->oclasses[i];
+		*d = *s;
+		d->name = d->qname = NULL;
+		d->attrs = d->children = NULL;
+		c->n_oclasses++;
+		if (fom_strdup_to(&d->name, s->name) ||
+		    fom_strdup_to(&d->qname, s->qname) ||
+		    fom_dup_list(&d->attrs, s->attrs, s->n_attrs) ||
+		    fom_dup_list(&d->children, s->children, s->n_children))
+			return -1;
+	}
+	for (i = 0; i < f->n_iclasses; i++) {
+		const struct fom_iclass *s = &f->iclasses[i];
+		struct fom_iclass *d = &c->iclasses[i];
+		*d = *s;
+		d->name = d->qname = NULL;
+		d->dims = d->params = d->children = NULL;
+		c->n_iclasses++;
+		if (fom_strdup_to(&d->name, s->name) ||
+		    fom_strdup_to(&d->qname, s->qname) ||
+		    fom_dup_list(&d->dims, s->dims, s->n_dims) ||
+		    fom_dup_list(&d->params, s->params, s->n_params) ||
+		    fom_dup_list(&d->children, s->children, s->n_children))
+			return -1;
+	}
+	for (i = 0; i < f->n_attrs; i++) {
+		c->attrs[i] = f->attrs[i];
+		c->attrs[i].name = NULL;
+		c->attrs[i].dims = NULL;
+		c->n_attrs++;
+		if (fom_strdup_to(&c->attrs[i].name, f->attrs[i].name) ||
+		    fom_dup_list(&c->attrs[i].dims, f->attrs[i].dims,
+		    f->attrs[i].n_dims))
+			return -1;
+	}
+	for (i = 0; i < f->n_params; i++) {
+		c->params[i] = f->params[i];
+		c->params[i].name = NULL;
+		c->n_params++;
+		if (fom_strdup_to(&c->params[i].name, f->params[i].name))
+			return -1;
+	}
+	for (i = 0; i < f->n_dims; i++) {
+		c->dims[i] = f->dims[i];
+		c->dims[i].name = NULL;
+		c->n_dims++;
+		if (fom_strdup_to(&c->dims[i].name, f->dims[i].name))
+			return -1;
+	}
+	for (i = 0; i < f->n_modules; i++) {
+		c->n_modules++;
+		if (fom_strdup_to(&c->module_names[i], f->module_names[i]) ||
+		    fom_strdup_to(&c->model_names[i], f->model_names[i]))
+			return -1;
+	}
+	return 0;
+}
+
+/* Index every name of `c` (arrays already filled). */
+static int
+fom_index_build(struct fom *c)
+{
+	struct fom_index *ix = c->index;
+	uint32_t i;
+
+	if (fom_ht_reserve(&ix->oq, c->n_oclasses) ||
+	    fom_ht_reserve(&ix->os, c->n_oclasses) ||
+	    fom_ht_reserve(&ix->och, c->n_oclasses) ||
+	    fom_ht_reserve(&ix->iq, c->n_iclasses) ||
+	    fom_ht_reserve(&ix->is, c->n_iclasses) ||
+	    fom_ht_reserve(&ix->ich, c->n_iclasses) ||
+	    fom_ht_reserve(&ix->attr, c->n_attrs) ||
+	    fom_ht_reserve(&ix->param, c->n_params) ||
+	    fom_ht_reserve(&ix->dim, c->n_dims))
+		return -1;
+	for (i = 0; i < c->n_oclasses; i++) {
+		const struct fom_oclass *o = &c->oclasses[i];
+		fom_ht_put(&ix->oq, 0, o->qname, o->handle, 0);
+		fom_ht_put(&ix->os, 0, o->name, o->handle, 1);
+		fom_ht_put(&ix->och, o->parent, o->name, o->handle, 0);
+	}
+	for (i = 0; i < c->n_iclasses; i++) {
+		const struct fom_iclass *o = &c->iclasses[i];
+		fom_ht_put(&ix->iq, 0, o->qname, o->handle, 0);
+		fom_ht_put(&ix->is, 0, o->name, o->handle, 1);
+		fom_ht_put(&ix->ich, o->parent, o->name, o->handle, 0);
+	}
+	for (i = 0; i < c->n_attrs; i++)
+		fom_ht_put(&ix->attr, c->attrs[i].oclass, c->attrs[i].name,
+		    c->attrs[i].handle, 0);
+	for (i = 0; i < c->n_params; i++)
+		fom_ht_put(&ix->param, c->params[i].iclass, c->params[i].name,
+		    c->params[i].handle, 0);
+	for (i = 0; i < c->n_dims; i++)
+		fom_ht_put(&ix->dim, 0, c->dims[i].name, c->dims[i].handle, 0);
+	return 0;
+}
+
+struct fom *
+fom_clone(const struct fom *f)
+{
+	struct fom *c = calloc(1, sizeof(*c));
+
+	if (c == NULL)
+		return NULL;
+	c->index = calloc(1, sizeof(*c->index));
+	if (c->index == NULL || fom_clone_arrays(c, f) < 0 ||
+	    fom_index_build(c) < 0) {
+		fom_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void
+fom_swap(struct fom *a, struct fom *b)
+{
+	struct fom t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+uint32_t
+fom_ochild(const struct fom *f, uint32_t parent, const char *name)
+{
+	return fom_ht_get(&f->index->och, parent, name);
+}
+
+uint32_t
+fom_ichild(const struct fom *f, uint32_t parent, const char *name)
+{
+	return fom_ht_get(&f->index->ich, parent, name);
+}
+
+uint32_t
+fom_attr_decl(const struct fom *f, uint32_t cls, const char *name)
+{
+	return fom_ht_get(&f->index->attr, cls, name);
+}
+
+uint32_t
+fom_param_decl(const struct fom *f, uint32_t cls, const char *name)
+{
+	return fom_ht_get(&f->index->param, cls, name);
+}
+
+/* Class lookup shared by object and interaction trees: exact qualified
+ * name, then `root` + "." + name, then the alternative root spelling
+ * (`alt`), then an unambiguous simple name. */
+static uint32_t
+fom_class_lookup(const struct fom_htab *q, const struct fom_htab *s,
+    const char *root, const char *alt, const char *name)
+{
+	char buf[256], *p = buf;
+	size_t rl = strlen(root), al = strlen(alt), nl;
+	uint32_t h;
+
+	if (name == NULL || *name == '\0')
+		return 0;
+	if ((h = fom_ht_get(q, 0, name)) != 0)
+		return h;
+	if (strcmp(name, alt) == 0)
+		return 1;
+	if (strchr(name, '.') == NULL) {
+		h = fom_ht_get(s, 0, name);
+		return h == FOM_AMBIGUOUS ? 0 : h;
+	}
+	if (strncmp(name, alt, al) == 0 && name[al] == '.')
+		name += al + 1;
+	nl = strlen(name);
+	if (rl + nl + 2 > sizeof(buf) && (p = malloc(rl + nl + 2)) == NULL)
+		return 0;
+	memcpy(p, root, rl);
+	p[rl] = '.';
+	memcpy(p + rl + 1, name, nl + 1);
+	h = fom_ht_get(q, 0, p);
+	if (p != buf)
+		free(p);
+	return h;
+}
+
+uint32_t
+fom_oclass_by_name(const struct fom *f, const char *name)
+{
+	return fom_class_lookup(&f->index->oq, &f->index->os, FOM_ROOT_OCLASS,
+	    FOM_ALT_OCLASS, name);
+}
+
+uint32_t
+fom_iclass_by_name(const struct fom *f, const char *name)
+{
+	return fom_class_lookup(&f->index->iq, &f->index->is, FOM_ROOT_ICLASS,
+	    FOM_ALT_ICLASS, name);
+}
+
+uint32_t
+fom_dim_by_name(const struct fom *f, const char *name)
+{
+	return name ? fom_ht_get(&f->index->dim, 0, name) : 0;
+}
+
+uint32_t
+fom_attr_by_name(const struct fom *f, uint32_t cls, const char *name)
+{
+	uint32_t h;
+
+	if (name == NULL)
+		return 0;
+	for (; cls >= 1 && cls <= f->n_oclasses;
+	    cls = f->oclasses[cls - 1].parent)
+		if ((h = fom_ht_get(&f->index->attr, cls, name)) != 0)
+			return h;
+	return 0;
+}
+
+uint32_t
+fom_param_by_name(const struct fom *f, uint32_t cls, const char *name)
+{
+	uint32_t h;
+
+	if (name == NULL)
+		return 0;
+	for (; cls >= 1 && cls <= f->n_iclasses;
+	    cls = f->iclasses[cls - 1].parent)
+		if ((h = fom_ht_get(&f->index->param, cls, name)) != 0)
+			return h;
+	return 0;
+}
+
+const struct fom_oclass *
+fom_oclass(const struct fom *f, uint32_t h)
+{
+	return h >= 1 && h <= f->n_oclasses ? &f->oclasses[h - 1] : NULL;
+}
+
+const struct fom_iclass *
+fom_iclass(const struct fom *f, uint32_t h)
+{
+	return h >= 1 && h <= f->n_iclasses ? &f->iclasses[h - 1] : NULL;
+}
+
+const struct fom_attribute *
+fom_attr(const struct fom *f, uint32_t h)
+{
+	return h >= 1 && h <= f->n_attrs ? &f->attrs[h - 1] : NULL;
+}
+
+const struct fom_parameter *
+fom_param(const struct fom *f, uint32_t h)
+{
+	return h >= 1 && h <= f->n_params ? &f->params[h - 1] : NULL;
+}
+
+const struct fom_dimension *
+fom_dim(const struct fom *f, uint32_t h)
+{
+	return h >= 1 && h <= f->n_dims ? &f->dims[h - 1] : NULL;
+}
+
+int
+fom_oclass_is_a(const struct fom *f, uint32_t sub, uint32_t super)
+{
+	if (super < 1 || super > f->n_oclasses)
+		return 0;
+	for (; sub >= 1 && sub <= f->n_oclasses;
+	    sub = f->oclasses[sub - 1].parent)
+		if (sub == super)
+			return 1;
+	return 0;
+}
+
+int
+fom_iclass_is_a(const struct fom *f, uint32_t sub, uint32_t super)
+{
+	if (super < 1 || super > f->n_iclasses)
+		return 0;
+	for (; sub >= 1 && sub <= f->n_iclasses;
+	    sub = f->iclasses[sub - 1].parent)
+		if (sub == super)
+			return 1;
+	return 0;
+}
+
+int
+fom_oclass_has_attr(const struct fom *f, uint32_t cls, uint32_t a)
+{
+	const struct fom_attribute *at = fom_attr(f, a);
+
+	return at != NULL && fom_oclass_is_a(f, cls, at->oclass);
+}
+
+int
+fom_iclass_has_param(const struct fom *f, uint32_t cls, uint32_t p)
+{
+	const struct fom_parameter *pa = fom_param(f, p);
+
+	return pa != NULL && fom_iclass_is_a(f, cls, pa->iclass);
+}
+
+static void
+fom_print_props(const struct fom *f, FILE *out, uint8_t transport,
+    uint8_t order, uint32_t n_dims, const uint32_t *dims)
+{
+	uint32_t i;
+
+	fprintf(out, " (%s, %s",
+	    transport == FOM_TRANSPORT_BEST_EFFORT ? "best effort" : "reliable",
+	    order == FOM_ORDER_TIMESTAMP ? "timestamp" : "receive");
+	if (n_dims) {
+		fputs(", dims:", out);
+		for (i = 0; i < n_dims; i++) {
+			const struct fom_dimension *d = fom_dim(f, dims[i]);
+			fprintf(out, " %s", d ? d->name : "?");
+		}
+	}
+	fputs(")\n", out);
+}
+
+static void
+fom_print_oclass(const struct fom *f, FILE *out, uint32_t h)
+{
+	const struct fom_oclass *c = &f->oclasses[h - 1];
+	int ind = (int)c->depth * 2;
+	uint32_t i;
+
+	fprintf(out, "%*sobject class %u %s\n", ind, "", c->handle, c->qname);
+	for (i = 0; i < c->n_attrs; i++) {
+		const struct fom_attribute *a = &f->attrs[c->attrs[i] - 1];
+		fprintf(out, "%*sattribute %u %s", ind + 2, "", a->handle,
+		    a->name);
+		fom_print_props(f, out, a->transport, a->order, a->n_dims,
+		    a->dims);
+	}
+	for (i = 0; i < c->n_children; i++)
+		fom_print_oclass(f, out, c->children[i]);
+}
+
+static void
+fom_print_iclass(const struct fom *f, FILE *out, uint32_t h)
+{
+	const struct fom_iclass *c = &f->iclasses[h - 1];
+	int ind = (int)c->depth * 2;
+	uint32_t i;
+
+	fprintf(out, "%*sinteraction class %u %s", ind, "", c->handle,
+	    c->qname);
+	fom_print_props(f, out, c->transport, c->order, c->n_dims, c->dims);
+	for (i = 0; i < c->n_params; i++)
+		fprintf(out, "%*sparameter %u %s\n", ind + 2, "",
+		    c->params[i], f->params[c->params[i] - 1].name);
+	for (i = 0; i < c->n_children; i++)
+		fom_print_iclass(f, out, c->children[i]);
+}
+
+void
+fom_print(const struct fom *f, FILE *out)
+{
+	uint32_t i;
+
+	for (i = 0; i < f->n_modules; i++)
+		fprintf(out, "module %u %s%s%s%s\n", i + 1, f->module_names[i],
+		    f->model_names[i][0] ? " (" : "", f->model_names[i],
+		    f->model_names[i][0] ? ")" : "");
+	for (i = 0; i < f->n_oclasses; i++)
+		if (f->oclasses[i].parent == 0)
+			fom_print_oclass(f, out, i + 1);
+	for (i = 0; i < f->n_iclasses; i++)
+		if (f->iclasses[i].parent == 0)
+			fom_print_iclass(f, out, i + 1);
+	for (i = 0; i < f->n_dims; i++) {
+		const struct fom_dimension *d = &f->dims[i];
+		fprintf(out, "dimension %u %s (upper bound %llu%s)\n", d->handle,
+		    d->name, (unsigned long long)(d->upper_bound ?
+		    d->upper_bound : UINT64_C(4294967295)),
+		    d->defined ? "" : ", not defined yet");
+	}
+}

@@ -1,0 +1,529 @@
+/*
+ * librti.h - the C API of rti, a run-time infrastructure (RTI) shaped after
+ * IEEE 1516-2010 (HLA Evolved).
+ *
+ * One rti_ambassador is one federate's connection to rtiexec.  Every
+ * RTIambassador service is a function rti_<service_in_snake_case>; every
+ * FederateAmbassador callback is a function pointer of struct rti_callbacks
+ * with the same name.  Every IEEE 1516 exception is a value of enum rti_err;
+ * a service returns RTI_OK (0) or one of them, and rti_error_message() gives
+ * the detail of the last failure on that ambassador.
+ *
+ * Callbacks run only inside rti_evoke_callbacks() / rti_evoke_callback(), on
+ * the caller's thread, with no library lock held (HLA_EVOKED).  A callback
+ * may call any service of the same ambassador.  rti_get_fd() exposes the
+ * connection so a federate can wait on it in its own poll/libevent loop.
+ *
+ * Buffers: every pointer passed into a service is borrowed for the duration
+ * of the call and copied if kept.  Every pointer passed to a callback is
+ * borrowed for the duration of that callback.  Strings returned by name
+ * lookups are owned by the ambassador and valid until it is freed.
+ *
+ * Threads: an ambassador is used by one thread at a time.  Different
+ * ambassadors are independent.
+ */
+#ifndef LIBRTI_H
+#define LIBRTI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) && defined(RTI_BUILDING)
+#define RTI_API __attribute__((visibility("default")))
+#else
+#define RTI_API
+#endif
+
+#define RTI_VERSION_STRING "0.1.0"
+/* Default TCP port of rtiexec. */
+#define RTI_DEFAULT_PORT 14321
+
+/*
+ * Errors.  XX(NAME, "message").  RTI_OK is 0; every other value maps to one
+ * IEEE 1516 exception (plus a few transport conditions).
+ */
+#define RTI_ERR_MAP(XX)                                                       \
+	XX(OK, "success")                                                     \
+	XX(INVALID_ARGUMENT, "invalid argument")                              \
+	XX(NOT_CONNECTED, "not connected")                                    \
+	XX(ALREADY_CONNECTED, "already connected")                            \
+	XX(CONNECTION_FAILED, "connection failed")                            \
+	XX(CONNECTION_LOST, "connection to rtiexec lost")                     \
+	XX(INVALID_LOCAL_SETTINGS_DESIGNATOR, "invalid connection URL")       \
+	XX(PROTOCOL_ERROR, "protocol error")                                  \
+	XX(AUTHENTICATION_FAILED, "authentication failed")                    \
+	XX(NO_MEMORY, "out of memory")                                        \
+	XX(LIMIT_EXCEEDED, "limit exceeded")                                  \
+	XX(CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,                             \
+	    "call not allowed from within callback")                          \
+	XX(COULD_NOT_OPEN_FDD, "could not open FOM module")                   \
+	XX(ERROR_READING_FDD, "error reading FOM module")                     \
+	XX(INCONSISTENT_FDD, "inconsistent FOM modules")                      \
+	XX(COULD_NOT_CREATE_LOGICAL_TIME_FACTORY,                             \
+	    "unknown logical time implementation")                            \
+	XX(FEDERATION_EXECUTION_ALREADY_EXISTS,                               \
+	    "federation execution already exists")                            \
+	XX(FEDERATION_EXECUTION_DOES_NOT_EXIST,                               \
+	    "federation execution does not exist")                            \
+	XX(FEDERATES_CURRENTLY_JOINED, "federates currently joined")          \
+	XX(FEDERATE_ALREADY_EXECUTION_MEMBER,                                 \
+	    "federate already execution member")                              \
+	XX(FEDERATE_NOT_EXECUTION_MEMBER, "federate not execution member")    \
+	XX(FEDERATE_NAME_ALREADY_IN_USE, "federate name already in use")      \
+	XX(FEDERATE_OWNS_ATTRIBUTES, "federate owns attributes")              \
+	XX(INVALID_RESIGN_ACTION, "invalid resign action")                    \
+	XX(OWNERSHIP_ACQUISITION_PENDING, "ownership acquisition pending")    \
+	XX(SYNCHRONIZATION_POINT_LABEL_NOT_ANNOUNCED,                         \
+	    "synchronization point label not announced")                      \
+	XX(NAME_NOT_FOUND, "name not found")                                  \
+	XX(INVALID_FEDERATE_HANDLE, "invalid federate handle")                \
+	XX(FEDERATE_HANDLE_NOT_KNOWN, "federate handle not known")            \
+	XX(INVALID_OBJECT_CLASS_HANDLE, "invalid object class handle")        \
+	XX(INVALID_ATTRIBUTE_HANDLE, "invalid attribute handle")              \
+	XX(INVALID_INTERACTION_CLASS_HANDLE,                                  \
+	    "invalid interaction class handle")                               \
+	XX(INVALID_PARAMETER_HANDLE, "invalid parameter handle")              \
+	XX(INVALID_DIMENSION_HANDLE, "invalid dimension handle")              \
+	XX(INVALID_REGION, "invalid region")                                  \
+	XX(INVALID_REGION_CONTEXT, "invalid region context")                  \
+	XX(INVALID_RANGE_BOUND, "invalid range bound")                        \
+	XX(REGION_NOT_CREATED_BY_THIS_FEDERATE,                               \
+	    "region not created by this federate")                            \
+	XX(REGION_IN_USE_FOR_UPDATE_OR_SUBSCRIPTION,                          \
+	    "region in use for update or subscription")                       \
+	XX(REGION_DOES_NOT_CONTAIN_SPECIFIED_DIMENSION,                       \
+	    "region does not contain specified dimension")                    \
+	XX(INVALID_CONDITION, "invalid filter condition")                     \
+	XX(OBJECT_CLASS_NOT_DEFINED, "object class not defined")              \
+	XX(OBJECT_CLASS_NOT_PUBLISHED, "object class not published")          \
+	XX(ATTRIBUTE_NOT_DEFINED, "attribute not defined")                    \
+	XX(ATTRIBUTE_NOT_PUBLISHED, "attribute not published")                \
+	XX(ATTRIBUTE_NOT_OWNED, "attribute not owned")                        \
+	XX(ATTRIBUTE_ALREADY_OWNED, "attribute already owned")                \
+	XX(ATTRIBUTE_ALREADY_BEING_ACQUIRED,                                  \
+	    "attribute already being acquired")                               \
+	XX(ATTRIBUTE_ALREADY_BEING_DIVESTED,                                  \
+	    "attribute already being divested")                               \
+	XX(ATTRIBUTE_DIVESTITURE_WAS_NOT_REQUESTED,                           \
+	    "attribute divestiture was not requested")                        \
+	XX(ATTRIBUTE_ACQUISITION_WAS_NOT_REQUESTED,                           \
+	    "attribute acquisition was not requested")                        \
+	XX(NO_ACQUISITION_PENDING, "no acquisition pending")                  \
+	XX(INTERACTION_CLASS_NOT_DEFINED, "interaction class not defined")    \
+	XX(INTERACTION_CLASS_NOT_PUBLISHED,                                   \
+	    "interaction class not published")                                \
+	XX(INTERACTION_PARAMETER_NOT_DEFINED,                                 \
+	    "interaction parameter not defined")                              \
+	XX(OBJECT_INSTANCE_NOT_KNOWN, "object instance not known")            \
+	XX(OBJECT_INSTANCE_NAME_IN_USE, "object instance name in use")        \
+	XX(OBJECT_INSTANCE_NAME_NOT_RESERVED,                                 \
+	    "object instance name not reserved")                              \
+	XX(ILLEGAL_NAME, "illegal name")                                      \
+	XX(DELETE_PRIVILEGE_NOT_HELD, "delete privilege not held")            \
+	XX(INVALID_LOGICAL_TIME, "invalid logical time")                      \
+	XX(INVALID_LOOKAHEAD, "invalid lookahead")                            \
+	XX(LOGICAL_TIME_ALREADY_PASSED, "logical time already passed")        \
+	XX(IN_TIME_ADVANCING_STATE, "in time advancing state")                \
+	XX(REQUEST_FOR_TIME_REGULATION_PENDING,                               \
+	    "request for time regulation pending")                            \
+	XX(REQUEST_FOR_TIME_CONSTRAINED_PENDING,                              \
+	    "request for time constrained pending")                           \
+	XX(TIME_REGULATION_ALREADY_ENABLED, "time regulation already enabled") \
+	XX(TIME_REGULATION_IS_NOT_ENABLED, "time regulation is not enabled")  \
+	XX(TIME_CONSTRAINED_ALREADY_ENABLED,                                  \
+	    "time constrained already enabled")                               \
+	XX(TIME_CONSTRAINED_IS_NOT_ENABLED, "time constrained is not enabled") \
+	XX(ASYNCHRONOUS_DELIVERY_ALREADY_ENABLED,                             \
+	    "asynchronous delivery already enabled")                          \
+	XX(ASYNCHRONOUS_DELIVERY_ALREADY_DISABLED,                            \
+	    "asynchronous delivery already disabled")                         \
+	XX(INVALID_MESSAGE_RETRACTION_HANDLE,                                 \
+	    "invalid message retraction handle")                              \
+	XX(MESSAGE_CAN_NO_LONGER_BE_RETRACTED,                                \
+	    "message can no longer be retracted")                             \
+	XX(INTERNAL_ERROR, "RTI internal error")
+
+enum rti_err {
+#define RTI_ERR_ENUM_(name, msg) RTI_ERR_##name,
+	RTI_ERR_MAP(RTI_ERR_ENUM_)
+#undef RTI_ERR_ENUM_
+	RTI_ERR__COUNT
+};
+#define RTI_OK RTI_ERR_OK
+
+/* Static text for an error code ("federate not execution member"). */
+RTI_API const char *rti_strerror(int err);
+/* Static name of an error code ("RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER"). */
+RTI_API const char *rti_err_name(int err);
+
+/*
+ * Typed handles.  Each is a distinct struct so the compiler rejects an
+ * attribute handle passed where a class handle belongs.  id 0 is invalid.
+ */
+#define RTI_DECLARE_HANDLE_(name) typedef struct { uint32_t id; } name
+RTI_DECLARE_HANDLE_(rti_federate_handle);
+RTI_DECLARE_HANDLE_(rti_object_class_handle);
+RTI_DECLARE_HANDLE_(rti_attribute_handle);
+RTI_DECLARE_HANDLE_(rti_interaction_class_handle);
+RTI_DECLARE_HANDLE_(rti_parameter_handle);
+RTI_DECLARE_HANDLE_(rti_object_instance_handle);
+RTI_DECLARE_HANDLE_(rti_dimension_handle);
+RTI_DECLARE_HANDLE_(rti_region_handle);
+RTI_DECLARE_HANDLE_(rti_message_retraction_handle);
+#undef RTI_DECLARE_HANDLE_
+#define RTI_HANDLE_INITIALIZER { 0 }
+#define RTI_HANDLE_IS_VALID(h) ((h).id != 0)
+
+/* One attribute value of an update or reflection. */
+struct rti_attribute_value {
+	rti_attribute_handle attribute;
+	const void *value;
+	uint32_t length;
+};
+
+/* One parameter value of an interaction. */
+struct rti_parameter_value {
+	rti_parameter_handle parameter;
+	const void *value;
+	uint32_t length;
+};
+
+/*
+ * Logical time.  A federation uses one time representation, chosen at
+ * creation: HLAfloat64Time (f64, the default) or HLAinteger64Time (i64).
+ * Times and intervals (lookahead) use the same struct; fill the member of
+ * the federation's representation.
+ */
+typedef struct {
+	union {
+		double f64;
+		int64_t i64;
+	};
+} rti_time;
+
+static inline rti_time
+rti_time_f64(double v)
+{
+	rti_time t;
+	t.f64 = v;
+	return t;
+}
+
+static inline rti_time
+rti_time_i64(int64_t v)
+{
+	rti_time t;
+	t.i64 = v;
+	return t;
+}
+
+enum rti_order {
+	RTI_ORDER_RECEIVE = 0,
+	RTI_ORDER_TIMESTAMP = 1
+};
+
+enum rti_resign_action {
+	RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES = 0,
+	RTI_RESIGN_DELETE_OBJECTS = 1,
+	RTI_RESIGN_CANCEL_PENDING_OWNERSHIP_ACQUISITIONS = 2,
+	RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST = 3,
+	RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST = 4,
+	RTI_RESIGN_NO_ACTION = 5
+};
+
+enum rti_sync_failure_reason {
+	RTI_SYNC_POINT_LABEL_NOT_UNIQUE = 0,
+	RTI_SYNC_SET_MEMBER_NOT_JOINED = 1
+};
+
+/* Extra information delivered with reflections, interactions and removes. */
+struct rti_message_info {
+	rti_federate_handle producer;   /* sending federate */
+	enum rti_order sent_order;
+	enum rti_order received_order;
+	rti_time time;                  /* valid when received_order is
+	                                   RTI_ORDER_TIMESTAMP */
+	rti_message_retraction_handle retraction; /* id 0 when none */
+	const char *condition;          /* send condition, NULL when none */
+};
+
+/* One federation execution as reported by rti_list_federation_executions. */
+struct rti_federation_execution_info {
+	const char *name;
+	const char *time_implementation; /* "HLAfloat64Time"/"HLAinteger64Time" */
+	uint32_t federates;              /* joined federates */
+};
+
+/* One instance of a class-level bundle (see rti_update_class_attribute_values
+ * and the reflect_class_bundle callback). */
+struct rti_bundle_instance {
+	rti_object_instance_handle object;
+	const struct rti_attribute_value *values;
+	size_t n_values;
+};
+
+/*
+ * Callbacks (the FederateAmbassador).  Any member may be NULL: the callback
+ * is then dropped.  `arg` is the pointer given to rti_connect().  Pointer
+ * arguments are borrowed for the duration of the call.
+ */
+struct rti_callbacks {
+	/* Connection and federation management */
+	void (*connection_lost)(void *arg, const char *fault);
+	void (*report_federation_executions)(void *arg,
+	    const struct rti_federation_execution_info *infos, size_t n);
+	void (*synchronization_point_registration_succeeded)(void *arg,
+	    const char *label);
+	void (*synchronization_point_registration_failed)(void *arg,
+	    const char *label, enum rti_sync_failure_reason reason);
+	void (*announce_synchronization_point)(void *arg, const char *label,
+	    const void *tag, size_t tag_len);
+	void (*federation_synchronized)(void *arg, const char *label,
+	    const rti_federate_handle *failed, size_t n_failed);
+
+	/* Declaration management (relevance advisories) */
+	void (*start_registration_for_object_class)(void *arg,
+	    rti_object_class_handle cls);
+	void (*stop_registration_for_object_class)(void *arg,
+	    rti_object_class_handle cls);
+	void (*turn_interactions_on)(void *arg,
+	    rti_interaction_class_handle cls);
+	void (*turn_interactions_off)(void *arg,
+	    rti_interaction_class_handle cls);
+
+	/* Object management */
+	void (*object_instance_name_reservation_succeeded)(void *arg,
+	    const char *name);
+	void (*object_instance_name_reservation_failed)(void *arg,
+	    const char *name);
+	void (*multiple_object_instance_name_reservation_succeeded)(void *arg,
+	    const char *const *names, size_t n);
+	void (*multiple_object_instance_name_reservation_failed)(void *arg,
+	    const char *const *names, size_t n);
+	void (*discover_object_instance)(void *arg,
+	    rti_object_instance_handle obj, rti_object_class_handle cls,
+	    const char *name, rti_federate_handle producer);
+	void (*reflect_attribute_values)(void *arg,
+	    rti_object_instance_handle obj,
+	    const struct rti_attribute_value *values, size_t n,
+	    const void *tag, size_t tag_len,
+	    const struct rti_message_info *info);
+	/* Optional: when set, a class bundle is delivered here whole instead of
+	 * as one reflect_attribute_values call per instance. */
+	void (*reflect_class_bundle)(void *arg, rti_object_class_handle cls,
+	    const struct rti_bundle_instance *instances, size_t n,
+	    const void *tag, size_t tag_len,
+	    const struct rti_message_info *info);
+	void (*receive_interaction)(void *arg,
+	    rti_interaction_class_handle cls,
+	    const struct rti_parameter_value *values, size_t n,
+	    const void *tag, size_t tag_len,
+	    const struct rti_message_info *info);
+	void (*remove_object_instance)(void *arg,
+	    rti_object_instance_handle obj, const void *tag, size_t tag_len,
+	    const struct rti_message_info *info);
+	void (*attributes_in_scope)(void *arg, rti_object_instance_handle obj,
+	    const rti_attribute_handle *attrs, size_t n);
+	void (*attributes_out_of_scope)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n);
+	void (*provide_attribute_value_update)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n, const void *tag, size_t tag_len);
+	void (*turn_updates_on_for_object_instance)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n);
+	void (*turn_updates_off_for_object_instance)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n);
+
+	/* Ownership management */
+	void (*request_attribute_ownership_assumption)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n, const void *tag, size_t tag_len);
+	void (*request_divestiture_confirmation)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n);
+	void (*attribute_ownership_acquisition_notification)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n, const void *tag, size_t tag_len);
+	void (*attribute_ownership_unavailable)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n);
+	void (*request_attribute_ownership_release)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n, const void *tag, size_t tag_len);
+	void (*confirm_attribute_ownership_acquisition_cancellation)(void *arg,
+	    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+	    size_t n);
+	void (*inform_attribute_ownership)(void *arg,
+	    rti_object_instance_handle obj, rti_attribute_handle attr,
+	    rti_federate_handle owner);
+	void (*attribute_is_not_owned)(void *arg,
+	    rti_object_instance_handle obj, rti_attribute_handle attr);
+	void (*attribute_is_owned_by_rti)(void *arg,
+	    rti_object_instance_handle obj, rti_attribute_handle attr);
+
+	/* Time management */
+	void (*time_regulation_enabled)(void *arg, rti_time time);
+	void (*time_constrained_enabled)(void *arg, rti_time time);
+	void (*time_advance_grant)(void *arg, rti_time time);
+	void (*request_retraction)(void *arg,
+	    rti_message_retraction_handle retraction);
+};
+
+typedef struct rti_ambassador rti_ambassador;
+
+/* ------------------------------------------------------------------ */
+/* Ambassador, connection, callbacks                                  */
+/* ------------------------------------------------------------------ */
+
+/* A new, unconnected ambassador, or NULL on ENOMEM. */
+RTI_API rti_ambassador *rti_ambassador_new(void);
+/* Disconnects (resigning first if joined, with RTI_RESIGN_NO_ACTION... as
+ * the federation's automatic resign action) and frees. NULL is a no-op. */
+RTI_API void rti_ambassador_free(rti_ambassador *amb);
+
+/*
+ * Connect to rtiexec.  `url` is "tcp://HOST:PORT", "HOST:PORT", "HOST",
+ * "unix:///path/to/socket" or NULL for "tcp://127.0.0.1:14321".
+ * `callbacks` is copied; `arg` is passed to every callback.
+ * @retval RTI_OK
+ * @retval RTI_ERR_ALREADY_CONNECTED
+ * @retval RTI_ERR_INVALID_LOCAL_SETTINGS_DESIGNATOR bad URL
+ * @retval RTI_ERR_CONNECTION_FAILED nothing listening, or handshake refused
+ * @retval RTI_ERR_AUTHENTICATION_FAILED
+ */
+RTI_API int rti_connect(rti_ambassador *amb, const char *url,
+    const struct rti_callbacks *callbacks, void *arg);
+/* Set the shared secret used by rti_connect (call before it).  `key` is
+ * copied; `len` at most 256 bytes.  RTI_ERR_INVALID_ARGUMENT otherwise. */
+RTI_API int rti_set_auth_key(rti_ambassador *amb, const void *key,
+    size_t len);
+/* Close the connection.  Joined federates are resigned by rtiexec with
+ * their automatic resign action. */
+RTI_API int rti_disconnect(rti_ambassador *amb);
+
+/* Socket of the connection (readable when callbacks may be pending), or -1
+ * when not connected. */
+RTI_API int rti_get_fd(const rti_ambassador *amb);
+
+/*
+ * Deliver callbacks (HLA evokeMultipleCallbacks): delivers them as they
+ * arrive for at least `min_s` seconds, and returns once `min_s` has passed
+ * and none is pending, or once `max_s` has passed.  (0, 0) delivers what
+ * is pending and returns at once.  rti_evoke_callback delivers at most one,
+ * waiting up to `wait_s` seconds for it.  Both first send buffered
+ * updates.
+ * `*pending` (if not NULL) is set to 1 when more callbacks are queued.
+ * @retval RTI_OK
+ * @retval RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK
+ * @retval RTI_ERR_NOT_CONNECTED / RTI_ERR_CONNECTION_LOST
+ */
+RTI_API int rti_evoke_callbacks(rti_ambassador *amb, double min_s,
+    double max_s, int *pending);
+RTI_API int rti_evoke_callback(rti_ambassador *amb, double wait_s,
+    int *pending);
+
+/* Detail of the last failed call on this ambassador (never NULL). */
+RTI_API const char *rti_error_message(const rti_ambassador *amb);
+
+/* ------------------------------------------------------------------ */
+/* Federation management                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Create a federation execution from FOM modules.  Each entry of `modules`
+ * is a path the library reads and sends to rtiexec; an entry that is not a
+ * readable file is sent as a name for rtiexec to resolve in its FOM path.
+ * `time_implementation` is "HLAfloat64Time" (also when NULL) or
+ * "HLAinteger64Time".
+ * @retval RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS
+ * @retval RTI_ERR_COULD_NOT_OPEN_FDD a module was not found
+ * @retval RTI_ERR_ERROR_READING_FDD a module does not parse (see message)
+ * @retval RTI_ERR_INCONSISTENT_FDD modules do not merge
+ * @retval RTI_ERR_COULD_NOT_CREATE_LOGICAL_TIME_FACTORY
+ */
+RTI_API int rti_create_federation_execution(rti_ambassador *amb,
+    const char *federation, const char *const *modules, size_t n_modules,
+    const char *time_implementation);
+/*
+ * @retval RTI_ERR_FEDERATES_CURRENTLY_JOINED
+ * @retval RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST
+ */
+RTI_API int rti_destroy_federation_execution(rti_ambassador *amb,
+    const char *federation);
+/* Answered by the report_federation_executions callback. */
+RTI_API int rti_list_federation_executions(rti_ambassador *amb);
+
+/*
+ * Join.  `federate_name` may be NULL (rtiexec then chooses a unique one).
+ * `*out` (may be NULL) receives the federate handle.
+ * @retval RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER
+ * @retval RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST
+ * @retval RTI_ERR_FEDERATE_NAME_ALREADY_IN_USE
+ */
+RTI_API int rti_join_federation_execution(rti_ambassador *amb,
+    const char *federate_name, const char *federate_type,
+    const char *federation, rti_federate_handle *out);
+/*
+ * @retval RTI_ERR_INVALID_RESIGN_ACTION
+ * @retval RTI_ERR_FEDERATE_OWNS_ATTRIBUTES (with NO_ACTION while owning)
+ * @retval RTI_ERR_OWNERSHIP_ACQUISITION_PENDING
+ */
+RTI_API int rti_resign_federation_execution(rti_ambassador *amb,
+    enum rti_resign_action action);
+/* The action rtiexec applies when this federate's connection drops. */
+RTI_API int rti_set_automatic_resign_directive(rti_ambassador *amb,
+    enum rti_resign_action action);
+
+/*
+ * Register a synchronization point for `set` (NULL/0 = all joined
+ * federates).  Answered by synchronization_point_registration_succeeded or
+ * _failed; then announce_synchronization_point reaches the members.
+ */
+RTI_API int rti_register_federation_synchronization_point(
+    rti_ambassador *amb, const char *label, const void *tag, size_t tag_len,
+    const rti_federate_handle *set, size_t n_set);
+/* @retval RTI_ERR_SYNCHRONIZATION_POINT_LABEL_NOT_ANNOUNCED */
+RTI_API int rti_synchronization_point_achieved(rti_ambassador *amb,
+    const char *label, int successfully);
+
+/* Name <-> handle lookups.  Names returned are owned by the ambassador. */
+RTI_API int rti_get_federate_handle(rti_ambassador *amb, const char *name,
+    rti_federate_handle *out);
+RTI_API int rti_get_federate_name(rti_ambassador *amb,
+    rti_federate_handle h, const char **out);
+RTI_API int rti_get_object_class_handle(rti_ambassador *amb,
+    const char *name, rti_object_class_handle *out);
+RTI_API int rti_get_object_class_name(rti_ambassador *amb,
+    rti_object_class_handle h, const char **out);
+RTI_API int rti_get_attribute_handle(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *name, rti_attribute_handle *out);
+RTI_API int rti_get_attribute_name(rti_ambassador *amb,
+    rti_object_class_handle cls, rti_attribute_handle h, const char **out);
+RTI_API int rti_get_interaction_class_handle(rti_ambassador *amb,
+    const char *name, rti_interaction_class_handle *out);
+RTI_API int rti_get_interaction_class_name(rti_ambassador *amb,
+    rti_interaction_class_handle h, const char **out);
+RTI_API int rti_get_parameter_handle(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const char *name,
+    rti_parameter_handle *out);
+RTI_API int rti_get_parameter_name(rti_ambassador *amb,
+    rti_interaction_class_handle cls, rti_parameter_handle h,
+    const char **out);
+RTI_API int rti_get_dimension_handle(rti_ambassador *amb, const char *name,
+    rti_dimension_handle *out);
+RTI_API int rti_get_dimension_name(rti_ambassador *amb,
+    rti_dimension_handle h, const char **out);
+RTI_API int rti_get_dimension_upper_bound(rti_ambassador *amb,
+    rti_dimension_handle h, uint64_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,838 @@
+/*
+ * ambassador.c - the federate's connection to rtiexec: connect and
+ * handshake, request/reply, one-way output, and evoke.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "librti-int.h"
+
+static const struct rti__module *const modules[RTI__MOD_COUNT] = {
+	[RTI__MOD_FEDM] = &rti__fedm_module,
+	[RTI__MOD_DM] = &rti__dm_module,
+	[RTI__MOD_OM] = &rti__om_module,
+	[RTI__MOD_TM] = &rti__tm_module,
+	[RTI__MOD_OWM] = &rti__owm_module,
+	[RTI__MOD_DDM] = &rti__ddm_module,
+};
+
+#define READ_CHUNK 65536
+#define CONNECT_TIMEOUT_S 10.0
+
+double
+rti__now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int
+rti__fail(rti_ambassador *amb, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(amb->errmsg, sizeof amb->errmsg, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+RTI_API const char *
+rti_error_message(const rti_ambassador *amb)
+{
+	return amb ? amb->errmsg : "no ambassador";
+}
+
+void
+rti__lose(rti_ambassador *amb, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (amb->lost)
+		return;
+	amb->lost = 1;
+	va_start(ap, fmt);
+	vsnprintf(amb->lost_reason, sizeof amb->lost_reason, fmt, ap);
+	va_end(ap);
+}
+
+int
+rti__check_connected(rti_ambassador *amb)
+{
+	if (!amb->connected)
+		return rti__fail(amb, RTI_ERR_NOT_CONNECTED,
+		    "not connected to rtiexec");
+	if (amb->lost)
+		return rti__fail(amb, RTI_ERR_CONNECTION_LOST,
+		    "connection to rtiexec lost: %s", amb->lost_reason);
+	return RTI_OK;
+}
+
+int
+rti__check_joined(rti_ambassador *amb)
+{
+	int rc = rti__check_connected(amb);
+
+	if (rc != RTI_OK)
+		return rc;
+	if (!amb->joined)
+		return rti__fail(amb, RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER,
+		    "not joined to a federation execution");
+	return RTI_OK;
+}
+
+RTI_API rti_ambassador *
+rti_ambassador_new(void)
+{
+	rti_ambassador *amb = calloc(1, sizeof *amb);
+	const struct rti__cb_handler *h;
+	size_t m;
+
+	if (!amb)
+		return NULL;
+	amb->fd = -1;
+	wire_buf_init(&amb->out);
+	wire_buf_init(&amb->in);
+	wire_buf_init(&amb->cur);
+	wire_buf_init(&amb->reply);
+	wire_buf_init(&amb->req);
+	for (m = 0; m < RTI__MOD_COUNT; m++)
+		for (h = modules[m]->callbacks; h && h->fn; h++)
+			amb->dispatch[WIRE_MODULE_OF(h->type) % WIRE_MOD_COUNT]
+			    [h->type & 0xff] = h;
+	return amb;
+}
+
+/* Leave the joined state: every module frees its slot. */
+void rti__leave(rti_ambassador *amb);
+void
+rti__leave(rti_ambassador *amb)
+{
+	int m;
+	size_t i;
+
+	for (m = RTI__MOD_COUNT - 1; m >= 0; m--)
+		if (modules[m]->leave)
+			modules[m]->leave(amb);
+	fom_free(amb->fom);
+	amb->fom = NULL;
+	free(amb->federate_name);
+	amb->federate_name = NULL;
+	free(amb->federation);
+	amb->federation = NULL;
+	for (i = 0; i < amb->n_fed_names; i++)
+		free(amb->fed_names[i].name);
+	free(amb->fed_names);
+	amb->fed_names = NULL;
+	amb->n_fed_names = 0;
+	amb->joined = 0;
+	amb->self.id = 0;
+}
+
+/* Joined: let every module set up.  RTI_OK or the first error. */
+int rti__enter(rti_ambassador *amb);
+int
+rti__enter(rti_ambassador *amb)
+{
+	int m, rc;
+
+	amb->joined = 1;
+	for (m = 0; m < RTI__MOD_COUNT; m++)
+		if (modules[m]->join && (rc = modules[m]->join(amb)) != RTI_OK)
+			return rc;
+	return RTI_OK;
+}
+
+static void
+close_conn(rti_ambassador *amb)
+{
+	if (amb->joined)
+		rti__leave(amb);
+	if (amb->fd >= 0)
+		close(amb->fd);
+	amb->fd = -1;
+	amb->connected = 0;
+	amb->lost = 0;
+	amb->lost_reported = 0;
+	wire_buf_reset(&amb->out);
+	amb->out_off = 0;
+	wire_buf_reset(&amb->in);
+	amb->in_off = 0;
+}
+
+RTI_API void
+rti_ambassador_free(rti_ambassador *amb)
+{
+	if (!amb)
+		return;
+	close_conn(amb);
+	wire_buf_free(&amb->out);
+	wire_buf_free(&amb->in);
+	wire_buf_free(&amb->cur);
+	wire_buf_free(&amb->reply);
+	wire_buf_free(&amb->req);
+	free(amb->auth_key);
+	free(amb);
+}
+
+RTI_API int
+rti_set_auth_key(rti_ambassador *amb, const void *key, size_t len)
+{
+	uint8_t *k;
+
+	if (!amb || (!key && len) || len > WIRE_MAX_AUTH_KEY)
+		return amb ? rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "key must be at most %d bytes", WIRE_MAX_AUTH_KEY) :
+		    RTI_ERR_INVALID_ARGUMENT;
+	k = len ? malloc(len) : NULL;
+	if (len && !k)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	if (len)
+		memcpy(k, key, len);
+	free(amb->auth_key);
+	amb->auth_key = k;
+	amb->auth_key_len = len;
+	return RTI_OK;
+}
+
+/* ---- low-level I/O ---- */
+
+int
+rti__flush(rti_ambassador *amb, int block)
+{
+	while (amb->out_off < amb->out.len) {
+		ssize_t n = send(amb->fd, amb->out.data + amb->out_off,
+		    amb->out.len - amb->out_off, MSG_NOSIGNAL);
+
+		if (n > 0) {
+			amb->out_off += (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			struct pollfd p = { amb->fd, POLLOUT, 0 };
+
+			if (!block)
+				break;
+			/* Waiting to write: keep reading so that rtiexec
+			 * never blocks on us either. */
+			p.events |= POLLIN;
+			if (poll(&p, 1, 1000) < 0 && errno != EINTR) {
+				rti__lose(amb, "poll: %s", strerror(errno));
+				return RTI_ERR_CONNECTION_LOST;
+			}
+			if (p.revents & POLLIN) {
+				extern int rti__read_some(rti_ambassador *);
+
+				if (rti__read_some(amb) < 0)
+					return RTI_ERR_CONNECTION_LOST;
+			}
+			continue;
+		}
+		rti__lose(amb, "send: %s", n < 0 ? strerror(errno) : "closed");
+		return RTI_ERR_CONNECTION_LOST;
+	}
+	if (amb->out_off == amb->out.len) {
+		amb->out.len = 0;
+		amb->out_off = 0;
+	} else if (amb->out_off > 1024 * 1024 &&
+	    amb->out_off > amb->out.len / 2) {
+		memmove(amb->out.data, amb->out.data + amb->out_off,
+		    amb->out.len - amb->out_off);
+		amb->out.len -= amb->out_off;
+		amb->out_off = 0;
+	}
+	return RTI_OK;
+}
+
+/* Read what the socket has.  1 = got bytes, 0 = nothing, -1 = lost. */
+int rti__read_some(rti_ambassador *amb);
+int
+rti__read_some(rti_ambassador *amb)
+{
+	ssize_t n;
+
+	if (amb->lost)
+		return -1;
+	/* Compact consumed bytes before growing. */
+	if (amb->in_off > 0 && amb->in_off == amb->in.len) {
+		amb->in.len = 0;
+		amb->in_off = 0;
+	} else if (amb->in_off > 65536 && amb->in_off > amb->in.len / 2) {
+		memmove(amb->in.data, amb->in.data + amb->in_off,
+		    amb->in.len - amb->in_off);
+		amb->in.len -= amb->in_off;
+		amb->in_off = 0;
+	}
+	if (wire_buf_reserve(&amb->in, READ_CHUNK) < 0) {
+		rti__lose(amb, "out of memory");
+		return -1;
+	}
+	for (;;) {
+		n = recv(amb->fd, amb->in.data + amb->in.len,
+		    amb->in.cap - amb->in.len, 0);
+		if (n > 0) {
+			amb->in.len += (size_t)n;
+			return 1;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		rti__lose(amb, "%s", n == 0 ? "rtiexec closed the connection" :
+		    strerror(errno));
+		return -1;
+	}
+}
+
+/* Wait up to `timeout_s` (<0 = forever) for the socket to be readable and
+ * read.  Returns as rti__read_some; 0 also on timeout. */
+static int
+wait_read(rti_ambassador *amb, double timeout_s)
+{
+	struct pollfd p = { amb->fd, POLLIN, 0 };
+	int ms, rc;
+
+	if (amb->out_off < amb->out.len)
+		p.events |= POLLOUT;
+	ms = timeout_s < 0 ? -1 : (int)(timeout_s * 1000.0 + 0.999);
+	rc = poll(&p, 1, ms);
+	if (rc < 0) {
+		if (errno == EINTR)
+			return 0;
+		rti__lose(amb, "poll: %s", strerror(errno));
+		return -1;
+	}
+	if (p.revents & POLLOUT)
+		if (rti__flush(amb, 0) != RTI_OK)
+			return -1;
+	if (p.revents & (POLLIN | POLLHUP | POLLERR))
+		return rti__read_some(amb);
+	return 0;
+}
+
+/* Locate the next complete frame at `off` in the input.  1 found (type,
+ * payload offset and length set), 0 incomplete, -1 oversized. */
+static int
+frame_at(rti_ambassador *amb, size_t off, uint16_t *type, size_t *poff,
+    uint32_t *len)
+{
+	uint16_t flags;
+	int rc;
+
+	rc = wire_frame_peek(amb->in.data + off, amb->in.len - off,
+	    WIRE_DEFAULT_MAX_FRAME * 64u, type, &flags, len);
+	if (rc <= 0)
+		return rc;
+	if (amb->in.len - off - WIRE_HEADER_SIZE < *len)
+		return 0;
+	*poff = off + WIRE_HEADER_SIZE;
+	return 1;
+}
+
+/* ---- connect ---- */
+
+static int
+parse_url(rti_ambassador *amb, const char *url, char *host, size_t hostlen,
+    char *port, size_t portlen, int *is_unix)
+{
+	const char *p = url, *colon;
+
+	*is_unix = 0;
+	if (!url || !*url)
+		url = p = "tcp://127.0.0.1";
+	if (strncmp(p, "unix://", 7) == 0) {
+		*is_unix = 1;
+		if (strlen(p + 7) == 0 || strlen(p + 7) >= hostlen)
+			return -1;
+		strcpy(host, p + 7);
+		return 0;
+	}
+	if (strncmp(p, "tcp://", 6) == 0)
+		p += 6;
+	if (*p == '[') {
+		const char *end = strchr(p, ']');
+
+		if (!end || (size_t)(end - p - 1) >= hostlen)
+			return -1;
+		memcpy(host, p + 1, (size_t)(end - p - 1));
+		host[end - p - 1] = '\0';
+		colon = end[1] == ':' ? end + 1 : NULL;
+		if (end[1] && !colon)
+			return -1;
+	} else {
+		colon = strrchr(p, ':');
+		size_t hl = colon ? (size_t)(colon - p) : strlen(p);
+
+		if (hl == 0 || hl >= hostlen)
+			return -1;
+		memcpy(host, p, hl);
+		host[hl] = '\0';
+	}
+	if (colon) {
+		char *end;
+		long v = strtol(colon + 1, &end, 10);
+
+		if (*end || v <= 0 || v > 65535 || strlen(colon + 1) >= portlen)
+			return -1;
+		strcpy(port, colon + 1);
+	} else {
+		snprintf(port, portlen, "%d", RTI_DEFAULT_PORT);
+	}
+	(void)amb;
+	return 0;
+}
+
+static int
+open_socket(rti_ambassador *amb, const char *url)
+{
+	char host[256], port[16];
+	int is_unix, fd = -1, one = 1;
+
+	if (parse_url(amb, url, host, sizeof host, port, sizeof port,
+	    &is_unix) < 0)
+		return rti__fail(amb, RTI_ERR_INVALID_LOCAL_SETTINGS_DESIGNATOR,
+		    "bad rtiexec URL '%s' (want tcp://HOST:PORT or "
+		    "unix:///PATH)", url);
+	if (is_unix) {
+		struct sockaddr_un un;
+
+		memset(&un, 0, sizeof un);
+		un.sun_family = AF_UNIX;
+		if (strlen(host) >= sizeof un.sun_path)
+			return rti__fail(amb,
+			    RTI_ERR_INVALID_LOCAL_SETTINGS_DESIGNATOR,
+			    "unix socket path too long");
+		strcpy(un.sun_path, host);
+		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd < 0 || connect(fd, (struct sockaddr *)&un,
+		    sizeof un) < 0) {
+			int e = errno;
+
+			if (fd >= 0)
+				close(fd);
+			return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+			    "cannot connect to %s: %s", host, strerror(e));
+		}
+	} else {
+		struct addrinfo hints, *res = NULL, *ai;
+		int gai, e = 0;
+
+		memset(&hints, 0, sizeof hints);
+		hints.ai_family = AF_UNSPEC;
+		hints.ai_socktype = SOCK_STREAM;
+		gai = getaddrinfo(host, port, &hints, &res);
+		if (gai != 0)
+			return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+			    "cannot resolve %s: %s", host, gai_strerror(gai));
+		for (ai = res; ai; ai = ai->ai_next) {
+			fd = socket(ai->ai_family, ai->ai_socktype |
+			    SOCK_CLOEXEC, ai->ai_protocol);
+			if (fd < 0)
+				continue;
+			if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+				break;
+			e = errno;
+			close(fd);
+			fd = -1;
+		}
+		freeaddrinfo(res);
+		if (fd < 0)
+			return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+			    "cannot connect to %s:%s: %s", host, port,
+			    strerror(e ? e : ECONNREFUSED));
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+	amb->fd = fd;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_connect(rti_ambassador *amb, const char *url,
+    const struct rti_callbacks *callbacks, void *arg)
+{
+	struct wire_buf *b;
+	size_t off, poff;
+	uint16_t type;
+	uint32_t len;
+	double deadline;
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if (amb->in_callback)
+		return rti__fail(amb, RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,
+		    "rti_connect inside a callback");
+	if (amb->connected)
+		return rti__fail(amb, RTI_ERR_ALREADY_CONNECTED,
+		    "already connected");
+	if (callbacks)
+		amb->cb = *callbacks;
+	else
+		memset(&amb->cb, 0, sizeof amb->cb);
+	amb->arg = arg;
+	rc = open_socket(amb, url);
+	if (rc != RTI_OK)
+		return rc;
+	amb->connected = 1;
+	b = rti__msg_begin(amb, WIRE_HELLO, &off);
+	wire_put_u32(b, WIRE_MAGIC);
+	wire_put_u16(b, WIRE_VERSION);
+	wire_put_blob(b, amb->auth_key, amb->auth_key_len);
+	if (rti__msg_end(amb, off, 1) != RTI_OK ||
+	    rti__flush(amb, 1) != RTI_OK)
+		goto lost;
+	deadline = rti__now() + CONNECT_TIMEOUT_S;
+	for (;;) {
+		rc = frame_at(amb, amb->in_off, &type, &poff, &len);
+		if (rc < 0)
+			goto bad;
+		if (rc > 0)
+			break;
+		if (rti__now() > deadline) {
+			rti__lose(amb, "no handshake answer within %.0f s",
+			    CONNECT_TIMEOUT_S);
+			goto lost;
+		}
+		if (wait_read(amb, deadline - rti__now()) < 0)
+			goto lost;
+	}
+	{
+		struct wire_rd rd;
+
+		wire_rd_init(&rd, amb->in.data + poff, len);
+		amb->in_off = poff + len;
+		if (type == WIRE_HELLO_NAK) {
+			uint32_t err = wire_get_u32(&rd);
+			const char *msg = wire_get_str(&rd, 1024);
+
+			if (rd.err || err >= RTI_ERR__COUNT || err == 0)
+				goto bad;
+			rc = rti__fail(amb, (int)err, "rtiexec refused: %s",
+			    msg);
+			close_conn(amb);
+			return rc;
+		}
+		if (type != WIRE_HELLO_ACK || wire_get_u32(&rd) != WIRE_MAGIC)
+			goto bad;
+		(void)wire_get_u16(&rd);
+		amb->max_frame = wire_get_u32(&rd);
+		if (rd.err)
+			goto bad;
+	}
+	amb->errmsg[0] = '\0';
+	return RTI_OK;
+bad:
+	close_conn(amb);
+	return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+	    "not an rtiexec (bad handshake)");
+lost:
+	rc = rti__fail(amb, RTI_ERR_CONNECTION_FAILED, "handshake failed: %s",
+	    amb->lost_reason);
+	close_conn(amb);
+	return rc;
+}
+
+RTI_API int
+rti_disconnect(rti_ambassador *amb)
+{
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if (amb->in_callback)
+		return rti__fail(amb, RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,
+		    "rti_disconnect inside a callback");
+	if (!amb->connected)
+		return rti__fail(amb, RTI_ERR_NOT_CONNECTED, "not connected");
+	if (!amb->lost) {
+		size_t m;
+
+		for (m = 0; m < RTI__MOD_COUNT; m++)
+			if (modules[m]->flush)
+				modules[m]->flush(amb);
+		(void)rti__flush(amb, 1);
+	}
+	close_conn(amb);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_fd(const rti_ambassador *amb)
+{
+	return amb && amb->connected ? amb->fd : -1;
+}
+
+/* ---- output ---- */
+
+struct wire_buf *
+rti__msg_begin(rti_ambassador *amb, uint16_t type, size_t *off)
+{
+	*off = wire_frame_begin(&amb->out, type);
+	return &amb->out;
+}
+
+int
+rti__msg_end(rti_ambassador *amb, size_t off, int now)
+{
+	if (amb->out.oom) {
+		amb->out.len = off;
+		amb->out.oom = 0;
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	}
+	wire_frame_end(&amb->out, off);
+	if (now)
+		return rti__flush(amb, 0) == RTI_OK ? RTI_OK :
+		    rti__fail(amb, RTI_ERR_CONNECTION_LOST,
+		    "connection to rtiexec lost: %s", amb->lost_reason);
+	return RTI_OK;
+}
+
+/* ---- requests ---- */
+
+struct wire_buf *
+rti__req_begin(rti_ambassador *amb, uint16_t type)
+{
+	wire_buf_reset(&amb->req);
+	amb->req_off = wire_frame_begin(&amb->req, type);
+	wire_put_u32(&amb->req, ++amb->serial);
+	return &amb->req;
+}
+
+static void
+flush_modules(rti_ambassador *amb)
+{
+	size_t m;
+
+	for (m = 0; m < RTI__MOD_COUNT; m++)
+		if (modules[m]->flush)
+			modules[m]->flush(amb);
+}
+
+int
+rti__req_finish(rti_ambassador *amb, struct wire_rd *body)
+{
+	size_t scan, rel, poff;
+	uint16_t type;
+	uint32_t len, serial = amb->serial;
+	int rc;
+
+	if (amb->req.oom)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	if (amb->req.len - amb->req_off - WIRE_HEADER_SIZE > amb->max_frame)
+		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
+		    "request of %zu bytes exceeds rtiexec's frame limit %u",
+		    amb->req.len, amb->max_frame);
+	wire_frame_end(&amb->req, amb->req_off);
+	flush_modules(amb);
+	wire_put_raw(&amb->out, amb->req.data, amb->req.len);
+	if (amb->out.oom) {
+		amb->out.oom = 0;
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	}
+	if (rti__flush(amb, 1) != RTI_OK)
+		goto lost;
+	/* Reading may compact the input: keep the scan position relative to
+	 * the first unread byte. */
+	rel = 0;
+	for (;;) {
+		scan = amb->in_off + rel;
+		rc = frame_at(amb, scan, &type, &poff, &len);
+		if (rc < 0) {
+			rti__lose(amb, "oversized frame from rtiexec");
+			goto lost;
+		}
+		if (rc == 0) {
+			if (wait_read(amb, -1) < 0)
+				goto lost;
+			continue;
+		}
+		if (type == WIRE_REPLY && len >= 4 &&
+		    wire_get32(amb->in.data + poff) == serial)
+			break;
+		rel = poff + len - amb->in_off;
+	}
+	/* Take the reply out of the input; callbacks around it stay. */
+	wire_buf_reset(&amb->reply);
+	wire_put_raw(&amb->reply, amb->in.data + poff, len);
+	if (amb->reply.oom)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	memmove(amb->in.data + poff - WIRE_HEADER_SIZE, amb->in.data + poff +
+	    len, amb->in.len - poff - len);
+	amb->in.len -= WIRE_HEADER_SIZE + len;
+	{
+		struct wire_rd rd;
+		uint32_t err;
+		const char *msg;
+
+		wire_rd_init(&rd, amb->reply.data, amb->reply.len);
+		(void)wire_get_u32(&rd);
+		err = wire_get_u32(&rd);
+		msg = wire_get_str(&rd, 4096);
+		if (rd.err || err >= RTI_ERR__COUNT) {
+			rti__lose(amb, "malformed reply from rtiexec");
+			goto lost;
+		}
+		snprintf(amb->errmsg, sizeof amb->errmsg, "%s", msg);
+		if (body)
+			*body = rd;
+		return (int)err;
+	}
+lost:
+	return rti__fail(amb, RTI_ERR_CONNECTION_LOST,
+	    "connection to rtiexec lost: %s", amb->lost_reason);
+}
+
+/* ---- evoke ---- */
+
+/* Deliver one queued callback.  1 delivered, 0 none queued, -1 lost. */
+static int
+deliver_one(rti_ambassador *amb)
+{
+	size_t poff;
+	uint16_t type;
+	uint32_t len;
+	const struct rti__cb_handler *h = NULL;
+	struct wire_rd rd;
+	int rc;
+
+	if (amb->lost) {
+		if (amb->lost_reported)
+			return -1;
+		amb->lost_reported = 1;
+		if (amb->cb.connection_lost) {
+			amb->in_callback = 1;
+			amb->cb.connection_lost(amb->arg, amb->lost_reason);
+			amb->in_callback = 0;
+		}
+		return 1;
+	}
+	rc = frame_at(amb, amb->in_off, &type, &poff, &len);
+	if (rc < 0) {
+		rti__lose(amb, "oversized frame from rtiexec");
+		return deliver_one(amb);
+	}
+	if (rc == 0)
+		return 0;
+	/* Copy out: the callback may issue requests that grow the input. */
+	wire_buf_reset(&amb->cur);
+	wire_put_raw(&amb->cur, amb->in.data + poff, len);
+	amb->in_off = poff + len;
+	if (amb->cur.oom) {
+		rti__lose(amb, "out of memory");
+		return deliver_one(amb);
+	}
+	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
+		h = amb->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
+	if (type == WIRE_NOTICE) {
+		uint32_t err;
+		const char *msg;
+
+		wire_rd_init(&rd, amb->cur.data, amb->cur.len);
+		err = wire_get_u32(&rd);
+		msg = wire_get_str(&rd, 4096);
+		if (!rd.err)
+			snprintf(amb->errmsg, sizeof amb->errmsg,
+			    "rtiexec: %s (%s)", msg, rti_err_name((int)err));
+		return 1;
+	}
+	if (!h) {
+		rti__lose(amb, "unexpected message 0x%04x from rtiexec", type);
+		return deliver_one(amb);
+	}
+	wire_rd_init(&rd, amb->cur.data, amb->cur.len);
+	amb->in_callback = 1;
+	rc = h->fn(amb, type, &rd);
+	amb->in_callback = 0;
+	if (rc < 0) {
+		rti__lose(amb, "malformed message 0x%04x from rtiexec", type);
+		return deliver_one(amb);
+	}
+	return 1;
+}
+
+static int
+evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
+    int at_most_one)
+{
+	double start = rti__now(), now;
+	int rc;
+	size_t poff;
+	uint16_t type;
+	uint32_t len;
+
+	if (pending)
+		*pending = 0;
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if (amb->in_callback)
+		return rti__fail(amb, RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,
+		    "evoke inside a callback");
+	if (!amb->connected)
+		return rti__fail(amb, RTI_ERR_NOT_CONNECTED, "not connected");
+	if (min_s < 0 || max_s < 0 || min_s != min_s || max_s != max_s)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "negative or NaN evoke time");
+	if (max_s < min_s)
+		max_s = min_s;
+	if (!amb->lost) {
+		flush_modules(amb);
+		(void)rti__flush(amb, 0);
+	}
+	for (;;) {
+		rc = deliver_one(amb);
+		if (rc < 0)
+			return rti__fail(amb, RTI_ERR_CONNECTION_LOST,
+			    "connection to rtiexec lost: %s",
+			    amb->lost_reason);
+		if (rc > 0) {
+			if (at_most_one)
+				break;
+			if (rti__now() - start >= max_s)
+				break;
+			continue;
+		}
+		/* Nothing queued: read what is there, or wait. */
+		rc = rti__read_some(amb);
+		if (rc != 0)
+			continue; /* new bytes, or connection_lost to report */
+		now = rti__now();
+		if (now - start >= min_s)
+			break;
+		(void)wait_read(amb, min_s - (now - start));
+	}
+	if (pending)
+		*pending = amb->lost ? !amb->lost_reported :
+		    frame_at(amb, amb->in_off, &type, &poff, &len) != 0;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_evoke_callbacks(rti_ambassador *amb, double min_s, double max_s,
+    int *pending)
+{
+	return evoke(amb, min_s, max_s, pending, 0);
+}
+
+RTI_API int
+rti_evoke_callback(rti_ambassador *amb, double wait_s, int *pending)
+{
+	return evoke(amb, wait_s, wait_s, pending, 1);
+}

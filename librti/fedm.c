@@ -1,0 +1,671 @@
+/*
+ * fedm.c - federation management services and callbacks, and the
+ * name/handle lookups answered from the federation's FOM.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "librti-int.h"
+
+void rti__leave(rti_ambassador *amb);
+int rti__enter(rti_ambassador *amb);
+
+#define MAX_FOM_FILE (256u * 1024 * 1024)
+
+/* Common argument checks of a service that needs a joined federate. */
+#define JOINED_OR_RETURN(amb)                                          \
+	do {                                                               \
+		int rc_;                                                   \
+		if (!(amb))                                                \
+			return RTI_ERR_INVALID_ARGUMENT;                   \
+		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
+			return rc_;                                        \
+	} while (0)
+
+static int
+check_name(rti_ambassador *amb, const char *what, const char *s,
+    int may_be_empty)
+{
+	if (!s || (!may_be_empty && !*s))
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "%s is %s", what,
+		    s ? "empty" : "NULL");
+	if (strlen(s) > WIRE_MAX_NAME)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "%s longer than %d bytes", what, WIRE_MAX_NAME);
+	return RTI_OK;
+}
+
+/* Read a FOM module file; NULL when it cannot be read as a file. */
+static char *
+slurp(const char *path, size_t *len, int *too_big)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	*too_big = 0;
+	if (!fp)
+		return NULL;
+	if (fseek(fp, 0, SEEK_END) < 0 || (n = ftell(fp)) < 0 ||
+	    fseek(fp, 0, SEEK_SET) < 0)
+		goto out;
+	if ((unsigned long)n > MAX_FOM_FILE) {
+		*too_big = 1;
+		goto out;
+	}
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf) {
+		buf[n] = '\0';
+		*len = (size_t)n;
+	}
+out:
+	fclose(fp);
+	return buf;
+}
+
+RTI_API int
+rti_create_federation_execution(rti_ambassador *amb, const char *federation,
+    const char *const *modules, size_t n_modules,
+    const char *time_implementation)
+{
+	struct wire_buf *b;
+	size_t i;
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if ((rc = rti__check_connected(amb)) != RTI_OK)
+		return rc;
+	if ((rc = check_name(amb, "federation name", federation, 0)) !=
+	    RTI_OK)
+		return rc;
+	if (n_modules && !modules)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "modules is NULL");
+	if (time_implementation && strcmp(time_implementation,
+	    "HLAfloat64Time") && strcmp(time_implementation,
+	    "HLAinteger64Time"))
+		return rti__fail(amb,
+		    RTI_ERR_COULD_NOT_CREATE_LOGICAL_TIME_FACTORY,
+		    "unknown time implementation '%s'", time_implementation);
+	for (i = 0; i < n_modules; i++)
+		if (!modules[i] || !*modules[i] || strlen(modules[i]) > 4096)
+			return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+			    "FOM module %zu has no usable name", i);
+	b = rti__req_begin(amb, WIRE_CREATE);
+	wire_put_str(b, federation);
+	wire_put_str(b, time_implementation ? time_implementation :
+	    "HLAfloat64Time");
+	wire_put_u32(b, (uint32_t)n_modules);
+	for (i = 0; i < n_modules; i++) {
+		size_t len = 0;
+		int too_big;
+		char *xml = slurp(modules[i], &len, &too_big);
+
+		if (too_big)
+			return rti__fail(amb, RTI_ERR_ERROR_READING_FDD,
+			    "FOM module %s is larger than %u bytes",
+			    modules[i], MAX_FOM_FILE);
+		wire_put_str(b, modules[i]);
+		/* Not a readable file: rtiexec resolves the name. */
+		wire_put_blob(b, xml, xml ? len : 0);
+		free(xml);
+	}
+	return rti__req_finish(amb, NULL);
+}
+
+RTI_API int
+rti_destroy_federation_execution(rti_ambassador *amb, const char *federation)
+{
+	struct wire_buf *b;
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if ((rc = rti__check_connected(amb)) != RTI_OK)
+		return rc;
+	if ((rc = check_name(amb, "federation name", federation, 0)) !=
+	    RTI_OK)
+		return rc;
+	b = rti__req_begin(amb, WIRE_DESTROY);
+	wire_put_str(b, federation);
+	return rti__req_finish(amb, NULL);
+}
+
+RTI_API int
+rti_list_federation_executions(rti_ambassador *amb)
+{
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if ((rc = rti__check_connected(amb)) != RTI_OK)
+		return rc;
+	rti__req_begin(amb, WIRE_LIST);
+	return rti__req_finish(amb, NULL);
+}
+
+RTI_API int
+rti_join_federation_execution(rti_ambassador *amb, const char *federate_name,
+    const char *federate_type, const char *federation,
+    rti_federate_handle *out)
+{
+	struct wire_buf *b;
+	struct wire_rd rd;
+	struct fom_error fe;
+	const char *name, *time_impl;
+	uint32_t handle, n, i;
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if (amb->in_callback)
+		return rti__fail(amb,
+		    RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,
+		    "join inside a callback");
+	if ((rc = rti__check_connected(amb)) != RTI_OK)
+		return rc;
+	if (amb->joined)
+		return rti__fail(amb, RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER,
+		    "already joined to %s", amb->federation);
+	if ((rc = check_name(amb, "federation name", federation, 0)) ||
+	    (federate_name &&
+	    (rc = check_name(amb, "federate name", federate_name, 1))) ||
+	    (rc = check_name(amb, "federate type", federate_type, 1)))
+		return rc;
+	b = rti__req_begin(amb, WIRE_JOIN);
+	wire_put_str(b, federation);
+	wire_put_str(b, federate_name ? federate_name : "");
+	wire_put_str(b, federate_type);
+	rc = rti__req_finish(amb, &rd);
+	if (rc != RTI_OK)
+		return rc;
+	handle = wire_get_u32(&rd);
+	name = wire_get_str(&rd, WIRE_MAX_NAME);
+	time_impl = wire_get_str(&rd, WIRE_MAX_NAME);
+	n = wire_get_count(&rd, 12);
+	if (rd.err)
+		goto bad;
+	amb->fom = fom_new();
+	amb->federate_name = strdup(name);
+	amb->federation = strdup(federation);
+	if (!amb->fom || !amb->federate_name || !amb->federation) {
+		rc = rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+		goto undo;
+	}
+	for (i = 0; i < n; i++) {
+		const char *mname = wire_get_str(&rd, 4096);
+		uint32_t len;
+		const char *xml = wire_get_blob(&rd, &len, UINT32_MAX);
+
+		if (rd.err)
+			goto bad;
+		if (fom_load_string(amb->fom, xml, len, mname, &fe) < 0) {
+			rc = rti__fail(amb, RTI_ERR_INTERNAL_ERROR,
+			    "cannot load the federation's FOM: %s:%d: %s",
+			    fe.file, fe.line, fe.msg);
+			goto undo;
+		}
+	}
+	amb->self.id = handle;
+	amb->time_int64 = strcmp(time_impl, "HLAinteger64Time") == 0;
+	rc = rti__enter(amb);
+	if (rc != RTI_OK)
+		goto undo;
+	if (out)
+		*out = amb->self;
+	amb->errmsg[0] = '\0';
+	return RTI_OK;
+bad:
+	rti__lose(amb, "malformed join reply");
+	rc = rti__fail(amb, RTI_ERR_CONNECTION_LOST, "malformed join reply");
+undo:
+	/* rtiexec has us joined: leave it so, consistently, by resigning. */
+	b = rti__req_begin(amb, WIRE_RESIGN);
+	wire_put_u32(b, RTI_RESIGN_NO_ACTION);
+	{
+		char keep[sizeof amb->errmsg];
+
+		memcpy(keep, amb->errmsg, sizeof keep);
+		(void)rti__req_finish(amb, NULL);
+		memcpy(amb->errmsg, keep, sizeof keep);
+	}
+	rti__leave(amb);
+	return rc;
+}
+
+RTI_API int
+rti_resign_federation_execution(rti_ambassador *amb,
+    enum rti_resign_action action)
+{
+	struct wire_buf *b;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if (amb->in_callback)
+		return rti__fail(amb,
+		    RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,
+		    "resign inside a callback");
+	if ((unsigned)action > RTI_RESIGN_NO_ACTION)
+		return rti__fail(amb, RTI_ERR_INVALID_RESIGN_ACTION,
+		    "resign action %d is not defined", (int)action);
+	b = rti__req_begin(amb, WIRE_RESIGN);
+	wire_put_u32(b, (uint32_t)action);
+	rc = rti__req_finish(amb, NULL);
+	if (rc == RTI_OK)
+		rti__leave(amb);
+	return rc;
+}
+
+RTI_API int
+rti_set_automatic_resign_directive(rti_ambassador *amb,
+    enum rti_resign_action action)
+{
+	struct wire_buf *b;
+
+	JOINED_OR_RETURN(amb);
+	if ((unsigned)action > RTI_RESIGN_NO_ACTION)
+		return rti__fail(amb, RTI_ERR_INVALID_RESIGN_ACTION,
+		    "resign action %d is not defined", (int)action);
+	b = rti__req_begin(amb, WIRE_SET_RESIGN_ACTION);
+	wire_put_u32(b, (uint32_t)action);
+	return rti__req_finish(amb, NULL);
+}
+
+RTI_API int
+rti_register_federation_synchronization_point(rti_ambassador *amb,
+    const char *label, const void *tag, size_t tag_len,
+    const rti_federate_handle *set, size_t n_set)
+{
+	struct wire_buf *b;
+	size_t i;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if ((rc = check_name(amb, "label", label, 0)) != RTI_OK)
+		return rc;
+	if ((tag_len && !tag) || tag_len > WIRE_MAX_TAG)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "bad tag (NULL with a length, or above %u bytes)",
+		    WIRE_MAX_TAG);
+	if (n_set && !set)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "set is NULL");
+	for (i = 0; i < n_set; i++)
+		if (!set[i].id)
+			return rti__fail(amb, RTI_ERR_INVALID_FEDERATE_HANDLE,
+			    "federate handle %zu of the set is invalid", i);
+	b = rti__req_begin(amb, WIRE_SYNC_REGISTER);
+	wire_put_str(b, label);
+	wire_put_blob(b, tag, tag_len);
+	wire_put_u32(b, (uint32_t)n_set);
+	for (i = 0; i < n_set; i++)
+		wire_put_u32(b, set[i].id);
+	return rti__req_finish(amb, NULL);
+}
+
+RTI_API int
+rti_synchronization_point_achieved(rti_ambassador *amb, const char *label,
+    int successfully)
+{
+	struct wire_buf *b;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if ((rc = check_name(amb, "label", label, 0)) != RTI_OK)
+		return rc;
+	b = rti__req_begin(amb, WIRE_SYNC_ACHIEVED);
+	wire_put_str(b, label);
+	wire_put_u8(b, successfully ? 1 : 0);
+	return rti__req_finish(amb, NULL);
+}
+
+/* ---- lookups ---- */
+
+RTI_API int
+rti_get_federate_handle(rti_ambassador *amb, const char *name,
+    rti_federate_handle *out)
+{
+	struct wire_buf *b;
+	struct wire_rd rd;
+	uint32_t h;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if ((rc = check_name(amb, "federate name", name, 0)) != RTI_OK)
+		return rc;
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	b = rti__req_begin(amb, WIRE_GET_FEDERATE_HANDLE);
+	wire_put_str(b, name);
+	if ((rc = rti__req_finish(amb, &rd)) != RTI_OK)
+		return rc;
+	h = wire_get_u32(&rd);
+	if (rd.err)
+		return rti__fail(amb, RTI_ERR_INTERNAL_ERROR, "bad reply");
+	out->id = h;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_federate_name(rti_ambassador *amb, rti_federate_handle h,
+    const char **out)
+{
+	struct wire_buf *b;
+	struct wire_rd rd;
+	struct rti__name_cache *nc;
+	const char *name;
+	size_t i;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	if (!h.id)
+		return rti__fail(amb, RTI_ERR_INVALID_FEDERATE_HANDLE,
+		    "federate handle 0 is invalid");
+	for (i = 0; i < amb->n_fed_names; i++)
+		if (amb->fed_names[i].handle == h.id) {
+			*out = amb->fed_names[i].name;
+			return RTI_OK;
+		}
+	b = rti__req_begin(amb, WIRE_GET_FEDERATE_NAME);
+	wire_put_u32(b, h.id);
+	if ((rc = rti__req_finish(amb, &rd)) != RTI_OK)
+		return rc;
+	name = wire_get_str(&rd, WIRE_MAX_NAME);
+	if (rd.err)
+		return rti__fail(amb, RTI_ERR_INTERNAL_ERROR, "bad reply");
+	/* Federate handles are never reused in a federation: cache. */
+	nc = realloc(amb->fed_names, (amb->n_fed_names + 1) * sizeof *nc);
+	if (!nc)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	amb->fed_names = nc;
+	nc[amb->n_fed_names].handle = h.id;
+	nc[amb->n_fed_names].name = strdup(name);
+	if (!nc[amb->n_fed_names].name)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	*out = nc[amb->n_fed_names++].name;
+	return RTI_OK;
+}
+
+#define LOOKUP_ARGS(amb, name, out)                                       \
+	do {                                                              \
+		JOINED_OR_RETURN(amb);                                    \
+		if (!(name) || !(out))                                    \
+			return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,   \
+			    "NULL argument");                             \
+	} while (0)
+
+RTI_API int
+rti_get_object_class_handle(rti_ambassador *amb, const char *name,
+    rti_object_class_handle *out)
+{
+	LOOKUP_ARGS(amb, name, out);
+	out->id = fom_oclass_by_name(amb->fom, name);
+	if (!out->id)
+		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
+		    "no object class named '%s'", name);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_object_class_name(rti_ambassador *amb, rti_object_class_handle h,
+    const char **out)
+{
+	const struct fom_oclass *c;
+
+	LOOKUP_ARGS(amb, "", out);
+	c = fom_oclass(amb->fom, h.id);
+	if (!c)
+		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
+		    "object class handle %u is not defined", h.id);
+	*out = c->qname;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_attribute_handle(rti_ambassador *amb, rti_object_class_handle cls,
+    const char *name, rti_attribute_handle *out)
+{
+	LOOKUP_ARGS(amb, name, out);
+	if (!fom_oclass(amb->fom, cls.id))
+		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
+		    "object class handle %u is not defined", cls.id);
+	out->id = fom_attr_by_name(amb->fom, cls.id, name);
+	if (!out->id)
+		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
+		    "class %s has no attribute '%s'",
+		    fom_oclass(amb->fom, cls.id)->qname, name);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_attribute_name(rti_ambassador *amb, rti_object_class_handle cls,
+    rti_attribute_handle h, const char **out)
+{
+	LOOKUP_ARGS(amb, "", out);
+	if (!fom_oclass(amb->fom, cls.id))
+		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
+		    "object class handle %u is not defined", cls.id);
+	if (!fom_oclass_has_attr(amb->fom, cls.id, h.id))
+		return rti__fail(amb, RTI_ERR_INVALID_ATTRIBUTE_HANDLE,
+		    "attribute handle %u is not an attribute of %s", h.id,
+		    fom_oclass(amb->fom, cls.id)->qname);
+	*out = fom_attr(amb->fom, h.id)->name;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_interaction_class_handle(rti_ambassador *amb, const char *name,
+    rti_interaction_class_handle *out)
+{
+	LOOKUP_ARGS(amb, name, out);
+	out->id = fom_iclass_by_name(amb->fom, name);
+	if (!out->id)
+		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
+		    "no interaction class named '%s'", name);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_interaction_class_name(rti_ambassador *amb,
+    rti_interaction_class_handle h, const char **out)
+{
+	const struct fom_iclass *c;
+
+	LOOKUP_ARGS(amb, "", out);
+	c = fom_iclass(amb->fom, h.id);
+	if (!c)
+		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
+		    "interaction class handle %u is not defined", h.id);
+	*out = c->qname;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_parameter_handle(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const char *name,
+    rti_parameter_handle *out)
+{
+	LOOKUP_ARGS(amb, name, out);
+	if (!fom_iclass(amb->fom, cls.id))
+		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
+		    "interaction class handle %u is not defined", cls.id);
+	out->id = fom_param_by_name(amb->fom, cls.id, name);
+	if (!out->id)
+		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
+		    "interaction class %s has no parameter '%s'",
+		    fom_iclass(amb->fom, cls.id)->qname, name);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_parameter_name(rti_ambassador *amb, rti_interaction_class_handle cls,
+    rti_parameter_handle h, const char **out)
+{
+	LOOKUP_ARGS(amb, "", out);
+	if (!fom_iclass(amb->fom, cls.id))
+		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
+		    "interaction class handle %u is not defined", cls.id);
+	if (!fom_iclass_has_param(amb->fom, cls.id, h.id))
+		return rti__fail(amb, RTI_ERR_INVALID_PARAMETER_HANDLE,
+		    "parameter handle %u is not a parameter of %s", h.id,
+		    fom_iclass(amb->fom, cls.id)->qname);
+	*out = fom_param(amb->fom, h.id)->name;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_dimension_handle(rti_ambassador *amb, const char *name,
+    rti_dimension_handle *out)
+{
+	LOOKUP_ARGS(amb, name, out);
+	out->id = fom_dim_by_name(amb->fom, name);
+	if (!out->id)
+		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
+		    "no dimension named '%s'", name);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_dimension_name(rti_ambassador *amb, rti_dimension_handle h,
+    const char **out)
+{
+	const struct fom_dimension *d;
+
+	LOOKUP_ARGS(amb, "", out);
+	d = fom_dim(amb->fom, h.id);
+	if (!d)
+		return rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
+		    "dimension handle %u is not defined", h.id);
+	*out = d->name;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_dimension_upper_bound(rti_ambassador *amb, rti_dimension_handle h,
+    uint64_t *out)
+{
+	const struct fom_dimension *d;
+
+	LOOKUP_ARGS(amb, "", out);
+	d = fom_dim(amb->fom, h.id);
+	if (!d)
+		return rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
+		    "dimension handle %u is not defined", h.id);
+	*out = d->upper_bound ? d->upper_bound : 0xffffffffu;
+	return RTI_OK;
+}
+
+/* ---- callbacks ---- */
+
+static int
+cb_list_report(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct rti_federation_execution_info *infos;
+	uint32_t n = wire_get_count(rd, 12), i;
+
+	(void)type;
+	if (rd->err)
+		return -1;
+	infos = calloc(n ? n : 1, sizeof *infos);
+	if (!infos)
+		return -1;
+	for (i = 0; i < n; i++) {
+		infos[i].name = wire_get_str(rd, WIRE_MAX_NAME);
+		infos[i].time_implementation = wire_get_str(rd, WIRE_MAX_NAME);
+		infos[i].federates = wire_get_u32(rd);
+	}
+	if (!wire_rd_done(rd)) {
+		free(infos);
+		return -1;
+	}
+	if (amb->cb.report_federation_executions)
+		amb->cb.report_federation_executions(amb->arg, infos, n);
+	free(infos);
+	return 0;
+}
+
+static int
+cb_sync_reg(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
+	uint32_t reason = 0;
+
+	if (type == WIRE_CB_SYNC_REG_FAIL)
+		reason = wire_get_u32(rd);
+	if (!wire_rd_done(rd))
+		return -1;
+	if (type == WIRE_CB_SYNC_REG_OK) {
+		if (amb->cb.synchronization_point_registration_succeeded)
+			amb->cb.synchronization_point_registration_succeeded(
+			    amb->arg, label);
+	} else if (amb->cb.synchronization_point_registration_failed) {
+		amb->cb.synchronization_point_registration_failed(amb->arg,
+		    label, (enum rti_sync_failure_reason)reason);
+	}
+	return 0;
+}
+
+static int
+cb_announce(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
+	uint32_t tag_len;
+	const void *tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
+
+	(void)type;
+	if (!wire_rd_done(rd))
+		return -1;
+	if (amb->cb.announce_synchronization_point)
+		amb->cb.announce_synchronization_point(amb->arg, label, tag,
+		    tag_len);
+	return 0;
+}
+
+static int
+cb_synchronized(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
+	uint32_t n = wire_get_count(rd, 4), i;
+	rti_federate_handle *failed;
+
+	(void)type;
+	if (rd->err)
+		return -1;
+	failed = calloc(n ? n : 1, sizeof *failed);
+	if (!failed)
+		return -1;
+	for (i = 0; i < n; i++)
+		failed[i].id = wire_get_u32(rd);
+	if (!wire_rd_done(rd)) {
+		free(failed);
+		return -1;
+	}
+	if (amb->cb.federation_synchronized)
+		amb->cb.federation_synchronized(amb->arg, label, failed, n);
+	free(failed);
+	return 0;
+}
+
+static const struct rti__cb_handler fedm_callbacks[] = {
+	{ WIRE_CB_LIST_REPORT, cb_list_report },
+	{ WIRE_CB_SYNC_REG_OK, cb_sync_reg },
+	{ WIRE_CB_SYNC_REG_FAIL, cb_sync_reg },
+	{ WIRE_CB_SYNC_ANNOUNCE, cb_announce },
+	{ WIRE_CB_SYNCHRONIZED, cb_synchronized },
+	{ 0, NULL }
+};
+
+const struct rti__module rti__fedm_module = {
+	.name = "FedM",
+	.callbacks = fedm_callbacks,
+};

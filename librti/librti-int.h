@@ -1,0 +1,143 @@
+/*
+ * librti-int.h - private definitions of librti (never installed).
+ *
+ * The library is split like rtiexec: ambassador.c (connection, requests,
+ * evoke), and one file per service group (fedm.c, dm.c, om.c, tm.c,
+ * owm.c, ddm.c), each with its own per-ambassador state in amb->mod[] and
+ * its own table of callback handlers.
+ */
+#ifndef LIBRTI_INT_H
+#define LIBRTI_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "librti.h"
+#include "wire.h"
+#include "fom.h"
+
+enum {
+	RTI__MOD_FEDM = 0,
+	RTI__MOD_DM,
+	RTI__MOD_OM,
+	RTI__MOD_TM,
+	RTI__MOD_OWM,
+	RTI__MOD_DDM,
+	RTI__MOD_COUNT
+};
+
+/* Handler of one server->client frame, called from evoke with the
+ * payload.  Returns 0, or -1 when the frame is malformed (the connection
+ * is then treated as lost with a protocol error). */
+typedef int (*rti__cb_fn)(rti_ambassador *amb, uint16_t type,
+    struct wire_rd *rd);
+
+struct rti__cb_handler {
+	uint16_t type;
+	rti__cb_fn fn;
+};
+
+struct rti__module {
+	const char *name;
+	const struct rti__cb_handler *callbacks; /* terminated by fn NULL */
+	/* Joined: allocate amb->mod[slot].  RTI_OK or an error. */
+	int (*join)(rti_ambassador *amb);
+	/* Resigned or disconnected: free amb->mod[slot]; must accept NULL. */
+	void (*leave)(rti_ambassador *amb);
+	/* Called at the start of evoke and before each request: flush any
+	 * buffered output of the module (e.g. coalesced updates). */
+	void (*flush)(rti_ambassador *amb);
+};
+
+extern const struct rti__module rti__fedm_module;
+extern const struct rti__module rti__dm_module;
+extern const struct rti__module rti__om_module;
+extern const struct rti__module rti__tm_module;
+extern const struct rti__module rti__owm_module;
+extern const struct rti__module rti__ddm_module;
+
+struct rti__name_cache {
+	uint32_t handle;
+	char *name;
+};
+
+struct rti_ambassador {
+	int fd;
+	int connected;
+	int lost;                 /* connection gone; lost_reason says why */
+	int lost_reported;        /* connection_lost callback delivered */
+	char lost_reason[256];
+	struct rti_callbacks cb;
+	void *arg;
+	uint8_t *auth_key;
+	size_t auth_key_len;
+	uint32_t max_frame;       /* rtiexec's limit from the handshake */
+	uint32_t serial;
+
+	struct wire_buf out;      /* unsent bytes start at out_off */
+	size_t out_off;
+	struct wire_buf in;       /* received bytes; unread start at in_off */
+	size_t in_off;
+	struct wire_buf cur;      /* the frame being dispatched */
+	struct wire_buf reply;    /* payload of the last reply */
+	struct wire_buf req;      /* request being built */
+	size_t req_off;
+
+	int in_callback;
+	char errmsg[512];
+
+	/* joined state */
+	int joined;
+	rti_federate_handle self;
+	char *federate_name;
+	char *federation;
+	int time_int64;
+	struct fom *fom;
+	struct rti__name_cache *fed_names;
+	size_t n_fed_names;
+
+	void *mod[RTI__MOD_COUNT];
+	const struct rti__cb_handler *dispatch[WIRE_MOD_COUNT][256];
+};
+
+/* Set the error message; returns `err` for tail calls. */
+int rti__fail(rti_ambassador *amb, int err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* RTI_OK, or NOT_CONNECTED / CONNECTION_LOST / NOT_EXECUTION_MEMBER with
+ * the message set, for services that need a joined federate. */
+int rti__check_joined(rti_ambassador *amb);
+int rti__check_connected(rti_ambassador *amb);
+
+/*
+ * Requests.  rti__req_begin starts a request frame (with its serial) and
+ * returns the buffer to put the arguments in.  rti__req_finish sends it,
+ * waits for the reply (queueing callbacks that arrive meanwhile) and
+ * returns its error code; the message is copied to errmsg.  On RTI_OK,
+ * `body` (optional) reads the reply's results, valid until the next
+ * request.
+ */
+struct wire_buf *rti__req_begin(rti_ambassador *amb, uint16_t type);
+int rti__req_finish(rti_ambassador *amb, struct wire_rd *body);
+
+/*
+ * One-way messages.  rti__msg_begin appends a frame header to the output
+ * buffer and returns it; put the payload, then call rti__msg_end with the
+ * returned offset.  rti__msg_end returns RTI_OK or NO_MEMORY (the frame is
+ * then removed).  Output is written by rti__flush, by requests and by
+ * evoke; rti__msg_end writes at once when `now` is set.
+ */
+struct wire_buf *rti__msg_begin(rti_ambassador *amb, uint16_t type,
+    size_t *off);
+int rti__msg_end(rti_ambassador *amb, size_t off, int now);
+/* Write as much buffered output as the socket takes (block = wait until
+ * all is written).  RTI_OK or CONNECTION_LOST. */
+int rti__flush(rti_ambassador *amb, int block);
+
+/* Mark the connection lost (idempotent). */
+void rti__lose(rti_ambassador *amb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Current time in seconds (monotonic). */
+double rti__now(void);
+
+#endif

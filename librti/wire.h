@@ -1,0 +1,206 @@
+/*
+ * wire.h - the rti wire protocol codec (shared by rtiexec and librti via
+ * libwire.la; never installed).  Pure: converts between values and bytes,
+ * does no I/O.  The protocol is described in man/rti-protocol.7.
+ *
+ * Frame:  u32 length | u16 type | u16 flags | payload[length]
+ * All integers big-endian.  `length` counts the payload only and is checked
+ * against the receiver's maximum before anything is allocated.
+ *
+ * The first frame on a connection is WIRE_HELLO from the federate; rtiexec
+ * answers WIRE_HELLO_ACK or WIRE_HELLO_NAK (then closes).  A request carries
+ * a u32 serial first; its WIRE_REPLY carries the serial, an rti_err code
+ * and a message string, then the service's results.
+ */
+#ifndef RTI_WIRE_H
+#define RTI_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define WIRE_MAGIC 0x48524931u /* "HRI1" */
+#define WIRE_VERSION 1
+#define WIRE_HEADER_SIZE 8
+#define WIRE_DEFAULT_MAX_FRAME (16u * 1024 * 1024)
+#define WIRE_MAX_NAME 1024      /* names of federations, federates, ... */
+#define WIRE_MAX_TAG (1u << 20) /* user-supplied tags */
+#define WIRE_MAX_AUTH_KEY 256
+
+/* Message types: high byte = module.  Client->server requests and
+ * server->client callbacks share a module's range; callbacks start at
+ * 0xX80. */
+enum wire_module {
+	WIRE_MOD_CORE = 0,
+	WIRE_MOD_FEDM = 1,
+	WIRE_MOD_DM = 2,
+	WIRE_MOD_OM = 3,
+	WIRE_MOD_TM = 4,
+	WIRE_MOD_OWM = 5,
+	WIRE_MOD_DDM = 6,
+	WIRE_MOD_COUNT = 7
+};
+#define WIRE_MODULE_OF(t) ((unsigned)(t) >> 8)
+
+enum wire_type {
+	/* core */
+	WIRE_HELLO = 0x0001,     /* u32 magic, u16 version, blob auth_key */
+	WIRE_HELLO_ACK = 0x0002, /* u32 magic, u16 version, u32 max_frame */
+	WIRE_HELLO_NAK = 0x0003, /* u32 err, str message */
+	WIRE_REPLY = 0x0004,     /* u32 serial, u32 err, str message, ... */
+	WIRE_NOTICE = 0x0005,    /* u32 err, str message: asynchronous error */
+	WIRE_PING = 0x0006,      /* request; empty reply */
+
+	/* FedM requests */
+	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,
+	                           blob xml-or-empty) */
+	WIRE_DESTROY = 0x0101,  /* str fed */
+	WIRE_LIST = 0x0102,     /* ; reply ok, then WIRE_CB_LIST_REPORT */
+	WIRE_JOIN = 0x0103,     /* str fed, str name-or-empty, str type;
+	                           reply: u32 handle, str name, str time,
+	                           u32 n, n x (str name, blob xml) */
+	WIRE_RESIGN = 0x0104,   /* u32 action */
+	WIRE_SET_RESIGN_ACTION = 0x0105, /* u32 action */
+	WIRE_SYNC_REGISTER = 0x0106, /* str label, blob tag, u32 n, n x u32 */
+	WIRE_SYNC_ACHIEVED = 0x0107, /* str label, u8 success */
+	WIRE_GET_FEDERATE_HANDLE = 0x0108, /* str name; reply u32 */
+	WIRE_GET_FEDERATE_NAME = 0x0109,   /* u32 handle; reply str */
+	/* FedM callbacks */
+	WIRE_CB_LIST_REPORT = 0x0180,  /* u32 n, n x (str, str, u32) */
+	WIRE_CB_SYNC_REG_OK = 0x0181,  /* str label */
+	WIRE_CB_SYNC_REG_FAIL = 0x0182, /* str label, u32 reason */
+	WIRE_CB_SYNC_ANNOUNCE = 0x0183, /* str label, blob tag */
+	WIRE_CB_SYNCHRONIZED = 0x0184, /* str label, u32 n, n x u32 failed */
+
+	/* DM: 0x02xx, OM: 0x03xx, TM: 0x04xx, OWM: 0x05xx, DDM: 0x06xx.
+	 * Each module adds its types below within its range. */
+};
+
+/* Big-endian load/store. */
+static inline uint16_t
+wire_get16(const uint8_t *p)
+{
+	return (uint16_t)((p[0] << 8) | p[1]);
+}
+static inline uint32_t
+wire_get32(const uint8_t *p)
+{
+	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
+	    ((uint32_t)p[2] << 8) | p[3];
+}
+static inline uint64_t
+wire_get64(const uint8_t *p)
+{
+	return ((uint64_t)wire_get32(p) << 32) | wire_get32(p + 4);
+}
+static inline void
+wire_put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+static inline void
+wire_put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+static inline void
+wire_put64(uint8_t *p, uint64_t v)
+{
+	wire_put32(p, (uint32_t)(v >> 32));
+	wire_put32(p + 4, (uint32_t)v);
+}
+
+/*
+ * Growable output buffer.  On allocation failure `oom` is set and further
+ * puts are ignored; check it once at the end.
+ */
+struct wire_buf {
+	uint8_t *data;
+	size_t len;
+	size_t cap;
+	int oom;
+};
+
+void wire_buf_init(struct wire_buf *b);
+void wire_buf_free(struct wire_buf *b);
+void wire_buf_reset(struct wire_buf *b);
+/* Ensure room for `n` more bytes; 0 or -1 (sets oom). */
+int wire_buf_reserve(struct wire_buf *b, size_t n);
+void wire_put_u8(struct wire_buf *b, uint8_t v);
+void wire_put_u16(struct wire_buf *b, uint16_t v);
+void wire_put_u32(struct wire_buf *b, uint32_t v);
+void wire_put_u64(struct wire_buf *b, uint64_t v);
+void wire_put_f64(struct wire_buf *b, double v);
+void wire_put_raw(struct wire_buf *b, const void *p, size_t n);
+/* u32 length then bytes. */
+void wire_put_blob(struct wire_buf *b, const void *p, size_t n);
+/* NUL-terminated string: u32 length (including the NUL), bytes, NUL.
+ * NULL is sent as "". */
+void wire_put_str(struct wire_buf *b, const char *s);
+
+/* Start a frame: reserves the header; returns its offset in `b`. */
+size_t wire_frame_begin(struct wire_buf *b, uint16_t type);
+/* Fill in the header of the frame begun at `off`. */
+void wire_frame_end(struct wire_buf *b, size_t off);
+/* Patch a u32 at `off` (for counts known only at the end). */
+void wire_patch_u32(struct wire_buf *b, size_t off, uint32_t v);
+
+/*
+ * Reader over a received payload.  Every get is bounds-checked; the first
+ * failure sets `err` and later gets return zero/NULL.  Check `err` once
+ * after reading all fields, before acting on any of them.
+ */
+struct wire_rd {
+	const uint8_t *p;
+	const uint8_t *end;
+	int err;
+};
+
+static inline void
+wire_rd_init(struct wire_rd *r, const void *p, size_t n)
+{
+	r->p = (const uint8_t *)p;
+	r->end = r->p + n;
+	r->err = 0;
+}
+static inline size_t
+wire_rd_left(const struct wire_rd *r)
+{
+	return (size_t)(r->end - r->p);
+}
+uint8_t wire_get_u8(struct wire_rd *r);
+uint16_t wire_get_u16(struct wire_rd *r);
+uint32_t wire_get_u32(struct wire_rd *r);
+uint64_t wire_get_u64(struct wire_rd *r);
+double wire_get_f64(struct wire_rd *r);
+/* Pointer to the next `n` bytes inside the payload, or NULL. */
+const void *wire_get_raw(struct wire_rd *r, size_t n);
+/* Blob of at most `max` bytes; pointer into the payload (NULL with
+ * *len = 0 on failure; a valid empty blob returns a non-NULL pointer). */
+const void *wire_get_blob(struct wire_rd *r, uint32_t *len, uint32_t max);
+/* String of at most `max` bytes (excluding NUL), without embedded NULs;
+ * pointer into the payload, NUL-terminated; NULL on failure. */
+const char *wire_get_str(struct wire_rd *r, uint32_t max);
+/* A u32 count that must be followed by at least count*min_item bytes:
+ * rejects lying counts before anyone allocates count items. */
+uint32_t wire_get_count(struct wire_rd *r, size_t min_item);
+/* 1 when every byte was consumed and no get failed. */
+static inline int
+wire_rd_done(const struct wire_rd *r)
+{
+	return !r->err && r->p == r->end;
+}
+
+/*
+ * Frame header parsing.  Given `n` available bytes at `p`:
+ * returns 0 when fewer than a full header is there, -1 when the declared
+ * length exceeds `max`, else 1 with *type, *flags, *len set.
+ */
+int wire_frame_peek(const uint8_t *p, size_t n, uint32_t max,
+    uint16_t *type, uint16_t *flags, uint32_t *len);
+
+#endif

@@ -1,0 +1,314 @@
+/*
+ * main.c - rtiexec: command line, FOM check mode, server lifetime.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+
+#define EXIT_USAGE 2
+
+static void
+usage(FILE *out)
+{
+	fprintf(out,
+"Usage: rtiexec [OPTION]...\n"
+"       rtiexec --check-fom FILE...\n"
+"Run the rti run-time infrastructure daemon.\n"
+"\n"
+"  -p, --port N              TCP port (default %d; 0 picks a free one)\n"
+"  -b, --bind ADDR           numeric address to listen on (default 127.0.0.1;\n"
+"                            binding elsewhere exposes rtiexec to the network)\n"
+"  -u, --unix PATH           also listen on a Unix-domain socket\n"
+"      --port-file FILE      write the bound TCP port to FILE\n"
+"  -F, --fom-path DIRS       ':'-separated directories searched for FOM modules\n"
+"                            named by federates (default %s)\n"
+"  -f, --federation NAME     create federation NAME at start-up (with --fom)\n"
+"  -m, --fom FILE            FOM module for --federation (repeatable)\n"
+"      --time-implementation NAME\n"
+"                            HLAfloat64Time (default) or HLAinteger64Time\n"
+"                            for --federation\n"
+"      --max-frame BYTES     largest accepted frame (default %u)\n"
+"      --max-queue BYTES     per-federate output high-water mark; a federate\n"
+"                            whose queue passes it is disconnected and\n"
+"                            resigned (default %u)\n"
+"      --auth-key-file FILE  require federates to present this shared secret\n"
+"  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
+"  -q, --quiet               same as --log-level warn\n"
+"      --check-fom FILE...   load and merge FOM modules, print the class tree\n"
+"                            with handles or the errors; exit 0 or 1\n"
+"  -h, --help                show this help\n"
+"  -V, --version             show the version\n"
+"\n"
+"Signals: SIGINT/SIGTERM shut down cleanly; SIGUSR1 logs counters.\n"
+"Exit status: 0 clean shutdown, 1 runtime failure, 2 usage error.\n",
+	    RTI_DEFAULT_PORT, RTI_FOMDIR, WIRE_DEFAULT_MAX_FRAME,
+	    RTI_DEFAULT_MAX_QUEUE);
+}
+
+static int
+parse_size(const char *s, unsigned long long min, unsigned long long max,
+    unsigned long long *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	if (!*s || *s == '-')
+		return -1;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+check_fom(int argc, char **argv)
+{
+	struct fom *f = fom_new();
+	struct fom_error err;
+	int i, rc = 0;
+
+	if (!f) {
+		fprintf(stderr, "rtiexec: out of memory\n");
+		return 1;
+	}
+	if (argc == 0) {
+		fprintf(stderr, "rtiexec: --check-fom needs at least one "
+		    "FILE\n");
+		fom_free(f);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < argc; i++) {
+		if (fom_load_file(f, argv[i], &err) < 0) {
+			if (err.line > 0)
+				fprintf(stderr, "%s:%d: error: %s\n", err.file,
+				    err.line, err.msg);
+			else
+				fprintf(stderr, "%s: error: %s\n", err.file,
+				    err.msg);
+			rc = 1;
+		}
+	}
+	if (rc == 0)
+		fom_print(f, stdout);
+	fom_free(f);
+	return rc;
+}
+
+static uint8_t *
+read_key(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	uint8_t *buf;
+	size_t n;
+
+	if (!fp)
+		return NULL;
+	buf = malloc(WIRE_MAX_AUTH_KEY + 1);
+	if (!buf) {
+		fclose(fp);
+		return NULL;
+	}
+	n = fread(buf, 1, WIRE_MAX_AUTH_KEY + 1, fp);
+	fclose(fp);
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+		n--;
+	if (n == 0 || n > WIRE_MAX_AUTH_KEY) {
+		free(buf);
+		errno = EINVAL;
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+enum {
+	OPT_PORT_FILE = 256,
+	OPT_MAX_FRAME,
+	OPT_MAX_QUEUE,
+	OPT_AUTH_KEY_FILE,
+	OPT_CHECK_FOM,
+	OPT_TIME
+};
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "port", required_argument, NULL, 'p' },
+		{ "bind", required_argument, NULL, 'b' },
+		{ "unix", required_argument, NULL, 'u' },
+		{ "port-file", required_argument, NULL, OPT_PORT_FILE },
+		{ "fom-path", required_argument, NULL, 'F' },
+		{ "federation", required_argument, NULL, 'f' },
+		{ "fom", required_argument, NULL, 'm' },
+		{ "time-implementation", required_argument, NULL, OPT_TIME },
+		{ "max-frame", required_argument, NULL, OPT_MAX_FRAME },
+		{ "max-queue", required_argument, NULL, OPT_MAX_QUEUE },
+		{ "auth-key-file", required_argument, NULL,
+		    OPT_AUTH_KEY_FILE },
+		{ "log-level", required_argument, NULL, 'l' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "check-fom", no_argument, NULL, OPT_CHECK_FOM },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct rti_config cfg;
+	struct rti_server srv;
+	const char **foms = NULL;
+	size_t n_foms = 0;
+	uint8_t *key = NULL;
+	unsigned long long v;
+	int c, rc, checking = 0;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.port = RTI_DEFAULT_PORT;
+	cfg.fom_path = RTI_FOMDIR;
+	cfg.log_level = LOG_INFO;
+	foms = calloc((size_t)argc + 1, sizeof *foms);
+	if (!foms)
+		return 1;
+	while ((c = getopt_long(argc, argv, "p:b:u:F:f:m:l:qhV", opts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			if (parse_size(optarg, 0, 65535, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad port '%s' (want "
+				    "0..65535)\n", optarg);
+				goto usage_error;
+			}
+			cfg.port = (int)v;
+			break;
+		case 'b':
+			cfg.bind_addr = optarg;
+			break;
+		case 'u':
+			cfg.unix_path = optarg;
+			break;
+		case OPT_PORT_FILE:
+			cfg.port_file = optarg;
+			break;
+		case 'F':
+			cfg.fom_path = optarg;
+			break;
+		case 'f':
+			cfg.pre_federation = optarg;
+			break;
+		case 'm':
+			foms[n_foms++] = optarg;
+			break;
+		case OPT_TIME:
+			cfg.pre_time = optarg;
+			break;
+		case OPT_MAX_FRAME:
+			if (parse_size(optarg, 1024, 1u << 30, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --max-frame '%s' "
+				    "(want 1024..1073741824)\n", optarg);
+				goto usage_error;
+			}
+			cfg.max_frame = (uint32_t)v;
+			break;
+		case OPT_MAX_QUEUE:
+			if (parse_size(optarg, 65536, 1ull << 40, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --max-queue '%s' "
+				    "(want 65536..2^40)\n", optarg);
+				goto usage_error;
+			}
+			cfg.max_queue = (size_t)v;
+			break;
+		case OPT_AUTH_KEY_FILE:
+			free(key);
+			key = read_key(optarg, &cfg.auth_key_len);
+			if (!key) {
+				fprintf(stderr, "rtiexec: cannot read key file "
+				    "'%s': %s (want 1..%d bytes)\n", optarg,
+				    strerror(errno), WIRE_MAX_AUTH_KEY);
+				goto usage_error;
+			}
+			cfg.auth_key = key;
+			break;
+		case 'l':
+			if (strcmp(optarg, "error") == 0)
+				cfg.log_level = LOG_ERROR;
+			else if (strcmp(optarg, "warn") == 0)
+				cfg.log_level = LOG_WARN;
+			else if (strcmp(optarg, "info") == 0)
+				cfg.log_level = LOG_INFO;
+			else if (strcmp(optarg, "debug") == 0)
+				cfg.log_level = LOG_DEBUG;
+			else {
+				fprintf(stderr, "rtiexec: bad log level '%s' "
+				    "(want error, warn, info or debug)\n",
+				    optarg);
+				goto usage_error;
+			}
+			break;
+		case 'q':
+			cfg.log_level = LOG_WARN;
+			break;
+		case OPT_CHECK_FOM:
+			checking = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			free(foms);
+			free(key);
+			return 0;
+		case 'V':
+			printf("rtiexec (rti) %s, wire protocol %d\n",
+			    PACKAGE_VERSION, WIRE_VERSION);
+			free(foms);
+			free(key);
+			return 0;
+		default:
+			goto usage_error;
+		}
+	}
+	if (checking) {
+		free(foms);
+		free(key);
+		return check_fom(argc - optind, argv + optind);
+	}
+	if (optind < argc) {
+		fprintf(stderr, "rtiexec: unexpected argument '%s'\n",
+		    argv[optind]);
+		goto usage_error;
+	}
+	if (n_foms && !cfg.pre_federation) {
+		fprintf(stderr, "rtiexec: --fom needs --federation\n");
+		goto usage_error;
+	}
+	if (cfg.pre_federation && !n_foms) {
+		fprintf(stderr, "rtiexec: --federation needs at least one "
+		    "--fom\n");
+		goto usage_error;
+	}
+	cfg.pre_foms = foms;
+	cfg.n_pre_foms = n_foms;
+
+	rc = 1;
+	if (server_init(&srv, &cfg) == 0 &&
+	    (!cfg.pre_federation ||
+	    fedm_create_from_files(&srv, cfg.pre_federation, foms, n_foms,
+	    cfg.pre_time) == 0))
+		rc = server_run(&srv) == 0 ? 0 : 1;
+	server_fini(&srv);
+	free(foms);
+	free(key);
+	return rc;
+
+usage_error:
+	fprintf(stderr, "Try 'rtiexec --help'.\n");
+	free(foms);
+	free(key);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,664 @@
+/*
+ * server.c - rtiexec core: listeners, connections, framing, handshake and
+ * dispatch through the modules' handler tables.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "server.h"
+
+const struct module_ops *const server_modules[MOD_COUNT] = {
+	[MOD_FEDM] = &fedm_module,
+	[MOD_DM] = &dm_module,
+	[MOD_OM] = &om_module,
+	[MOD_TM] = &tm_module,
+	[MOD_OWM] = &owm_module,
+	[MOD_DDM] = &ddm_module,
+};
+
+static const char *const level_names[] = { "error", "warn", "info",
+	"debug" };
+
+void
+rti_log(struct rti_server *srv, int level, const char *fmt, ...)
+{
+	va_list ap;
+	struct timespec ts;
+	struct tm tm;
+	char when[32];
+
+	if (level > srv->cfg.log_level)
+		return;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	localtime_r(&ts.tv_sec, &tm);
+	strftime(when, sizeof when, "%H:%M:%S", &tm);
+	fprintf(stderr, "rtiexec %s.%03ld %s: ", when, ts.tv_nsec / 1000000,
+	    level_names[level]);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void conn_free(struct conn *c);
+static void conn_event_cb(struct bufferevent *bev, short what, void *arg);
+
+/* Deferred free: called by libevent once output is flushed, or at once if
+ * the peer is gone. */
+static void
+conn_drained_cb(struct bufferevent *bev, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)bev;
+	if (c->closing && evbuffer_get_length(bufferevent_get_output(c->bev))
+	    == 0)
+		conn_free(c);
+}
+
+static void
+conn_detach_federate(struct conn *c)
+{
+	struct federate *f = c->fed;
+
+	if (!f)
+		return;
+	rti_log(c->srv, LOG_INFO,
+	    "federate %s (%u) of %s lost its connection; resigning", f->name,
+	    f->handle, f->fx->name);
+	c->fed = NULL;
+	f->conn = NULL;
+	fedm_resign(f, f->resign_action);
+}
+
+static void
+conn_free(struct conn *c)
+{
+	struct rti_server *srv = c->srv;
+
+	conn_detach_federate(c);
+	if (c->prev)
+		c->prev->next = c->next;
+	else
+		srv->conns = c->next;
+	if (c->next)
+		c->next->prev = c->prev;
+	bufferevent_free(c->bev);
+	free(c);
+}
+
+void
+conn_close(struct conn *c, const char *reason)
+{
+	if (c->closing)
+		return;
+	rti_log(c->srv, reason ? LOG_INFO : LOG_DEBUG,
+	    "connection %u (%s) closing%s%s", c->id, c->peer,
+	    reason ? ": " : "", reason ? reason : "");
+	c->closing = 1;
+	bufferevent_disable(c->bev, EV_READ);
+	/* Resign and free from the loop, never inside a handler. */
+	event_active(c->srv->reap_ev, EV_TIMEOUT, 0);
+}
+
+/* Deferred teardown of closing connections: resign their federates, then
+ * free each once its queued output is flushed. */
+static void
+reap_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct rti_server *srv = arg;
+	struct conn *c;
+
+	(void)fd;
+	(void)what;
+again:
+	for (c = srv->conns; c; c = c->next) {
+		if (!c->closing || c->reaped)
+			continue;
+		c->reaped = 1;
+		conn_detach_federate(c);
+		if (evbuffer_get_length(bufferevent_get_output(c->bev)) == 0) {
+			conn_free(c);
+			goto again;
+		}
+		bufferevent_setcb(c->bev, NULL, conn_drained_cb,
+		    conn_event_cb, c);
+		bufferevent_enable(c->bev, EV_WRITE);
+	}
+}
+
+int
+conn_send(struct conn *c, const void *data, size_t len)
+{
+	struct evbuffer *out;
+
+	if (c->closing)
+		return -1;
+	out = bufferevent_get_output(c->bev);
+	if (evbuffer_get_length(out) + len > c->srv->cfg.max_queue) {
+		c->srv->stats.slow_consumers_dropped++;
+		rti_log(c->srv, LOG_WARN,
+		    "connection %u (%s): output queue above %zu bytes; "
+		    "dropping slow consumer", c->id, c->peer,
+		    c->srv->cfg.max_queue);
+		evbuffer_drain(out, evbuffer_get_length(out));
+		conn_close(c, "slow consumer");
+		return -1;
+	}
+	if (evbuffer_add(out, data, len) < 0) {
+		conn_close(c, "out of memory");
+		return -1;
+	}
+	c->frames_out++;
+	c->bytes_out += len;
+	c->srv->stats.frames_out++;
+	c->srv->stats.bytes_out += len;
+	return 0;
+}
+
+int
+conn_send_buf(struct conn *c, const struct wire_buf *b)
+{
+	if (b->oom) {
+		conn_close(c, "out of memory building a frame");
+		return -1;
+	}
+	return conn_send(c, b->data, b->len);
+}
+
+struct wire_buf *
+srv_frame(struct rti_server *srv, uint16_t type, size_t *off)
+{
+	wire_buf_reset(&srv->scratch);
+	*off = wire_frame_begin(&srv->scratch, type);
+	return &srv->scratch;
+}
+
+int
+conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
+    const void *body, size_t body_len)
+{
+	struct wire_buf b;
+	size_t off;
+	int rc;
+
+	/* Own buffer: handlers may be building a body in srv->scratch. */
+	wire_buf_init(&b);
+	off = wire_frame_begin(&b, WIRE_REPLY);
+	wire_put_u32(&b, serial);
+	wire_put_u32(&b, (uint32_t)err);
+	wire_put_str(&b, msg ? msg : (err ? rti_strerror(err) : ""));
+	wire_put_raw(&b, body, body_len);
+	wire_frame_end(&b, off);
+	rc = conn_send_buf(c, &b);
+	wire_buf_free(&b);
+	return rc;
+}
+
+int
+conn_replyf(struct conn *c, uint32_t serial, int err, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return conn_reply(c, serial, err, msg, NULL, 0);
+}
+
+static void
+protocol_error(struct conn *c, uint16_t type, const uint8_t *p, size_t n,
+    const char *what)
+{
+	char hex[3 * 16 + 1];
+	size_t i, k = n < 16 ? n : 16;
+
+	for (i = 0; i < k; i++)
+		snprintf(hex + 3 * i, 4, "%02x ", p[i]);
+	hex[3 * k] = '\0';
+	c->srv->stats.protocol_errors++;
+	rti_log(c->srv, LOG_WARN,
+	    "connection %u (%s): protocol error: %s (type 0x%04x, %zu bytes:"
+	    " %s)", c->id, c->peer, what, type, n, hex);
+	conn_close(c, "protocol error");
+}
+
+/* Constant-time comparison of the offered key with the configured one. */
+static int
+key_matches(const struct rti_config *cfg, const uint8_t *key, uint32_t len)
+{
+	unsigned diff = (unsigned)(len ^ cfg->auth_key_len);
+	size_t i;
+
+	for (i = 0; i < cfg->auth_key_len; i++)
+		diff |= (unsigned)(cfg->auth_key[i] ^
+		    (i < len ? key[i] : 0));
+	return diff == 0;
+}
+
+static void
+send_nak(struct conn *c, int err, const char *msg)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	b = srv_frame(c->srv, WIRE_HELLO_NAK, &off);
+	wire_put_u32(b, (uint32_t)err);
+	wire_put_str(b, msg);
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+}
+
+static void
+handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
+{
+	struct wire_rd rd;
+	uint32_t magic, klen;
+	uint16_t version;
+	const uint8_t *key;
+	struct wire_buf *b;
+	size_t off;
+
+	if (type != WIRE_HELLO) {
+		protocol_error(c, type, p, n, "first frame is not a hello");
+		return;
+	}
+	wire_rd_init(&rd, p, n);
+	magic = wire_get_u32(&rd);
+	version = wire_get_u16(&rd);
+	key = wire_get_blob(&rd, &klen, WIRE_MAX_AUTH_KEY);
+	if (rd.err || magic != WIRE_MAGIC) {
+		protocol_error(c, type, p, n, "bad hello");
+		return;
+	}
+	if (version != WIRE_VERSION) {
+		send_nak(c, RTI_ERR_CONNECTION_FAILED,
+		    "unsupported protocol version");
+		conn_close(c, "protocol version mismatch");
+		return;
+	}
+	if (c->srv->cfg.auth_key && !key_matches(&c->srv->cfg, key, klen)) {
+		send_nak(c, RTI_ERR_AUTHENTICATION_FAILED,
+		    "authentication failed");
+		conn_close(c, "authentication failed");
+		return;
+	}
+	c->hello_done = 1;
+	b = srv_frame(c->srv, WIRE_HELLO_ACK, &off);
+	wire_put_u32(b, WIRE_MAGIC);
+	wire_put_u16(b, WIRE_VERSION);
+	wire_put_u32(b, c->srv->cfg.max_frame);
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+}
+
+static void
+dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
+{
+	const struct msg_handler *h = NULL;
+	struct wire_rd rd;
+	uint32_t serial = 0;
+
+	if (!c->hello_done) {
+		handle_hello(c, type, p, n);
+		return;
+	}
+	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
+		h = c->srv->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
+	if (!h) {
+		protocol_error(c, type, p, n, "unknown message type");
+		return;
+	}
+	wire_rd_init(&rd, p, n);
+	if (h->request) {
+		serial = wire_get_u32(&rd);
+		if (rd.err) {
+			protocol_error(c, type, p, n, "missing serial");
+			return;
+		}
+	}
+	if (h->needs_join && !c->fed) {
+		if (h->request)
+			conn_reply(c, serial,
+			    RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER, NULL, NULL,
+			    0);
+		else
+			protocol_error(c, type, p, n,
+			    "message needs a joined federate");
+		return;
+	}
+	if (h->fn(c, serial, &rd) < 0)
+		protocol_error(c, type, p, n, "malformed message");
+}
+
+static void
+conn_read_cb(struct bufferevent *bev, void *arg)
+{
+	struct conn *c = arg;
+	struct evbuffer *in = bufferevent_get_input(bev);
+	uint8_t hdr[WIRE_HEADER_SIZE];
+	uint16_t type, flags;
+	uint32_t len;
+	uint8_t *frame;
+
+	while (!c->closing) {
+		size_t avail = evbuffer_get_length(in);
+		int rc;
+
+		if (avail < WIRE_HEADER_SIZE)
+			break;
+		evbuffer_copyout(in, hdr, sizeof hdr);
+		rc = wire_frame_peek(hdr, sizeof hdr, c->srv->cfg.max_frame,
+		    &type, &flags, &len);
+		if (rc < 0) {
+			char why[96];
+
+			snprintf(why, sizeof why,
+			    "frame of %u bytes exceeds the maximum %u", len,
+			    c->srv->cfg.max_frame);
+			protocol_error(c, type, hdr, sizeof hdr, why);
+			break;
+		}
+		if (avail < WIRE_HEADER_SIZE + (size_t)len)
+			break;
+		frame = evbuffer_pullup(in, WIRE_HEADER_SIZE + (ssize_t)len);
+		if (!frame) {
+			conn_close(c, "out of memory");
+			break;
+		}
+		c->frames_in++;
+		c->bytes_in += WIRE_HEADER_SIZE + len;
+		c->srv->stats.frames_in++;
+		c->srv->stats.bytes_in += WIRE_HEADER_SIZE + len;
+		dispatch(c, type, frame + WIRE_HEADER_SIZE, len);
+		evbuffer_drain(in, WIRE_HEADER_SIZE + (size_t)len);
+	}
+}
+
+static void
+conn_event_cb(struct bufferevent *bev, short what, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)bev;
+	if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {
+		if (c->fed)
+			rti_log(c->srv, LOG_INFO,
+			    "connection %u (%s): %s", c->id, c->peer,
+			    (what & BEV_EVENT_EOF) ? "closed by peer" :
+			    "socket error");
+		conn_free(c);
+	}
+}
+
+static void
+accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
+    int salen, void *arg)
+{
+	struct rti_server *srv = arg;
+	struct conn *c;
+	int one = 1;
+
+	(void)l;
+	c = calloc(1, sizeof *c);
+	if (!c) {
+		evutil_closesocket(fd);
+		return;
+	}
+	c->srv = srv;
+	c->id = ++srv->next_conn_id;
+	if (sa->sa_family == AF_INET) {
+		struct sockaddr_in *in = (struct sockaddr_in *)sa;
+		char a[INET_ADDRSTRLEN];
+
+		inet_ntop(AF_INET, &in->sin_addr, a, sizeof a);
+		snprintf(c->peer, sizeof c->peer, "%s:%u", a,
+		    ntohs(in->sin_port));
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	} else if (sa->sa_family == AF_INET6) {
+		struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)sa;
+		char a[INET6_ADDRSTRLEN];
+
+		inet_ntop(AF_INET6, &in6->sin6_addr, a, sizeof a);
+		snprintf(c->peer, sizeof c->peer, "[%s]:%u", a,
+		    ntohs(in6->sin6_port));
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	} else {
+		snprintf(c->peer, sizeof c->peer, "unix");
+	}
+	(void)salen;
+	c->bev = bufferevent_socket_new(srv->base, fd,
+	    BEV_OPT_CLOSE_ON_FREE);
+	if (!c->bev) {
+		evutil_closesocket(fd);
+		free(c);
+		return;
+	}
+	bufferevent_setcb(c->bev, conn_read_cb, NULL, conn_event_cb, c);
+	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+	c->next = srv->conns;
+	if (srv->conns)
+		srv->conns->prev = c;
+	srv->conns = c;
+	srv->stats.conns_total++;
+	rti_log(srv, LOG_DEBUG, "connection %u from %s", c->id, c->peer);
+}
+
+static void
+listener_error_cb(struct evconnlistener *l, void *arg)
+{
+	struct rti_server *srv = arg;
+
+	(void)l;
+	rti_log(srv, LOG_WARN, "accept: %s", strerror(errno));
+}
+
+static void
+signal_cb(evutil_socket_t sig, short what, void *arg)
+{
+	struct rti_server *srv = arg;
+
+	(void)what;
+	if (sig == SIGUSR1) {
+		rti_log(srv, LOG_ERROR,
+		    "status: connections=%llu frames_in=%llu frames_out=%llu "
+		    "bytes_in=%llu bytes_out=%llu routed=%llu filtered=%llu "
+		    "protocol_errors=%llu slow_consumers_dropped=%llu",
+		    (unsigned long long)srv->stats.conns_total,
+		    (unsigned long long)srv->stats.frames_in,
+		    (unsigned long long)srv->stats.frames_out,
+		    (unsigned long long)srv->stats.bytes_in,
+		    (unsigned long long)srv->stats.bytes_out,
+		    (unsigned long long)srv->stats.routed,
+		    (unsigned long long)srv->stats.filtered,
+		    (unsigned long long)srv->stats.protocol_errors,
+		    (unsigned long long)srv->stats.slow_consumers_dropped);
+		return;
+	}
+	rti_log(srv, LOG_INFO, "signal %d: shutting down", (int)sig);
+	event_base_loopexit(srv->base, NULL);
+}
+
+static int
+build_dispatch(struct rti_server *srv)
+{
+	size_t m;
+	const struct msg_handler *h;
+
+	for (m = 0; m < MOD_COUNT; m++) {
+		for (h = server_modules[m]->handlers; h && h->fn; h++) {
+			unsigned mod = WIRE_MODULE_OF(h->type);
+
+			if (mod >= WIRE_MOD_COUNT ||
+			    srv->dispatch[mod][h->type & 0xff]) {
+				rti_log(srv, LOG_ERROR,
+				    "duplicate or bad handler 0x%04x", h->type);
+				return -1;
+			}
+			srv->dispatch[mod][h->type & 0xff] = h;
+		}
+	}
+	return 0;
+}
+
+static int
+listen_tcp(struct rti_server *srv)
+{
+	struct sockaddr_storage ss;
+	socklen_t sslen;
+	struct sockaddr_in *in = (struct sockaddr_in *)&ss;
+	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
+	const char *addr = srv->cfg.bind_addr ? srv->cfg.bind_addr :
+	    "127.0.0.1";
+	evutil_socket_t fd;
+
+	memset(&ss, 0, sizeof ss);
+	if (inet_pton(AF_INET, addr, &in->sin_addr) == 1) {
+		in->sin_family = AF_INET;
+		in->sin_port = htons((uint16_t)srv->cfg.port);
+		sslen = sizeof *in;
+	} else if (inet_pton(AF_INET6, addr, &in6->sin6_addr) == 1) {
+		in6->sin6_family = AF_INET6;
+		in6->sin6_port = htons((uint16_t)srv->cfg.port);
+		sslen = sizeof *in6;
+	} else {
+		rti_log(srv, LOG_ERROR, "bad bind address '%s' (want a "
+		    "numeric IPv4 or IPv6 address)", addr);
+		return -1;
+	}
+	srv->tcp_listener = evconnlistener_new_bind(srv->base, accept_cb, srv,
+	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, 128,
+	    (struct sockaddr *)&ss, (int)sslen);
+	if (!srv->tcp_listener) {
+		rti_log(srv, LOG_ERROR, "cannot listen on %s:%d: %s", addr,
+		    srv->cfg.port, strerror(errno));
+		return -1;
+	}
+	evconnlistener_set_error_cb(srv->tcp_listener, listener_error_cb);
+	fd = evconnlistener_get_fd(srv->tcp_listener);
+	sslen = sizeof ss;
+	if (getsockname(fd, (struct sockaddr *)&ss, &sslen) == 0)
+		srv->bound_port = ntohs(ss.ss_family == AF_INET ?
+		    in->sin_port : in6->sin6_port);
+	rti_log(srv, LOG_INFO, "listening on %s port %d", addr,
+	    srv->bound_port);
+	return 0;
+}
+
+static int
+listen_unix(struct rti_server *srv)
+{
+	struct sockaddr_un un;
+
+	memset(&un, 0, sizeof un);
+	un.sun_family = AF_UNIX;
+	if (strlen(srv->cfg.unix_path) >= sizeof un.sun_path) {
+		rti_log(srv, LOG_ERROR, "unix socket path too long: %s",
+		    srv->cfg.unix_path);
+		return -1;
+	}
+	strcpy(un.sun_path, srv->cfg.unix_path);
+	unlink(srv->cfg.unix_path);
+	srv->unix_listener = evconnlistener_new_bind(srv->base, accept_cb,
+	    srv, LEV_OPT_CLOSE_ON_FREE, 128, (struct sockaddr *)&un,
+	    sizeof un);
+	if (!srv->unix_listener) {
+		rti_log(srv, LOG_ERROR, "cannot listen on %s: %s",
+		    srv->cfg.unix_path, strerror(errno));
+		return -1;
+	}
+	evconnlistener_set_error_cb(srv->unix_listener, listener_error_cb);
+	rti_log(srv, LOG_INFO, "listening on unix socket %s",
+	    srv->cfg.unix_path);
+	return 0;
+}
+
+int
+server_init(struct rti_server *srv, const struct rti_config *cfg)
+{
+	memset(srv, 0, sizeof *srv);
+	srv->cfg = *cfg;
+	if (!srv->cfg.max_frame)
+		srv->cfg.max_frame = WIRE_DEFAULT_MAX_FRAME;
+	if (!srv->cfg.max_queue)
+		srv->cfg.max_queue = RTI_DEFAULT_MAX_QUEUE;
+	wire_buf_init(&srv->scratch);
+	if (build_dispatch(srv) < 0)
+		return -1;
+	srv->base = event_base_new();
+	if (!srv->base)
+		return -1;
+	if (listen_tcp(srv) < 0)
+		return -1;
+	if (srv->cfg.unix_path && listen_unix(srv) < 0)
+		return -1;
+	srv->reap_ev = event_new(srv->base, -1, 0, reap_cb, srv);
+	if (!srv->reap_ev)
+		return -1;
+	srv->sigint_ev = evsignal_new(srv->base, SIGINT, signal_cb, srv);
+	srv->sigterm_ev = evsignal_new(srv->base, SIGTERM, signal_cb, srv);
+	srv->sigusr1_ev = evsignal_new(srv->base, SIGUSR1, signal_cb, srv);
+	if (!srv->sigint_ev || !srv->sigterm_ev || !srv->sigusr1_ev)
+		return -1;
+	evsignal_add(srv->sigint_ev, NULL);
+	evsignal_add(srv->sigterm_ev, NULL);
+	evsignal_add(srv->sigusr1_ev, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (srv->cfg.port_file) {
+		FILE *fp = fopen(srv->cfg.port_file, "w");
+
+		if (!fp) {
+			rti_log(srv, LOG_ERROR, "cannot write %s: %s",
+			    srv->cfg.port_file, strerror(errno));
+			return -1;
+		}
+		fprintf(fp, "%d\n", srv->bound_port);
+		fclose(fp);
+	}
+	return 0;
+}
+
+int
+server_run(struct rti_server *srv)
+{
+	return event_base_dispatch(srv->base) < 0 ? -1 : 0;
+}
+
+void
+server_fini(struct rti_server *srv)
+{
+	while (srv->conns)
+		conn_free(srv->conns);
+	fedm_free_all(srv);
+	if (srv->tcp_listener)
+		evconnlistener_free(srv->tcp_listener);
+	if (srv->unix_listener) {
+		evconnlistener_free(srv->unix_listener);
+		unlink(srv->cfg.unix_path);
+	}
+	if (srv->reap_ev)
+		event_free(srv->reap_ev);
+	if (srv->sigint_ev)
+		event_free(srv->sigint_ev);
+	if (srv->sigterm_ev)
+		event_free(srv->sigterm_ev);
+	if (srv->sigusr1_ev)
+		event_free(srv->sigusr1_ev);
+	if (srv->base)
+		event_base_free(srv->base);
+	wire_buf_free(&srv->scratch);
+	libevent_global_shutdown();
+}

@@ -1,0 +1,208 @@
+/*
+ * server.h - rtiexec core: the server context, connections, federations and
+ * federates, and the module interface.  No globals: every function takes
+ * the context it works on.
+ *
+ * Modules (FedM, DM, OM, TM, OWM, DDM) each export a `struct module_ops`
+ * with a table of message handlers and lifecycle hooks, and keep their own
+ * per-federation and per-federate state in the `mod[]` slots.  They talk to
+ * each other only through this header and each module's own header.
+ */
+#ifndef RTI_SERVER_H
+#define RTI_SERVER_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stddef.h>
+
+#include <event2/event.h>
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/listener.h>
+
+#include "librti.h"
+#include "wire.h"
+#include "fom.h"
+
+enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
+
+#define RTI_DEFAULT_MAX_QUEUE (64u * 1024 * 1024)
+
+struct rti_config {
+	const char *bind_addr;       /* default 127.0.0.1 */
+	int port;                    /* 0 = ephemeral */
+	const char *unix_path;       /* NULL = none */
+	const char *port_file;       /* write the bound port here */
+	const char *fom_path;        /* ':'-separated FOM search path */
+	int log_level;
+	uint32_t max_frame;
+	size_t max_queue;            /* per-connection output high-water mark */
+	const uint8_t *auth_key;     /* NULL = no authentication */
+	size_t auth_key_len;
+	/* pre-created federations (--federation NAME --fom FILE...) */
+	const char *pre_federation;
+	const char *const *pre_foms;
+	size_t n_pre_foms;
+	const char *pre_time;
+};
+
+struct federation;
+struct federate;
+struct conn;
+struct rti_server;
+
+/* Handler of one client->server message.  For requests (`request` = 1) the
+ * core has consumed the serial and passes it.  Returns 0, or -1 for a
+ * protocol violation (the core then closes the connection).  A handler
+ * reads and validates every field before changing any state. */
+typedef int (*msg_fn)(struct conn *c, uint32_t serial, struct wire_rd *rd);
+
+struct msg_handler {
+	uint16_t type;
+	uint8_t request;        /* payload starts with a u32 serial */
+	uint8_t needs_join;     /* refused with NOT_EXECUTION_MEMBER if not */
+	msg_fn fn;
+};
+
+struct module_ops {
+	const char *name;
+	const struct msg_handler *handlers; /* terminated by fn == NULL */
+	/* Allocate/free per-federation state (mod slot). 0 or -1 (ENOMEM). */
+	int (*federation_init)(struct federation *fx);
+	void (*federation_fini)(struct federation *fx);
+	/* May `f` resign with `action`?  RTI_OK or an RTI_ERR_* with `msg`
+	 * filled (e.g. FEDERATE_OWNS_ATTRIBUTES).  NULL = always. */
+	int (*federate_can_resign)(struct federate *f, int action, char *msg,
+	    size_t msglen);
+	/* A federate joined: allocate its slot.  0 or -1. */
+	int (*federate_join)(struct federate *f);
+	/* A federate is resigning (or its connection died) with `action`;
+	 * called for every module, in reverse order of the module list, while
+	 * the federate is still in the federation.  Must not fail. */
+	void (*federate_resign)(struct federate *f, int action);
+	/* Free the federate's slot. */
+	void (*federate_fini)(struct federate *f);
+};
+
+enum {
+	MOD_FEDM = 0,
+	MOD_DM,
+	MOD_OM,
+	MOD_TM,
+	MOD_OWM,
+	MOD_DDM,
+	MOD_COUNT
+};
+
+struct conn {
+	struct rti_server *srv;
+	struct bufferevent *bev;
+	uint32_t id;
+	char peer[64];
+	int hello_done;
+	int closing;              /* flush output, then free */
+	int reaped;               /* federate detached by the reaper */
+	struct federate *fed;     /* when joined */
+	struct conn *next, *prev;
+	uint64_t frames_in, frames_out, bytes_in, bytes_out;
+};
+
+struct federate {
+	uint32_t handle;
+	char *name;
+	char *type;
+	struct federation *fx;
+	struct conn *conn;
+	int resign_action;        /* automatic resign directive */
+	void *mod[MOD_COUNT];
+};
+
+struct federation {
+	struct rti_server *srv;
+	char *name;
+	struct fom *fom;
+	int time_int64;           /* 1 = HLAinteger64Time */
+	uint32_t n_modules;
+	char **module_names;
+	char **module_xml;        /* texts sent to joiners */
+	size_t *module_len;
+	struct federate **feds;   /* joined federates, join order */
+	uint32_t n_feds, cap_feds;
+	uint32_t next_fed_handle;
+	void *mod[MOD_COUNT];
+	struct federation *next;
+};
+
+struct rti_stats {
+	uint64_t frames_in, frames_out;
+	uint64_t bytes_in, bytes_out;
+	uint64_t routed, filtered;
+	uint64_t conns_total, protocol_errors, slow_consumers_dropped;
+};
+
+struct rti_server {
+	struct event_base *base;
+	struct evconnlistener *tcp_listener;
+	struct evconnlistener *unix_listener;
+	struct event *sigint_ev, *sigterm_ev, *sigusr1_ev;
+	struct event *reap_ev;    /* deferred teardown of closing conns */
+	struct rti_config cfg;
+	int bound_port;
+	struct conn *conns;
+	uint32_t next_conn_id;
+	struct federation *federations;
+	struct rti_stats stats;
+	const struct msg_handler *dispatch[WIRE_MOD_COUNT][256];
+	struct wire_buf scratch;  /* reusable frame builder */
+};
+
+/* server.c */
+int server_init(struct rti_server *srv, const struct rti_config *cfg);
+int server_run(struct rti_server *srv);
+void server_fini(struct rti_server *srv);
+extern const struct module_ops *const server_modules[MOD_COUNT];
+
+void rti_log(struct rti_server *srv, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Queue bytes for a connection.  Returns 0, or -1 when the connection is
+ * closing or was just dropped as a slow consumer. */
+int conn_send(struct conn *c, const void *data, size_t len);
+/* Send the frame(s) held in `b` (built with wire_frame_begin/end). */
+int conn_send_buf(struct conn *c, const struct wire_buf *b);
+/* Reply to request `serial`: err (RTI_ERR_*), message (may be NULL), and an
+ * optional already-encoded body. */
+int conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
+    const void *body, size_t body_len);
+/* Reply with a printf-formatted message. */
+int conn_replyf(struct conn *c, uint32_t serial, int err, const char *fmt,
+    ...) __attribute__((format(printf, 4, 5)));
+/* Mark for closing after pending output is flushed; never frees now. */
+void conn_close(struct conn *c, const char *reason);
+/* Start a frame in the server's scratch buffer (reset first). */
+struct wire_buf *srv_frame(struct rti_server *srv, uint16_t type,
+    size_t *off);
+
+/* Federation helpers (fedm.c). */
+struct federation *fedm_find(struct rti_server *srv, const char *name);
+struct federate *fedm_federate(struct federation *fx, uint32_t handle);
+/* Resign `f` with `action` (all modules' hooks), remove and free it. */
+void fedm_resign(struct federate *f, int action);
+/* Create a federation from module files (command line).  0 or -1 with a
+ * message logged. */
+int fedm_create_from_files(struct rti_server *srv, const char *name,
+    const char *const *files, size_t n, const char *time_impl);
+/* Send the frame in `b` to every joined federate of `fx` except `skip`. */
+void fedm_broadcast(struct federation *fx, const struct wire_buf *b,
+    const struct federate *skip);
+/* Free every federation (shutdown). */
+void fedm_free_all(struct rti_server *srv);
+
+extern const struct module_ops fedm_module;
+extern const struct module_ops dm_module;
+extern const struct module_ops om_module;
+extern const struct module_ops tm_module;
+extern const struct module_ops owm_module;
+extern const struct module_ops ddm_module;
+
+#endif

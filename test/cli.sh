@@ -1,0 +1,49 @@
+#!/bin/sh
+# cli.sh - rtiexec's command line: help, version, bad flags, --check-fom.
+set -u
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=.}"
+RTIEXEC=${top_builddir}/rti/rtiexec
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+expect() { # expect STATUS PATTERN -- ARGS...
+	want=$1; pat=$2; shift 3
+	out=$("$RTIEXEC" "$@" 2>&1); got=$?
+	if [ "$got" -ne "$want" ]; then bad "rtiexec $* exited $got, want $want: $out"; return; fi
+	if [ -n "$pat" ] && ! printf '%s' "$out" | grep -q -- "$pat"; then
+		bad "rtiexec $*: output lacks '$pat': $out"; return; fi
+	ok
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf '<objectModel><objects>\n<objectClass><name>HLAobjectRoot</name>\n<objectClass><attribute><name>x</name></attribute></objectClass></objectClass></objects></objectModel>\n' > "$tmp/noname.xml"
+printf 'not xml at all\n' > "$tmp/junk.xml"
+
+expect 0 "Usage: rtiexec" -- --help
+expect 0 "rtiexec (rti) " -- --version
+expect 2 "unrecognized option" -- --frobnicate
+expect 2 "bad port" -- --port 70000
+expect 2 "bad port" -- --port -1
+expect 2 "bad log level" -- --log-level loud
+expect 2 "needs --federation" -- --fom x.xml
+expect 2 "needs at least one" -- --federation F
+expect 2 "unexpected argument" -- extra
+expect 2 "bad --max-frame" -- --max-frame 12
+expect 2 "cannot read key file" -- --auth-key-file /nonexistent/key
+expect 2 "needs at least one FILE" -- --check-fom
+expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom "$top_srcdir/fom/Grid.xml"
+expect 0 "Switching" -- --check-fom "$top_srcdir/fom/Grid.xml" "$top_srcdir/fom/HelloWorld.xml"
+expect 1 "noname.xml:3" -- --check-fom "$tmp/noname.xml"
+expect 1 "junk.xml" -- --check-fom "$tmp/junk.xml"
+expect 1 "missing.xml" -- --check-fom "$tmp/missing.xml"
+# A federation that cannot be created stops start-up with status 1.
+expect 1 "cannot create federation" -- --port 0 --federation F --fom "$tmp/junk.xml"
+expect 1 "bad bind address" -- --port 0 --bind nowhere
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,92 @@
+/*
+ * testutil.h - helpers for integration tests: start a real rtiexec on an
+ * ephemeral loopback port, connect federates whose callbacks are recorded
+ * as text events, and wait for events with a timeout.
+ */
+#ifndef RTI_TESTUTIL_H
+#define RTI_TESTUTIL_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "librti.h"
+
+#ifndef TOP_SRCDIR
+#define TOP_SRCDIR "."
+#endif
+#ifndef TOP_BUILDDIR
+#define TOP_BUILDDIR "."
+#endif
+
+#define TEST_FOM(name) TOP_SRCDIR "/fom/" name
+#define TEST_DATA(name) TOP_SRCDIR "/test/data/" name
+#define WAIT_S 10.0
+
+struct rtiexec {
+	pid_t pid;
+	int port;
+	char url[64];
+	char dir[128];        /* private temp dir (port file, log, socket) */
+	char log[192];
+};
+
+/* Start rtiexec on 127.0.0.1 port 0 with extra args (NULL-terminated
+ * list, may be NULL).  Returns 0, or -1 with a message on stderr. */
+int rtiexec_start(struct rtiexec *r, const char *const *args);
+/* SIGTERM, wait; returns the exit status (0 on clean shutdown), or -1 if
+ * it had to be killed. */
+int rtiexec_stop(struct rtiexec *r);
+/* 1 while the process runs. */
+int rtiexec_alive(struct rtiexec *r);
+/* 1 when the rtiexec log contains `s`. */
+int rtiexec_log_has(struct rtiexec *r, const char *s);
+
+/* A federate under test: an ambassador plus a log of callbacks. */
+struct tfed {
+	rti_ambassador *amb;
+	char **events;
+	size_t n_events, cap;
+	int lost;
+	rti_federate_handle handle;
+	/* last values seen, for tests that inspect payloads */
+	size_t n_reflects, n_interactions, n_discovers, n_removes;
+	size_t n_bundle_instances;
+	unsigned char last_value[256];
+	size_t last_value_len;
+	void *user;
+};
+
+/* New federate connected to `r` with recording callbacks (NULL on
+ * failure, with the reason on stderr). */
+struct tfed *tfed_new(struct rtiexec *r);
+/* Callbacks struct used by tfed_new, for tests that want to override. */
+void tfed_callbacks(struct rti_callbacks *cb);
+void tfed_free(struct tfed *t);
+/* Append a printf-formatted event. */
+void tfed_event(struct tfed *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Index of the first event starting with `prefix`, or -1. */
+int tfed_find(struct tfed *t, const char *prefix);
+/* Number of events starting with `prefix`. */
+size_t tfed_count(struct tfed *t, const char *prefix);
+/* Evoke until an event starting with `prefix` is recorded or WAIT_S
+ * passes; 1 found, 0 timeout. */
+int tfed_wait(struct tfed *t, const char *prefix);
+/* Evoke until `n` events start with `prefix`. */
+int tfed_wait_n(struct tfed *t, const char *prefix, size_t n);
+/* Evoke for `s` seconds (to prove that nothing arrives). */
+void tfed_pump(struct tfed *t, double s);
+/* Evoke every federate in `ts` round-robin until `t` has an event with
+ * `prefix` (for multi-federate protocols). */
+int tfed_wait_all(struct tfed **ts, size_t n, struct tfed *t,
+    const char *prefix);
+void tfed_clear(struct tfed *t);
+/* Print the event log to stderr (for failing tests). */
+void tfed_dump(struct tfed *t, const char *who);
+
+/* Create federation `name` from `fom` (file path) and join it as
+ * `fedname`.  Returns the error code of the first failing call. */
+int tfed_create_join(struct tfed *t, const char *name, const char *fom,
+    const char *fedname);
+
+#endif

@@ -1,0 +1,1191 @@
+/*
+ * check_fom.c - unit tests of the FOM loader (fom/fom.h): the real corpus
+ * in ../shared/fom-corpus (FOM_CORPUS_DIR overrides), module merging,
+ * lookups, printing and a table of invalid inputs.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#endif
+#endif
+#ifndef RUNNING_ON_VALGRIND
+#define RUNNING_ON_VALGRIND 0
+#endif
+
+#include "fom.h"
+
+#ifndef TOP_SRCDIR
+#define TOP_SRCDIR "."
+#endif
+
+#define RESTAURANT_PROCESSES "restaurant/RestaurantProcesses.xml"
+#define RESTAURANT_FOOD "restaurant/RestaurantFood.xml"
+#define RESTAURANT_DRINKS "restaurant/RestaurantDrinks.xml"
+#define RESTAURANT_SOUP "restaurant/RestaurantSoup.xml"
+#define MIM "mim/HLAstandardMIM.xml"
+#define RPR "rpr2/RPR_FOM_v2.0_1516-2010.xml"
+
+static const char *
+corpus_dir(void)
+{
+	const char *d = getenv("FOM_CORPUS_DIR");
+
+	return d && *d ? d : TOP_SRCDIR "/../shared/fom-corpus";
+}
+
+static void
+corpus_path(char *buf, size_t n, const char *rel)
+{
+	snprintf(buf, n, "%s/%s", corpus_dir(), rel);
+}
+
+/* Load corpus file `rel` into f; fails the test on error. */
+static void
+load_corpus(struct fom *f, const char *rel)
+{
+	struct fom_error err;
+	char path[1024];
+
+	corpus_path(path, sizeof(path), rel);
+	ck_assert_msg(fom_load_file(f, path, &err) == 0, "%s:%d: %s",
+	    err.file, err.line, err.msg);
+}
+
+static void
+load_str(struct fom *f, const char *xml)
+{
+	struct fom_error err;
+
+	ck_assert_msg(fom_load_string(f, xml, strlen(xml), "inline", &err) ==
+	    0, "%s:%d: %s", err.file, err.line, err.msg);
+}
+
+/* fom_print output (caller frees). */
+static char *
+print_str(const struct fom *f)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	fom_print(f, fp);
+	fclose(fp);
+	return buf;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* --- model basics --- */
+
+START_TEST(test_new_roots)
+{
+	struct fom *f = fom_new();
+	const struct fom_oclass *o;
+	const struct fom_iclass *i;
+	const struct fom_attribute *a;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(f->n_oclasses, 1);
+	ck_assert_uint_eq(f->n_attrs, 1);
+	ck_assert_uint_eq(f->n_iclasses, 1);
+	ck_assert_uint_eq(f->n_params, 0);
+	ck_assert_uint_eq(f->n_dims, 0);
+	ck_assert_uint_eq(f->n_modules, 0);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "HLAobjectRoot"), 1);
+	ck_assert_uint_eq(fom_iclass_by_name(f, "HLAinteractionRoot"), 1);
+	ck_assert_uint_eq(fom_attr_by_name(f, 1, "HLAprivilegeToDeleteObject"),
+	    1);
+	o = fom_oclass(f, 1);
+	ck_assert_str_eq(o->name, "HLAobjectRoot");
+	ck_assert_str_eq(o->qname, "HLAobjectRoot");
+	ck_assert_uint_eq(o->parent, 0);
+	ck_assert_uint_eq(o->depth, 0);
+	i = fom_iclass(f, 1);
+	ck_assert_str_eq(i->qname, "HLAinteractionRoot");
+	a = fom_attr(f, 1);
+	ck_assert_uint_eq(a->oclass, 1);
+	ck_assert_uint_eq(a->transport, FOM_TRANSPORT_RELIABLE);
+	ck_assert_uint_eq(a->order, FOM_ORDER_TIMESTAMP);
+	ck_assert_ptr_null(fom_oclass(f, 0));
+	ck_assert_ptr_null(fom_oclass(f, 2));
+	ck_assert_ptr_null(fom_iclass(f, 2));
+	ck_assert_ptr_null(fom_attr(f, 0));
+	ck_assert_ptr_null(fom_param(f, 1));
+	ck_assert_ptr_null(fom_dim(f, 1));
+	ck_assert_uint_eq(fom_oclass_by_name(f, "Nope"), 0);
+	ck_assert_uint_eq(fom_oclass_by_name(f, ""), 0);
+	ck_assert_uint_eq(fom_oclass_by_name(f, NULL), 0);
+	ck_assert_uint_eq(fom_attr_by_name(f, 7, "x"), 0);
+	ck_assert_int_eq(fom_oclass_is_a(f, 1, 1), 1);
+	ck_assert_int_eq(fom_oclass_is_a(f, 0, 1), 0);
+	ck_assert_int_eq(fom_oclass_has_attr(f, 1, 1), 1);
+	ck_assert_int_eq(fom_oclass_has_attr(f, 1, 2), 0);
+	fom_free(f);
+	fom_free(NULL);
+}
+END_TEST
+
+static const char substation_xml[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<objectModel xmlns=\"http://standards.ieee.org/IEEE1516-2010\">\n"
+    " <modelIdentification><name> Grid </name></modelIdentification>\n"
+    " <objects>\n"
+    "  <objectClass><name>HLAobjectRoot</name>\n"
+    "   <objectClass><name>Equipment</name>\n"
+    "    <attribute><name>Id</name><transportation>HLAreliable"
+    "</transportation><order>Receive</order></attribute>\n"
+    "    <objectClass><name>Breaker</name>\n"
+    "     <attribute><name>\n   Closed\n  </name>"
+    "<transportation>HLAbestEffort</transportation>"
+    "<order>TimeStamp</order></attribute>\n"
+    "    </objectClass>\n"
+    "   </objectClass>\n"
+    "   <objectClass><name>Substation</name>\n"
+    "    <attribute><name>Voltage</name><dimensions><dimension>"
+    "Substation</dimension></dimensions>\n"
+    "     <transportation>HLAreliable</transportation>"
+    "<order>Receive</order></attribute>\n"
+    "    <objectClass><name>Breaker</name></objectClass>\n"
+    "   </objectClass>\n"
+    "  </objectClass>\n"
+    " </objects>\n"
+    " <interactions>\n"
+    "  <interactionClass><name>HLAinteractionRoot</name>\n"
+    "   <interactionClass><name>Switching</name>\n"
+    "    <transportation>HLAbestEffort</transportation>"
+    "<order>TimeStamp</order>\n"
+    "    <dimensions><dimension>Substation</dimension></dimensions>\n"
+    "    <parameter><name>Target</name></parameter>\n"
+    "    <interactionClass><name>Open</name>\n"
+    "     <parameter><name>Reason</name></parameter>\n"
+    "    </interactionClass>\n"
+    "   </interactionClass>\n"
+    "  </interactionClass>\n"
+    " </interactions>\n"
+    " <dimensions>\n"
+    "  <dimension><name>Substation</name><upperBound> 64 </upperBound>"
+    "</dimension>\n"
+    " </dimensions>\n"
+    "</objectModel>\n";
+
+START_TEST(test_lookup_inline)
+{
+	struct fom *f = fom_new();
+	uint32_t eq, br, sub, sbr, sw, op, a;
+	const struct fom_attribute *at;
+	const struct fom_iclass *ic;
+
+	load_str(f, substation_xml);
+	ck_assert_uint_eq(f->n_modules, 1);
+	ck_assert_str_eq(f->module_names[0], "inline");
+	ck_assert_str_eq(f->model_names[0], "Grid");
+	eq = fom_oclass_by_name(f, "HLAobjectRoot.Equipment");
+	br = fom_oclass_by_name(f, "HLAobjectRoot.Equipment.Breaker");
+	sub = fom_oclass_by_name(f, "Substation");
+	sbr = fom_oclass_by_name(f, "Substation.Breaker");
+	ck_assert_uint_eq(eq, 2);
+	ck_assert_uint_eq(br, 3);
+	ck_assert_uint_eq(sub, 4);
+	ck_assert_uint_eq(sbr, 5);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "Equipment.Breaker"), br);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "Equipment"), eq);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "Breaker"), 0);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "HLAobjectRoot.Breaker"), 0);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "ObjectRoot.Equipment"), eq);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "Equipment.Nope"), 0);
+	ck_assert_uint_eq(fom_oclass(f, br)->parent, eq);
+	ck_assert_uint_eq(fom_oclass(f, br)->depth, 2);
+	ck_assert_uint_eq(fom_oclass(f, eq)->n_children, 1);
+	ck_assert_uint_eq(fom_oclass(f, 1)->n_children, 2);
+
+	a = fom_attr_by_name(f, br, "Closed");
+	ck_assert_uint_eq(a, 3);
+	at = fom_attr(f, a);
+	ck_assert_str_eq(at->name, "Closed");
+	ck_assert_uint_eq(at->oclass, br);
+	ck_assert_uint_eq(at->transport, FOM_TRANSPORT_BEST_EFFORT);
+	ck_assert_uint_eq(at->order, FOM_ORDER_TIMESTAMP);
+	ck_assert_uint_eq(fom_attr_by_name(f, br, "Id"), 2);
+	ck_assert_uint_eq(fom_attr_by_name(f, br, "HLAprivilegeToDeleteObject"),
+	    1);
+	ck_assert_uint_eq(fom_attr_by_name(f, eq, "Closed"), 0);
+	ck_assert_uint_eq(fom_attr_by_name(f, sbr, "Id"), 0);
+	ck_assert_uint_eq(fom_attr_by_name(f, sbr, "Voltage"), 4);
+	ck_assert_int_eq(fom_oclass_has_attr(f, br, 2), 1);
+	ck_assert_int_eq(fom_oclass_has_attr(f, eq, 3), 0);
+	ck_assert_int_eq(fom_oclass_is_a(f, br, eq), 1);
+	ck_assert_int_eq(fom_oclass_is_a(f, br, 1), 1);
+	ck_assert_int_eq(fom_oclass_is_a(f, eq, br), 0);
+	ck_assert_int_eq(fom_oclass_is_a(f, sbr, eq), 0);
+
+	ck_assert_uint_eq(fom_dim_by_name(f, "Substation"), 1);
+	ck_assert_uint_eq(fom_dim(f, 1)->upper_bound, 64);
+	ck_assert_uint_eq(fom_dim(f, 1)->defined, 1);
+	at = fom_attr(f, 4);
+	ck_assert_uint_eq(at->n_dims, 1);
+	ck_assert_uint_eq(at->dims[0], 1);
+
+	sw = fom_iclass_by_name(f, "HLAinteractionRoot.Switching");
+	op = fom_iclass_by_name(f, "Switching.Open");
+	ck_assert_uint_eq(sw, 2);
+	ck_assert_uint_eq(op, 3);
+	ck_assert_uint_eq(fom_iclass_by_name(f, "Open"), op);
+	ck_assert_uint_eq(fom_iclass_by_name(f, "InteractionRoot.Switching"),
+	    sw);
+	ic = fom_iclass(f, sw);
+	ck_assert_uint_eq(ic->transport, FOM_TRANSPORT_BEST_EFFORT);
+	ck_assert_uint_eq(ic->order, FOM_ORDER_TIMESTAMP);
+	ck_assert_uint_eq(ic->n_dims, 1);
+	ic = fom_iclass(f, op);
+	ck_assert_uint_eq(ic->transport, FOM_TRANSPORT_BEST_EFFORT);
+	ck_assert_uint_eq(ic->order, FOM_ORDER_TIMESTAMP);
+	ck_assert_uint_eq(fom_param_by_name(f, op, "Target"), 1);
+	ck_assert_uint_eq(fom_param_by_name(f, op, "Reason"), 2);
+	ck_assert_uint_eq(fom_param_by_name(f, sw, "Reason"), 0);
+	ck_assert_uint_eq(fom_param(f, 2)->iclass, op);
+	ck_assert_int_eq(fom_iclass_has_param(f, op, 1), 1);
+	ck_assert_int_eq(fom_iclass_has_param(f, sw, 2), 0);
+	ck_assert_int_eq(fom_iclass_is_a(f, op, sw), 1);
+	ck_assert_int_eq(fom_iclass_is_a(f, sw, op), 0);
+	fom_free(f);
+}
+END_TEST
+
+START_TEST(test_print)
+{
+	struct fom *f = fom_new();
+	char *s;
+
+	load_str(f, substation_xml);
+	s = print_str(f);
+	ck_assert_ptr_nonnull(strstr(s, "object class 1 HLAobjectRoot\n"
+	    "  attribute 1 HLAprivilegeToDeleteObject (reliable, timestamp)\n"));
+	ck_assert_ptr_nonnull(strstr(s,
+	    "\n  object class 4 HLAobjectRoot.Substation\n"
+	    "    attribute 4 Voltage (reliable, receive, dims: Substation)\n"));
+	ck_assert_ptr_nonnull(strstr(s,
+	    "      attribute 3 Closed (best effort, timestamp)\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\n  interaction class 2 "
+	    "HLAinteractionRoot.Switching (best effort, timestamp, dims: "
+	    "Substation)\n    parameter 1 Target\n"));
+	ck_assert_ptr_nonnull(strstr(s, "\ndimension 1 Substation "
+	    "(upper bound 64)\n"));
+	ck_assert(strstr(s, "object class") < strstr(s, "interaction class"));
+	free(s);
+	fom_free(f);
+}
+END_TEST
+
+static const char fdd2000_xml[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<!DOCTYPE objectModel SYSTEM \"http://example.invalid/hla.dtd\">\n"
+    "<objectModel DTDversion=\"1516.2\" name=\"Old\">\n"
+    "<objects>\n"
+    "<objectClass name=\"HLAobjectRoot\">\n"
+    "<attribute name=\"HLAprivilegeToDeleteObject\" dimensions=\"NA\" "
+    "transportation=\"HLAreliable\" order=\"Receive\"/>\n"
+    "<objectClass name=\"Car\">\n"
+    "<attribute name=\"Pos\" dimensions=\"Area  Zone \" "
+    "transportation=\"HLAbestEffort\" order=\"Receive\"/>\n"
+    "</objectClass>\n"
+    "</objectClass>\n"
+    "</objects>\n"
+    "<interactions>\n"
+    "<interactionClass name=\"HLAinteractionRoot\" dimensions=\"NA\" "
+    "transportation=\"HLAreliable\" order=\"Receive\">\n"
+    "<interactionClass name=\"Honk\" dimensions=\"Zone\" "
+    "transportation=\"HLAreliable\" order=\"TimeStamp\">\n"
+    "<parameter name=\"Loudness\"/>\n"
+    "</interactionClass>\n"
+    "</interactionClass>\n"
+    "</interactions>\n"
+    "<dimensions>\n"
+    "<dimension name=\"Area\" upperBound=\"100\"/>\n"
+    "<dimension name=\"Zone\"/>\n"
+    "</dimensions>\n"
+    "</objectModel>\n";
+
+START_TEST(test_fdd2000_inline)
+{
+	struct fom *f = fom_new();
+	const struct fom_attribute *a;
+	const struct fom_iclass *ic;
+	uint32_t car;
+
+	load_str(f, fdd2000_xml);
+	ck_assert_str_eq(f->model_names[0], "Old");
+	car = fom_oclass_by_name(f, "Car");
+	ck_assert_uint_eq(car, 2);
+	a = fom_attr(f, fom_attr_by_name(f, car, "Pos"));
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(a->handle, 2);
+	ck_assert_uint_eq(a->transport, FOM_TRANSPORT_BEST_EFFORT);
+	ck_assert_uint_eq(a->order, FOM_ORDER_RECEIVE);
+	ck_assert_uint_eq(a->n_dims, 2);
+	ck_assert_str_eq(fom_dim(f, a->dims[0])->name, "Area");
+	ck_assert_str_eq(fom_dim(f, a->dims[1])->name, "Zone");
+	ck_assert_uint_eq(fom_dim(f, a->dims[0])->upper_bound, 100);
+	ck_assert_uint_eq(fom_dim(f, a->dims[1])->upper_bound, 0);
+	/* the MIM definition of the predefined attribute is kept */
+	ck_assert_uint_eq(fom_attr(f, 1)->order, FOM_ORDER_TIMESTAMP);
+	ck_assert_uint_eq(f->n_attrs, 2);
+	ic = fom_iclass(f, fom_iclass_by_name(f, "Honk"));
+	ck_assert_ptr_nonnull(ic);
+	ck_assert_uint_eq(ic->order, FOM_ORDER_TIMESTAMP);
+	ck_assert_uint_eq(ic->n_dims, 1);
+	ck_assert_uint_eq(ic->dims[0], fom_dim_by_name(f, "Zone"));
+	ck_assert_uint_eq(fom_param_by_name(f, ic->handle, "Loudness"), 1);
+	fom_free(f);
+}
+END_TEST
+
+START_TEST(test_load_file_missing)
+{
+	struct fom *f = fom_new();
+	struct fom_error err;
+
+	ck_assert_int_eq(fom_load_file(f, "/nonexistent/dir/x.xml", &err), -1);
+	ck_assert_str_eq(err.file, "/nonexistent/dir/x.xml");
+	ck_assert_ptr_nonnull(strstr(err.msg, "cannot open"));
+	ck_assert_uint_eq(f->n_modules, 0);
+	fom_free(f);
+}
+END_TEST
+
+/* --- corpus --- */
+
+START_TEST(test_corpus_present)
+{
+	struct stat st;
+	char path[1024];
+
+	ck_assert_msg(stat(corpus_dir(), &st) == 0 && S_ISDIR(st.st_mode),
+	    "FOM corpus directory %s missing (set FOM_CORPUS_DIR)",
+	    corpus_dir());
+	corpus_path(path, sizeof(path), "MANIFEST.txt");
+	ck_assert_msg(stat(path, &st) == 0, "%s missing", path);
+}
+END_TEST
+
+/* Counts after loading each file alone into fom_new(): the manifest's raw
+ * element counts, plus HLAprivilegeToDeleteObject when the file's root does
+ * not declare it, plus placeholder dimensions. */
+static const struct corpus_case {
+	const char *file;
+	uint32_t oc, at, ic, pa, dim;
+} corpus_cases[] = {
+	{ MIM, 4, 45, 85, 101, 2 },
+	{ RPR, 64, 312, 79, 277, 0 },
+	{ RESTAURANT_SOUP, 8, 1, 1, 0, 0 },
+	{ RESTAURANT_FOOD, 24, 2, 1, 0, 3 },
+	{ RESTAURANT_DRINKS, 6, 2, 1, 0, 2 },
+	{ RESTAURANT_PROCESSES, 9, 8, 15, 3, 3 },
+	{ "fdd-2000/AviationSimNet-fdd.xml", 7, 104, 88, 161, 3 },
+	{ "fdd-2000/Certi-Test-02.xml", 6, 42, 78, 93, 2 },
+	{ "grid/GLDExample.xml", 3, 7, 10, 22, 0 },
+	{ "stress/largeAttributeCount.xml", 2, 301, 1, 0, 0 },
+};
+
+START_TEST(test_corpus_file)
+{
+	const struct corpus_case *c = &corpus_cases[_i];
+	struct fom *f = fom_new();
+	uint32_t h;
+
+	load_corpus(f, c->file);
+	ck_assert_msg(f->n_oclasses == c->oc && f->n_attrs == c->at &&
+	    f->n_iclasses == c->ic && f->n_params == c->pa &&
+	    f->n_dims == c->dim, "%s: got oc=%u at=%u ic=%u pa=%u dim=%u",
+	    c->file, f->n_oclasses, f->n_attrs, f->n_iclasses, f->n_params,
+	    f->n_dims);
+	ck_assert_uint_eq(f->n_modules, 1);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "HLAobjectRoot"), 1);
+	ck_assert_uint_eq(fom_iclass_by_name(f, "HLAinteractionRoot"), 1);
+	ck_assert_str_eq(fom_attr(f, 1)->name, "HLAprivilegeToDeleteObject");
+	for (h = 1; h <= f->n_oclasses; h++) {
+		const struct fom_oclass *o = fom_oclass(f, h);
+		ck_assert_uint_eq(o->handle, h);
+		ck_assert_uint_eq(fom_oclass_by_name(f, o->qname), h);
+		ck_assert_int_eq(fom_oclass_is_a(f, h, 1), 1);
+	}
+	for (h = 1; h <= f->n_iclasses; h++)
+		ck_assert_uint_eq(fom_iclass_by_name(f,
+		    fom_iclass(f, h)->qname), h);
+	for (h = 1; h <= f->n_attrs; h++) {
+		const struct fom_attribute *a = fom_attr(f, h);
+		ck_assert_uint_eq(fom_attr_by_name(f, a->oclass, a->name), h);
+	}
+	for (h = 1; h <= f->n_params; h++) {
+		const struct fom_parameter *p = fom_param(f, h);
+		ck_assert_uint_eq(fom_param_by_name(f, p->iclass, p->name), h);
+	}
+	fom_free(f);
+}
+END_TEST
+
+START_TEST(test_corpus_mim)
+{
+	struct fom *f = fom_new();
+	uint32_t fed, st, h;
+	const struct fom_attribute *a;
+
+	load_corpus(f, MIM);
+	ck_assert_str_eq(f->model_names[0], "Standard MOM and Initialization "
+	    "Module (MIM) for HLA IEEE 1516-2010");
+	fed = fom_oclass_by_name(f, "HLAobjectRoot.HLAmanager.HLAfederate");
+	ck_assert_uint_eq(fed, 3);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "HLAmanager.HLAfederate"), fed);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "HLAfederate"), fed);
+	a = fom_attr(f, fom_attr_by_name(f, fed, "HLAfederateHandle"));
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(a->handle, 2);
+	ck_assert_uint_eq(a->order, FOM_ORDER_RECEIVE);
+	ck_assert_uint_eq(a->n_dims, 1);
+	ck_assert_str_eq(fom_dim(f, a->dims[0])->name, "HLAfederate");
+	ck_assert_uint_eq(fom_dim(f, fom_dim_by_name(f, "HLAserviceGroup"))
+	    ->upper_bound, 7);
+	ck_assert_uint_eq(fom_dim(f, fom_dim_by_name(f, "HLAfederate"))
+	    ->upper_bound, 0);
+	st = fom_iclass_by_name(f,
+	    "HLAmanager.HLAfederate.HLAadjust.HLAsetTiming");
+	ck_assert_uint_eq(st, 5);
+	ck_assert_uint_eq(fom_param_by_name(f, st, "HLAreportPeriod"), 2);
+	ck_assert_uint_eq(fom_param_by_name(f, st, "HLAfederate"), 1);
+	/* HLAadjust exists under HLAfederate and HLAfederation */
+	ck_assert_uint_eq(fom_iclass_by_name(f, "HLAadjust"), 0);
+	h = fom_iclass_by_name(f, "HLAmanager.HLAfederation.HLAadjust");
+	ck_assert_uint_ne(h, 0);
+	ck_assert_uint_ne(h, fom_iclass_by_name(f,
+	    "HLAmanager.HLAfederate.HLAadjust"));
+	fom_free(f);
+}
+END_TEST
+
+START_TEST(test_corpus_rpr)
+{
+	struct fom *f = fom_new();
+	uint32_t ac, be, et, wf;
+	double best = 1e9, t;
+	int i;
+
+	load_corpus(f, RPR);
+	ac = fom_oclass_by_name(f,
+	    "HLAobjectRoot.BaseEntity.PhysicalEntity.Platform.Aircraft");
+	ck_assert_uint_eq(ac, 5);
+	ck_assert_uint_eq(fom_oclass_by_name(f,
+	    "BaseEntity.PhysicalEntity.Platform.Aircraft"), ac);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "Aircraft"), ac);
+	ck_assert_str_eq(fom_oclass(f, ac)->qname,
+	    "HLAobjectRoot.BaseEntity.PhysicalEntity.Platform.Aircraft");
+	ck_assert_uint_eq(fom_oclass(f, ac)->depth, 4);
+	be = fom_oclass_by_name(f, "BaseEntity");
+	ck_assert_uint_eq(be, 2);
+	et = fom_attr_by_name(f, ac, "EntityType");
+	ck_assert_uint_eq(et, 2);
+	ck_assert_uint_eq(fom_attr(f, et)->oclass, be);
+	ck_assert_uint_eq(fom_attr(f, et)->transport,
+	    FOM_TRANSPORT_BEST_EFFORT);
+	ck_assert_int_eq(fom_oclass_has_attr(f, ac, et), 1);
+	ck_assert_uint_eq(fom_attr_by_name(f, ac, "AlternateEntityType"), 8);
+	ck_assert_uint_eq(fom_attr_by_name(f, ac,
+	    "HLAprivilegeToDeleteObject"), 1);
+	ck_assert_uint_eq(fom_attr_by_name(f, be, "AlternateEntityType"), 0);
+	wf = fom_iclass_by_name(f, "WeaponFire");
+	ck_assert_uint_eq(wf, 30);
+	ck_assert_uint_eq(fom_param_by_name(f, wf, "EventIdentifier"), 118);
+	fom_free(f);
+
+	for (i = 0; i < 3; i++) {
+		f = fom_new();
+		t = now_ms();
+		load_corpus(f, RPR);
+		t = now_ms() - t;
+		if (t < best)
+			best = t;
+		fom_free(f);
+	}
+	if (!RUNNING_ON_VALGRIND)
+		ck_assert_msg(best < 100.0, "RPR FOM load took %.1f ms", best);
+}
+END_TEST
+
+START_TEST(test_corpus_stress)
+{
+	struct fom *f = fom_new();
+	const struct fom_oclass *o;
+	uint32_t h, i;
+
+	load_corpus(f, "stress/largeAttributeCount.xml");
+	h = fom_oclass_by_name(f, "BigBertha");
+	ck_assert_uint_eq(h, 2);
+	o = fom_oclass(f, h);
+	ck_assert_uint_eq(o->n_attrs, 300);
+	for (i = 0; i < 300; i++)
+		ck_assert_uint_eq(o->attrs[i], i + 2);
+	ck_assert_uint_eq(fom_attr_by_name(f, h, "300"), 301);
+	ck_assert_uint_eq(fom_attr_by_name(f, h, "1"), 2);
+	ck_assert_uint_eq(fom_attr_by_name(f, h, "301"), 0);
+	fom_free(f);
+}
+END_TEST
+
+START_TEST(test_corpus_grid_roots)
+{
+	struct fom *f = fom_new();
+	uint32_t house, end, root;
+
+	load_corpus(f, "grid/GLDExample.xml");
+	house = fom_oclass_by_name(f, "HouseObject");
+	ck_assert_uint_ne(house, 0);
+	ck_assert_str_eq(fom_oclass(f, house)->qname,
+	    "HLAobjectRoot.HouseObject");
+	ck_assert_uint_eq(fom_oclass(f, house)->parent, 1);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "ObjectRoot.HouseObject"),
+	    house);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "ObjectRoot"), 1);
+	ck_assert_uint_ne(fom_attr_by_name(f, house, "temperature"), 0);
+	ck_assert_uint_eq(fom_attr_by_name(f, house,
+	    "HLAprivilegeToDeleteObject"), 1);
+	end = fom_iclass_by_name(f,
+	    "InteractionRoot.C2WInteractionRoot.SimulationControl.SimEnd");
+	ck_assert_uint_ne(end, 0);
+	root = fom_iclass_by_name(f, "C2WInteractionRoot");
+	ck_assert_uint_eq(fom_iclass(f, root)->parent, 1);
+	ck_assert_uint_eq(fom_iclass(f, end)->order, FOM_ORDER_TIMESTAMP);
+	ck_assert_uint_eq(fom_param(f, fom_param_by_name(f, end,
+	    "originFed"))->iclass, root);
+	ck_assert_uint_eq(fom_iclass(f, fom_iclass_by_name(f,
+	    "SimTime"))->order, FOM_ORDER_RECEIVE);
+	fom_free(f);
+}
+END_TEST
+
+START_TEST(test_corpus_fdd2000)
+{
+	struct fom *f = fom_new();
+	const struct fom_attribute *a;
+	uint32_t fed;
+
+	load_corpus(f, "fdd-2000/AviationSimNet-fdd.xml");
+	ck_assert_uint_eq(fom_attr_by_name(f, 1, "privilegeToDelete"), 2);
+	ck_assert_uint_eq(fom_dim(f, fom_dim_by_name(f, "Federate"))
+	    ->upper_bound, 500);
+	ck_assert_uint_eq(fom_dim(f, fom_dim_by_name(f, "Location"))
+	    ->upper_bound, 5000);
+	fed = fom_oclass_by_name(f, "Manager.Federate");
+	ck_assert_uint_eq(fed, 6);
+	a = fom_attr(f, fom_attr_by_name(f, fed, "FederateHandle"));
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(a->n_dims, 1); /* dimensions="Federate " */
+	fom_free(f);
+
+	f = fom_new();
+	load_corpus(f, "fdd-2000/Certi-Test-02.xml");
+	ck_assert_str_eq(f->model_names[0], "Certi Test FOM - Object handles");
+	ck_assert_uint_ne(fom_oclass_by_name(f, "TestObjectClass"), 0);
+	ck_assert_uint_eq(fom_dim(f, fom_dim_by_name(f, "ServiceGroup"))
+	    ->upper_bound, 7);
+	a = fom_attr(f, fom_attr_by_name(f, 3, "HLAfederateHandle"));
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(a->n_dims, 1);
+	ck_assert_uint_eq(a->dims[0], fom_dim_by_name(f, "Federate"));
+	ck_assert_uint_eq(fom_attr(f, 1)->n_dims, 0); /* dimensions="NA" */
+	fom_free(f);
+}
+END_TEST
+
+static void
+check_restaurant(const struct fom *f)
+{
+	uint32_t soda, drink, fl, nc, waiter, mcs, d;
+
+	ck_assert_uint_eq(f->n_oclasses, 39);
+	ck_assert_uint_eq(f->n_attrs, 10);
+	ck_assert_uint_eq(f->n_iclasses, 15);
+	ck_assert_uint_eq(f->n_params, 3);
+	ck_assert_uint_eq(f->n_dims, 3);
+	ck_assert_uint_eq(f->n_modules, 4);
+	for (d = 1; d <= f->n_dims; d++)
+		ck_assert_uint_eq(fom_dim(f, d)->defined, 1);
+	ck_assert_uint_eq(fom_dim(f, fom_dim_by_name(f, "SodaFlavor"))
+	    ->upper_bound, 3);
+	ck_assert_uint_eq(fom_dim(f, fom_dim_by_name(f, "BarQuantity"))
+	    ->upper_bound, 25);
+	ck_assert_uint_eq(fom_dim(f, fom_dim_by_name(f, "WaiterId"))
+	    ->upper_bound, 20);
+	soda = fom_oclass_by_name(f, "HLAobjectRoot.Food.Drink.Soda");
+	drink = fom_oclass_by_name(f, "Food.Drink");
+	ck_assert_uint_ne(soda, 0);
+	ck_assert_uint_eq(fom_oclass(f, soda)->parent, drink);
+	fl = fom_attr_by_name(f, soda, "Flavor");
+	nc = fom_attr_by_name(f, soda, "NumberCups");
+	ck_assert_uint_ne(fl, 0);
+	ck_assert_uint_eq(fom_attr(f, nc)->oclass, drink);
+	ck_assert_uint_eq(fom_attr(f, fl)->n_dims, 2);
+	ck_assert_uint_eq(fom_attr(f, fl)->dims[0],
+	    fom_dim_by_name(f, "SodaFlavor"));
+	ck_assert_uint_eq(fom_attr(f, fl)->order, FOM_ORDER_TIMESTAMP);
+	ck_assert_uint_ne(fom_oclass_by_name(f,
+	    "Food.Appetizers.Soup.ClamChowder.Manhattan"), 0);
+	ck_assert_uint_ne(fom_oclass_by_name(f, "Food.Entree.Seafood.Lobster"),
+	    0);
+	waiter = fom_oclass_by_name(f, "Employee.Waiter");
+	ck_assert_uint_ne(fom_attr_by_name(f, waiter, "PayRate"), 0);
+	ck_assert_uint_ne(fom_attr_by_name(f, waiter, "Efficiency"), 0);
+	mcs = fom_iclass_by_name(f, "MainCourseServed");
+	ck_assert_uint_eq(fom_iclass(f, mcs)->n_dims, 1);
+	ck_assert_uint_eq(fom_iclass(f, mcs)->dims[0],
+	    fom_dim_by_name(f, "WaiterId"));
+	ck_assert_uint_eq(fom_iclass(f, mcs)->n_params, 3);
+}
+
+START_TEST(test_corpus_restaurant_merge)
+{
+	struct fom *f = fom_new();
+	struct fom *g = fom_new();
+	char *s1, *s2;
+
+	load_corpus(f, RESTAURANT_PROCESSES);
+	load_corpus(f, RESTAURANT_FOOD);
+	load_corpus(f, RESTAURANT_DRINKS);
+	load_corpus(f, RESTAURANT_SOUP);
+	check_restaurant(f);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "Employee"), 4);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "Food"), 10);
+
+	/* dependents first: dimensions are completed by later modules */
+	load_corpus(g, RESTAURANT_SOUP);
+	load_corpus(g, RESTAURANT_DRINKS);
+	ck_assert_uint_eq(g->n_dims, 2);
+	ck_assert_uint_eq(fom_dim(g, 1)->defined, 0);
+	load_corpus(g, RESTAURANT_FOOD);
+	load_corpus(g, RESTAURANT_PROCESSES);
+	check_restaurant(g);
+	ck_assert_uint_eq(fom_oclass_by_name(g, "Food"), 2);
+
+	/* repeating a module is a no-op apart from the module list */
+	s1 = print_str(f);
+	load_corpus(f, RESTAURANT_FOOD);
+	load_corpus(f, RESTAURANT_PROCESSES);
+	ck_assert_uint_eq(f->n_modules, 6);
+	s2 = print_str(f);
+	ck_assert_str_eq(strstr(s1, "object class"), strstr(s2,
+	    "object class"));
+	free(s1);
+	free(s2);
+	fom_free(f);
+	fom_free(g);
+}
+END_TEST
+
+START_TEST(test_corpus_mim_merge)
+{
+	struct fom *f = fom_new();
+	struct fom *g = fom_new();
+	char *s1, *s2;
+
+	load_corpus(f, MIM);
+	load_corpus(f, RPR);
+	load_corpus(f, RESTAURANT_PROCESSES);
+	load_corpus(f, RESTAURANT_FOOD);
+	ck_assert_uint_eq(f->n_oclasses, 4 + 63 + 8 + 23);
+	ck_assert_uint_eq(f->n_attrs, 45 + 311 + 7 + 1);
+	ck_assert_uint_eq(f->n_iclasses, 85 + 78 + 14);
+	ck_assert_uint_eq(f->n_dims, 5);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "HLAmanager.HLAfederate"), 3);
+	ck_assert_uint_eq(fom_oclass_by_name(f, "BaseEntity"), 5);
+	ck_assert_uint_eq(fom_attr_by_name(f, fom_oclass_by_name(f,
+	    "Aircraft"), "EntityType"), 46);
+
+	/* same modules, same order: same handles */
+	load_corpus(g, MIM);
+	load_corpus(g, RPR);
+	load_corpus(g, RESTAURANT_PROCESSES);
+	load_corpus(g, RESTAURANT_FOOD);
+	s1 = print_str(f);
+	s2 = print_str(g);
+	ck_assert_str_eq(s1, s2);
+	free(s1);
+	free(s2);
+	fom_free(f);
+	fom_free(g);
+}
+END_TEST
+
+/* --- fixtures in test/data/fom --- */
+
+static int
+load_fixture(struct fom *f, const char *file, struct fom_error *err)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/test/data/fom/%s", TOP_SRCDIR, file);
+	return fom_load_file(f, path, err);
+}
+
+START_TEST(test_fixtures)
+{
+	struct fom *f = fom_new();
+	struct fom_error err;
+	uint32_t br, m, rr;
+	char *before, *after;
+
+	ck_assert_msg(load_fixture(f, "substation-2010.xml", &err) == 0,
+	    "%s:%d: %s", err.file, err.line, err.msg);
+	ck_assert_msg(load_fixture(f, "metering-2000.xml", &err) == 0,
+	    "%s:%d: %s", err.file, err.line, err.msg);
+	ck_assert_uint_eq(f->n_oclasses, 4);
+	ck_assert_uint_eq(f->n_attrs, 5);
+	ck_assert_uint_eq(f->n_iclasses, 4);
+	ck_assert_uint_eq(f->n_params, 3);
+	ck_assert_uint_eq(f->n_dims, 2);
+	br = fom_oclass_by_name(f, "Substation.Breaker");
+	ck_assert_uint_eq(br, 3);
+	ck_assert_uint_eq(fom_attr_by_name(f, br, "Voltage"), 2);
+	m = fom_oclass_by_name(f, "Meter");
+	ck_assert_uint_eq(fom_attr(f, fom_attr_by_name(f, m, "Reading"))
+	    ->dims[0], fom_dim_by_name(f, "Feeder"));
+	rr = fom_iclass_by_name(f, "ReadRequest");
+	ck_assert_uint_eq(fom_param_by_name(f, rr, "Serial"), 3);
+	ck_assert_uint_eq(fom_param_by_name(f,
+	    fom_iclass_by_name(f, "Switching.Open"), "Breaker"), 1);
+
+	before = print_str(f);
+	ck_assert_int_eq(load_fixture(f, "substation-conflict.xml", &err), -1);
+	ck_assert_int_eq(err.line, 9);
+	ck_assert_ptr_nonnull(strstr(err.msg, "conflicting merge of attribute "
+	    "'Voltage'"));
+	ck_assert_ptr_nonnull(strstr(err.file, "substation-conflict.xml"));
+	ck_assert_int_eq(load_fixture(f, "unknown-dimension.xml", &err), -1);
+	ck_assert_int_eq(err.line, 12);
+	ck_assert_ptr_nonnull(strstr(err.msg, "unknown dimension 'Region'"));
+	after = print_str(f);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	fom_free(f);
+}
+END_TEST
+
+/* --- invalid input --- */
+
+#define OM_BEGIN "<?xml version=\"1.0\"?>\n<objectModel>\n"
+#define OM_END "</objectModel>\n"
+#define OBJ_BEGIN OM_BEGIN "<objects>\n<objectClass><name>HLAobjectRoot" \
+    "</name>\n"
+#define OBJ_END "</objectClass>\n</objects>\n" OM_END
+#define INT_BEGIN OM_BEGIN "<interactions>\n<interactionClass><name>" \
+    "HLAinteractionRoot</name>\n"
+#define INT_END "</interactionClass>\n</interactions>\n" OM_END
+#define ATTR(n) "<attribute><name>" n "</name></attribute>"
+
+static const char pre_class_ab[] =
+    OBJ_BEGIN
+    "<objectClass><name>A</name>\n"
+    "<attribute><name>a</name><transportation>HLAreliable</transportation>"
+    "<order>TimeStamp</order></attribute>\n"
+    "<attribute><name>b</name></attribute>\n"
+    "<objectClass><name>S</name></objectClass>\n"
+    "</objectClass>\n"
+    OBJ_END;
+
+static const char pre_dim[] =
+    OM_BEGIN "<dimensions><dimension><name>D</name><upperBound>10"
+    "</upperBound></dimension></dimensions>\n" OM_END;
+
+static const char pre_inter[] =
+    INT_BEGIN
+    "<interactionClass><name>I</name><parameter><name>p</name>"
+    "</parameter><parameter><name>q</name></parameter>\n"
+    "<interactionClass><name>J</name><parameter><name>r</name>"
+    "</parameter></interactionClass>\n"
+    "</interactionClass>\n"
+    INT_END;
+
+static const char pre_stub[] =
+    OBJ_BEGIN
+    "<objectClass><name>A</name>\n"
+    "<objectClass><name>S</name>" ATTR("x") "</objectClass>\n"
+    "</objectClass>\n"
+    OBJ_END;
+
+static const struct bad_case {
+	const char *desc;
+	const char *pre;                /* module loaded first, or NULL */
+	const char *xml;
+	const char *msg;                /* expected substring of err.msg */
+	int line;                       /* expected err.line, -1: any */
+} bad_cases[] = {
+	{ "malformed: unclosed element", NULL,
+	    "<objectModel><objects>\n<objectClass><name>A</name>\n"
+	    "</objects></objectModel>\n",
+	    "malformed XML", 3 },
+	{ "malformed: garbage", NULL, "not xml at all", "malformed XML", 1 },
+	{ "malformed: empty", NULL, "", "malformed XML", -1 },
+	{ "malformed: trailing element", NULL,
+	    "<objectModel/>\n<objectModel/>\n", "malformed XML", 2 },
+	{ "not an objectModel", NULL,
+	    "<?xml version=\"1.0\"?>\n\n<fom><objects/></fom>\n",
+	    "not an objectModel document", 3 },
+	{ "missing object class name (2010)", NULL,
+	    OBJ_BEGIN "<objectClass>\n" ATTR("a") "</objectClass>\n" OBJ_END,
+	    "object class without a name", 5 },
+	{ "empty object class name", NULL,
+	    OBJ_BEGIN "<objectClass><name>  </name></objectClass>\n" OBJ_END,
+	    "object class without a name", 5 },
+	{ "missing object class name (2000)", NULL,
+	    OM_BEGIN "<objects>\n<objectClass name=\"HLAobjectRoot\">\n"
+	    "<objectClass sharing=\"Neither\"/>\n</objectClass>\n</objects>\n"
+	    OM_END, "object class without a name", 5 },
+	{ "dot in class name", NULL,
+	    OBJ_BEGIN "<objectClass><name>A.B</name></objectClass>\n" OBJ_END,
+	    "invalid name 'A.B' of object class", 5 },
+	{ "missing attribute name", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n"
+	    "<attribute><order>Receive</order></attribute>\n</objectClass>\n"
+	    OBJ_END, "attribute of object class 'A' without a name", 6 },
+	{ "missing parameter name", NULL,
+	    INT_BEGIN "<interactionClass><name>I</name>\n"
+	    "<parameter/>\n</interactionClass>\n" INT_END,
+	    "parameter of interaction class 'I' without a name", 6 },
+	{ "missing interaction class name", NULL,
+	    INT_BEGIN "<interactionClass><order>Receive</order>"
+	    "</interactionClass>\n" INT_END,
+	    "interaction class without a name", 5 },
+	{ "missing dimension name", NULL,
+	    OM_BEGIN "<dimensions>\n<dimension><upperBound>3</upperBound>"
+	    "</dimension>\n</dimensions>\n" OM_END,
+	    "dimension without a name", 4 },
+	{ "invalid upper bound", NULL,
+	    OM_BEGIN "<dimensions>\n<dimension><name>D</name><upperBound>"
+	    "lots</upperBound></dimension>\n</dimensions>\n" OM_END,
+	    "invalid upper bound 'lots' of dimension 'D'", 4 },
+	{ "duplicate dimension", NULL,
+	    OM_BEGIN "<dimensions>\n<dimension><name>D</name></dimension>\n"
+	    "<dimension><name>D</name></dimension>\n</dimensions>\n" OM_END,
+	    "duplicate dimension 'D'", 5 },
+	{ "empty dimension reference", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n<attribute><name>a</name>"
+	    "<dimensions>\n<dimension> </dimension></dimensions></attribute>"
+	    "\n</objectClass>\n" OBJ_END,
+	    "empty dimension reference in attribute 'a'", 7 },
+	{ "duplicate class under one parent", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name></objectClass>\n"
+	    "<objectClass><name>B</name></objectClass>\n"
+	    "<objectClass><name>A</name></objectClass>\n" OBJ_END,
+	    "duplicate object class 'HLAobjectRoot.A'", 7 },
+	{ "duplicate root in one module", NULL,
+	    OM_BEGIN "<objects>\n<objectClass><name>HLAobjectRoot</name>"
+	    "</objectClass>\n<objectClass><name>HLAobjectRoot</name>"
+	    "</objectClass>\n</objects>\n" OM_END,
+	    "duplicate object class 'HLAobjectRoot'", 5 },
+	{ "duplicate interaction class", NULL,
+	    INT_BEGIN "<interactionClass><name>I</name></interactionClass>\n"
+	    "<interactionClass><name>I</name></interactionClass>\n" INT_END,
+	    "duplicate interaction class 'HLAinteractionRoot.I'", 6 },
+	{ "duplicate attribute in class", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
+	    ATTR("b") "\n" ATTR("a") "\n</objectClass>\n" OBJ_END,
+	    "duplicate attribute 'a' in object class 'HLAobjectRoot.A'", 8 },
+	{ "attribute redefines inherited one", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
+	    "<objectClass><name>B</name>\n" ATTR("a") "\n</objectClass>\n"
+	    "</objectClass>\n" OBJ_END,
+	    "attribute 'a' of object class 'HLAobjectRoot.A.B' redefines the "
+	    "inherited attribute of 'HLAobjectRoot.A'", 8 },
+	{ "attribute redefines HLAprivilegeToDeleteObject", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n"
+	    ATTR("HLAprivilegeToDeleteObject") "\n</objectClass>\n" OBJ_END,
+	    "redefines the inherited attribute of 'HLAobjectRoot'", 6 },
+	{ "duplicate parameter", NULL,
+	    INT_BEGIN "<interactionClass><name>I</name>\n"
+	    "<parameter><name>p</name></parameter>\n"
+	    "<parameter><name>p</name></parameter>\n</interactionClass>\n"
+	    INT_END, "duplicate parameter 'p'", 7 },
+	{ "parameter redefines inherited one", NULL,
+	    INT_BEGIN "<interactionClass><name>I</name>\n"
+	    "<parameter><name>p</name></parameter>\n"
+	    "<interactionClass><name>J</name>\n"
+	    "<parameter><name>p</name></parameter>\n</interactionClass>\n"
+	    "</interactionClass>\n" INT_END,
+	    "redefines the inherited parameter of 'HLAinteractionRoot.I'", 8 },
+	{ "unknown dimension of attribute (2010)", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n<attribute><name>a</name>"
+	    "\n<dimensions>\n<dimension>Nowhere</dimension>\n</dimensions>"
+	    "</attribute>\n</objectClass>\n" OBJ_END,
+	    "unknown dimension 'Nowhere' referenced by attribute 'a'", 8 },
+	{ "unknown dimension of interaction (2000)", NULL,
+	    OM_BEGIN "<interactions>\n<interactionClass name="
+	    "\"HLAinteractionRoot\">\n<interactionClass name=\"I\" "
+	    "dimensions=\"Nowhere\"/>\n</interactionClass>\n</interactions>\n"
+	    OM_END, "unknown dimension 'Nowhere' referenced by interaction "
+	    "class 'I'", 5 },
+	{ "unknown dimension after earlier classes (no half-apply)", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>" ATTR("a") "\n"
+	    "<objectClass><name>B</name>" ATTR("b") "</objectClass>\n"
+	    "</objectClass>\n<objectClass><name>C</name>\n"
+	    "<attribute><name>c</name><dimensions><dimension>X</dimension>"
+	    "</dimensions></attribute></objectClass>\n" OBJ_END,
+	    "unknown dimension 'X'", 9 },
+	{ "top-level class is not the root", NULL,
+	    OM_BEGIN "<objects>\n<objectClass><name>Vehicle</name>"
+	    "</objectClass>\n</objects>\n" OM_END,
+	    "top-level object class 'Vehicle' is not HLAobjectRoot", 4 },
+	{ "top-level interaction is not the root", NULL,
+	    OM_BEGIN "<interactions>\n<interactionClass><name>Fire</name>"
+	    "</interactionClass>\n</interactions>\n" OM_END,
+	    "top-level interaction class 'Fire' is not HLAinteractionRoot",
+	    4 },
+	{ "merge: attribute definition differs", pre_class_ab,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n"
+	    "<attribute><name>a</name><transportation>HLAbestEffort"
+	    "</transportation><order>TimeStamp</order></attribute>\n"
+	    ATTR("b") "\n</objectClass>\n" OBJ_END,
+	    "conflicting merge of attribute 'a' of object class "
+	    "'HLAobjectRoot.A'", 6 },
+	{ "merge: extra attribute", pre_class_ab,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n"
+	    "<attribute><name>a</name><transportation>HLAreliable"
+	    "</transportation><order>TimeStamp</order></attribute>\n"
+	    ATTR("b") "\n" ATTR("c") "\n</objectClass>\n" OBJ_END,
+	    "conflicting merge of object class 'HLAobjectRoot.A': attribute "
+	    "'c' is not in its earlier definition", 8 },
+	{ "merge: missing attribute", pre_class_ab,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("b")
+	    "\n</objectClass>\n" OBJ_END,
+	    "conflicting merge of object class 'HLAobjectRoot.A': attribute "
+	    "'a' of its earlier definition is missing", 5 },
+	{ "merge: new attribute clashes with subclass", pre_stub,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("x")
+	    "\n</objectClass>\n" OBJ_END,
+	    "conflicting merge: attribute 'x' added to object class "
+	    "'HLAobjectRoot.A' is already declared by subclass "
+	    "'HLAobjectRoot.A.S'", 6 },
+	{ "merge: subclass redefines inherited", pre_class_ab,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n"
+	    "<objectClass><name>T</name>\n" ATTR("b") "\n</objectClass>\n"
+	    "</objectClass>\n" OBJ_END,
+	    "attribute 'b' of object class 'HLAobjectRoot.A.T' redefines", 7 },
+	{ "merge: dimension upper bound differs", pre_dim,
+	    OM_BEGIN "<dimensions>\n<dimension><name>D</name><upperBound>11"
+	    "</upperBound></dimension>\n</dimensions>\n" OM_END,
+	    "conflicting merge of dimension 'D': upper bound 11, earlier 10",
+	    4 },
+	{ "merge: dimension bound dropped", pre_dim,
+	    OM_BEGIN "<dimensions>\n\n<dimension><name>D</name></dimension>\n"
+	    "</dimensions>\n" OM_END,
+	    "conflicting merge of dimension 'D'", 5 },
+	{ "merge: parameter set differs", pre_inter,
+	    INT_BEGIN "<interactionClass><name>I</name>\n"
+	    "<parameter><name>p</name></parameter>\n"
+	    "<parameter><name>z</name></parameter>\n"
+	    "</interactionClass>\n" INT_END,
+	    "conflicting merge of interaction class 'HLAinteractionRoot.I': "
+	    "parameter 'z' is not in its earlier definition", 7 },
+	{ "merge: parameter missing", pre_inter,
+	    INT_BEGIN "<interactionClass><name>I</name>\n"
+	    "<parameter><name>q</name></parameter>\n"
+	    "</interactionClass>\n" INT_END,
+	    "parameter 'p' of its earlier definition is missing", 5 },
+	{ "merge: unknown dimension though earlier module has others",
+	    pre_dim,
+	    INT_BEGIN "<interactionClass><name>I</name>\n<dimensions>"
+	    "<dimension>D</dimension>\n<dimension>E</dimension></dimensions>"
+	    "\n</interactionClass>\n" INT_END,
+	    "unknown dimension 'E' referenced by interaction class 'I'", 7 },
+};
+
+START_TEST(test_bad_input)
+{
+	const struct bad_case *c = &bad_cases[_i];
+	struct fom *f = fom_new();
+	struct fom_error err;
+	uint32_t n_oc, n_at, n_ic, n_pa, n_di, n_mod;
+	char *before, *after;
+
+	if (c->pre)
+		load_str(f, c->pre);
+	n_oc = f->n_oclasses;
+	n_at = f->n_attrs;
+	n_ic = f->n_iclasses;
+	n_pa = f->n_params;
+	n_di = f->n_dims;
+	n_mod = f->n_modules;
+	before = print_str(f);
+	memset(&err, 0x55, sizeof(err));
+	ck_assert_msg(fom_load_string(f, c->xml, strlen(c->xml), "bad.xml",
+	    &err) == -1, "%s: accepted", c->desc);
+	ck_assert_str_eq(err.file, "bad.xml");
+	ck_assert_msg(memchr(err.msg, '\0', sizeof(err.msg)) != NULL &&
+	    strstr(err.msg, c->msg) != NULL, "%s: message '%s', want '%s'",
+	    c->desc, err.msg, c->msg);
+	if (c->line >= 0)
+		ck_assert_msg(err.line == c->line, "%s: line %d, want %d (%s)",
+		    c->desc, err.line, c->line, err.msg);
+	ck_assert_uint_eq(f->n_oclasses, n_oc);
+	ck_assert_uint_eq(f->n_attrs, n_at);
+	ck_assert_uint_eq(f->n_iclasses, n_ic);
+	ck_assert_uint_eq(f->n_params, n_pa);
+	ck_assert_uint_eq(f->n_dims, n_di);
+	ck_assert_uint_eq(f->n_modules, n_mod);
+	after = print_str(f);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	/* the model stays usable */
+	if (c->pre)
+		load_str(f, c->pre);
+	fom_free(f);
+}
+END_TEST
+
+/* Accepted edge cases: scaffolding stubs, dimensions declared by a
+ * not-yet-loaded dependency, external DTD never fetched. */
+START_TEST(test_merge_rules)
+{
+	struct fom *f = fom_new();
+	struct fom_error err;
+	uint32_t a, s;
+	static const char stub[] =
+	    OBJ_BEGIN "<objectClass><name>A</name>\n"
+	    "<objectClass><name>S</name></objectClass>\n</objectClass>\n"
+	    OBJ_END;
+	static const char dependent[] =
+	    OM_BEGIN "<modelIdentification><name>Dep</name><reference>"
+	    "<type>Dependency</type><identification>Base</identification>"
+	    "</reference></modelIdentification>\n<objects><objectClass><name>"
+	    "HLAobjectRoot</name><objectClass><name>V</name><attribute><name>"
+	    "v</name><dimensions><dimension>Later</dimension></dimensions>"
+	    "</attribute></objectClass></objectClass></objects>\n" OM_END;
+	static const char base[] =
+	    OM_BEGIN "<modelIdentification><name>Base</name>"
+	    "</modelIdentification>\n<dimensions><dimension><name>Later"
+	    "</name><upperBound>9</upperBound></dimension></dimensions>\n"
+	    OM_END;
+	static const char dependent_on_loaded[] =
+	    OM_BEGIN "<modelIdentification><name>Dep2</name><reference>"
+	    "<type>Dependency</type><identification>Base</identification>"
+	    "</reference></modelIdentification>\n<objects><objectClass><name>"
+	    "HLAobjectRoot</name><objectClass><name>W</name><attribute><name>"
+	    "w</name><dimensions><dimension>Missing</dimension></dimensions>"
+	    "</attribute></objectClass></objectClass></objects>\n" OM_END;
+
+	load_str(f, pre_class_ab);
+	load_str(f, stub);
+	ck_assert_uint_eq(f->n_oclasses, 3);
+	ck_assert_uint_eq(f->n_attrs, 3);
+	load_str(f, pre_class_ab);
+	ck_assert_uint_eq(f->n_attrs, 3);
+	fom_free(f);
+
+	/* scaffolding first, full definition later */
+	f = fom_new();
+	load_str(f, stub);
+	load_str(f, pre_class_ab);
+	a = fom_oclass_by_name(f, "A");
+	s = fom_oclass_by_name(f, "A.S");
+	ck_assert_uint_eq(a, 2);
+	ck_assert_uint_eq(s, 3);
+	ck_assert_uint_eq(fom_attr_by_name(f, s, "b"), 3);
+	fom_free(f);
+
+	f = fom_new();
+	load_str(f, dependent);
+	ck_assert_uint_eq(f->n_dims, 1);
+	ck_assert_uint_eq(fom_dim(f, 1)->defined, 0);
+	load_str(f, base);
+	ck_assert_uint_eq(f->n_dims, 1);
+	ck_assert_uint_eq(fom_dim(f, 1)->defined, 1);
+	ck_assert_uint_eq(fom_dim(f, 1)->upper_bound, 9);
+	ck_assert_int_eq(fom_load_string(f, dependent_on_loaded,
+	    strlen(dependent_on_loaded), "dep2", &err), -1);
+	ck_assert_ptr_nonnull(strstr(err.msg, "unknown dimension 'Missing'"));
+	ck_assert_uint_eq(f->n_modules, 2);
+	fom_free(f);
+
+	f = fom_new();
+	load_str(f, "<om:objectModel xmlns:om=\"http://standards.ieee.org/"
+	    "IEEE1516-2010\"><om:objects><om:objectClass><om:name>"
+	    "HLAobjectRoot</om:name><om:objectClass><om:name>P</om:name>"
+	    "<om:attribute><om:name>p</om:name></om:attribute></om:objectClass>"
+	    "</om:objectClass></om:objects></om:objectModel>");
+	ck_assert_uint_eq(fom_attr_by_name(f, fom_oclass_by_name(f, "P"), "p"),
+	    2);
+	fom_free(f);
+
+	f = fom_new();
+	load_str(f, fdd2000_xml);
+	ck_assert_int_eq(fom_load_string(f, NULL, 0, NULL, &err), -1);
+	ck_assert_int_eq(fom_load_string(f, fdd2000_xml, strlen(fdd2000_xml),
+	    "again", NULL), 0);
+	ck_assert_uint_eq(f->n_modules, 2);
+	fom_free(f);
+}
+END_TEST
+
+static Suite *
+fom_suite(void)
+{
+	Suite *s = suite_create("fom");
+	TCase *tc;
+
+	tc = tcase_create("model");
+	tcase_add_test(tc, test_new_roots);
+	tcase_add_test(tc, test_lookup_inline);
+	tcase_add_test(tc, test_print);
+	tcase_add_test(tc, test_fdd2000_inline);
+	tcase_add_test(tc, test_load_file_missing);
+	tcase_add_test(tc, test_merge_rules);
+	tcase_add_test(tc, test_fixtures);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("invalid");
+	tcase_add_loop_test(tc, test_bad_input, 0,
+	    (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("corpus");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_corpus_present);
+	tcase_add_loop_test(tc, test_corpus_file, 0,
+	    (int)(sizeof(corpus_cases) / sizeof(corpus_cases[0])));
+	tcase_add_test(tc, test_corpus_mim);
+	tcase_add_test(tc, test_corpus_rpr);
+	tcase_add_test(tc, test_corpus_stress);
+	tcase_add_test(tc, test_corpus_grid_roots);
+	tcase_add_test(tc, test_corpus_fdd2000);
+	tcase_add_test(tc, test_corpus_restaurant_merge);
+	tcase_add_test(tc, test_corpus_mim_merge);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(fom_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
