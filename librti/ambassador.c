@@ -709,8 +709,6 @@ deliver_one(rti_ambassador *amb)
 	size_t poff;
 	uint16_t type;
 	uint32_t len;
-	const struct rti__cb_handler *h = NULL;
-	struct wire_rd rd;
 	int rc;
 
 	if (amb->lost) {
@@ -739,33 +737,42 @@ deliver_one(rti_ambassador *amb)
 		rti__lose(amb, "out of memory");
 		return deliver_one(amb);
 	}
-	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
-		h = amb->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
-	if (type == WIRE_NOTICE) {
-		uint32_t err;
-		const char *msg;
-
-		wire_rd_init(&rd, amb->cur.data, amb->cur.len);
-		err = wire_get_u32(&rd);
-		msg = wire_get_str(&rd, 4096);
-		if (!rd.err)
-			snprintf(amb->errmsg, sizeof amb->errmsg,
-			    "rtiexec: %s (%s)", msg, rti_err_name((int)err));
-		return 1;
-	}
-	if (!h) {
-		rti__lose(amb, "unexpected message 0x%04x from rtiexec", type);
-		return deliver_one(amb);
-	}
-	wire_rd_init(&rd, amb->cur.data, amb->cur.len);
-	amb->in_callback = 1;
-	rc = h->fn(amb, type, &rd);
-	amb->in_callback = 0;
+	rc = rti__dispatch(amb, type, amb->cur.data, amb->cur.len);
 	if (rc < 0) {
-		rti__lose(amb, "malformed message 0x%04x from rtiexec", type);
+		rti__lose(amb, "malformed or unexpected message 0x%04x from "
+		    "rtiexec", type);
 		return deliver_one(amb);
 	}
 	return 1;
+}
+
+int
+rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
+    size_t len)
+{
+	const struct rti__cb_handler *h = NULL;
+	struct wire_rd rd;
+	int rc, nested = amb->in_callback;
+
+	wire_rd_init(&rd, payload, len);
+	if (type == WIRE_NOTICE) {
+		uint32_t err = wire_get_u32(&rd);
+		const char *msg = wire_get_str(&rd, 4096);
+
+		if (rd.err)
+			return -1;
+		snprintf(amb->errmsg, sizeof amb->errmsg, "rtiexec: %s (%s)",
+		    msg, rti_err_name((int)err));
+		return 0;
+	}
+	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
+		h = amb->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
+	if (!h)
+		return -1;
+	amb->in_callback = 1;
+	rc = h->fn(amb, type, &rd);
+	amb->in_callback = nested;
+	return rc < 0 ? -1 : 0;
 }
 
 static int

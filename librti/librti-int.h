@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "librti.h"
 #include "wire.h"
@@ -84,6 +85,7 @@ struct rti_ambassador {
 	size_t req_off;
 
 	int in_callback;
+	int tm_releasing;         /* TM is delivering held TSO messages */
 	char errmsg[512];
 
 	/* joined state */
@@ -132,6 +134,47 @@ int rti__msg_end(rti_ambassador *amb, size_t off, int now);
 /* Write as much buffered output as the socket takes (block = wait until
  * all is written).  RTI_OK or CONNECTION_LOST. */
 int rti__flush(rti_ambassador *amb, int block);
+
+/* Run the handler of a server->client frame (callbacks run inside).
+ * 0, or -1 when the frame is unknown or malformed. */
+int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
+    size_t len);
+
+/*
+ * Time management hooks used by the object management code (tm.c).
+ * Times travel as the 64 raw bits of rti_time (see rti__time_bits).
+ *
+ * rti__tm_check_send: may this federate send a timestamped message at `t`?
+ *   RTI_OK with *as_tso = 1 (send TSO), RTI_OK with *as_tso = 0 (not
+ *   regulating: the message goes receive order), or an error
+ *   (INVALID_LOGICAL_TIME when t < logical time + lookahead) with the
+ *   message set; nothing may be sent then.
+ * rti__tm_hold: a TSO message arrived.  Returns 1 when TM took a copy to
+ *   release in timestamp order at a grant (through rti__dispatch, with
+ *   amb->tm_releasing set), 0 when it is to be delivered now as receive
+ *   order (federate not constrained), -1 on ENOMEM.
+ */
+int rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso);
+int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
+    size_t len, rti_time t);
+
+static inline uint64_t
+rti__time_bits(rti_time t)
+{
+	uint64_t u;
+
+	memcpy(&u, &t, sizeof u);
+	return u;
+}
+
+static inline rti_time
+rti__time_from_bits(uint64_t u)
+{
+	rti_time t;
+
+	memcpy(&t, &u, sizeof t);
+	return t;
+}
 
 /* Mark the connection lost (idempotent). */
 void rti__lose(rti_ambassador *amb, const char *fmt, ...)

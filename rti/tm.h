@@ -4,4 +4,19 @@
 
 #include "server.h"
 
+/*
+ * Hooks used by OM (times are the 64 raw bits of rti_time; the
+ * federation's time representation says how to read them).
+ *
+ * tm_check_tso_send: may `f` send a timestamped message at `t`?  RTI_OK
+ *   with *as_tso = 1 (TSO) or 0 (f is not regulating: receive order), or
+ *   an RTI_ERR_* with `msg` filled (e.g. INVALID_LOGICAL_TIME).
+ * tm_note_tso_delivery: OM is about to send a TSO message stamped `t` to
+ *   `to`.  Returns 1 when `to` gets it as TSO (constrained), 0 as receive
+ *   order; TM uses it for next-message requests.
+ */
+int tm_check_tso_send(struct federate *f, uint64_t t, int *as_tso,
+    char *msg, size_t msglen);
+int tm_note_tso_delivery(struct federate *to, uint64_t t);
+
 #endif
