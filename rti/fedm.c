@@ -761,7 +761,8 @@ h_sync_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!sp || !(sp->label = strdup(label)) ||
 	    (tag_len && !(sp->tag = malloc(tag_len))))
 		goto oom;
-	memcpy(sp->tag, tag, tag_len);
+	if (tag_len)
+		memcpy(sp->tag, tag, tag_len);
 	sp->tag_len = tag_len;
 	sp->whole_federation = (n == 0);
 	if (n == 0) {

@@ -1,0 +1,429 @@
+/*
+ * rtibench - rti's benchmark program.  Each mode starts what it needs on
+ * loopback (a relay or an rtiexec on an ephemeral port), runs its
+ * federates as threads, and prints one line
+ *   RESULT mode=<mode> key=value ...
+ * Every rti figure is also given as a ratio to the matching raw-relay
+ * baseline measured in the same run.  See --help.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+/* Payload sizes shared with the rti modes so that ratios compare like
+ * with like: a latency message is one instance with 8 attributes of 8
+ * bytes; a throughput message is 48 bytes on the wire. */
+#define LAT_PAYLOAD 160
+#define TP_FRAME 48
+
+struct opts {
+	int quick;
+	long lat_warmup, lat_count;
+	double tp_seconds;
+};
+
+static struct opts opt = { 0, 1000, 20000, 2.0 };
+
+double
+bench_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int
+bench_listen(int *port)
+{
+	struct sockaddr_in sa;
+	socklen_t len = sizeof sa;
+	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+
+	if (fd < 0)
+		return -1;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
+	    listen(fd, 16) < 0 ||
+	    getsockname(fd, (struct sockaddr *)&sa, &len) < 0) {
+		close(fd);
+		return -1;
+	}
+	*port = ntohs(sa.sin_port);
+	return fd;
+}
+
+int
+bench_connect(int port)
+{
+	struct sockaddr_in sa;
+	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	return fd;
+}
+
+int
+bench_write_all(int fd, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+
+	while (n) {
+		ssize_t k = send(fd, b, n, MSG_NOSIGNAL);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		b += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+int
+bench_read_all(int fd, void *p, size_t n)
+{
+	uint8_t *b = p;
+
+	while (n) {
+		ssize_t k = recv(fd, b, n, 0);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		b += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+double
+bench_quantile(double *v, size_t n, double q)
+{
+	size_t i;
+
+	if (n == 0)
+		return 0;
+	qsort(v, n, sizeof *v, cmp_double);
+	i = (size_t)(q * (double)(n - 1) + 0.5);
+	return v[i];
+}
+
+/* ---- baseline: the raw relay ---- */
+
+/* Fork a relay process; returns its pid with *port set. */
+static pid_t
+spawn_relay(int *port)
+{
+	int lfd = bench_listen(port);
+	pid_t pid;
+
+	if (lfd < 0)
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		relay_serve(lfd);
+		_exit(0);
+	}
+	close(lfd);
+	return pid;
+}
+
+struct echo_arg {
+	int fd;
+	size_t size;
+};
+
+static void *
+echo_thread(void *p)
+{
+	struct echo_arg *a = p;
+	uint8_t *buf = malloc(a->size);
+
+	while (buf && bench_read_all(a->fd, buf, a->size) == 0)
+		if (bench_write_all(a->fd, buf, a->size) < 0)
+			break;
+	free(buf);
+	return NULL;
+}
+
+struct baseline {
+	double lat_p50_us, lat_p99_us;
+	double frames_per_s, mb_per_s;
+};
+
+static int
+baseline_latency(struct baseline *out)
+{
+	int port, a, b;
+	pid_t pid = spawn_relay(&port);
+	struct echo_arg ea;
+	pthread_t th;
+	uint8_t frame[4 + LAT_PAYLOAD];
+	long i, n = opt.lat_warmup + opt.lat_count;
+	double *rtt = malloc(sizeof *rtt * (size_t)opt.lat_count);
+
+	if (pid < 0 || !rtt)
+		return -1;
+	a = bench_connect(port);
+	b = bench_connect(port);
+	if (a < 0 || b < 0)
+		return -1;
+	memset(frame, 0x5a, sizeof frame);
+	frame[0] = 0;
+	frame[1] = 0;
+	frame[2] = LAT_PAYLOAD >> 8;
+	frame[3] = LAT_PAYLOAD & 0xff;
+	ea.fd = b;
+	ea.size = sizeof frame;
+	pthread_create(&th, NULL, echo_thread, &ea);
+	for (i = 0; i < n; i++) {
+		double t0 = bench_now();
+
+		if (bench_write_all(a, frame, sizeof frame) < 0 ||
+		    bench_read_all(a, frame, sizeof frame) < 0)
+			return -1;
+		if (i >= opt.lat_warmup)
+			rtt[i - opt.lat_warmup] = (bench_now() - t0) * 1e6;
+	}
+	close(a);
+	pthread_join(th, NULL);
+	close(b);
+	waitpid(pid, NULL, 0);
+	out->lat_p50_us = bench_quantile(rtt, (size_t)opt.lat_count, 0.50);
+	out->lat_p99_us = bench_quantile(rtt, (size_t)opt.lat_count, 0.99);
+	free(rtt);
+	return 0;
+}
+
+struct sink_arg {
+	int fd;
+	size_t frame;
+	uint64_t frames;
+	double first, last;
+};
+
+static void *
+sink_thread(void *p)
+{
+	struct sink_arg *s = p;
+	size_t bufsz = 1 << 20, have = 0;
+	uint8_t *buf = malloc(bufsz);
+	ssize_t k;
+
+	while (buf && (k = recv(s->fd, buf + have, bufsz - have, 0)) > 0) {
+		have += (size_t)k;
+		if (!s->first)
+			s->first = bench_now();
+		s->frames += have / s->frame;
+		have %= s->frame;
+		s->last = bench_now();
+	}
+	free(buf);
+	return NULL;
+}
+
+static int
+baseline_throughput(struct baseline *out)
+{
+	int port, a;
+	pid_t pid = spawn_relay(&port);
+	struct sink_arg sk;
+	pthread_t th;
+	size_t batch = 1024, i;
+	uint8_t *buf = malloc(TP_FRAME * batch);
+	double end;
+
+	if (pid < 0 || !buf)
+		return -1;
+	a = bench_connect(port);
+	memset(&sk, 0, sizeof sk);
+	sk.fd = bench_connect(port);
+	sk.frame = TP_FRAME;
+	if (a < 0 || sk.fd < 0)
+		return -1;
+	for (i = 0; i < batch; i++) {
+		uint8_t *f = buf + i * TP_FRAME;
+
+		memset(f, 0x33, TP_FRAME);
+		f[0] = f[1] = f[2] = 0;
+		f[3] = TP_FRAME - 4;
+	}
+	pthread_create(&th, NULL, sink_thread, &sk);
+	end = bench_now() + opt.tp_seconds;
+	while (bench_now() < end)
+		if (bench_write_all(a, buf, TP_FRAME * batch) < 0)
+			return -1;
+	shutdown(a, SHUT_WR);
+	close(a);
+	pthread_join(th, NULL);
+	close(sk.fd);
+	waitpid(pid, NULL, 0);
+	free(buf);
+	out->frames_per_s = (double)sk.frames / (sk.last - sk.first);
+	out->mb_per_s = out->frames_per_s * TP_FRAME / 1e6;
+	return 0;
+}
+
+static struct baseline base;
+static int have_base;
+
+static int
+measure_baseline(void)
+{
+	if (have_base)
+		return 0;
+	if (baseline_latency(&base) < 0 || baseline_throughput(&base) < 0) {
+		fprintf(stderr, "rtibench: baseline failed\n");
+		return -1;
+	}
+	have_base = 1;
+	return 0;
+}
+
+static int
+mode_baseline(void)
+{
+	if (measure_baseline() < 0)
+		return -1;
+	printf("RESULT mode=baseline variant=latency payload=%d p50_us=%.1f "
+	    "p99_us=%.1f\n", LAT_PAYLOAD, base.lat_p50_us, base.lat_p99_us);
+	printf("RESULT mode=baseline variant=throughput frame=%d "
+	    "frames_per_s=%.0f mb_per_s=%.1f\n", TP_FRAME, base.frames_per_s,
+	    base.mb_per_s);
+	fflush(stdout);
+	return 0;
+}
+
+struct mode {
+	const char *name;
+	int (*fn)(void);
+	const char *help;
+};
+
+static const struct mode modes[] = {
+	{ "baseline", mode_baseline,
+	    "raw relay between two clients over loopback TCP: ping-pong "
+	    "round trip of a 160-byte frame (p50_us p99_us) and streaming "
+	    "of 48-byte frames (frames_per_s mb_per_s)" },
+	{ NULL, NULL, NULL }
+};
+
+static void
+usage(FILE *out)
+{
+	const struct mode *m;
+
+	fprintf(out,
+"Usage: rtibench [--mode MODE]... [--quick]\n"
+"Run rti's benchmarks on loopback; each mode prints one or more lines\n"
+"  RESULT mode=MODE key=value ...\n"
+"with ratios to the raw-relay baseline measured in the same run.\n"
+"Without --mode every mode runs.\n\n"
+"  -m, --mode MODE   run MODE (repeatable)\n"
+"  -q, --quick       smaller workloads (for smoke tests)\n"
+"  -h, --help        this help\n\nModes:\n");
+	for (m = modes; m->name; m++)
+		fprintf(out, "  %-10s %s\n", m->name, m->help);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "mode", required_argument, NULL, 'm' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *want[16];
+	size_t n_want = 0, i;
+	const struct mode *m;
+	int c, rc = 0;
+
+	signal(SIGPIPE, SIG_IGN);
+	while ((c = getopt_long(argc, argv, "m:qh", lopts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			if (n_want == 16) {
+				fprintf(stderr, "rtibench: too many modes\n");
+				return 2;
+			}
+			want[n_want++] = optarg;
+			break;
+		case 'q':
+			opt.quick = 1;
+			opt.lat_warmup = 100;
+			opt.lat_count = 2000;
+			opt.tp_seconds = 0.3;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			fprintf(stderr, "Try 'rtibench --help'.\n");
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "rtibench: unexpected argument '%s'\n",
+		    argv[optind]);
+		return 2;
+	}
+	for (i = 0; i < n_want; i++) {
+		for (m = modes; m->name && strcmp(m->name, want[i]); m++)
+			;
+		if (!m->name) {
+			fprintf(stderr, "rtibench: unknown mode '%s'\n",
+			    want[i]);
+			return 2;
+		}
+	}
+	for (m = modes; m->name; m++) {
+		int run = n_want == 0;
+
+		for (i = 0; i < n_want; i++)
+			run |= strcmp(m->name, want[i]) == 0;
+		if (run && m->fn() < 0) {
+			fprintf(stderr, "rtibench: mode %s failed\n", m->name);
+			rc = 1;
+		}
+	}
+	return rc;
+}
