@@ -523,6 +523,241 @@ RTI_API int rti_get_dimension_name(rti_ambassador *amb,
 RTI_API int rti_get_dimension_upper_bound(rti_ambassador *amb,
     rti_dimension_handle h, uint64_t *out);
 
+/* ------------------------------------------------------------------ */
+/* Time management (man librti-time(3))                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Times and intervals use the member of rti_time of the federation's
+ * representation (amb's join reply says which).  Valid times are >= 0 (not
+ * NaN); the largest value (+inf, INT64_MAX) is the final time.  Valid
+ * lookaheads are >= 0 and finite.
+ *
+ * Enable time regulation with `lookahead`; answered by the
+ * time_regulation_enabled callback with the federate's new logical time
+ * (no earlier than any constrained federate's, so it cannot send into
+ * their past).
+ * @retval RTI_ERR_TIME_REGULATION_ALREADY_ENABLED
+ * @retval RTI_ERR_REQUEST_FOR_TIME_REGULATION_PENDING
+ * @retval RTI_ERR_IN_TIME_ADVANCING_STATE
+ * @retval RTI_ERR_INVALID_LOOKAHEAD
+ */
+RTI_API int rti_enable_time_regulation(rti_ambassador *amb,
+    rti_time lookahead);
+/* @retval RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED */
+RTI_API int rti_disable_time_regulation(rti_ambassador *amb);
+/*
+ * Answered by time_constrained_enabled once no TSO message stamped before
+ * the federate's logical time can still arrive.
+ * @retval RTI_ERR_TIME_CONSTRAINED_ALREADY_ENABLED
+ * @retval RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING
+ * @retval RTI_ERR_IN_TIME_ADVANCING_STATE
+ */
+RTI_API int rti_enable_time_constrained(rti_ambassador *amb);
+/* Held TSO messages are then delivered as receive order.
+ * @retval RTI_ERR_TIME_CONSTRAINED_IS_NOT_ENABLED */
+RTI_API int rti_disable_time_constrained(rti_ambassador *amb);
+/*
+ * Time advance: TAR, TARA, NMR, NMRA, FQR.  Answered by time_advance_grant;
+ * TSO messages stamped up to the granted time are delivered before it in
+ * timestamp order (all held ones for FQR).
+ * @retval RTI_ERR_INVALID_LOGICAL_TIME
+ * @retval RTI_ERR_LOGICAL_TIME_ALREADY_PASSED
+ * @retval RTI_ERR_IN_TIME_ADVANCING_STATE
+ * @retval RTI_ERR_REQUEST_FOR_TIME_REGULATION_PENDING
+ * @retval RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING
+ */
+RTI_API int rti_time_advance_request(rti_ambassador *amb, rti_time t);
+RTI_API int rti_time_advance_request_available(rti_ambassador *amb,
+    rti_time t);
+RTI_API int rti_next_message_request(rti_ambassador *amb, rti_time t);
+RTI_API int rti_next_message_request_available(rti_ambassador *amb,
+    rti_time t);
+RTI_API int rti_flush_queue_request(rti_ambassador *amb, rti_time t);
+/* @retval RTI_ERR_ASYNCHRONOUS_DELIVERY_ALREADY_ENABLED / _DISABLED */
+RTI_API int rti_enable_asynchronous_delivery(rti_ambassador *amb);
+RTI_API int rti_disable_asynchronous_delivery(rti_ambassador *amb);
+/* The federate's logical time (the last granted one). */
+RTI_API int rti_query_logical_time(rti_ambassador *amb, rti_time *out);
+/* GALT (greatest available logical time, the LBTS) and LITS (least
+ * incoming timestamp); *defined = 0 when nothing constrains it. */
+RTI_API int rti_query_galt(rti_ambassador *amb, rti_time *out,
+    int *defined);
+RTI_API int rti_query_lits(rti_ambassador *amb, rti_time *out,
+    int *defined);
+/* @retval RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED */
+RTI_API int rti_query_lookahead(rti_ambassador *amb, rti_time *out);
+/* A smaller lookahead takes effect as logical time advances.
+ * @retval RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED
+ * @retval RTI_ERR_INVALID_LOOKAHEAD
+ * @retval RTI_ERR_IN_TIME_ADVANCING_STATE */
+RTI_API int rti_modify_lookahead(rti_ambassador *amb, rti_time lookahead);
+
+/* ------------------------------------------------------------------ */
+/* Declaration management (man librti-declaration(3))                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Publication and subscription.  Each call adds to (or, for the un- forms,
+ * removes from) what earlier calls declared for the class.  An empty
+ * attribute list unpublishes/unsubscribes the whole class.  A passive
+ * subscription receives the same data but does not make publishers
+ * relevant (no start registration / turn interactions on).
+ * @retval RTI_ERR_OBJECT_CLASS_NOT_DEFINED / INTERACTION_CLASS_NOT_DEFINED
+ * @retval RTI_ERR_ATTRIBUTE_NOT_DEFINED an attribute is not of the class
+ */
+RTI_API int rti_publish_object_class_attributes(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n);
+RTI_API int rti_unpublish_object_class(rti_ambassador *amb,
+    rti_object_class_handle cls);
+RTI_API int rti_unpublish_object_class_attributes(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n);
+RTI_API int rti_publish_interaction_class(rti_ambassador *amb,
+    rti_interaction_class_handle cls);
+RTI_API int rti_unpublish_interaction_class(rti_ambassador *amb,
+    rti_interaction_class_handle cls);
+RTI_API int rti_subscribe_object_class_attributes(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n);
+RTI_API int rti_subscribe_object_class_attributes_passively(
+    rti_ambassador *amb, rti_object_class_handle cls,
+    const rti_attribute_handle *attrs, size_t n);
+RTI_API int rti_unsubscribe_object_class(rti_ambassador *amb,
+    rti_object_class_handle cls);
+RTI_API int rti_unsubscribe_object_class_attributes(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n);
+RTI_API int rti_subscribe_interaction_class(rti_ambassador *amb,
+    rti_interaction_class_handle cls);
+RTI_API int rti_subscribe_interaction_class_passively(rti_ambassador *amb,
+    rti_interaction_class_handle cls);
+RTI_API int rti_unsubscribe_interaction_class(rti_ambassador *amb,
+    rti_interaction_class_handle cls);
+
+/* Advisory switches.  Object class and interaction relevance advisories
+ * are enabled at join; attribute relevance advisories are disabled. */
+RTI_API int rti_enable_object_class_relevance_advisory_switch(
+    rti_ambassador *amb);
+RTI_API int rti_disable_object_class_relevance_advisory_switch(
+    rti_ambassador *amb);
+RTI_API int rti_enable_interaction_relevance_advisory_switch(
+    rti_ambassador *amb);
+RTI_API int rti_disable_interaction_relevance_advisory_switch(
+    rti_ambassador *amb);
+RTI_API int rti_enable_attribute_relevance_advisory_switch(
+    rti_ambassador *amb);
+RTI_API int rti_disable_attribute_relevance_advisory_switch(
+    rti_ambassador *amb);
+
+/* ------------------------------------------------------------------ */
+/* Object management (man librti-object(3))                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Name reservation: answered by object_instance_name_reservation_succeeded
+ * / _failed (or the multiple_ forms).
+ * @retval RTI_ERR_ILLEGAL_NAME empty, or starting with "HLA"
+ * @retval RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED (release)
+ */
+RTI_API int rti_reserve_object_instance_name(rti_ambassador *amb,
+    const char *name);
+RTI_API int rti_reserve_multiple_object_instance_names(rti_ambassador *amb,
+    const char *const *names, size_t n);
+RTI_API int rti_release_object_instance_name(rti_ambassador *amb,
+    const char *name);
+RTI_API int rti_release_multiple_object_instance_names(rti_ambassador *amb,
+    const char *const *names, size_t n);
+
+/*
+ * Register an instance of a published class.  The federate then owns the
+ * attributes it publishes for the class and HLAprivilegeToDeleteObject.
+ * @retval RTI_ERR_OBJECT_CLASS_NOT_PUBLISHED
+ * @retval RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED / _NAME_IN_USE
+ */
+RTI_API int rti_register_object_instance(rti_ambassador *amb,
+    rti_object_class_handle cls, rti_object_instance_handle *out);
+RTI_API int rti_register_object_instance_with_name(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *name,
+    rti_object_instance_handle *out);
+
+/*
+ * Updates.  `values` (and the tag) are copied.  How updates are packed into
+ * frames is set by rti_set_update_packing.
+ * @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN
+ * @retval RTI_ERR_ATTRIBUTE_NOT_DEFINED
+ * @retval RTI_ERR_ATTRIBUTE_NOT_OWNED (also when not published)
+ * @retval RTI_ERR_INVALID_LOGICAL_TIME (_at forms)
+ */
+RTI_API int rti_update_attribute_values(rti_ambassador *amb,
+    rti_object_instance_handle obj, const struct rti_attribute_value *values,
+    size_t n, const void *tag, size_t tag_len);
+RTI_API int rti_update_attribute_values_at(rti_ambassador *amb,
+    rti_object_instance_handle obj, const struct rti_attribute_value *values,
+    size_t n, const void *tag, size_t tag_len, rti_time t,
+    rti_message_retraction_handle *out);
+/* Many instances of class `cls` (their registered class) in one bundle. */
+RTI_API int rti_update_class_attribute_values(rti_ambassador *amb,
+    rti_object_class_handle cls, const struct rti_bundle_instance *instances,
+    size_t n, const void *tag, size_t tag_len);
+RTI_API int rti_update_class_attribute_values_at(rti_ambassador *amb,
+    rti_object_class_handle cls, const struct rti_bundle_instance *instances,
+    size_t n, const void *tag, size_t tag_len, rti_time t,
+    rti_message_retraction_handle *out);
+
+enum rti_packing {
+	RTI_PACKING_ATTRIBUTE = 0, /* one frame per attribute value */
+	RTI_PACKING_INSTANCE = 1,  /* one frame per update (default) */
+	RTI_PACKING_CLASS = 2      /* coalesce updates of one class until a
+	                              flush, evoke, request or the limit */
+};
+/* `max_bundle_bytes` 0 = the frame limit of rtiexec. */
+RTI_API int rti_set_update_packing(rti_ambassador *amb,
+    enum rti_packing packing, size_t max_bundle_bytes);
+/* Send updates buffered by RTI_PACKING_CLASS now. */
+RTI_API int rti_flush_updates(rti_ambassador *amb);
+
+/*
+ * @retval RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED
+ * @retval RTI_ERR_INTERACTION_PARAMETER_NOT_DEFINED
+ */
+RTI_API int rti_send_interaction(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const void *tag, size_t tag_len);
+RTI_API int rti_send_interaction_at(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const void *tag, size_t tag_len, rti_time t,
+    rti_message_retraction_handle *out);
+
+/* @retval RTI_ERR_DELETE_PRIVILEGE_NOT_HELD */
+RTI_API int rti_delete_object_instance(rti_ambassador *amb,
+    rti_object_instance_handle obj, const void *tag, size_t tag_len);
+RTI_API int rti_delete_object_instance_at(rti_ambassador *amb,
+    rti_object_instance_handle obj, const void *tag, size_t tag_len,
+    rti_time t, rti_message_retraction_handle *out);
+/* Forget a discovered instance (rediscovered at its next update).
+ * @retval RTI_ERR_FEDERATE_OWNS_ATTRIBUTES */
+RTI_API int rti_local_delete_object_instance(rti_ambassador *amb,
+    rti_object_instance_handle obj);
+
+/* Ask the owners for current values: provide_attribute_value_update. */
+RTI_API int rti_request_attribute_value_update(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, const void *tag, size_t tag_len);
+RTI_API int rti_request_class_attribute_value_update(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n, const void *tag, size_t tag_len);
+
+/* Lookups among the instances this federate knows (registered or
+ * discovered).  @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN */
+RTI_API int rti_get_object_instance_handle(rti_ambassador *amb,
+    const char *name, rti_object_instance_handle *out);
+RTI_API int rti_get_object_instance_name(rti_ambassador *amb,
+    rti_object_instance_handle obj, const char **out);
+RTI_API int rti_get_known_object_class_handle(rti_ambassador *amb,
+    rti_object_instance_handle obj, rti_object_class_handle *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -176,6 +176,27 @@ rti__time_from_bits(uint64_t u)
 	return t;
 }
 
+/*
+ * DM and OM state other modules (OWM, DDM) build on (dm.c, om.c).
+ * rti__dm_published: set of attributes (bundle.h bset, rti__dm_words words)
+ *   this federate publishes for object class `cls`, NULL when none.
+ * rti__dm_iclass_published: 1 when interaction class `cls` is published.
+ * rti__om_owns: 1 when this federate owns `attr` of instance `obj`.
+ * rti__om_set_owned: record (owned = 1) or drop ownership of `attr` of a
+ *   known instance; RTI_OK or OBJECT_INSTANCE_NOT_KNOWN.
+ * rti__om_unpublished: the federate stopped publishing the attributes in
+ *   `removed` of class `cls`: it no longer owns them on its instances of
+ *   that class (rtiexec does the same).
+ */
+const uint64_t *rti__dm_published(rti_ambassador *amb, uint32_t cls);
+size_t rti__dm_words(rti_ambassador *amb);
+int rti__dm_iclass_published(rti_ambassador *amb, uint32_t cls);
+int rti__om_owns(rti_ambassador *amb, uint32_t obj, uint32_t attr);
+int rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
+    int owned);
+void rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
+    const uint64_t *removed);
+
 /* Mark the connection lost (idempotent). */
 void rti__lose(rti_ambassador *amb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

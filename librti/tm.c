@@ -1,14 +1,163 @@
-/* tm.c - TM services and callbacks of librti. */
+/*
+ * tm.c - TM services and callbacks of librti: time regulation and
+ * constraint, advance requests, grants, and the queue of held
+ * timestamp-order (TSO) messages released in timestamp order at grants.
+ * The LBTS/GALT algorithm lives in rtiexec (rti/tm.c); the send bound rule
+ * is shared with it through rti/tm_core.h.
+ */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "librti-int.h"
+#include "tm_core.h"
+
+/* One held TSO message: a copy of the frame payload. */
+struct held {
+	uint64_t t;
+	uint64_t seq;             /* arrival order among equal stamps */
+	uint16_t type;
+	size_t len;
+	uint8_t *data;
+};
+
+struct tm_st {
+	int regulating;
+	int reg_pending;
+	int constrained;
+	int con_pending;
+	int async;
+	uint64_t now;
+	uint64_t lookahead;
+	int last_kind;
+	struct tmc_bound floor;
+	int kind;                 /* pending advance, TMC_NONE if none */
+	uint64_t req;
+	struct held *h;           /* min-heap by (t, seq) */
+	size_t nh, caph;
+	uint64_t seq;
+};
+
+static const char *const kind_names[] = {
+	[TMC_TAR] = "time advance request",
+	[TMC_TARA] = "time advance request available",
+	[TMC_NMR] = "next message request",
+	[TMC_NMRA] = "next message request available",
+	[TMC_FQR] = "flush queue request",
+};
+
+#define TM_OR_RETURN(amb, st)                                          \
+	do {                                                               \
+		int rc_;                                                   \
+		if (!(amb))                                                \
+			return RTI_ERR_INVALID_ARGUMENT;                   \
+		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
+			return rc_;                                        \
+		(st) = (amb)->mod[RTI__MOD_TM];                            \
+		if (!(st))                                                 \
+			return rti__fail(amb, RTI_ERR_INTERNAL_ERROR,      \
+			    "time management not initialised");            \
+	} while (0)
+
+/* ---- held messages ---- */
+
+static int
+held_less(int i64, const struct held *a, const struct held *b)
+{
+	int c = tmc_cmp(i64, a->t, b->t);
+
+	return c < 0 || (c == 0 && a->seq < b->seq);
+}
+
+static int
+held_push(struct tm_st *st, int i64, const struct held *m)
+{
+	size_t i;
+
+	if (st->nh == st->caph) {
+		size_t cap = st->caph ? st->caph * 2 : 16;
+		struct held *nh = realloc(st->h, cap * sizeof *nh);
+
+		if (!nh)
+			return -1;
+		st->h = nh;
+		st->caph = cap;
+	}
+	i = st->nh++;
+	while (i > 0 && held_less(i64, m, &st->h[(i - 1) / 2])) {
+		st->h[i] = st->h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	st->h[i] = *m;
+	return 0;
+}
+
+static struct held
+held_pop(struct tm_st *st, int i64)
+{
+	struct held top = st->h[0], last = st->h[--st->nh];
+	size_t i = 0, c;
+
+	while ((c = 2 * i + 1) < st->nh) {
+		if (c + 1 < st->nh && held_less(i64, &st->h[c + 1], &st->h[c]))
+			c++;
+		if (!held_less(i64, &st->h[c], &last))
+			break;
+		st->h[i] = st->h[c];
+		i = c;
+	}
+	if (st->nh)
+		st->h[i] = last;
+	return top;
+}
+
+/*
+ * Deliver held messages in timestamp order: all of them when `all`, else
+ * those stamped <= `upto`.  `as_tso` marks them released by TM (OM then
+ * reports timestamp order); otherwise they go through OM's receive path
+ * again, as receive order.  0, or -1 when one is malformed.
+ */
+static int
+release(rti_ambassador *amb, struct tm_st *st, int all, uint64_t upto,
+    int as_tso)
+{
+	int i64 = amb->time_int64, rc = 0;
+
+	while (st->nh && (all || tmc_cmp(i64, st->h[0].t, upto) <= 0)) {
+		struct held m = held_pop(st, i64);
+
+		if (rc == 0) {
+			amb->tm_releasing = as_tso;
+			rc = rti__dispatch(amb, m.type, m.data, m.len);
+			amb->tm_releasing = 0;
+		}
+		free(m.data);
+	}
+	return rc;
+}
 
 int
 rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso)
 {
-	(void)amb;
-	(void)t;
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	int i64 = amb->time_int64;
+	uint64_t u = rti__time_bits(t);
+	struct tmc_bound b;
+
 	*as_tso = 0;
+	if (!tmc_time_valid(i64, u))
+		return rti__fail(amb, RTI_ERR_INVALID_LOGICAL_TIME,
+		    "invalid logical time (negative or NaN)");
+	if (!st || !st->regulating)
+		return RTI_OK;
+	b = tmc_send_bound(i64, st->floor, st->kind, st->req, st->lookahead);
+	if (!tmc_allows(i64, b, u))
+		return rti__fail(amb, RTI_ERR_INVALID_LOGICAL_TIME,
+		    "timestamp must be %s logical time plus lookahead%s",
+		    b.open ? "after" : "at or after",
+		    st->kind != TMC_NONE ? " (of the pending request)" : "");
+	*as_tso = 1;
 	return RTI_OK;
 }
 
@@ -16,19 +165,441 @@ int
 rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len, rti_time t)
 {
-	(void)amb;
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	struct held m;
+
+	if (!st || !st->constrained || amb->tm_releasing)
+		return 0;
+	m.t = rti__time_bits(t);
+	m.seq = st->seq++;
+	m.type = type;
+	m.len = len;
+	m.data = malloc(len ? len : 1);
+	if (!m.data)
+		return -1;
+	memcpy(m.data, payload, len);
+	if (held_push(st, amb->time_int64, &m) < 0) {
+		free(m.data);
+		return -1;
+	}
+	return 1;
+}
+
+/* ---- services ---- */
+
+static int
+check_interval(rti_ambassador *amb, rti_time la)
+{
+	if (!tmc_interval_valid(amb->time_int64, rti__time_bits(la)))
+		return rti__fail(amb, RTI_ERR_INVALID_LOOKAHEAD,
+		    "lookahead must be finite and >= 0");
+	return RTI_OK;
+}
+
+RTI_API int
+rti_enable_time_regulation(rti_ambassador *amb, rti_time lookahead)
+{
+	struct tm_st *st;
+	struct wire_buf *b;
+	int rc;
+
+	TM_OR_RETURN(amb, st);
+	if (st->regulating)
+		return rti__fail(amb, RTI_ERR_TIME_REGULATION_ALREADY_ENABLED,
+		    "time regulation already enabled");
+	if (st->reg_pending)
+		return rti__fail(amb,
+		    RTI_ERR_REQUEST_FOR_TIME_REGULATION_PENDING,
+		    "enabling time regulation is pending");
+	if (st->kind != TMC_NONE)
+		return rti__fail(amb, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a %s is pending", kind_names[st->kind]);
+	if ((rc = check_interval(amb, lookahead)) != RTI_OK)
+		return rc;
+	b = rti__req_begin(amb, WIRE_TM_ENABLE_REGULATION);
+	wire_put_u64(b, rti__time_bits(lookahead));
+	rc = rti__req_finish(amb, NULL);
+	if (rc == RTI_OK) {
+		st->reg_pending = 1;
+		st->lookahead = rti__time_bits(lookahead);
+	}
+	return rc;
+}
+
+RTI_API int
+rti_disable_time_regulation(rti_ambassador *amb)
+{
+	struct tm_st *st;
+	int rc;
+
+	TM_OR_RETURN(amb, st);
+	if (!st->regulating)
+		return rti__fail(amb, RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
+		    "time regulation is not enabled");
+	rti__req_begin(amb, WIRE_TM_DISABLE_REGULATION);
+	rc = rti__req_finish(amb, NULL);
+	if (rc == RTI_OK)
+		st->regulating = 0;
+	return rc;
+}
+
+RTI_API int
+rti_enable_time_constrained(rti_ambassador *amb)
+{
+	struct tm_st *st;
+	int rc;
+
+	TM_OR_RETURN(amb, st);
+	if (st->constrained)
+		return rti__fail(amb, RTI_ERR_TIME_CONSTRAINED_ALREADY_ENABLED,
+		    "time constrained already enabled");
+	if (st->con_pending)
+		return rti__fail(amb,
+		    RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING,
+		    "enabling time constrained is pending");
+	if (st->kind != TMC_NONE)
+		return rti__fail(amb, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a %s is pending", kind_names[st->kind]);
+	rti__req_begin(amb, WIRE_TM_ENABLE_CONSTRAINED);
+	rc = rti__req_finish(amb, NULL);
+	if (rc == RTI_OK)
+		st->con_pending = 1;
+	return rc;
+}
+
+RTI_API int
+rti_disable_time_constrained(rti_ambassador *amb)
+{
+	struct tm_st *st;
+	int rc;
+
+	TM_OR_RETURN(amb, st);
+	if (!st->constrained)
+		return rti__fail(amb, RTI_ERR_TIME_CONSTRAINED_IS_NOT_ENABLED,
+		    "time constrained is not enabled");
+	rti__req_begin(amb, WIRE_TM_DISABLE_CONSTRAINED);
+	rc = rti__req_finish(amb, NULL);
+	if (rc == RTI_OK)
+		st->constrained = 0;
+	return rc;
+}
+
+static int
+advance(rti_ambassador *amb, int kind, rti_time t)
+{
+	struct tm_st *st;
+	struct wire_buf *b;
+	uint64_t u = rti__time_bits(t);
+	int rc;
+
+	TM_OR_RETURN(amb, st);
+	if (!tmc_time_valid(amb->time_int64, u))
+		return rti__fail(amb, RTI_ERR_INVALID_LOGICAL_TIME,
+		    "invalid logical time (negative or NaN)");
+	if (st->kind != TMC_NONE)
+		return rti__fail(amb, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a %s is already pending", kind_names[st->kind]);
+	if (st->reg_pending)
+		return rti__fail(amb,
+		    RTI_ERR_REQUEST_FOR_TIME_REGULATION_PENDING,
+		    "enabling time regulation is pending");
+	if (st->con_pending)
+		return rti__fail(amb,
+		    RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING,
+		    "enabling time constrained is pending");
+	if (tmc_cmp(amb->time_int64, u, st->now) < 0)
+		return rti__fail(amb, RTI_ERR_LOGICAL_TIME_ALREADY_PASSED,
+		    "requested time is before the logical time");
+	b = rti__req_begin(amb, WIRE_TM_ADVANCE);
+	wire_put_u8(b, (uint8_t)kind);
+	wire_put_u64(b, u);
+	rc = rti__req_finish(amb, NULL);
+	if (rc == RTI_OK) {
+		st->kind = kind;
+		st->req = u;
+	}
+	return rc;
+}
+
+RTI_API int
+rti_time_advance_request(rti_ambassador *amb, rti_time t)
+{
+	return advance(amb, TMC_TAR, t);
+}
+
+RTI_API int
+rti_time_advance_request_available(rti_ambassador *amb, rti_time t)
+{
+	return advance(amb, TMC_TARA, t);
+}
+
+RTI_API int
+rti_next_message_request(rti_ambassador *amb, rti_time t)
+{
+	return advance(amb, TMC_NMR, t);
+}
+
+RTI_API int
+rti_next_message_request_available(rti_ambassador *amb, rti_time t)
+{
+	return advance(amb, TMC_NMRA, t);
+}
+
+RTI_API int
+rti_flush_queue_request(rti_ambassador *amb, rti_time t)
+{
+	return advance(amb, TMC_FQR, t);
+}
+
+RTI_API int
+rti_enable_asynchronous_delivery(rti_ambassador *amb)
+{
+	struct tm_st *st;
+
+	TM_OR_RETURN(amb, st);
+	if (st->async)
+		return rti__fail(amb,
+		    RTI_ERR_ASYNCHRONOUS_DELIVERY_ALREADY_ENABLED,
+		    "asynchronous delivery already enabled");
+	st->async = 1;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_disable_asynchronous_delivery(rti_ambassador *amb)
+{
+	struct tm_st *st;
+
+	TM_OR_RETURN(amb, st);
+	if (!st->async)
+		return rti__fail(amb,
+		    RTI_ERR_ASYNCHRONOUS_DELIVERY_ALREADY_DISABLED,
+		    "asynchronous delivery already disabled");
+	st->async = 0;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_query_logical_time(rti_ambassador *amb, rti_time *out)
+{
+	struct tm_st *st;
+
+	TM_OR_RETURN(amb, st);
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	*out = rti__time_from_bits(st->now);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_query_lookahead(rti_ambassador *amb, rti_time *out)
+{
+	struct tm_st *st;
+
+	TM_OR_RETURN(amb, st);
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	if (!st->regulating)
+		return rti__fail(amb, RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
+		    "time regulation is not enabled");
+	*out = rti__time_from_bits(st->lookahead);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_modify_lookahead(rti_ambassador *amb, rti_time lookahead)
+{
+	struct tm_st *st;
+	struct wire_buf *b;
+	uint64_t la = rti__time_bits(lookahead);
+	int rc;
+
+	TM_OR_RETURN(amb, st);
+	if (!st->regulating)
+		return rti__fail(amb, RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
+		    "time regulation is not enabled");
+	if ((rc = check_interval(amb, lookahead)) != RTI_OK)
+		return rc;
+	if (st->kind != TMC_NONE)
+		return rti__fail(amb, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a %s is pending", kind_names[st->kind]);
+	b = rti__req_begin(amb, WIRE_TM_MODIFY_LOOKAHEAD);
+	wire_put_u64(b, la);
+	rc = rti__req_finish(amb, NULL);
+	if (rc == RTI_OK) {
+		st->lookahead = la;
+		st->floor = tmc_bmax(amb->time_int64, st->floor,
+		    tmc_la_bound(amb->time_int64, st->now, la,
+		    st->last_kind));
+	}
+	return rc;
+}
+
+static int
+query(rti_ambassador *amb, uint16_t type, rti_time *out, int *defined)
+{
+	struct tm_st *st;
+	struct wire_rd rd;
+	uint8_t has;
+	uint64_t t;
+	int rc;
+
+	TM_OR_RETURN(amb, st);
+	(void)st;
+	if (!out || !defined)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "out or defined is NULL");
+	rti__req_begin(amb, type);
+	rc = rti__req_finish(amb, &rd);
+	if (rc != RTI_OK)
+		return rc;
+	has = wire_get_u8(&rd);
+	t = wire_get_u64(&rd);
+	if (!wire_rd_done(&rd)) {
+		rti__lose(amb, "malformed query reply");
+		return rti__fail(amb, RTI_ERR_CONNECTION_LOST,
+		    "malformed query reply");
+	}
+	*defined = has != 0;
+	*out = rti__time_from_bits(has ? t : 0);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_query_galt(rti_ambassador *amb, rti_time *out, int *defined)
+{
+	return query(amb, WIRE_TM_QUERY_GALT, out, defined);
+}
+
+RTI_API int
+rti_query_lits(rti_ambassador *amb, rti_time *out, int *defined)
+{
+	return query(amb, WIRE_TM_QUERY_LITS, out, defined);
+}
+
+/* ---- callbacks ---- */
+
+static int
+cb_regulation_enabled(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	uint64_t t = wire_get_u64(rd);
+
 	(void)type;
-	(void)payload;
-	(void)len;
-	(void)t;
+	if (!wire_rd_done(rd) || !st || !st->reg_pending ||
+	    !tmc_time_valid(amb->time_int64, t))
+		return -1;
+	if (st->constrained && release(amb, st, 0, t, 1) < 0)
+		return -1;
+	st->reg_pending = 0;
+	st->regulating = 1;
+	st->now = t;
+	st->last_kind = TMC_TAR;
+	st->floor = tmc_la_bound(amb->time_int64, t, st->lookahead, TMC_TAR);
+	if (amb->cb.time_regulation_enabled)
+		amb->cb.time_regulation_enabled(amb->arg,
+		    rti__time_from_bits(t));
 	return 0;
 }
 
+static int
+cb_constrained_enabled(rti_ambassador *amb, uint16_t type,
+    struct wire_rd *rd)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	uint64_t t = wire_get_u64(rd);
+
+	(void)type;
+	if (!wire_rd_done(rd) || !st || !st->con_pending)
+		return -1;
+	st->con_pending = 0;
+	st->constrained = 1;
+	if (amb->cb.time_constrained_enabled)
+		amb->cb.time_constrained_enabled(amb->arg,
+		    rti__time_from_bits(t));
+	return 0;
+}
+
+static int
+cb_grant(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	int i64 = amb->time_int64;
+	uint8_t kind = wire_get_u8(rd);
+	uint64_t t = wire_get_u64(rd);
+
+	(void)type;
+	if (!wire_rd_done(rd) || !st || st->kind == TMC_NONE ||
+	    kind != st->kind || !tmc_time_valid(i64, t) ||
+	    tmc_cmp(i64, t, st->now) < 0)
+		return -1;
+	if (st->constrained &&
+	    release(amb, st, kind == TMC_FQR, t, 1) < 0)
+		return -1;
+	st->now = t;
+	if (st->regulating) {
+		st->floor = tmc_bmax(i64, st->floor,
+		    tmc_la_bound(i64, t, st->lookahead, kind));
+		st->last_kind = kind;
+	}
+	st->kind = TMC_NONE;
+	if (amb->cb.time_advance_grant)
+		amb->cb.time_advance_grant(amb->arg, rti__time_from_bits(t));
+	return 0;
+}
+
+static int
+cb_release(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+
+	(void)type;
+	if (!wire_rd_done(rd) || !st)
+		return -1;
+	return release(amb, st, 1, 0, 0);
+}
+
+/* ---- module ---- */
+
+static int
+tm_join(rti_ambassador *amb)
+{
+	struct tm_st *st = calloc(1, sizeof *st);
+
+	if (!st)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	st->kind = TMC_NONE;
+	st->last_kind = TMC_TAR;
+	amb->mod[RTI__MOD_TM] = st;
+	return RTI_OK;
+}
+
+static void
+tm_leave(rti_ambassador *amb)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	size_t i;
+
+	if (!st)
+		return;
+	for (i = 0; i < st->nh; i++)
+		free(st->h[i].data);
+	free(st->h);
+	free(st);
+	amb->mod[RTI__MOD_TM] = NULL;
+}
+
 static const struct rti__cb_handler tm_callbacks[] = {
+	{ WIRE_TM_CB_REGULATION_ENABLED, cb_regulation_enabled },
+	{ WIRE_TM_CB_CONSTRAINED_ENABLED, cb_constrained_enabled },
+	{ WIRE_TM_CB_GRANT, cb_grant },
+	{ WIRE_TM_CB_RELEASE, cb_release },
 	{ 0, NULL }
 };
 
 const struct rti__module rti__tm_module = {
 	.name = "TM",
 	.callbacks = tm_callbacks,
+	.join = tm_join,
+	.leave = tm_leave,
 };

@@ -74,7 +74,84 @@ enum wire_type {
 
 	/* DM: 0x02xx, OM: 0x03xx, TM: 0x04xx, OWM: 0x05xx, DDM: 0x06xx.
 	 * Each module adds its types below within its range. */
+
+	/* DM requests (empty replies) */
+	WIRE_DM_PUBLISH_OC = 0x0200,   /* u32 cls, u32 n, n x u32 attr */
+	WIRE_DM_UNPUBLISH_OC = 0x0201, /* u32 cls, u32 n (0 = all), n x u32 */
+	WIRE_DM_SUBSCRIBE_OC = 0x0202, /* u32 cls, u8 active, u32 n, n x u32 */
+	WIRE_DM_UNSUBSCRIBE_OC = 0x0203, /* u32 cls, u32 n (0 = all),
+	                                    n x u32 */
+	WIRE_DM_PUBLISH_IC = 0x0204,   /* u32 cls */
+	WIRE_DM_UNPUBLISH_IC = 0x0205, /* u32 cls */
+	WIRE_DM_SUBSCRIBE_IC = 0x0206, /* u32 cls, u8 active */
+	WIRE_DM_UNSUBSCRIBE_IC = 0x0207, /* u32 cls */
+	WIRE_DM_SET_SWITCH = 0x0208,   /* u8 switch (WIRE_SWITCH_*), u8 on */
+	/* DM callbacks */
+	WIRE_CB_START_REGISTRATION = 0x0280, /* u32 cls */
+	WIRE_CB_STOP_REGISTRATION = 0x0281,  /* u32 cls */
+	WIRE_CB_INTERACTIONS_ON = 0x0282,    /* u32 cls */
+	WIRE_CB_INTERACTIONS_OFF = 0x0283,   /* u32 cls */
+
+	/* OM.  HDR = u8 flags (WIRE_OMF_*), [u64 time, u32 retraction when
+	 * flags & WIRE_OMF_TIMESTAMP], blob tag, str condition ("" = none).
+	 * LAYER = a class layer of the update bundle (bundle.h). */
+	WIRE_OM_RESERVE_NAMES = 0x0300, /* one-way: u8 multiple, u32 n,
+	                                   n x str; answer:
+	                                   WIRE_CB_NAMES_RESERVED */
+	WIRE_OM_RELEASE_NAMES = 0x0301, /* u32 n, n x str */
+	WIRE_OM_REGISTER = 0x0302,      /* u32 cls, str name-or-empty;
+	                                   reply: u32 obj, str name */
+	WIRE_OM_UPDATE = 0x0303,        /* one-way: HDR, LAYER */
+	WIRE_OM_INTERACTION = 0x0304,   /* one-way: HDR, u32 cls, u32 n,
+	                                   n x (u32 param, u32 len, bytes) */
+	WIRE_OM_DELETE = 0x0305,        /* one-way: HDR, u32 obj */
+	WIRE_OM_LOCAL_DELETE = 0x0306,  /* one-way: u32 obj */
+	WIRE_OM_REQUEST_UPDATE = 0x0307, /* u32 obj, blob tag, u32 n,
+	                                    n x u32 attr */
+	WIRE_OM_REQUEST_CLASS_UPDATE = 0x0308, /* u32 cls, blob tag, u32 n,
+	                                          n x u32 attr */
+	/* OM callbacks */
+	WIRE_CB_NAMES_RESERVED = 0x0380, /* u8 ok, u8 multiple, u32 n,
+	                                    n x str */
+	WIRE_CB_DISCOVER = 0x0381,      /* u32 obj, u32 known cls,
+	                                   u32 registered cls, str name,
+	                                   u32 registrar */
+	WIRE_CB_REFLECT = 0x0382,       /* u32 producer, HDR, LAYER (class =
+	                                   the receiver's known class) */
+	WIRE_CB_INTERACTION = 0x0383,   /* u32 producer, HDR, u32 cls, u32 n,
+	                                   n x (u32 param, u32 len, bytes) */
+	WIRE_CB_REMOVE = 0x0384,        /* u32 producer, HDR, u32 obj */
+	WIRE_CB_PROVIDE_UPDATE = 0x0385, /* u32 obj, blob tag, u32 n,
+	                                    n x u32 attr */
+	WIRE_CB_UPDATES_ON = 0x0386,    /* u32 obj, u32 n, n x u32 attr */
+	WIRE_CB_UPDATES_OFF = 0x0387,   /* u32 obj, u32 n, n x u32 attr */
+
+	/* TM requests (times and intervals are u64 raw rti_time bits) */
+	WIRE_TM_ENABLE_REGULATION = 0x0400,  /* u64 lookahead */
+	WIRE_TM_DISABLE_REGULATION = 0x0401, /* (empty) */
+	WIRE_TM_ENABLE_CONSTRAINED = 0x0402, /* (empty) */
+	WIRE_TM_DISABLE_CONSTRAINED = 0x0403, /* (empty) */
+	WIRE_TM_ADVANCE = 0x0404,            /* u8 kind (TAR=1 TARA NMR NMRA
+	                                        FQR=5), u64 time */
+	WIRE_TM_MODIFY_LOOKAHEAD = 0x0405,   /* u64 lookahead */
+	WIRE_TM_QUERY_GALT = 0x0406,         /* ; reply u8 defined, u64 t */
+	WIRE_TM_QUERY_LITS = 0x0407,         /* ; reply u8 defined, u64 t */
+	/* TM callbacks */
+	WIRE_TM_CB_REGULATION_ENABLED = 0x0480,  /* u64 logical time */
+	WIRE_TM_CB_CONSTRAINED_ENABLED = 0x0481, /* u64 logical time */
+	WIRE_TM_CB_GRANT = 0x0482,           /* u8 kind, u64 time */
+	WIRE_TM_CB_RELEASE = 0x0483,         /* (empty): deliver held TSO
+	                                        messages as receive order */
 };
+
+/* Advisory switches of WIRE_DM_SET_SWITCH. */
+enum wire_switch {
+	WIRE_SWITCH_CLASS_RELEVANCE = 0,
+	WIRE_SWITCH_INTERACTION_RELEVANCE = 1,
+	WIRE_SWITCH_ATTRIBUTE_RELEVANCE = 2
+};
+/* Flags byte of the OM message header (HDR). */
+#define WIRE_OMF_TIMESTAMP 0x01
 
 /* Big-endian load/store. */
 static inline uint16_t

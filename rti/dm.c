@@ -1,13 +1,757 @@
-/* dm.c - the DM module of rtiexec. */
+/*
+ * dm.c - declaration management: publication and subscription of object
+ * class attributes and interaction classes, relevance advisories, and the
+ * per-class routing index (most specific subscribed class = known class).
+ */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle.h"
 #include "dm.h"
+#include "om.h"
+
+/* One object or interaction class. */
+struct dm_class {
+	struct federate **subs;   /* federates subscribed at this class */
+	uint32_t n_subs, cap_subs;
+	struct dm_sub *routes;    /* routing cache (dm_route_*) */
+	uint32_t n_routes, cap_routes;
+	uint32_t gen;             /* routes valid when equal to dm_fx.gen */
+};
+
+struct dm_fx {
+	size_t words;
+	uint32_t n_oc, n_ic;
+	struct dm_class *oc, *ic; /* indexed by handle, [0] unused */
+	uint32_t gen;             /* bumped by every subscription change */
+};
+
+struct dm_fed {
+	uint64_t **pub;           /* [n_oc + 1]: published set or NULL */
+	uint64_t **sub;           /* [n_oc + 1]: subscribed set or NULL */
+	uint8_t *sub_active;      /* [n_oc + 1] */
+	uint8_t *pub_ic;          /* [n_ic + 1] */
+	uint8_t *sub_ic;          /* [n_ic + 1]: 0 none, 1 passive, 2 active */
+	uint8_t *adv_oc;          /* start registration was sent */
+	uint8_t *adv_ic;          /* turn interactions on was sent */
+	uint8_t sw[3];            /* WIRE_SWITCH_* */
+	int leaving;
+};
+
+static struct dm_fx *
+fxst(struct federation *fx)
+{
+	return fx->mod[MOD_DM];
+}
+
+static struct dm_fed *
+fst(struct federate *f)
+{
+	return f->mod[MOD_DM];
+}
+
+size_t
+dm_words(struct federation *fx)
+{
+	return fxst(fx)->words;
+}
+
+const uint64_t *
+dm_published(struct federate *f, uint32_t cls)
+{
+	struct dm_fed *df = fst(f);
+
+	if (!df || cls == 0 || cls > fxst(f->fx)->n_oc)
+		return NULL;
+	return df->pub[cls];
+}
+
+int
+dm_iclass_published(struct federate *f, uint32_t cls)
+{
+	struct dm_fed *df = fst(f);
+
+	if (!df || cls == 0 || cls > fxst(f->fx)->n_ic)
+		return 0;
+	return df->pub_ic[cls];
+}
+
+int
+dm_switch(struct federate *f, int sw)
+{
+	struct dm_fed *df = fst(f);
+
+	return df && sw >= 0 && sw < 3 && df->sw[sw];
+}
+
+/* ---- routing index ---- */
+
+static void
+route_build(struct federation *fx, struct dm_class *tab, uint32_t cls,
+    int interaction)
+{
+	struct dm_fx *st = fxst(fx);
+	struct dm_class *dc = &tab[cls];
+	uint32_t k, i, j;
+
+	dc->n_routes = 0;
+	dc->gen = st->gen;
+	for (k = cls; k; k = interaction ? fom_iclass(fx->fom, k)->parent :
+	    fom_oclass(fx->fom, k)->parent) {
+		for (i = 0; i < tab[k].n_subs; i++) {
+			struct federate *f = tab[k].subs[i];
+			struct dm_fed *df = fst(f);
+			struct dm_sub *r;
+
+			for (j = 0; j < dc->n_routes; j++)
+				if (dc->routes[j].f == f)
+					break;
+			if (j < dc->n_routes)
+				continue;
+			if (dc->n_routes == dc->cap_routes) {
+				uint32_t cap = dc->cap_routes ?
+				    dc->cap_routes * 2 : 4;
+				struct dm_sub *nr = realloc(dc->routes,
+				    cap * sizeof *nr);
+
+				if (!nr) {
+					rti_log(fx->srv, LOG_ERROR, "out of "
+					    "memory building routes");
+					return;
+				}
+				dc->routes = nr;
+				dc->cap_routes = cap;
+			}
+			r = &dc->routes[dc->n_routes++];
+			r->f = f;
+			r->known = k;
+			r->attrs = interaction ? NULL : df->sub[k];
+			r->active = interaction ? df->sub_ic[k] == 2 :
+			    df->sub_active[k];
+		}
+	}
+}
+
+size_t
+dm_route_object(struct federation *fx, uint32_t cls,
+    const struct dm_sub **out)
+{
+	struct dm_fx *st = fxst(fx);
+
+	*out = NULL;
+	if (cls == 0 || cls > st->n_oc)
+		return 0;
+	if (st->oc[cls].gen != st->gen)
+		route_build(fx, st->oc, cls, 0);
+	*out = st->oc[cls].routes;
+	return st->oc[cls].n_routes;
+}
+
+int
+dm_route_wants(struct federation *fx, const struct dm_sub *s, uint32_t obj)
+{
+	(void)fx;
+	(void)s;
+	(void)obj;
+	return 1;
+}
+
+const struct dm_sub *
+dm_route_find(struct federation *fx, uint32_t cls, const struct federate *f)
+{
+	const struct dm_sub *r;
+	size_t i, n = dm_route_object(fx, cls, &r);
+
+	for (i = 0; i < n; i++)
+		if (r[i].f == f)
+			return &r[i];
+	return NULL;
+}
+
+size_t
+dm_route_interaction(struct federation *fx, uint32_t cls,
+    const struct dm_sub **out)
+{
+	struct dm_fx *st = fxst(fx);
+
+	*out = NULL;
+	if (cls == 0 || cls > st->n_ic)
+		return 0;
+	if (st->ic[cls].gen != st->gen)
+		route_build(fx, st->ic, cls, 1);
+	*out = st->ic[cls].routes;
+	return st->ic[cls].n_routes;
+}
+
+static int
+subs_add(struct dm_class *dc, struct federate *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < dc->n_subs; i++)
+		if (dc->subs[i] == f)
+			return 0;
+	if (dc->n_subs == dc->cap_subs) {
+		uint32_t cap = dc->cap_subs ? dc->cap_subs * 2 : 4;
+		struct federate **ns = realloc(dc->subs, cap * sizeof *ns);
+
+		if (!ns)
+			return -1;
+		dc->subs = ns;
+		dc->cap_subs = cap;
+	}
+	dc->subs[dc->n_subs++] = f;
+	return 0;
+}
+
+static void
+subs_del(struct dm_class *dc, struct federate *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < dc->n_subs; i++)
+		if (dc->subs[i] == f) {
+			dc->subs[i] = dc->subs[--dc->n_subs];
+			return;
+		}
+}
+
+/* ---- relevance advisories ---- */
+
+static void
+send_cls(struct federate *f, uint16_t type, uint32_t cls)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	if (!f->conn)
+		return;
+	b = srv_frame(f->fx->srv, type, &off);
+	wire_put_u32(b, cls);
+	wire_frame_end(b, off);
+	conn_send_buf(f->conn, b);
+}
+
+/* Is there an active subscriber other than `f` among `r`? */
+static int
+relevant(const struct dm_sub *r, size_t n, const struct federate *f)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (r[i].f != f && r[i].active && !fst(r[i].f)->leaving)
+			return 1;
+	return 0;
+}
+
+/* Bring every federate's start/stop registration and turn interactions
+ * on/off advice up to date, sending only changes. */
+static void
+relevance_all(struct federation *fx)
+{
+	struct dm_fx *st = fxst(fx);
+	const struct dm_sub *r;
+	uint32_t i, c;
+	int rel;
+
+	for (i = 0; i < fx->n_feds; i++) {
+		struct federate *f = fx->feds[i];
+		struct dm_fed *df = fst(f);
+
+		if (!df || df->leaving)
+			continue;
+		for (c = 1; c <= st->n_oc; c++) {
+			rel = 0;
+			if (df->pub[c] && df->sw[WIRE_SWITCH_CLASS_RELEVANCE])
+				rel = relevant(r, dm_route_object(fx, c, &r),
+				    f);
+			if (rel != df->adv_oc[c] && df->pub[c])
+				send_cls(f, rel ? WIRE_CB_START_REGISTRATION :
+				    WIRE_CB_STOP_REGISTRATION, c);
+			df->adv_oc[c] = (uint8_t)rel;
+		}
+		for (c = 1; c <= st->n_ic; c++) {
+			rel = 0;
+			if (df->pub_ic[c] &&
+			    df->sw[WIRE_SWITCH_INTERACTION_RELEVANCE])
+				rel = relevant(r, dm_route_interaction(fx, c,
+				    &r), f);
+			if (rel != df->adv_ic[c] && df->pub_ic[c])
+				send_cls(f, rel ? WIRE_CB_INTERACTIONS_ON :
+				    WIRE_CB_INTERACTIONS_OFF, c);
+			df->adv_ic[c] = (uint8_t)rel;
+		}
+	}
+}
+
+/* ---- handlers ---- */
+
+/*
+ * Read "u32 cls, [u8 active,] u32 n, n x u32 attr" into a new set (caller
+ * frees).  Returns 0 (request answered with an error when *set stays NULL
+ * and *answered is 1), or -1 when malformed.
+ */
+static int
+read_attr_set(struct conn *c, uint32_t serial, struct wire_rd *rd,
+    int with_active, uint32_t *cls, uint8_t *active, uint64_t **set,
+    uint32_t *n_out, int *answered)
+{
+	struct federation *fx = c->fed->fx;
+	struct dm_fx *st = fxst(fx);
+	const uint8_t *p;
+	uint32_t n, i, a;
+
+	*set = NULL;
+	*answered = 0;
+	*cls = wire_get_u32(rd);
+	if (with_active)
+		*active = wire_get_u8(rd);
+	n = wire_get_count(rd, 4);
+	p = wire_get_raw(rd, (size_t)n * 4);
+	if (!wire_rd_done(rd))
+		return -1;
+	*n_out = n;
+	if (*cls == 0 || *cls > st->n_oc) {
+		*answered = 1;
+		return conn_replyf(c, serial, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", *cls), 0;
+	}
+	for (i = 0; i < n; i++) {
+		a = wire_get32(p + 4 * i);
+		if (!fom_oclass_has_attr(fx->fom, *cls, a)) {
+			*answered = 1;
+			return conn_replyf(c, serial,
+			    RTI_ERR_ATTRIBUTE_NOT_DEFINED,
+			    "attribute %u is not an attribute of %s", a,
+			    fom_oclass(fx->fom, *cls)->qname), 0;
+		}
+	}
+	*set = calloc(st->words, sizeof **set);
+	if (!*set) {
+		*answered = 1;
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	}
+	for (i = 0; i < n; i++)
+		bset_add(*set, wire_get32(p + 4 * i));
+	return 0;
+}
+
+static int
+h_publish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct dm_fed *df = fst(c->fed);
+	struct dm_fx *st = fxst(c->fed->fx);
+	uint64_t *set;
+	uint32_t cls, n;
+	size_t w;
+	int answered;
+
+	if (read_attr_set(c, serial, rd, 0, &cls, NULL, &set, &n,
+	    &answered) < 0)
+		return -1;
+	if (answered)
+		return 0;
+	if (n == 0) {
+		free(set);
+	} else if (!df->pub[cls]) {
+		df->pub[cls] = set;
+	} else {
+		for (w = 0; w < st->words; w++)
+			df->pub[cls][w] |= set[w];
+		free(set);
+	}
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	relevance_all(c->fed->fx);
+	return 0;
+}
+
+static int
+h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct dm_fed *df = fst(c->fed);
+	struct dm_fx *st = fxst(c->fed->fx);
+	uint64_t *set, *old;
+	uint32_t cls, n;
+	size_t w;
+	int answered;
+
+	if (read_attr_set(c, serial, rd, 0, &cls, NULL, &set, &n,
+	    &answered) < 0)
+		return -1;
+	if (answered)
+		return 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	old = df->pub[cls];
+	if (!old) {
+		free(set);
+		return 0;
+	}
+	/* set := removed attributes, old := what stays */
+	for (w = 0; w < st->words; w++) {
+		set[w] = n ? set[w] & old[w] : old[w];
+		old[w] &= ~set[w];
+	}
+	if (bset_empty(old, st->words)) {
+		free(old);
+		df->pub[cls] = NULL;
+		df->adv_oc[cls] = 0;
+	}
+	om_unpublished(c->fed, cls, set);
+	free(set);
+	relevance_all(c->fed->fx);
+	return 0;
+}
+
+static int
+h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct dm_fed *df = fst(c->fed);
+	struct dm_fx *st = fxst(c->fed->fx);
+	uint64_t *set;
+	uint32_t cls, n;
+	uint8_t active;
+	size_t w;
+	int answered;
+
+	if (read_attr_set(c, serial, rd, 1, &cls, &active, &set, &n,
+	    &answered) < 0)
+		return -1;
+	if (answered)
+		return 0;
+	if (n == 0) {
+		free(set);
+		return conn_reply(c, serial, RTI_OK, NULL, NULL, 0), 0;
+	}
+	if (subs_add(&st->oc[cls], c->fed) < 0) {
+		free(set);
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	}
+	if (!df->sub[cls]) {
+		df->sub[cls] = set;
+	} else {
+		for (w = 0; w < st->words; w++)
+			df->sub[cls][w] |= set[w];
+		free(set);
+	}
+	df->sub_active[cls] = active ? 1 : 0;
+	st->gen++;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	relevance_all(c->fed->fx);
+	om_subscribed(c->fed, cls);
+	return 0;
+}
+
+static int
+h_unsubscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct dm_fed *df = fst(c->fed);
+	struct dm_fx *st = fxst(c->fed->fx);
+	uint64_t *set, *old;
+	uint32_t cls, n;
+	size_t w;
+	int answered;
+
+	if (read_attr_set(c, serial, rd, 0, &cls, NULL, &set, &n,
+	    &answered) < 0)
+		return -1;
+	if (answered)
+		return 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	old = df->sub[cls];
+	if (old) {
+		for (w = 0; w < st->words; w++)
+			old[w] &= n ? ~set[w] : 0;
+		if (bset_empty(old, st->words)) {
+			free(old);
+			df->sub[cls] = NULL;
+			df->sub_active[cls] = 0;
+			subs_del(&st->oc[cls], c->fed);
+		}
+		st->gen++;
+		relevance_all(c->fed->fx);
+		om_subscribed(c->fed, cls);
+	}
+	free(set);
+	return 0;
+}
+
+/* Read "u32 cls [, u8 active]" of an interaction class message; 0 with
+ * *ok = 0 when answered with an error, -1 when malformed. */
+static int
+read_iclass(struct conn *c, uint32_t serial, struct wire_rd *rd,
+    int with_active, uint32_t *cls, uint8_t *active, int *ok)
+{
+	*ok = 0;
+	*cls = wire_get_u32(rd);
+	if (with_active)
+		*active = wire_get_u8(rd);
+	if (!wire_rd_done(rd))
+		return -1;
+	if (*cls == 0 || *cls > fxst(c->fed->fx)->n_ic)
+		return conn_replyf(c, serial,
+		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "interaction class %u is not defined", *cls), 0;
+	*ok = 1;
+	return 0;
+}
+
+static int
+h_publish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	uint32_t cls;
+	int ok;
+
+	if (read_iclass(c, serial, rd, 0, &cls, NULL, &ok) < 0)
+		return -1;
+	if (!ok)
+		return 0;
+	fst(c->fed)->pub_ic[cls] = 1;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	relevance_all(c->fed->fx);
+	return 0;
+}
+
+static int
+h_unpublish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct dm_fed *df = fst(c->fed);
+	uint32_t cls;
+	int ok;
+
+	if (read_iclass(c, serial, rd, 0, &cls, NULL, &ok) < 0)
+		return -1;
+	if (!ok)
+		return 0;
+	df->pub_ic[cls] = 0;
+	df->adv_ic[cls] = 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+static int
+h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct dm_fx *st = fxst(c->fed->fx);
+	uint32_t cls;
+	uint8_t active;
+	int ok;
+
+	if (read_iclass(c, serial, rd, 1, &cls, &active, &ok) < 0)
+		return -1;
+	if (!ok)
+		return 0;
+	if (subs_add(&st->ic[cls], c->fed) < 0)
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	fst(c->fed)->sub_ic[cls] = active ? 2 : 1;
+	st->gen++;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	relevance_all(c->fed->fx);
+	return 0;
+}
+
+static int
+h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct dm_fx *st = fxst(c->fed->fx);
+	uint32_t cls;
+	int ok;
+
+	if (read_iclass(c, serial, rd, 0, &cls, NULL, &ok) < 0)
+		return -1;
+	if (!ok)
+		return 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	if (fst(c->fed)->sub_ic[cls]) {
+		fst(c->fed)->sub_ic[cls] = 0;
+		subs_del(&st->ic[cls], c->fed);
+		st->gen++;
+		relevance_all(c->fed->fx);
+	}
+	return 0;
+}
+
+static int
+h_set_switch(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct dm_fed *df = fst(c->fed);
+	struct dm_fx *st = fxst(c->fed->fx);
+	uint8_t sw = wire_get_u8(rd), on = wire_get_u8(rd);
+	int was;
+
+	if (!wire_rd_done(rd) || sw > WIRE_SWITCH_ATTRIBUTE_RELEVANCE)
+		return -1;
+	was = df->sw[sw];
+	df->sw[sw] = on ? 1 : 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	if (was == df->sw[sw])
+		return 0;
+	if (sw == WIRE_SWITCH_CLASS_RELEVANCE && !on)
+		memset(df->adv_oc, 0, st->n_oc + 1);
+	if (sw == WIRE_SWITCH_INTERACTION_RELEVANCE && !on)
+		memset(df->adv_ic, 0, st->n_ic + 1);
+	if (sw == WIRE_SWITCH_ATTRIBUTE_RELEVANCE) {
+		if (on)
+			om_switch_on(c->fed);
+		return 0;
+	}
+	relevance_all(c->fed->fx);
+	return 0;
+}
+
+/* ---- module hooks ---- */
+
+static int
+dm_federation_init(struct federation *fx)
+{
+	struct dm_fx *st = calloc(1, sizeof *st);
+
+	if (!st)
+		return -1;
+	fx->mod[MOD_DM] = st;
+	st->words = bset_words(fx->fom->n_attrs);
+	st->n_oc = fx->fom->n_oclasses;
+	st->n_ic = fx->fom->n_iclasses;
+	st->oc = calloc(st->n_oc + 1, sizeof *st->oc);
+	st->ic = calloc(st->n_ic + 1, sizeof *st->ic);
+	st->gen = 1;
+	return st->oc && st->ic ? 0 : -1;
+}
+
+static void
+class_tab_free(struct dm_class *tab, uint32_t n)
+{
+	uint32_t i;
+
+	if (!tab)
+		return;
+	for (i = 0; i <= n; i++) {
+		free(tab[i].subs);
+		free(tab[i].routes);
+	}
+	free(tab);
+}
+
+static void
+dm_federation_fini(struct federation *fx)
+{
+	struct dm_fx *st = fxst(fx);
+
+	if (!st)
+		return;
+	class_tab_free(st->oc, st->n_oc);
+	class_tab_free(st->ic, st->n_ic);
+	free(st);
+	fx->mod[MOD_DM] = NULL;
+}
+
+static void
+dm_federate_fini(struct federate *f)
+{
+	struct dm_fed *df = fst(f);
+	struct dm_fx *st = fxst(f->fx);
+	uint32_t c;
+
+	if (!df)
+		return;
+	for (c = 0; df->pub && df->sub && c <= st->n_oc; c++) {
+		free(df->pub[c]);
+		free(df->sub[c]);
+	}
+	free(df->pub);
+	free(df->sub);
+	free(df->sub_active);
+	free(df->pub_ic);
+	free(df->sub_ic);
+	free(df->adv_oc);
+	free(df->adv_ic);
+	free(df);
+	f->mod[MOD_DM] = NULL;
+}
+
+static int
+dm_federate_join(struct federate *f)
+{
+	struct dm_fx *st = fxst(f->fx);
+	struct dm_fed *df = calloc(1, sizeof *df);
+
+	if (!df)
+		return -1;
+	f->mod[MOD_DM] = df;
+	df->pub = calloc(st->n_oc + 1, sizeof *df->pub);
+	df->sub = calloc(st->n_oc + 1, sizeof *df->sub);
+	df->sub_active = calloc(st->n_oc + 1, 1);
+	df->adv_oc = calloc(st->n_oc + 1, 1);
+	df->pub_ic = calloc(st->n_ic + 1, 1);
+	df->sub_ic = calloc(st->n_ic + 1, 1);
+	df->adv_ic = calloc(st->n_ic + 1, 1);
+	df->sw[WIRE_SWITCH_CLASS_RELEVANCE] = 1;
+	df->sw[WIRE_SWITCH_INTERACTION_RELEVANCE] = 1;
+	if (!df->pub || !df->sub || !df->sub_active || !df->adv_oc ||
+	    !df->pub_ic || !df->sub_ic || !df->adv_ic) {
+		dm_federate_fini(f);
+		return -1;
+	}
+	return 0;
+}
+
+/* The federate leaves: its subscriptions stop routing, publishers that
+ * only it made relevant are told, attribute relevance is recomputed. */
+static void
+dm_federate_resign(struct federate *f, int action)
+{
+	struct dm_fed *df = fst(f);
+	struct dm_fx *st = fxst(f->fx);
+	uint32_t c;
+
+	(void)action;
+	if (!df)
+		return;
+	df->leaving = 1;
+	/* sub_active marks the classes whose subscription goes away */
+	for (c = 1; c <= st->n_oc; c++) {
+		df->sub_active[c] = df->sub[c] != NULL;
+		if (df->sub[c]) {
+			free(df->sub[c]);
+			df->sub[c] = NULL;
+			subs_del(&st->oc[c], f);
+		}
+	}
+	for (c = 1; c <= st->n_ic; c++)
+		if (df->sub_ic[c]) {
+			df->sub_ic[c] = 0;
+			subs_del(&st->ic[c], f);
+		}
+	st->gen++;
+	relevance_all(f->fx);
+	for (c = 1; c <= st->n_oc; c++)
+		if (df->sub_active[c])
+			om_subscribed(f, c);
+}
 
 static const struct msg_handler dm_handlers[] = {
+	{ WIRE_DM_PUBLISH_OC, 1, 1, h_publish_oc },
+	{ WIRE_DM_UNPUBLISH_OC, 1, 1, h_unpublish_oc },
+	{ WIRE_DM_SUBSCRIBE_OC, 1, 1, h_subscribe_oc },
+	{ WIRE_DM_UNSUBSCRIBE_OC, 1, 1, h_unsubscribe_oc },
+	{ WIRE_DM_PUBLISH_IC, 1, 1, h_publish_ic },
+	{ WIRE_DM_UNPUBLISH_IC, 1, 1, h_unpublish_ic },
+	{ WIRE_DM_SUBSCRIBE_IC, 1, 1, h_subscribe_ic },
+	{ WIRE_DM_UNSUBSCRIBE_IC, 1, 1, h_unsubscribe_ic },
+	{ WIRE_DM_SET_SWITCH, 1, 1, h_set_switch },
 	{ 0, 0, 0, NULL }
 };
 
 const struct module_ops dm_module = {
 	.name = "DM",
 	.handlers = dm_handlers,
+	.federation_init = dm_federation_init,
+	.federation_fini = dm_federation_fini,
+	.federate_join = dm_federate_join,
+	.federate_resign = dm_federate_resign,
+	.federate_fini = dm_federate_fini,
 };

@@ -1,7 +1,52 @@
-/* dm.h - the DM module of rtiexec (see server.h for the module interface). */
+/*
+ * dm.h - the DM module of rtiexec: publications, subscriptions, relevance
+ * advisories, and the routing index every object and interaction message
+ * goes through (see server.h for the module interface).
+ */
 #ifndef RTI_DM_H
 #define RTI_DM_H
 
 #include "server.h"
+
+/* One subscriber of a class, as routing sees it. */
+struct dm_sub {
+	struct federate *f;
+	uint32_t known;         /* most specific class f subscribes to at or
+	                           above the routed class: the class it knows
+	                           instances/interactions of that class as */
+	const uint64_t *attrs;  /* object classes: the attributes f subscribes
+	                           to at `known` (bundle.h set); NULL for
+	                           interactions */
+	uint8_t active;         /* 0 = passive subscription */
+};
+
+/*
+ * Routing.  The one place that answers "who wants this":
+ * dm_route_object: the subscribers of object class `cls` (an instance's
+ *   registered class), from a per-class index rebuilt only when
+ *   subscriptions change.  The array belongs to DM and stays valid until
+ *   the next publication/subscription change or resign.
+ * dm_route_wants: per-instance refinement of an entry of that array (send
+ *   conditions and DDM regions plug in here); 1 = deliver.
+ * dm_route_find: the entry of `f` in the routing of `cls`, or NULL.
+ * dm_route_interaction: the same for interaction class `cls`.
+ */
+size_t dm_route_object(struct federation *fx, uint32_t cls,
+    const struct dm_sub **out);
+int dm_route_wants(struct federation *fx, const struct dm_sub *s,
+    uint32_t obj);
+const struct dm_sub *dm_route_find(struct federation *fx, uint32_t cls,
+    const struct federate *f);
+size_t dm_route_interaction(struct federation *fx, uint32_t cls,
+    const struct dm_sub **out);
+
+/* Words of the attribute sets of this federation (bundle.h bset_*). */
+size_t dm_words(struct federation *fx);
+/* Attributes `f` publishes for object class `cls`, NULL when none. */
+const uint64_t *dm_published(struct federate *f, uint32_t cls);
+/* 1 when `f` publishes interaction class `cls`. */
+int dm_iclass_published(struct federate *f, uint32_t cls);
+/* 1 when `f` has advisory switch `sw` (WIRE_SWITCH_*) on. */
+int dm_switch(struct federate *f, int sw);
 
 #endif

@@ -1,13 +1,1451 @@
-/* om.c - the OM module of rtiexec. */
+/*
+ * om.c - object management: instance names and handles, registration and
+ * discovery, bundled attribute updates routed per subscriber, interactions,
+ * deletion, attribute value update requests, attribute relevance.
+ *
+ * Every message a federate sends is re-checked here: a malformed frame
+ * closes its connection; a well-formed one with wrong handles or missing
+ * rights is dropped whole, logged, and answered with a WIRE_NOTICE.
+ */
 #include "config.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle.h"
+#include "dm.h"
 #include "om.h"
+#include "tm.h"
+
+#define OM_PRIVILEGE_TO_DELETE 1  /* HLAprivilegeToDeleteObject (fom.h) */
+#define OM_MAX_NAMES 65536
+
+struct om_name {
+	char *name;
+	uint32_t reserver;            /* federate handle, 0 = none */
+	struct om_instance *inst;     /* instance named so, or NULL */
+	struct om_name *next;
+};
+
+/* A parameter of a received interaction. */
+struct om_param {
+	uint32_t handle;
+	uint32_t len;
+	const uint8_t *value;
+};
+
+/* The common header (HDR in wire.h) of updates, interactions, deletes. */
+struct om_hdr {
+	const uint8_t *raw;
+	size_t raw_len;
+	uint8_t flags;
+	uint64_t time;
+	uint32_t retraction;
+	const void *tag;
+	uint32_t tag_len;
+	const char *cond;
+};
+
+struct om_fx {
+	uint32_t next_handle;
+	struct om_instance **ht;      /* by handle */
+	size_t ht_size, n_inst;
+	struct om_name **nt;          /* by name */
+	size_t nt_size, n_names;
+	struct om_instance *list;
+	uint32_t n_oc;
+	uint32_t **cls_attrs;         /* [n_oc + 1]: attributes, ascending */
+	uint32_t *cls_n;
+	size_t words;
+	/* scratch of the message paths, reused (no steady-state mallocs) */
+	struct bundle b;
+	struct om_instance **bi;
+	size_t cap_bi;
+	uint32_t *kc;
+	size_t cap_kc;
+	uint8_t *keep, *keep2, *flip;
+	size_t cap_keep, cap_keep2, cap_flip;
+	uint32_t *tmp;
+	size_t cap_tmp;
+	uint32_t *stamp;              /* [n_attrs + 1], duplicate detection */
+	uint32_t stamp_gen;
+	struct om_param *params;
+	size_t cap_params;
+	const char **names;
+	size_t cap_names;
+	struct wire_buf out;
+};
+
+static struct om_fx *
+fxst(struct federation *fx)
+{
+	return fx->mod[MOD_OM];
+}
+
+static int
+grow(void **arr, size_t *cap, size_t n, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *p;
+
+	if (n <= *cap)
+		return 0;
+	while (c < n)
+		c *= 2;
+	p = realloc(*arr, c * size);
+	if (!p)
+		return -1;
+	*arr = p;
+	*cap = c;
+	return 0;
+}
+
+static void
+notice(struct conn *c, int err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Log why a message of `c` was dropped and tell the federate. */
+static void
+notice(struct conn *c, int err, const char *fmt, ...)
+{
+	struct wire_buf *b;
+	char msg[512];
+	va_list ap;
+	size_t off;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	rti_log(c->srv, LOG_WARN, "federate %s (%u): %s (%s)", c->fed->name,
+	    c->fed->handle, msg, rti_err_name(err));
+	b = srv_frame(c->srv, WIRE_NOTICE, &off);
+	wire_put_u32(b, (uint32_t)err);
+	wire_put_str(b, msg);
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+}
+
+/* ---- instances and names ---- */
+
+static size_t
+hash_handle(uint32_t h, size_t size)
+{
+	return (size_t)(h * 2654435761u) & (size - 1);
+}
+
+static size_t
+hash_name(const char *s, size_t size)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (uint8_t)*s++) * 16777619u;
+	return h & (size - 1);
+}
+
+struct om_instance *
+om_find(struct federation *fx, uint32_t obj)
+{
+	struct om_fx *st = fxst(fx);
+	struct om_instance *in;
+
+	if (!st || !st->ht)
+		return NULL;
+	for (in = st->ht[hash_handle(obj, st->ht_size)]; in; in = in->hnext)
+		if (in->handle == obj)
+			return in;
+	return NULL;
+}
+
+struct om_instance *
+om_first(struct federation *fx)
+{
+	return fxst(fx) ? fxst(fx)->list : NULL;
+}
+
+struct om_instance *
+om_next(struct om_instance *in)
+{
+	return in->next;
+}
+
+static int
+attr_index(const struct om_instance *in, uint32_t a)
+{
+	uint32_t lo = 0, hi = in->n_attrs, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (in->attrs[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < in->n_attrs && in->attrs[lo] == a ? (int)lo : -1;
+}
+
+uint32_t
+om_owner(const struct om_instance *in, uint32_t attr)
+{
+	int i = attr_index(in, attr);
+
+	return i < 0 ? 0 : in->owner[i];
+}
+
+int
+om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
+{
+	int i = attr_index(in, attr);
+
+	if (i < 0)
+		return -1;
+	in->owner[i] = fed;
+	in->relevant[i] = 0;
+	return 0;
+}
+
+uint32_t
+om_known_class(const struct om_instance *in, uint32_t fed)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_known; i++)
+		if (in->known[i].fed == fed)
+			return in->known[i].cls;
+	return 0;
+}
+
+static int
+known_add(struct om_instance *in, uint32_t fed, uint32_t cls)
+{
+	if (in->n_known == in->cap_known) {
+		uint32_t cap = in->cap_known ? in->cap_known * 2 : 4;
+		struct om_known *k = realloc(in->known, cap * sizeof *k);
+
+		if (!k)
+			return -1;
+		in->known = k;
+		in->cap_known = cap;
+	}
+	in->known[in->n_known].fed = fed;
+	in->known[in->n_known].cls = cls;
+	in->n_known++;
+	return 0;
+}
+
+static void
+known_del(struct om_instance *in, uint32_t fed)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_known; i++)
+		if (in->known[i].fed == fed) {
+			in->known[i] = in->known[--in->n_known];
+			return;
+		}
+}
+
+static struct om_name *
+name_find(struct om_fx *st, const char *name)
+{
+	struct om_name *ne;
+
+	for (ne = st->nt[hash_name(name, st->nt_size)]; ne; ne = ne->next)
+		if (strcmp(ne->name, name) == 0)
+			return ne;
+	return NULL;
+}
+
+static int
+rehash_names(struct om_fx *st)
+{
+	size_t size = st->nt_size * 2, i;
+	struct om_name **nt = calloc(size, sizeof *nt), *ne, *next;
+
+	if (!nt)
+		return -1;
+	for (i = 0; i < st->nt_size; i++)
+		for (ne = st->nt[i]; ne; ne = next) {
+			size_t k = hash_name(ne->name, size);
+
+			next = ne->next;
+			ne->next = nt[k];
+			nt[k] = ne;
+		}
+	free(st->nt);
+	st->nt = nt;
+	st->nt_size = size;
+	return 0;
+}
+
+static struct om_name *
+name_add(struct om_fx *st, const char *name, uint32_t reserver)
+{
+	struct om_name *ne;
+	size_t k;
+
+	if (st->n_names >= st->nt_size && rehash_names(st) < 0)
+		return NULL;
+	ne = calloc(1, sizeof *ne);
+	if (!ne || !(ne->name = strdup(name))) {
+		free(ne);
+		return NULL;
+	}
+	ne->reserver = reserver;
+	k = hash_name(name, st->nt_size);
+	ne->next = st->nt[k];
+	st->nt[k] = ne;
+	st->n_names++;
+	return ne;
+}
+
+static void
+name_del(struct om_fx *st, struct om_name *ne)
+{
+	struct om_name **pp = &st->nt[hash_name(ne->name, st->nt_size)];
+
+	while (*pp && *pp != ne)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = ne->next;
+	st->n_names--;
+	free(ne->name);
+	free(ne);
+}
+
+static int
+rehash_instances(struct om_fx *st)
+{
+	size_t size = st->ht_size * 2, i;
+	struct om_instance **ht = calloc(size, sizeof *ht), *in, *next;
+
+	if (!ht)
+		return -1;
+	for (i = 0; i < st->ht_size; i++)
+		for (in = st->ht[i]; in; in = next) {
+			size_t k = hash_handle(in->handle, size);
+
+			next = in->hnext;
+			in->hnext = ht[k];
+			ht[k] = in;
+		}
+	free(st->ht);
+	st->ht = ht;
+	st->ht_size = size;
+	return 0;
+}
+
+static void
+inst_free(struct om_instance *in)
+{
+	free(in->owner);
+	free(in->relevant);
+	free(in->known);
+	free(in);
+}
+
+static struct om_instance *
+inst_new(struct om_fx *st, uint32_t cls, uint32_t handle, uint32_t registrar)
+{
+	struct om_instance *in;
+
+	if (st->n_inst >= st->ht_size && rehash_instances(st) < 0)
+		return NULL;
+	in = calloc(1, sizeof *in);
+	if (!in)
+		return NULL;
+	in->handle = handle;
+	in->cls = cls;
+	in->registrar = registrar;
+	in->n_attrs = st->cls_n[cls];
+	in->attrs = st->cls_attrs[cls];
+	in->owner = calloc(in->n_attrs ? in->n_attrs : 1, sizeof *in->owner);
+	in->relevant = calloc(in->n_attrs ? in->n_attrs : 1, 1);
+	if (!in->owner || !in->relevant) {
+		inst_free(in);
+		return NULL;
+	}
+	return in;
+}
+
+static void
+inst_link(struct om_fx *st, struct om_instance *in)
+{
+	size_t k = hash_handle(in->handle, st->ht_size);
+
+	in->hnext = st->ht[k];
+	st->ht[k] = in;
+	in->next = st->list;
+	if (st->list)
+		st->list->prev = in;
+	st->list = in;
+	st->n_inst++;
+}
+
+/* Unlink and free `in` and its name. */
+static void
+inst_destroy(struct om_fx *st, struct om_instance *in)
+{
+	struct om_instance **pp = &st->ht[hash_handle(in->handle,
+	    st->ht_size)];
+	struct om_name *ne;
+
+	while (*pp && *pp != in)
+		pp = &(*pp)->hnext;
+	if (*pp)
+		*pp = in->hnext;
+	if (in->prev)
+		in->prev->next = in->next;
+	else
+		st->list = in->next;
+	if (in->next)
+		in->next->prev = in->prev;
+	st->n_inst--;
+	ne = in->name ? name_find(st, in->name) : NULL;
+	if (ne)
+		name_del(st, ne);
+	inst_free(in);
+}
+
+/* ---- sending ---- */
+
+static void
+discover(struct federation *fx, struct om_instance *in, struct federate *to,
+    uint32_t known)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	if (known_add(in, to->handle, known) < 0) {
+		rti_log(fx->srv, LOG_ERROR, "out of memory discovering %u",
+		    in->handle);
+		return;
+	}
+	if (!to->conn)
+		return;
+	b = srv_frame(fx->srv, WIRE_CB_DISCOVER, &off);
+	wire_put_u32(b, in->handle);
+	wire_put_u32(b, known);
+	wire_put_u32(b, in->cls);
+	wire_put_str(b, in->name);
+	wire_put_u32(b, in->registrar);
+	wire_frame_end(b, off);
+	conn_send_buf(to->conn, b);
+}
+
+/* Put the header for a receiver: as received, or without its timestamp
+ * when the message goes receive order. */
+static void
+hdr_put(struct wire_buf *w, const struct om_hdr *h, int tso)
+{
+	if (!h) {
+		wire_put_u8(w, 0);
+		wire_put_blob(w, NULL, 0);
+		wire_put_str(w, "");
+	} else if (tso == ((h->flags & WIRE_OMF_TIMESTAMP) != 0)) {
+		wire_put_raw(w, h->raw, h->raw_len);
+	} else {
+		wire_put_u8(w, 0);
+		wire_put_blob(w, h->tag, h->tag_len);
+		wire_put_str(w, h->cond);
+	}
+}
+
+static int
+hdr_read(struct wire_rd *rd, struct om_hdr *h)
+{
+	h->raw = rd->p;
+	h->flags = wire_get_u8(rd);
+	h->time = 0;
+	h->retraction = 0;
+	if (h->flags & WIRE_OMF_TIMESTAMP) {
+		h->time = wire_get_u64(rd);
+		h->retraction = wire_get_u32(rd);
+	}
+	h->tag = wire_get_blob(rd, &h->tag_len, WIRE_MAX_TAG);
+	h->cond = wire_get_str(rd, WIRE_MAX_NAME);
+	if (rd->err || (h->flags & ~WIRE_OMF_TIMESTAMP))
+		return -1;
+	h->raw_len = (size_t)(rd->p - h->raw);
+	return 0;
+}
+
+/* TSO rights of the sender.  0 with *tso set, or -1 when refused (the
+ * notice is sent). */
+static int
+tso_check(struct conn *c, const struct om_hdr *h, int *tso, const char *what)
+{
+	char msg[256];
+	int err;
+
+	*tso = 0;
+	if (!(h->flags & WIRE_OMF_TIMESTAMP))
+		return 0;
+	msg[0] = '\0';
+	err = tm_check_tso_send(c->fed, h->time, tso, msg, sizeof msg);
+	if (err != RTI_OK) {
+		notice(c, err, "%s dropped: %s", what,
+		    msg[0] ? msg : rti_strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Send remove to every federate that knows `in` except `by`, then destroy
+ * it.  `h` NULL: receive order, empty tag. */
+static void
+remove_instance(struct federation *fx, struct om_instance *in,
+    struct federate *by, const struct om_hdr *h, int tso)
+{
+	struct om_fx *st = fxst(fx);
+	uint32_t i;
+
+	for (i = 0; i < in->n_known; i++) {
+		struct federate *to = fedm_federate(fx, in->known[i].fed);
+		size_t off;
+
+		if (!to || to == by || !to->conn)
+			continue;
+		wire_buf_reset(&st->out);
+		off = wire_frame_begin(&st->out, WIRE_CB_REMOVE);
+		wire_put_u32(&st->out, by ? by->handle : 0);
+		hdr_put(&st->out, h, tso);
+		wire_put_u32(&st->out, in->handle);
+		wire_frame_end(&st->out, off);
+		if (tso)
+			tm_note_tso_delivery(to, h->time);
+		conn_send_buf(to->conn, &st->out);
+	}
+	inst_destroy(st, in);
+}
+
+/* Send `type` (turn updates on/off, provide) for the attributes of `in`
+ * listed in `attrs` to `to`.  `tag` only for provide. */
+static void
+send_attr_list(struct federation *fx, struct federate *to, uint16_t type,
+    uint32_t obj, const uint32_t *attrs, uint32_t n, const void *tag,
+    uint32_t tag_len)
+{
+	struct om_fx *st = fxst(fx);
+	uint32_t i;
+	size_t off;
+
+	if (!to || !to->conn || n == 0)
+		return;
+	wire_buf_reset(&st->out);
+	off = wire_frame_begin(&st->out, type);
+	wire_put_u32(&st->out, obj);
+	if (type == WIRE_CB_PROVIDE_UPDATE)
+		wire_put_blob(&st->out, tag, tag_len);
+	wire_put_u32(&st->out, n);
+	for (i = 0; i < n; i++)
+		wire_put_u32(&st->out, attrs[i]);
+	wire_frame_end(&st->out, off);
+	conn_send_buf(to->conn, &st->out);
+}
+
+/* ---- attribute relevance ---- */
+
+/* Does a federate other than the owner subscribe attribute index `i`? */
+static int
+attr_relevant(struct federation *fx, const struct om_instance *in,
+    uint32_t i)
+{
+	uint32_t k;
+
+	for (k = 0; k < in->n_known; k++) {
+		struct federate *g;
+		const struct dm_sub *e;
+
+		if (in->known[k].fed == in->owner[i])
+			continue;
+		g = fedm_federate(fx, in->known[k].fed);
+		if (!g)
+			continue;
+		e = dm_route_find(fx, in->known[k].cls, g);
+		if (e && bset_has(e->attrs, dm_words(fx), in->attrs[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Tell owner `o` (switch on) which attributes of `in` flipped to `on`. */
+static void
+advise_owner(struct federation *fx, struct om_instance *in, uint32_t o,
+    const uint8_t *flipped, int on)
+{
+	struct om_fx *st = fxst(fx);
+	struct federate *f = fedm_federate(fx, o);
+	uint32_t i, n = 0;
+
+	if (!f || !dm_switch(f, WIRE_SWITCH_ATTRIBUTE_RELEVANCE))
+		return;
+	if (grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
+	    sizeof *st->tmp))
+		return;
+	for (i = 0; i < in->n_attrs; i++)
+		if (flipped[i] && in->owner[i] == o && in->relevant[i] == on)
+			st->tmp[n++] = in->attrs[i];
+	send_attr_list(fx, f, on ? WIRE_CB_UPDATES_ON : WIRE_CB_UPDATES_OFF,
+	    in->handle, st->tmp, n, NULL, 0);
+}
+
+void
+om_relevance(struct federation *fx, struct om_instance *in)
+{
+	struct om_fx *st = fxst(fx);
+	uint32_t i, j;
+	int any = 0;
+
+	if (grow((void **)&st->flip, &st->cap_flip, in->n_attrs, 1))
+		return;
+	for (i = 0; i < in->n_attrs; i++) {
+		uint8_t rel = 0;
+
+		if (in->owner[i])
+			rel = (uint8_t)attr_relevant(fx, in, i);
+
+		st->flip[i] = rel != in->relevant[i];
+		in->relevant[i] = rel;
+		any |= st->flip[i];
+	}
+	if (!any)
+		return;
+	for (i = 0; i < in->n_attrs; i++) {
+		if (!st->flip[i] || !in->owner[i])
+			continue;
+		for (j = 0; j < i; j++)
+			if (st->flip[j] && in->owner[j] == in->owner[i])
+				break;
+		if (j < i)
+			continue; /* owner already advised */
+		advise_owner(fx, in, in->owner[i], st->flip, 1);
+		advise_owner(fx, in, in->owner[i], st->flip, 0);
+	}
+}
+
+void
+om_switch_on(struct federate *f)
+{
+	struct om_fx *st = fxst(f->fx);
+	struct om_instance *in;
+	uint32_t i, n;
+
+	for (in = st->list; in; in = in->next) {
+		if (grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
+		    sizeof *st->tmp))
+			return;
+		for (i = n = 0; i < in->n_attrs; i++)
+			if (in->owner[i] == f->handle && in->relevant[i])
+				st->tmp[n++] = in->attrs[i];
+		send_attr_list(f->fx, f, WIRE_CB_UPDATES_ON, in->handle,
+		    st->tmp, n, NULL, 0);
+	}
+}
+
+/* ---- DM hooks ---- */
+
+void
+om_subscribed(struct federate *f, uint32_t cls)
+{
+	struct federation *fx = f->fx;
+	struct om_fx *st = fxst(fx);
+	struct om_instance *in;
+
+	for (in = st->list; in; in = in->next) {
+		const struct dm_sub *e;
+
+		if (!fom_oclass_is_a(fx->fom, in->cls, cls))
+			continue;
+		e = dm_route_find(fx, in->cls, f);
+		if (e && !om_known_class(in, f->handle) &&
+		    dm_route_wants(fx, e, in->handle))
+			discover(fx, in, f, e->known);
+		om_relevance(fx, in);
+	}
+}
+
+void
+om_unpublished(struct federate *f, uint32_t cls, const uint64_t *removed)
+{
+	struct om_fx *st = fxst(f->fx);
+	int all = dm_published(f, cls) == NULL;
+	struct om_instance *in;
+	uint32_t i;
+
+	for (in = st->list; in; in = in->next) {
+		if (in->cls != cls)
+			continue;
+		for (i = 0; i < in->n_attrs; i++)
+			if (in->owner[i] == f->handle &&
+			    (bset_has(removed, st->words, in->attrs[i]) ||
+			    (all && in->attrs[i] == OM_PRIVILEGE_TO_DELETE)))
+				in->owner[i] = 0;
+	}
+}
+
+/* ---- handlers ---- */
+
+static int
+legal_name(const char *s)
+{
+	return *s && strncmp(s, "HLA", 3) != 0;
+}
+
+/* Read "u32 n, n x str" into st->names.  n, or -1 when malformed. */
+static long
+read_names(struct om_fx *st, struct wire_rd *rd)
+{
+	uint32_t n = wire_get_count(rd, 5), i;
+
+	if (rd->err || n > OM_MAX_NAMES)
+		return -1;
+	if (grow((void **)&st->names, &st->cap_names, n ? n : 1,
+	    sizeof *st->names))
+		return -1;
+	for (i = 0; i < n; i++)
+		st->names[i] = wire_get_str(rd, WIRE_MAX_NAME);
+	return wire_rd_done(rd) ? (long)n : -1;
+}
+
+static int
+h_reserve(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct om_fx *st = fxst(c->fed->fx);
+	struct wire_buf *b;
+	uint8_t multiple = wire_get_u8(rd);
+	long n = read_names(st, rd), i, j;
+	int ok = 1;
+	size_t off;
+
+	(void)serial;
+	if (n <= 0 || (!multiple && n != 1))
+		return -1;
+	for (i = 0; i < n && ok; i++) {
+		ok = legal_name(st->names[i]) && !name_find(st, st->names[i]);
+		for (j = 0; j < i && ok; j++)
+			ok = strcmp(st->names[i], st->names[j]) != 0;
+	}
+	for (i = 0; i < n && ok; i++)
+		if (!name_add(st, st->names[i], c->fed->handle)) {
+			while (--i >= 0)
+				name_del(st, name_find(st, st->names[i]));
+			ok = 0;
+		}
+	b = srv_frame(c->srv, WIRE_CB_NAMES_RESERVED, &off);
+	wire_put_u8(b, (uint8_t)ok);
+	wire_put_u8(b, multiple);
+	wire_put_u32(b, (uint32_t)n);
+	for (i = 0; i < n; i++)
+		wire_put_str(b, st->names[i]);
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+	return 0;
+}
+
+static int
+h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct om_fx *st = fxst(c->fed->fx);
+	long n = read_names(st, rd), i;
+
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct om_name *ne = name_find(st, st->names[i]);
+
+		if (!ne || ne->reserver != c->fed->handle)
+			return conn_replyf(c, serial,
+			    RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED,
+			    "name '%s' is not reserved by this federate",
+			    st->names[i]), 0;
+	}
+	for (i = 0; i < n; i++) {
+		struct om_name *ne = name_find(st, st->names[i]);
+
+		if (!ne)
+			continue; /* listed twice */
+		if (ne->inst)
+			ne->reserver = 0;
+		else
+			name_del(st, ne);
+	}
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+static int
+h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct om_fx *st = fxst(fx);
+	uint32_t cls = wire_get_u32(rd), i;
+	const char *name = wire_get_str(rd, WIRE_MAX_NAME);
+	const uint64_t *pub;
+	const struct dm_sub *r;
+	struct om_instance *in;
+	struct om_name *ne = NULL;
+	char gen[32];
+	struct wire_buf body;
+	size_t n;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (cls == 0 || cls > st->n_oc)
+		return conn_replyf(c, serial, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", cls), 0;
+	pub = dm_published(f, cls);
+	if (!pub)
+		return conn_replyf(c, serial,
+		    RTI_ERR_OBJECT_CLASS_NOT_PUBLISHED,
+		    "object class %s is not published",
+		    fom_oclass(fx->fom, cls)->qname), 0;
+	if (*name) {
+		ne = name_find(st, name);
+		if (ne && ne->inst)
+			return conn_replyf(c, serial,
+			    RTI_ERR_OBJECT_INSTANCE_NAME_IN_USE,
+			    "object instance name '%s' is in use", name), 0;
+		if (!ne || ne->reserver != f->handle)
+			return conn_replyf(c, serial,
+			    RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED,
+			    "object instance name '%s' is not reserved by "
+			    "this federate", name), 0;
+	}
+	in = inst_new(st, cls, st->next_handle, f->handle);
+	if (in && !ne) {
+		snprintf(gen, sizeof gen, "HLAobject%u", st->next_handle);
+		ne = name_add(st, gen, 0);
+	}
+	if (!in || !ne || known_add(in, f->handle, cls) < 0) {
+		if (in)
+			inst_free(in);
+		if (ne && !*name)
+			name_del(st, ne);
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	}
+	ne->inst = in;
+	in->name = ne->name;
+	for (i = 0; i < in->n_attrs; i++)
+		if (bset_has(pub, st->words, in->attrs[i]) ||
+		    in->attrs[i] == OM_PRIVILEGE_TO_DELETE)
+			in->owner[i] = f->handle;
+	inst_link(st, in);
+	st->next_handle++;
+	wire_buf_init(&body);
+	wire_put_u32(&body, in->handle);
+	wire_put_str(&body, in->name);
+	conn_reply(c, serial, body.oom ? RTI_ERR_NO_MEMORY : RTI_OK, NULL,
+	    body.data, body.len);
+	wire_buf_free(&body);
+	n = dm_route_object(fx, cls, &r);
+	for (i = 0; i < n; i++)
+		if (r[i].f != f && dm_route_wants(fx, &r[i], in->handle))
+			discover(fx, in, r[i].f, r[i].known);
+	om_relevance(fx, in);
+	return 0;
+}
+
+/* Check every handle and right of a parsed update; fills st->bi.  0, or
+ * -1 after a notice. */
+static int
+update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
+{
+	struct federation *fx = c->fed->fx;
+	uint32_t i, j;
+
+	if (b->cls == 0 || b->cls > st->n_oc)
+		return notice(c, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "update dropped: object class %u is not defined", b->cls),
+		    -1;
+	if (grow((void **)&st->bi, &st->cap_bi, b->n_inst, sizeof *st->bi) ||
+	    grow((void **)&st->kc, &st->cap_kc, b->n_inst, sizeof *st->kc) ||
+	    grow((void **)&st->keep, &st->cap_keep, b->n_attrs, 1) ||
+	    grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1))
+		return notice(c, RTI_ERR_NO_MEMORY,
+		    "update dropped: out of memory"), -1;
+	for (i = 0; i < b->n_inst; i++) {
+		const struct bundle_inst *bi = &b->inst[i];
+		struct om_instance *in = om_find(fx, bi->handle);
+
+		if (!in)
+			return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+			    "update dropped: object instance %u is not known",
+			    bi->handle), -1;
+		if (in->cls != b->cls)
+			return notice(c, RTI_ERR_INVALID_ARGUMENT,
+			    "update dropped: instance %u is of class %s, not "
+			    "%s", in->handle,
+			    fom_oclass(fx->fom, in->cls)->qname,
+			    fom_oclass(fx->fom, b->cls)->qname), -1;
+		if (++st->stamp_gen == 0) {
+			memset(st->stamp, 0, (fx->fom->n_attrs + 1) *
+			    sizeof *st->stamp);
+			st->stamp_gen = 1;
+		}
+		for (j = 0; j < bi->n_attrs; j++) {
+			uint32_t a = b->attrs[bi->first + j].handle;
+			int k = attr_index(in, a);
+
+			if (k < 0)
+				return notice(c, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
+				    "update dropped: attribute %u is not an "
+				    "attribute of %s", a,
+				    fom_oclass(fx->fom, in->cls)->qname), -1;
+			if (st->stamp[a] == st->stamp_gen)
+				return notice(c, RTI_ERR_INVALID_ARGUMENT,
+				    "update dropped: attribute %u given twice "
+				    "for instance %u", a, in->handle), -1;
+			st->stamp[a] = st->stamp_gen;
+			if (in->owner[k] != c->fed->handle)
+				return notice(c, RTI_ERR_ATTRIBUTE_NOT_OWNED,
+				    "update dropped: attribute %u of instance "
+				    "%u is not owned by this federate", a,
+				    in->handle), -1;
+		}
+		st->bi[i] = in;
+	}
+	return 0;
+}
+
+/*
+ * Decide what subscriber `s` gets of bundle `b`: st->kc[i] = class it
+ * knows instance i as (0: nothing for it), st->keep[] = attributes it
+ * subscribes to.  Discovers instances it does not know yet.  Returns 1
+ * when it wants the bundle exactly as it is.
+ */
+static int
+plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
+    const struct bundle *b)
+{
+	uint32_t i, j, kept;
+	int whole = 1;
+
+	for (i = 0; i < b->n_inst; i++) {
+		const struct bundle_inst *bi = &b->inst[i];
+		struct om_instance *in = st->bi[i];
+		const uint64_t *attrs = NULL;
+		uint32_t kc = 0;
+
+		if (dm_route_wants(fx, s, in->handle)) {
+			kc = om_known_class(in, s->f->handle);
+			if (!kc) {
+				discover(fx, in, s->f, s->known);
+				kc = s->known;
+			}
+		}
+		if (kc == s->known) {
+			attrs = s->attrs;
+		} else if (kc) {
+			const struct dm_sub *e = dm_route_find(fx, kc, s->f);
+
+			attrs = e ? e->attrs : NULL;
+		}
+		for (j = kept = 0; j < bi->n_attrs; j++) {
+			uint8_t k = (uint8_t)bset_has(attrs, st->words,
+			    b->attrs[bi->first + j].handle);
+
+			st->keep[bi->first + j] = k;
+			kept += k;
+		}
+		st->kc[i] = kept ? kc : 0;
+		if (kept != bi->n_attrs || st->kc[i] != b->cls)
+			whole = 0;
+	}
+	return whole;
+}
+
+/* Send a reflect of the bundle in st->b to `to`: `layer` as is, or the
+ * cut of class `cls` keeping `keep`. */
+static void
+send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
+    const struct om_hdr *h, int tso, const void *layer, size_t layer_len,
+    uint32_t cls, const uint8_t *keep)
+{
+	size_t off;
+
+	wire_buf_reset(&st->out);
+	off = wire_frame_begin(&st->out, WIRE_CB_REFLECT);
+	wire_put_u32(&st->out, producer);
+	hdr_put(&st->out, h, tso);
+	if (layer)
+		wire_put_raw(&st->out, layer, layer_len);
+	else if (bundle_cut(&st->out, &st->b, cls, keep) == 0)
+		return;
+	wire_frame_end(&st->out, off);
+	if (tso)
+		tm_note_tso_delivery(to, h->time);
+	conn_send_buf(to->conn, &st->out);
+}
+
+static int
+h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct om_fx *st = fxst(fx);
+	struct bundle *b = &st->b;
+	const struct dm_sub *r;
+	struct om_hdr h;
+	const char *why = "";
+	size_t n, k;
+	uint32_t i, j, cls;
+	int rc, tso, multi;
+
+	(void)serial;
+	if (hdr_read(rd, &h) < 0)
+		return -1;
+	rc = bundle_parse(b, rd->p, wire_rd_left(rd), &why);
+	if (rc == -1) {
+		rti_log(c->srv, LOG_WARN, "federate %s (%u): malformed update "
+		    "bundle: %s", f->name, f->handle, why);
+		return -1;
+	}
+	if (rc < 0)
+		return notice(c, RTI_ERR_NO_MEMORY,
+		    "update dropped: out of memory"), 0;
+	if (update_check(c, st, b) < 0 || tso_check(c, &h, &tso, "update") < 0)
+		return 0;
+	n = dm_route_object(fx, b->cls, &r);
+	for (k = 0; k < n; k++) {
+		struct federate *to = r[k].f;
+
+		if (to == f || !to->conn)
+			continue;
+		if (plan(fx, st, &r[k], b)) {
+			send_reflect(st, to, f->handle, &h, tso, rd->p,
+			    wire_rd_left(rd), 0, NULL);
+			c->srv->stats.routed++;
+			continue;
+		}
+		/* One frame per class the subscriber knows the instances as;
+		 * nearly always a single one. */
+		for (;;) {
+			const uint8_t *sel = st->keep;
+
+			for (i = 0, cls = 0; i < b->n_inst && !cls; i++)
+				cls = st->kc[i];
+			if (!cls)
+				break;
+			for (i = 0, multi = 0; i < b->n_inst; i++)
+				multi |= st->kc[i] && st->kc[i] != cls;
+			if (multi) {
+				for (i = 0; i < b->n_inst; i++) {
+					size_t x = b->inst[i].first;
+
+					for (j = 0; j < b->inst[i].n_attrs;
+					    j++, x++)
+						st->keep2[x] = st->kc[i] ==
+						    cls && st->keep[x];
+				}
+				sel = st->keep2;
+			}
+			send_reflect(st, to, f->handle, &h, tso, NULL, 0, cls,
+			    sel);
+			c->srv->stats.routed++;
+			c->srv->stats.filtered++;
+			for (i = 0; i < b->n_inst; i++)
+				if (st->kc[i] == cls)
+					st->kc[i] = 0;
+		}
+	}
+	return 0;
+}
+
+static int
+h_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct om_fx *st = fxst(fx);
+	const struct dm_sub *r;
+	const uint8_t *block;
+	size_t block_len, n_routes, k;
+	struct om_hdr h;
+	uint32_t cls, n, i, kept;
+	int tso;
+
+	(void)serial;
+	if (hdr_read(rd, &h) < 0)
+		return -1;
+	cls = wire_get_u32(rd);
+	block = rd->p;
+	n = wire_get_count(rd, 8);
+	if (rd->err || grow((void **)&st->params, &st->cap_params, n ? n : 1,
+	    sizeof *st->params))
+		return -1;
+	for (i = 0; i < n; i++) {
+		st->params[i].handle = wire_get_u32(rd);
+		st->params[i].len = wire_get_u32(rd);
+		st->params[i].value = wire_get_raw(rd, st->params[i].len);
+	}
+	if (!wire_rd_done(rd))
+		return -1;
+	block_len = (size_t)(rd->p - block);
+	if (!fom_iclass(fx->fom, cls))
+		return notice(c, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "interaction dropped: class %u is not defined", cls), 0;
+	if (!dm_iclass_published(f, cls))
+		return notice(c, RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED,
+		    "interaction dropped: %s is not published",
+		    fom_iclass(fx->fom, cls)->qname), 0;
+	for (i = 0; i < n; i++)
+		if (!fom_iclass_has_param(fx->fom, cls, st->params[i].handle))
+			return notice(c,
+			    RTI_ERR_INTERACTION_PARAMETER_NOT_DEFINED,
+			    "interaction dropped: parameter %u is not a "
+			    "parameter of %s", st->params[i].handle,
+			    fom_iclass(fx->fom, cls)->qname), 0;
+	if (tso_check(c, &h, &tso, "interaction") < 0)
+		return 0;
+	n_routes = dm_route_interaction(fx, cls, &r);
+	for (k = 0; k < n_routes; k++) {
+		struct federate *to = r[k].f;
+		size_t off, cnt;
+
+		if (to == f || !to->conn ||
+		    !dm_route_wants(fx, &r[k], 0))
+			continue;
+		wire_buf_reset(&st->out);
+		off = wire_frame_begin(&st->out, WIRE_CB_INTERACTION);
+		wire_put_u32(&st->out, f->handle);
+		hdr_put(&st->out, &h, tso);
+		wire_put_u32(&st->out, r[k].known);
+		if (r[k].known == cls) {
+			wire_put_raw(&st->out, block, block_len);
+		} else {
+			/* the parameters of the class it knows */
+			cnt = st->out.len;
+			wire_put_u32(&st->out, 0);
+			for (i = kept = 0; i < n; i++) {
+				if (!fom_iclass_has_param(fx->fom, r[k].known,
+				    st->params[i].handle))
+					continue;
+				bundle_put_attr(&st->out, st->params[i].handle,
+				    st->params[i].value, st->params[i].len);
+				kept++;
+			}
+			wire_patch_u32(&st->out, cnt, kept);
+			c->srv->stats.filtered++;
+		}
+		wire_frame_end(&st->out, off);
+		if (tso)
+			tm_note_tso_delivery(to, h.time);
+		conn_send_buf(to->conn, &st->out);
+		c->srv->stats.routed++;
+	}
+	return 0;
+}
+
+static int
+h_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct om_instance *in;
+	struct om_hdr h;
+	uint32_t obj;
+	int tso;
+
+	(void)serial;
+	if (hdr_read(rd, &h) < 0)
+		return -1;
+	obj = wire_get_u32(rd);
+	if (!wire_rd_done(rd))
+		return -1;
+	in = om_find(fx, obj);
+	if (!in)
+		return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+		    "delete dropped: object instance %u is not known", obj), 0;
+	if (om_owner(in, OM_PRIVILEGE_TO_DELETE) != c->fed->handle)
+		return notice(c, RTI_ERR_DELETE_PRIVILEGE_NOT_HELD,
+		    "delete dropped: this federate does not hold the delete "
+		    "privilege of instance %u", obj), 0;
+	if (tso_check(c, &h, &tso, "delete") < 0)
+		return 0;
+	remove_instance(fx, in, c->fed, &h, tso);
+	return 0;
+}
+
+static int
+h_local_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	uint32_t obj = wire_get_u32(rd);
+	struct om_instance *in;
+
+	(void)serial;
+	if (!wire_rd_done(rd))
+		return -1;
+	in = om_find(fx, obj);
+	if (!in || !om_known_class(in, c->fed->handle))
+		return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+		    "local delete dropped: object instance %u is not known",
+		    obj), 0;
+	known_del(in, c->fed->handle);
+	om_relevance(fx, in);
+	return 0;
+}
+
+/* Ask the owners of `attrs` of `in` (except `req`) for their values. */
+static void
+solicit(struct federation *fx, struct om_instance *in, const uint8_t *attrs,
+    uint32_t n, const void *tag, uint32_t tag_len, uint32_t req)
+{
+	struct om_fx *st = fxst(fx);
+	uint32_t i, j, o, m;
+
+	if (grow((void **)&st->tmp, &st->cap_tmp, n ? n : 1,
+	    sizeof *st->tmp) ||
+	    grow((void **)&st->flip, &st->cap_flip, n ? n : 1, 1))
+		return;
+	memset(st->flip, 0, n);
+	for (i = 0; i < n; i++) {
+		o = om_owner(in, wire_get32(attrs + 4 * i));
+		if (st->flip[i] || !o || o == req)
+			continue;
+		for (j = i, m = 0; j < n; j++)
+			if (!st->flip[j] &&
+			    om_owner(in, wire_get32(attrs + 4 * j)) == o) {
+				st->flip[j] = 1;
+				st->tmp[m++] = wire_get32(attrs + 4 * j);
+			}
+		send_attr_list(fx, fedm_federate(fx, o),
+		    WIRE_CB_PROVIDE_UPDATE, in->handle, st->tmp, m, tag,
+		    tag_len);
+	}
+}
+
+static int
+h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct om_instance *in;
+	const uint8_t *attrs;
+	const void *tag;
+	uint32_t obj, tag_len, n, i, kc;
+
+	obj = wire_get_u32(rd);
+	tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
+	n = wire_get_count(rd, 4);
+	attrs = wire_get_raw(rd, (size_t)n * 4);
+	if (!wire_rd_done(rd))
+		return -1;
+	in = om_find(fx, obj);
+	kc = in ? om_known_class(in, c->fed->handle) : 0;
+	if (!kc)
+		return conn_replyf(c, serial,
+		    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+		    "object instance %u is not known", obj), 0;
+	for (i = 0; i < n; i++)
+		if (!fom_oclass_has_attr(fx->fom, kc,
+		    wire_get32(attrs + 4 * i)))
+			return conn_replyf(c, serial,
+			    RTI_ERR_ATTRIBUTE_NOT_DEFINED,
+			    "attribute %u is not an attribute of %s",
+			    wire_get32(attrs + 4 * i),
+			    fom_oclass(fx->fom, kc)->qname), 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	solicit(fx, in, attrs, n, tag, tag_len, c->fed->handle);
+	return 0;
+}
+
+static int
+h_request_class_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct om_instance *in;
+	const uint8_t *attrs;
+	const void *tag;
+	uint32_t cls, tag_len, n, i;
+
+	cls = wire_get_u32(rd);
+	tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
+	n = wire_get_count(rd, 4);
+	attrs = wire_get_raw(rd, (size_t)n * 4);
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!fom_oclass(fx->fom, cls))
+		return conn_replyf(c, serial, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", cls), 0;
+	for (i = 0; i < n; i++)
+		if (!fom_oclass_has_attr(fx->fom, cls,
+		    wire_get32(attrs + 4 * i)))
+			return conn_replyf(c, serial,
+			    RTI_ERR_ATTRIBUTE_NOT_DEFINED,
+			    "attribute %u is not an attribute of %s",
+			    wire_get32(attrs + 4 * i),
+			    fom_oclass(fx->fom, cls)->qname), 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	for (in = fxst(fx)->list; in; in = in->next)
+		if (fom_oclass_is_a(fx->fom, in->cls, cls))
+			solicit(fx, in, attrs, n, tag, tag_len,
+			    c->fed->handle);
+	return 0;
+}
+
+/* ---- module hooks ---- */
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void om_federation_fini(struct federation *fx);
+
+static int
+om_federation_init(struct federation *fx)
+{
+	struct om_fx *st = calloc(1, sizeof *st);
+	uint32_t c, k, n;
+
+	if (!st)
+		return -1;
+	fx->mod[MOD_OM] = st;
+	st->next_handle = 1;
+	st->n_oc = fx->fom->n_oclasses;
+	st->words = bset_words(fx->fom->n_attrs);
+	st->ht_size = st->nt_size = 64;
+	st->ht = calloc(st->ht_size, sizeof *st->ht);
+	st->nt = calloc(st->nt_size, sizeof *st->nt);
+	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
+	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
+	st->stamp = calloc(fx->fom->n_attrs + 1, sizeof *st->stamp);
+	bundle_init(&st->b);
+	wire_buf_init(&st->out);
+	if (!st->ht || !st->nt || !st->cls_attrs || !st->cls_n || !st->stamp)
+		return -1;
+	for (c = 1; c <= st->n_oc; c++) {
+		for (n = 0, k = c; k; k = fom_oclass(fx->fom, k)->parent)
+			n += fom_oclass(fx->fom, k)->n_attrs;
+		st->cls_attrs[c] = calloc(n ? n : 1, sizeof **st->cls_attrs);
+		if (!st->cls_attrs[c])
+			return -1;
+		for (n = 0, k = c; k; k = fom_oclass(fx->fom, k)->parent) {
+			const struct fom_oclass *oc = fom_oclass(fx->fom, k);
+
+			memcpy(st->cls_attrs[c] + n, oc->attrs,
+			    oc->n_attrs * sizeof *oc->attrs);
+			n += oc->n_attrs;
+		}
+		qsort(st->cls_attrs[c], n, sizeof **st->cls_attrs, cmp_u32);
+		st->cls_n[c] = n;
+	}
+	return 0;
+}
+
+static void
+om_federation_fini(struct federation *fx)
+{
+	struct om_fx *st = fxst(fx);
+	struct om_name *ne, *next;
+	struct om_instance *in;
+	size_t i;
+
+	if (!st)
+		return;
+	while ((in = st->list)) {
+		st->list = in->next;
+		inst_free(in);
+	}
+	for (i = 0; st->nt && i < st->nt_size; i++)
+		for (ne = st->nt[i]; ne; ne = next) {
+			next = ne->next;
+			free(ne->name);
+			free(ne);
+		}
+	for (i = 0; st->cls_attrs && i <= st->n_oc; i++)
+		free(st->cls_attrs[i]);
+	free(st->cls_attrs);
+	free(st->cls_n);
+	free(st->ht);
+	free(st->nt);
+	free(st->stamp);
+	free(st->bi);
+	free(st->kc);
+	free(st->keep);
+	free(st->keep2);
+	free(st->flip);
+	free(st->tmp);
+	free(st->params);
+	free(st->names);
+	bundle_free(&st->b);
+	wire_buf_free(&st->out);
+	free(st);
+	fx->mod[MOD_OM] = NULL;
+}
+
+/*
+ * A federate leaves: it forgets every instance; the delete actions delete
+ * the instances it may delete (remove to the others); the divest actions
+ * release its other attributes; its unused name reservations go.
+ * NO_ACTION and CANCEL_PENDING leave ownership as it is.
+ */
+static void
+om_federate_resign(struct federate *f, int action)
+{
+	struct federation *fx = f->fx;
+	struct om_fx *st = fxst(fx);
+	struct om_instance *in, *next;
+	struct om_name *ne, *nnext;
+	int del, divest;
+	uint32_t i;
+	size_t k;
+
+	if (!st)
+		return;
+	del = action == RTI_RESIGN_DELETE_OBJECTS ||
+	    action == RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST ||
+	    action == RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
+	divest = action == RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES ||
+	    action == RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST ||
+	    action == RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
+	for (in = st->list; in; in = next) {
+		next = in->next;
+		known_del(in, f->handle);
+		if (del && om_owner(in, OM_PRIVILEGE_TO_DELETE) == f->handle) {
+			remove_instance(fx, in, f, NULL, 0);
+			continue;
+		}
+		for (i = 0; divest && i < in->n_attrs; i++)
+			if (in->owner[i] == f->handle)
+				in->owner[i] = 0;
+	}
+	for (k = 0; k < st->nt_size; k++)
+		for (ne = st->nt[k]; ne; ne = nnext) {
+			nnext = ne->next;
+			if (ne->reserver != f->handle)
+				continue;
+			if (ne->inst)
+				ne->reserver = 0;
+			else
+				name_del(st, ne);
+		}
+}
 
 static const struct msg_handler om_handlers[] = {
+	{ WIRE_OM_RESERVE_NAMES, 0, 1, h_reserve },
+	{ WIRE_OM_RELEASE_NAMES, 1, 1, h_release },
+	{ WIRE_OM_REGISTER, 1, 1, h_register },
+	{ WIRE_OM_UPDATE, 0, 1, h_update },
+	{ WIRE_OM_INTERACTION, 0, 1, h_interaction },
+	{ WIRE_OM_DELETE, 0, 1, h_delete },
+	{ WIRE_OM_LOCAL_DELETE, 0, 1, h_local_delete },
+	{ WIRE_OM_REQUEST_UPDATE, 1, 1, h_request_update },
+	{ WIRE_OM_REQUEST_CLASS_UPDATE, 1, 1, h_request_class_update },
 	{ 0, 0, 0, NULL }
 };
 
 const struct module_ops om_module = {
 	.name = "OM",
 	.handlers = om_handlers,
+	.federation_init = om_federation_init,
+	.federation_fini = om_federation_fini,
+	.federate_resign = om_federate_resign,
 };

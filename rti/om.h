@@ -1,7 +1,63 @@
-/* om.h - the OM module of rtiexec (see server.h for the module interface). */
+/*
+ * om.h - the OM module of rtiexec: instance names and handles,
+ * registration, discovery, bundled updates, interactions, deletion (see
+ * server.h for the module interface).
+ */
 #ifndef RTI_OM_H
 #define RTI_OM_H
 
 #include "server.h"
+
+/* A federate that knows an instance, and the class it knows it as. */
+struct om_known {
+	uint32_t fed;
+	uint32_t cls;
+};
+
+struct om_instance {
+	uint32_t handle;
+	uint32_t cls;             /* registered class */
+	const char *name;
+	uint32_t registrar;       /* federate handle */
+	uint32_t n_attrs;         /* attributes of cls, inherited included */
+	const uint32_t *attrs;    /* their handles, ascending (shared) */
+	uint32_t *owner;          /* owner[i] of attrs[i]: federate handle,
+	                             0 = unowned */
+	uint8_t *relevant;        /* relevant[i]: someone else subscribes */
+	struct om_known *known;
+	uint32_t n_known, cap_known;
+	struct om_instance *hnext;          /* handle hash chain */
+	struct om_instance *next, *prev;    /* federation list */
+};
+
+/* Instance `obj` of the federation, or NULL. */
+struct om_instance *om_find(struct federation *fx, uint32_t obj);
+/* Iterate the instances of a federation: om_first, then om_next until
+ * NULL.  Do not delete while iterating. */
+struct om_instance *om_first(struct federation *fx);
+struct om_instance *om_next(struct om_instance *in);
+/* Owner of attribute `attr` of `in` (0 = unowned or not an attribute of
+ * its class). */
+uint32_t om_owner(const struct om_instance *in, uint32_t attr);
+/* Set the owner (federate handle, 0 = unowned).  0, or -1 when `attr` is
+ * not an attribute of the instance's class.  Sends nothing. */
+int om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed);
+/* Class `f` knows `in` as, 0 when it does not know it. */
+uint32_t om_known_class(const struct om_instance *in, uint32_t fed);
+
+/* Recompute which attributes of `in` are relevant (subscribed by a
+ * federate other than the owner) and send turn updates on/off to owners
+ * with the attribute relevance switch on. */
+void om_relevance(struct federation *fx, struct om_instance *in);
+
+/* Hooks from DM.  om_subscribed: `f` changed its subscription of object
+ * class `cls` (discovers what it now wants and did not know, updates
+ * relevance).  om_unpublished: `f` stopped publishing the attributes in
+ * `removed` of class `cls`: it loses their ownership on instances of that
+ * class.  om_switch_on: `f` enabled attribute relevance advisories. */
+void om_subscribed(struct federate *f, uint32_t cls);
+void om_unpublished(struct federate *f, uint32_t cls,
+    const uint64_t *removed);
+void om_switch_on(struct federate *f);
 
 #endif

@@ -1,33 +1,659 @@
-/* tm.c - the TM module of rtiexec. */
+/*
+ * tm.c - the TM module of rtiexec: time regulation and constraint, time
+ * advance requests and grants, GALT (LBTS), and the checks OM makes on
+ * timestamp-order (TSO) messages.
+ *
+ * Model.  Each federate f has a logical time T_f, and when regulating a
+ * lookahead L_f and a committed send bound floor_f: the earliest timestamp
+ * it may still send (T_f + L_f at its last grant, exclusive when L_f = 0
+ * and the grant was not from TARA/NMRA, per IEEE 1516-2010; never
+ * lowered, so reducing lookahead takes effect only as time advances).
+ * While a request to t is pending, f may send only at or after
+ * max(floor_f, t + L_f) (tmc_send_bound); librti enforces that bound
+ * before sending and tm_check_tso_send re-checks it here.
+ *
+ * Output bound OB_f of a regulating federate: a lower bound on every TSO
+ * message it may send from now on.
+ *   - granted, TAR/TARA pending, FQR pending, or not constrained:
+ *     OB_f = its send bound (fixed: it does not depend on what f
+ *     receives);
+ *   - NMR/NMRA pending and constrained: f may be granted at the earliest
+ *     of t, its queued messages (Q_f) and any message still to come
+ *     (>= GALT_f), so OB_f = max(floor_f, min(min(t, Q_f) + L_f,
+ *     GALT_f + L_f)).
+ * GALT_f = min over regulating g != f of OB_g (undefined when there is no
+ * such g).  The NMR equations are circular; rtiexec takes their greatest
+ * fixpoint, computed in O(n) by tmc_galt: the smallest candidate
+ * c_g = max(floor_g, base_g) is final (no message can be stamped below
+ * it: the first such message would need a sender granted below it, which
+ * needs an even earlier message), and every other federate sees it as
+ * its GALT.  Bounds carry strictness, so zero-lookahead federates that all
+ * ask NMR(t) or TAR(t) see GALT "> t" and are granted t (no deadlock).
+ *
+ * Invariants.
+ *   I1  every TSO message sent by g is stamped >= OB_g (checked on send);
+ *   I2  OB_g never decreases (floors are monotone; an NMR grant at
+ *       min(t, Q) raises OB to exactly the bound it had);
+ *   I3  a constrained f is granted g only when GALT_f > g (TAR, NMR) or
+ *       >= g (TARA, NMRA), so no message stamped <= g (resp. < g) can
+ *       still be sent to it; the messages already routed to f precede the
+ *       grant frame on f's connection, and librti releases those stamped
+ *       <= g in timestamp order before the grant callback;
+ *   I4  Q_f (a min-heap of the stamps routed to f and not yet released)
+ *       mirrors librti's queue of held messages.
+ * Safety follows from I1-I3: GALT_f bounds every future message to f.
+ * Liveness: the federate(s) with the smallest candidate bound always see
+ * GALT at least that bound, so the earliest pending request can be granted
+ * (lookahead > 0, or zero lookahead with NMR/NMRA/TARA, or TAR where all
+ * zero-lookahead peers ask the same t); a federate that resigns or dies
+ * leaves the computation.
+ *
+ * Cost.  Requests, grants, and OM's notes only mark the federation dirty;
+ * one deferred evaluation per event-loop turn computes every OB and GALT
+ * in O(n) and grants exactly the federates whose grant became possible
+ * (repeated while NMR/FQR grants raise someone's output bound).  Nothing
+ * is broadcast: one reply per request, one grant frame per grant.
+ */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "tm.h"
+#include "tm_core.h"
+
+struct tm_fed {
+	int regulating;
+	int reg_enabling;         /* enable pending (as a TAR to `req`) */
+	int constrained;
+	int con_pending;
+	uint64_t now;             /* logical time */
+	uint64_t lookahead;
+	int last_kind;            /* kind of the last grant */
+	struct tmc_bound floor;   /* committed send bound */
+	int kind;                 /* pending request, TMC_NONE if none */
+	uint64_t req;
+	uint64_t *q;              /* min-heap of stamps routed, unreleased */
+	size_t nq, capq;
+	size_t node;              /* index in the evaluation, or SIZE_MAX */
+};
+
+struct tm_fx {
+	struct event *ev;         /* deferred evaluation */
+	struct tmc_node *nodes;
+	size_t cap;
+};
+
+static struct tm_fed *
+fed_st(const struct federate *f)
+{
+	return f->mod[MOD_TM];
+}
+
+/* ---- heap of stamps ---- */
+
+static int
+q_push(struct tm_fed *st, int i64, uint64_t t)
+{
+	size_t i;
+
+	if (st->nq == st->capq) {
+		size_t cap = st->capq ? st->capq * 2 : 16;
+		uint64_t *nq = realloc(st->q, cap * sizeof *nq);
+
+		if (!nq)
+			return -1;
+		st->q = nq;
+		st->capq = cap;
+	}
+	i = st->nq++;
+	while (i > 0 && tmc_cmp(i64, t, st->q[(i - 1) / 2]) < 0) {
+		st->q[i] = st->q[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	st->q[i] = t;
+	return 0;
+}
+
+static void
+q_pop(struct tm_fed *st, int i64)
+{
+	uint64_t last = st->q[--st->nq];
+	size_t i = 0, c;
+
+	while ((c = 2 * i + 1) < st->nq) {
+		if (c + 1 < st->nq && tmc_cmp(i64, st->q[c + 1], st->q[c]) < 0)
+			c++;
+		if (tmc_cmp(i64, st->q[c], last) >= 0)
+			break;
+		st->q[i] = st->q[c];
+		i = c;
+	}
+	if (st->nq)
+		st->q[i] = last;
+}
+
+/* ---- evaluation ---- */
+
+static void
+mark_dirty(struct federation *fx)
+{
+	struct tm_fx *tx = fx->mod[MOD_TM];
+
+	if (tx && tx->ev)
+		event_active(tx->ev, EV_TIMEOUT, 0);
+}
+
+static void
+send_time(struct federate *f, uint16_t type, int kind, uint64_t t)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	if (!f->conn)
+		return;
+	b = srv_frame(f->fx->srv, type, &off);
+	if (type == WIRE_TM_CB_GRANT)
+		wire_put_u8(b, (uint8_t)kind);
+	wire_put_u64(b, t);
+	wire_frame_end(b, off);
+	conn_send_buf(f->conn, b);
+}
+
+/* Grant f's pending request (or regulation enable) at `g`. */
+static void
+grant(struct federate *f, uint64_t g)
+{
+	struct tm_fed *st = fed_st(f);
+	int i64 = f->fx->time_int64;
+	int kind = st->kind;
+
+	st->now = g;
+	if (st->regulating) {
+		st->floor = tmc_bmax(i64, st->floor,
+		    tmc_la_bound(i64, g, st->lookahead, kind));
+		st->last_kind = kind;
+	}
+	if (kind == TMC_FQR)
+		st->nq = 0;
+	while (st->nq && tmc_cmp(i64, st->q[0], g) <= 0)
+		q_pop(st, i64);
+	st->kind = TMC_NONE;
+	if (st->reg_enabling) {
+		st->reg_enabling = 0;
+		send_time(f, WIRE_TM_CB_REGULATION_ENABLED, 0, g);
+	} else {
+		send_time(f, WIRE_TM_CB_GRANT, kind, g);
+	}
+}
+
+/* Fill tx->nodes with the regulating federates; returns their number. */
+static size_t
+build_nodes(struct federation *fx)
+{
+	struct tm_fx *tx = fx->mod[MOD_TM];
+	int i64 = fx->time_int64;
+	size_t n = 0;
+	uint32_t i;
+
+	if (tx->cap < fx->n_feds) {
+		struct tmc_node *nn = realloc(tx->nodes,
+		    fx->n_feds * sizeof *nn);
+
+		if (!nn)
+			return SIZE_MAX;
+		tx->nodes = nn;
+		tx->cap = fx->n_feds;
+	}
+	for (i = 0; i < fx->n_feds; i++) {
+		struct tm_fed *st = fed_st(fx->feds[i]);
+		struct tmc_node *nd;
+
+		if (!st)
+			continue;
+		st->node = SIZE_MAX;
+		if (!st->regulating)
+			continue;
+		st->node = n;
+		nd = &tx->nodes[n++];
+		nd->floor = st->floor;
+		nd->lookahead = st->lookahead;
+		nd->open = tmc_la_bound(i64, 0, st->lookahead, st->kind).open;
+		nd->fixed = !st->constrained ||
+		    (st->kind != TMC_NMR && st->kind != TMC_NMRA);
+		if (nd->fixed) {
+			nd->base = st->kind == TMC_FQR ? st->floor :
+			    tmc_send_bound(i64, st->floor, st->kind, st->req,
+			    st->lookahead);
+		} else {
+			uint64_t at = st->req;
+
+			if (st->nq)
+				at = tmc_min(i64, at, st->q[0]);
+			nd->base = tmc_la_bound(i64, at, st->lookahead,
+			    st->kind);
+		}
+	}
+	return n;
+}
+
+/* GALT of `st` from the last tmc_galt; 0 when undefined. */
+static int
+galt_of(const struct tm_fed *st, size_t n, size_t first,
+    struct tmc_bound min1, struct tmc_bound min2, struct tmc_bound *out)
+{
+	if (n == 0 || (n == 1 && st->node != SIZE_MAX))
+		return 0;
+	*out = st->node == first ? min2 : min1;
+	return 1;
+}
+
+static void
+evaluate(struct federation *fx)
+{
+	struct tm_fx *tx = fx->mod[MOD_TM];
+	int i64 = fx->time_int64, progressed;
+	struct tmc_bound min1, min2, galt;
+	size_t n, first;
+	uint32_t i;
+
+	do {
+		progressed = 0;
+		n = build_nodes(fx);
+		if (n == SIZE_MAX) {
+			rti_log(fx->srv, LOG_ERROR, "TM: out of memory");
+			return;
+		}
+		tmc_galt(i64, tx->nodes, n, &first, &min1, &min2);
+		for (i = 0; i < fx->n_feds; i++) {
+			struct federate *f = fx->feds[i];
+			struct tm_fed *st = fed_st(f);
+			uint64_t g;
+			int has;
+
+			if (!st)
+				continue;
+			has = galt_of(st, n, first, min1, min2, &galt);
+			if (st->con_pending && (!has ||
+			    tmc_cmp(i64, galt.t, st->now) >= 0)) {
+				st->con_pending = 0;
+				st->constrained = 1;
+				send_time(f, WIRE_TM_CB_CONSTRAINED_ENABLED, 0,
+				    st->now);
+			}
+			if (!tmc_grant(i64, st->kind, st->req, st->now,
+			    st->constrained, has, galt, st->nq > 0,
+			    st->nq ? st->q[0] : 0, &g))
+				continue;
+			if (st->regulating && (st->kind == TMC_NMR ||
+			    st->kind == TMC_NMRA || st->kind == TMC_FQR))
+				progressed = 1;
+			grant(f, g);
+		}
+	} while (progressed);
+}
+
+static void
+evaluate_cb(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	evaluate(arg);
+}
+
+/* ---- handlers ---- */
+
+static int
+h_enable_regulation(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct tm_fed *st = fed_st(f);
+	uint64_t la = wire_get_u64(rd), t;
+	int i64 = fx->time_int64;
+	uint32_t i;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (st->regulating)
+		return conn_replyf(c, serial, st->reg_enabling ?
+		    RTI_ERR_REQUEST_FOR_TIME_REGULATION_PENDING :
+		    RTI_ERR_TIME_REGULATION_ALREADY_ENABLED,
+		    "time regulation already enabled or pending"), 0;
+	if (st->kind != TMC_NONE)
+		return conn_replyf(c, serial, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a time advance is pending"), 0;
+	if (!tmc_interval_valid(i64, la))
+		return conn_replyf(c, serial, RTI_ERR_INVALID_LOOKAHEAD,
+		    "lookahead must be finite and >= 0"), 0;
+	/* Start no earlier than any constrained federate's time, so that
+	 * nothing can be sent into its past. */
+	t = st->now;
+	for (i = 0; i < fx->n_feds; i++) {
+		struct tm_fed *o = fed_st(fx->feds[i]);
+
+		if (o && o != st && o->constrained)
+			t = tmc_max(i64, t, o->now);
+	}
+	st->regulating = 1;
+	st->reg_enabling = 1;
+	st->lookahead = la;
+	st->floor = tmc_la_bound(i64, t, la, TMC_TAR);
+	st->last_kind = TMC_TAR;
+	st->kind = TMC_TAR;
+	st->req = t;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	mark_dirty(fx);
+	return 0;
+}
+
+static int
+h_disable_regulation(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct tm_fed *st = fed_st(c->fed);
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!st->regulating || st->reg_enabling)
+		return conn_replyf(c, serial,
+		    RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
+		    "time regulation is not enabled"), 0;
+	st->regulating = 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	mark_dirty(c->fed->fx);
+	return 0;
+}
+
+static int
+h_enable_constrained(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct tm_fed *st = fed_st(c->fed);
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (st->constrained)
+		return conn_replyf(c, serial,
+		    RTI_ERR_TIME_CONSTRAINED_ALREADY_ENABLED,
+		    "time constrained already enabled"), 0;
+	if (st->con_pending)
+		return conn_replyf(c, serial,
+		    RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING,
+		    "enabling time constrained is pending"), 0;
+	if (st->kind != TMC_NONE && !st->reg_enabling)
+		return conn_replyf(c, serial, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a time advance is pending"), 0;
+	st->con_pending = 1;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	mark_dirty(c->fed->fx);
+	return 0;
+}
+
+static int
+h_disable_constrained(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct tm_fed *st = fed_st(c->fed);
+	struct wire_buf *b;
+	size_t off;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!st->constrained)
+		return conn_replyf(c, serial,
+		    RTI_ERR_TIME_CONSTRAINED_IS_NOT_ENABLED,
+		    "time constrained is not enabled"), 0;
+	st->constrained = 0;
+	st->nq = 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	b = srv_frame(c->srv, WIRE_TM_CB_RELEASE, &off);
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+	mark_dirty(c->fed->fx);
+	return 0;
+}
+
+static int
+h_advance(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct tm_fed *st = fed_st(c->fed);
+	int i64 = c->fed->fx->time_int64;
+	uint8_t kind = wire_get_u8(rd);
+	uint64_t t = wire_get_u64(rd);
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (kind < TMC_TAR || kind > TMC_KIND_MAX)
+		return conn_replyf(c, serial, RTI_ERR_INVALID_ARGUMENT,
+		    "unknown time advance kind %u", kind), 0;
+	if (!tmc_time_valid(i64, t))
+		return conn_replyf(c, serial, RTI_ERR_INVALID_LOGICAL_TIME,
+		    "invalid logical time"), 0;
+	if (st->reg_enabling)
+		return conn_replyf(c, serial,
+		    RTI_ERR_REQUEST_FOR_TIME_REGULATION_PENDING,
+		    "enabling time regulation is pending"), 0;
+	if (st->con_pending)
+		return conn_replyf(c, serial,
+		    RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING,
+		    "enabling time constrained is pending"), 0;
+	if (st->kind != TMC_NONE)
+		return conn_replyf(c, serial, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a time advance is already pending"), 0;
+	if (tmc_cmp(i64, t, st->now) < 0)
+		return conn_replyf(c, serial,
+		    RTI_ERR_LOGICAL_TIME_ALREADY_PASSED,
+		    "requested time is before the logical time"), 0;
+	st->kind = kind;
+	st->req = t;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	mark_dirty(c->fed->fx);
+	return 0;
+}
+
+static int
+h_modify_lookahead(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct tm_fed *st = fed_st(c->fed);
+	int i64 = c->fed->fx->time_int64;
+	uint64_t la = wire_get_u64(rd);
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!st->regulating || st->reg_enabling)
+		return conn_replyf(c, serial,
+		    RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
+		    "time regulation is not enabled"), 0;
+	if (!tmc_interval_valid(i64, la))
+		return conn_replyf(c, serial, RTI_ERR_INVALID_LOOKAHEAD,
+		    "lookahead must be finite and >= 0"), 0;
+	if (st->kind != TMC_NONE)
+		return conn_replyf(c, serial, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a time advance is pending"), 0;
+	st->lookahead = la;
+	st->floor = tmc_bmax(i64, st->floor,
+	    tmc_la_bound(i64, st->now, la, st->last_kind));
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	mark_dirty(c->fed->fx);
+	return 0;
+}
+
+static int
+h_query(struct conn *c, uint32_t serial, struct wire_rd *rd, int lits)
+{
+	struct federation *fx = c->fed->fx;
+	struct tm_fx *tx = fx->mod[MOD_TM];
+	struct tm_fed *st = fed_st(c->fed);
+	int i64 = fx->time_int64, has;
+	struct tmc_bound min1, min2, galt = { 0, 0 };
+	size_t n, first;
+	uint8_t body[9];
+
+	if (!wire_rd_done(rd))
+		return -1;
+	n = build_nodes(fx);
+	if (n == SIZE_MAX)
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	tmc_galt(i64, tx->nodes, n, &first, &min1, &min2);
+	has = galt_of(st, n, first, min1, min2, &galt);
+	if (lits && st->constrained && st->nq) {
+		galt.t = has ? tmc_min(i64, galt.t, st->q[0]) : st->q[0];
+		has = 1;
+	}
+	body[0] = (uint8_t)has;
+	wire_put64(body + 1, has ? galt.t : 0);
+	conn_reply(c, serial, RTI_OK, NULL, body, sizeof body);
+	return 0;
+}
+
+static int
+h_query_galt(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	return h_query(c, serial, rd, 0);
+}
+
+static int
+h_query_lits(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	return h_query(c, serial, rd, 1);
+}
+
+/* ---- hooks used by OM ---- */
 
 int
 tm_check_tso_send(struct federate *f, uint64_t t, int *as_tso, char *msg,
     size_t msglen)
 {
-	(void)f;
-	(void)t;
-	(void)msg;
-	(void)msglen;
+	struct tm_fed *st = fed_st(f);
+	int i64 = f->fx->time_int64;
+	struct tmc_bound b;
+
 	*as_tso = 0;
+	if (!tmc_time_valid(i64, t)) {
+		snprintf(msg, msglen, "invalid logical time");
+		return RTI_ERR_INVALID_LOGICAL_TIME;
+	}
+	if (!st || !st->regulating || st->reg_enabling)
+		return RTI_OK;
+	b = st->kind == TMC_NONE ? st->floor : tmc_send_bound(i64,
+	    st->floor, st->kind, st->req, st->lookahead);
+	if (!tmc_allows(i64, b, t)) {
+		snprintf(msg, msglen, "timestamp is before the federate's "
+		    "logical time plus lookahead");
+		return RTI_ERR_INVALID_LOGICAL_TIME;
+	}
+	*as_tso = 1;
 	return RTI_OK;
 }
 
 int
 tm_note_tso_delivery(struct federate *to, uint64_t t)
 {
-	(void)to;
-	(void)t;
+	struct tm_fed *st = fed_st(to);
+
+	if (!st || !st->constrained)
+		return 0;
+	if (q_push(st, to->fx->time_int64, t) < 0) {
+		rti_log(to->fx->srv, LOG_ERROR, "TM: out of memory queueing "
+		    "a TSO stamp for %s", to->name);
+		return 0;
+	}
+	if (st->kind == TMC_NMR || st->kind == TMC_NMRA)
+		mark_dirty(to->fx);
+	return 1;
+}
+
+/* ---- module hooks ---- */
+
+static int
+tm_federation_init(struct federation *fx)
+{
+	struct tm_fx *tx = calloc(1, sizeof *tx);
+
+	if (!tx)
+		return -1;
+	tx->ev = event_new(fx->srv->base, -1, 0, evaluate_cb, fx);
+	if (!tx->ev) {
+		free(tx);
+		return -1;
+	}
+	fx->mod[MOD_TM] = tx;
 	return 0;
 }
 
+static void
+tm_federation_fini(struct federation *fx)
+{
+	struct tm_fx *tx = fx->mod[MOD_TM];
+
+	if (!tx)
+		return;
+	event_free(tx->ev);
+	free(tx->nodes);
+	free(tx);
+	fx->mod[MOD_TM] = NULL;
+}
+
+static int
+tm_federate_join(struct federate *f)
+{
+	struct tm_fed *st = calloc(1, sizeof *st);
+
+	if (!st)
+		return -1;
+	st->kind = TMC_NONE;
+	st->node = SIZE_MAX;
+	f->mod[MOD_TM] = st;
+	return 0;
+}
+
+/* A leaving federate no longer holds anyone back. */
+static void
+tm_federate_resign(struct federate *f, int action)
+{
+	struct tm_fed *st = fed_st(f);
+
+	(void)action;
+	if (!st)
+		return;
+	st->regulating = 0;
+	st->reg_enabling = 0;
+	st->constrained = 0;
+	st->con_pending = 0;
+	st->kind = TMC_NONE;
+	mark_dirty(f->fx);
+}
+
+static void
+tm_federate_fini(struct federate *f)
+{
+	struct tm_fed *st = fed_st(f);
+
+	if (!st)
+		return;
+	free(st->q);
+	free(st);
+	f->mod[MOD_TM] = NULL;
+}
+
 static const struct msg_handler tm_handlers[] = {
+	{ WIRE_TM_ENABLE_REGULATION, 1, 1, h_enable_regulation },
+	{ WIRE_TM_DISABLE_REGULATION, 1, 1, h_disable_regulation },
+	{ WIRE_TM_ENABLE_CONSTRAINED, 1, 1, h_enable_constrained },
+	{ WIRE_TM_DISABLE_CONSTRAINED, 1, 1, h_disable_constrained },
+	{ WIRE_TM_ADVANCE, 1, 1, h_advance },
+	{ WIRE_TM_MODIFY_LOOKAHEAD, 1, 1, h_modify_lookahead },
+	{ WIRE_TM_QUERY_GALT, 1, 1, h_query_galt },
+	{ WIRE_TM_QUERY_LITS, 1, 1, h_query_lits },
 	{ 0, 0, 0, NULL }
 };
 
 const struct module_ops tm_module = {
 	.name = "TM",
 	.handlers = tm_handlers,
+	.federation_init = tm_federation_init,
+	.federation_fini = tm_federation_fini,
+	.federate_join = tm_federate_join,
+	.federate_resign = tm_federate_resign,
+	.federate_fini = tm_federate_fini,
 };

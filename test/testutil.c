@@ -28,6 +28,8 @@ rtiexec_start(struct rtiexec *r, const char *const *args)
 {
 	char portfile[192];
 	const char *argv[64];
+	const char *wrapper = getenv("RTI_TEST_WRAPPER");
+	char *words = NULL;
 	size_t n = 0;
 	double deadline;
 
@@ -39,6 +41,15 @@ rtiexec_start(struct rtiexec *r, const char *const *args)
 	}
 	snprintf(portfile, sizeof portfile, "%s/port", r->dir);
 	snprintf(r->log, sizeof r->log, "%s/rtiexec.log", r->dir);
+	/* RTI_TEST_WRAPPER: words run before rtiexec, e.g. "valgrind
+	 * --error-exitcode=99"; its error exit fails rtiexec_stop. */
+	if (wrapper && *wrapper && (words = strdup(wrapper)) != NULL) {
+		char *save = NULL, *tok;
+
+		for (tok = strtok_r(words, " \t", &save); tok && n < 32;
+		    tok = strtok_r(NULL, " \t", &save))
+			argv[n++] = tok;
+	}
 	argv[n++] = RTIEXEC_BIN;
 	argv[n++] = "--bind";
 	argv[n++] = "127.0.0.1";
@@ -54,16 +65,19 @@ rtiexec_start(struct rtiexec *r, const char *const *args)
 		argv[n++] = *args++;
 	argv[n] = NULL;
 	r->pid = fork();
-	if (r->pid < 0)
+	if (r->pid < 0) {
+		free(words);
 		return -1;
+	}
 	if (r->pid == 0) {
 		FILE *fp = freopen(r->log, "w", stderr);
 
 		(void)fp;
-		execv(RTIEXEC_BIN, (char *const *)argv);
-		perror("execv " RTIEXEC_BIN);
+		execvp(argv[0], (char *const *)argv);
+		perror(argv[0]);
 		_exit(127);
 	}
+	free(words);
 	deadline = now() + WAIT_S;
 	while (now() < deadline) {
 		FILE *fp = fopen(portfile, "r");
@@ -143,9 +157,11 @@ rtiexec_stop(struct rtiexec *r)
 	}
 	if (rc != 0 && getenv("RTI_TEST_VERBOSE") == NULL) {
 		FILE *fp = fopen(r->log, "r");
+		const char *w = getenv("RTI_TEST_WRAPPER");
 		char line[1024];
 
-		fprintf(stderr, "rtiexec exit %d; log tail:\n", rc);
+		fprintf(stderr, "rtiexec exit %d%s%s; log tail:\n", rc,
+		    w ? " under " : "", w ? w : "");
 		while (fp && fgets(line, sizeof line, fp))
 			fputs(line, stderr);
 		if (fp)

@@ -1,0 +1,205 @@
+/* bundle.c - the three-level update bundle codec; see bundle.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle.h"
+
+void
+bundle_init(struct bundle *b)
+{
+	memset(b, 0, sizeof *b);
+}
+
+void
+bundle_free(struct bundle *b)
+{
+	free(b->inst);
+	free(b->attrs);
+	bundle_init(b);
+}
+
+/* Grow an array to hold `n` items of `size` bytes.  0 or -1. */
+static int
+grow(void **arr, size_t *cap, size_t n, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *p;
+
+	if (n <= *cap)
+		return 0;
+	while (c < n)
+		c *= 2;
+	p = realloc(*arr, c * size);
+	if (!p)
+		return -1;
+	*arr = p;
+	*cap = c;
+	return 0;
+}
+
+int
+bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
+{
+	const uint8_t *q = p, *end;
+	uint32_t n_inst, clen, i;
+
+	b->n_inst = 0;
+	b->n_attrs = 0;
+	if (n < BUNDLE_CLASS_HDR)
+		return *why = "truncated class layer header", -1;
+	b->cls = wire_get32(q);
+	n_inst = wire_get32(q + 4);
+	clen = wire_get32(q + 8);
+	q += BUNDLE_CLASS_HDR;
+	if (clen != n - BUNDLE_CLASS_HDR)
+		return *why = "class layer length does not match the frame",
+		    -1;
+	if (n_inst > clen / BUNDLE_INST_HDR)
+		return *why = "instance count exceeds the class layer", -1;
+	if (grow((void **)&b->inst, &b->cap_inst, n_inst, sizeof *b->inst))
+		return -2;
+	end = q + clen;
+	for (i = 0; i < n_inst; i++) {
+		struct bundle_inst *in = &b->inst[i];
+		const uint8_t *iend;
+		uint32_t na, ilen, j;
+
+		if ((size_t)(end - q) < BUNDLE_INST_HDR)
+			return *why = "truncated instance layer header", -1;
+		in->handle = wire_get32(q);
+		na = wire_get32(q + 4);
+		ilen = wire_get32(q + 8);
+		if (ilen > (size_t)(end - q) - BUNDLE_INST_HDR)
+			return *why = "instance layer length exceeds the "
+			    "class layer", -1;
+		if (na > ilen / BUNDLE_ATTR_HDR)
+			return *why = "attribute count exceeds the instance "
+			    "layer", -1;
+		in->n_attrs = na;
+		in->first = b->n_attrs;
+		in->layer = q;
+		in->layer_len = BUNDLE_INST_HDR + (size_t)ilen;
+		if (grow((void **)&b->attrs, &b->cap_attrs,
+		    b->n_attrs + na, sizeof *b->attrs))
+			return -2;
+		q += BUNDLE_INST_HDR;
+		iend = q + ilen;
+		for (j = 0; j < na; j++) {
+			struct bundle_attr *a = &b->attrs[b->n_attrs + j];
+
+			if ((size_t)(iend - q) < BUNDLE_ATTR_HDR)
+				return *why = "truncated attribute layer "
+				    "header", -1;
+			a->handle = wire_get32(q);
+			a->len = wire_get32(q + 4);
+			q += BUNDLE_ATTR_HDR;
+			if (a->len > (size_t)(iend - q))
+				return *why = "attribute value exceeds the "
+				    "instance layer", -1;
+			a->value = q;
+			q += a->len;
+		}
+		if (q != iend)
+			return *why = "instance layer length does not match "
+			    "its attributes", -1;
+		b->n_attrs += na;
+	}
+	if (q != end)
+		return *why = "class layer length does not match its "
+		    "instances", -1;
+	b->n_inst = n_inst;
+	return 0;
+}
+
+static size_t
+layer_begin(struct wire_buf *w, uint32_t h)
+{
+	size_t off = w->len;
+
+	wire_put_u32(w, h);
+	wire_put_u32(w, 0);
+	wire_put_u32(w, 0);
+	return off;
+}
+
+static void
+layer_end(struct wire_buf *w, size_t off, uint32_t count)
+{
+	if (w->oom || off + BUNDLE_CLASS_HDR > w->len)
+		return;
+	wire_patch_u32(w, off + 4, count);
+	wire_patch_u32(w, off + 8, (uint32_t)(w->len - off -
+	    BUNDLE_CLASS_HDR));
+}
+
+size_t
+bundle_class_begin(struct wire_buf *w, uint32_t cls)
+{
+	return layer_begin(w, cls);
+}
+
+void
+bundle_class_end(struct wire_buf *w, size_t off, uint32_t n_inst)
+{
+	layer_end(w, off, n_inst);
+}
+
+size_t
+bundle_inst_begin(struct wire_buf *w, uint32_t obj)
+{
+	return layer_begin(w, obj);
+}
+
+void
+bundle_inst_end(struct wire_buf *w, size_t off, uint32_t n_attrs)
+{
+	layer_end(w, off, n_attrs);
+}
+
+void
+bundle_put_attr(struct wire_buf *w, uint32_t attr, const void *value,
+    uint32_t len)
+{
+	wire_put_u32(w, attr);
+	wire_put_u32(w, len);
+	wire_put_raw(w, value, len);
+}
+
+uint32_t
+bundle_cut(struct wire_buf *w, const struct bundle *b, uint32_t cls,
+    const uint8_t *keep)
+{
+	size_t coff = w->len, ioff;
+	uint32_t i, j, n_out = 0, kept;
+
+	bundle_class_begin(w, cls);
+	for (i = 0; i < b->n_inst; i++) {
+		const struct bundle_inst *in = &b->inst[i];
+
+		kept = 0;
+		for (j = 0; j < in->n_attrs; j++)
+			kept += !keep || keep[in->first + j];
+		if (kept == 0)
+			continue;
+		n_out++;
+		if (kept == in->n_attrs) {
+			wire_put_raw(w, in->layer, in->layer_len);
+			continue;
+		}
+		ioff = bundle_inst_begin(w, in->handle);
+		for (j = 0; j < in->n_attrs; j++) {
+			const struct bundle_attr *a = &b->attrs[in->first + j];
+
+			if (keep[in->first + j])
+				bundle_put_attr(w, a->handle, a->value,
+				    a->len);
+		}
+		bundle_inst_end(w, ioff, kept);
+	}
+	if (n_out == 0) {
+		w->len = coff;
+		return 0;
+	}
+	bundle_class_end(w, coff, n_out);
+	return n_out;
+}

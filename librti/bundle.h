@@ -1,0 +1,123 @@
+/*
+ * bundle.h - codec of the three-level update bundle, the wire format of
+ * attribute updates (shared by rtiexec and librti via libwire.la; never
+ * installed).  Pure: converts between values and bytes, does no I/O.
+ *
+ *   class layer:     u32 class, u32 n_instances, u32 length, instances
+ *   instance layer:  u32 instance, u32 n_attributes, u32 length, attributes
+ *   attribute layer: u32 attribute, u32 length, value[length]
+ *
+ * Big-endian.  Each `length` counts exactly the bytes of the layers that
+ * follow inside that layer; the counts must match what the lengths hold.
+ * One class layer fills the rest of an update frame, so one frame carries
+ * every updated instance of a class.
+ *
+ * Also here: attribute-handle sets (bitsets indexed by handle) used to
+ * decide which attributes of a bundle a subscriber keeps.
+ */
+#ifndef RTI_BUNDLE_H
+#define RTI_BUNDLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wire.h"
+
+#define BUNDLE_CLASS_HDR 12
+#define BUNDLE_INST_HDR 12
+#define BUNDLE_ATTR_HDR 8
+
+struct bundle_attr {
+	uint32_t handle;
+	uint32_t len;
+	const uint8_t *value;     /* points into the parsed bytes */
+};
+
+struct bundle_inst {
+	uint32_t handle;
+	uint32_t n_attrs;
+	size_t first;             /* index of its first attribute in attrs[] */
+	const uint8_t *layer;     /* whole instance layer, header included */
+	size_t layer_len;
+};
+
+/* A parsed class layer.  The arrays are kept and reused by later parses
+ * (no allocation once they are large enough); free with bundle_free. */
+struct bundle {
+	uint32_t cls;
+	uint32_t n_inst;
+	size_t n_attrs;           /* over all instances */
+	struct bundle_inst *inst;
+	size_t cap_inst;
+	struct bundle_attr *attrs;
+	size_t cap_attrs;
+};
+
+void bundle_init(struct bundle *b);
+void bundle_free(struct bundle *b);
+
+/*
+ * Parse the class layer that occupies exactly `n` bytes at `p`.  Returns 0;
+ * -1 when malformed (counts or lengths that do not add up, truncation,
+ * trailing bytes), with *why set to a static reason; -2 on ENOMEM.  Counts
+ * are checked against the bytes present before anything is allocated.
+ * Handles are not checked here.  The result points into `p`.
+ */
+int bundle_parse(struct bundle *b, const void *p, size_t n, const char **why);
+
+/*
+ * Encoding.  bundle_class_begin / bundle_inst_begin put a layer header
+ * with zero count and length and return its offset; the _end functions
+ * patch count and length from what was put since.  Errors surface as
+ * w->oom.
+ */
+size_t bundle_class_begin(struct wire_buf *w, uint32_t cls);
+void bundle_class_end(struct wire_buf *w, size_t off, uint32_t n_inst);
+size_t bundle_inst_begin(struct wire_buf *w, uint32_t obj);
+void bundle_inst_end(struct wire_buf *w, size_t off, uint32_t n_attrs);
+void bundle_put_attr(struct wire_buf *w, uint32_t attr, const void *value,
+    uint32_t len);
+
+/*
+ * Append to `w` a class layer for class `cls` holding the attributes of
+ * parsed bundle `b` whose keep[index into b->attrs] is nonzero (keep NULL:
+ * all).  Instances left without attributes are omitted; an instance whose
+ * attributes are all kept is copied byte for byte.  Returns the number of
+ * instances written (0: nothing was appended).
+ */
+uint32_t bundle_cut(struct wire_buf *w, const struct bundle *b, uint32_t cls,
+    const uint8_t *keep);
+
+/* Attribute-handle sets: `words` 64-bit words hold handles 0..64*words-1. */
+static inline size_t
+bset_words(uint32_t max_handle)
+{
+	return (size_t)max_handle / 64 + 1;
+}
+static inline int
+bset_has(const uint64_t *s, size_t words, uint32_t h)
+{
+	return s && h / 64 < words && (s[h / 64] >> (h % 64)) & 1;
+}
+static inline void
+bset_add(uint64_t *s, uint32_t h)
+{
+	s[h / 64] |= (uint64_t)1 << (h % 64);
+}
+static inline void
+bset_del(uint64_t *s, uint32_t h)
+{
+	s[h / 64] &= ~((uint64_t)1 << (h % 64));
+}
+static inline int
+bset_empty(const uint64_t *s, size_t words)
+{
+	size_t i;
+
+	for (i = 0; i < words; i++)
+		if (s[i])
+			return 0;
+	return 1;
+}
+
+#endif

@@ -1,0 +1,97 @@
+/* tm_core.c - GALT fixpoint and grant rule; see tm_core.h and tm.c. */
+#include "config.h"
+
+#include "tm_core.h"
+
+/* The bound a federate's own output reaches through what it may still
+ * receive: grant at a message stamped >= galt, then send lookahead later.
+ * Never below `galt`. */
+static struct tmc_bound
+via_galt(int i64, const struct tmc_node *nd, struct tmc_bound galt)
+{
+	struct tmc_bound b;
+
+	b.t = tmc_add(i64, galt.t, nd->lookahead);
+	b.open = nd->open || galt.open;
+	return b;
+}
+
+void
+tmc_galt(int i64, struct tmc_node *nodes, size_t n, size_t *first,
+    struct tmc_bound *min1, struct tmc_bound *min2)
+{
+	struct tmc_bound fin = { tmc_final(i64), 0 }, m;
+	size_t i, a = n;
+
+	/* Upper candidates: each node's bound were it never to receive. */
+	for (i = 0; i < n; i++) {
+		struct tmc_node *nd = &nodes[i];
+
+		nd->out = nd->fixed ? nd->base :
+		    tmc_bmax(i64, nd->floor, nd->base);
+		if (a == n || tmc_bcmp(i64, nd->out, nodes[a].out) < 0)
+			a = i;
+	}
+	*first = a;
+	*min1 = *min2 = fin;
+	if (a == n)
+		return;
+	/* The smallest candidate is final (nothing can reach below it); the
+	 * others see it as their GALT. */
+	m = nodes[a].out;
+	*min1 = m;
+	for (i = 0; i < n; i++) {
+		struct tmc_node *nd = &nodes[i];
+
+		if (i == a)
+			continue;
+		if (!nd->fixed)
+			nd->out = tmc_bmax(i64, nd->floor, tmc_bmin(i64,
+			    nd->base, via_galt(i64, nd, m)));
+		*min2 = tmc_bmin(i64, *min2, nd->out);
+	}
+}
+
+int
+tmc_grant(int i64, int kind, uint64_t t, uint64_t now, int constrained,
+    int has_galt, struct tmc_bound galt, int has_q, uint64_t q,
+    uint64_t *grant)
+{
+	struct tmc_bound at;
+
+	if (kind == TMC_NONE)
+		return 0;
+	if (!has_galt) {
+		galt.t = tmc_final(i64);
+		galt.open = 1;
+	}
+	if (!constrained) {
+		*grant = t;
+		return 1;
+	}
+	at.t = t;
+	at.open = 0;
+	if ((kind == TMC_NMR || kind == TMC_NMRA) && has_q)
+		at.t = tmc_min(i64, t, q);
+	switch (kind) {
+	case TMC_TAR:
+	case TMC_NMR:
+		/* every message stamped <= at has been delivered */
+		if (tmc_bcmp(i64, galt, at) <= 0)
+			return 0;
+		break;
+	case TMC_TARA:
+	case TMC_NMRA:
+		/* every message stamped < at has been delivered */
+		if (tmc_cmp(i64, galt.t, at.t) < 0)
+			return 0;
+		break;
+	case TMC_FQR:
+		at.t = tmc_max(i64, now, tmc_min(i64, t, galt.t));
+		break;
+	default:
+		return 0;
+	}
+	*grant = at.t;
+	return 1;
+}

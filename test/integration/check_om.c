@@ -1,0 +1,1170 @@
+/*
+ * check_om.c - object management against a real rtiexec: name
+ * reservation, registration, discovery (also of late joiners), reflect
+ * tags, bundles split per subscriber, the class-bundle callback, packing
+ * modes, value update requests, delete/remove and local delete, resign
+ * actions, every error (with nothing delivered), and raw protocol abuse.
+ */
+#include <arpa/inet.h>
+#include <check.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "wire.h"
+
+#define GRID TEST_FOM("Grid.xml")
+
+static struct rtiexec rx;
+
+static void
+setup(void)
+{
+	ck_assert_int_eq(rtiexec_start(&rx, NULL), 0);
+}
+
+static void
+teardown(void)
+{
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+
+/* ---- recording callbacks ---- */
+
+static const char *
+obj_name(struct tfed *t, rti_object_instance_handle obj)
+{
+	const char *s;
+
+	return rti_get_object_instance_name(t->amb, obj, &s) == RTI_OK ? s :
+	    "?";
+}
+
+static const char *
+last_part(const char *s)
+{
+	const char *dot = strrchr(s, '.');
+
+	return dot ? dot + 1 : s;
+}
+
+static const char *
+cls_name(struct tfed *t, rti_object_class_handle c)
+{
+	const char *s;
+
+	if (rti_get_object_class_name(t->amb, c, &s) != RTI_OK)
+		return "?";
+	return last_part(s);
+}
+
+/* "Name=v,Status=w" with the attribute names of the known class. */
+static void
+fmt_values(struct tfed *t, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, char *buf, size_t len)
+{
+	rti_object_class_handle k = RTI_HANDLE_INITIALIZER;
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	rti_get_known_object_class_handle(t->amb, obj, &k);
+	for (i = 0; i < n && o < len; i++) {
+		const char *an = "?";
+
+		rti_get_attribute_name(t->amb, k, v[i].attribute, &an);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s=%.*s",
+		    i ? "," : "", an, (int)v[i].length,
+		    (const char *)v[i].value);
+	}
+}
+
+static void
+cb_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name, rti_federate_handle p)
+{
+	struct tfed *t = arg;
+
+	(void)p;
+	t->n_discovers++;
+	tfed_event(t, "discover:%s:%s", name, cls_name(t, cls));
+}
+
+static void
+cb_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	char vals[512];
+
+	t->n_reflects++;
+	fmt_values(t, obj, v, n, vals, sizeof vals);
+	if (info->sent_order == RTI_ORDER_TIMESTAMP)
+		tfed_event(t, "reflect:%s:%s:tag=%.*s:TSO@%g%s",
+		    obj_name(t, obj), vals, (int)tag_len, (const char *)tag,
+		    info->time.f64,
+		    info->received_order == RTI_ORDER_TIMESTAMP ? "+TSO" :
+		    "");
+	else
+		tfed_event(t, "reflect:%s:%s:tag=%.*s:RO", obj_name(t, obj),
+		    vals, (int)tag_len, (const char *)tag);
+}
+
+static void
+cb_time(void *arg, rti_time t)
+{
+	tfed_event(arg, "time:%g", t.f64);
+}
+
+static void
+cb_bundle(void *arg, rti_object_class_handle cls,
+    const struct rti_bundle_instance *in, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	char vals[512];
+	size_t i;
+
+	(void)info;
+	tfed_event(t, "bundle:%s:%zu:tag=%.*s", cls_name(t, cls), n,
+	    (int)tag_len, (const char *)tag);
+	for (i = 0; i < n; i++) {
+		t->n_bundle_instances++;
+		fmt_values(t, in[i].object, in[i].values, in[i].n_values, vals,
+		    sizeof vals);
+		tfed_event(t, "binst:%s:%s", obj_name(t, in[i].object), vals);
+	}
+}
+
+static void
+cb_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)cls;
+	(void)v;
+	t->n_interactions++;
+	tfed_event(t, "interaction:%zu:tag=%.*s%s", n, (int)tag_len,
+	    (const char *)tag,
+	    info->received_order == RTI_ORDER_TIMESTAMP ? ":TSO" : "");
+}
+
+static void
+cb_remove(void *arg, rti_object_instance_handle obj, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)info;
+	t->n_removes++;
+	tfed_event(t, "remove:%s:tag=%.*s", obj_name(t, obj), (int)tag_len,
+	    (const char *)tag);
+}
+
+static void
+cb_provide(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, const void *tag,
+    size_t tag_len)
+{
+	struct tfed *t = arg;
+	rti_object_class_handle k = RTI_HANDLE_INITIALIZER;
+	char buf[256];
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	rti_get_known_object_class_handle(t->amb, obj, &k);
+	for (i = 0; i < n && o < sizeof buf; i++) {
+		const char *an = "?";
+
+		rti_get_attribute_name(t->amb, k, attrs[i], &an);
+		o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s",
+		    i ? "," : "", an);
+	}
+	tfed_event(t, "provide:%s:%s:tag=%.*s", obj_name(t, obj), buf,
+	    (int)tag_len, (const char *)tag);
+}
+
+static void
+cb_reserved(void *arg, const char *name)
+{
+	tfed_event(arg, "reserved:%s", name);
+}
+
+static void
+cb_reserve_failed(void *arg, const char *name)
+{
+	tfed_event(arg, "reservefail:%s", name);
+}
+
+static void
+cb_mreserved(void *arg, const char *const *names, size_t n)
+{
+	tfed_event(arg, "mreserved:%zu:%s", n, names[0]);
+}
+
+static void
+cb_mreserve_failed(void *arg, const char *const *names, size_t n)
+{
+	tfed_event(arg, "mreservefail:%zu:%s", n, names[0]);
+}
+
+/* A federate joined to federation F (created from Grid.xml if needed),
+ * recording OM callbacks; `bundles` selects the class-bundle callback. */
+static struct tfed *
+fed(const char *name, int bundles)
+{
+	struct tfed *t = calloc(1, sizeof *t);
+	struct rti_callbacks cb;
+
+	ck_assert_ptr_nonnull(t);
+	t->amb = rti_ambassador_new();
+	ck_assert_ptr_nonnull(t->amb);
+	tfed_callbacks(&cb);
+	cb.discover_object_instance = cb_discover;
+	cb.reflect_attribute_values = cb_reflect;
+	if (bundles)
+		cb.reflect_class_bundle = cb_bundle;
+	cb.receive_interaction = cb_interaction;
+	cb.remove_object_instance = cb_remove;
+	cb.provide_attribute_value_update = cb_provide;
+	cb.object_instance_name_reservation_succeeded = cb_reserved;
+	cb.object_instance_name_reservation_failed = cb_reserve_failed;
+	cb.multiple_object_instance_name_reservation_succeeded = cb_mreserved;
+	cb.multiple_object_instance_name_reservation_failed =
+	    cb_mreserve_failed;
+	cb.time_regulation_enabled = cb_time;
+	cb.time_constrained_enabled = cb_time;
+	cb.time_advance_grant = cb_time;
+	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
+	ck_assert_int_eq(tfed_create_join(t, "F", GRID, name), RTI_OK);
+	return t;
+}
+
+/* Everything rtiexec sent `t` before now has been delivered: a request
+ * round trip (its reply follows every earlier frame), then evoke. */
+static void
+barrier(struct tfed *t)
+{
+	rti_federate_handle h;
+	int pending = 1;
+
+	ck_assert_int_eq(rti_get_federate_handle(t->amb, "no such federate",
+	    &h), RTI_ERR_NAME_NOT_FOUND);
+	while (pending)
+		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0, 0, &pending),
+		    RTI_OK);
+}
+
+static rti_object_class_handle
+oc(struct tfed *t, const char *name)
+{
+	rti_object_class_handle h;
+
+	ck_assert_int_eq(rti_get_object_class_handle(t->amb, name, &h),
+	    RTI_OK);
+	return h;
+}
+
+static rti_attribute_handle
+at(struct tfed *t, rti_object_class_handle c, const char *name)
+{
+	rti_attribute_handle h;
+
+	ck_assert_int_eq(rti_get_attribute_handle(t->amb, c, name, &h),
+	    RTI_OK);
+	return h;
+}
+
+/* Publish Breaker {Name, Status, Current}. */
+static void
+publish_breaker(struct tfed *t)
+{
+	rti_object_class_handle b = oc(t, "Breaker");
+	rti_attribute_handle a[3];
+
+	a[0] = at(t, b, "Name");
+	a[1] = at(t, b, "Status");
+	a[2] = at(t, b, "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(t->amb, b, a, 3),
+	    RTI_OK);
+}
+
+/* Subscribe `cls` to the comma-separated attributes `list`. */
+static void
+subscribe(struct tfed *t, const char *cls, const char *list)
+{
+	rti_object_class_handle c = oc(t, cls);
+	rti_attribute_handle a[8];
+	char buf[128], *p, *save = NULL;
+	size_t n = 0;
+
+	snprintf(buf, sizeof buf, "%s", list);
+	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
+		a[n++] = at(t, c, p);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb, c, a,
+	    n), RTI_OK);
+}
+
+static rti_object_instance_handle
+register_named(struct tfed *t, const char *cls, const char *name)
+{
+	rti_object_instance_handle h;
+	char ev[128];
+
+	ck_assert_int_eq(rti_reserve_object_instance_name(t->amb, name),
+	    RTI_OK);
+	snprintf(ev, sizeof ev, "reserved:%s", name);
+	ck_assert(tfed_wait(t, ev));
+	ck_assert_int_eq(rti_register_object_instance_with_name(t->amb,
+	    oc(t, cls), name, &h), RTI_OK);
+	return h;
+}
+
+/* Update Breaker attributes Name, Status, Current with the given values
+ * (NULL = leave out). */
+static int
+update3(struct tfed *t, rti_object_instance_handle obj, const char *name,
+    const char *status, const char *current, const char *tag)
+{
+	rti_object_class_handle b = oc(t, "Breaker");
+	struct rti_attribute_value v[3];
+	size_t n = 0;
+
+	if (name) {
+		v[n].attribute = at(t, b, "Name");
+		v[n].value = name;
+		v[n++].length = (uint32_t)strlen(name);
+	}
+	if (status) {
+		v[n].attribute = at(t, b, "Status");
+		v[n].value = status;
+		v[n++].length = (uint32_t)strlen(status);
+	}
+	if (current) {
+		v[n].attribute = at(t, b, "Current");
+		v[n].value = current;
+		v[n++].length = (uint32_t)strlen(current);
+	}
+	return rti_update_attribute_values(t->amb, obj, v, n, tag,
+	    tag ? strlen(tag) : 0);
+}
+
+/* ---- tests ---- */
+
+START_TEST(test_register_discover_reflect)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	rti_object_instance_handle b1, found, b2;
+	rti_object_class_handle k;
+	const char *s;
+
+	publish_breaker(a);
+	subscribe(b, "Breaker", "Name,Status");
+	b1 = register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(b, "discover:b1:Breaker"));
+	ck_assert_int_eq(update3(a, b1, "BRK-1", "1", "12.5", "step-1"),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "reflect:b1:"));
+	ck_assert_int_ge(tfed_find(b,
+	    "reflect:b1:Name=BRK-1,Status=1:tag=step-1:RO"), 0);
+	/* lookups among known instances */
+	ck_assert_int_eq(rti_get_object_instance_handle(b->amb, "b1", &found),
+	    RTI_OK);
+	ck_assert_uint_eq(found.id, b1.id);
+	ck_assert_int_eq(rti_get_object_instance_name(a->amb, b1, &s), RTI_OK);
+	ck_assert_str_eq(s, "b1");
+	ck_assert_int_eq(rti_get_known_object_class_handle(b->amb, b1, &k),
+	    RTI_OK);
+	ck_assert_uint_eq(k.id, oc(b, "Breaker").id);
+	ck_assert_int_eq(rti_get_object_instance_handle(b->amb, "nope",
+	    &found), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	/* without a name: rtiexec names it, handles are unique */
+	ck_assert_int_eq(rti_register_object_instance(a->amb,
+	    oc(a, "Breaker"), &b2), RTI_OK);
+	ck_assert_uint_ne(b2.id, b1.id);
+	ck_assert(tfed_wait(b, "discover:HLAobject"));
+	ck_assert_int_eq(rti_get_object_instance_name(b->amb, b2, &s),
+	    RTI_OK);
+	ck_assert_int_eq(strncmp(s, "HLAobject", 9), 0);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+START_TEST(test_name_reservation)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	const char *two[] = { "Y", "X" }, *three[] = { "P", "Q", "R" };
+	rti_object_instance_handle h;
+	rti_object_class_handle br;
+
+	publish_breaker(a);
+	publish_breaker(b);
+	br = oc(a, "Breaker");
+	ck_assert_int_eq(rti_reserve_object_instance_name(a->amb, "X"),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "reserved:X"));
+	ck_assert_int_eq(rti_reserve_object_instance_name(b->amb, "X"),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "reservefail:X"));
+	/* all or nothing */
+	ck_assert_int_eq(rti_reserve_multiple_object_instance_names(b->amb,
+	    two, 2), RTI_OK);
+	ck_assert(tfed_wait(b, "mreservefail:2:Y"));
+	ck_assert_int_eq(rti_reserve_object_instance_name(b->amb, "Y"),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "reserved:Y"));
+	ck_assert_int_eq(rti_reserve_multiple_object_instance_names(b->amb,
+	    three, 3), RTI_OK);
+	ck_assert(tfed_wait(b, "mreserved:3:P"));
+	/* illegal names fail at once */
+	ck_assert_int_eq(rti_reserve_object_instance_name(a->amb, "HLAx"),
+	    RTI_ERR_ILLEGAL_NAME);
+	ck_assert_int_eq(rti_reserve_object_instance_name(a->amb, ""),
+	    RTI_ERR_ILLEGAL_NAME);
+	/* registration needs the caller's reservation */
+	ck_assert_int_eq(rti_register_object_instance_with_name(b->amb, br,
+	    "X", &h), RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED);
+	ck_assert_int_eq(rti_register_object_instance_with_name(a->amb, br,
+	    "X", &h), RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance_with_name(a->amb, br,
+	    "X", &h), RTI_ERR_OBJECT_INSTANCE_NAME_IN_USE);
+	ck_assert_int_eq(rti_register_object_instance_with_name(a->amb, br,
+	    "Never", &h), RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED);
+	/* release */
+	ck_assert_int_eq(rti_release_object_instance_name(a->amb, "Y"),
+	    RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED);
+	ck_assert_int_eq(rti_release_object_instance_name(b->amb, "Y"),
+	    RTI_OK);
+	ck_assert_int_eq(rti_release_object_instance_name(b->amb, "Y"),
+	    RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED);
+	ck_assert_int_eq(rti_release_multiple_object_instance_names(b->amb,
+	    three, 3), RTI_OK);
+	ck_assert_int_eq(rti_reserve_object_instance_name(a->amb, "Y"),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "reserved:Y"));
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+START_TEST(test_late_join_discovery)
+{
+	struct tfed *a = fed("A", 0), *b;
+	rti_object_instance_handle h;
+	int i;
+
+	publish_breaker(a);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(rti_register_object_instance(a->amb,
+		    oc(a, "Breaker"), &h), RTI_OK);
+	b = fed("B", 0);
+	barrier(b);
+	ck_assert_uint_eq(b->n_discovers, 0);
+	subscribe(b, "Equipment", "Name");
+	ck_assert(tfed_wait_n(b, "discover:", 3));
+	ck_assert_int_eq((int)tfed_count(b, "discover:HLAobject"), 3);
+	ck_assert_uint_eq(tfed_count(b, "discover:HLAobject") , 3);
+	ck_assert_int_ge(tfed_find(b, "discover:HLAobject1:Equipment"), 0);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* Two subscribers with different attribute subsets, a third at the
+ * superclass, a fourth with the class-bundle callback: one class bundle
+ * from the publisher reaches each with exactly its part. */
+START_TEST(test_bundle_split)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0), *c = fed("C", 0),
+	    *d = fed("D", 0), *e = fed("E", 1);
+	rti_object_class_handle br;
+	rti_object_instance_handle h[3];
+	struct rti_attribute_value v[3][3];
+	struct rti_bundle_instance in[3];
+	static const char *names[] = { "k1", "k2", "k3" };
+	char val[3][3][16];
+	int i, j;
+
+	publish_breaker(a);
+	subscribe(b, "Breaker", "Status");
+	subscribe(c, "Breaker", "Name,Current");
+	subscribe(d, "Equipment", "Name");
+	subscribe(e, "Breaker", "Status,Current");
+	br = oc(a, "Breaker");
+	for (i = 0; i < 3; i++) {
+		h[i] = register_named(a, "Breaker", names[i]);
+		in[i].object = h[i];
+		in[i].values = v[i];
+		in[i].n_values = 3;
+		for (j = 0; j < 3; j++) {
+			snprintf(val[i][j], sizeof val[i][j], "v%d%d", i, j);
+			v[i][j].value = val[i][j];
+			v[i][j].length = (uint32_t)strlen(val[i][j]);
+		}
+		v[i][0].attribute = at(a, br, "Name");
+		v[i][1].attribute = at(a, br, "Status");
+		v[i][2].attribute = at(a, br, "Current");
+	}
+	ck_assert_int_eq(rti_update_class_attribute_values(a->amb, br, in, 3,
+	    "T", 1), RTI_OK);
+	ck_assert(tfed_wait_n(b, "reflect:", 3));
+	ck_assert_int_ge(tfed_find(b, "reflect:k1:Status=v01:tag=T"), 0);
+	ck_assert_int_ge(tfed_find(b, "reflect:k3:Status=v21:tag=T"), 0);
+	ck_assert(tfed_wait_n(c, "reflect:", 3));
+	ck_assert_int_ge(tfed_find(c, "reflect:k2:Name=v10,Current=v12:"), 0);
+	ck_assert(tfed_wait_n(d, "reflect:", 3));
+	ck_assert_int_ge(tfed_find(d, "discover:k1:Equipment"), 0);
+	ck_assert_int_ge(tfed_find(d, "reflect:k3:Name=v20:tag=T"), 0);
+	ck_assert(tfed_wait(e, "bundle:Breaker:3:tag=T"));
+	ck_assert_int_ge(tfed_find(e, "binst:k2:Status=v11,Current=v12"), 0);
+	barrier(b);
+	barrier(c);
+	barrier(d);
+	barrier(e);
+	ck_assert_uint_eq(b->n_reflects, 3);
+	ck_assert_uint_eq(c->n_reflects, 3);
+	ck_assert_uint_eq(d->n_reflects, 3);
+	ck_assert_uint_eq(e->n_reflects, 0);
+	ck_assert_uint_eq(tfed_count(e, "bundle:"), 1);
+	ck_assert_uint_eq(e->n_bundle_instances, 3);
+	/* an update none of b's attributes is in: b gets nothing */
+	ck_assert_int_eq(update3(a, h[0], "only-name", NULL, NULL, NULL),
+	    RTI_OK);
+	ck_assert(tfed_wait_n(d, "reflect:", 4));
+	ck_assert(tfed_wait_n(c, "reflect:", 4));
+	barrier(b);
+	ck_assert_uint_eq(b->n_reflects, 3);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+	tfed_free(d);
+	tfed_free(e);
+}
+END_TEST
+
+START_TEST(test_packing_modes)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 1);
+	rti_object_instance_handle h[4];
+	char ev[64];
+	int i;
+
+	publish_breaker(a);
+	subscribe(b, "Breaker", "Name,Status,Current");
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(rti_register_object_instance(a->amb,
+		    oc(a, "Breaker"), &h[i]), RTI_OK);
+	ck_assert(tfed_wait_n(b, "discover:", 4));
+	ck_assert_int_eq(rti_set_update_packing(a->amb, 7, 0),
+	    RTI_ERR_INVALID_ARGUMENT);
+
+	/* instance packing (default): one frame per update */
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(update3(a, h[i], "n", "s", NULL, "I"),
+		    RTI_OK);
+	ck_assert(tfed_wait_n(b, "bundle:Breaker:1:tag=I", 4));
+
+	/* attribute packing: one frame per attribute value */
+	ck_assert_int_eq(rti_set_update_packing(a->amb, RTI_PACKING_ATTRIBUTE,
+	    0), RTI_OK);
+	ck_assert_int_eq(update3(a, h[0], "n", "s", "c", "A"), RTI_OK);
+	ck_assert(tfed_wait_n(b, "bundle:Breaker:1:tag=A", 3));
+
+	/* class packing: coalesced until flushed */
+	ck_assert_int_eq(rti_set_update_packing(a->amb, RTI_PACKING_CLASS, 0),
+	    RTI_OK);
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(update3(a, h[i], "n", "s", NULL, "C"),
+		    RTI_OK);
+	tfed_pump(b, 0.2);
+	ck_assert_int_lt(tfed_find(b, "bundle:Breaker:4:tag=C"), 0);
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	ck_assert(tfed_wait(b, "bundle:Breaker:4:tag=C"));
+	snprintf(ev, sizeof ev, "binst:%s:Name=n,Status=s",
+	    "HLAobject4");
+	ck_assert_int_ge(tfed_find(b, ev), 0);
+
+	/* a different tag starts a new bundle; an evoke flushes */
+	ck_assert_int_eq(update3(a, h[0], "n", NULL, NULL, "D"), RTI_OK);
+	ck_assert_int_eq(update3(a, h[1], "n", NULL, NULL, "D"), RTI_OK);
+	ck_assert_int_eq(update3(a, h[2], "n", NULL, NULL, "E"), RTI_OK);
+	ck_assert_int_eq(rti_evoke_callbacks(a->amb, 0, 0, NULL), RTI_OK);
+	ck_assert(tfed_wait(b, "bundle:Breaker:2:tag=D"));
+	ck_assert(tfed_wait(b, "bundle:Breaker:1:tag=E"));
+
+	/* the size limit flushes by itself */
+	ck_assert_int_eq(rti_set_update_packing(a->amb, RTI_PACKING_CLASS,
+	    80), RTI_OK);
+	tfed_clear(b);
+	b->n_bundle_instances = 0;
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(update3(a, h[i], "nnnnnnnnnn", "ssssssssss",
+		    NULL, "L"), RTI_OK);
+	ck_assert(tfed_wait(b, "bundle:Breaker:"));
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	ck_assert(tfed_wait_n(b, "binst:", 4));
+	ck_assert_uint_ge(tfed_count(b, "bundle:"), 2);
+	ck_assert_uint_eq(b->n_bundle_instances, 4);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+START_TEST(test_request_update)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	rti_object_class_handle br, eq;
+	rti_attribute_handle at_status, at_name;
+	rti_object_instance_handle b1, b2, bad = { 999 };
+
+	publish_breaker(a);
+	subscribe(b, "Breaker", "Name,Status");
+	b1 = register_named(a, "Breaker", "b1");
+	b2 = register_named(a, "Breaker", "b2");
+	ck_assert(tfed_wait_n(b, "discover:", 2));
+	br = oc(b, "Breaker");
+	eq = oc(b, "Equipment");
+	at_status = at(b, br, "Status");
+	at_name = at(b, eq, "Name");
+	ck_assert_int_eq(rti_request_attribute_value_update(b->amb, b1,
+	    &at_status, 1, "rq", 2), RTI_OK);
+	ck_assert(tfed_wait(a, "provide:b1:Status:tag=rq"));
+	ck_assert_int_eq(rti_request_class_attribute_value_update(b->amb, eq,
+	    &at_name, 1, "cls", 3), RTI_OK);
+	ck_assert(tfed_wait(a, "provide:b1:Name:tag=cls"));
+	ck_assert(tfed_wait(a, "provide:b2:Name:tag=cls"));
+	/* errors */
+	ck_assert_int_eq(rti_request_attribute_value_update(b->amb, bad,
+	    &at_status, 1, NULL, 0), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	ck_assert_int_eq(rti_request_class_attribute_value_update(b->amb, eq,
+	    &at_status, 1, NULL, 0), RTI_ERR_ATTRIBUTE_NOT_DEFINED);
+	barrier(a);
+	ck_assert_uint_eq(tfed_count(a, "provide:"), 3);
+	(void)b2;
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+START_TEST(test_delete_and_local_delete)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	rti_object_instance_handle b1, b2, found;
+	const char *s;
+
+	publish_breaker(a);
+	subscribe(b, "Breaker", "Status");
+	b1 = register_named(a, "Breaker", "b1");
+	b2 = register_named(a, "Breaker", "b2");
+	ck_assert(tfed_wait_n(b, "discover:", 2));
+	/* local delete: forgotten, rediscovered at the next update */
+	ck_assert_int_eq(rti_local_delete_object_instance(a->amb, b2),
+	    RTI_ERR_FEDERATE_OWNS_ATTRIBUTES);
+	ck_assert_int_eq(rti_local_delete_object_instance(b->amb, b2),
+	    RTI_OK);
+	ck_assert_int_eq(rti_get_object_instance_name(b->amb, b2, &s),
+	    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	ck_assert_int_eq(update3(a, b2, NULL, "0", NULL, NULL), RTI_OK);
+	ck_assert(tfed_wait_n(b, "discover:b2:Breaker", 2));
+	ck_assert(tfed_wait(b, "reflect:b2:Status=0"));
+	/* delete: remove with the tag at the others */
+	ck_assert_int_eq(rti_delete_object_instance(b->amb, b1, NULL, 0),
+	    RTI_ERR_DELETE_PRIVILEGE_NOT_HELD);
+	ck_assert_int_eq(rti_delete_object_instance(a->amb, b1, "bye", 3),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "remove:b1:tag=bye"));
+	ck_assert_int_eq(rti_get_object_instance_handle(b->amb, "b1", &found),
+	    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	ck_assert_int_eq(rti_get_object_instance_handle(a->amb, "b1", &found),
+	    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	ck_assert_int_eq(rti_delete_object_instance(a->amb, b1, NULL, 0),
+	    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	ck_assert_int_eq(update3(a, b1, NULL, "1", NULL, NULL),
+	    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	barrier(b);
+	ck_assert_uint_eq(b->n_removes, 1);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* Every refused call: the code, and nothing reaches the observer. */
+START_TEST(test_errors_send_nothing)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0), *o = fed("O", 0);
+	rti_object_class_handle br, bus, eq;
+	rti_interaction_class_handle alarm, sw;
+	rti_parameter_handle text, op;
+	rti_attribute_handle status, current;
+	rti_object_instance_handle b1, bogus = { 4242 };
+	struct rti_attribute_value v;
+	struct rti_parameter_value pv;
+	struct rti_bundle_instance bi;
+
+	br = oc(a, "Breaker");
+	bus = oc(a, "Bus");
+	eq = oc(a, "Equipment");
+	status = at(a, br, "Status");
+	current = at(a, br, "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, br,
+	    &status, 1), RTI_OK);
+	subscribe(o, "Breaker", "Name,Status,Current");
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, "Alarm",
+	    &alarm), RTI_OK);
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, "Switching",
+	    &sw), RTI_OK);
+	ck_assert_int_eq(rti_get_parameter_handle(a->amb, alarm, "Text",
+	    &text), RTI_OK);
+	ck_assert_int_eq(rti_get_parameter_handle(a->amb, sw, "Operation",
+	    &op), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(o->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(o->amb, sw), RTI_OK);
+	b1 = register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(o, "discover:b1"));
+
+	v.value = "x";
+	v.length = 1;
+	v.attribute = status;
+	/* unknown instance */
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, bogus, &v, 1,
+	    NULL, 0), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	/* not published, hence not owned */
+	v.attribute = current;
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, NULL,
+	    0), RTI_ERR_ATTRIBUTE_NOT_OWNED);
+	/* owned by someone else */
+	publish_breaker(b);
+	v.attribute = status;
+	ck_assert_int_eq(rti_update_attribute_values(b->amb, b1, &v, 1, NULL,
+	    0), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	subscribe(b, "Breaker", "Status");
+	ck_assert(tfed_wait(b, "discover:b1"));
+	ck_assert_int_eq(rti_update_attribute_values(b->amb, b1, &v, 1, NULL,
+	    0), RTI_ERR_ATTRIBUTE_NOT_OWNED);
+	/* not an attribute of the class */
+	v.attribute = at(a, bus, "Voltage");
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, NULL,
+	    0), RTI_ERR_ATTRIBUTE_NOT_DEFINED);
+	/* twice the same attribute */
+	{
+		struct rti_attribute_value two[2] = {
+			{ status, "1", 1 }, { status, "2", 1 } };
+
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, two,
+		    2, NULL, 0), RTI_ERR_INVALID_ARGUMENT);
+	}
+	/* class bundles: wrong class, undefined class */
+	v.attribute = status;
+	bi.object = b1;
+	bi.values = &v;
+	bi.n_values = 1;
+	ck_assert_int_eq(rti_update_class_attribute_values(a->amb, eq, &bi, 1,
+	    NULL, 0), RTI_ERR_INVALID_ARGUMENT);
+	eq.id = 9999;
+	ck_assert_int_eq(rti_update_class_attribute_values(a->amb, eq, &bi, 1,
+	    NULL, 0), RTI_ERR_OBJECT_CLASS_NOT_DEFINED);
+	/* interactions: not published, parameter of another class */
+	pv.parameter = text;
+	pv.value = "t";
+	pv.length = 1;
+	ck_assert_int_eq(rti_send_interaction(a->amb, alarm, &pv, 1, NULL, 0),
+	    RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sw), RTI_OK);
+	ck_assert_int_eq(rti_send_interaction(a->amb, sw, &pv, 1, NULL, 0),
+	    RTI_ERR_INTERACTION_PARAMETER_NOT_DEFINED);
+	/* registration of an unpublished class */
+	ck_assert_int_eq(rti_register_object_instance(a->amb, bus, &bogus),
+	    RTI_ERR_OBJECT_CLASS_NOT_PUBLISHED);
+	/* delete without the privilege */
+	ck_assert_int_eq(rti_delete_object_instance(b->amb, b1, NULL, 0),
+	    RTI_ERR_DELETE_PRIVILEGE_NOT_HELD);
+	/* bad tag */
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, NULL,
+	    5), RTI_ERR_INVALID_ARGUMENT);
+
+	/* a good interaction and update afterwards arrive, and nothing
+	 * before them did */
+	pv.parameter = op;
+	ck_assert_int_eq(rti_send_interaction(a->amb, sw, &pv, 1, "ok", 2),
+	    RTI_OK);
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, "ok",
+	    2), RTI_OK);
+	ck_assert(tfed_wait(o, "reflect:b1:Status=x:tag=ok"));
+	ck_assert(tfed_wait(o, "interaction:1:tag=ok"));
+	barrier(o);
+	ck_assert_uint_eq(o->n_reflects, 1);
+	ck_assert_uint_eq(o->n_interactions, 1);
+	ck_assert_uint_eq(o->n_removes, 0);
+	ck_assert_uint_eq(o->n_discovers, 1);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(o);
+}
+END_TEST
+
+START_TEST(test_timestamped_without_regulation)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	rti_object_instance_handle b1;
+	rti_message_retraction_handle r = { 77 };
+	struct rti_attribute_value v;
+
+	publish_breaker(a);
+	subscribe(b, "Breaker", "Status");
+	b1 = register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(b, "discover:b1"));
+	v.attribute = at(a, oc(a, "Breaker"), "Status");
+	v.value = "1";
+	v.length = 1;
+	/* not regulating: sent receive order, no retraction handle */
+	ck_assert_int_eq(rti_update_attribute_values_at(a->amb, b1, &v, 1,
+	    "t", 1, rti_time_f64(5.0), &r), RTI_OK);
+	ck_assert_uint_eq(r.id, 0);
+	ck_assert(tfed_wait(b, "reflect:b1:Status=1:tag=t:RO"));
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* A regulating sender and a constrained receiver: the receiver gets
+ * receive-order updates at once and timestamped ones at its grant, in
+ * timestamp order. */
+START_TEST(test_timestamp_order)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	rti_object_instance_handle b1;
+	rti_message_retraction_handle r1, r2, r3;
+	rti_interaction_class_handle alarm;
+	struct rti_attribute_value v;
+	struct rti_parameter_value pv;
+	int i7, i5, ii, ig;
+
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb, rti_time_f64(1)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "time:"));
+	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
+	ck_assert(tfed_wait(b, "time:"));
+	publish_breaker(a);
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, "Alarm",
+	    &alarm), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, alarm),
+	    RTI_OK);
+	subscribe(b, "Breaker", "Status");
+	b1 = register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(b, "discover:b1"));
+	v.attribute = at(a, oc(a, "Breaker"), "Status");
+	v.length = 1;
+	v.value = "7";
+	ck_assert_int_eq(rti_update_attribute_values_at(a->amb, b1, &v, 1,
+	    "late", 4, rti_time_f64(7.0), &r1), RTI_OK);
+	v.value = "5";
+	ck_assert_int_eq(rti_update_attribute_values_at(a->amb, b1, &v, 1,
+	    "early", 5, rti_time_f64(5.0), &r2), RTI_OK);
+	ck_assert_uint_ne(r1.id, 0);
+	ck_assert_uint_ne(r2.id, r1.id);
+	pv.parameter.id = 0;
+	ck_assert_int_eq(rti_get_parameter_handle(a->amb, alarm, "Text",
+	    &pv.parameter), RTI_OK);
+	pv.value = "x";
+	pv.length = 1;
+	ck_assert_int_eq(rti_send_interaction_at(a->amb, alarm, &pv, 1, "i",
+	    1, rti_time_f64(6.0), &r3), RTI_OK);
+	/* below logical time + lookahead: refused, nothing sent */
+	ck_assert_int_eq(rti_update_attribute_values_at(a->amb, b1, &v, 1,
+	    NULL, 0, rti_time_f64(0.5), NULL), RTI_ERR_INVALID_LOGICAL_TIME);
+	v.value = "0";
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, "now",
+	    3), RTI_OK);
+	ck_assert(tfed_wait(b, "reflect:b1:Status=0:tag=now:RO"));
+	barrier(b);
+	ck_assert_uint_eq(b->n_reflects, 1);
+	ck_assert_uint_eq(b->n_interactions, 0);
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(b->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "time:10"));
+	i5 = tfed_find(b, "reflect:b1:Status=5:tag=early:TSO@5+TSO");
+	ii = tfed_find(b, "interaction:1:tag=i:TSO");
+	i7 = tfed_find(b, "reflect:b1:Status=7:tag=late:TSO@7+TSO");
+	ig = tfed_find(b, "time:10");
+	ck_assert_int_ge(i5, 0);
+	ck_assert_int_gt(ii, i5);
+	ck_assert_int_gt(i7, ii);
+	ck_assert_int_gt(ig, i7);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+START_TEST(test_resign_actions)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0), *c;
+	rti_object_instance_handle b2, found;
+
+	publish_breaker(a);
+	subscribe(b, "Breaker", "Status");
+	register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(b, "discover:b1"));
+	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
+	    RTI_RESIGN_DELETE_OBJECTS), RTI_OK);
+	ck_assert(tfed_wait(b, "remove:b1"));
+	c = fed("C", 0);
+	publish_breaker(c);
+	b2 = register_named(c, "Breaker", "b2");
+	ck_assert(tfed_wait(b, "discover:b2"));
+	ck_assert_int_eq(rti_resign_federation_execution(c->amb,
+	    RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES), RTI_OK);
+	barrier(b);
+	ck_assert_int_lt(tfed_find(b, "remove:b2"), 0);
+	ck_assert_int_eq(rti_get_object_instance_handle(b->amb, "b2", &found),
+	    RTI_OK);
+	ck_assert_uint_eq(found.id, b2.id);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/* ---- raw protocol ---- */
+
+static int
+raw_connect(void)
+{
+	struct sockaddr_in sa;
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)rx.port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	return fd;
+}
+
+static void
+raw_send(int fd, uint16_t type, const uint8_t *p, size_t n)
+{
+	uint8_t hdr[8];
+
+	wire_put32(hdr, (uint32_t)n);
+	wire_put16(hdr + 4, type);
+	wire_put16(hdr + 6, 0);
+	ck_assert_int_eq(send(fd, hdr, 8, MSG_NOSIGNAL), 8);
+	if (n)
+		ck_assert_int_eq(send(fd, p, n, MSG_NOSIGNAL), (ssize_t)n);
+}
+
+/* Read exactly n bytes; 1, 0 on EOF, -1 on timeout. */
+static int
+raw_read(int fd, uint8_t *p, size_t n)
+{
+	while (n) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		ssize_t k;
+
+		if (poll(&pf, 1, (int)(WAIT_S * 1000)) <= 0)
+			return -1;
+		k = recv(fd, p, n, 0);
+		if (k == 0)
+			return 0;
+		if (k < 0)
+			return errno == ECONNRESET ? 0 : -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 1;
+}
+
+/* Next frame of `type` (others skipped) into buf; its length, or -1 at
+ * EOF/timeout. */
+static long
+raw_expect(int fd, uint16_t type, uint8_t *buf, size_t cap)
+{
+	uint8_t hdr[8];
+
+	for (;;) {
+		uint32_t len;
+
+		if (raw_read(fd, hdr, 8) != 1)
+			return -1;
+		len = wire_get32(hdr);
+		ck_assert_uint_le(len, cap);
+		if (raw_read(fd, buf, len) != 1)
+			return -1;
+		if (wire_get16(hdr + 4) == type)
+			return (long)len;
+	}
+}
+
+static size_t
+put_str(uint8_t *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	wire_put32(p, (uint32_t)n);
+	memcpy(p + 4, s, n);
+	return 4 + n;
+}
+
+static uint8_t raw_buf[1 << 20];
+
+/* Handshake and join F as `name` by hand. */
+static int
+raw_join(const char *name)
+{
+	uint8_t *buf = raw_buf;
+	size_t n = 0;
+	int fd = raw_connect();
+
+	wire_put32(buf, WIRE_MAGIC);
+	wire_put16(buf + 4, WIRE_VERSION);
+	wire_put32(buf + 6, 0);
+	raw_send(fd, WIRE_HELLO, buf, 10);
+	ck_assert_int_ge(raw_expect(fd, WIRE_HELLO_ACK, buf, sizeof raw_buf),
+	    10);
+	wire_put32(buf, 1);
+	n = 4;
+	n += put_str(buf + n, "F");
+	n += put_str(buf + n, name);
+	n += put_str(buf + n, "raw");
+	raw_send(fd, WIRE_JOIN, buf, n);
+	ck_assert_int_ge(raw_expect(fd, WIRE_REPLY, buf, sizeof raw_buf), 8);
+	ck_assert_uint_eq(wire_get32(buf), 1);
+	ck_assert_uint_eq(wire_get32(buf + 4), RTI_OK);
+	return fd;
+}
+
+/* An update frame: empty header, then class `cls` with one instance
+ * `obj` holding attribute `attr` = "zz". */
+static size_t
+raw_update(uint8_t *p, uint32_t cls, uint32_t obj, uint32_t attr)
+{
+	size_t n = 0;
+
+	p[n++] = 0;                      /* flags */
+	wire_put32(p + n, 0);            /* tag */
+	n += 4;
+	n += put_str(p + n, "");         /* condition */
+	wire_put32(p + n, cls);
+	wire_put32(p + n + 4, 1);
+	wire_put32(p + n + 8, 12 + 8 + 2);
+	n += 12;
+	wire_put32(p + n, obj);
+	wire_put32(p + n + 4, 1);
+	wire_put32(p + n + 8, 8 + 2);
+	n += 12;
+	wire_put32(p + n, attr);
+	wire_put32(p + n + 4, 2);
+	memcpy(p + n + 8, "zz", 2);
+	return n + 10;
+}
+
+START_TEST(test_raw_abuse)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	rti_object_instance_handle b1;
+	rti_object_class_handle br;
+	uint8_t buf[4096];
+	size_t n;
+	long len;
+	int fd;
+
+	publish_breaker(a);
+	subscribe(b, "Breaker", "Name,Status");
+	b1 = register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(b, "discover:b1"));
+	br = oc(a, "Breaker");
+
+	/* well-formed, but the attribute is A's: a notice, nothing
+	 * delivered, the connection stays */
+	fd = raw_join("Rogue");
+	n = raw_update(buf, br.id, b1.id, at(a, br, "Status").id);
+	raw_send(fd, WIRE_OM_UPDATE, buf, n);
+	len = raw_expect(fd, WIRE_NOTICE, buf, sizeof buf);
+	ck_assert_int_ge(len, 4);
+	ck_assert_uint_eq(wire_get32(buf), RTI_ERR_ATTRIBUTE_NOT_OWNED);
+	/* unknown instance, and instance of another class */
+	n = raw_update(buf, br.id, 31337, at(a, br, "Status").id);
+	raw_send(fd, WIRE_OM_UPDATE, buf, n);
+	ck_assert_int_ge(raw_expect(fd, WIRE_NOTICE, buf, sizeof buf), 4);
+	ck_assert_uint_eq(wire_get32(buf), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	n = raw_update(buf, oc(a, "Equipment").id, b1.id,
+	    at(a, br, "Name").id);
+	raw_send(fd, WIRE_OM_UPDATE, buf, n);
+	ck_assert_int_ge(raw_expect(fd, WIRE_NOTICE, buf, sizeof buf), 4);
+	ck_assert_uint_eq(wire_get32(buf), RTI_ERR_INVALID_ARGUMENT);
+	wire_put32(buf, 2);
+	raw_send(fd, WIRE_PING, buf, 4);
+	ck_assert_int_ge(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), 8);
+	ck_assert_uint_eq(wire_get32(buf), 2);
+	barrier(b);
+	ck_assert_uint_eq(b->n_reflects, 0);
+
+	/* malformed: the instance count lies; the connection is closed */
+	n = raw_update(buf, br.id, b1.id, at(a, br, "Status").id);
+	wire_put32(buf + 10 + 4, 2);
+	raw_send(fd, WIRE_OM_UPDATE, buf, n);
+	ck_assert_int_eq(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), -1);
+	close(fd);
+	ck_assert(rtiexec_log_has(&rx, "malformed update bundle"));
+	ck_assert(rtiexec_alive(&rx));
+
+	/* the others keep going */
+	ck_assert_int_eq(update3(a, b1, "after", "9", NULL, NULL), RTI_OK);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=after,Status=9"));
+	barrier(b);
+	ck_assert_uint_eq(b->n_reflects, 1);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+static Suite *
+om_suite(void)
+{
+	Suite *s = suite_create("om");
+	TCase *tc = tcase_create("om");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_register_discover_reflect);
+	tcase_add_test(tc, test_name_reservation);
+	tcase_add_test(tc, test_late_join_discovery);
+	tcase_add_test(tc, test_bundle_split);
+	tcase_add_test(tc, test_packing_modes);
+	tcase_add_test(tc, test_request_update);
+	tcase_add_test(tc, test_delete_and_local_delete);
+	tcase_add_test(tc, test_errors_send_nothing);
+	tcase_add_test(tc, test_timestamped_without_regulation);
+	tcase_add_test(tc, test_timestamp_order);
+	tcase_add_test(tc, test_resign_actions);
+	tcase_add_test(tc, test_raw_abuse);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(om_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# valgrind.sh [BUILD_DIR] [TEST]... - run the unit, integration and fuzz
+# replay test programs of a build directory (default: the current one)
+# under valgrind memcheck, with every rtiexec that the integration tests
+# start also under valgrind (through testutil's RTI_TEST_WRAPPER).  TESTs
+# are program paths relative to BUILD_DIR (default: all of test/unit,
+# test/integration and test/fuzz/replay_*).  Definite and indirect leaks
+# and every memory error count as failures.  Logs go to
+# BUILD_DIR/valgrind/.  Also `make check-valgrind`.
+# Exit 0 when every program passed, 1 otherwise, 2 on usage errors.
+set -uo pipefail
+
+build=${1:-.}
+[ $# -gt 0 ] && shift
+if [ ! -f "$build/config.status" ]; then
+	echo "valgrind.sh: $build is not a configured build directory" >&2
+	exit 2
+fi
+build=$(cd "$build" && pwd)
+command -v valgrind >/dev/null || {
+	echo "valgrind.sh: valgrind not found" >&2
+	exit 2
+}
+if grep -q -- '-fsanitize' "$build/Makefile" &&
+    grep -q '^SAN_FLAGS = .*-fsanitize' "$build/Makefile"; then
+	echo "valgrind.sh: $build is a sanitizer build; use a plain one" >&2
+	exit 2
+fi
+
+make -C "$build" -j"$(nproc)" all >/dev/null &&
+    make -C "$build" -j"$(nproc)" check TESTS= >/dev/null || {
+	echo "valgrind.sh: build failed" >&2
+	exit 2
+}
+
+logs="$build/valgrind"
+rm -rf "$logs"
+mkdir -p "$logs"
+libtool="$build/libtool"
+vg=(valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect
+    --show-leak-kinds=definite,indirect --track-origins=yes
+    --error-exitcode=99)
+
+# rtiexec under valgrind: exit 99 on errors, which rtiexec_stop reports.
+# Its report goes to its own log, printed by rtiexec_stop on failure, and
+# a copy to $logs/rtiexec.<pid>.log.
+export RTI_TEST_WRAPPER="$libtool --mode=execute ${vg[*]} --log-file=$logs/rtiexec.%p.log"
+export CK_FORK=no
+export CK_DEFAULT_TIMEOUT=${CK_DEFAULT_TIMEOUT:-120}
+
+if [ $# -gt 0 ]; then
+	progs=("$@")
+else
+	progs=()
+	for p in "$build"/test/unit/check_* "$build"/test/integration/check_* \
+	    "$build"/test/fuzz/replay_*; do
+		[ -f "$p" ] && [ -x "$p" ] || continue
+		case $p in *.o|*.log|*.trs) continue ;; esac
+		progs+=("${p#"$build"/}")
+	done
+fi
+
+# 1 when valgrind report $1 holds an error (not only warnings).
+has_errors() {
+	grep -E '^==[0-9]+== [^ ]' "$1" 2>/dev/null |
+	    grep -v -q -E '^==[0-9]+== Warning:'
+}
+
+passed=0
+failed=0
+for prog in "${progs[@]}"; do
+	name=$(echo "$prog" | tr / _)
+	log="$logs/$name.log"
+	if (cd "$build" && "$libtool" --mode=execute "${vg[@]}" \
+	    --log-file="$logs/$name.valgrind" "./$prog") >"$log" 2>&1; then
+		rc=0
+	else
+		rc=$?
+	fi
+	# Every rtiexec report with an error counts, even when the test did
+	# not check rtiexec_stop's status.
+	bad_rtiexec=""
+	n_rtiexec=0
+	for r in "$logs"/rtiexec.*.log; do
+		[ -f "$r" ] || continue
+		n_rtiexec=$((n_rtiexec + 1))
+		if has_errors "$r"; then
+			mv "$r" "$logs/$name.${r##*/}"
+			bad_rtiexec="$bad_rtiexec $logs/$name.${r##*/}"
+		else
+			rm -f "$r"
+		fi
+	done
+	if [ "$rc" -eq 0 ] && [ -z "$bad_rtiexec" ] &&
+	    ! has_errors "$logs/$name.valgrind"; then
+		echo "PASS: $prog ($n_rtiexec rtiexec runs)"
+		passed=$((passed + 1))
+	else
+		echo "FAIL: $prog (exit $rc; $log, $logs/$name.valgrind$bad_rtiexec)"
+		has_errors "$logs/$name.valgrind" &&
+		    head -40 "$logs/$name.valgrind"
+		for r in $bad_rtiexec; do head -40 "$r"; done
+		failed=$((failed + 1))
+	fi
+done
+echo "valgrind: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
