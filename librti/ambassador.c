@@ -32,6 +32,8 @@ static const struct rti__module *const modules[RTI__MOD_COUNT] = {
 };
 
 #define READ_CHUNK 65536
+/* Unsent output above which a send waits for the socket. */
+#define RTI__OUT_HIGH_WATER (4u * 1024 * 1024)
 #define CONNECT_TIMEOUT_S 10.0
 
 double
@@ -598,8 +600,11 @@ rti__msg_end(rti_ambassador *amb, size_t off, int now)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	}
 	wire_frame_end(&amb->out, off);
-	if (now)
-		return rti__flush(amb, 0) == RTI_OK ? RTI_OK :
+	/* Backpressure: past the high-water mark, wait until the socket has
+	 * taken it (reading meanwhile, so neither side can block). */
+	if (now || amb->out.len - amb->out_off > RTI__OUT_HIGH_WATER)
+		return rti__flush(amb, amb->out.len - amb->out_off >
+		    RTI__OUT_HIGH_WATER) == RTI_OK ? RTI_OK :
 		    rti__fail(amb, RTI_ERR_CONNECTION_LOST,
 		    "connection to rtiexec lost: %s", amb->lost_reason);
 	return RTI_OK;

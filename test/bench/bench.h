@@ -6,6 +6,34 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+/* Payload sizes shared by the baseline and the rti modes so that ratios
+ * compare like with like: a latency message is one instance with 8
+ * attributes of 8 bytes (160 bytes with rti's framing); a throughput
+ * message is 48 bytes on the wire. */
+#define LAT_PAYLOAD 160
+#define TP_FRAME 48
+
+struct bench_baseline {
+	double lat_p50_us, lat_p99_us;
+	double frames_per_s, mb_per_s;
+};
+
+/* What every mode gets: options and the baseline of this run. */
+struct bench_ctx {
+	int quick;
+	long lat_warmup, lat_count;
+	double tp_seconds;
+	const char *url;              /* NULL: start an rtiexec */
+	struct bench_baseline base;
+	int have_base;
+};
+
+/* Measure the baseline once per run.  0 or -1. */
+int bench_baseline(struct bench_ctx *c);
+
+int bench_mode_latency(struct bench_ctx *c);
+int bench_mode_throughput(struct bench_ctx *c);
+
 /* relay.c: serve two clients accepted on `lfd` until one closes. */
 int relay_serve(int lfd);
 

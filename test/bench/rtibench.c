@@ -24,19 +24,10 @@
 
 #include "bench.h"
 
-/* Payload sizes shared with the rti modes so that ratios compare like
- * with like: a latency message is one instance with 8 attributes of 8
- * bytes; a throughput message is 48 bytes on the wire. */
-#define LAT_PAYLOAD 160
-#define TP_FRAME 48
-
-struct opts {
-	int quick;
-	long lat_warmup, lat_count;
-	double tp_seconds;
+static struct bench_ctx ctx = {
+	.lat_warmup = 1000, .lat_count = 20000, .tp_seconds = 2.0,
 };
-
-static struct opts opt = { 0, 1000, 20000, 2.0 };
+#define opt ctx
 
 double
 bench_now(void)
@@ -183,13 +174,8 @@ echo_thread(void *p)
 	return NULL;
 }
 
-struct baseline {
-	double lat_p50_us, lat_p99_us;
-	double frames_per_s, mb_per_s;
-};
-
 static int
-baseline_latency(struct baseline *out)
+baseline_latency(struct bench_baseline *out)
 {
 	int port, a, b;
 	pid_t pid = spawn_relay(&port);
@@ -260,7 +246,7 @@ sink_thread(void *p)
 }
 
 static int
-baseline_throughput(struct baseline *out)
+baseline_throughput(struct bench_baseline *out)
 {
 	int port, a;
 	pid_t pid = spawn_relay(&port);
@@ -301,39 +287,38 @@ baseline_throughput(struct baseline *out)
 	return 0;
 }
 
-static struct baseline base;
-static int have_base;
-
-static int
-measure_baseline(void)
+int
+bench_baseline(struct bench_ctx *c)
 {
-	if (have_base)
+	if (c->have_base)
 		return 0;
-	if (baseline_latency(&base) < 0 || baseline_throughput(&base) < 0) {
+	if (baseline_latency(&c->base) < 0 ||
+	    baseline_throughput(&c->base) < 0) {
 		fprintf(stderr, "rtibench: baseline failed\n");
 		return -1;
 	}
-	have_base = 1;
+	c->have_base = 1;
 	return 0;
 }
 
 static int
-mode_baseline(void)
+mode_baseline(struct bench_ctx *c)
 {
-	if (measure_baseline() < 0)
+	if (bench_baseline(c) < 0)
 		return -1;
 	printf("RESULT mode=baseline variant=latency payload=%d p50_us=%.1f "
-	    "p99_us=%.1f\n", LAT_PAYLOAD, base.lat_p50_us, base.lat_p99_us);
+	    "p99_us=%.1f\n", LAT_PAYLOAD, c->base.lat_p50_us,
+	    c->base.lat_p99_us);
 	printf("RESULT mode=baseline variant=throughput frame=%d "
-	    "frames_per_s=%.0f mb_per_s=%.1f\n", TP_FRAME, base.frames_per_s,
-	    base.mb_per_s);
+	    "frames_per_s=%.0f mb_per_s=%.1f\n", TP_FRAME,
+	    c->base.frames_per_s, c->base.mb_per_s);
 	fflush(stdout);
 	return 0;
 }
 
 struct mode {
 	const char *name;
-	int (*fn)(void);
+	int (*fn)(struct bench_ctx *c);
 	const char *help;
 };
 
@@ -342,6 +327,13 @@ static const struct mode modes[] = {
 	    "raw relay between two clients over loopback TCP: ping-pong "
 	    "round trip of a 160-byte frame (p50_us p99_us) and streaming "
 	    "of 48-byte frames (frames_per_s mb_per_s)" },
+	{ "latency", bench_mode_latency,
+	    "A updates one instance (8 attributes x 8 bytes), B reflects and "
+	    "updates its own back; round trip p50_us p99_us over 20000 after "
+	    "1000 warm-up" },
+	{ "throughput", bench_mode_throughput,
+	    "A updates 1000 instances (4 attributes x 8 bytes) round-robin, "
+	    "B counts reflections: updates_per_s mb_per_s per packing mode" },
 	{ NULL, NULL, NULL }
 };
 
@@ -358,6 +350,7 @@ usage(FILE *out)
 "Without --mode every mode runs.\n\n"
 "  -m, --mode MODE   run MODE (repeatable)\n"
 "  -q, --quick       smaller workloads (for smoke tests)\n"
+"  -u, --url URL     use a running rtiexec instead of starting one\n"
 "  -h, --help        this help\n\nModes:\n");
 	for (m = modes; m->name; m++)
 		fprintf(out, "  %-10s %s\n", m->name, m->help);
@@ -369,6 +362,7 @@ main(int argc, char **argv)
 	static const struct option lopts[] = {
 		{ "mode", required_argument, NULL, 'm' },
 		{ "quick", no_argument, NULL, 'q' },
+		{ "url", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -378,7 +372,7 @@ main(int argc, char **argv)
 	int c, rc = 0;
 
 	signal(SIGPIPE, SIG_IGN);
-	while ((c = getopt_long(argc, argv, "m:qh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:qu:h", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (n_want == 16) {
@@ -392,6 +386,9 @@ main(int argc, char **argv)
 			opt.lat_warmup = 100;
 			opt.lat_count = 2000;
 			opt.tp_seconds = 0.3;
+			break;
+		case 'u':
+			ctx.url = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -420,7 +417,7 @@ main(int argc, char **argv)
 
 		for (i = 0; i < n_want; i++)
 			run |= strcmp(m->name, want[i]) == 0;
-		if (run && m->fn() < 0) {
+		if (run && m->fn(&ctx) < 0) {
 			fprintf(stderr, "rtibench: mode %s failed\n", m->name);
 			rc = 1;
 		}

@@ -1,0 +1,124 @@
+/* fed.c - see fed.h. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "fed.h"
+
+#define RTIEXEC_BIN TOP_BUILDDIR "/rti/rtiexec"
+
+int
+bench_rtiexec_start(struct bench_rtiexec *r, const char *url)
+{
+	char portfile[128];
+	double deadline;
+
+	memset(r, 0, sizeof *r);
+	if (url) {
+		snprintf(r->url, sizeof r->url, "%s", url);
+		return 0;
+	}
+	snprintf(r->dir, sizeof r->dir, "/tmp/rtibench-XXXXXX");
+	if (!mkdtemp(r->dir))
+		return -1;
+	snprintf(portfile, sizeof portfile, "%s/port", r->dir);
+	r->pid = fork();
+	if (r->pid == 0) {
+		execl(RTIEXEC_BIN, RTIEXEC_BIN, "--bind", "127.0.0.1",
+		    "--port", "0", "--port-file", portfile, "--log-level",
+		    "warn", "--fom-path", TOP_SRCDIR "/test/bench:"
+		    TOP_SRCDIR "/fom", (char *)NULL);
+		_exit(127);
+	}
+	deadline = bench_now() + 10;
+	while (bench_now() < deadline) {
+		FILE *fp = fopen(portfile, "r");
+		int port = 0;
+
+		if (fp) {
+			if (fscanf(fp, "%d", &port) != 1)
+				port = 0;
+			fclose(fp);
+		}
+		if (port > 0) {
+			snprintf(r->url, sizeof r->url, "tcp://127.0.0.1:%d",
+			    port);
+			unlink(portfile);
+			return 0;
+		}
+		usleep(2000);
+	}
+	return -1;
+}
+
+void
+bench_rtiexec_stop(struct bench_rtiexec *r)
+{
+	if (r->pid > 0) {
+		kill(r->pid, SIGTERM);
+		waitpid(r->pid, NULL, 0);
+		r->pid = 0;
+	}
+	if (r->dir[0])
+		rmdir(r->dir);
+}
+
+size_t
+bench_rtiexec_rss(const struct bench_rtiexec *r)
+{
+	char path[64], line[256];
+	size_t kb = 0;
+	FILE *fp;
+
+	if (r->pid <= 0)
+		return 0;
+	snprintf(path, sizeof path, "/proc/%d/status", (int)r->pid);
+	fp = fopen(path, "r");
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof line, fp))
+		if (sscanf(line, "VmRSS: %zu kB", &kb) == 1)
+			break;
+	fclose(fp);
+	return kb * 1024;
+}
+
+void
+bench_die(rti_ambassador *amb, const char *what, int rc)
+{
+	fprintf(stderr, "rtibench: %s: %s: %s\n", what, rti_err_name(rc),
+	    amb ? rti_error_message(amb) : "");
+	exit(1);
+}
+
+rti_ambassador *
+bench_join(const struct bench_rtiexec *r, const char *fx, const char *name,
+    const struct rti_callbacks *cb, void *arg, const char *fom)
+{
+	rti_ambassador *amb = rti_ambassador_new();
+	const char *mods[2] = { "Bench.xml", fom };
+	int rc;
+
+	if (!amb)
+		bench_die(NULL, "rti_ambassador_new", RTI_ERR_NO_MEMORY);
+	BENCH_CHECK(amb, rti_connect(amb, r->url, cb, arg));
+	rc = rti_create_federation_execution(amb, fx, mods, fom ? 2 : 1,
+	    NULL);
+	if (rc != RTI_OK && rc != RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS)
+		bench_die(amb, "create", rc);
+	BENCH_CHECK(amb, rti_join_federation_execution(amb, name, "bench",
+	    fx, NULL));
+	return amb;
+}
+
+void
+bench_resign(rti_ambassador *amb)
+{
+	rti_resign_federation_execution(amb,
+	    RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST);
+	rti_ambassador_free(amb);
+}

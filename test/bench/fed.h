@@ -1,0 +1,38 @@
+/* fed.h - federates and an rtiexec for rtibench modes. */
+#ifndef RTI_BENCH_FED_H
+#define RTI_BENCH_FED_H
+
+#include <sys/types.h>
+
+#include "librti.h"
+
+struct bench_rtiexec {
+	pid_t pid;
+	char url[64];
+	char dir[64];
+};
+
+/* Start rtiexec on an ephemeral loopback port (or use `url` when not
+ * NULL).  0 or -1. */
+int bench_rtiexec_start(struct bench_rtiexec *r, const char *url);
+void bench_rtiexec_stop(struct bench_rtiexec *r);
+/* Resident set size of the rtiexec process in bytes (0 if unknown). */
+size_t bench_rtiexec_rss(const struct bench_rtiexec *r);
+
+/* Connect, create (if needed) and join federation `fx` with Bench.xml
+ * and `extra_fom` (may be NULL).  Exits the program on failure. */
+rti_ambassador *bench_join(const struct bench_rtiexec *r, const char *fx,
+    const char *name, const struct rti_callbacks *cb, void *arg,
+    const char *fom);
+void bench_resign(rti_ambassador *amb);
+void bench_die(rti_ambassador *amb, const char *what, int rc)
+    __attribute__((noreturn));
+
+#define BENCH_CHECK(amb, call)                                         \
+	do {                                                           \
+		int rc_ = (call);                                      \
+		if (rc_ != RTI_OK)                                     \
+			bench_die(amb, #call, rc_);                    \
+	} while (0)
+
+#endif
