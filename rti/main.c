@@ -35,9 +35,13 @@ usage(FILE *out)
 "                            HLAfloat64Time (default) or HLAinteger64Time\n"
 "                            for --federation\n"
 "      --max-frame BYTES     largest accepted frame (default %u)\n"
-"      --max-queue BYTES     per-federate output high-water mark; a federate\n"
-"                            whose queue passes it is disconnected and\n"
-"                            resigned (default %u)\n"
+"      --max-queue BYTES     per-federate output queue limit (default %u).\n"
+"                            Above a quarter of it rtiexec stops reading\n"
+"                            from the publishers feeding that federate;\n"
+"                            a federate at the limit, or above the quarter\n"
+"                            for --slow-timeout seconds, is disconnected\n"
+"                            and resigned\n"
+"      --slow-timeout SECS   see --max-queue (default %.0f)\n"
 "      --auth-key-file FILE  require federates to present this shared secret\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
 "  -q, --quiet               same as --log-level warn\n"
@@ -49,7 +53,7 @@ usage(FILE *out)
 "Signals: SIGINT/SIGTERM shut down cleanly; SIGUSR1 logs counters.\n"
 "Exit status: 0 clean shutdown, 1 runtime failure, 2 usage error.\n",
 	    RTI_DEFAULT_PORT, RTI_FOMDIR, WIRE_DEFAULT_MAX_FRAME,
-	    RTI_DEFAULT_MAX_QUEUE);
+	    RTI_DEFAULT_MAX_QUEUE, RTI_DEFAULT_SLOW_TIMEOUT);
 }
 
 static int
@@ -136,7 +140,8 @@ enum {
 	OPT_MAX_QUEUE,
 	OPT_AUTH_KEY_FILE,
 	OPT_CHECK_FOM,
-	OPT_TIME
+	OPT_TIME,
+	OPT_SLOW_TIMEOUT
 };
 
 int
@@ -153,6 +158,7 @@ main(int argc, char **argv)
 		{ "time-implementation", required_argument, NULL, OPT_TIME },
 		{ "max-frame", required_argument, NULL, OPT_MAX_FRAME },
 		{ "max-queue", required_argument, NULL, OPT_MAX_QUEUE },
+		{ "slow-timeout", required_argument, NULL, OPT_SLOW_TIMEOUT },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
 		{ "log-level", required_argument, NULL, 'l' },
@@ -225,6 +231,18 @@ main(int argc, char **argv)
 			}
 			cfg.max_queue = (size_t)v;
 			break;
+		case OPT_SLOW_TIMEOUT: {
+			char *end;
+			double d = strtod(optarg, &end);
+
+			if (*end || !(d >= 0.1 && d <= 86400)) {
+				fprintf(stderr, "rtiexec: bad --slow-timeout "
+				    "'%s' (want 0.1..86400 seconds)\n", optarg);
+				goto usage_error;
+			}
+			cfg.slow_timeout = d;
+			break;
+		}
 		case OPT_AUTH_KEY_FILE:
 			free(key);
 			key = read_key(optarg, &cfg.auth_key_len);

@@ -89,6 +89,12 @@ conn_free(struct conn *c)
 	struct rti_server *srv = c->srv;
 
 	conn_detach_federate(c);
+	if (c->congested)
+		srv->n_congested--;
+	if (c->paused)
+		srv->n_paused--;
+	if (srv->dispatching == c)
+		srv->dispatching = NULL;
 	if (c->prev)
 		c->prev->next = c->next;
 	else
@@ -139,33 +145,156 @@ again:
 	}
 }
 
+/*
+ * Slow-consumer policy.  Each connection's output queue has a soft mark
+ * (max_queue / 4) and a hard limit (max_queue):
+ *  - above the soft mark the connection is congested: rtiexec stops
+ *    reading from the connection whose message it is dispatching (the
+ *    publisher feeding it), so TCP paces that publisher to the slow
+ *    subscriber; reading resumes when congested queues drain below half
+ *    the soft mark;
+ *  - a connection congested for longer than slow_timeout seconds, or whose
+ *    queue would pass the hard limit, is dropped and its federate resigned
+ *    with its resign action; the publishers it held back resume.
+ * So rtiexec's memory per connection never exceeds the hard limit and a
+ * stuck subscriber holds its publishers back for at most slow_timeout.
+ */
+static size_t
+soft_mark(const struct rti_server *srv)
+{
+	return srv->cfg.max_queue / 4;
+}
+
+static void
+conn_drop_slow(struct conn *c, const char *why)
+{
+	struct evbuffer *out = bufferevent_get_output(c->bev);
+
+	c->srv->stats.slow_consumers_dropped++;
+	rti_log(c->srv, LOG_WARN, "connection %u (%s): %s; dropping slow "
+	    "consumer with %zu bytes queued", c->id, c->peer, why,
+	    evbuffer_get_length(out));
+	evbuffer_drain(out, evbuffer_get_length(out));
+	conn_close(c, "slow consumer");
+}
+
+/* Resume every connection paused for backpressure (they pause again if a
+ * queue they feed is still congested). */
+static void
+resume_paused(struct rti_server *srv)
+{
+	struct conn *p;
+
+	srv->n_paused = 0;
+	for (p = srv->conns; p; p = p->next) {
+		if (!p->paused)
+			continue;
+		p->paused = 0;
+		if (p->closing)
+			continue;
+		bufferevent_enable(p->bev, EV_READ);
+		/* frames already buffered are processed without new bytes */
+		bufferevent_trigger(p->bev, EV_READ, BEV_TRIG_DEFER_CALLBACKS);
+	}
+}
+
+static void
+conn_write_cb(struct bufferevent *bev, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)bev;
+	if (!c->congested)
+		return;
+	c->congested = 0;
+	c->srv->n_congested--;
+	bufferevent_setwatermark(c->bev, EV_WRITE, 0, 0);
+	if (c->srv->n_paused)
+		resume_paused(c->srv);
+}
+
+static void
+conn_congest(struct conn *c)
+{
+	struct rti_server *srv = c->srv;
+	struct conn *d = srv->dispatching;
+
+	if (!c->congested) {
+		c->congested = 1;
+		event_base_gettimeofday_cached(srv->base, &c->congested_tv);
+		srv->n_congested++;
+		bufferevent_setwatermark(c->bev, EV_WRITE,
+		    soft_mark(srv) / 2, 0);
+	}
+	if (d && d != c && !d->paused && !d->closing) {
+		d->paused = 1;
+		srv->n_paused++;
+		bufferevent_disable(d->bev, EV_READ);
+	}
+}
+
 int
 conn_send(struct conn *c, const void *data, size_t len)
 {
 	struct evbuffer *out;
+	size_t queued;
 
 	if (c->closing)
 		return -1;
 	out = bufferevent_get_output(c->bev);
-	if (evbuffer_get_length(out) + len > c->srv->cfg.max_queue) {
-		c->srv->stats.slow_consumers_dropped++;
-		rti_log(c->srv, LOG_WARN,
-		    "connection %u (%s): output queue above %zu bytes; "
-		    "dropping slow consumer", c->id, c->peer,
-		    c->srv->cfg.max_queue);
-		evbuffer_drain(out, evbuffer_get_length(out));
-		conn_close(c, "slow consumer");
+	queued = evbuffer_get_length(out);
+	if (queued + len > c->srv->cfg.max_queue) {
+		conn_drop_slow(c, "output queue would pass the hard limit");
 		return -1;
 	}
 	if (evbuffer_add(out, data, len) < 0) {
 		conn_close(c, "out of memory");
 		return -1;
 	}
+	if (queued + len > soft_mark(c->srv))
+		conn_congest(c);
 	c->frames_out++;
 	c->bytes_out += len;
 	c->srv->stats.frames_out++;
 	c->srv->stats.bytes_out += len;
 	return 0;
+}
+
+/* Every 250 ms: drop connections congested for longer than the slow
+ * timeout. */
+static void
+slow_check_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct rti_server *srv = arg;
+	struct timeval now, age;
+	struct conn *c;
+	char why[96];
+	int dropped = 0;
+
+	(void)fd;
+	(void)what;
+	if (!srv->n_congested) {
+		if (srv->n_paused)
+			resume_paused(srv);
+		return;
+	}
+	event_base_gettimeofday_cached(srv->base, &now);
+	for (c = srv->conns; c; c = c->next) {
+		if (!c->congested || c->closing)
+			continue;
+		timersub(&now, &c->congested_tv, &age);
+		if ((double)age.tv_sec + age.tv_usec / 1e6 >=
+		    srv->cfg.slow_timeout) {
+			snprintf(why, sizeof why, "output queue above %zu bytes "
+			    "for %.1f s", soft_mark(srv), srv->cfg.slow_timeout);
+			c->congested = 0;
+			srv->n_congested--;
+			conn_drop_slow(c, why);
+			dropped = 1;
+		}
+	}
+	if (srv->n_paused && (dropped || srv->n_congested == 0))
+		resume_paused(srv);
 }
 
 int
@@ -354,7 +483,7 @@ conn_read_cb(struct bufferevent *bev, void *arg)
 	uint32_t len;
 	uint8_t *frame;
 
-	while (!c->closing) {
+	while (!c->closing && !c->paused) {
 		size_t avail = evbuffer_get_length(in);
 		int rc;
 
@@ -383,8 +512,12 @@ conn_read_cb(struct bufferevent *bev, void *arg)
 		c->bytes_in += WIRE_HEADER_SIZE + len;
 		c->srv->stats.frames_in++;
 		c->srv->stats.bytes_in += WIRE_HEADER_SIZE + len;
+		c->srv->dispatching = c;
 		dispatch(c, type, frame + WIRE_HEADER_SIZE, len);
+		c->srv->dispatching = NULL;
 		evbuffer_drain(in, WIRE_HEADER_SIZE + (size_t)len);
+		if (c->paused)
+			break;
 	}
 }
 
@@ -447,7 +580,8 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		free(c);
 		return;
 	}
-	bufferevent_setcb(c->bev, conn_read_cb, NULL, conn_event_cb, c);
+	bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb,
+	    c);
 	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
 	c->next = srv->conns;
 	if (srv->conns)
@@ -595,6 +729,8 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 		srv->cfg.max_frame = WIRE_DEFAULT_MAX_FRAME;
 	if (!srv->cfg.max_queue)
 		srv->cfg.max_queue = RTI_DEFAULT_MAX_QUEUE;
+	if (srv->cfg.slow_timeout <= 0)
+		srv->cfg.slow_timeout = RTI_DEFAULT_SLOW_TIMEOUT;
 	wire_buf_init(&srv->scratch);
 	if (build_dispatch(srv) < 0)
 		return -1;
@@ -606,8 +742,14 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 	if (srv->cfg.unix_path && listen_unix(srv) < 0)
 		return -1;
 	srv->reap_ev = event_new(srv->base, -1, 0, reap_cb, srv);
-	if (!srv->reap_ev)
+	srv->slow_ev = event_new(srv->base, -1, EV_PERSIST, slow_check_cb, srv);
+	if (!srv->reap_ev || !srv->slow_ev)
 		return -1;
+	{
+		struct timeval quarter = { 0, 250000 };
+
+		event_add(srv->slow_ev, &quarter);
+	}
 	srv->sigint_ev = evsignal_new(srv->base, SIGINT, signal_cb, srv);
 	srv->sigterm_ev = evsignal_new(srv->base, SIGTERM, signal_cb, srv);
 	srv->sigusr1_ev = evsignal_new(srv->base, SIGUSR1, signal_cb, srv);
@@ -651,6 +793,8 @@ server_fini(struct rti_server *srv)
 	}
 	if (srv->reap_ev)
 		event_free(srv->reap_ev);
+	if (srv->slow_ev)
+		event_free(srv->slow_ev);
 	if (srv->sigint_ev)
 		event_free(srv->sigint_ev);
 	if (srv->sigterm_ev)

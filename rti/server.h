@@ -27,6 +27,7 @@
 enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
 
 #define RTI_DEFAULT_MAX_QUEUE (64u * 1024 * 1024)
+#define RTI_DEFAULT_SLOW_TIMEOUT 5.0
 
 struct rti_config {
 	const char *bind_addr;       /* default 127.0.0.1 */
@@ -36,7 +37,9 @@ struct rti_config {
 	const char *fom_path;        /* ':'-separated FOM search path */
 	int log_level;
 	uint32_t max_frame;
-	size_t max_queue;            /* per-connection output high-water mark */
+	size_t max_queue;            /* per-connection output hard limit; the
+	                                soft (backpressure) mark is 1/4 of it */
+	double slow_timeout;         /* seconds congested before a drop */
 	const uint8_t *auth_key;     /* NULL = no authentication */
 	size_t auth_key_len;
 	/* pre-created federations (--federation NAME --fom FILE...) */
@@ -102,6 +105,9 @@ struct conn {
 	int hello_done;
 	int closing;              /* flush output, then free */
 	int reaped;               /* federate detached by the reaper */
+	int congested;            /* output above the soft mark */
+	struct timeval congested_tv; /* since when */
+	int paused;               /* reading stopped for backpressure */
 	struct federate *fed;     /* when joined */
 	struct conn *next, *prev;
 	uint64_t frames_in, frames_out, bytes_in, bytes_out;
@@ -146,6 +152,9 @@ struct rti_server {
 	struct evconnlistener *unix_listener;
 	struct event *sigint_ev, *sigterm_ev, *sigusr1_ev;
 	struct event *reap_ev;    /* deferred teardown of closing conns */
+	struct event *slow_ev;    /* periodic slow-consumer check */
+	struct conn *dispatching; /* connection whose frame is in dispatch */
+	uint32_t n_congested, n_paused;
 	struct rti_config cfg;
 	int bound_port;
 	struct conn *conns;

@@ -34,6 +34,8 @@ expect 2 "needs --federation" -- --fom x.xml
 expect 2 "needs at least one" -- --federation F
 expect 2 "unexpected argument" -- extra
 expect 2 "bad --max-frame" -- --max-frame 12
+expect 2 "bad --slow-timeout" -- --slow-timeout 0
+expect 2 "bad --slow-timeout" -- --slow-timeout soon
 expect 2 "cannot read key file" -- --auth-key-file /nonexistent/key
 expect 2 "needs at least one FILE" -- --check-fom
 expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom "$top_srcdir/fom/Grid.xml"

@@ -23,6 +23,7 @@ struct bench_ctx {
 	int quick;
 	long lat_warmup, lat_count;
 	double tp_seconds;
+	int full;                     /* scale: up to 1,000,000 instances */
 	const char *url;              /* NULL: start an rtiexec */
 	struct bench_baseline base;
 	int have_base;
@@ -33,6 +34,8 @@ int bench_baseline(struct bench_ctx *c);
 
 int bench_mode_latency(struct bench_ctx *c);
 int bench_mode_throughput(struct bench_ctx *c);
+int bench_mode_timeadv(struct bench_ctx *c);
+int bench_mode_scale(struct bench_ctx *c);
 
 /* relay.c: serve two clients accepted on `lfd` until one closes. */
 int relay_serve(int lfd);

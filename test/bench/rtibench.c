@@ -334,6 +334,12 @@ static const struct mode modes[] = {
 	{ "throughput", bench_mode_throughput,
 	    "A updates 1000 instances (4 attributes x 8 bytes) round-robin, "
 	    "B counts reflections: updates_per_s mb_per_s per packing mode" },
+	{ "timeadv", bench_mode_timeadv,
+	    "2, 8 and 32 regulating+constrained federates, lookahead 1, "
+	    "stepping TAR(t+1) and NMR(t+1): grants_per_s per federate" },
+	{ "scale", bench_mode_scale,
+	    "rtiexec memory per registered instance (4 attributes; 1000 to "
+	    "100000, 1000000 with --full) and per joined federate (200)" },
 	{ NULL, NULL, NULL }
 };
 
@@ -351,6 +357,7 @@ usage(FILE *out)
 "  -m, --mode MODE   run MODE (repeatable)\n"
 "  -q, --quick       smaller workloads (for smoke tests)\n"
 "  -u, --url URL     use a running rtiexec instead of starting one\n"
+"  -f, --full        scale: go up to 1,000,000 instances\n"
 "  -h, --help        this help\n\nModes:\n");
 	for (m = modes; m->name; m++)
 		fprintf(out, "  %-10s %s\n", m->name, m->help);
@@ -363,6 +370,7 @@ main(int argc, char **argv)
 		{ "mode", required_argument, NULL, 'm' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "url", required_argument, NULL, 'u' },
+		{ "full", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -372,7 +380,7 @@ main(int argc, char **argv)
 	int c, rc = 0;
 
 	signal(SIGPIPE, SIG_IGN);
-	while ((c = getopt_long(argc, argv, "m:qu:h", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:qu:fh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (n_want == 16) {
@@ -389,6 +397,9 @@ main(int argc, char **argv)
 			break;
 		case 'u':
 			ctx.url = optarg;
+			break;
+		case 'f':
+			ctx.full = 1;
 			break;
 		case 'h':
 			usage(stdout);

@@ -1,0 +1,169 @@
+/*
+ * modes_tm.c - rtibench timeadv mode: N regulating and constrained
+ * federates with lookahead 1 stepping TAR(t+1) (or NMR(t+1)) -> grant, as
+ * threads; grants per second per federate.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "fed.h"
+
+struct tfed_b {
+	rti_ambassador *amb;
+	volatile int granted;
+	volatile int regulating, constrained;
+	double t;
+	int nmr;
+	long steps;
+	pthread_barrier_t *ready;
+	double elapsed;
+};
+
+static void
+on_reg(void *arg, rti_time t)
+{
+	struct tfed_b *f = arg;
+
+	f->regulating = 1;
+	f->t = t.f64;
+}
+
+static void
+on_con(void *arg, rti_time t)
+{
+	struct tfed_b *f = arg;
+
+	f->constrained = 1;
+	f->t = t.f64;
+}
+
+static void
+on_grant(void *arg, rti_time t)
+{
+	struct tfed_b *f = arg;
+
+	f->granted = 1;
+	f->t = t.f64;
+}
+
+static const struct bench_rtiexec *g_rtiexec;
+
+static void
+wait_flag(struct tfed_b *f, volatile int *flag, const char *what)
+{
+	double deadline = bench_now() + 60;
+
+	while (!*flag) {
+		if (bench_now() > deadline)
+			bench_die(f->amb, what, RTI_ERR_INTERNAL_ERROR);
+		rti_evoke_callback(f->amb, 1.0, NULL);
+	}
+}
+
+static void *
+stepper(void *p)
+{
+	struct tfed_b *f = p;
+	double t0;
+	long i;
+
+	pthread_barrier_wait(f->ready);
+	t0 = bench_now();
+	for (i = 0; i < f->steps; i++) {
+		f->granted = 0;
+		if (f->nmr)
+			BENCH_CHECK(f->amb, rti_next_message_request(f->amb,
+			    rti_time_f64(f->t + 1)));
+		else
+			BENCH_CHECK(f->amb, rti_time_advance_request(f->amb,
+			    rti_time_f64(f->t + 1)));
+		wait_flag(f, &f->granted, "grant");
+	}
+	f->elapsed = bench_now() - t0;
+	return NULL;
+}
+
+static int
+run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
+    double *grants_per_s)
+{
+	struct tfed_b *f = calloc((size_t)n, sizeof *f);
+	pthread_t *th = calloc((size_t)n, sizeof *th);
+	pthread_barrier_t ready;
+	struct rti_callbacks cb;
+	char fx[32];
+	double sum = 0;
+	int i;
+
+	if (!f || !th)
+		return -1;
+	snprintf(fx, sizeof fx, "timeadv-%d-%s", n, nmr ? "nmr" : "tar");
+	memset(&cb, 0, sizeof cb);
+	cb.time_regulation_enabled = on_reg;
+	cb.time_constrained_enabled = on_con;
+	cb.time_advance_grant = on_grant;
+	pthread_barrier_init(&ready, NULL, (unsigned)n);
+	for (i = 0; i < n; i++) {
+		f[i].amb = bench_join(r, fx, NULL, &cb, &f[i], NULL);
+		f[i].nmr = nmr;
+		f[i].ready = &ready;
+		f[i].steps = c->quick ? 300 : (n > 8 ? 2000 : 5000);
+		BENCH_CHECK(f[i].amb, rti_enable_time_regulation(f[i].amb,
+		    rti_time_f64(1.0)));
+	}
+	/* Enabling regulation may wait for the others; evoke everyone. */
+	for (i = 0; i < n; i++)
+		wait_flag(&f[i], &f[i].regulating, "regulation");
+	for (i = 0; i < n; i++) {
+		BENCH_CHECK(f[i].amb, rti_enable_time_constrained(f[i].amb));
+		wait_flag(&f[i], &f[i].constrained, "constrained");
+	}
+	for (i = 0; i < n; i++)
+		pthread_create(&th[i], NULL, stepper, &f[i]);
+	for (i = 0; i < n; i++) {
+		pthread_join(th[i], NULL);
+		sum += (double)f[i].steps / f[i].elapsed;
+	}
+	for (i = 0; i < n; i++)
+		bench_resign(f[i].amb);
+	pthread_barrier_destroy(&ready);
+	*grants_per_s = sum / n;
+	free(f);
+	free(th);
+	return 0;
+}
+
+int
+bench_mode_timeadv(struct bench_ctx *c)
+{
+	static const int sizes[] = { 2, 8, 32 };
+	struct bench_rtiexec r;
+	double g, half_rtt_s;
+	size_t k;
+	int nmr;
+
+	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c->url) < 0)
+		return -1;
+	g_rtiexec = &r;
+	/* A request in and a grant out are two of a round trip's four hops:
+	 * the relay's best cycle is half its round trip. */
+	half_rtt_s = c->base.lat_p50_us / 2 / 1e6;
+	for (nmr = 0; nmr < 2; nmr++)
+		for (k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+			if (run(c, &r, sizes[k], nmr, &g) < 0)
+				return -1;
+			printf("RESULT mode=timeadv feds=%d request=%s "
+			    "grants_per_s=%.0f cycle_us=%.1f "
+			    "ratio_cycle_to_half_rtt=%.2f "
+			    "baseline_half_rtt_us=%.1f\n", sizes[k],
+			    nmr ? "nmr" : "tar", g, 1e6 / g,
+			    (1.0 / g) / half_rtt_s, half_rtt_s * 1e6);
+			fflush(stdout);
+		}
+	bench_rtiexec_stop(&r);
+	return 0;
+}
