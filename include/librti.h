@@ -173,8 +173,10 @@ RTI_DECLARE_HANDLE_(rti_parameter_handle);
 RTI_DECLARE_HANDLE_(rti_object_instance_handle);
 RTI_DECLARE_HANDLE_(rti_dimension_handle);
 RTI_DECLARE_HANDLE_(rti_region_handle);
-RTI_DECLARE_HANDLE_(rti_message_retraction_handle);
 #undef RTI_DECLARE_HANDLE_
+/* Unique in the federation: the sending federate's handle in the high 32
+ * bits, its message serial in the low 32. */
+typedef struct { uint64_t id; } rti_message_retraction_handle;
 #define RTI_HANDLE_INITIALIZER { 0 }
 #define RTI_HANDLE_IS_VALID(h) ((h).id != 0)
 
@@ -554,7 +556,8 @@ RTI_API int rti_disable_time_regulation(rti_ambassador *amb);
  * @retval RTI_ERR_IN_TIME_ADVANCING_STATE
  */
 RTI_API int rti_enable_time_constrained(rti_ambassador *amb);
-/* Held TSO messages are then delivered as receive order.
+/* Held TSO (and receive-order) messages are then delivered as receive
+ * order.
  * @retval RTI_ERR_TIME_CONSTRAINED_IS_NOT_ENABLED */
 RTI_API int rti_disable_time_constrained(rti_ambassador *amb);
 /*
@@ -574,9 +577,26 @@ RTI_API int rti_next_message_request(rti_ambassador *amb, rti_time t);
 RTI_API int rti_next_message_request_available(rti_ambassador *amb,
     rti_time t);
 RTI_API int rti_flush_queue_request(rti_ambassador *amb, rti_time t);
-/* @retval RTI_ERR_ASYNCHRONOUS_DELIVERY_ALREADY_ENABLED / _DISABLED */
+/*
+ * Asynchronous delivery (default disabled): while disabled, a constrained
+ * federate gets receive-order messages only while a time advance is
+ * pending; those arriving meanwhile are held and delivered, in arrival
+ * order, after its next time advance request, before its grant.
+ * @retval RTI_ERR_ASYNCHRONOUS_DELIVERY_ALREADY_ENABLED / _DISABLED
+ */
 RTI_API int rti_enable_asynchronous_delivery(rti_ambassador *amb);
 RTI_API int rti_disable_asynchronous_delivery(rti_ambassador *amb);
+/*
+ * Retract a TSO message this federate sent (its handle from the OM `_at`
+ * services) while its timestamp is after the logical time.  Receivers that
+ * still hold it never see it; the others get request_retraction.
+ * @retval RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE not one of its own
+ * @retval RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED
+ * @retval RTI_ERR_MESSAGE_CAN_NO_LONGER_BE_RETRACTED stamped at or before
+ *   the logical time, or already retracted
+ */
+RTI_API int rti_retract(rti_ambassador *amb,
+    rti_message_retraction_handle retraction);
 /* The federate's logical time (the last granted one). */
 RTI_API int rti_query_logical_time(rti_ambassador *amb, rti_time *out);
 /* GALT (greatest available logical time, the LBTS) and LITS (least
@@ -757,6 +777,230 @@ RTI_API int rti_get_object_instance_name(rti_ambassador *amb,
     rti_object_instance_handle obj, const char **out);
 RTI_API int rti_get_known_object_class_handle(rti_ambassador *amb,
     rti_object_instance_handle obj, rti_object_class_handle *out);
+
+/* ------------------------------------------------------------------ */
+/* Ownership management (man librti-ownership(3))                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Each attribute of an instance (HLAprivilegeToDeleteObject included) has
+ * one owner or none; only the owner's updates flow.  Every service takes
+ * an instance this federate knows and a set of attributes of the class it
+ * knows it as (each at most once), and fails without effect:
+ * @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN
+ * @retval RTI_ERR_ATTRIBUTE_NOT_DEFINED
+ * @retval RTI_ERR_INVALID_ARGUMENT NULL set, an attribute given twice
+ *
+ * Owner side.  These also fail with RTI_ERR_ATTRIBUTE_NOT_OWNED.
+ * Unconditional divestiture: the attributes are released at once; a
+ * federate waiting to acquire one gets it.
+ */
+RTI_API int rti_unconditional_attribute_ownership_divestiture(
+    rti_ambassador *amb, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n);
+/* Offer the attributes: request_attribute_ownership_assumption reaches the
+ * federates that could take them, request_divestiture_confirmation comes
+ * back once someone wants them; the federate keeps them until it calls
+ * rti_confirm_divestiture.
+ * @retval RTI_ERR_ATTRIBUTE_ALREADY_BEING_DIVESTED */
+RTI_API int rti_negotiated_attribute_ownership_divestiture(
+    rti_ambassador *amb, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, const void *tag,
+    size_t tag_len);
+/* Hand over offered attributes to the acquirer (who gets the acquisition
+ * notification with `tag`).
+ * @retval RTI_ERR_ATTRIBUTE_DIVESTITURE_WAS_NOT_REQUESTED
+ * @retval RTI_ERR_NO_ACQUISITION_PENDING */
+RTI_API int rti_confirm_divestiture(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, const void *tag, size_t tag_len);
+/* @retval RTI_ERR_ATTRIBUTE_DIVESTITURE_WAS_NOT_REQUESTED */
+RTI_API int rti_cancel_negotiated_attribute_ownership_divestiture(
+    rti_ambassador *amb, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n);
+/* Answer to request_attribute_ownership_release: give the attributes
+ * someone waits for to them; `divested` (room for `n`) receives those
+ * given, `*n_divested` their number. */
+RTI_API int rti_attribute_ownership_divestiture_if_wanted(
+    rti_ambassador *amb, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n,
+    rti_attribute_handle *divested, size_t *n_divested);
+/* Answer to request_attribute_ownership_release: keep the attributes; the
+ * waiting acquirers get attribute_ownership_unavailable. */
+RTI_API int rti_attribute_ownership_release_denied(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n);
+
+/*
+ * Acquirer side.  Answered by attribute_ownership_acquisition_notification
+ * (unowned attributes at once); owned ones stay pending and their owner
+ * gets request_attribute_ownership_release (or, while it divests,
+ * request_divestiture_confirmation).  The _if_available form takes only
+ * unowned or offered attributes, attribute_ownership_unavailable answers
+ * for the others.
+ * @retval RTI_ERR_OBJECT_CLASS_NOT_PUBLISHED the known class
+ * @retval RTI_ERR_ATTRIBUTE_NOT_PUBLISHED
+ * @retval RTI_ERR_FEDERATE_OWNS_ATTRIBUTES
+ * @retval RTI_ERR_ATTRIBUTE_ALREADY_BEING_ACQUIRED (_if_available)
+ */
+RTI_API int rti_attribute_ownership_acquisition(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, const void *tag, size_t tag_len);
+RTI_API int rti_attribute_ownership_acquisition_if_available(
+    rti_ambassador *amb, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n);
+/* Answered by confirm_attribute_ownership_acquisition_cancellation.
+ * @retval RTI_ERR_ATTRIBUTE_ALREADY_OWNED
+ * @retval RTI_ERR_ATTRIBUTE_ACQUISITION_WAS_NOT_REQUESTED */
+RTI_API int rti_cancel_attribute_ownership_acquisition(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n);
+
+/* Answered by inform_attribute_ownership, attribute_is_not_owned or
+ * attribute_is_owned_by_rti. */
+RTI_API int rti_query_attribute_ownership(rti_ambassador *amb,
+    rti_object_instance_handle obj, rti_attribute_handle attr);
+/* *out = 1 when this federate owns `attr` of `obj` (local, no round
+ * trip). */
+RTI_API int rti_is_attribute_owned_by_federate(rti_ambassador *amb,
+    rti_object_instance_handle obj, rti_attribute_handle attr, int *out);
+
+/* ------------------------------------------------------------------ */
+/* Filtering: conditions and DDM regions (man librti-ddm(3))          */
+/* ------------------------------------------------------------------ */
+
+/* Longest filter condition, in bytes. */
+#define RTI_MAX_CONDITION 64
+
+/*
+ * Subscription conditions.  A subscription of a class with conditions
+ * receives an update or interaction only when its send condition equals
+ * one of them (OR); one without conditions receives everything of the
+ * class.  An update or interaction without a send condition reaches only
+ * subscriptions without conditions.  Changes take effect for the next
+ * update.  Removing a condition that is not there is not an error.
+ * @retval RTI_ERR_INVALID_CONDITION NULL, empty or longer than 64 bytes
+ * @retval RTI_ERR_OBJECT_CLASS_NOT_DEFINED / INTERACTION_CLASS_NOT_DEFINED
+ */
+RTI_API int rti_add_subscription_condition(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *cond);
+RTI_API int rti_remove_subscription_condition(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *cond);
+RTI_API int rti_add_interaction_subscription_condition(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const char *cond);
+RTI_API int rti_remove_interaction_subscription_condition(
+    rti_ambassador *amb, rti_interaction_class_handle cls,
+    const char *cond);
+
+/*
+ * Send conditions.  An instance's condition applies to every update of it
+ * that carries none of its own.  `cond` NULL or "" clears it.
+ * @retval RTI_ERR_INVALID_CONDITION longer than 64 bytes
+ * @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN
+ */
+RTI_API int rti_set_object_instance_condition(rti_ambassador *amb,
+    rti_object_instance_handle obj, const char *cond);
+/* Register (with a reserved `name`, or NULL) and set the condition. */
+RTI_API int rti_register_object_instance_with_condition(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *name, const char *cond,
+    rti_object_instance_handle *out);
+/* rti_update_attribute_values with a condition for this update only. */
+RTI_API int rti_update_attribute_values_with_condition(rti_ambassador *amb,
+    rti_object_instance_handle obj, const struct rti_attribute_value *values,
+    size_t n, const void *tag, size_t tag_len, const char *cond);
+RTI_API int rti_send_interaction_with_condition(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const void *tag, size_t tag_len, const char *cond);
+
+/*
+ * Regions.  A region has a range [lower, upper) on each of its dimensions;
+ * it is created with every range [0, upper bound) and sent to rtiexec by
+ * rti_create_region and rti_commit_region_modifications.
+ * @retval RTI_ERR_INVALID_DIMENSION_HANDLE
+ * @retval RTI_ERR_INVALID_REGION
+ * @retval RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE
+ * @retval RTI_ERR_REGION_DOES_NOT_CONTAIN_SPECIFIED_DIMENSION
+ * @retval RTI_ERR_INVALID_RANGE_BOUND lower >= upper, or upper above the
+ *   dimension's upper bound
+ * @retval RTI_ERR_REGION_IN_USE_FOR_UPDATE_OR_SUBSCRIPTION (delete)
+ */
+RTI_API int rti_create_region(rti_ambassador *amb,
+    const rti_dimension_handle *dims, size_t n, rti_region_handle *out);
+RTI_API int rti_set_range_bounds(rti_ambassador *amb, rti_region_handle r,
+    rti_dimension_handle dim, uint64_t lower, uint64_t upper);
+RTI_API int rti_get_range_bounds(rti_ambassador *amb, rti_region_handle r,
+    rti_dimension_handle dim, uint64_t *lower, uint64_t *upper);
+RTI_API int rti_commit_region_modifications(rti_ambassador *amb,
+    const rti_region_handle *regions, size_t n);
+RTI_API int rti_delete_region(rti_ambassador *amb, rti_region_handle r);
+
+/*
+ * Subscribe with regions: the subscriber receives what is sent in a region
+ * overlapping one of them (a plain subscription of the class receives
+ * everything).  Regions may only have dimensions the FOM gives the
+ * attributes / interaction class.
+ * @retval RTI_ERR_INVALID_REGION_CONTEXT
+ */
+RTI_API int rti_subscribe_object_class_attributes_with_regions(
+    rti_ambassador *amb, rti_object_class_handle cls,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m);
+RTI_API int rti_unsubscribe_object_class_attributes_with_regions(
+    rti_ambassador *amb, rti_object_class_handle cls,
+    const rti_region_handle *regions, size_t m);
+RTI_API int rti_subscribe_interaction_class_with_regions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const rti_region_handle *regions,
+    size_t m);
+RTI_API int rti_unsubscribe_interaction_class_with_regions(
+    rti_ambassador *amb, rti_interaction_class_handle cls,
+    const rti_region_handle *regions, size_t m);
+
+/* Updates of `attrs` of `obj` are sent in `regions` (an attribute without
+ * regions uses the default region, which overlaps every region). */
+RTI_API int rti_register_object_instance_with_regions(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n, const rti_region_handle *regions, size_t m,
+    rti_object_instance_handle *out);
+RTI_API int rti_associate_regions_for_updates(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, const rti_region_handle *regions, size_t m);
+RTI_API int rti_unassociate_regions_for_updates(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, const rti_region_handle *regions, size_t m);
+RTI_API int rti_send_interaction_with_regions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len);
+RTI_API int rti_request_attribute_value_update_with_regions(
+    rti_ambassador *amb, rti_object_class_handle cls,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len);
+
+/* Counters of this federate since it joined (one update = one instance). */
+struct rti_statistics {
+	uint64_t updates_sent;
+	uint64_t updates_suppressed;   /* nobody wanted them: never sent */
+	uint64_t updates_received;
+	uint64_t interactions_sent;
+	uint64_t interactions_suppressed;
+	uint64_t interactions_received;
+};
+RTI_API int rti_get_statistics(rti_ambassador *amb,
+    struct rti_statistics *out);
+/* Counters of rtiexec (all federations): messages routed to subscribers
+ * and messages cut or withheld by filters. */
+struct rti_server_statistics {
+	uint64_t routed;
+	uint64_t filtered;
+	uint64_t frames_in;
+	uint64_t frames_out;
+	uint64_t bytes_in;              /* frame bytes read from federates */
+	uint64_t bytes_out;             /* frame bytes queued to federates */
+	uint64_t slow_consumers_dropped;
+};
+RTI_API int rti_query_server_statistics(rti_ambassador *amb,
+    struct rti_server_statistics *out);
 
 #ifdef __cplusplus
 }

@@ -1,13 +1,1365 @@
-/* ddm.c - DDM services and callbacks of librti. */
+/*
+ * ddm.c - filtering services of librti: subscription and send conditions,
+ * DDM regions, the replica of the federation's subscription tables and the
+ * source-side filter built on it (librti/match.h), and the statistics.
+ *
+ * Replica guarantee.  rtiexec pushes every change of a subscription
+ * (WIRE_DDM_CB_SUB, numbered per receiver) to every other federate and
+ * writes it to their sockets before it answers the request that made the
+ * change.  The replica is applied when a frame is dispatched and, before
+ * any update or interaction would be suppressed, from every replica frame
+ * already received (read from the socket without blocking, or queued in
+ * the input), in sequence.  So a suppression decision includes every
+ * subscription change that has reached the publisher's socket:
+ *  - always: once the publisher has received anything rtiexec sent after
+ *    the change (a reply, a callback; evoked or not), its updates are
+ *    matched against it (TCP keeps rtiexec's order);
+ *  - normally at once: rtiexec writes the change to the socket before it
+ *    answers the subscriber, so an update sent after the subscribe call
+ *    returned finds it; only the kernel's delivery of that frame (a
+ *    scheduling delay on one host, the transit across hosts) can still
+ *    race such an update, which is then suppressed.
+ * Updates in flight to rtiexec while a subscription changes are matched
+ * there against the new tables.  A late unsubscription only costs a
+ * message rtiexec filters.
+ */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle.h"
 #include "librti-int.h"
+#include "match.h"
+
+#define KIND_OC 0
+#define KIND_IC 1
+#define REP_BUCKETS 1024
+#define INST_BUCKETS 256
+#define REGION_BUCKETS 256
+
+/* ambassador.c: read what the socket has (1 bytes, 0 none, -1 lost). */
+int rti__read_some(rti_ambassador *amb);
+
+struct rep {
+	uint32_t fed, cls;
+	uint8_t kind, flags;
+	uint64_t *attrs;
+	struct rep *next;
+};
+
+struct lregion {
+	uint32_t handle;
+	uint32_t n;
+	struct match_range *r;    /* by dimension */
+	struct lregion *next;
+};
+
+struct lassoc {
+	uint32_t region;
+	uint64_t *attrs;
+};
+
+struct linst {
+	uint32_t obj;
+	char cond[MATCH_MAX_COND + 1];
+	struct lassoc *assoc;
+	uint32_t n_assoc;
+	struct linst *next;
+};
+
+struct ddm_state {
+	uint32_t n_cls[2];
+	size_t words;
+	struct match_set **set[2];
+	struct rep *rt[REP_BUCKETS];
+	uint32_t applied;         /* last replica sequence applied */
+	struct lregion *regions[REGION_BUCKETS];
+	uint32_t next_region;
+	uint32_t **sub_regions[2];  /* [kind][cls]: regions subscribed */
+	uint32_t *n_sub_regions[2];
+	struct linst *insts[INST_BUCKETS];
+	struct match_region *qr;
+	size_t cap_qr;
+	struct rti_statistics stats;
+};
+
+#define JOINED_OR_RETURN(amb)                                          \
+	do {                                                               \
+		int rc_;                                                   \
+		if (!(amb))                                                \
+			return RTI_ERR_INVALID_ARGUMENT;                   \
+		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
+			return rc_;                                        \
+	} while (0)
+
+static struct ddm_state *
+st_of(rti_ambassador *amb)
+{
+	return amb->mod[RTI__MOD_DDM];
+}
+
+/* ---- the replica ---- */
+
+static size_t
+rep_hash(uint32_t fed, int kind, uint32_t cls)
+{
+	return ((fed * 2654435761u) ^ (cls * 40503u) ^ (uint32_t)kind) %
+	    REP_BUCKETS;
+}
+
+static struct rep *
+rep_find(struct ddm_state *st, uint32_t fed, int kind, uint32_t cls)
+{
+	struct rep *e;
+
+	for (e = st->rt[rep_hash(fed, kind, cls)]; e; e = e->next)
+		if (e->fed == fed && e->cls == cls && e->kind == kind)
+			return e;
+	return NULL;
+}
+
+static void
+rep_drop_fed(struct ddm_state *st, uint32_t fed)
+{
+	size_t b;
+	int k;
+	uint32_t c;
+
+	for (b = 0; b < REP_BUCKETS; b++) {
+		struct rep **pp = &st->rt[b];
+
+		while (*pp) {
+			struct rep *e = *pp;
+
+			if (e->fed != fed) {
+				pp = &e->next;
+				continue;
+			}
+			*pp = e->next;
+			free(e->attrs);
+			free(e);
+		}
+	}
+	for (k = 0; k < 2; k++)
+		for (c = 1; c <= st->n_cls[k]; c++)
+			if (st->set[k][c])
+				match_set_remove_owner(st->set[k][c], fed);
+}
+
+/*
+ * Apply a replica frame (WIRE_DDM_CB_SUB or _FED_GONE payload) unless its
+ * sequence number was applied already.  0, or -1 when malformed.
+ */
+static int
+rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct ddm_state *st = st_of(amb);
+	uint32_t seq = wire_get_u32(rd), fed = wire_get_u32(rd);
+	uint32_t cls, n, i, j, nc, m, nr;
+	const char *conds[64];
+	struct match_range rg[64][16];
+	uint32_t rn[64];
+	uint8_t kind, flags;
+	const uint8_t *attrs;
+	struct match_set *s;
+	struct rep *e;
+
+	if (type == WIRE_DDM_CB_FED_GONE) {
+		if (!wire_rd_done(rd))
+			return -1;
+		if (st && seq > st->applied) {
+			st->applied = seq;
+			rep_drop_fed(st, fed);
+		}
+		return 0;
+	}
+	kind = wire_get_u8(rd);
+	cls = wire_get_u32(rd);
+	flags = wire_get_u8(rd);
+	n = wire_get_count(rd, 4);
+	attrs = wire_get_raw(rd, (size_t)n * 4);
+	nc = wire_get_count(rd, 5);
+	if (rd->err || nc > 64 || kind > KIND_IC)
+		return -1;
+	for (i = 0; i < nc; i++)
+		conds[i] = wire_get_str(rd, MATCH_MAX_COND);
+	m = wire_get_count(rd, 4);
+	if (rd->err || m > 64)
+		return -1;
+	for (i = 0; i < m; i++) {
+		rn[i] = wire_get_count(rd, 20);
+		if (rn[i] > 16)
+			return -1;
+		for (j = 0; j < rn[i]; j++) {
+			rg[i][j].dim = wire_get_u32(rd);
+			rg[i][j].lo = wire_get_u64(rd);
+			rg[i][j].hi = wire_get_u64(rd);
+		}
+	}
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!st || seq <= st->applied)
+		return 0;
+	if (cls == 0 || cls > st->n_cls[kind])
+		return -1;
+	st->applied = seq;
+	e = rep_find(st, fed, kind, cls);
+	if (!e) {
+		size_t b = rep_hash(fed, kind, cls);
+
+		e = calloc(1, sizeof *e);
+		if (!e || !(e->attrs = calloc(st->words, sizeof *e->attrs))) {
+			free(e);
+			return -1;
+		}
+		e->fed = fed;
+		e->kind = kind;
+		e->cls = cls;
+		e->next = st->rt[b];
+		st->rt[b] = e;
+	}
+	e->flags = flags;
+	memset(e->attrs, 0, st->words * sizeof *e->attrs);
+	for (i = 0; i < n; i++) {
+		uint32_t a = wire_get32(attrs + 4 * i);
+
+		if (a / 64 < st->words)
+			bset_add(e->attrs, a);
+	}
+	s = st->set[kind][cls];
+	if (!s && !(s = st->set[kind][cls] = match_set_new()))
+		return -1;
+	match_set_remove_owner(s, fed);
+	for (j = 0; j < (nc ? nc : 1); j++) {
+		const char *c = nc ? conds[j] : NULL;
+
+		if (flags & WIRE_DDMF_PLAIN)
+			(void)match_set_add(s, fed, NULL, 0, c);
+		for (i = 0; i < m; i++) {
+			(void)match_region_sort(rg[i], rn[i]);
+			nr = rn[i];
+			(void)match_set_add(s, fed, rg[i], nr, c);
+		}
+	}
+	return 0;
+}
+
+static int
+cb_replica(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	return rep_apply(amb, type, rd);
+}
+
+/* Apply the replica frames already readable on the socket.  1 when one
+ * was applied. */
+static int
+sync_replica(rti_ambassador *amb)
+{
+	struct ddm_state *st = st_of(amb);
+	uint32_t before = st->applied, len;
+	uint16_t type, flags;
+	size_t off;
+	int i;
+
+	for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
+		;
+	for (off = amb->in_off; off < amb->in.len;) {
+		struct wire_rd rd;
+
+		if (wire_frame_peek(amb->in.data + off, amb->in.len - off,
+		    UINT32_MAX, &type, &flags, &len) <= 0 ||
+		    amb->in.len - off - WIRE_HEADER_SIZE < len)
+			break;
+		if (type == WIRE_DDM_CB_SUB || type == WIRE_DDM_CB_FED_GONE) {
+			wire_rd_init(&rd, amb->in.data + off +
+			    WIRE_HEADER_SIZE, len);
+			(void)rep_apply(amb, type, &rd);
+		}
+		off += WIRE_HEADER_SIZE + len;
+	}
+	return st->applied != before;
+}
+
+struct want_ctx {
+	struct ddm_state *st;
+	rti_ambassador *amb;
+	int kind;
+	uint32_t k, cls;
+	const struct rti_attribute_value *v;
+	size_t n;
+};
+
+/* Does `owner`'s entry at class ctx->k take it (it subscribes there and no
+ * more specific class of ctx->cls, and to one of the attributes)? */
+static int
+want_cb(uint32_t owner, void *arg)
+{
+	struct want_ctx *x = arg;
+	const struct fom *fom = x->amb->fom;
+	struct rep *e;
+	uint32_t j;
+	size_t i;
+
+	if (owner == x->amb->self.id)
+		return 0;
+	e = rep_find(x->st, owner, x->kind, x->k);
+	if (!e || !(e->flags & WIRE_DDMF_SUBSCRIBED))
+		return 0;
+	for (j = x->cls; j && j != x->k; j = x->kind == KIND_OC ?
+	    fom_oclass(fom, j)->parent : fom_iclass(fom, j)->parent) {
+		struct rep *e2 = rep_find(x->st, owner, x->kind, j);
+
+		if (e2 && (e2->flags & WIRE_DDMF_SUBSCRIBED))
+			return 0;
+	}
+	if (x->kind == KIND_IC)
+		return 1;
+	for (i = 0; i < x->n; i++)
+		if (bset_has(e->attrs, x->st->words, x->v[i].attribute.id))
+			return 1;
+	return 0;
+}
+
+static int
+wants(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
+    const struct match_region *q, uint32_t m,
+    const struct rti_attribute_value *v, size_t n)
+{
+	struct ddm_state *st = st_of(amb);
+	struct want_ctx x;
+	uint32_t k, i;
+
+	x.st = st;
+	x.amb = amb;
+	x.kind = kind;
+	x.cls = cls;
+	x.v = v;
+	x.n = n;
+	for (k = cls; k; k = kind == KIND_OC ?
+	    fom_oclass(amb->fom, k)->parent :
+	    fom_iclass(amb->fom, k)->parent) {
+		struct match_set *s = st->set[kind][k];
+
+		if (!s)
+			continue;
+		x.k = k;
+		if (m == 0 && match_set_query(s, NULL, cond, want_cb, &x))
+			return 1;
+		for (i = 0; i < m; i++)
+			if (match_set_query(s, &q[i], cond, want_cb, &x))
+				return 1;
+	}
+	return 0;
+}
+
+static struct lregion *
+region_find(struct ddm_state *st, uint32_t h)
+{
+	struct lregion *g;
+
+	for (g = st->regions[h % REGION_BUCKETS]; g; g = g->next)
+		if (g->handle == h)
+			return g;
+	return NULL;
+}
+
+static struct linst *
+inst_find(struct ddm_state *st, uint32_t obj)
+{
+	struct linst *in;
+
+	for (in = st->insts[obj % INST_BUCKETS]; in; in = in->next)
+		if (in->obj == obj)
+			return in;
+	return NULL;
+}
+
+static int
+grow_qr(struct ddm_state *st, size_t n)
+{
+	struct match_region *q;
+
+	if (n <= st->cap_qr)
+		return 0;
+	q = realloc(st->qr, n * sizeof *q);
+	if (!q)
+		return -1;
+	st->qr = q;
+	st->cap_qr = n;
+	return 0;
+}
+
+/* Regions of the update of attributes v[0..n) of `in` into st->qr: those
+ * associated with any of them; 0 (default region) when one has none. */
+static uint32_t
+update_regions(struct ddm_state *st, const struct linst *in,
+    const struct rti_attribute_value *v, size_t n)
+{
+	uint32_t m = 0, i;
+	size_t a;
+
+	if (!in || !in->n_assoc || grow_qr(st, in->n_assoc) < 0)
+		return 0;
+	for (a = 0; a < n; a++) {
+		for (i = 0; i < in->n_assoc; i++)
+			if (bset_has(in->assoc[i].attrs, st->words,
+			    v[a].attribute.id))
+				break;
+		if (i == in->n_assoc)
+			return 0;
+	}
+	for (i = 0; i < in->n_assoc; i++) {
+		struct lregion *g = region_find(st, in->assoc[i].region);
+		int used = 0;
+
+		for (a = 0; !used && a < n; a++)
+			used = bset_has(in->assoc[i].attrs, st->words,
+			    v[a].attribute.id);
+		if (!g || !used)
+			continue;
+		st->qr[m].n = g->n;
+		st->qr[m].r = g->r;
+		m++;
+	}
+	return m;
+}
+
+int
+rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
+    const struct rti_attribute_value *v, size_t n, const char *cond)
+{
+	struct ddm_state *st = st_of(amb);
+	struct linst *in;
+	uint32_t m;
+	int w;
+
+	if (!st)
+		return 1;
+	in = inst_find(st, obj);
+	if (!cond || !*cond)
+		cond = in ? in->cond : NULL;
+	m = update_regions(st, in, v, n);
+	w = wants(amb, KIND_OC, cls, cond, st->qr, m, v, n);
+	if (!w && sync_replica(amb))
+		w = wants(amb, KIND_OC, cls, cond, st->qr, m, v, n);
+	if (w)
+		st->stats.updates_sent++;
+	else
+		st->stats.updates_suppressed++;
+	return w;
+}
+
+int
+rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
+    const char *cond, const uint32_t *reg, uint32_t m)
+{
+	struct ddm_state *st = st_of(amb);
+	uint32_t i, k = 0;
+	int w;
+
+	if (!st)
+		return 1;
+	if (m && grow_qr(st, m) < 0)
+		return 1;
+	for (i = 0; i < m; i++) {
+		struct lregion *g = region_find(st, reg[i]);
+
+		if (g) {
+			st->qr[k].n = g->n;
+			st->qr[k].r = g->r;
+			k++;
+		}
+	}
+	w = wants(amb, KIND_IC, cls, cond, st->qr, k, NULL, 0);
+	if (!w && sync_replica(amb))
+		w = wants(amb, KIND_IC, cls, cond, st->qr, k, NULL, 0);
+	if (w)
+		st->stats.interactions_sent++;
+	else
+		st->stats.interactions_suppressed++;
+	return w;
+}
+
+void
+rti__ddm_received(rti_ambassador *amb, int interaction, size_t n)
+{
+	struct ddm_state *st = st_of(amb);
+
+	if (!st)
+		return;
+	if (interaction)
+		st->stats.interactions_received += n;
+	else
+		st->stats.updates_received += n;
+}
+
+/* ---- conditions ---- */
+
+static int
+check_cond(rti_ambassador *amb, const char *cond, int empty_ok)
+{
+	if (!cond && empty_ok)
+		return RTI_OK;
+	if (!cond || (!*cond && !empty_ok) ||
+	    strlen(cond) > RTI_MAX_CONDITION)
+		return rti__fail(amb, RTI_ERR_INVALID_CONDITION,
+		    "condition is NULL, empty or longer than %d bytes",
+		    RTI_MAX_CONDITION);
+	return RTI_OK;
+}
+
+static int
+condition(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
+    int add)
+{
+	struct wire_buf *b;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if ((rc = check_cond(amb, cond, 0)) != RTI_OK)
+		return rc;
+	if (kind == KIND_OC && !fom_oclass(amb->fom, cls))
+		return rti__fail(amb, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", cls);
+	if (kind == KIND_IC && !fom_iclass(amb->fom, cls))
+		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "interaction class %u is not defined", cls);
+	b = rti__req_begin(amb, WIRE_DDM_CONDITION);
+	wire_put_u8(b, (uint8_t)kind);
+	wire_put_u32(b, cls);
+	wire_put_u8(b, (uint8_t)add);
+	wire_put_str(b, cond);
+	return rti__req_finish(amb, NULL);
+}
+
+RTI_API int
+rti_add_subscription_condition(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *cond)
+{
+	return condition(amb, KIND_OC, cls.id, cond, 1);
+}
+
+RTI_API int
+rti_remove_subscription_condition(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *cond)
+{
+	return condition(amb, KIND_OC, cls.id, cond, 0);
+}
+
+RTI_API int
+rti_add_interaction_subscription_condition(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const char *cond)
+{
+	return condition(amb, KIND_IC, cls.id, cond, 1);
+}
+
+RTI_API int
+rti_remove_interaction_subscription_condition(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const char *cond)
+{
+	return condition(amb, KIND_IC, cls.id, cond, 0);
+}
+
+/* ---- regions ---- */
+
+static int
+dim_ok(rti_ambassador *amb, uint32_t d)
+{
+	return fom_dim(amb->fom, d) != NULL;
+}
+
+static uint64_t
+dim_upper(rti_ambassador *amb, uint32_t d)
+{
+	const struct fom_dimension *fd = fom_dim(amb->fom, d);
+
+	return fd && fd->upper_bound ? fd->upper_bound : UINT64_C(4294967295);
+}
+
+/* The region `h` of this federate, or NULL with the error set in *rc. */
+static struct lregion *
+own_region(rti_ambassador *amb, uint32_t h, int *rc)
+{
+	struct lregion *g = region_find(st_of(amb), h);
+
+	if (g)
+		return g;
+	if (h >> 16 && h >> 16 != amb->self.id)
+		*rc = rti__fail(amb,
+		    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE,
+		    "region %u was created by federate %u", h, h >> 16);
+	else
+		*rc = rti__fail(amb, RTI_ERR_INVALID_REGION,
+		    "region %u does not exist", h);
+	return NULL;
+}
+
+static int
+region_send(rti_ambassador *amb, const struct lregion *g)
+{
+	struct wire_buf *b = rti__req_begin(amb, WIRE_DDM_REGION_SET);
+	uint32_t i;
+
+	wire_put_u32(b, g->handle);
+	wire_put_u32(b, g->n);
+	for (i = 0; i < g->n; i++) {
+		wire_put_u32(b, g->r[i].dim);
+		wire_put_u64(b, g->r[i].lo);
+		wire_put_u64(b, g->r[i].hi);
+	}
+	return rti__req_finish(amb, NULL);
+}
+
+static void
+region_free(struct ddm_state *st, struct lregion *g)
+{
+	struct lregion **pp = &st->regions[g->handle % REGION_BUCKETS];
+
+	while (*pp != g)
+		pp = &(*pp)->next;
+	*pp = g->next;
+	free(g->r);
+	free(g);
+}
+
+RTI_API int
+rti_create_region(rti_ambassador *amb, const rti_dimension_handle *dims,
+    size_t n, rti_region_handle *out)
+{
+	struct ddm_state *st;
+	struct lregion *g;
+	size_t i;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	st = st_of(amb);
+	if (!out || (n && !dims) || n > 16)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "out or dims is NULL, or more than 16 dimensions");
+	for (i = 0; i < n; i++)
+		if (!dim_ok(amb, dims[i].id))
+			return rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
+			    "dimension %u is not defined", dims[i].id);
+	if (st->next_region >= 0xffff || amb->self.id > 0xffff)
+		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
+		    "too many regions");
+	g = calloc(1, sizeof *g);
+	if (!g || !(g->r = calloc(n ? n : 1, sizeof *g->r))) {
+		free(g);
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	}
+	for (i = 0; i < n; i++) {
+		g->r[i].dim = dims[i].id;
+		g->r[i].lo = 0;
+		g->r[i].hi = dim_upper(amb, dims[i].id);
+	}
+	g->n = (uint32_t)n;
+	if (match_region_sort(g->r, g->n) < 0) {
+		free(g->r);
+		free(g);
+		return rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
+		    "a dimension is given twice");
+	}
+	g->handle = (amb->self.id << 16) | ++st->next_region;
+	g->next = st->regions[g->handle % REGION_BUCKETS];
+	st->regions[g->handle % REGION_BUCKETS] = g;
+	if ((rc = region_send(amb, g)) != RTI_OK) {
+		region_free(st, g);
+		return rc;
+	}
+	out->id = g->handle;
+	return RTI_OK;
+}
+
+static struct match_range *
+region_dim(rti_ambassador *amb, struct lregion *g, uint32_t d, int *rc)
+{
+	uint32_t i;
+
+	if (!dim_ok(amb, d)) {
+		*rc = rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
+		    "dimension %u is not defined", d);
+		return NULL;
+	}
+	for (i = 0; i < g->n; i++)
+		if (g->r[i].dim == d)
+			return &g->r[i];
+	*rc = rti__fail(amb,
+	    RTI_ERR_REGION_DOES_NOT_CONTAIN_SPECIFIED_DIMENSION,
+	    "region %u has no dimension %u", g->handle, d);
+	return NULL;
+}
+
+RTI_API int
+rti_set_range_bounds(rti_ambassador *amb, rti_region_handle r,
+    rti_dimension_handle dim, uint64_t lower, uint64_t upper)
+{
+	struct lregion *g;
+	struct match_range *mr;
+	int rc = RTI_OK;
+
+	JOINED_OR_RETURN(amb);
+	if (!(g = own_region(amb, r.id, &rc)) ||
+	    !(mr = region_dim(amb, g, dim.id, &rc)))
+		return rc;
+	if (lower >= upper || upper > dim_upper(amb, dim.id))
+		return rti__fail(amb, RTI_ERR_INVALID_RANGE_BOUND,
+		    "range [%llu, %llu) on a dimension of upper bound %llu",
+		    (unsigned long long)lower, (unsigned long long)upper,
+		    (unsigned long long)dim_upper(amb, dim.id));
+	mr->lo = lower;
+	mr->hi = upper;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_range_bounds(rti_ambassador *amb, rti_region_handle r,
+    rti_dimension_handle dim, uint64_t *lower, uint64_t *upper)
+{
+	struct lregion *g;
+	struct match_range *mr;
+	int rc = RTI_OK;
+
+	JOINED_OR_RETURN(amb);
+	if (!lower || !upper)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL output");
+	if (!(g = own_region(amb, r.id, &rc)) ||
+	    !(mr = region_dim(amb, g, dim.id, &rc)))
+		return rc;
+	*lower = mr->lo;
+	*upper = mr->hi;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_commit_region_modifications(rti_ambassador *amb,
+    const rti_region_handle *regions, size_t n)
+{
+	struct lregion *g;
+	size_t i;
+	int rc = RTI_OK;
+
+	JOINED_OR_RETURN(amb);
+	if (n && !regions)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "regions is NULL");
+	for (i = 0; i < n; i++)
+		if (!own_region(amb, regions[i].id, &rc))
+			return rc;
+	for (i = 0; i < n && rc == RTI_OK; i++) {
+		g = region_find(st_of(amb), regions[i].id);
+		rc = region_send(amb, g);
+	}
+	return rc;
+}
+
+static int
+region_in_use(struct ddm_state *st, uint32_t h)
+{
+	struct linst *in;
+	uint32_t k, c, i;
+
+	for (k = 0; k < 2; k++)
+		for (c = 1; c <= st->n_cls[k]; c++)
+			for (i = 0; i < st->n_sub_regions[k][c]; i++)
+				if (st->sub_regions[k][c][i] == h)
+					return 1;
+	for (c = 0; c < INST_BUCKETS; c++)
+		for (in = st->insts[c]; in; in = in->next)
+			for (i = 0; i < in->n_assoc; i++)
+				if (in->assoc[i].region == h)
+					return 1;
+	return 0;
+}
+
+RTI_API int
+rti_delete_region(rti_ambassador *amb, rti_region_handle r)
+{
+	struct ddm_state *st;
+	struct lregion *g;
+	struct wire_buf *b;
+	int rc = RTI_OK;
+
+	JOINED_OR_RETURN(amb);
+	st = st_of(amb);
+	if (!(g = own_region(amb, r.id, &rc)))
+		return rc;
+	if (region_in_use(st, r.id))
+		return rti__fail(amb,
+		    RTI_ERR_REGION_IN_USE_FOR_UPDATE_OR_SUBSCRIPTION,
+		    "region %u is in use", r.id);
+	b = rti__req_begin(amb, WIRE_DDM_REGION_DELETE);
+	wire_put_u32(b, r.id);
+	if ((rc = rti__req_finish(amb, NULL)) == RTI_OK)
+		region_free(st, g);
+	return rc;
+}
+
+/* Check regions[0..m) for use in the context of `kind`/`cls` and the
+ * dimensions `attrs` allow (object classes). */
+static int
+check_regions(rti_ambassador *amb, int kind, uint32_t cls,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m)
+{
+	size_t i, a;
+	uint32_t k, d;
+	int rc = RTI_OK;
+
+	if (m && !regions)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "regions is NULL");
+	if (m > 64)
+		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 regions");
+	for (i = 0; i < m; i++) {
+		struct lregion *g = own_region(amb, regions[i].id, &rc);
+
+		if (!g)
+			return rc;
+		for (k = 0; k < g->n; k++) {
+			int ok = 1;
+
+			if (kind == KIND_IC) {
+				const struct fom_iclass *ic =
+				    fom_iclass(amb->fom, cls);
+
+				for (d = 0, ok = 0; d < ic->n_dims; d++)
+					ok |= ic->dims[d] == g->r[k].dim;
+			}
+			for (a = 0; kind == KIND_OC && ok && a < n; a++) {
+				const struct fom_attribute *fa =
+				    fom_attr(amb->fom, attrs[a].id);
+
+				for (d = 0, ok = 0; fa && d < fa->n_dims; d++)
+					ok |= fa->dims[d] == g->r[k].dim;
+			}
+			if (!ok)
+				return rti__fail(amb,
+				    RTI_ERR_INVALID_REGION_CONTEXT,
+				    "dimension %u of region %u is not "
+				    "available there", g->r[k].dim,
+				    g->handle);
+		}
+	}
+	return RTI_OK;
+}
+
+static int
+check_class_attrs(rti_ambassador *amb, int kind, uint32_t cls,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	size_t i;
+
+	if (kind == KIND_IC)
+		return fom_iclass(amb->fom, cls) ? RTI_OK : rti__fail(amb,
+		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "interaction class %u is not defined", cls);
+	if (!fom_oclass(amb->fom, cls))
+		return rti__fail(amb, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", cls);
+	if (n && !attrs)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "attrs is NULL");
+	if (n > 65536)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "too many attributes");
+	for (i = 0; i < n; i++)
+		if (!fom_oclass_has_attr(amb->fom, cls, attrs[i].id))
+			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
+			    "attribute %u is not an attribute of %s",
+			    attrs[i].id, fom_oclass(amb->fom, cls)->qname);
+	return RTI_OK;
+}
+
+static int
+sub_regions(rti_ambassador *amb, int kind, uint32_t cls,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m, int sub)
+{
+	struct ddm_state *st;
+	struct wire_buf *b;
+	uint32_t *list, i, j, k;
+	size_t x;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	st = st_of(amb);
+	if ((rc = check_class_attrs(amb, kind, cls, attrs, n)) != RTI_OK ||
+	    (rc = check_regions(amb, kind, cls, attrs, sub ? n : 0, regions,
+	    m)) != RTI_OK)
+		return rc;
+	if (sub && kind == KIND_OC && n == 0)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "empty attribute list");
+	list = realloc(st->sub_regions[kind][cls],
+	    (st->n_sub_regions[kind][cls] + m + 1) * sizeof *list);
+	if (!list)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	st->sub_regions[kind][cls] = list;
+	b = rti__req_begin(amb, sub ? WIRE_DDM_SUBSCRIBE :
+	    WIRE_DDM_UNSUBSCRIBE);
+	wire_put_u8(b, (uint8_t)kind);
+	wire_put_u32(b, cls);
+	if (sub) {
+		wire_put_u8(b, 1);
+		wire_put_u32(b, (uint32_t)n);
+		for (x = 0; x < n; x++)
+			wire_put_u32(b, attrs[x].id);
+	}
+	wire_put_u32(b, (uint32_t)m);
+	for (x = 0; x < m; x++)
+		wire_put_u32(b, regions[x].id);
+	if ((rc = rti__req_finish(amb, NULL)) != RTI_OK)
+		return rc;
+	for (x = 0; x < m; x++) {
+		uint32_t h = regions[x].id;
+
+		for (i = j = 0; i < st->n_sub_regions[kind][cls]; i++)
+			if (list[i] != h)
+				list[j++] = list[i];
+		if (sub)
+			list[j++] = h;
+		st->n_sub_regions[kind][cls] = j;
+	}
+	(void)k;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_subscribe_object_class_attributes_with_regions(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n, const rti_region_handle *regions, size_t m)
+{
+	return sub_regions(amb, KIND_OC, cls.id, attrs, n, regions, m, 1);
+}
+
+RTI_API int
+rti_unsubscribe_object_class_attributes_with_regions(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_region_handle *regions,
+    size_t m)
+{
+	return sub_regions(amb, KIND_OC, cls.id, NULL, 0, regions, m, 0);
+}
+
+RTI_API int
+rti_subscribe_interaction_class_with_regions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const rti_region_handle *regions,
+    size_t m)
+{
+	return sub_regions(amb, KIND_IC, cls.id, NULL, 0, regions, m, 1);
+}
+
+RTI_API int
+rti_unsubscribe_interaction_class_with_regions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const rti_region_handle *regions,
+    size_t m)
+{
+	return sub_regions(amb, KIND_IC, cls.id, NULL, 0, regions, m, 0);
+}
+
+/* ---- instances ---- */
+
+static void
+inst_clear(struct linst *in)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_assoc; i++)
+		free(in->assoc[i].attrs);
+	free(in->assoc);
+	in->assoc = NULL;
+	in->n_assoc = 0;
+}
+
+/*
+ * Send the new send extent of instance `obj`: condition `cond` and
+ * associations `as[0..n)` (taken on success); on success it replaces the
+ * local one.  RTI_OK or the error.
+ */
+static int
+inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
+    struct lassoc *as, uint32_t n)
+{
+	struct ddm_state *st = st_of(amb);
+	struct linst *in = inst_find(st, obj);
+	struct wire_buf *b;
+	uint32_t i, a;
+	size_t cnt;
+	int rc;
+
+	b = rti__req_begin(amb, WIRE_DDM_INSTANCE);
+	wire_put_u32(b, obj);
+	wire_put_str(b, cond ? cond : "");
+	wire_put_u32(b, n);
+	for (i = 0; i < n; i++) {
+		uint32_t k = 0;
+
+		wire_put_u32(b, as[i].region);
+		cnt = b->len;
+		wire_put_u32(b, 0);
+		for (a = 0; a < st->words * 64; a++)
+			if (bset_has(as[i].attrs, st->words, a)) {
+				wire_put_u32(b, a);
+				k++;
+			}
+		wire_patch_u32(b, cnt, k);
+	}
+	if ((rc = rti__req_finish(amb, NULL)) != RTI_OK)
+		return rc;
+	if (!in) {
+		in = calloc(1, sizeof *in);
+		if (!in)
+			return rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		in->obj = obj;
+		in->next = st->insts[obj % INST_BUCKETS];
+		st->insts[obj % INST_BUCKETS] = in;
+	}
+	if (in->assoc != as)
+		inst_clear(in);
+	snprintf(in->cond, sizeof in->cond, "%s", cond ? cond : "");
+	in->assoc = as;
+	in->n_assoc = n;
+	return RTI_OK;
+}
+
+/* Copy of the associations of `obj` with room for `extra` more. */
+static struct lassoc *
+assoc_copy(struct ddm_state *st, const struct linst *in, size_t extra,
+    uint32_t *n)
+{
+	struct lassoc *as;
+	uint32_t i;
+
+	*n = in ? in->n_assoc : 0;
+	as = calloc(*n + extra + 1, sizeof *as);
+	if (!as)
+		return NULL;
+	for (i = 0; i < *n; i++) {
+		as[i].region = in->assoc[i].region;
+		as[i].attrs = calloc(st->words, sizeof *as[i].attrs);
+		if (!as[i].attrs) {
+			while (i-- > 0)
+				free(as[i].attrs);
+			free(as);
+			return NULL;
+		}
+		memcpy(as[i].attrs, in->assoc[i].attrs,
+		    st->words * sizeof *as[i].attrs);
+	}
+	return as;
+}
+
+static void
+assoc_free(struct lassoc *as, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		free(as[i].attrs);
+	free(as);
+}
+
+static int
+known_obj(rti_ambassador *amb, uint32_t obj, uint32_t *cls)
+{
+	rti_object_instance_handle o;
+	rti_object_class_handle c;
+
+	o.id = obj;
+	if (rti_get_known_object_class_handle(amb, o, &c) != RTI_OK)
+		return rti__fail(amb, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+		    "object instance %u is not known", obj);
+	*cls = c.id;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_set_object_instance_condition(rti_ambassador *amb,
+    rti_object_instance_handle obj, const char *cond)
+{
+	struct ddm_state *st;
+	struct lassoc *as;
+	uint32_t cls = 0, n;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	st = st_of(amb);
+	if ((rc = check_cond(amb, cond, 1)) != RTI_OK ||
+	    (rc = known_obj(amb, obj.id, &cls)) != RTI_OK)
+		return rc;
+	as = assoc_copy(st, inst_find(st, obj.id), 0, &n);
+	if (!as)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	if ((rc = inst_commit(amb, obj.id, cond, as, n)) != RTI_OK)
+		assoc_free(as, n);
+	return rc;
+}
+
+RTI_API int
+rti_register_object_instance_with_condition(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *name, const char *cond,
+    rti_object_instance_handle *out)
+{
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if ((rc = check_cond(amb, cond, 1)) != RTI_OK)
+		return rc;
+	rc = name ? rti_register_object_instance_with_name(amb, cls, name,
+	    out) : rti_register_object_instance(amb, cls, out);
+	if (rc != RTI_OK || !cond || !*cond)
+		return rc;
+	return rti_set_object_instance_condition(amb, *out, cond);
+}
+
+static int
+associate(rti_ambassador *amb, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m, int add)
+{
+	struct ddm_state *st;
+	struct linst *in;
+	struct lassoc *as;
+	uint32_t cls = 0, k, i, j;
+	size_t x, y;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	st = st_of(amb);
+	if ((rc = known_obj(amb, obj.id, &cls)) != RTI_OK ||
+	    (rc = check_class_attrs(amb, KIND_OC, cls, attrs, n)) != RTI_OK ||
+	    (rc = check_regions(amb, KIND_OC, cls, attrs, add ? n : 0,
+	    regions, m)) != RTI_OK)
+		return rc;
+	in = inst_find(st, obj.id);
+	as = assoc_copy(st, in, m, &k);
+	if (!as)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	for (y = 0; y < m; y++) {
+		for (i = 0; i < k && as[i].region != regions[y].id; i++)
+			;
+		if (i == k) {
+			if (!add)
+				continue;
+			as[k].region = regions[y].id;
+			as[k].attrs = calloc(st->words, sizeof *as[k].attrs);
+			if (!as[k].attrs) {
+				assoc_free(as, k);
+				return rti__fail(amb, RTI_ERR_NO_MEMORY,
+				    "out of memory");
+			}
+			k++;
+		}
+		for (x = 0; x < n; x++) {
+			if (add)
+				bset_add(as[i].attrs, attrs[x].id);
+			else
+				bset_del(as[i].attrs, attrs[x].id);
+		}
+	}
+	for (i = j = 0; i < k; i++) {
+		if (bset_empty(as[i].attrs, st->words)) {
+			free(as[i].attrs);
+			continue;
+		}
+		as[j++] = as[i];
+	}
+	if ((rc = inst_commit(amb, obj.id, in ? in->cond : NULL, as, j)) !=
+	    RTI_OK)
+		assoc_free(as, j);
+	return rc;
+}
+
+RTI_API int
+rti_associate_regions_for_updates(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, const rti_region_handle *regions, size_t m)
+{
+	return associate(amb, obj, attrs, n, regions, m, 1);
+}
+
+RTI_API int
+rti_unassociate_regions_for_updates(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, const rti_region_handle *regions, size_t m)
+{
+	return associate(amb, obj, attrs, n, regions, m, 0);
+}
+
+RTI_API int
+rti_register_object_instance_with_regions(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n, const rti_region_handle *regions, size_t m,
+    rti_object_instance_handle *out)
+{
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if ((rc = check_class_attrs(amb, KIND_OC, cls.id, attrs, n)) !=
+	    RTI_OK || (rc = check_regions(amb, KIND_OC, cls.id, attrs, n,
+	    regions, m)) != RTI_OK)
+		return rc;
+	if ((rc = rti_register_object_instance(amb, cls, out)) != RTI_OK)
+		return rc;
+	return associate(amb, *out, attrs, n, regions, m, 1);
+}
+
+RTI_API int
+rti_request_attribute_value_update_with_regions(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len)
+{
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if ((rc = check_class_attrs(amb, KIND_OC, cls.id, attrs, n)) !=
+	    RTI_OK || (rc = check_regions(amb, KIND_OC, cls.id, attrs, n,
+	    regions, m)) != RTI_OK)
+		return rc;
+	return rti_request_class_attribute_value_update(amb, cls, attrs, n,
+	    tag, tag_len);
+}
+
+/* Used by om.c for rti_send_interaction_with_regions. */
+int rti__ddm_check_send_regions(rti_ambassador *amb, uint32_t cls,
+    const rti_region_handle *regions, size_t m);
+int
+rti__ddm_check_send_regions(rti_ambassador *amb, uint32_t cls,
+    const rti_region_handle *regions, size_t m)
+{
+	int rc = check_class_attrs(amb, KIND_IC, cls, NULL, 0);
+
+	return rc != RTI_OK ? rc : check_regions(amb, KIND_IC, cls, NULL, 0,
+	    regions, m);
+}
+
+/* ---- statistics ---- */
+
+RTI_API int
+rti_get_statistics(rti_ambassador *amb, struct rti_statistics *out)
+{
+	JOINED_OR_RETURN(amb);
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	*out = st_of(amb)->stats;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_query_server_statistics(rti_ambassador *amb,
+    struct rti_server_statistics *out)
+{
+	struct wire_rd rd;
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if ((rc = rti__check_connected(amb)) != RTI_OK)
+		return rc;
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	(void)rti__req_begin(amb, WIRE_DDM_STATS);
+	if ((rc = rti__req_finish(amb, &rd)) != RTI_OK)
+		return rc;
+	out->routed = wire_get_u64(&rd);
+	out->filtered = wire_get_u64(&rd);
+	out->frames_in = wire_get_u64(&rd);
+	out->frames_out = wire_get_u64(&rd);
+	out->bytes_in = wire_get_u64(&rd);
+	out->bytes_out = wire_get_u64(&rd);
+	out->slow_consumers_dropped = wire_get_u64(&rd);
+	if (!wire_rd_done(&rd))
+		return rti__fail(amb, RTI_ERR_INTERNAL_ERROR, "bad reply");
+	return RTI_OK;
+}
+
+/* ---- module hooks ---- */
+
+static void
+ddm_leave(rti_ambassador *amb)
+{
+	struct ddm_state *st = st_of(amb);
+	struct linst *in;
+	uint32_t k, c;
+	size_t b;
+
+	if (!st)
+		return;
+	for (b = 0; b < REP_BUCKETS; b++)
+		while (st->rt[b]) {
+			struct rep *e = st->rt[b];
+
+			st->rt[b] = e->next;
+			free(e->attrs);
+			free(e);
+		}
+	for (k = 0; k < 2; k++) {
+		for (c = 0; c <= st->n_cls[k]; c++) {
+			if (st->set[k])
+				match_set_free(st->set[k][c]);
+			if (st->sub_regions[k])
+				free(st->sub_regions[k][c]);
+		}
+		free(st->set[k]);
+		free(st->sub_regions[k]);
+		free(st->n_sub_regions[k]);
+	}
+	for (b = 0; b < REGION_BUCKETS; b++)
+		while (st->regions[b])
+			region_free(st, st->regions[b]);
+	for (b = 0; b < INST_BUCKETS; b++)
+		while ((in = st->insts[b])) {
+			st->insts[b] = in->next;
+			inst_clear(in);
+			free(in);
+		}
+	free(st->qr);
+	free(st);
+	amb->mod[RTI__MOD_DDM] = NULL;
+}
+
+static int
+ddm_join(rti_ambassador *amb)
+{
+	struct ddm_state *st = calloc(1, sizeof *st);
+	int k;
+
+	if (!st)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	amb->mod[RTI__MOD_DDM] = st;
+	st->n_cls[KIND_OC] = amb->fom->n_oclasses;
+	st->n_cls[KIND_IC] = amb->fom->n_iclasses;
+	st->words = bset_words(amb->fom->n_attrs);
+	for (k = 0; k < 2; k++) {
+		st->set[k] = calloc(st->n_cls[k] + 1, sizeof *st->set[k]);
+		st->sub_regions[k] = calloc(st->n_cls[k] + 1,
+		    sizeof *st->sub_regions[k]);
+		st->n_sub_regions[k] = calloc(st->n_cls[k] + 1,
+		    sizeof *st->n_sub_regions[k]);
+		if (!st->set[k] || !st->sub_regions[k] ||
+		    !st->n_sub_regions[k]) {
+			ddm_leave(amb);
+			return rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		}
+	}
+	return RTI_OK;
+}
 
 static const struct rti__cb_handler ddm_callbacks[] = {
+	{ WIRE_DDM_CB_SUB, cb_replica },
+	{ WIRE_DDM_CB_FED_GONE, cb_replica },
 	{ 0, NULL }
 };
 
 const struct rti__module rti__ddm_module = {
 	.name = "DDM",
 	.callbacks = ddm_callbacks,
+	.join = ddm_join,
+	.leave = ddm_leave,
 };

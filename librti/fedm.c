@@ -191,7 +191,7 @@ rti_join_federation_execution(rti_ambassador *amb, const char *federate_name,
 	handle = wire_get_u32(&rd);
 	name = wire_get_str(&rd, WIRE_MAX_NAME);
 	time_impl = wire_get_str(&rd, WIRE_MAX_NAME);
-	n = wire_get_count(&rd, 12);
+	n = wire_get_count(&rd, 9);
 	if (rd.err)
 		goto bad;
 	amb->fom = fom_new();

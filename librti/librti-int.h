@@ -149,14 +149,21 @@ int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
  *   regulating: the message goes receive order), or an error
  *   (INVALID_LOGICAL_TIME when t < logical time + lookahead) with the
  *   message set; nothing may be sent then.
- * rti__tm_hold: a TSO message arrived.  Returns 1 when TM took a copy to
- *   release in timestamp order at a grant (through rti__dispatch, with
+ * rti__tm_hold: a TSO message (from `producer`, its retraction serial
+ *   `retraction`) arrived.  Returns 1 when TM took a copy to release in
+ *   timestamp order at a grant (through rti__dispatch, with
  *   amb->tm_releasing set), 0 when it is to be delivered now as receive
  *   order (federate not constrained), -1 on ENOMEM.
+ * rti__tm_hold_ro: a receive-order message arrived.  Returns 1 when TM took
+ *   a copy (constrained, asynchronous delivery disabled, no time advance
+ *   pending) to deliver again through evoke after the next time advance
+ *   request, 0 to deliver it now, -1 on ENOMEM.
  */
 int rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso);
 int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
-    size_t len, rti_time t);
+    size_t len, rti_time t, uint32_t producer, uint32_t retraction);
+int rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
+    size_t len);
 
 static inline uint64_t
 rti__time_bits(rti_time t)
@@ -185,8 +192,10 @@ rti__time_from_bits(uint64_t u)
  * rti__om_set_owned: record (owned = 1) or drop ownership of `attr` of a
  *   known instance; RTI_OK or OBJECT_INSTANCE_NOT_KNOWN.
  * rti__om_unpublished: the federate stopped publishing the attributes in
- *   `removed` of class `cls`: it no longer owns them on its instances of
- *   that class (rtiexec does the same).
+ *   `removed` of class `cls`: it no longer owns them on the instances it
+ *   knows as that class (rtiexec does the same).
+ * rti__om_retraction_issued: 1 when `serial` is a retraction serial this
+ *   federate has put on a message it sent.
  */
 const uint64_t *rti__dm_published(rti_ambassador *amb, uint32_t cls);
 size_t rti__dm_words(rti_ambassador *amb);
@@ -196,6 +205,24 @@ int rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
     int owned);
 void rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
     const uint64_t *removed);
+int rti__om_retraction_issued(rti_ambassador *amb, uint32_t serial);
+
+/*
+ * DDM hooks used by OM (ddm.c): source-side filtering against the
+ * replicated subscription tables, and the statistics.
+ * rti__ddm_wants_update: 1 when another federate's subscription takes the
+ *   update of attributes v[0..n) of own instance `obj` (registered class
+ *   `cls`) with send condition `cond` (NULL/"": the instance's), 0 when
+ *   none does; counts it as sent or suppressed.
+ * rti__ddm_wants_interaction: the same for interaction class `cls` sent
+ *   with `cond` and regions reg[0..m).
+ * rti__ddm_received: count `n` received reflections (or interactions).
+ */
+int rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
+    const struct rti_attribute_value *v, size_t n, const char *cond);
+int rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
+    const char *cond, const uint32_t *reg, uint32_t m);
+void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);
 
 /* Mark the connection lost (idempotent). */
 void rti__lose(rti_ambassador *amb, const char *fmt, ...)

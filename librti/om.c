@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,7 @@ struct om_hdr {
 	uint32_t retraction;
 	const void *tag;
 	uint32_t tag_len;
+	const char *cond;         /* send condition, NULL = none */
 };
 
 struct om_state {
@@ -41,12 +43,14 @@ struct om_state {
 	enum rti_packing packing;
 	size_t max_bundle;        /* 0 = rtiexec's frame limit */
 	uint32_t next_retraction;
+	uint32_t self;            /* federate handle, in retraction handles */
 	/* the update frame being filled (one open class layer) */
 	struct wire_buf pend;
 	int pend_open;
 	size_t pend_layer, pend_tag_off;
 	uint32_t pend_cls, pend_n;
 	struct om_hdr pend_hdr;
+	char pend_cond[RTI_MAX_CONDITION + 1];
 	uint32_t *stamp;          /* [n_attrs + 1]: duplicate detection */
 	uint32_t stamp_gen;
 	/* receive scratch, reused */
@@ -271,7 +275,8 @@ rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
 
 	for (i = 0; st && i < st->size; i++)
 		for (o = st->ht[i]; o; o = o->hnext) {
-			if (o->cls != cls || !o->owned)
+			/* the class it knows it as, as rtiexec (owm.c) */
+			if (o->known != cls || !o->owned)
 				continue;
 			for (w = 0; w < st->words; w++)
 				o->owned[w] &= ~removed[w];
@@ -291,7 +296,7 @@ hdr_put(struct wire_buf *w, const struct om_hdr *h)
 		wire_put_u32(w, h->retraction);
 	}
 	wire_put_blob(w, h->tag, h->tag_len);
-	wire_put_str(w, "");
+	wire_put_str(w, h->cond ? h->cond : "");
 }
 
 static size_t
@@ -343,6 +348,7 @@ same_hdr(struct om_state *st, const struct om_hdr *h, uint32_t cls)
 
 	return st->pend_cls == cls && p->flags == h->flags &&
 	    p->time == h->time && p->tag_len == h->tag_len &&
+	    strcmp(st->pend_cond, h->cond ? h->cond : "") == 0 &&
 	    (h->tag_len == 0 || memcmp(st->pend.data + st->pend_tag_off,
 	    h->tag, h->tag_len) == 0);
 }
@@ -373,12 +379,15 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		}
 		st->pend_tag_off = st->pend.len + 4;
 		wire_put_blob(&st->pend, h->tag, h->tag_len);
-		wire_put_str(&st->pend, "");
+		wire_put_str(&st->pend, h->cond ? h->cond : "");
+		snprintf(st->pend_cond, sizeof st->pend_cond, "%s",
+		    h->cond ? h->cond : "");
 		st->pend_layer = bundle_class_begin(&st->pend, cls);
 		st->pend_cls = cls;
 		st->pend_n = 0;
 		st->pend_hdr = *h;
 		st->pend_hdr.tag = NULL;
+		st->pend_hdr.cond = NULL;
 		st->pend_open = 1;
 		(void)off;
 	}
@@ -480,8 +489,8 @@ make_hdr(rti_ambassador *amb, struct om_state *st, struct om_hdr *h,
 	return RTI_OK;
 }
 
-/* Report the retraction handle `used` by a message sent with header `h`
- * (0 when it went receive order) and consume it. */
+/* Report the retraction handle of serial `used` of a message sent with
+ * header `h` (0 when it went receive order) and consume the serial. */
 static void
 retraction_out(struct om_state *st, const struct om_hdr *h, uint32_t used,
     rti_message_retraction_handle *out)
@@ -491,13 +500,22 @@ retraction_out(struct om_state *st, const struct om_hdr *h, uint32_t used,
 	if (used > st->next_retraction)
 		st->next_retraction = used;
 	if (out)
-		out->id = used;
+		out->id = used ? ((uint64_t)st->self << 32) | used : 0;
+}
+
+int
+rti__om_retraction_issued(rti_ambassador *amb, uint32_t serial)
+{
+	struct om_state *st = st_of(amb);
+
+	return st && serial != 0 && serial <= st->next_retraction;
 }
 
 static int
 update(rti_ambassador *amb, rti_object_instance_handle obj,
     const struct rti_attribute_value *values, size_t n, const void *tag,
-    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out)
+    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out,
+    const char *cond)
 {
 	struct om_state *st;
 	struct om_obj *o;
@@ -512,11 +530,20 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	    (rc = check_update(amb, st, obj.id, values, n, &o, &size)) !=
 	    RTI_OK)
 		return rc;
+	if (cond && strlen(cond) > RTI_MAX_CONDITION)
+		return rti__fail(amb, RTI_ERR_INVALID_CONDITION,
+		    "condition longer than %d bytes", RTI_MAX_CONDITION);
 	if (size + BUNDLE_CLASS_HDR + HDR_MAX(tag_len) > amb->max_frame)
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "update exceeds rtiexec's frame limit %u", amb->max_frame);
 	if ((rc = make_hdr(amb, st, &h, tag, tag_len, t)) != RTI_OK)
 		return rc;
+	h.cond = cond && *cond ? cond : NULL;
+	if (!rti__ddm_wants_update(amb, o->handle, o->cls, values, n, cond)) {
+		if (out)
+			out->id = 0;
+		return RTI_OK; /* nobody subscribes: never leaves */
+	}
 	used = h.retraction;
 	switch (st->packing) {
 	case RTI_PACKING_ATTRIBUTE:
@@ -554,7 +581,15 @@ rti_update_attribute_values(rti_ambassador *amb,
     rti_object_instance_handle obj, const struct rti_attribute_value *values,
     size_t n, const void *tag, size_t tag_len)
 {
-	return update(amb, obj, values, n, tag, tag_len, NULL, NULL);
+	return update(amb, obj, values, n, tag, tag_len, NULL, NULL, NULL);
+}
+
+RTI_API int
+rti_update_attribute_values_with_condition(rti_ambassador *amb,
+    rti_object_instance_handle obj, const struct rti_attribute_value *values,
+    size_t n, const void *tag, size_t tag_len, const char *cond)
+{
+	return update(amb, obj, values, n, tag, tag_len, NULL, NULL, cond);
 }
 
 RTI_API int
@@ -563,7 +598,7 @@ rti_update_attribute_values_at(rti_ambassador *amb,
     size_t n, const void *tag, size_t tag_len, rti_time t,
     rti_message_retraction_handle *out)
 {
-	return update(amb, obj, values, n, tag, tag_len, &t, out);
+	return update(amb, obj, values, n, tag, tag_len, &t, out, NULL);
 }
 
 static int
@@ -611,6 +646,9 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	for (i = 0; i < n && rc == RTI_OK; i++) {
 		size_t j;
 
+		if (!rti__ddm_wants_update(amb, in[i].object.id, cls.id,
+		    in[i].values, in[i].n_values, NULL))
+			continue; /* nobody subscribes: never leaves */
 		for (j = 0, size = BUNDLE_INST_HDR; j < in[i].n_values; j++)
 			size += BUNDLE_ATTR_HDR + in[i].values[j].length;
 		rc = emit_instance(amb, st, &h, cls.id, in[i].object.id,
@@ -669,21 +707,35 @@ rti_flush_updates(rti_ambassador *amb)
 	return pend_flush(amb, st_of(amb));
 }
 
+/* Used for rti_send_interaction_with_regions (ddm.c). */
+int rti__ddm_check_send_regions(rti_ambassador *amb, uint32_t cls,
+    const rti_region_handle *regions, size_t m);
+
 static int
 interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
     const struct rti_parameter_value *v, size_t n, const void *tag,
-    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out)
+    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out,
+    const char *cond, const rti_region_handle *regions, size_t m)
 {
 	struct om_state *st;
 	struct wire_buf *b;
 	struct om_hdr h;
-	size_t i, j, off, size = HDR_MAX(tag_len) + 8;
+	size_t i, j, off, size = HDR_MAX(tag_len) + 8 + 4 * m + 4;
+	uint32_t reg[64];
 	int rc;
 
 	JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
+	if (cond && strlen(cond) > RTI_MAX_CONDITION)
+		return rti__fail(amb, RTI_ERR_INVALID_CONDITION,
+		    "condition longer than %d bytes", RTI_MAX_CONDITION);
+	if (m && (rc = rti__ddm_check_send_regions(amb, cls.id, regions, m)) !=
+	    RTI_OK)
+		return rc;
+	for (i = 0; i < m; i++)
+		reg[i] = regions[i].id;
 	if (!fom_iclass(amb->fom, cls.id))
 		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
 		    "interaction class %u is not defined", cls.id);
@@ -719,7 +771,21 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 	if ((rc = make_hdr(amb, st, &h, tag, tag_len, t)) != RTI_OK ||
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
-	b = rti__msg_begin(amb, WIRE_OM_INTERACTION, &off);
+	h.cond = cond && *cond ? cond : NULL;
+	if (!rti__ddm_wants_interaction(amb, cls.id, cond, reg,
+	    (uint32_t)m)) {
+		if (out)
+			out->id = 0;
+		return RTI_OK; /* nobody subscribes: never leaves */
+	}
+	if (m) {
+		b = rti__msg_begin(amb, WIRE_DDM_INTERACTION, &off);
+		wire_put_u32(b, (uint32_t)m);
+		for (i = 0; i < m; i++)
+			wire_put_u32(b, reg[i]);
+	} else {
+		b = rti__msg_begin(amb, WIRE_OM_INTERACTION, &off);
+	}
 	hdr_put(b, &h);
 	wire_put_u32(b, cls.id);
 	wire_put_u32(b, (uint32_t)n);
@@ -736,7 +802,33 @@ rti_send_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
     const struct rti_parameter_value *values, size_t n, const void *tag,
     size_t tag_len)
 {
-	return interaction(amb, cls, values, n, tag, tag_len, NULL, NULL);
+	return interaction(amb, cls, values, n, tag, tag_len, NULL, NULL, NULL,
+	    NULL, 0);
+}
+
+RTI_API int
+rti_send_interaction_with_condition(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const void *tag, size_t tag_len, const char *cond)
+{
+	return interaction(amb, cls, values, n, tag, tag_len, NULL, NULL, cond,
+	    NULL, 0);
+}
+
+RTI_API int
+rti_send_interaction_with_regions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len)
+{
+	if (amb && m > 64)
+		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 regions");
+	if (amb && m && !regions)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "regions is NULL");
+	return interaction(amb, cls, values, n, tag, tag_len, NULL, NULL, NULL,
+	    regions, m);
 }
 
 RTI_API int
@@ -745,7 +837,8 @@ rti_send_interaction_at(rti_ambassador *amb,
     size_t n, const void *tag, size_t tag_len, rti_time t,
     rti_message_retraction_handle *out)
 {
-	return interaction(amb, cls, values, n, tag, tag_len, &t, out);
+	return interaction(amb, cls, values, n, tag, tag_len, &t, out, NULL,
+	    NULL, 0);
 }
 
 static int
@@ -1140,8 +1233,9 @@ rx_hdr_read(struct wire_rd *rd, struct rx_hdr *h)
 }
 
 /*
- * A timestamped message that TM may hold: 1 when held (deliver nothing
- * now), 0 to deliver now (info filled), -1 on failure.
+ * A message that TM may hold (TSO until its grant; receive order while
+ * constrained outside a time advance, see rti__tm_hold_ro): 1 when held
+ * (deliver nothing now), 0 to deliver now (info filled), -1 on failure.
  */
 static int
 rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
@@ -1154,16 +1248,20 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 	info->sent_order = RTI_ORDER_RECEIVE;
 	info->received_order = RTI_ORDER_RECEIVE;
 	info->condition = *h->cond ? h->cond : NULL;
-	if (!(h->flags & WIRE_OMF_TIMESTAMP))
-		return 0;
+	if (!(h->flags & WIRE_OMF_TIMESTAMP)) {
+		rc = rti__tm_hold_ro(amb, type, payload, len);
+		return rc < 0 ? -1 : rc;
+	}
 	info->sent_order = RTI_ORDER_TIMESTAMP;
 	info->time = rti__time_from_bits(h->time);
-	info->retraction.id = h->retraction;
+	info->retraction.id = h->retraction ?
+	    ((uint64_t)h->producer << 32) | h->retraction : 0;
 	if (amb->tm_releasing) {
 		info->received_order = RTI_ORDER_TIMESTAMP;
 		return 0;
 	}
-	rc = rti__tm_hold(amb, type, payload, len, info->time);
+	rc = rti__tm_hold(amb, type, payload, len, info->time, h->producer,
+	    h->retraction);
 	return rc < 0 ? -1 : rc;
 }
 
@@ -1212,6 +1310,7 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 			    h.tag_len, &info);
 		}
 	}
+	rti__ddm_received(amb, 0, m ? m : st->rb.n_inst);
 	if (amb->cb.reflect_class_bundle && m) {
 		rti_object_class_handle cls;
 
@@ -1309,6 +1408,7 @@ cb_interaction(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	rc = rx_deliver_now(amb, type, payload, len, &h, &info);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
+	rti__ddm_received(amb, 1, 1);
 	if (amb->cb.receive_interaction)
 		amb->cb.receive_interaction(amb->arg, cls, st->pvals, n, h.tag,
 		    h.tag_len, &info);
@@ -1426,6 +1526,7 @@ om_join(rti_ambassador *amb)
 	if (!st)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	amb->mod[RTI__MOD_OM] = st;
+	st->self = amb->self.id;
 	st->words = bset_words(amb->fom->n_attrs);
 	st->size = 64;
 	st->ht = calloc(st->size, sizeof *st->ht);

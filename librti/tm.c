@@ -1,9 +1,32 @@
 /*
  * tm.c - TM services and callbacks of librti: time regulation and
- * constraint, advance requests, grants, and the queue of held
- * timestamp-order (TSO) messages released in timestamp order at grants.
- * The LBTS/GALT algorithm lives in rtiexec (rti/tm.c); the send bound rule
- * is shared with it through rti/tm_core.h.
+ * constraint, advance requests, grants, the queue of held timestamp-order
+ * (TSO) messages released in timestamp order at grants, asynchronous
+ * delivery, and retraction.  The LBTS/GALT algorithm lives in rtiexec
+ * (rti/tm.c); the send bound rule is shared with it through rti/tm_core.h.
+ *
+ * Asynchronous delivery.  IEEE 1516.1-2010 8.14/8.15 (Enable/Disable
+ * Asynchronous Delivery), worded as in the HLA 1.3 interface specification
+ * quoted by Pitch pRTI's documentation: "Invocations of the Disable
+ * Asynchronous Delivery service shall instruct the RTI to deliver received
+ * RO messages to the invoking federate only when it is in the Time
+ * Advancing state"; enabled, a constrained federate receives them also
+ * outside it.  The rule concerns constrained federates; the others get
+ * receive-order (RO) messages as they arrive.  So while a constrained
+ * federate with asynchronous delivery disabled (the default) has no TAR,
+ * TARA, NMR, NMRA or FQR pending, OM hands each arriving RO reflect,
+ * interaction and remove to rti__tm_hold_ro, which keeps a copy of the
+ * frame.  The next time advance request (or enabling asynchronous
+ * delivery, or leaving the constraint) puts the held frames back at the
+ * head of the unread input, in arrival order: evoke then delivers them
+ * before anything that came later, in particular before the grant, which
+ * rtiexec sends only after the request's reply.
+ *
+ * Retraction.  A received TSO message carries its producer and the
+ * producer's retraction serial; the handle the federate sees is both (see
+ * rti_message_retraction_handle).  WIRE_TM_CB_RETRACT removes the message
+ * from the held queue when it is still there, else it becomes the
+ * request_retraction callback.
  */
 #include "config.h"
 
@@ -17,6 +40,8 @@
 struct held {
 	uint64_t t;
 	uint64_t seq;             /* arrival order among equal stamps */
+	uint32_t producer;        /* sender and its retraction serial */
+	uint32_t retraction;
 	uint16_t type;
 	size_t len;
 	uint8_t *data;
@@ -37,6 +62,7 @@ struct tm_st {
 	struct held *h;           /* min-heap by (t, seq) */
 	size_t nh, caph;
 	uint64_t seq;
+	struct wire_buf ro;       /* held RO messages: frames, arrival order */
 };
 
 static const char *const kind_names[] = {
@@ -112,6 +138,69 @@ held_pop(struct tm_st *st, int i64)
 	return top;
 }
 
+/* Restore the heap property of st->h after arbitrary removals. */
+static void
+held_heapify(struct tm_st *st, int i64)
+{
+	size_t k, i, c;
+
+	for (k = st->nh / 2; k-- > 0;) {
+		struct held m = st->h[k];
+
+		for (i = k; (c = 2 * i + 1) < st->nh; i = c) {
+			if (c + 1 < st->nh &&
+			    held_less(i64, &st->h[c + 1], &st->h[c]))
+				c++;
+			if (!held_less(i64, &st->h[c], &m))
+				break;
+			st->h[i] = st->h[c];
+		}
+		st->h[i] = m;
+	}
+}
+
+/* Drop the held frames of message `retraction` of `producer`; 1 when there
+ * were some. */
+static int
+held_drop(rti_ambassador *amb, struct tm_st *st, uint32_t producer,
+    uint32_t retraction)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < st->nh; i++) {
+		if (st->h[i].producer == producer &&
+		    st->h[i].retraction == retraction)
+			free(st->h[i].data);
+		else
+			st->h[k++] = st->h[i];
+	}
+	if (k == st->nh)
+		return 0;
+	st->nh = k;
+	held_heapify(st, amb->time_int64);
+	return 1;
+}
+
+/* Put the held RO frames back at the head of the unread input, so that
+ * evoke delivers them next, in arrival order. */
+static void
+ro_requeue(rti_ambassador *amb, struct tm_st *st)
+{
+	size_t n = st->ro.len, left = amb->in.len - amb->in_off;
+
+	if (n == 0)
+		return;
+	if (wire_buf_reserve(&amb->in, n) < 0) {
+		rti__lose(amb, "out of memory");
+		return;
+	}
+	memmove(amb->in.data + amb->in_off + n, amb->in.data + amb->in_off,
+	    left);
+	memcpy(amb->in.data + amb->in_off, st->ro.data, n);
+	amb->in.len += n;
+	wire_buf_reset(&st->ro);
+}
+
 /*
  * Deliver held messages in timestamp order: all of them when `all`, else
  * those stamped <= `upto`.  `as_tso` marks them released by TM (OM then
@@ -163,7 +252,7 @@ rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso)
 
 int
 rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
-    size_t len, rti_time t)
+    size_t len, rti_time t, uint32_t producer, uint32_t retraction)
 {
 	struct tm_st *st = amb->mod[RTI__MOD_TM];
 	struct held m;
@@ -172,6 +261,8 @@ rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
 		return 0;
 	m.t = rti__time_bits(t);
 	m.seq = st->seq++;
+	m.producer = producer;
+	m.retraction = retraction;
 	m.type = type;
 	m.len = len;
 	m.data = malloc(len ? len : 1);
@@ -180,6 +271,26 @@ rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
 	memcpy(m.data, payload, len);
 	if (held_push(st, amb->time_int64, &m) < 0) {
 		free(m.data);
+		return -1;
+	}
+	return 1;
+}
+
+int
+rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
+    size_t len)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	size_t off;
+
+	if (!st || !st->constrained || st->async || st->kind != TMC_NONE)
+		return 0;
+	off = wire_frame_begin(&st->ro, type);
+	wire_put_raw(&st->ro, payload, len);
+	wire_frame_end(&st->ro, off);
+	if (st->ro.oom) {
+		st->ro.oom = 0;
+		st->ro.len = off;
 		return -1;
 	}
 	return 1;
@@ -279,8 +390,10 @@ rti_disable_time_constrained(rti_ambassador *amb)
 		    "time constrained is not enabled");
 	rti__req_begin(amb, WIRE_TM_DISABLE_CONSTRAINED);
 	rc = rti__req_finish(amb, NULL);
-	if (rc == RTI_OK)
+	if (rc == RTI_OK) {
 		st->constrained = 0;
+		ro_requeue(amb, st);
+	}
 	return rc;
 }
 
@@ -317,6 +430,7 @@ advance(rti_ambassador *amb, int kind, rti_time t)
 	if (rc == RTI_OK) {
 		st->kind = kind;
 		st->req = u;
+		ro_requeue(amb, st);
 	}
 	return rc;
 }
@@ -362,6 +476,7 @@ rti_enable_asynchronous_delivery(rti_ambassador *amb)
 		    RTI_ERR_ASYNCHRONOUS_DELIVERY_ALREADY_ENABLED,
 		    "asynchronous delivery already enabled");
 	st->async = 1;
+	ro_requeue(amb, st);
 	return RTI_OK;
 }
 
@@ -377,6 +492,29 @@ rti_disable_asynchronous_delivery(rti_ambassador *amb)
 		    "asynchronous delivery already disabled");
 	st->async = 0;
 	return RTI_OK;
+}
+
+RTI_API int
+rti_retract(rti_ambassador *amb, rti_message_retraction_handle retraction)
+{
+	struct tm_st *st;
+	struct wire_buf *b;
+	uint32_t serial = (uint32_t)retraction.id;
+
+	TM_OR_RETURN(amb, st);
+	if (retraction.id >> 32 != amb->self.id ||
+	    !rti__om_retraction_issued(amb, serial))
+		return rti__fail(amb,
+		    RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE,
+		    "retraction handle %llu is not one of a message this "
+		    "federate sent", (unsigned long long)retraction.id);
+	if (!st->regulating)
+		return rti__fail(amb, RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
+		    "time regulation is not enabled");
+	b = rti__req_begin(amb, WIRE_TM_RETRACT);
+	wire_put_u32(b, serial);
+	wire_put_u64(b, st->now);
+	return rti__req_finish(amb, NULL);
 }
 
 RTI_API int
@@ -559,6 +697,24 @@ cb_release(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return release(amb, st, 1, 0, 0);
 }
 
+static int
+cb_retract(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	uint32_t producer = wire_get_u32(rd), serial = wire_get_u32(rd);
+	rti_message_retraction_handle r;
+
+	(void)type;
+	if (!wire_rd_done(rd) || !st || serial == 0)
+		return -1;
+	if (held_drop(amb, st, producer, serial))
+		return 0;
+	r.id = ((uint64_t)producer << 32) | serial;
+	if (amb->cb.request_retraction)
+		amb->cb.request_retraction(amb->arg, r);
+	return 0;
+}
+
 /* ---- module ---- */
 
 static int
@@ -570,6 +726,7 @@ tm_join(rti_ambassador *amb)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	st->kind = TMC_NONE;
 	st->last_kind = TMC_TAR;
+	wire_buf_init(&st->ro);
 	amb->mod[RTI__MOD_TM] = st;
 	return RTI_OK;
 }
@@ -585,6 +742,7 @@ tm_leave(rti_ambassador *amb)
 	for (i = 0; i < st->nh; i++)
 		free(st->h[i].data);
 	free(st->h);
+	wire_buf_free(&st->ro);
 	free(st);
 	amb->mod[RTI__MOD_TM] = NULL;
 }
@@ -594,6 +752,7 @@ static const struct rti__cb_handler tm_callbacks[] = {
 	{ WIRE_TM_CB_CONSTRAINED_ENABLED, cb_constrained_enabled },
 	{ WIRE_TM_CB_GRANT, cb_grant },
 	{ WIRE_TM_CB_RELEASE, cb_release },
+	{ WIRE_TM_CB_RETRACT, cb_retract },
 	{ 0, NULL }
 };
 

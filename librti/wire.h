@@ -136,12 +136,70 @@ enum wire_type {
 	WIRE_TM_MODIFY_LOOKAHEAD = 0x0405,   /* u64 lookahead */
 	WIRE_TM_QUERY_GALT = 0x0406,         /* ; reply u8 defined, u64 t */
 	WIRE_TM_QUERY_LITS = 0x0407,         /* ; reply u8 defined, u64 t */
+	WIRE_TM_RETRACT = 0x0408,            /* u32 retraction serial, u64
+	                                        the sender's logical time */
 	/* TM callbacks */
 	WIRE_TM_CB_REGULATION_ENABLED = 0x0480,  /* u64 logical time */
 	WIRE_TM_CB_CONSTRAINED_ENABLED = 0x0481, /* u64 logical time */
 	WIRE_TM_CB_GRANT = 0x0482,           /* u8 kind, u64 time */
 	WIRE_TM_CB_RELEASE = 0x0483,         /* (empty): deliver held TSO
 	                                        messages as receive order */
+	WIRE_TM_CB_RETRACT = 0x0484,         /* u32 producer, u32 retraction
+	                                        serial of a retracted TSO
+	                                        message it sent */
+
+	/* OWM.  ASET = u32 obj, blob tag ("" when the service has none),
+	 * u32 n, n x u32 attr.  Requests, empty replies unless noted. */
+	WIRE_OWM_DIVEST = 0x0500,        /* ASET: unconditional divestiture */
+	WIRE_OWM_NEGOTIATE = 0x0501,     /* ASET: negotiated divestiture */
+	WIRE_OWM_CONFIRM = 0x0502,       /* ASET: confirm divestiture */
+	WIRE_OWM_ACQUIRE = 0x0503,       /* ASET: acquisition */
+	WIRE_OWM_ACQUIRE_IF = 0x0504,    /* ASET: acquisition if available */
+	WIRE_OWM_DENY = 0x0505,          /* ASET: release denied */
+	WIRE_OWM_IF_WANTED = 0x0506,     /* ASET; reply u32 n, n x u32 attr
+	                                    divested */
+	WIRE_OWM_CANCEL_DIVEST = 0x0507, /* ASET */
+	WIRE_OWM_CANCEL_ACQUIRE = 0x0508, /* ASET */
+	WIRE_OWM_QUERY = 0x0509,         /* u32 obj, u32 attr; reply, then
+	                                    WIRE_OWM_CB_INFORM */
+	/* OWM callbacks */
+	WIRE_OWM_CB_ASSUME = 0x0580,     /* ASET: request ownership
+	                                    assumption */
+	WIRE_OWM_CB_CONFIRM = 0x0581,    /* ASET: request divestiture
+	                                    confirmation */
+	WIRE_OWM_CB_ACQUIRED = 0x0582,   /* ASET: acquisition notification */
+	WIRE_OWM_CB_UNAVAILABLE = 0x0583, /* ASET */
+	WIRE_OWM_CB_RELEASE = 0x0584,    /* ASET: request ownership release */
+	WIRE_OWM_CB_CANCELLED = 0x0585,  /* ASET: acquisition cancellation
+	                                    confirmed */
+	WIRE_OWM_CB_INFORM = 0x0586,     /* u32 obj, u32 attr, u32 owner (0 =
+	                                    not owned, WIRE_OWNER_RTI) */
+
+	/* DDM.  KIND = u8 0 object class / 1 interaction class.  RANGES =
+	 * u32 n, n x (u32 dim, u64 lower, u64 upper).  Requests, empty
+	 * replies unless noted; a reply follows the replica pushes. */
+	WIRE_DDM_REGION_SET = 0x0600,    /* u32 region, RANGES (create and
+	                                    commit) */
+	WIRE_DDM_REGION_DELETE = 0x0601, /* u32 region */
+	WIRE_DDM_SUBSCRIBE = 0x0602,     /* KIND, u32 cls, u8 active, u32 n,
+	                                    n x u32 attr, u32 m, m x u32
+	                                    region */
+	WIRE_DDM_UNSUBSCRIBE = 0x0603,   /* KIND, u32 cls, u32 m, m x u32
+	                                    region */
+	WIRE_DDM_CONDITION = 0x0604,     /* KIND, u32 cls, u8 add, str cond */
+	WIRE_DDM_INSTANCE = 0x0605,      /* u32 obj, str cond, u32 n, n x
+	                                    (u32 region, u32 k, k x u32 attr) */
+	WIRE_DDM_INTERACTION = 0x0606,   /* one-way: u32 m, m x u32 region,
+	                                    then a WIRE_OM_INTERACTION
+	                                    payload */
+	WIRE_DDM_STATS = 0x0607,         /* ; reply u64 routed, u64 filtered,
+	                                    u64 frames_in, u64 frames_out */
+	/* DDM callbacks: the replicated subscription tables */
+	WIRE_DDM_CB_SUB = 0x0680,        /* u32 fed, KIND, u32 cls, u8 flags
+	                                    (WIRE_DDMF_*), u32 n, n x u32
+	                                    attr, u32 c, c x str cond, u32 m,
+	                                    m x RANGES */
+	WIRE_DDM_CB_FED_GONE = 0x0681,   /* u32 fed */
 };
 
 /* Advisory switches of WIRE_DM_SET_SWITCH. */
@@ -150,8 +208,14 @@ enum wire_switch {
 	WIRE_SWITCH_INTERACTION_RELEVANCE = 1,
 	WIRE_SWITCH_ATTRIBUTE_RELEVANCE = 2
 };
+/* Flags of WIRE_DDM_CB_SUB. */
+#define WIRE_DDMF_SUBSCRIBED 0x01
+#define WIRE_DDMF_PLAIN 0x02     /* subscribed without regions */
+#define WIRE_DDMF_ACTIVE 0x04
 /* Flags byte of the OM message header (HDR). */
 #define WIRE_OMF_TIMESTAMP 0x01
+/* Owner of WIRE_OWM_CB_INFORM for attributes the RTI owns (MOM). */
+#define WIRE_OWNER_RTI 0xffffffffu
 
 /* Big-endian load/store. */
 static inline uint16_t

@@ -1,13 +1,1295 @@
-/* ddm.c - the DDM module of rtiexec. */
+/*
+ * ddm.c - data distribution management and filter conditions: regions,
+ * subscription filters (conditions and regions) kept as per-class match
+ * sets (librti/match.h: one engine for both), the instance send extents,
+ * exact per-subscriber matching for routing, and the subscription tables
+ * replicated to every federate for source-side filtering.
+ *
+ * Replica protocol: every change of a federate's subscription of a class
+ * (declaration, condition, region) is pushed as WIRE_DDM_CB_SUB (the whole
+ * entry, with a per-receiver sequence number) to every other joined
+ * federate, written to their sockets at once, before the request that
+ * caused it is answered.  A joining federate gets every entry first.
+ */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle.h"
 #include "ddm.h"
+#include "dm.h"
+#include "om.h"
+
+#define REG_BUCKETS 1024
+#define INST_BUCKETS 1024
+/* A region handle is (creator federate << 16) | creator's counter. */
+#define REGION_OWNER(h) ((h) >> 16)
+
+struct ddm_region {
+	uint32_t handle;
+	uint32_t n;
+	struct match_range *r;
+	struct ddm_region *next;
+};
+
+struct ddm_filter {
+	uint8_t plain;            /* subscribed without regions */
+	uint8_t counted;          /* in n_filtered */
+	char **conds;
+	uint32_t n_conds;
+	uint32_t *regions;
+	uint32_t n_regions;
+};
+
+struct ddm_assoc {
+	uint32_t region;
+	uint64_t *attrs;
+};
+
+struct ddm_inst {
+	uint32_t obj;
+	char cond[MATCH_MAX_COND + 1];
+	struct ddm_assoc *assoc;
+	uint32_t n_assoc;
+	struct ddm_inst *next;
+};
+
+struct ddm_fx {
+	uint32_t n_cls[2];
+	size_t words;
+	struct match_set **set[2];     /* [kind][cls] */
+	uint32_t *n_filtered[2];       /* owners not receiving everything */
+	struct ddm_region *rt[REG_BUCKETS];
+	struct ddm_inst *it[INST_BUCKETS];
+	/* routing scratch */
+	uint32_t *stamp, *stamp_cls;
+	size_t cap_stamp;
+	uint32_t qgen, cur_k;
+	uint32_t *ks;
+	size_t cap_ks;
+	struct match_region *qr;
+	size_t cap_qr;
+	struct wire_buf out;
+};
+
+struct ddm_fed {
+	struct ddm_filter *flt[2];     /* [kind][cls] */
+	uint32_t seq;                  /* replica frames sent to it */
+};
+
+static struct ddm_fx *
+fxst(struct federation *fx)
+{
+	return fx->mod[MOD_DDM];
+}
+
+static struct ddm_fed *
+fst(struct federate *f)
+{
+	return f->mod[MOD_DDM];
+}
+
+static int
+grow(void **arr, size_t *cap, size_t n, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *p;
+
+	if (n <= *cap)
+		return 0;
+	while (c < n)
+		c *= 2;
+	p = realloc(*arr, c * size);
+	if (!p)
+		return -1;
+	*arr = p;
+	*cap = c;
+	return 0;
+}
+
+/* ---- regions and instances ---- */
+
+static struct ddm_region *
+region_find(struct ddm_fx *st, uint32_t h)
+{
+	struct ddm_region *g;
+
+	for (g = st->rt[h % REG_BUCKETS]; g; g = g->next)
+		if (g->handle == h)
+			return g;
+	return NULL;
+}
+
+static void
+region_del(struct ddm_fx *st, struct ddm_region *g)
+{
+	struct ddm_region **pp = &st->rt[g->handle % REG_BUCKETS];
+
+	while (*pp != g)
+		pp = &(*pp)->next;
+	*pp = g->next;
+	free(g->r);
+	free(g);
+}
+
+static struct ddm_inst *
+inst_find(struct ddm_fx *st, uint32_t obj)
+{
+	struct ddm_inst *in;
+
+	for (in = st->it[obj % INST_BUCKETS]; in; in = in->next)
+		if (in->obj == obj)
+			return in;
+	return NULL;
+}
+
+static void
+inst_clear(struct ddm_inst *in)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_assoc; i++)
+		free(in->assoc[i].attrs);
+	free(in->assoc);
+	in->assoc = NULL;
+	in->n_assoc = 0;
+}
+
+void
+ddm_instance_gone(struct federation *fx, uint32_t obj)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst **pp, *in;
+
+	if (!st)
+		return;
+	for (pp = &st->it[obj % INST_BUCKETS]; *pp; pp = &(*pp)->next)
+		if ((*pp)->obj == obj) {
+			in = *pp;
+			*pp = in->next;
+			inst_clear(in);
+			free(in);
+			return;
+		}
+}
+
+/* ---- filters and match sets ---- */
+
+static struct ddm_filter *
+filter_of(struct federate *f, int kind, uint32_t cls)
+{
+	struct ddm_fed *df = fst(f);
+
+	return df ? &df->flt[kind][cls] : NULL;
+}
+
+static void
+filter_clear(struct ddm_filter *fl)
+{
+	uint32_t i;
+
+	for (i = 0; i < fl->n_conds; i++)
+		free(fl->conds[i]);
+	free(fl->conds);
+	free(fl->regions);
+	fl->conds = NULL;
+	fl->regions = NULL;
+	fl->n_conds = fl->n_regions = 0;
+	fl->plain = 0;
+}
+
+/* Rebuild `f`'s entries in the match set of (kind, cls) from its filter:
+ * (plain ? {empty region} : {}) + its regions, crossed with its
+ * conditions.  0, or -1 on ENOMEM (the entries may then be incomplete). */
+static int
+rebuild(struct federate *f, int kind, uint32_t cls)
+{
+	struct ddm_fx *st = fxst(f->fx);
+	struct ddm_filter *fl = filter_of(f, kind, cls);
+	struct match_set *s = st->set[kind][cls];
+	uint32_t i, j, nc;
+	int rc = 0, every;
+
+	if (!s) {
+		s = st->set[kind][cls] = match_set_new();
+		if (!s)
+			return -1;
+	}
+	match_set_remove_owner(s, f->handle);
+	every = fl->plain && fl->n_conds == 0;
+	if (fl->counted != (uint8_t)!every) {
+		if (every)
+			st->n_filtered[kind][cls]--;
+		else
+			st->n_filtered[kind][cls]++;
+		fl->counted = (uint8_t)!every;
+	}
+	nc = fl->n_conds ? fl->n_conds : 1;
+	for (j = 0; j < nc; j++) {
+		const char *c = fl->n_conds ? fl->conds[j] : NULL;
+
+		if (fl->plain)
+			rc |= match_set_add(s, f->handle, NULL, 0, c);
+		for (i = 0; i < fl->n_regions; i++) {
+			struct ddm_region *g = region_find(st, fl->regions[i]);
+
+			if (g)
+				rc |= match_set_add(s, f->handle, g->r, g->n,
+				    c);
+		}
+	}
+	return rc ? -1 : 0;
+}
+
+/* Write the frames queued for `c` now, so that they leave before any
+ * reply queued after them. */
+static void
+write_now(struct conn *c)
+{
+	if (c && !c->closing && c->bev)
+		(void)evbuffer_write(bufferevent_get_output(c->bev),
+		    bufferevent_getfd(c->bev));
+}
+
+/* Build the replica entry of (f, kind, cls) in st->out; the seq field is
+ * at offset WIRE_HEADER_SIZE. */
+static void
+entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
+{
+	struct ddm_filter *fl = filter_of(f, kind, cls);
+	const uint64_t *attrs = NULL;
+	struct wire_buf *b = &st->out;
+	uint8_t flags = 0;
+	int active = 0;
+	uint32_t i, a, n = 0;
+	size_t off, cnt;
+
+	if (kind == DDM_OBJECT) {
+		attrs = dm_subscribed(f, cls, &active);
+		if (attrs)
+			flags |= WIRE_DDMF_SUBSCRIBED;
+	} else {
+		active = dm_iclass_subscribed(f, cls);
+		if (active)
+			flags |= WIRE_DDMF_SUBSCRIBED;
+		active = active == 2;
+	}
+	if (active)
+		flags |= WIRE_DDMF_ACTIVE;
+	if (fl->plain)
+		flags |= WIRE_DDMF_PLAIN;
+	wire_buf_reset(b);
+	off = wire_frame_begin(b, WIRE_DDM_CB_SUB);
+	wire_put_u32(b, 0);
+	wire_put_u32(b, f->handle);
+	wire_put_u8(b, (uint8_t)kind);
+	wire_put_u32(b, cls);
+	wire_put_u8(b, flags);
+	cnt = b->len;
+	wire_put_u32(b, 0);
+	for (a = 0; attrs && a < st->words * 64; a++)
+		if (bset_has(attrs, st->words, a)) {
+			wire_put_u32(b, a);
+			n++;
+		}
+	wire_patch_u32(b, cnt, n);
+	wire_put_u32(b, fl->n_conds);
+	for (i = 0; i < fl->n_conds; i++)
+		wire_put_str(b, fl->conds[i]);
+	cnt = b->len;
+	wire_put_u32(b, 0);
+	for (i = n = 0; i < fl->n_regions; i++) {
+		struct ddm_region *g = region_find(st, fl->regions[i]);
+		uint32_t k;
+
+		if (!g)
+			continue;
+		wire_put_u32(b, g->n);
+		for (k = 0; k < g->n; k++) {
+			wire_put_u32(b, g->r[k].dim);
+			wire_put_u64(b, g->r[k].lo);
+			wire_put_u64(b, g->r[k].hi);
+		}
+		n++;
+	}
+	wire_patch_u32(b, cnt, n);
+	wire_frame_end(b, off);
+}
+
+static void
+entry_send(struct ddm_fx *st, struct federate *to)
+{
+	struct ddm_fed *dt = fst(to);
+
+	if (!dt || !to->conn)
+		return;
+	wire_put32(st->out.data + WIRE_HEADER_SIZE, ++dt->seq);
+	conn_send_buf(to->conn, &st->out);
+}
+
+/* Rebuild the entries of (f, kind, cls) and push them to every other
+ * federate. */
+static void
+changed(struct federate *f, int kind, uint32_t cls)
+{
+	struct federation *fx = f->fx;
+	struct ddm_fx *st = fxst(fx);
+	uint32_t i;
+
+	if (rebuild(f, kind, cls) < 0)
+		rti_log(fx->srv, LOG_ERROR, "out of memory building the "
+		    "filters of federate %u", f->handle);
+	entry_build(st, f, kind, cls);
+	for (i = 0; i < fx->n_feds; i++)
+		if (fx->feds[i] != f) {
+			entry_send(st, fx->feds[i]);
+			write_now(fx->feds[i]->conn);
+		}
+}
+
+void
+ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
+    int plain)
+{
+	struct ddm_filter *fl = filter_of(f, kind, cls);
+
+	if (!fl)
+		return;
+	if (plain > 0) {
+		fl->plain = 1;
+	} else if (plain < 0) {
+		fl->plain = 0;
+		free(fl->regions);
+		fl->regions = NULL;
+		fl->n_regions = 0;
+	}
+	changed(f, kind, cls);
+}
+
+/* ---- routing ---- */
+
+static int
+mark(uint32_t owner, void *arg)
+{
+	struct ddm_fx *st = arg;
+
+	if (owner < st->cap_stamp) {
+		st->stamp[owner] = st->qgen;
+		st->stamp_cls[owner] = st->cur_k;
+	}
+	return 0;
+}
+
+static uint32_t
+depth_of(struct federation *fx, int kind, uint32_t k)
+{
+	return kind == DDM_OBJECT ? fom_oclass(fx->fom, k)->depth :
+	    fom_iclass(fx->fom, k)->depth;
+}
+
+/* want[] for routes r[0..n) against send extent (cond, q[0..m)). */
+static size_t
+route_match(struct federation *fx, int kind, const char *cond,
+    const struct match_region *q, uint32_t m, const struct dm_sub *r,
+    size_t n, uint8_t *want)
+{
+	struct ddm_fx *st = fxst(fx);
+	size_t i, j, nk = 0, cap = fx->next_fed_handle + 1, drop = 0;
+	int filtered = 0;
+
+	for (i = 0; i < n; i++) {
+		uint32_t k = r[i].known;
+
+		for (j = 0; j < nk && st->ks[j] != k; j++)
+			;
+		if (j < nk)
+			continue;
+		if (grow((void **)&st->ks, &st->cap_ks, nk + 1,
+		    sizeof *st->ks))
+			break;
+		st->ks[nk++] = k;
+		filtered |= st->n_filtered[kind][k] != 0;
+	}
+	if (!filtered) {
+		memset(want, 1, n);
+		return 0;
+	}
+	if (cap > st->cap_stamp) {
+		uint32_t *a = realloc(st->stamp, cap * sizeof *a);
+		uint32_t *b2;
+
+		if (!a) {
+			memset(want, 1, n);
+			return 0;
+		}
+		st->stamp = a;
+		b2 = realloc(st->stamp_cls, cap * sizeof *b2);
+		if (!b2) {
+			memset(want, 1, n);
+			return 0;
+		}
+		st->stamp_cls = b2;
+		memset(st->stamp + st->cap_stamp, 0,
+		    (cap - st->cap_stamp) * sizeof *st->stamp);
+		st->cap_stamp = cap;
+	}
+	/* most general class first: a federate's most specific match wins */
+	for (i = 1; i < nk; i++)
+		for (j = i; j > 0 && depth_of(fx, kind, st->ks[j - 1]) >
+		    depth_of(fx, kind, st->ks[j]); j--) {
+			uint32_t t = st->ks[j];
+
+			st->ks[j] = st->ks[j - 1];
+			st->ks[j - 1] = t;
+		}
+	if (++st->qgen == 0) {
+		memset(st->stamp, 0, st->cap_stamp * sizeof *st->stamp);
+		st->qgen = 1;
+	}
+	for (j = 0; j < nk; j++) {
+		st->cur_k = st->ks[j];
+		if (!st->n_filtered[kind][st->cur_k])
+			continue;
+		if (m == 0)
+			match_set_query(st->set[kind][st->cur_k], NULL, cond,
+			    mark, st);
+		for (i = 0; i < m; i++)
+			match_set_query(st->set[kind][st->cur_k], &q[i], cond,
+			    mark, st);
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t h = r[i].f->handle, k = r[i].known;
+
+		if (!st->n_filtered[kind][k])
+			want[i] = 1;
+		else
+			want[i] = h < st->cap_stamp &&
+			    st->stamp[h] == st->qgen && st->stamp_cls[h] == k;
+		drop += !want[i];
+	}
+	return drop;
+}
+
+/* Regions q[] of the update of `attrs` of instance `in`: the regions
+ * associated with any of them; 0 (the default region) when one of them
+ * has none.  -1 on ENOMEM. */
+static long
+update_regions(struct ddm_fx *st, const struct ddm_inst *in,
+    const uint32_t *attrs, uint32_t n_attrs, int all)
+{
+	uint32_t i, a, m = 0;
+
+	if (!in || in->n_assoc == 0)
+		return 0;
+	if (grow((void **)&st->qr, &st->cap_qr, in->n_assoc,
+	    sizeof *st->qr))
+		return -1;
+	for (a = 0; !all && a < n_attrs; a++) {
+		for (i = 0; i < in->n_assoc; i++)
+			if (bset_has(in->assoc[i].attrs, st->words, attrs[a]))
+				break;
+		if (i == in->n_assoc)
+			return 0;
+	}
+	for (i = 0; i < in->n_assoc; i++) {
+		struct ddm_region *g = region_find(st, in->assoc[i].region);
+		int used = all;
+
+		for (a = 0; !used && a < n_attrs; a++)
+			used = bset_has(in->assoc[i].attrs, st->words,
+			    attrs[a]);
+		if (!g || !used)
+			continue;
+		st->qr[m].n = g->n;
+		st->qr[m].r = g->r;
+		m++;
+	}
+	return m;
+}
+
+size_t
+ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
+    uint32_t n_attrs, const char *cond, const struct dm_sub *r, size_t n,
+    uint8_t *want)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst *in = inst_find(st, obj);
+	long m = update_regions(st, in, attrs, n_attrs, 0);
+
+	if (!cond || !*cond)
+		cond = in ? in->cond : NULL;
+	return route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
+	    (uint32_t)m, r, n, want);
+}
+
+size_t
+ddm_route_interaction(struct federation *fx, const char *cond,
+    const uint32_t *reg, uint32_t m, const struct dm_sub *r, size_t n,
+    uint8_t *want)
+{
+	struct ddm_fx *st = fxst(fx);
+	uint32_t i, k = 0;
+
+	if (m && grow((void **)&st->qr, &st->cap_qr, m, sizeof *st->qr)) {
+		memset(want, 1, n);
+		return 0;
+	}
+	for (i = 0; i < m; i++) {
+		struct ddm_region *g = region_find(st, reg[i]);
+
+		if (!g)
+			continue;
+		st->qr[k].n = g->n;
+		st->qr[k].r = g->r;
+		k++;
+	}
+	if (m && !k) {
+		memset(want, 0, n);
+		return n;
+	}
+	return route_match(fx, DDM_INTERACTION, cond, st->qr, k, r, n, want);
+}
+
+int
+ddm_route_instance(struct federation *fx, const struct dm_sub *s,
+    uint32_t obj)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst *in;
+	uint8_t want = 1;
+	long m;
+
+	if (!st || !st->n_filtered[DDM_OBJECT][s->known])
+		return 1;
+	in = inst_find(st, obj);
+	m = update_regions(st, in, NULL, 0, 1);
+	route_match(fx, DDM_OBJECT, in ? in->cond : NULL, st->qr,
+	    m < 0 ? 0 : (uint32_t)m, s, 1, &want);
+	return want;
+}
+
+/* ---- handlers ---- */
+
+static int
+class_ok(struct federation *fx, int kind, uint32_t cls)
+{
+	return kind == DDM_OBJECT ? fom_oclass(fx->fom, cls) != NULL :
+	    kind == DDM_INTERACTION && fom_iclass(fx->fom, cls) != NULL;
+}
+
+static int
+has_dim(const uint32_t *dims, uint32_t n, uint32_t d)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (dims[i] == d)
+			return 1;
+	return 0;
+}
+
+/*
+ * Check region handle `h` for use by `f` in the context of `kind`/`cls`
+ * and attributes `attrs[0..n)` (object classes).  RTI_OK or the error with
+ * `msg` filled.
+ */
+static int
+region_check(struct federate *f, uint32_t h, int kind, uint32_t cls,
+    const uint8_t *attrs, uint32_t n, char *msg, size_t len)
+{
+	struct federation *fx = f->fx;
+	struct ddm_region *g = region_find(fxst(fx), h);
+	uint32_t i, k;
+
+	if (!g) {
+		snprintf(msg, len, "region %u does not exist", h);
+		return REGION_OWNER(h) != f->handle && REGION_OWNER(h) ?
+		    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE :
+		    RTI_ERR_INVALID_REGION;
+	}
+	if (REGION_OWNER(h) != f->handle) {
+		snprintf(msg, len, "region %u was created by federate %u", h,
+		    REGION_OWNER(h));
+		return RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE;
+	}
+	for (k = 0; k < g->n; k++) {
+		if (kind == DDM_INTERACTION) {
+			const struct fom_iclass *ic = fom_iclass(fx->fom, cls);
+
+			if (!has_dim(ic->dims, ic->n_dims, g->r[k].dim)) {
+				snprintf(msg, len, "dimension %u is not "
+				    "available for %s", g->r[k].dim,
+				    ic->qname);
+				return RTI_ERR_INVALID_REGION_CONTEXT;
+			}
+			continue;
+		}
+		for (i = 0; i < n; i++) {
+			const struct fom_attribute *a = fom_attr(fx->fom,
+			    wire_get32(attrs + 4 * i));
+
+			if (!a || !has_dim(a->dims, a->n_dims, g->r[k].dim)) {
+				snprintf(msg, len, "dimension %u is not "
+				    "available for attribute %u", g->r[k].dim,
+				    wire_get32(attrs + 4 * i));
+				return RTI_ERR_INVALID_REGION_CONTEXT;
+			}
+		}
+	}
+	return RTI_OK;
+}
+
+int
+ddm_check_send_regions(struct federate *f, uint32_t cls, const uint32_t *reg,
+    uint32_t m, char *msg, size_t len)
+{
+	uint32_t i;
+	int rc;
+
+	for (i = 0; i < m; i++) {
+		rc = region_check(f, reg[i], DDM_INTERACTION, cls, NULL, 0,
+		    msg, len);
+		if (rc != RTI_OK)
+			return rc;
+	}
+	return RTI_OK;
+}
+
+/* Is region `h` used by a subscription or an instance association? */
+static int
+region_in_use(struct federate *f, uint32_t h)
+{
+	struct ddm_fx *st = fxst(f->fx);
+	struct ddm_fed *df = fst(f);
+	struct ddm_inst *in;
+	uint32_t k, c, i;
+
+	for (k = 0; k < 2; k++)
+		for (c = 1; c <= st->n_cls[k]; c++)
+			for (i = 0; i < df->flt[k][c].n_regions; i++)
+				if (df->flt[k][c].regions[i] == h)
+					return 1;
+	for (c = 0; c < INST_BUCKETS; c++)
+		for (in = st->it[c]; in; in = in->next)
+			for (i = 0; i < in->n_assoc; i++)
+				if (in->assoc[i].region == h)
+					return 1;
+	return 0;
+}
+
+static int
+h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_fed *df = fst(f);
+	uint32_t h = wire_get_u32(rd), n = wire_get_count(rd, 20), i, k, cl;
+	struct match_range *r;
+	struct ddm_region *g;
+
+	if (rd->err || n > 16)
+		return -1;
+	r = calloc(n ? n : 1, sizeof *r);
+	if (!r)
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	for (i = 0; i < n; i++) {
+		r[i].dim = wire_get_u32(rd);
+		r[i].lo = wire_get_u64(rd);
+		r[i].hi = wire_get_u64(rd);
+	}
+	if (!wire_rd_done(rd)) {
+		free(r);
+		return -1;
+	}
+	if (REGION_OWNER(h) != f->handle || (h & 0xffff) == 0) {
+		free(r);
+		return conn_replyf(c, serial, REGION_OWNER(h) != f->handle ?
+		    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE :
+		    RTI_ERR_INVALID_REGION, "region %u", h), 0;
+	}
+	for (i = 0; i < n; i++) {
+		const struct fom_dimension *d = fom_dim(fx->fom, r[i].dim);
+		uint64_t ub = d && d->upper_bound ? d->upper_bound :
+		    UINT64_C(4294967295);
+
+		if (!d || r[i].dim == MATCH_DIM_COND) {
+			conn_replyf(c, serial,
+			    RTI_ERR_INVALID_DIMENSION_HANDLE,
+			    "dimension %u is not defined", r[i].dim);
+			free(r);
+			return 0;
+		}
+		if (r[i].lo >= r[i].hi || r[i].hi > ub) {
+			conn_replyf(c, serial, RTI_ERR_INVALID_RANGE_BOUND,
+			    "range [%llu, %llu) of dimension %s (upper bound "
+			    "%llu)", (unsigned long long)r[i].lo,
+			    (unsigned long long)r[i].hi, d->name,
+			    (unsigned long long)ub);
+			free(r);
+			return 0;
+		}
+	}
+	if (match_region_sort(r, n) < 0) {
+		free(r);
+		return conn_replyf(c, serial, RTI_ERR_INVALID_DIMENSION_HANDLE,
+		    "a dimension is given twice"), 0;
+	}
+	g = region_find(st, h);
+	if (!g) {
+		g = calloc(1, sizeof *g);
+		if (!g) {
+			free(r);
+			return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL,
+			    NULL, 0), 0;
+		}
+		g->handle = h;
+		g->next = st->rt[h % REG_BUCKETS];
+		st->rt[h % REG_BUCKETS] = g;
+	}
+	free(g->r);
+	g->r = r;
+	g->n = n;
+	for (k = 0; k < 2; k++)
+		for (cl = 1; cl <= st->n_cls[k]; cl++)
+			for (i = 0; i < df->flt[k][cl].n_regions; i++)
+				if (df->flt[k][cl].regions[i] == h) {
+					changed(f, (int)k, cl);
+					break;
+				}
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+static int
+h_region_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct ddm_fx *st = fxst(c->fed->fx);
+	uint32_t h = wire_get_u32(rd);
+	struct ddm_region *g;
+	char msg[160];
+	int rc;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	g = region_find(st, h);
+	rc = region_check(c->fed, h, DDM_OBJECT, 0, NULL, 0, msg,
+	    sizeof msg);
+	if (rc != RTI_OK)
+		return conn_reply(c, serial, rc, msg, NULL, 0), 0;
+	if (region_in_use(c->fed, h))
+		return conn_replyf(c, serial,
+		    RTI_ERR_REGION_IN_USE_FOR_UPDATE_OR_SUBSCRIPTION,
+		    "region %u is in use", h), 0;
+	region_del(st, g);
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+static int
+h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct ddm_fx *st = fxst(fx);
+	uint8_t kind = wire_get_u8(rd);
+	uint32_t cls = wire_get_u32(rd), n, m, i, j;
+	uint8_t active = wire_get_u8(rd);
+	const uint8_t *attrs, *regs;
+	struct ddm_filter *fl;
+	uint64_t *set = NULL;
+	uint32_t *nr;
+	char msg[160];
+	int rc, subscribed;
+
+	n = wire_get_count(rd, 4);
+	attrs = wire_get_raw(rd, (size_t)n * 4);
+	m = wire_get_count(rd, 4);
+	regs = wire_get_raw(rd, (size_t)m * 4);
+	if (!wire_rd_done(rd) || kind > DDM_INTERACTION)
+		return -1;
+	if (!class_ok(fx, kind, cls))
+		return conn_replyf(c, serial, kind == DDM_OBJECT ?
+		    RTI_ERR_OBJECT_CLASS_NOT_DEFINED :
+		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "class %u is not defined", cls), 0;
+	for (i = 0; kind == DDM_OBJECT && i < n; i++)
+		if (!fom_oclass_has_attr(fx->fom, cls, wire_get32(attrs +
+		    4 * i)))
+			return conn_replyf(c, serial,
+			    RTI_ERR_ATTRIBUTE_NOT_DEFINED, "attribute %u is "
+			    "not an attribute of %s",
+			    wire_get32(attrs + 4 * i),
+			    fom_oclass(fx->fom, cls)->qname), 0;
+	for (i = 0; i < m; i++) {
+		rc = region_check(f, wire_get32(regs + 4 * i), kind, cls,
+		    attrs, n, msg, sizeof msg);
+		if (rc != RTI_OK)
+			return conn_reply(c, serial, rc, msg, NULL, 0), 0;
+	}
+	if (kind == DDM_OBJECT) {
+		set = calloc(st->words, sizeof *set);
+		if (!set)
+			return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL,
+			    NULL, 0), 0;
+		for (i = 0; i < n; i++)
+			bset_add(set, wire_get32(attrs + 4 * i));
+	}
+	fl = filter_of(f, kind, cls);
+	if (fl->n_regions + m > 64) {
+		free(set);
+		return conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 regions on one subscription"), 0;
+	}
+	nr = realloc(fl->regions, (fl->n_regions + m + 1) * sizeof *nr);
+	if (!nr) {
+		free(set);
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	}
+	fl->regions = nr;
+	subscribed = kind == DDM_OBJECT ? dm_subscribed(f, cls, NULL) != NULL :
+	    dm_iclass_subscribed(f, cls) != 0;
+	if (!subscribed)
+		fl->plain = 0;
+	for (i = 0; i < m; i++) {
+		uint32_t h = wire_get32(regs + 4 * i);
+
+		for (j = 0; j < fl->n_regions && fl->regions[j] != h; j++)
+			;
+		if (j == fl->n_regions)
+			fl->regions[fl->n_regions++] = h;
+	}
+	(void)rebuild(f, kind, cls);
+	rc = kind == DDM_OBJECT ? (n ? dm_subscribe_oc(f, cls, set, active) :
+	    0) : dm_subscribe_ic(f, cls, active);
+	free(set);
+	changed(f, kind, cls);
+	conn_reply(c, serial, rc < 0 ? RTI_ERR_NO_MEMORY : RTI_OK, NULL, NULL,
+	    0);
+	return 0;
+}
+
+static int
+h_unsubscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	uint8_t kind = wire_get_u8(rd);
+	uint32_t cls = wire_get_u32(rd), m, i, j, k;
+	const uint8_t *regs;
+	struct ddm_filter *fl;
+	char msg[160];
+	int rc;
+
+	m = wire_get_count(rd, 4);
+	regs = wire_get_raw(rd, (size_t)m * 4);
+	if (!wire_rd_done(rd) || kind > DDM_INTERACTION)
+		return -1;
+	if (!class_ok(fx, kind, cls))
+		return conn_replyf(c, serial, kind == DDM_OBJECT ?
+		    RTI_ERR_OBJECT_CLASS_NOT_DEFINED :
+		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "class %u is not defined", cls), 0;
+	for (i = 0; i < m; i++) {
+		rc = region_check(f, wire_get32(regs + 4 * i), DDM_OBJECT, 0,
+		    NULL, 0, msg, sizeof msg);
+		if (rc != RTI_OK)
+			return conn_reply(c, serial, rc, msg, NULL, 0), 0;
+	}
+	fl = filter_of(f, kind, cls);
+	for (i = 0; i < m; i++) {
+		uint32_t h = wire_get32(regs + 4 * i);
+
+		for (j = k = 0; j < fl->n_regions; j++)
+			if (fl->regions[j] != h)
+				fl->regions[k++] = fl->regions[j];
+		fl->n_regions = k;
+	}
+	(void)rebuild(f, kind, cls);
+	if (!fl->plain && fl->n_regions == 0)
+		dm_unsubscribe(f, kind, cls);
+	changed(f, kind, cls);
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+static int
+h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	uint8_t kind = wire_get_u8(rd);
+	uint32_t cls = wire_get_u32(rd), i;
+	uint8_t add = wire_get_u8(rd);
+	const char *cond = wire_get_str(rd, WIRE_MAX_NAME);
+	struct ddm_filter *fl;
+
+	if (!wire_rd_done(rd) || kind > DDM_INTERACTION)
+		return -1;
+	if (!class_ok(f->fx, kind, cls))
+		return conn_replyf(c, serial, kind == DDM_OBJECT ?
+		    RTI_ERR_OBJECT_CLASS_NOT_DEFINED :
+		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "class %u is not defined", cls), 0;
+	if (!*cond || strlen(cond) > MATCH_MAX_COND)
+		return conn_replyf(c, serial, RTI_ERR_INVALID_CONDITION,
+		    "condition is empty or longer than %d bytes",
+		    MATCH_MAX_COND), 0;
+	fl = filter_of(f, kind, cls);
+	for (i = 0; i < fl->n_conds && strcmp(fl->conds[i], cond); i++)
+		;
+	if (add && i == fl->n_conds && fl->n_conds >= 64)
+		return conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 conditions on one subscription"), 0;
+	if (add && i == fl->n_conds) {
+		char **nc = realloc(fl->conds, (fl->n_conds + 1) *
+		    sizeof *nc);
+
+		if (!nc || !(nc[fl->n_conds] = strdup(cond))) {
+			if (nc)
+				fl->conds = nc;
+			return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL,
+			    NULL, 0), 0;
+		}
+		fl->conds = nc;
+		fl->n_conds++;
+	} else if (!add && i < fl->n_conds) {
+		free(fl->conds[i]);
+		fl->conds[i] = fl->conds[--fl->n_conds];
+	}
+	changed(f, kind, cls);
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+static int
+h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct ddm_fx *st = fxst(fx);
+	uint32_t obj = wire_get_u32(rd), n, i, j, k;
+	const char *cond = wire_get_str(rd, WIRE_MAX_NAME);
+	struct om_instance *oi;
+	struct ddm_inst *in;
+	struct ddm_assoc *as = NULL;
+	char msg[160];
+	int rc;
+
+	n = wire_get_count(rd, 8);
+	if (rd->err)
+		return -1;
+	as = calloc(n ? n : 1, sizeof *as);
+	if (!as)
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	rc = RTI_OK;
+	msg[0] = '\0';
+	oi = om_find(fx, obj);
+	for (i = 0; i < n && !rd->err; i++) {
+		const uint8_t *attrs;
+
+		as[i].region = wire_get_u32(rd);
+		k = wire_get_count(rd, 4);
+		attrs = wire_get_raw(rd, (size_t)k * 4);
+		if (rd->err)
+			break;
+		as[i].attrs = calloc(st->words, sizeof *as[i].attrs);
+		if (!as[i].attrs) {
+			rc = RTI_ERR_NO_MEMORY;
+			continue;
+		}
+		for (j = 0; j < k && rc == RTI_OK && oi; j++) {
+			uint32_t a = wire_get32(attrs + 4 * j);
+
+			if (!fom_oclass_has_attr(fx->fom, oi->cls, a)) {
+				rc = RTI_ERR_ATTRIBUTE_NOT_DEFINED;
+				snprintf(msg, sizeof msg, "attribute %u", a);
+			}
+			bset_add(as[i].attrs, a);
+		}
+		if (rc == RTI_OK && oi)
+			rc = region_check(f, as[i].region, DDM_OBJECT, oi->cls,
+			    attrs, k, msg, sizeof msg);
+	}
+	if (!wire_rd_done(rd)) {
+		for (i = 0; i < n; i++)
+			free(as[i].attrs);
+		free(as);
+		return -1;
+	}
+	if (rc == RTI_OK && (!oi || !om_known_class(oi, f->handle))) {
+		rc = RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN;
+		snprintf(msg, sizeof msg, "object instance %u", obj);
+	}
+	if (rc == RTI_OK && strlen(cond) > MATCH_MAX_COND) {
+		rc = RTI_ERR_INVALID_CONDITION;
+		snprintf(msg, sizeof msg, "condition longer than %d bytes",
+		    MATCH_MAX_COND);
+	}
+	in = rc == RTI_OK ? inst_find(st, obj) : NULL;
+	if (rc == RTI_OK && !in) {
+		in = calloc(1, sizeof *in);
+		if (!in) {
+			rc = RTI_ERR_NO_MEMORY;
+		} else {
+			in->obj = obj;
+			in->next = st->it[obj % INST_BUCKETS];
+			st->it[obj % INST_BUCKETS] = in;
+		}
+	}
+	if (rc != RTI_OK) {
+		for (i = 0; i < n; i++)
+			free(as[i].attrs);
+		free(as);
+		return conn_reply(c, serial, rc, msg[0] ? msg : NULL, NULL,
+		    0), 0;
+	}
+	inst_clear(in);
+	snprintf(in->cond, sizeof in->cond, "%s", cond);
+	in->assoc = as;
+	in->n_assoc = n;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+static int
+h_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	uint32_t m = wire_get_count(rd, 4), i;
+	const uint8_t *regs = wire_get_raw(rd, (size_t)m * 4);
+	uint32_t tmp[64], *reg = tmp;
+	int rc;
+
+	(void)serial;
+	if (rd->err)
+		return -1;
+	if (m > 64 && !(reg = malloc(m * sizeof *reg)))
+		return 0;
+	for (i = 0; i < m; i++)
+		reg[i] = wire_get32(regs + 4 * i);
+	rc = om_interaction(c, rd, reg, m);
+	if (reg != tmp)
+		free(reg);
+	return rc;
+}
+
+static int
+h_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct rti_stats *s = &c->srv->stats;
+	struct wire_buf b;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	wire_buf_init(&b);
+	wire_put_u64(&b, s->routed);
+	wire_put_u64(&b, s->filtered);
+	wire_put_u64(&b, s->frames_in);
+	wire_put_u64(&b, s->frames_out);
+	wire_put_u64(&b, s->bytes_in);
+	wire_put_u64(&b, s->bytes_out);
+	wire_put_u64(&b, s->slow_consumers_dropped);
+	conn_reply(c, serial, b.oom ? RTI_ERR_NO_MEMORY : RTI_OK, NULL,
+	    b.data, b.len);
+	wire_buf_free(&b);
+	return 0;
+}
+
+/* ---- module hooks ---- */
+
+static int
+ddm_federation_init(struct federation *fx)
+{
+	struct ddm_fx *st = calloc(1, sizeof *st);
+	int k;
+
+	if (!st)
+		return -1;
+	fx->mod[MOD_DDM] = st;
+	st->n_cls[DDM_OBJECT] = fx->fom->n_oclasses;
+	st->n_cls[DDM_INTERACTION] = fx->fom->n_iclasses;
+	st->words = bset_words(fx->fom->n_attrs);
+	wire_buf_init(&st->out);
+	for (k = 0; k < 2; k++) {
+		st->set[k] = calloc(st->n_cls[k] + 1, sizeof *st->set[k]);
+		st->n_filtered[k] = calloc(st->n_cls[k] + 1,
+		    sizeof *st->n_filtered[k]);
+		if (!st->set[k] || !st->n_filtered[k])
+			return -1;
+	}
+	return 0;
+}
+
+static void
+ddm_federation_fini(struct federation *fx)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst *in;
+	uint32_t k, c;
+
+	if (!st)
+		return;
+	for (k = 0; k < 2; k++) {
+		for (c = 0; st->set[k] && c <= st->n_cls[k]; c++)
+			match_set_free(st->set[k][c]);
+		free(st->set[k]);
+		free(st->n_filtered[k]);
+	}
+	for (c = 0; c < REG_BUCKETS; c++)
+		while (st->rt[c])
+			region_del(st, st->rt[c]);
+	for (c = 0; c < INST_BUCKETS; c++)
+		while ((in = st->it[c])) {
+			st->it[c] = in->next;
+			inst_clear(in);
+			free(in);
+		}
+	free(st->stamp);
+	free(st->stamp_cls);
+	free(st->ks);
+	free(st->qr);
+	wire_buf_free(&st->out);
+	free(st);
+	fx->mod[MOD_DDM] = NULL;
+}
+
+static void
+ddm_federate_fini(struct federate *f)
+{
+	struct ddm_fed *df = fst(f);
+	struct ddm_fx *st = fxst(f->fx);
+	uint32_t k, c;
+
+	if (!df)
+		return;
+	for (k = 0; k < 2; k++) {
+		for (c = 0; df->flt[k] && c <= st->n_cls[k]; c++)
+			filter_clear(&df->flt[k][c]);
+		free(df->flt[k]);
+	}
+	free(df);
+	f->mod[MOD_DDM] = NULL;
+}
+
+/* Non-default entry: something to replicate. */
+static int
+entry_set(struct federate *g, int kind, uint32_t cls)
+{
+	struct ddm_filter *fl = filter_of(g, kind, cls);
+
+	return fl->plain || fl->n_conds || fl->n_regions ||
+	    (kind == DDM_OBJECT ? dm_subscribed(g, cls, NULL) != NULL :
+	    dm_iclass_subscribed(g, cls) != 0);
+}
+
+static int
+ddm_federate_join(struct federate *f)
+{
+	struct federation *fx = f->fx;
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_fed *df = calloc(1, sizeof *df);
+	uint32_t k, c, i;
+
+	if (!df)
+		return -1;
+	f->mod[MOD_DDM] = df;
+	for (k = 0; k < 2; k++) {
+		df->flt[k] = calloc(st->n_cls[k] + 1, sizeof *df->flt[k]);
+		if (!df->flt[k]) {
+			ddm_federate_fini(f);
+			return -1;
+		}
+	}
+	/* the replica: every entry of the federates already joined */
+	for (i = 0; i < fx->n_feds; i++) {
+		struct federate *g = fx->feds[i];
+
+		if (g == f || !fst(g))
+			continue;
+		for (k = 0; k < 2; k++)
+			for (c = 1; c <= st->n_cls[k]; c++)
+				if (entry_set(g, (int)k, c)) {
+					entry_build(st, g, (int)k, c);
+					entry_send(st, f);
+				}
+	}
+	return 0;
+}
+
+static void
+ddm_federate_resign(struct federate *f, int action)
+{
+	struct federation *fx = f->fx;
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_fed *df = fst(f);
+	struct ddm_inst *in;
+	uint32_t k, c, i;
+	size_t off;
+
+	(void)action;
+	if (!df)
+		return;
+	for (k = 0; k < 2; k++)
+		for (c = 1; c <= st->n_cls[k]; c++) {
+			struct ddm_filter *fl = &df->flt[k][c];
+
+			if (st->set[k][c])
+				match_set_remove_owner(st->set[k][c],
+				    f->handle);
+			if (fl->counted)
+				st->n_filtered[k][c]--;
+			fl->counted = 0;
+			filter_clear(fl);
+		}
+	for (c = 0; c < INST_BUCKETS; c++)
+		for (in = st->it[c]; in; in = in->next)
+			for (i = 0; i < in->n_assoc; i++)
+				if (REGION_OWNER(in->assoc[i].region) ==
+				    f->handle) {
+					inst_clear(in);
+					break;
+				}
+	for (c = 0; c < REG_BUCKETS; c++) {
+		struct ddm_region *g = st->rt[c], *next;
+
+		for (; g; g = next) {
+			next = g->next;
+			if (REGION_OWNER(g->handle) == f->handle)
+				region_del(st, g);
+		}
+	}
+	wire_buf_reset(&st->out);
+	off = wire_frame_begin(&st->out, WIRE_DDM_CB_FED_GONE);
+	wire_put_u32(&st->out, 0);
+	wire_put_u32(&st->out, f->handle);
+	wire_frame_end(&st->out, off);
+	for (i = 0; i < fx->n_feds; i++)
+		if (fx->feds[i] != f)
+			entry_send(st, fx->feds[i]);
+}
 
 static const struct msg_handler ddm_handlers[] = {
+	{ WIRE_DDM_REGION_SET, 1, 1, h_region_set },
+	{ WIRE_DDM_REGION_DELETE, 1, 1, h_region_delete },
+	{ WIRE_DDM_SUBSCRIBE, 1, 1, h_subscribe },
+	{ WIRE_DDM_UNSUBSCRIBE, 1, 1, h_unsubscribe },
+	{ WIRE_DDM_CONDITION, 1, 1, h_condition },
+	{ WIRE_DDM_INSTANCE, 1, 1, h_instance },
+	{ WIRE_DDM_INTERACTION, 0, 1, h_interaction },
+	{ WIRE_DDM_STATS, 1, 0, h_stats },
 	{ 0, 0, 0, NULL }
 };
 
 const struct module_ops ddm_module = {
 	.name = "DDM",
 	.handlers = ddm_handlers,
+	.federation_init = ddm_federation_init,
+	.federation_fini = ddm_federation_fini,
+	.federate_join = ddm_federate_join,
+	.federate_resign = ddm_federate_resign,
+	.federate_fini = ddm_federate_fini,
 };

@@ -1,7 +1,56 @@
-/* ddm.h - the DDM module of rtiexec (see server.h for the module interface). */
+/*
+ * ddm.h - the DDM module of rtiexec: filter conditions, DDM regions, the
+ * per-class match sets routing consults, and the subscription tables it
+ * replicates to every federate for source-side filtering (see server.h
+ * for the module interface and librti/match.h for the matching rules).
+ */
 #ifndef RTI_DDM_H
 #define RTI_DDM_H
 
 #include "server.h"
+#include "match.h"
+
+struct dm_sub;
+
+/* Kinds of class (WIRE_DDM_* KIND). */
+#define DDM_OBJECT 0
+#define DDM_INTERACTION 1
+
+/*
+ * Routing refinement.  `r[0..n)` are the routes of one class (from
+ * dm_route_object / dm_route_interaction); want[k] is set to 1 when the
+ * filter (conditions and regions) of r[k] at its known class matches.
+ * ddm_route_update: the update of `n_attrs` attributes `attrs` of
+ *   instance `obj` with send condition `cond` ("" = the instance's).
+ * ddm_route_interaction: an interaction with send condition `cond` sent
+ *   with regions `reg[0..m)` (m = 0: the default region).
+ * ddm_route_instance: 1 when `s` wants instance `obj` as registered
+ *   (its condition and every region associated with it): discovery.
+ * Each returns the number of routes that do not want it.
+ */
+size_t ddm_route_update(struct federation *fx, uint32_t obj,
+    const uint32_t *attrs, uint32_t n_attrs, const char *cond,
+    const struct dm_sub *r, size_t n, uint8_t *want);
+size_t ddm_route_interaction(struct federation *fx, const char *cond,
+    const uint32_t *reg, uint32_t m, const struct dm_sub *r, size_t n,
+    uint8_t *want);
+int ddm_route_instance(struct federation *fx, const struct dm_sub *s,
+    uint32_t obj);
+
+/*
+ * Hooks from DM, called when `f`'s subscription of class `cls` (kind
+ * DDM_*) changed: `plain` 1 = subscribed without regions, 0 = no change to
+ * that, -1 = the class is no longer subscribed (regions dropped too).
+ * Updates the match sets and pushes the replica to every other federate;
+ * call it before replying to a subscribe.
+ */
+void ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
+    int plain);
+/* May `f` send interaction class `cls` with regions reg[0..m)?  RTI_OK or
+ * the error with `msg` filled. */
+int ddm_check_send_regions(struct federate *f, uint32_t cls,
+    const uint32_t *reg, uint32_t m, char *msg, size_t len);
+/* Hook from OM: instance `obj` was deleted. */
+void ddm_instance_gone(struct federation *fx, uint32_t obj);
 
 #endif

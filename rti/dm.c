@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bundle.h"
+#include "ddm.h"
 #include "dm.h"
 #include "om.h"
 
@@ -152,10 +153,29 @@ dm_route_object(struct federation *fx, uint32_t cls,
 int
 dm_route_wants(struct federation *fx, const struct dm_sub *s, uint32_t obj)
 {
-	(void)fx;
-	(void)s;
-	(void)obj;
-	return 1;
+	return ddm_route_instance(fx, s, obj);
+}
+
+const uint64_t *
+dm_subscribed(struct federate *f, uint32_t cls, int *active)
+{
+	struct dm_fed *df = fst(f);
+
+	if (!df || df->leaving || cls == 0 || cls > fxst(f->fx)->n_oc)
+		return NULL;
+	if (active)
+		*active = df->sub_active[cls];
+	return df->sub[cls];
+}
+
+int
+dm_iclass_subscribed(struct federate *f, uint32_t cls)
+{
+	struct dm_fed *df = fst(f);
+
+	if (!df || df->leaving || cls == 0 || cls > fxst(f->fx)->n_ic)
+		return 0;
+	return df->sub_ic[cls];
 }
 
 const struct dm_sub *
@@ -439,10 +459,75 @@ h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	}
 	df->sub_active[cls] = active ? 1 : 0;
 	st->gen++;
+	ddm_subscription_changed(c->fed, DDM_OBJECT, cls, 1);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	relevance_all(c->fed->fx);
 	om_subscribed(c->fed, cls);
 	return 0;
+}
+
+int
+dm_subscribe_oc(struct federate *f, uint32_t cls, const uint64_t *attrs,
+    int active)
+{
+	struct dm_fed *df = fst(f);
+	struct dm_fx *st = fxst(f->fx);
+	size_t w;
+
+	if (subs_add(&st->oc[cls], f) < 0)
+		return -1;
+	if (!df->sub[cls]) {
+		df->sub[cls] = calloc(st->words, sizeof *df->sub[cls]);
+		if (!df->sub[cls]) {
+			subs_del(&st->oc[cls], f);
+			return -1;
+		}
+	}
+	for (w = 0; w < st->words; w++)
+		df->sub[cls][w] |= attrs[w];
+	df->sub_active[cls] = active ? 1 : 0;
+	st->gen++;
+	relevance_all(f->fx);
+	om_subscribed(f, cls);
+	return 0;
+}
+
+int
+dm_subscribe_ic(struct federate *f, uint32_t cls, int active)
+{
+	struct dm_fx *st = fxst(f->fx);
+
+	if (subs_add(&st->ic[cls], f) < 0)
+		return -1;
+	fst(f)->sub_ic[cls] = active ? 2 : 1;
+	st->gen++;
+	relevance_all(f->fx);
+	return 0;
+}
+
+void
+dm_unsubscribe(struct federate *f, int interaction, uint32_t cls)
+{
+	struct dm_fed *df = fst(f);
+	struct dm_fx *st = fxst(f->fx);
+
+	if (interaction) {
+		if (!df->sub_ic[cls])
+			return;
+		df->sub_ic[cls] = 0;
+		subs_del(&st->ic[cls], f);
+	} else {
+		if (!df->sub[cls])
+			return;
+		free(df->sub[cls]);
+		df->sub[cls] = NULL;
+		df->sub_active[cls] = 0;
+		subs_del(&st->oc[cls], f);
+	}
+	st->gen++;
+	relevance_all(f->fx);
+	if (!interaction)
+		om_subscribed(f, cls);
 }
 
 static int
@@ -472,6 +557,8 @@ h_unsubscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			subs_del(&st->oc[cls], c->fed);
 		}
 		st->gen++;
+		ddm_subscription_changed(c->fed, DDM_OBJECT, cls,
+		    df->sub[cls] ? 0 : -1);
 		relevance_all(c->fed->fx);
 		om_subscribed(c->fed, cls);
 	}
@@ -549,6 +636,7 @@ h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    0;
 	fst(c->fed)->sub_ic[cls] = active ? 2 : 1;
 	st->gen++;
+	ddm_subscription_changed(c->fed, DDM_INTERACTION, cls, 1);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	relevance_all(c->fed->fx);
 	return 0;
@@ -570,6 +658,7 @@ h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		fst(c->fed)->sub_ic[cls] = 0;
 		subs_del(&st->ic[cls], c->fed);
 		st->gen++;
+		ddm_subscription_changed(c->fed, DDM_INTERACTION, cls, -1);
 		relevance_all(c->fed->fx);
 	}
 	return 0;

@@ -40,6 +40,22 @@ const struct dm_sub *dm_route_find(struct federation *fx, uint32_t cls,
 size_t dm_route_interaction(struct federation *fx, uint32_t cls,
     const struct dm_sub **out);
 
+/*
+ * Subscriptions as DDM sees them.  dm_subscribed: the attributes `f`
+ * subscribes to at object class `cls` exactly (NULL when none; *active
+ * set when not NULL).  dm_iclass_subscribed: 0 none, 1 passive, 2 active.
+ * dm_subscribe_oc / _ic: add to `f`'s subscription like the subscribe
+ * requests do, without replying (0, or -1 on ENOMEM, nothing changed).
+ * dm_unsubscribe: drop `f`'s whole subscription of the class.
+ */
+const uint64_t *dm_subscribed(struct federate *f, uint32_t cls,
+    int *active);
+int dm_iclass_subscribed(struct federate *f, uint32_t cls);
+int dm_subscribe_oc(struct federate *f, uint32_t cls, const uint64_t *attrs,
+    int active);
+int dm_subscribe_ic(struct federate *f, uint32_t cls, int active);
+void dm_unsubscribe(struct federate *f, int interaction, uint32_t cls);
+
 /* Words of the attribute sets of this federation (bundle.h bset_*). */
 size_t dm_words(struct federation *fx);
 /* Attributes `f` publishes for object class `cls`, NULL when none. */

@@ -330,7 +330,7 @@ h_create(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	name = wire_get_str(rd, WIRE_MAX_NAME);
 	time_impl = wire_get_str(rd, WIRE_MAX_NAME);
-	n = wire_get_count(rd, 12);
+	n = wire_get_count(rd, 9);
 	if (rd->err)
 		return -1;
 	if (n > FEDM_MAX_MODULES)

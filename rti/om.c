@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "bundle.h"
+#include "ddm.h"
 #include "dm.h"
 #include "om.h"
+#include "owm.h"
 #include "tm.h"
 
 #define OM_PRIVILEGE_TO_DELETE 1  /* HLAprivilegeToDeleteObject (fom.h) */
@@ -69,6 +71,8 @@ struct om_fx {
 	size_t cap_keep, cap_keep2, cap_flip;
 	uint32_t *tmp;
 	size_t cap_tmp;
+	uint8_t *want;                /* [n_inst][n_routes]: DDM filters */
+	size_t cap_want;
 	uint32_t *stamp;              /* [n_attrs + 1], duplicate detection */
 	uint32_t stamp_gen;
 	struct om_param *params;
@@ -472,8 +476,8 @@ hdr_read(struct wire_rd *rd, struct om_hdr *h)
 	return 0;
 }
 
-/* TSO rights of the sender.  0 with *tso set, or -1 when refused (the
- * notice is sent). */
+/* TSO rights of the sender.  0 with *tso set (a TSO message is announced
+ * to TM for retraction), or -1 when refused (the notice is sent). */
 static int
 tso_check(struct conn *c, const struct om_hdr *h, int *tso, const char *what)
 {
@@ -490,6 +494,8 @@ tso_check(struct conn *c, const struct om_hdr *h, int *tso, const char *what)
 		    msg[0] ? msg : rti_strerror(err));
 		return -1;
 	}
+	if (*tso)
+		tm_tso_sent(c->fed, h->time, h->retraction);
 	return 0;
 }
 
@@ -518,6 +524,8 @@ remove_instance(struct federation *fx, struct om_instance *in,
 			tm_note_tso_delivery(to, h->time);
 		conn_send_buf(to->conn, &st->out);
 	}
+	ddm_instance_gone(fx, in->handle);
+	owm_removed(fx, in->handle);
 	inst_destroy(st, in);
 }
 
@@ -670,20 +678,8 @@ om_subscribed(struct federate *f, uint32_t cls)
 void
 om_unpublished(struct federate *f, uint32_t cls, const uint64_t *removed)
 {
-	struct om_fx *st = fxst(f->fx);
-	int all = dm_published(f, cls) == NULL;
-	struct om_instance *in;
-	uint32_t i;
-
-	for (in = st->list; in; in = in->next) {
-		if (in->cls != cls)
-			continue;
-		for (i = 0; i < in->n_attrs; i++)
-			if (in->owner[i] == f->handle &&
-			    (bset_has(removed, st->words, in->attrs[i]) ||
-			    (all && in->attrs[i] == OM_PRIVILEGE_TO_DELETE)))
-				in->owner[i] = 0;
-	}
+	/* an unconditional divestiture (OWM), on instances f knows as cls */
+	owm_unpublished(f, cls, removed);
 }
 
 /* ---- handlers ---- */
@@ -915,12 +911,13 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 /*
  * Decide what subscriber `s` gets of bundle `b`: st->kc[i] = class it
  * knows instance i as (0: nothing for it), st->keep[] = attributes it
- * subscribes to.  Discovers instances it does not know yet.  Returns 1
+ * subscribes to; want[i * stride]: its filters take instance i.
+ * Discovers instances it does not know yet.  Returns 1
  * when it wants the bundle exactly as it is.
  */
 static int
 plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
-    const struct bundle *b)
+    const struct bundle *b, const uint8_t *want, size_t stride)
 {
 	uint32_t i, j, kept;
 	int whole = 1;
@@ -931,7 +928,7 @@ plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
 		const uint64_t *attrs = NULL;
 		uint32_t kc = 0;
 
-		if (dm_route_wants(fx, s, in->handle)) {
+		if (want[i * stride]) {
 			kc = om_known_class(in, s->f->handle);
 			if (!kc) {
 				discover(fx, in, s->f, s->known);
@@ -1008,15 +1005,32 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (rc < 0)
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), 0;
+	if (strlen(h.cond) > MATCH_MAX_COND)
+		return notice(c, RTI_ERR_INVALID_CONDITION, "update dropped: "
+		    "condition longer than %d bytes", MATCH_MAX_COND), 0;
 	if (update_check(c, st, b) < 0 || tso_check(c, &h, &tso, "update") < 0)
 		return 0;
 	n = dm_route_object(fx, b->cls, &r);
+	if (grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n + 1,
+	    1) || grow((void **)&st->tmp, &st->cap_tmp, b->n_attrs + 1,
+	    sizeof *st->tmp))
+		return notice(c, RTI_ERR_NO_MEMORY,
+		    "update dropped: out of memory"), 0;
+	for (i = 0; i < b->n_inst && n; i++) {
+		const struct bundle_inst *bi = &b->inst[i];
+
+		for (j = 0; j < bi->n_attrs; j++)
+			st->tmp[j] = b->attrs[bi->first + j].handle;
+		ddm_route_update(fx, bi->handle, st->tmp, bi->n_attrs, h.cond,
+		    r, n, st->want + (size_t)i * n);
+	}
 	for (k = 0; k < n; k++) {
 		struct federate *to = r[k].f;
+		int sent = 0;
 
 		if (to == f || !to->conn)
 			continue;
-		if (plan(fx, st, &r[k], b)) {
+		if (plan(fx, st, &r[k], b, st->want + k, n)) {
 			send_reflect(st, to, f->handle, &h, tso, rd->p,
 			    wire_rd_left(rd), 0, NULL);
 			c->srv->stats.routed++;
@@ -1048,16 +1062,27 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    sel);
 			c->srv->stats.routed++;
 			c->srv->stats.filtered++;
+			sent = 1;
 			for (i = 0; i < b->n_inst; i++)
 				if (st->kc[i] == cls)
 					st->kc[i] = 0;
 		}
+		if (!sent)
+			c->srv->stats.filtered++;
 	}
 	return 0;
 }
 
 static int
 h_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	(void)serial;
+	return om_interaction(c, rd, NULL, 0);
+}
+
+int
+om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
+    uint32_t n_regions)
 {
 	struct federate *f = c->fed;
 	struct federation *fx = f->fx;
@@ -1067,9 +1092,9 @@ h_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	size_t block_len, n_routes, k;
 	struct om_hdr h;
 	uint32_t cls, n, i, kept;
-	int tso;
+	char msg[160];
+	int tso, rc;
 
-	(void)serial;
 	if (hdr_read(rd, &h) < 0)
 		return -1;
 	cls = wire_get_u32(rd);
@@ -1100,16 +1125,32 @@ h_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    "interaction dropped: parameter %u is not a "
 			    "parameter of %s", st->params[i].handle,
 			    fom_iclass(fx->fom, cls)->qname), 0;
+	if (strlen(h.cond) > MATCH_MAX_COND)
+		return notice(c, RTI_ERR_INVALID_CONDITION, "interaction "
+		    "dropped: condition longer than %d bytes",
+		    MATCH_MAX_COND), 0;
+	rc = ddm_check_send_regions(f, cls, regions, n_regions, msg,
+	    sizeof msg);
+	if (rc != RTI_OK)
+		return notice(c, rc, "interaction dropped: %s", msg), 0;
 	if (tso_check(c, &h, &tso, "interaction") < 0)
 		return 0;
 	n_routes = dm_route_interaction(fx, cls, &r);
+	if (grow((void **)&st->want, &st->cap_want, n_routes + 1, 1))
+		return notice(c, RTI_ERR_NO_MEMORY,
+		    "interaction dropped: out of memory"), 0;
+	ddm_route_interaction(fx, h.cond, regions, n_regions, r, n_routes,
+	    st->want);
 	for (k = 0; k < n_routes; k++) {
 		struct federate *to = r[k].f;
 		size_t off, cnt;
 
-		if (to == f || !to->conn ||
-		    !dm_route_wants(fx, &r[k], 0))
+		if (to == f || !to->conn)
 			continue;
+		if (!st->want[k]) {
+			c->srv->stats.filtered++;
+			continue;
+		}
 		wire_buf_reset(&st->out);
 		off = wire_frame_begin(&st->out, WIRE_CB_INTERACTION);
 		wire_put_u32(&st->out, f->handle);
@@ -1373,6 +1414,7 @@ om_federation_fini(struct federation *fx)
 	free(st->keep2);
 	free(st->flip);
 	free(st->tmp);
+	free(st->want);
 	free(st->params);
 	free(st->names);
 	bundle_free(&st->b);

@@ -53,6 +53,20 @@
  * in O(n) and grants exactly the federates whose grant became possible
  * (repeated while NMR/FQR grants raise someone's output bound).  Nothing
  * is broadcast: one reply per request, one grant frame per grant.
+ *
+ * Retraction (IEEE 1516-2010 8.21, 8.22).  A regulating sender may
+ * retract a TSO message while its timestamp is greater than the sender's
+ * logical time.  OM announces each TSO message it routes (tm_tso_sent) and
+ * each frame of it that goes to a receiver (tm_note_tso_delivery); TM logs
+ * them per sender (struct tmc_sent, in handle order) and prunes the log
+ * when the sender's next time advance request shows that it has seen its
+ * grant past them, so the log holds only messages stamped after the
+ * sender's logical time (at most TM_SENT_MAX entries).  On WIRE_TM_RETRACT
+ * rtiexec sends WIRE_TM_CB_RETRACT to every receiver of the message,
+ * after the message on the same connection: librti drops it when still
+ * held, else calls request_retraction.  rtiexec removes its stamp from the
+ * receiver's Q when it is still there (no flush since, and no grant since
+ * or only grants before its stamp), which keeps I4.
  */
 #include "config.h"
 
@@ -76,13 +90,26 @@ struct tm_fed {
 	uint64_t req;
 	uint64_t *q;              /* min-heap of stamps routed, unreleased */
 	size_t nq, capq;
+	uint32_t qepoch;          /* bumped whenever q is emptied at once */
+	uint32_t grants;          /* grants so far */
 	size_t node;              /* index in the evaluation, or SIZE_MAX */
+	struct tmc_sent *sent;    /* retraction log (as sender) */
+	size_t nsent, capsent;
+	uint64_t seen;            /* logical time the sender knows it has */
+	uint32_t mark;            /* retraction fan-out deduplication */
 };
+
+#define TM_SENT_MAX 262144
 
 struct tm_fx {
 	struct event *ev;         /* deferred evaluation */
 	struct tmc_node *nodes;
 	size_t cap;
+	/* the TSO message OM is routing (tm_tso_sent), NULL when none */
+	struct tm_fed *cur;
+	uint32_t cur_handle;
+	uint64_t cur_t;
+	uint32_t mark;
 };
 
 static struct tm_fed *
@@ -170,13 +197,16 @@ grant(struct federate *f, uint64_t g)
 	int kind = st->kind;
 
 	st->now = g;
+	st->grants++;
 	if (st->regulating) {
 		st->floor = tmc_bmax(i64, st->floor,
 		    tmc_la_bound(i64, g, st->lookahead, kind));
 		st->last_kind = kind;
 	}
-	if (kind == TMC_FQR)
+	if (kind == TMC_FQR) {
 		st->nq = 0;
+		st->qepoch++;
+	}
 	while (st->nq && tmc_cmp(i64, st->q[0], g) <= 0)
 		q_pop(st, i64);
 	st->kind = TMC_NONE;
@@ -360,6 +390,7 @@ h_disable_regulation(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
 		    "time regulation is not enabled"), 0;
 	st->regulating = 0;
+	st->nsent = 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	mark_dirty(c->fed->fx);
 	return 0;
@@ -404,6 +435,7 @@ h_disable_constrained(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "time constrained is not enabled"), 0;
 	st->constrained = 0;
 	st->nq = 0;
+	st->qepoch++;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	b = srv_frame(c->srv, WIRE_TM_CB_RELEASE, &off);
 	wire_frame_end(b, off);
@@ -445,6 +477,10 @@ h_advance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "requested time is before the logical time"), 0;
 	st->kind = kind;
 	st->req = t;
+	/* librti asks only after its last grant: the sender knows `now`, and
+	 * what it sent stamped <= now can no longer be retracted */
+	st->seen = st->now;
+	st->nsent = tmc_sent_prune(i64, st->sent, st->nsent, st->now);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	mark_dirty(c->fed->fx);
 	return 0;
@@ -474,6 +510,73 @@ h_modify_lookahead(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	    tmc_la_bound(i64, st->now, la, st->last_kind));
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	mark_dirty(c->fed->fx);
+	return 0;
+}
+
+/*
+ * Retract the TSO message `handle` of the sender.  `view` is the logical
+ * time the sender's librti knows (a grant may be on its way): the rule is
+ * checked against it, kept within [seen, now].
+ */
+static int
+h_retract(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct tm_fx *tx = fx->mod[MOD_TM];
+	struct tm_fed *st = fed_st(f);
+	int i64 = fx->time_int64;
+	uint32_t handle = wire_get_u32(rd);
+	uint64_t view = wire_get_u64(rd), t;
+	struct wire_buf *b;
+	size_t lo, hi, i, off;
+
+	if (!wire_rd_done(rd) || !tmc_time_valid(i64, view))
+		return -1;
+	if (!st->regulating || st->reg_enabling)
+		return conn_replyf(c, serial,
+		    RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
+		    "time regulation is not enabled"), 0;
+	if (handle == 0)
+		return conn_replyf(c, serial,
+		    RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE,
+		    "retraction handle 0"), 0;
+	view = tmc_min(i64, tmc_max(i64, view, st->seen), st->now);
+	hi = tmc_sent_find(st->sent, st->nsent, handle, &lo);
+	if (lo == hi || !tmc_retractable(i64, st->sent[lo].t, view))
+		return conn_replyf(c, serial,
+		    RTI_ERR_MESSAGE_CAN_NO_LONGER_BE_RETRACTED,
+		    "message %u was retracted already, or its timestamp is "
+		    "not after the logical time", handle), 0;
+	t = st->sent[lo].t;
+	tx->mark++;
+	for (i = lo; i < hi; i++) {
+		const struct tmc_sent *e = &st->sent[i];
+		struct federate *to;
+		struct tm_fed *rs;
+
+		if (!e->to || !(to = fedm_federate(fx, e->to)) ||
+		    !(rs = fed_st(to)))
+			continue;
+		/* still queued: no flush since, and no grant since or only
+		 * grants before t (a grant to g releases the stamps <= g) */
+		if (e->queued && e->epoch == rs->qepoch &&
+		    (e->grants == rs->grants || tmc_cmp(i64, t, rs->now) > 0))
+			(void)tmc_heap_remove(i64, rs->q, &rs->nq, t);
+		if (rs->mark == tx->mark || !to->conn)
+			continue;
+		rs->mark = tx->mark;
+		b = srv_frame(c->srv, WIRE_TM_CB_RETRACT, &off);
+		wire_put_u32(b, f->handle);
+		wire_put_u32(b, handle);
+		wire_frame_end(b, off);
+		conn_send_buf(to->conn, b);
+	}
+	memmove(&st->sent[lo], &st->sent[hi],
+	    (st->nsent - hi) * sizeof *st->sent);
+	st->nsent -= hi - lo;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	mark_dirty(fx);
 	return 0;
 }
 
@@ -546,21 +649,78 @@ tm_check_tso_send(struct federate *f, uint64_t t, int *as_tso, char *msg,
 	return RTI_OK;
 }
 
+/* Append `e` to the retraction log of `st`.  0, or -1 (not logged). */
+static int
+sent_add(struct tm_fed *st, const struct tmc_sent *e)
+{
+	if (st->nsent && st->sent[st->nsent - 1].handle > e->handle)
+		return -1;
+	if (st->nsent == st->capsent) {
+		size_t cap = st->capsent ? st->capsent * 2 : 64;
+		struct tmc_sent *n = realloc(st->sent, cap * sizeof *n);
+
+		if (!n)
+			return -1;
+		st->sent = n;
+		st->capsent = cap;
+	}
+	st->sent[st->nsent++] = *e;
+	return 0;
+}
+
+void
+tm_tso_sent(struct federate *f, uint64_t t, uint32_t handle)
+{
+	struct tm_fx *tx = f->fx->mod[MOD_TM];
+	struct tm_fed *st = fed_st(f);
+	struct tmc_sent e;
+
+	if (!tx)
+		return;
+	tx->cur = NULL;
+	if (!st || handle == 0 || st->nsent >= TM_SENT_MAX)
+		return;
+	memset(&e, 0, sizeof e);
+	e.handle = handle;
+	e.t = t;
+	if (sent_add(st, &e) < 0)
+		return;
+	tx->cur = st;
+	tx->cur_handle = handle;
+	tx->cur_t = t;
+}
+
 int
 tm_note_tso_delivery(struct federate *to, uint64_t t)
 {
+	struct tm_fx *tx = to->fx->mod[MOD_TM];
 	struct tm_fed *st = fed_st(to);
+	int i64 = to->fx->time_int64, queued = 0;
 
-	if (!st || !st->constrained)
-		return 0;
-	if (q_push(st, to->fx->time_int64, t) < 0) {
-		rti_log(to->fx->srv, LOG_ERROR, "TM: out of memory queueing "
-		    "a TSO stamp for %s", to->name);
-		return 0;
+	if (st && st->constrained) {
+		if (q_push(st, i64, t) < 0)
+			rti_log(to->fx->srv, LOG_ERROR, "TM: out of memory "
+			    "queueing a TSO stamp for %s", to->name);
+		else
+			queued = 1;
+		if (queued && (st->kind == TMC_NMR || st->kind == TMC_NMRA))
+			mark_dirty(to->fx);
 	}
-	if (st->kind == TMC_NMR || st->kind == TMC_NMRA)
-		mark_dirty(to->fx);
-	return 1;
+	if (st && tx && tx->cur && tmc_cmp(i64, tx->cur_t, t) == 0) {
+		struct tmc_sent e;
+
+		memset(&e, 0, sizeof e);
+		e.handle = tx->cur_handle;
+		e.to = to->handle;
+		e.t = t;
+		e.epoch = st->qepoch;
+		e.grants = st->grants;
+		e.queued = queued;
+		if (sent_add(tx->cur, &e) < 0)
+			rti_log(to->fx->srv, LOG_ERROR, "TM: out of memory "
+			    "logging a retractable message");
+	}
+	return queued;
 }
 
 /* ---- module hooks ---- */
@@ -607,6 +767,16 @@ tm_federate_join(struct federate *f)
 	return 0;
 }
 
+/* `f` leaves: it is no longer the sender of the message being routed. */
+static void
+tm_forget(struct federate *f)
+{
+	struct tm_fx *tx = f->fx->mod[MOD_TM];
+
+	if (tx && tx->cur == fed_st(f))
+		tx->cur = NULL;
+}
+
 /* A leaving federate no longer holds anyone back. */
 static void
 tm_federate_resign(struct federate *f, int action)
@@ -621,6 +791,8 @@ tm_federate_resign(struct federate *f, int action)
 	st->constrained = 0;
 	st->con_pending = 0;
 	st->kind = TMC_NONE;
+	st->nsent = 0;
+	tm_forget(f);
 	mark_dirty(f->fx);
 }
 
@@ -631,7 +803,9 @@ tm_federate_fini(struct federate *f)
 
 	if (!st)
 		return;
+	tm_forget(f);
 	free(st->q);
+	free(st->sent);
 	free(st);
 	f->mod[MOD_TM] = NULL;
 }
@@ -645,6 +819,7 @@ static const struct msg_handler tm_handlers[] = {
 	{ WIRE_TM_MODIFY_LOOKAHEAD, 1, 1, h_modify_lookahead },
 	{ WIRE_TM_QUERY_GALT, 1, 1, h_query_galt },
 	{ WIRE_TM_QUERY_LITS, 1, 1, h_query_lits },
+	{ WIRE_TM_RETRACT, 1, 1, h_retract },
 	{ 0, 0, 0, NULL }
 };
 

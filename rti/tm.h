@@ -11,12 +11,16 @@
  * tm_check_tso_send: may `f` send a timestamped message at `t`?  RTI_OK
  *   with *as_tso = 1 (TSO) or 0 (f is not regulating: receive order), or
  *   an RTI_ERR_* with `msg` filled (e.g. INVALID_LOGICAL_TIME).
+ * tm_tso_sent: OM routes the TSO message `handle` (its retraction serial)
+ *   of `f`, stamped `t`; the tm_note_tso_delivery calls that follow are
+ *   its receivers (TM logs them for retraction).
  * tm_note_tso_delivery: OM is about to send a TSO message stamped `t` to
  *   `to`.  Returns 1 when `to` gets it as TSO (constrained), 0 as receive
- *   order; TM uses it for next-message requests.
+ *   order; TM uses it for next-message requests and retraction.
  */
 int tm_check_tso_send(struct federate *f, uint64_t t, int *as_tso,
     char *msg, size_t msglen);
+void tm_tso_sent(struct federate *f, uint64_t t, uint32_t handle);
 int tm_note_tso_delivery(struct federate *to, uint64_t t);
 
 #endif

@@ -1,4 +1,5 @@
-/* tm_core.c - GALT fixpoint and grant rule; see tm_core.h and tm.c. */
+/* tm_core.c - GALT fixpoint, grant rule, heap removal and the retraction
+ * log; see tm_core.h and tm.c. */
 #include "config.h"
 
 #include "tm_core.h"
@@ -94,4 +95,65 @@ tmc_grant(int i64, int kind, uint64_t t, uint64_t now, int constrained,
 	}
 	*grant = at.t;
 	return 1;
+}
+
+int
+tmc_heap_remove(int i64, uint64_t *q, size_t *n, uint64_t t)
+{
+	uint64_t last;
+	size_t i, c;
+
+	for (i = 0; i < *n; i++)
+		if (tmc_cmp(i64, q[i], t) == 0)
+			break;
+	if (i == *n)
+		return 0;
+	last = q[--*n];
+	if (i == *n)
+		return 1;
+	/* `last` goes to slot i: up when smaller than the parent, else down */
+	while (i > 0 && tmc_cmp(i64, last, q[(i - 1) / 2]) < 0) {
+		q[i] = q[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	while ((c = 2 * i + 1) < *n) {
+		if (c + 1 < *n && tmc_cmp(i64, q[c + 1], q[c]) < 0)
+			c++;
+		if (tmc_cmp(i64, q[c], last) >= 0)
+			break;
+		q[i] = q[c];
+		i = c;
+	}
+	q[i] = last;
+	return 1;
+}
+
+size_t
+tmc_sent_find(const struct tmc_sent *e, size_t n, uint32_t handle,
+    size_t *lo)
+{
+	size_t a = 0, b = n, m;
+
+	while (a < b) {
+		m = a + (b - a) / 2;
+		if (e[m].handle < handle)
+			a = m + 1;
+		else
+			b = m;
+	}
+	*lo = a;
+	for (b = a; b < n && e[b].handle == handle; b++)
+		;
+	return b;
+}
+
+size_t
+tmc_sent_prune(int i64, struct tmc_sent *e, size_t n, uint64_t now)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (tmc_retractable(i64, e[i].t, now))
+			e[k++] = e[i];
+	return k;
 }

@@ -216,4 +216,45 @@ int tmc_grant(int i64, int kind, uint64_t t, uint64_t now, int constrained,
     int has_galt, struct tmc_bound galt, int has_q, uint64_t q,
     uint64_t *grant);
 
+/*
+ * Message retraction (IEEE 1516-2010 8.21): a federate may retract a TSO
+ * message only while the message's timestamp is greater than its current
+ * logical time.
+ */
+static inline int
+tmc_retractable(int i64, uint64_t t, uint64_t now)
+{
+	return tmc_cmp(i64, t, now) > 0;
+}
+
+/*
+ * Remove one stamp equal to `t` from the min-heap q[0..*n).  1 removed,
+ * 0 when no stamp equals `t`.  O(n).
+ */
+int tmc_heap_remove(int i64, uint64_t *q, size_t *n, uint64_t t);
+
+/*
+ * The retraction log of one sender: what rtiexec routed of its TSO
+ * messages that may still be retracted, in sending order (handles never
+ * decrease).  Per message, one entry with to = 0 (the message itself) and
+ * one per frame routed to a receiver.
+ */
+struct tmc_sent {
+	uint32_t handle;          /* the sender's retraction serial */
+	uint32_t to;              /* receiving federate, 0 = the message */
+	uint64_t t;               /* timestamp */
+	uint32_t epoch;           /* receiver's queue epoch when routed */
+	uint32_t grants;          /* receiver's grant count when routed */
+	int queued;               /* its stamp went into the receiver's
+	                             queue of TSO stamps */
+};
+
+/* Entries [*lo, return value) of `handle` in e[0..n) (binary search);
+ * empty (== *lo) when there is none. */
+size_t tmc_sent_find(const struct tmc_sent *e, size_t n, uint32_t handle,
+    size_t *lo);
+/* Drop the entries of messages stamped <= `now` (no longer retractable),
+ * keeping the order; returns the new count. */
+size_t tmc_sent_prune(int i64, struct tmc_sent *e, size_t n, uint64_t now);
+
 #endif

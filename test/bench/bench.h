@@ -35,6 +35,7 @@ int bench_baseline(struct bench_ctx *c);
 int bench_mode_latency(struct bench_ctx *c);
 int bench_mode_throughput(struct bench_ctx *c);
 int bench_mode_timeadv(struct bench_ctx *c);
+int bench_mode_fanout(struct bench_ctx *c);
 int bench_mode_scale(struct bench_ctx *c);
 
 /* relay.c: serve two clients accepted on `lfd` until one closes. */

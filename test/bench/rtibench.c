@@ -334,6 +334,10 @@ static const struct mode modes[] = {
 	{ "throughput", bench_mode_throughput,
 	    "A updates 1000 instances (4 attributes x 8 bytes) round-robin, "
 	    "B counts reflections: updates_per_s mb_per_s per packing mode" },
+	{ "fanout", bench_mode_fanout,
+	    "100 substations x 10 instances, 100 subscribers each wanting one "
+	    "substation, by condition and by region, and unfiltered: "
+	    "delivered_per_s, wire_bytes against wanted_bytes" },
 	{ "timeadv", bench_mode_timeadv,
 	    "2, 8 and 32 regulating+constrained federates, lookahead 1, "
 	    "stepping TAR(t+1) and NMR(t+1): grants_per_s per federate" },

@@ -201,7 +201,8 @@ check_kept(const struct fom *before, const struct fom *after)
 		    after->iclasses[i].qname));
 	for (i = 0; i < before->n_params; i++)
 		FUZZ_CHECK(before->params[i].iclass ==
-		    after->params[i].iclass && !strcmp(before->params[i].name, after->params[i].name));
+		    after->params[i].iclass &&
+		    !strcmp(before->params[i].name, after->params[i].name));
 	for (i = 0; i < before->n_dims; i++)
 		FUZZ_CHECK(!strcmp(before->dims[i].name, after->dims[i].name));
 }

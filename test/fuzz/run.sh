@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run.sh SECONDS [BUILD_DIR] - build the libFuzzer targets with clang and run
 # each for SECONDS (for CI).  BUILD_DIR (default: $FUZZ_BUILD_DIR, else
-# ./build-fuzz under the source tree) is configured with
+# build/fuzz under the source tree) is configured with
 #   --enable-fuzzers --disable-shared CC=clang
 # unless it already holds a configured build.  Each target starts from
 # test/fuzz/corpus/<target> (copied; new inputs stay in BUILD_DIR).  Exits
@@ -12,24 +12,31 @@ set -euo pipefail
 usage() { echo "usage: $0 SECONDS [BUILD_DIR]" >&2; exit 2; }
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
 secs=$1
-case $secs in ''|*[!0-9]*) usage ;; esac
+case $secs in ""|0|*[!0-9]*) usage ;; esac
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
-build=${2:-${FUZZ_BUILD_DIR:-$src/build-fuzz}}
+build=${2:-${FUZZ_BUILD_DIR:-$src/build/fuzz}}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
 
 if [ ! -f "$build/config.status" ]; then
 	if [ -f "$src/config.status" ]; then
-		echo "run.sh: $src is configured in place; run 'make distclean'" \
-		    "there first (an out-of-tree build needs a clean tree)" >&2
+		echo "run.sh: $src is configured in place; run" \
+		    "'make distclean' there first" >&2
 		exit 2
 	fi
 	[ -x "$src/configure" ] || (cd "$src" && autoreconf -fi)
 	(cd "$build" && "$src/configure" -q --enable-fuzzers \
 	    --disable-shared CC="${FUZZ_CC:-clang}") || exit 2
 fi
-make -C "$build" -j"$(nproc)" >"$build/fuzz-build.log" 2>&1 || {
+progs=$(grep -o 'test/fuzz/fuzz_[a-z0-9_]*\$(EXEEXT)' "$build/Makefile" |
+    sed 's/\$(EXEEXT)//' | sort -u)
+[ -n "$progs" ] || {
+	echo "run.sh: $build is not configured with --enable-fuzzers" >&2
+	exit 2
+}
+# shellcheck disable=SC2086 # a list of make targets
+make -C "$build" -j"$(nproc)" $progs >"$build/fuzz-build.log" 2>&1 || {
 	tail -40 "$build/fuzz-build.log" >&2
 	exit 2
 }
@@ -39,10 +46,9 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 status=0
 targets=0
-for exe in "$build"/test/fuzz/fuzz_*; do
-	[ -x "$exe" ] && [ -f "$exe" ] || continue
-	t=${exe##*/fuzz_}
-	case $t in *.*) continue ;; esac
+for prog in $progs; do
+	exe="$build/$prog"
+	t=${prog##*/fuzz_}
 	targets=$((targets + 1))
 	work="$build/fuzz-corpus/$t"
 	art="$build/fuzz-artifacts/$t"
@@ -50,19 +56,21 @@ for exe in "$build"/test/fuzz/fuzz_*; do
 	mkdir -p "$work" "$art"
 	opts=(-max_total_time="$secs" -timeout=10 -rss_limit_mb=2048
 	    -print_final_stats=1 -artifact_prefix="$art/")
-	[ -f "$src/test/fuzz/$t.dict" ] && opts+=(-dict="$src/test/fuzz/$t.dict")
+	dict="$src/test/fuzz/$t.dict"
+	[ -f "$dict" ] && opts+=(-dict="$dict")
 	[ "$t" = fom ] && opts+=(-max_len=16384)
 	seeds=("$src/test/fuzz/corpus/$t")
-	[ -d "$src/test/fuzz/regress/$t" ] && seeds+=("$src/test/fuzz/regress/$t")
+	regress="$src/test/fuzz/regress/$t"
+	[ -d "$regress" ] && seeds+=("$regress")
 	if "$exe" "${opts[@]}" "$work" "${seeds[@]}" >"$log" 2>&1; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 		rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-		echo "fuzz_$t: ${runs:-?} runs in ${secs} s (${rate:-?} exec/s)," \
-		    "no crash"
+		echo "fuzz_$t: ${runs:-?} runs in ${secs} s" \
+		    "(${rate:-?} exec/s), no crash"
 	else
 		status=1
 		echo "fuzz_$t: FAILED; log $log" >&2
-		grep -E '^(==[0-9]+==|SUMMARY|.*invariant failed|.*runtime error)' \
+		grep -E '^(==[0-9]+==|SUMMARY)|invariant failed|runtime err' \
 		    "$log" | head -20 >&2 || true
 		for a in "$art"/*; do
 			[ -f "$a" ] || continue

@@ -496,6 +496,10 @@ START_TEST(test_known_class_objects)
 	ck_assert_int_eq(rti_get_known_object_class_handle(b->amb, b1, &k),
 	    RTI_OK);
 	ck_assert_uint_eq(k.id, oc(b, "Equipment").id);
+	/* wait for all of them, then prove nothing more comes */
+	ck_assert(tfed_wait_n(b, "reflect:", 4));
+	ck_assert(tfed_wait_n(c, "reflect:", 4));
+	barrier(a);
 	barrier(b);
 	barrier(c);
 	ck_assert_uint_eq(b->n_reflects, 4);
@@ -541,6 +545,7 @@ START_TEST(test_known_class_interactions)
 	    ic(b, "GridEvent")), RTI_OK);
 	send_switching(a);
 	ck_assert(tfed_wait_n(c, "interaction:Switching", 2));
+	barrier(a);
 	barrier(b);
 	barrier(c);
 	barrier(d);

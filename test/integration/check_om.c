@@ -885,6 +885,9 @@ START_TEST(test_timestamp_order)
 	ck_assert_int_eq(rti_update_attribute_values_at(a->amb, b1, &v, 1,
 	    NULL, 0, rti_time_f64(0.5), NULL), RTI_ERR_INVALID_LOGICAL_TIME);
 	v.value = "0";
+	/* B is constrained: receive-order messages reach it between grants
+	 * only with asynchronous delivery. */
+	ck_assert_int_eq(rti_enable_asynchronous_delivery(b->amb), RTI_OK);
 	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, "now",
 	    3), RTI_OK);
 	ck_assert(tfed_wait(b, "reflect:b1:Status=0:tag=now:RO"));

@@ -2,8 +2,8 @@
  * check_time.c - time management against a real rtiexec: regulation and
  * constraint, TAR/TARA/NMR/NMRA/FQR and their grants, lockstep stepping,
  * zero lookahead, late joiners, a killed regulating federate, queries,
- * error cases, and a randomized run checked against the LBTS invariants
- * (replay with RTI_TEST_SEED).
+ * error cases, asynchronous delivery, message retraction, and a randomized
+ * run checked against the LBTS invariants (replay with RTI_TEST_SEED).
  */
 #include <check.h>
 #include <math.h>
@@ -69,6 +69,54 @@ cb_rx(void *arg, rti_interaction_class_handle cls,
 		    (const char *)tag);
 }
 
+static void
+cb_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name,
+    rti_federate_handle producer)
+{
+	(void)obj;
+	(void)cls;
+	(void)producer;
+	tfed_event(arg, "disc:%s|", name);
+}
+
+/* "ref:<tag>:<time>|" (received TSO) or "ref:<tag>:ro|", then the
+ * retraction handle when there is one: "ref-r:<tag>:<id>|". */
+static void
+cb_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *values, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	(void)obj;
+	(void)values;
+	(void)n;
+	if (info->received_order == RTI_ORDER_TIMESTAMP)
+		tfed_event(arg, "ref:%.*s:%g|", (int)tag_len,
+		    (const char *)tag, tval(info->time));
+	else
+		tfed_event(arg, "ref:%.*s:ro|", (int)tag_len,
+		    (const char *)tag);
+	if (info->retraction.id)
+		tfed_event(arg, "ref-r:%.*s:%llu|", (int)tag_len,
+		    (const char *)tag,
+		    (unsigned long long)info->retraction.id);
+}
+
+static void
+cb_remove(void *arg, rti_object_instance_handle obj, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	(void)obj;
+	(void)info;
+	tfed_event(arg, "rm:%.*s|", (int)tag_len, (const char *)tag);
+}
+
+static void
+cb_retraction(void *arg, rti_message_retraction_handle r)
+{
+	tfed_event(arg, "retraction:%llu|", (unsigned long long)r.id);
+}
+
 /* A recording federate that also records the time callbacks. */
 static struct tfed *
 tf_new(void)
@@ -84,6 +132,10 @@ tf_new(void)
 	cb.time_constrained_enabled = cb_con;
 	cb.time_advance_grant = cb_grant;
 	cb.receive_interaction = cb_rx;
+	cb.discover_object_instance = cb_discover;
+	cb.reflect_attribute_values = cb_reflect;
+	cb.remove_object_instance = cb_remove;
+	cb.request_retraction = cb_retraction;
 	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
 	return t;
 }
@@ -552,6 +604,36 @@ ev_at(struct tfed *t, const char *ev)
 	return -1;
 }
 
+/* A request round trip of `t`: its reply follows every frame rtiexec sent
+ * it before. */
+static void
+round_trip(struct tfed *t)
+{
+	rti_federate_handle h;
+
+	ck_assert_int_eq(rti_get_federate_handle(t->amb, "nobody", &h),
+	    RTI_ERR_NAME_NOT_FOUND);
+}
+
+/*
+ * Everything `from` sent so far has reached `to` and been evoked (or held
+ * by librti): a round trip of `from` (rtiexec handles its earlier messages
+ * before the reply), then one of `to`, then evoke until nothing is queued.
+ * Also makes a publisher `to` aware of what subscriber `from` subscribed
+ * to (librti does not send what nobody subscribes to).
+ */
+static void
+settle(struct tfed *from, struct tfed *to)
+{
+	int pending = 1;
+
+	round_trip(from);
+	round_trip(to);
+	while (pending)
+		ck_assert_int_eq(rti_evoke_callbacks(to->amb, 0, 0, &pending),
+		    RTI_OK);
+}
+
 /* TSO interactions reach a constrained federate in timestamp order, up to
  * its grant; receive-order ones flow while it waits; NMR stops at the next
  * message. */
@@ -567,6 +649,7 @@ START_TEST(test_tso_interactions)
 	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sw), RTI_OK);
 	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, sw),
 	    RTI_OK);
+	settle(b, a);
 	ck_assert_int_eq(send_at(a, sw, "m5", 5), RTI_OK);
 	ck_assert_int_eq(send_at(a, sw, "m3", 3), RTI_OK);
 	ck_assert_int_eq(send_at(a, sw, "m4", 4), RTI_OK);
@@ -619,6 +702,8 @@ START_TEST(test_tso_nmr_and_unconstrained)
 	    RTI_OK);
 	ck_assert_int_eq(rti_subscribe_interaction_class(c->amb, sw),
 	    RTI_OK);
+	settle(b, a);
+	settle(c, a);
 	ck_assert_int_eq(rti_next_message_request(b->amb, T(10)), RTI_OK);
 	ck_assert_int_eq(rti_next_message_request(a->amb, T(10)), RTI_OK);
 	/* A may send at 11 while its NMR(10) is pending; not at 10 */
@@ -633,6 +718,266 @@ START_TEST(test_tso_nmr_and_unconstrained)
 	ck_assert(wait_ev(b, "grant:", 12));
 	ck_assert_int_lt(ev_at(b, "rx:m12:12|"), ev_at(b, "grant:12|"));
 	ck_assert_int_ge(ev_at(b, "rx:m12:12|"), 0);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/* ---- asynchronous delivery and retraction ---- */
+
+static rti_object_class_handle g_breaker;
+static rti_attribute_handle g_status;
+
+/* `t` publishes (pub) or subscribes to Breaker.Status. */
+static void
+breaker(struct tfed *t, int pub)
+{
+	ck_assert_int_eq(rti_get_object_class_handle(t->amb, "Breaker",
+	    &g_breaker), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(t->amb, g_breaker, "Status",
+	    &g_status), RTI_OK);
+	if (pub)
+		ck_assert_int_eq(rti_publish_object_class_attributes(t->amb,
+		    g_breaker, &g_status, 1), RTI_OK);
+	else
+		ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb,
+		    g_breaker, &g_status, 1), RTI_OK);
+}
+
+/* Update Status of `obj`: receive order (when < 0) or at `when`. */
+static int
+update_at(struct tfed *t, rti_object_instance_handle obj, const char *tag,
+    double when, rti_message_retraction_handle *r)
+{
+	struct rti_attribute_value v;
+
+	v.attribute = g_status;
+	v.value = "1";
+	v.length = 1;
+	if (when < 0)
+		return rti_update_attribute_values(t->amb, obj, &v, 1, tag,
+		    strlen(tag));
+	return rti_update_attribute_values_at(t->amb, obj, &v, 1, tag,
+	    strlen(tag), T(when), r);
+}
+
+/*
+ * IEEE 1516-2010 asynchronous delivery: a constrained federate with it
+ * disabled (the default) gets receive-order messages only while a time
+ * advance is pending; those that arrived meanwhile come after its next
+ * request, in arrival order, before the grant.  Enabled, or not
+ * constrained, they come as they arrive.
+ */
+START_TEST(test_async_delivery)
+{
+	struct tfed *a = tf_join("A"), *b = tf_join("B"), *c = tf_join("C");
+	rti_interaction_class_handle sw;
+	rti_object_instance_handle obj;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "GridEvent.Switching", &sw), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sw), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, sw),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(c->amb, sw),
+	    RTI_OK);
+	breaker(a, 1);
+	breaker(b, 0);
+	breaker(c, 0);
+	settle(b, a);
+	settle(c, a);
+	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
+	ck_assert(wait_ev(b, "con:", 0));
+	ck_assert_int_eq(rti_register_object_instance(a->amb, g_breaker,
+	    &obj), RTI_OK);
+	ck_assert(tfed_wait(b, "disc:"));
+	ck_assert(tfed_wait(c, "disc:"));
+
+	/* disabled, constrained, not advancing: held */
+	ck_assert_int_eq(update_at(a, obj, "u1", -1, NULL), RTI_OK);
+	ck_assert_int_eq(rti_send_interaction(a->amb, sw, NULL, 0, "i1", 2),
+	    RTI_OK);
+	ck_assert_int_eq(update_at(a, obj, "u2", -1, NULL), RTI_OK);
+	settle(a, b);
+	ck_assert_int_lt(tfed_find(b, "ref:"), 0);
+	ck_assert_int_lt(tfed_find(b, "rx:"), 0);
+	/* not constrained: at once */
+	settle(a, c);
+	ck_assert_int_ge(ev_at(c, "ref:u1:ro|"), 0);
+	ck_assert_int_ge(ev_at(c, "rx:i1:ro|"), 0);
+	/* the next request releases them, in arrival order, before the
+	 * grant */
+	ck_assert_int_eq(rti_time_advance_request(b->amb, T(1)), RTI_OK);
+	ck_assert(wait_ev(b, "grant:", 1));
+	ck_assert_int_ge(ev_at(b, "ref:u1:ro|"), 0);
+	ck_assert_int_lt(ev_at(b, "ref:u1:ro|"), ev_at(b, "rx:i1:ro|"));
+	ck_assert_int_lt(ev_at(b, "rx:i1:ro|"), ev_at(b, "ref:u2:ro|"));
+	ck_assert_int_lt(ev_at(b, "ref:u2:ro|"), ev_at(b, "grant:1|"));
+
+	/* granted again: held again, until asynchronous delivery is
+	 * enabled */
+	ck_assert_int_eq(rti_send_interaction(a->amb, sw, NULL, 0, "i2", 2),
+	    RTI_OK);
+	settle(a, b);
+	ck_assert_int_lt(tfed_find(b, "rx:i2"), 0);
+	ck_assert_int_eq(rti_enable_asynchronous_delivery(b->amb), RTI_OK);
+	ck_assert(tfed_wait(b, "rx:i2:ro|"));
+	/* enabled: at once */
+	ck_assert_int_eq(update_at(a, obj, "u3", -1, NULL), RTI_OK);
+	settle(a, b);
+	ck_assert_int_ge(ev_at(b, "ref:u3:ro|"), 0);
+
+	/* disabled again: held; leaving the constraint releases them */
+	ck_assert_int_eq(rti_disable_asynchronous_delivery(b->amb), RTI_OK);
+	ck_assert_int_eq(rti_delete_object_instance(a->amb, obj, "d1", 2),
+	    RTI_OK);
+	settle(a, b);
+	ck_assert_int_lt(tfed_find(b, "rm:"), 0);
+	ck_assert_int_eq(rti_disable_time_constrained(b->amb), RTI_OK);
+	ck_assert(tfed_wait(b, "rm:d1|"));
+	ck_assert(tfed_wait(c, "rm:d1|"));
+	/* not constrained: at once */
+	ck_assert_int_eq(rti_send_interaction(a->amb, sw, NULL, 0, "i3", 2),
+	    RTI_OK);
+	settle(a, b);
+	ck_assert_int_ge(ev_at(b, "rx:i3:ro|"), 0);
+	ck_assert_uint_eq(tfed_count(b, "rx:"), 3);
+	ck_assert_uint_eq(tfed_count(b, "ref:"), 3);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/* 1 when `t` recorded "<prefix><id>|". */
+static int
+has_id(struct tfed *t, const char *prefix, rti_message_retraction_handle r)
+{
+	char buf[96];
+
+	snprintf(buf, sizeof buf, "%s%llu|", prefix,
+	    (unsigned long long)r.id);
+	return ev_at(t, buf) >= 0;
+}
+
+/* Retracted before delivery: the constrained receiver never sees it, and
+ * its next message request is not held back by it. */
+START_TEST(test_retract_before_delivery)
+{
+	struct tfed *a = tf_join("A"), *b = tf_join("B");
+	rti_interaction_class_handle sw;
+	rti_message_retraction_handle r5, r6;
+
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb, T(1)), RTI_OK);
+	ck_assert(wait_ev(a, "reg:", 0));
+	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
+	ck_assert(wait_ev(b, "con:", 0));
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "GridEvent.Switching", &sw), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sw), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, sw),
+	    RTI_OK);
+	settle(b, a);
+	ck_assert_int_eq(rti_send_interaction_at(a->amb, sw, NULL, 0, "m5",
+	    2, T(5), &r5), RTI_OK);
+	ck_assert_int_eq(rti_send_interaction_at(a->amb, sw, NULL, 0, "m6",
+	    2, T(6), &r6), RTI_OK);
+	ck_assert_uint_eq(r5.id >> 32, a->handle.id);
+	ck_assert_uint_ne(r5.id, r6.id);
+	settle(a, b);
+	ck_assert_int_eq(rti_retract(a->amb, r5), RTI_OK);
+	ck_assert_int_eq(rti_retract(a->amb, r5),
+	    RTI_ERR_MESSAGE_CAN_NO_LONGER_BE_RETRACTED);
+	/* B waits for its next message up to 10; A promises nothing before
+	 * 21: the grant is at 6, not 5 */
+	ck_assert_int_eq(rti_next_message_request(b->amb, T(10)), RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(a->amb, T(20)), RTI_OK);
+	ck_assert(wait_ev(b, "grant:", 6));
+	ck_assert_int_ge(ev_at(b, "rx:m6:6|"), 0);
+	ck_assert_int_lt(ev_at(b, "rx:m6:6|"), ev_at(b, "grant:6|"));
+	ck_assert_int_lt(tfed_find(b, "rx:m5"), 0);
+	ck_assert_int_lt(tfed_find(b, "retraction:"), 0);
+	ck_assert_int_lt(tfed_find(b, "grant:5|"), 0);
+	ck_assert_int_eq(rti_next_message_request(b->amb, T(10)), RTI_OK);
+	ck_assert(wait_ev(b, "grant:", 10));
+	ck_assert_int_lt(tfed_find(b, "rx:m5"), 0);
+	ck_assert_int_lt(tfed_find(b, "retraction:"), 0);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* Retracted after delivery: the receivers that got it (in timestamp order
+ * at a grant, or at once in receive order) get request_retraction with
+ * the handle they saw; later, too late; and handles that are not valid. */
+START_TEST(test_retract_after_delivery)
+{
+	struct tfed *a = tf_join("A"), *b = tf_join("B"), *c = tf_join("C");
+	rti_message_retraction_handle r8, r9, ro, bad;
+	rti_object_instance_handle obj;
+
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb, T(1)), RTI_OK);
+	ck_assert(wait_ev(a, "reg:", 0));
+	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
+	ck_assert(wait_ev(b, "con:", 0));
+	breaker(a, 1);
+	breaker(b, 0);
+	breaker(c, 0);
+	settle(b, a);
+	settle(c, a);
+	ck_assert_int_eq(rti_register_object_instance(a->amb, g_breaker,
+	    &obj), RTI_OK);
+	ck_assert(tfed_wait(b, "disc:"));
+	ck_assert(tfed_wait(c, "disc:"));
+	ck_assert_int_eq(update_at(a, obj, "u8", 8, &r8), RTI_OK);
+	ck_assert_int_eq(update_at(a, obj, "u9", 9, &r9), RTI_OK);
+	ck_assert_int_eq(update_at(a, obj, "ro", -1, NULL), RTI_OK);
+	ck_assert_uint_ne(r8.id, 0);
+	/* A at 7.5 may send from 8.5 on: B can be granted 8 */
+	ck_assert_int_eq(rti_time_advance_request(a->amb, T(7.5)), RTI_OK);
+	ck_assert(wait_ev(a, "grant:", 7.5));
+	ck_assert_int_eq(rti_time_advance_request(b->amb, T(8)), RTI_OK);
+	ck_assert(wait_ev(b, "grant:", 8));
+	ck_assert_int_ge(ev_at(b, "ref:ro:ro|"), 0);
+	ck_assert_int_lt(ev_at(b, "ref:ro:ro|"), ev_at(b, "grant:8|"));
+	ck_assert_int_ge(ev_at(b, "ref:u8:8|"), 0);
+	ck_assert_int_lt(ev_at(b, "ref:u8:8|"), ev_at(b, "grant:8|"));
+	ck_assert(has_id(b, "ref-r:u8:", r8));
+	ck_assert(tfed_wait(c, "ref:u8:ro|"));
+	ck_assert(has_id(c, "ref-r:u8:", r8));
+	/* 8 is after A's logical time 7.5: retractable */
+	ck_assert_int_eq(rti_retract(a->amb, r8), RTI_OK);
+	ck_assert(tfed_wait(b, "retraction:"));
+	ck_assert(has_id(b, "retraction:", r8));
+	ck_assert(tfed_wait(c, "retraction:"));
+	ck_assert(has_id(c, "retraction:", r8));
+	ck_assert_int_eq(rti_retract(a->amb, r8),
+	    RTI_ERR_MESSAGE_CAN_NO_LONGER_BE_RETRACTED);
+	/* at 9, the message stamped 9 can no longer be retracted */
+	ck_assert_int_eq(rti_time_advance_request(a->amb, T(9)), RTI_OK);
+	ck_assert(wait_ev(a, "grant:", 9));
+	ck_assert_int_eq(rti_retract(a->amb, r9),
+	    RTI_ERR_MESSAGE_CAN_NO_LONGER_BE_RETRACTED);
+	/* handles that were never A's */
+	ro.id = 0;
+	ck_assert_int_eq(rti_retract(a->amb, ro),
+	    RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE);
+	bad.id = r9.id + 1000;
+	ck_assert_int_eq(rti_retract(a->amb, bad),
+	    RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE);
+	bad.id = ((uint64_t)b->handle.id << 32) | (uint32_t)r9.id;
+	ck_assert_int_eq(rti_retract(a->amb, bad),
+	    RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE);
+	ck_assert_int_eq(rti_retract(b->amb, r9),
+	    RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE);
+	ck_assert_int_eq(rti_retract(NULL, r9), RTI_ERR_INVALID_ARGUMENT);
+	/* a valid handle, but A no longer regulating */
+	ck_assert_int_eq(rti_disable_time_regulation(a->amb), RTI_OK);
+	ck_assert_int_eq(rti_retract(a->amb, r9),
+	    RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED);
+	ck_assert_uint_eq(tfed_count(b, "retraction:"), 1);
+	ck_assert_uint_eq(tfed_count(c, "retraction:"), 1);
 	tfed_free(a);
 	tfed_free(b);
 	tfed_free(c);
@@ -812,7 +1157,17 @@ random_run(unsigned seed)
 			    f->t->amb), RTI_OK);
 			ck_assert(tfed_wait(f->t, "con:0|"));
 		}
-		f->seen = f->t->n_events;
+	}
+	/* every federate knows the others subscribe */
+	for (i = 0; i < RF; i++) {
+		rti_ambassador *amb = fs[i].t->amb;
+		int pending = 1;
+
+		round_trip(fs[i].t);
+		while (pending)
+			ck_assert_int_eq(rti_evoke_callbacks(amb, 0, 0,
+			    &pending), RTI_OK);
+		fs[i].seen = fs[i].t->n_events;
 	}
 	for (i = 0; i < RF; i++) {
 		r_send(&fs[i]);
@@ -923,6 +1278,9 @@ time_suite(void)
 	tcase_add_test(tc, test_int64);
 	tcase_add_test(tc, test_tso_interactions);
 	tcase_add_test(tc, test_tso_nmr_and_unconstrained);
+	tcase_add_test(tc, test_async_delivery);
+	tcase_add_test(tc, test_retract_before_delivery);
+	tcase_add_test(tc, test_retract_after_delivery);
 	tcase_add_test(tc, test_random);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,7 +1,8 @@
 /*
  * check_tm.c - the pure time-management core (rti/tm_core.c): time
- * arithmetic, send bounds, the grant rule, and the GALT fixpoint checked
- * against a brute-force downward iteration on random federations.
+ * arithmetic, send bounds, the grant rule, the GALT fixpoint checked
+ * against a brute-force downward iteration on random federations, the
+ * retraction rule, removal from the stamp heap, and the retraction log.
  */
 #include <check.h>
 #include <math.h>
@@ -289,6 +290,120 @@ START_TEST(test_float_galt)
 }
 END_TEST
 
+START_TEST(test_retractable)
+{
+	ck_assert(tmc_retractable(1, I(5), I(4)));
+	ck_assert(!tmc_retractable(1, I(5), I(5)));
+	ck_assert(!tmc_retractable(1, I(3), I(5)));
+	ck_assert(tmc_retractable(0, F(0.5), F(0.25)));
+	ck_assert(!tmc_retractable(0, F(0.5), F(0.5)));
+	ck_assert(tmc_retractable(0, F(INFINITY), F(1e300)));
+}
+END_TEST
+
+static int
+is_heap(const uint64_t *q, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (tmc_cmp(1, q[(i - 1) / 2], q[i]) > 0)
+			return 0;
+	return 1;
+}
+
+/* Random heaps: removing a present stamp keeps a heap of the other ones;
+ * an absent stamp changes nothing. */
+START_TEST(test_heap_remove)
+{
+	uint64_t q[64], ref[64];
+	size_t n, m, i, k, round;
+
+	srand(7);
+	for (round = 0; round < 2000; round++) {
+		n = (size_t)(rand() % 64);
+		for (i = 0; i < n; i++) {
+			uint64_t v = I(rand() % 20);
+
+			/* push */
+			for (k = i; k > 0 && tmc_cmp(1, v, q[(k - 1) / 2]) <
+			    0; k = (k - 1) / 2)
+				q[k] = q[(k - 1) / 2];
+			q[k] = v;
+			ref[i] = v;
+		}
+		ck_assert(is_heap(q, n));
+		m = n;
+		if (n && rand() % 4) {
+			uint64_t v = ref[rand() % n];
+
+			ck_assert_int_eq(tmc_heap_remove(1, q, &m, v), 1);
+			ck_assert_uint_eq(m, n - 1);
+			for (i = 0; i < n; i++)
+				if (ref[i] == v) {
+					ref[i] = ref[--n];
+					break;
+				}
+		} else {
+			ck_assert_int_eq(tmc_heap_remove(1, q, &m, I(99)), 0);
+			ck_assert_uint_eq(m, n);
+		}
+		ck_assert(is_heap(q, m));
+		/* same multiset */
+		for (i = 0; i < n; i++) {
+			size_t a = 0, b = 0;
+
+			for (k = 0; k < n; k++) {
+				a += q[k] == ref[i];
+				b += ref[k] == ref[i];
+			}
+			ck_assert_uint_eq(a, b);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_sent_log)
+{
+	struct tmc_sent e[8];
+	static const uint32_t h[8] = { 1, 1, 1, 2, 4, 4, 5, 9 };
+	static const int64_t t[8] = { 3, 3, 3, 7, 2, 2, 8, 10 };
+	size_t i, lo, hi, n;
+
+	memset(e, 0, sizeof e);
+	for (i = 0; i < 8; i++) {
+		e[i].handle = h[i];
+		e[i].to = (uint32_t)i;
+		e[i].t = I(t[i]);
+	}
+	hi = tmc_sent_find(e, 8, 1, &lo);
+	ck_assert_uint_eq(lo, 0);
+	ck_assert_uint_eq(hi, 3);
+	hi = tmc_sent_find(e, 8, 4, &lo);
+	ck_assert_uint_eq(lo, 4);
+	ck_assert_uint_eq(hi, 6);
+	hi = tmc_sent_find(e, 8, 9, &lo);
+	ck_assert_uint_eq(lo, 7);
+	ck_assert_uint_eq(hi, 8);
+	hi = tmc_sent_find(e, 8, 3, &lo);
+	ck_assert_uint_eq(hi, lo);
+	hi = tmc_sent_find(e, 8, 10, &lo);
+	ck_assert_uint_eq(hi, lo);
+	hi = tmc_sent_find(e, 0, 1, &lo);
+	ck_assert_uint_eq(hi, lo);
+	/* at time 3: handles 1 (t 3) and 4 (t 2) can no longer be retracted */
+	n = tmc_sent_prune(1, e, 8, I(3));
+	ck_assert_uint_eq(n, 3);
+	ck_assert_uint_eq(e[0].handle, 2);
+	ck_assert_uint_eq(e[1].handle, 5);
+	ck_assert_uint_eq(e[2].handle, 9);
+	hi = tmc_sent_find(e, n, 5, &lo);
+	ck_assert_uint_eq(lo, 1);
+	ck_assert_uint_eq(hi, 2);
+	ck_assert_uint_eq(tmc_sent_prune(1, e, n, I(10)), 0);
+}
+END_TEST
+
 static Suite *
 tm_suite(void)
 {
@@ -301,6 +416,9 @@ tm_suite(void)
 	tcase_add_test(tc, test_galt_scenarios);
 	tcase_add_test(tc, test_galt_random);
 	tcase_add_test(tc, test_float_galt);
+	tcase_add_test(tc, test_retractable);
+	tcase_add_test(tc, test_heap_remove);
+	tcase_add_test(tc, test_sent_log);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,396 @@
+/* match.c - the filter matching engine (see match.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "match.h"
+
+struct match_entry {
+	uint32_t owner;
+	uint32_t n;
+	struct match_range *r;
+	char *cond;               /* NULL: condition dimension unspecified */
+	uint64_t point;
+	uint32_t next;            /* condition hash chain, UINT32_MAX ends */
+};
+
+/* Entries without a condition whose first range is on dimension `dim`,
+ * by ascending lower bound; maxhi[i] = max upper bound of idx[0..i]. */
+struct match_group {
+	uint32_t dim;
+	uint32_t *idx;
+	uint64_t *maxhi;
+	uint32_t n;
+};
+
+struct match_set {
+	struct match_entry *e;
+	size_t n, cap;
+	int stale;
+	/* index */
+	uint32_t *buckets;        /* condition point -> first entry */
+	size_t n_buckets;
+	uint32_t *all;            /* no condition, empty region */
+	size_t n_all;
+	struct match_group *groups;
+	size_t n_groups;
+};
+
+#define END UINT32_MAX
+
+uint64_t
+match_cond_point(const char *cond)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	if (!cond || !*cond)
+		return 0;
+	while (*cond)
+		h = (h ^ (uint8_t)*cond++) * 1099511628211ull;
+	return h ? h : 1;
+}
+
+int
+match_range_overlap(const struct match_range *a, const struct match_range *b)
+{
+	return a->lo == b->lo || (a->lo < b->hi && b->lo < a->hi);
+}
+
+int
+match_region_overlap(const struct match_region *a,
+    const struct match_region *b)
+{
+	uint32_t i = 0, j = 0;
+
+	while (i < a->n && j < b->n) {
+		if (a->r[i].dim < b->r[j].dim) {
+			i++;
+		} else if (a->r[i].dim > b->r[j].dim) {
+			j++;
+		} else {
+			if (!match_range_overlap(&a->r[i], &b->r[j]))
+				return 0;
+			i++;
+			j++;
+		}
+	}
+	return 1;
+}
+
+static int
+cmp_range(const void *x, const void *y)
+{
+	const struct match_range *a = x, *b = y;
+
+	return a->dim < b->dim ? -1 : a->dim > b->dim;
+}
+
+int
+match_region_sort(struct match_range *r, uint32_t n)
+{
+	uint32_t i;
+
+	if (n > 1)
+		qsort(r, n, sizeof *r, cmp_range);
+	for (i = 1; i < n; i++)
+		if (r[i].dim == r[i - 1].dim)
+			return -1;
+	return 0;
+}
+
+struct match_set *
+match_set_new(void)
+{
+	struct match_set *s = calloc(1, sizeof *s);
+
+	if (s)
+		s->stale = 1;
+	return s;
+}
+
+static void
+index_free(struct match_set *s)
+{
+	size_t i;
+
+	free(s->buckets);
+	free(s->all);
+	for (i = 0; i < s->n_groups; i++) {
+		free(s->groups[i].idx);
+		free(s->groups[i].maxhi);
+	}
+	free(s->groups);
+	s->buckets = NULL;
+	s->all = NULL;
+	s->groups = NULL;
+	s->n_buckets = s->n_all = s->n_groups = 0;
+	s->stale = 1;
+}
+
+void
+match_set_free(struct match_set *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->e[i].r);
+		free(s->e[i].cond);
+	}
+	free(s->e);
+	index_free(s);
+	free(s);
+}
+
+int
+match_set_add(struct match_set *s, uint32_t owner,
+    const struct match_range *r, uint32_t n, const char *cond)
+{
+	struct match_entry *e;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 8;
+		struct match_entry *ne = realloc(s->e, cap * sizeof *ne);
+
+		if (!ne)
+			return -1;
+		s->e = ne;
+		s->cap = cap;
+	}
+	e = &s->e[s->n];
+	memset(e, 0, sizeof *e);
+	e->owner = owner;
+	e->n = n;
+	if (n) {
+		e->r = malloc(n * sizeof *e->r);
+		if (!e->r)
+			return -1;
+		memcpy(e->r, r, n * sizeof *e->r);
+	}
+	if (cond) {
+		e->cond = strdup(cond);
+		if (!e->cond) {
+			free(e->r);
+			return -1;
+		}
+		e->point = match_cond_point(cond);
+	}
+	s->n++;
+	index_free(s);
+	return 0;
+}
+
+void
+match_set_remove_owner(struct match_set *s, uint32_t owner)
+{
+	size_t i, k;
+
+	for (i = k = 0; i < s->n; i++) {
+		if (s->e[i].owner == owner) {
+			free(s->e[i].r);
+			free(s->e[i].cond);
+			continue;
+		}
+		s->e[k++] = s->e[i];
+	}
+	if (k != s->n) {
+		s->n = k;
+		index_free(s);
+	}
+}
+
+size_t
+match_set_count(const struct match_set *s)
+{
+	return s ? s->n : 0;
+}
+
+struct lo_idx {
+	uint64_t lo;
+	uint32_t i;
+};
+
+static int
+cmp_lo(const void *x, const void *y)
+{
+	const struct lo_idx *a = x, *b = y;
+
+	return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+static struct match_group *
+group_of(struct match_set *s, uint32_t dim)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_groups; i++)
+		if (s->groups[i].dim == dim)
+			return &s->groups[i];
+	return NULL;
+}
+
+static int
+rebuild(struct match_set *s)
+{
+	size_t i, nb = 16;
+	uint32_t g;
+
+	index_free(s);
+	while (nb < s->n * 2)
+		nb *= 2;
+	s->buckets = malloc(nb * sizeof *s->buckets);
+	s->all = malloc((s->n ? s->n : 1) * sizeof *s->all);
+	s->groups = calloc(s->n ? s->n : 1, sizeof *s->groups);
+	if (!s->buckets || !s->all || !s->groups)
+		goto fail;
+	s->n_buckets = nb;
+	for (i = 0; i < nb; i++)
+		s->buckets[i] = END;
+	for (i = s->n; i-- > 0;) {
+		struct match_entry *e = &s->e[i];
+		struct match_group *gp;
+
+		if (e->cond) {
+			size_t b = (size_t)e->point & (nb - 1);
+
+			e->next = s->buckets[b];
+			s->buckets[b] = (uint32_t)i;
+		} else if (e->n == 0) {
+			s->all[s->n_all++] = (uint32_t)i;
+		} else {
+			gp = group_of(s, e->r[0].dim);
+			if (!gp) {
+				gp = &s->groups[s->n_groups++];
+				gp->dim = e->r[0].dim;
+			}
+			gp->n++;
+		}
+	}
+	for (g = 0; g < s->n_groups; g++) {
+		struct match_group *gp = &s->groups[g];
+
+		gp->idx = malloc(gp->n * sizeof *gp->idx);
+		gp->maxhi = malloc(gp->n * sizeof *gp->maxhi);
+		if (!gp->idx || !gp->maxhi)
+			goto fail;
+		gp->n = 0;
+	}
+	for (i = 0; i < s->n; i++) {
+		struct match_entry *e = &s->e[i];
+		struct match_group *gp;
+
+		if (e->cond || e->n == 0)
+			continue;
+		gp = group_of(s, e->r[0].dim);
+		gp->idx[gp->n++] = (uint32_t)i;
+	}
+	for (g = 0; g < s->n_groups; g++) {
+		struct match_group *gp = &s->groups[g];
+		struct lo_idx *t = malloc((gp->n ? gp->n : 1) * sizeof *t);
+
+		if (!t)
+			goto fail;
+		for (i = 0; i < gp->n; i++) {
+			t[i].lo = s->e[gp->idx[i]].r[0].lo;
+			t[i].i = gp->idx[i];
+		}
+		qsort(t, gp->n, sizeof *t, cmp_lo);
+		for (i = 0; i < gp->n; i++)
+			gp->idx[i] = t[i].i;
+		free(t);
+		for (i = 0; i < gp->n; i++) {
+			uint64_t hi = s->e[gp->idx[i]].r[0].hi;
+
+			gp->maxhi[i] = i && gp->maxhi[i - 1] > hi ?
+			    gp->maxhi[i - 1] : hi;
+		}
+	}
+	s->stale = 0;
+	return 0;
+fail:
+	index_free(s);
+	return -1;
+}
+
+static int
+entry_matches(const struct match_entry *e, const struct match_region *q)
+{
+	struct match_region er;
+
+	er.n = e->n;
+	er.r = e->r;
+	return match_region_overlap(&er, q);
+}
+
+static const struct match_range *
+q_range(const struct match_region *q, uint32_t dim)
+{
+	uint32_t i;
+
+	for (i = 0; i < q->n; i++)
+		if (q->r[i].dim == dim)
+			return &q->r[i];
+	return NULL;
+}
+
+int
+match_set_query(struct match_set *s, const struct match_region *q,
+    const char *cond, int (*fn)(uint32_t owner, void *arg), void *arg)
+{
+	static const struct match_region none = { 0, NULL };
+	uint64_t p = match_cond_point(cond);
+	size_t i, g;
+	uint32_t k;
+
+	if (!s || s->n == 0)
+		return 0;
+	if (!q)
+		q = &none;
+	if (s->stale && rebuild(s) < 0)
+		return -1;
+	for (i = 0; i < s->n_all; i++)
+		if (fn(s->e[s->all[i]].owner, arg))
+			return 1;
+	if (p)
+		for (k = s->buckets[(size_t)p & (s->n_buckets - 1)]; k != END;
+		    k = s->e[k].next) {
+			const struct match_entry *e = &s->e[k];
+
+			if (e->point == p && strcmp(e->cond, cond) == 0 &&
+			    entry_matches(e, q) && fn(e->owner, arg))
+				return 1;
+		}
+	for (g = 0; g < s->n_groups; g++) {
+		const struct match_group *gp = &s->groups[g];
+		const struct match_range *qr = q_range(q, gp->dim);
+		size_t lo = 0, hi = gp->n;
+
+		if (qr) {
+			/* first entry whose lower bound is past the query's:
+			 * only entries before it (or with an equal lower
+			 * bound) can overlap */
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (s->e[gp->idx[mid]].r[0].lo < qr->hi ||
+				    s->e[gp->idx[mid]].r[0].lo == qr->lo)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			hi = lo;
+		}
+		for (i = hi; i-- > 0;) {
+			const struct match_entry *e = &s->e[gp->idx[i]];
+
+			if (qr && gp->maxhi[i] <= qr->lo &&
+			    e->r[0].lo != qr->lo)
+				break;
+			if (entry_matches(e, q) && fn(e->owner, arg))
+				return 1;
+		}
+	}
+	return 0;
+}

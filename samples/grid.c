@@ -1,0 +1,1025 @@
+/*
+ * grid.c - a grid-level simulator federate for fom/Grid.xml.
+ *
+ * It subscribes, without conditions, to the line flows of every substation
+ * (Line ActivePower and ReactivePower, and Substation to know where each
+ * line is) and to the Name and Grid of every Substation.  At each step it
+ * adds up the load of each grid, runs a one-line frequency model (droop:
+ * losing load makes the frequency rise, and it settles back slowly) and
+ * publishes the grid frequency as the Frequency attribute of the grid's
+ * Substation instances, stamped with the next step.
+ *
+ * Frequency is not the substation simulators' attribute: they register the
+ * Substation instances and own Name, Grid and TotalLoad, and leave
+ * Frequency unowned.  This federate publishes Frequency and takes it over
+ * instance by instance (rti_attribute_ownership_acquisition_if_available),
+ * and it gives each instance the same send condition as its owner ("the
+ * grid name"), so that consoles following a grid get the frequency too.
+ *
+ * Like the substation simulators it is time regulating and constrained,
+ * stepping --step seconds at a time; it prints the grid totals every
+ * --every steps and every ProtectionTrip it sees, and "SUMMARY key=value
+ * ..." at exit.
+ *
+ *   rtiexec --fom-path fom
+ *   samples/substation --grid north &
+ *   samples/grid --every 50
+ *
+ * Ctrl-C resigns and exits cleanly.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <librti.h>
+
+/* The FOM module: the installed Grid.xml when it is readable, otherwise the
+ * name, which rtiexec looks up in its FOM path (rtiexec --fom-path). */
+#ifdef RTI_FOMDIR
+#define FOM_INSTALLED RTI_FOMDIR "/Grid.xml"
+#else
+#define FOM_INSTALLED "Grid.xml"
+#endif
+#define FOM_NAME "Grid.xml"
+
+#define SYNC_LABEL "ready"
+#define MAX_GRIDS 16
+#define F_NOMINAL 50.0          /* Hz */
+#define DROOP 0.05              /* per unit frequency per unit load */
+#define F_TIME_CONSTANT 0.5     /* s */
+#define REF_TIME_CONSTANT 20.0  /* s: the secondary control's slowness */
+
+static volatile sig_atomic_t interrupted;
+
+/* A Line or Substation instance it discovered. */
+struct inst {
+	rti_object_instance_handle obj;
+	int is_line;
+	char name[64];          /* instance name, "S2.L1" or "S2" */
+	char sub[32];           /* Line: its Substation attribute */
+	char grid[32];          /* Substation: its Grid attribute */
+	double p, q;            /* Line: last flows */
+	int has_flow;
+	int owned;              /* Substation: we own Frequency */
+};
+
+struct grid {
+	char name[32];
+	double load, reactive, f, p_ref;
+	int lines, subs, lines_before;
+	double f_min, f_max;
+};
+
+struct fed {
+	rti_ambassador *amb;
+	char name[128];
+	const char *federation;
+	int listed, announced, synchronized;
+	unsigned joined;
+	int regulating, constrained, granted;
+	double time;
+
+	struct inst *insts;
+	size_t n_insts, cap_insts;
+	struct grid grids[MAX_GRIDS];
+	int n_grids;
+
+	rti_object_class_handle c_line, c_sub;
+	rti_attribute_handle a_substation, a_p, a_q;
+	rti_attribute_handle a_sub_name, a_sub_grid, a_freq;
+	rti_interaction_class_handle i_trip;
+	rti_parameter_handle p_t_sub, p_t_equip, p_t_function;
+
+	unsigned long steps, reflections, trips, acquired, unavailable;
+	unsigned long removed;
+};
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- encoding of Grid.xml's data types (values are opaque to the RTI) */
+
+/* HLAfloat64BE */
+static void
+put_f64(unsigned char *p, double v)
+{
+	uint64_t u;
+	int i;
+
+	memcpy(&u, &v, 8);
+	for (i = 0; i < 8; i++)
+		p[i] = (unsigned char)(u >> (56 - 8 * i));
+}
+
+static double
+get_f64(const void *v, uint32_t len)
+{
+	const unsigned char *p = v;
+	uint64_t u = 0;
+	double d;
+	int i;
+
+	if (len != 8)
+		return NAN;
+	for (i = 0; i < 8; i++)
+		u = u << 8 | p[i];
+	memcpy(&d, &u, 8);
+	return d;
+}
+
+/* HLAunicodeString: an HLAinteger32BE count of UTF-16BE code units, then
+ * the units; decoded as ASCII (anything else becomes '?'). */
+static void
+get_string(const void *v, uint32_t len, char *out, size_t cap)
+{
+	const unsigned char *p = v;
+	uint32_t n, i;
+
+	out[0] = '\0';
+	if (len < 4 || cap == 0)
+		return;
+	n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | p[3];
+	if (n > (len - 4) / 2)
+		n = (len - 4) / 2;
+	if (n > cap - 1)
+		n = (uint32_t)cap - 1;
+	for (i = 0; i < n; i++) {
+		unsigned u = (unsigned)p[4 + 2 * i] << 8 | p[5 + 2 * i];
+
+		out[i] = u >= 0x20 && u < 0x7f ? (char)u : '?';
+	}
+	out[n] = '\0';
+}
+
+/* ---- the instances and grids it knows ---- */
+
+static struct inst *
+inst_find(struct fed *f, rti_object_instance_handle obj)
+{
+	size_t i;
+
+	for (i = 0; i < f->n_insts; i++)
+		if (f->insts[i].obj.id == obj.id)
+			return &f->insts[i];
+	return NULL;
+}
+
+static struct inst *
+sub_by_name(struct fed *f, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->n_insts; i++)
+		if (!f->insts[i].is_line && strcmp(f->insts[i].name, name) == 0)
+			return &f->insts[i];
+	return NULL;
+}
+
+/* The grid called `name`, added when new; NULL when there are too many. */
+static struct grid *
+grid_get(struct fed *f, const char *name)
+{
+	struct grid *g;
+	int i;
+
+	for (i = 0; i < f->n_grids; i++)
+		if (strcmp(f->grids[i].name, name) == 0)
+			return &f->grids[i];
+	if (f->n_grids == MAX_GRIDS || !*name)
+		return NULL;
+	g = &f->grids[f->n_grids++];
+	memset(g, 0, sizeof *g);
+	snprintf(g->name, sizeof g->name, "%s", name);
+	g->f = g->f_min = g->f_max = F_NOMINAL;
+	return g;
+}
+
+/* ---- callbacks: they run only inside rti_evoke_callbacks() ---- */
+
+static void
+connection_lost(void *arg, const char *fault)
+{
+	struct fed *f = arg;
+
+	printf("%s: connection lost: %s\n", f->name, fault);
+}
+
+static void
+report_federation_executions(void *arg,
+    const struct rti_federation_execution_info *infos, size_t n)
+{
+	struct fed *f = arg;
+	size_t i;
+
+	f->listed = 1;
+	for (i = 0; i < n; i++)
+		if (strcmp(infos[i].name, f->federation) == 0)
+			f->joined = infos[i].federates;
+}
+
+static void
+announce_synchronization_point(void *arg, const char *label,
+    const void *tag, size_t tag_len)
+{
+	struct fed *f = arg;
+
+	(void)tag;
+	(void)tag_len;
+	if (strcmp(label, SYNC_LABEL) == 0)
+		f->announced = 1;
+}
+
+static void
+federation_synchronized(void *arg, const char *label,
+    const rti_federate_handle *failed, size_t n_failed)
+{
+	struct fed *f = arg;
+
+	(void)failed;
+	(void)n_failed;
+	if (strcmp(label, SYNC_LABEL) == 0)
+		f->synchronized = 1;
+}
+
+static void
+time_regulation_enabled(void *arg, rti_time t)
+{
+	struct fed *f = arg;
+
+	f->regulating = 1;
+	f->time = t.f64;
+}
+
+static void
+time_constrained_enabled(void *arg, rti_time t)
+{
+	struct fed *f = arg;
+
+	f->constrained = 1;
+	f->time = t.f64;
+}
+
+static void
+time_advance_grant(void *arg, rti_time t)
+{
+	struct fed *f = arg;
+
+	f->granted = 1;
+	f->time = t.f64;
+}
+
+/*
+ * A new Line or Substation.  Their receive-order attributes (where a line
+ * is, which grid a substation is in) were sent once when they were
+ * registered, maybe before this federate joined: ask for them.
+ */
+static void
+discover_object_instance(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name,
+    rti_federate_handle producer)
+{
+	struct fed *f = arg;
+	rti_attribute_handle want[2];
+	struct inst *in;
+
+	(void)producer;
+	if (f->n_insts == f->cap_insts) {
+		size_t cap = f->cap_insts ? 2 * f->cap_insts : 64;
+		struct inst *p = realloc(f->insts, cap * sizeof *p);
+
+		if (!p) {
+			fprintf(stderr, "%s: out of memory: ignoring %s\n",
+			    f->name, name);
+			return;
+		}
+		f->insts = p;
+		f->cap_insts = cap;
+	}
+	in = &f->insts[f->n_insts++];
+	memset(in, 0, sizeof *in);
+	in->obj = obj;
+	in->is_line = cls.id == f->c_line.id;
+	snprintf(in->name, sizeof in->name, "%s", name);
+	if (in->is_line) {
+		want[0] = f->a_substation;
+		(void)rti_request_attribute_value_update(f->amb, obj, want, 1,
+		    NULL, 0);
+	} else {
+		want[0] = f->a_sub_name;
+		want[1] = f->a_sub_grid;
+		(void)rti_request_attribute_value_update(f->amb, obj, want, 2,
+		    NULL, 0);
+	}
+}
+
+static void
+remove_object_instance(void *arg, rti_object_instance_handle obj,
+    const void *tag, size_t tag_len, const struct rti_message_info *info)
+{
+	struct fed *f = arg;
+	struct inst *in = inst_find(f, obj);
+
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	if (!in)
+		return;
+	f->removed++;
+	*in = f->insts[--f->n_insts];
+}
+
+/* The Grid of a Substation is known: take over its Frequency. */
+static void
+adopt_substation(struct fed *f, struct inst *in)
+{
+	rti_attribute_handle freq = f->a_freq;
+
+	if (!grid_get(f, in->grid))
+		return;
+	/* Updates of an instance carry its send condition; the library
+	 * filters at the source with the condition it knows, so set the one
+	 * the owner set for the others. */
+	if (rti_set_object_instance_condition(f->amb, in->obj, in->grid) !=
+	    RTI_OK ||
+	    rti_attribute_ownership_acquisition_if_available(f->amb, in->obj,
+	    &freq, 1) != RTI_OK)
+		fprintf(stderr, "%s: taking over %s.Frequency: %s\n", f->name,
+		    in->name, rti_error_message(f->amb));
+}
+
+static void
+reflect_one(struct fed *f, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n)
+{
+	struct inst *in = inst_find(f, obj);
+	size_t i;
+
+	if (!in)
+		return;
+	f->reflections++;
+	for (i = 0; i < n; i++) {
+		uint32_t a = v[i].attribute.id;
+
+		if (in->is_line && a == f->a_substation.id) {
+			get_string(v[i].value, v[i].length, in->sub,
+			    sizeof in->sub);
+		} else if (in->is_line && a == f->a_p.id) {
+			in->p = get_f64(v[i].value, v[i].length);
+			in->has_flow = 1;
+		} else if (in->is_line && a == f->a_q.id) {
+			in->q = get_f64(v[i].value, v[i].length);
+		} else if (!in->is_line && a == f->a_sub_grid.id) {
+			int first = !in->grid[0];
+
+			get_string(v[i].value, v[i].length, in->grid,
+			    sizeof in->grid);
+			if (first && in->grid[0])
+				adopt_substation(f, in);
+		}
+	}
+}
+
+/* Updates come as class bundles (one call for all instances of a class in
+ * one update); reflect_attribute_values would get them one by one. */
+static void
+reflect_class_bundle(void *arg, rti_object_class_handle cls,
+    const struct rti_bundle_instance *instances, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct fed *f = arg;
+	size_t i;
+
+	(void)cls;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	for (i = 0; i < n; i++)
+		reflect_one(f, instances[i].object, instances[i].values,
+		    instances[i].n_values);
+}
+
+static void
+acquisition_notification(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, const void *tag,
+    size_t tag_len)
+{
+	struct fed *f = arg;
+	struct inst *in = inst_find(f, obj);
+
+	(void)attrs;
+	(void)n;
+	(void)tag;
+	(void)tag_len;
+	if (in) {
+		in->owned = 1;
+		f->acquired++;
+	}
+}
+
+static void
+ownership_unavailable(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	struct fed *f = arg;
+	struct inst *in = inst_find(f, obj);
+
+	(void)attrs;
+	(void)n;
+	f->unavailable++;
+	printf("%s: %s.Frequency belongs to another federate\n", f->name,
+	    in ? in->name : "?");
+}
+
+static void
+receive_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct fed *f = arg;
+	char sub[32] = "?", equip[32] = "?", function[16] = "?";
+	size_t i;
+
+	(void)tag;
+	(void)tag_len;
+	if (cls.id != f->i_trip.id)
+		return;
+	for (i = 0; i < n; i++) {
+		if (v[i].parameter.id == f->p_t_sub.id)
+			get_string(v[i].value, v[i].length, sub, sizeof sub);
+		else if (v[i].parameter.id == f->p_t_equip.id)
+			get_string(v[i].value, v[i].length, equip,
+			    sizeof equip);
+		else if (v[i].parameter.id == f->p_t_function.id)
+			get_string(v[i].value, v[i].length, function,
+			    sizeof function);
+	}
+	f->trips++;
+	printf("%s: t=%.2f trip of %s %s by %s (condition %s)\n", f->name,
+	    f->time, sub, equip, function,
+	    info->condition ? info->condition : "none");
+}
+
+/* ---- the event loop ---- */
+
+/*
+ * Deliver callbacks until *flag is set (flag may be NULL) or the monotonic
+ * clock reaches `deadline`: deliver what the library holds, then sleep in
+ * poll() on rti_get_fd() until rtiexec sends more.  A signal interrupts
+ * poll().  Returns 1 when the flag is set, 0 at the deadline, -1 on a
+ * signal or an error.
+ */
+static int
+pump(struct fed *f, const int *flag, double deadline)
+{
+	struct pollfd p;
+	double left;
+	int pending, rc;
+
+	for (;;) {
+		do {
+			rc = rti_evoke_callbacks(f->amb, 0.0, 0.0, &pending);
+			if (rc != RTI_OK) {
+				fprintf(stderr, "%s: %s: %s\n", f->name,
+				    rti_err_name(rc),
+				    rti_error_message(f->amb));
+				return -1;
+			}
+		} while (pending && !(flag && *flag));
+		if (flag && *flag)
+			return 1;
+		if (interrupted)
+			return -1;
+		left = deadline - now();
+		if (left <= 0)
+			return 0;
+		p.fd = rti_get_fd(f->amb);
+		p.events = POLLIN;
+		p.revents = 0;
+		if (poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1e3) + 1) < 0 &&
+		    errno != EINTR) {
+			perror("poll");
+			return -1;
+		}
+	}
+}
+
+/* pump() for a flag that must come within `timeout` seconds.  0 or -1. */
+static int
+wait_for(struct fed *f, const int *flag, double timeout, const char *what)
+{
+	int rc = pump(f, flag, now() + timeout);
+
+	if (rc == 0)
+		fprintf(stderr, "%s: no %s within %.0f s\n", f->name, what,
+		    timeout);
+	return rc == 1 ? 0 : -1;
+}
+
+/* With --peers N: wait until N federates have joined, then synchronize
+ * them all at "ready" (see substation.c). */
+static int
+synchronize(struct fed *f, unsigned peers, double timeout)
+{
+	double deadline = now() + timeout;
+
+	while (f->joined < peers) {
+		f->listed = 0;
+		if (rti_list_federation_executions(f->amb) != RTI_OK ||
+		    wait_for(f, &f->listed, deadline - now(),
+		    "federation list") < 0)
+			return -1;
+		if (f->joined >= peers)
+			break;
+		if (pump(f, NULL, now() + 0.1) < 0)
+			return -1;
+		if (now() > deadline) {
+			fprintf(stderr, "%s: only %u of %u federates joined\n",
+			    f->name, f->joined, peers);
+			return -1;
+		}
+	}
+	(void)rti_register_federation_synchronization_point(f->amb,
+	    SYNC_LABEL, NULL, 0, NULL, 0);
+	if (wait_for(f, &f->announced, deadline - now(),
+	    "announcement of \"" SYNC_LABEL "\"") < 0)
+		return -1;
+	if (rti_synchronization_point_achieved(f->amb, SYNC_LABEL, 1) !=
+	    RTI_OK) {
+		fprintf(stderr, "%s: achieve: %s\n", f->name,
+		    rti_error_message(f->amb));
+		return -1;
+	}
+	return wait_for(f, &f->synchronized, deadline - now(),
+	    "synchronization at \"" SYNC_LABEL "\"");
+}
+
+/* Regulating with lookahead `lookahead`, and constrained. */
+static int
+enable_time(struct fed *f, double lookahead, double timeout)
+{
+	int rc;
+
+	rc = rti_enable_time_regulation(f->amb, rti_time_f64(lookahead));
+	if (rc == RTI_OK)
+		rc = wait_for(f, &f->regulating, timeout,
+		    "time regulation") < 0 ? -1 : RTI_OK;
+	if (rc == RTI_OK)
+		rc = rti_enable_time_constrained(f->amb);
+	if (rc == RTI_OK)
+		rc = wait_for(f, &f->constrained, timeout,
+		    "time constraint") < 0 ? -1 : RTI_OK;
+	if (rc > 0)
+		fprintf(stderr, "%s: enable time management: %s\n", f->name,
+		    rti_error_message(f->amb));
+	return rc == RTI_OK ? 0 : -1;
+}
+
+/* Time advance request to t, delivering callbacks until the grant. */
+static int
+advance(struct fed *f, double t, double timeout)
+{
+	f->granted = 0;
+	if (rti_time_advance_request(f->amb, rti_time_f64(t)) != RTI_OK) {
+		fprintf(stderr, "%s: time advance to %.3f: %s\n", f->name, t,
+		    rti_error_message(f->amb));
+		return -1;
+	}
+	return wait_for(f, &f->granted, timeout, "time advance grant");
+}
+
+/* ---- the model ---- */
+
+/* Grid totals from the last line flows, and the frequency after dt. */
+static void
+compute(struct fed *f, double dt)
+{
+	size_t i;
+	int k;
+
+	for (k = 0; k < f->n_grids; k++) {
+		struct grid *g = &f->grids[k];
+
+		g->lines_before = g->lines;
+		g->load = g->reactive = 0.0;
+		g->lines = g->subs = 0;
+	}
+	for (i = 0; i < f->n_insts; i++) {
+		const struct inst *in = &f->insts[i];
+		const struct inst *s;
+		struct grid *g;
+
+		if (!in->is_line) {
+			if ((g = in->grid[0] ? grid_get(f, in->grid) : NULL))
+				g->subs++;
+			continue;
+		}
+		s = in->sub[0] ? sub_by_name(f, in->sub) : NULL;
+		if (!in->has_flow || !s || !s->grid[0] ||
+		    !(g = grid_get(f, s->grid)))
+			continue;
+		g->lines++;
+		g->load += in->p;
+		g->reactive += in->q;
+	}
+	for (k = 0; k < f->n_grids; k++) {
+		struct grid *g = &f->grids[k];
+		double f_ss;
+
+		/* New lines change the load, not the balance. */
+		if (g->lines != g->lines_before || g->p_ref <= 0)
+			g->p_ref = g->load;
+		if (g->p_ref <= 0)
+			continue;
+		f_ss = F_NOMINAL * (1.0 - DROOP * (g->load - g->p_ref) /
+		    g->p_ref);
+		g->f += (f_ss - g->f) * (1.0 - exp(-dt / F_TIME_CONSTANT));
+		g->p_ref += (g->load - g->p_ref) *
+		    (1.0 - exp(-dt / REF_TIME_CONSTANT));
+		if (g->f < g->f_min)
+			g->f_min = g->f;
+		if (g->f > g->f_max)
+			g->f_max = g->f;
+	}
+}
+
+/* The frequency of every Substation it owns Frequency of, stamped t, as
+ * one class bundle. */
+static int
+publish(struct fed *f, double t)
+{
+	struct rti_bundle_instance *bi;
+	struct rti_attribute_value *v;
+	unsigned char (*raw)[8];
+	size_t i, n = 0;
+	int rc = 0;
+
+	bi = calloc(f->n_insts + 1, sizeof *bi);
+	v = calloc(f->n_insts + 1, sizeof *v);
+	raw = calloc(f->n_insts + 1, sizeof *raw);
+	if (!bi || !v || !raw) {
+		rc = -1;
+		goto out;
+	}
+	for (i = 0; i < f->n_insts; i++) {
+		const struct inst *in = &f->insts[i];
+		const struct grid *g;
+
+		if (in->is_line || !in->owned ||
+		    !(g = grid_get(f, in->grid)) || g->p_ref <= 0)
+			continue;
+		put_f64(raw[n], g->f);
+		v[n].attribute = f->a_freq;
+		v[n].value = raw[n];
+		v[n].length = 8;
+		bi[n].object = in->obj;
+		bi[n].values = &v[n];
+		bi[n].n_values = 1;
+		n++;
+	}
+	if (n && rti_update_class_attribute_values_at(f->amb, f->c_sub, bi, n,
+	    NULL, 0, rti_time_f64(t), NULL) != RTI_OK) {
+		fprintf(stderr, "%s: update Frequency: %s\n", f->name,
+		    rti_error_message(f->amb));
+		rc = -1;
+	}
+out:
+	free(bi);
+	free(v);
+	free(raw);
+	return rc;
+}
+
+static void
+print_grids(struct fed *f)
+{
+	int k;
+
+	for (k = 0; k < f->n_grids; k++) {
+		const struct grid *g = &f->grids[k];
+
+		printf("%s: t=%.2f %s: %d substations, %d lines, load %.1f MW "
+		    "%.1f Mvar, f=%.3f Hz\n", f->name, f->time, g->name,
+		    g->subs, g->lines, g->load, g->reactive, g->f);
+	}
+}
+
+/* ---- start-up ---- */
+
+#define LOOKUP(call, what)                                                   \
+	do {                                                                 \
+		if ((call) != RTI_OK) {                                      \
+			fprintf(stderr, "%s: the FOM has no %s: %s\n",       \
+			    f->name, what, rti_error_message(f->amb));       \
+			return -1;                                           \
+		}                                                            \
+	} while (0)
+
+#define CHECK(call, what)                                                    \
+	do {                                                                 \
+		if ((call) != RTI_OK) {                                      \
+			fprintf(stderr, "%s: %s: %s\n", f->name, what,       \
+			    rti_error_message(f->amb));                      \
+			return -1;                                           \
+		}                                                            \
+	} while (0)
+
+static int
+declare(struct fed *f)
+{
+	rti_ambassador *a = f->amb;
+	rti_attribute_handle line[3], sub[2];
+
+	LOOKUP(rti_get_object_class_handle(a, "Line", &f->c_line), "Line");
+	LOOKUP(rti_get_object_class_handle(a, "Substation", &f->c_sub),
+	    "Substation");
+	LOOKUP(rti_get_attribute_handle(a, f->c_line, "Substation",
+	    &f->a_substation), "Equipment.Substation");
+	LOOKUP(rti_get_attribute_handle(a, f->c_line, "ActivePower",
+	    &f->a_p), "Line.ActivePower");
+	LOOKUP(rti_get_attribute_handle(a, f->c_line, "ReactivePower",
+	    &f->a_q), "Line.ReactivePower");
+	LOOKUP(rti_get_attribute_handle(a, f->c_sub, "Name",
+	    &f->a_sub_name), "Substation.Name");
+	LOOKUP(rti_get_attribute_handle(a, f->c_sub, "Grid",
+	    &f->a_sub_grid), "Substation.Grid");
+	LOOKUP(rti_get_attribute_handle(a, f->c_sub, "Frequency",
+	    &f->a_freq), "Substation.Frequency");
+	LOOKUP(rti_get_interaction_class_handle(a, "ProtectionTrip",
+	    &f->i_trip), "ProtectionTrip");
+	LOOKUP(rti_get_parameter_handle(a, f->i_trip, "Substation",
+	    &f->p_t_sub), "GridEvent.Substation");
+	LOOKUP(rti_get_parameter_handle(a, f->i_trip, "Equipment",
+	    &f->p_t_equip), "GridEvent.Equipment");
+	LOOKUP(rti_get_parameter_handle(a, f->i_trip, "Function",
+	    &f->p_t_function), "ProtectionTrip.Function");
+
+	/* Plain subscriptions (no condition): everything of every grid. */
+	line[0] = f->a_substation;
+	line[1] = f->a_p;
+	line[2] = f->a_q;
+	sub[0] = f->a_sub_name;
+	sub[1] = f->a_sub_grid;
+	CHECK(rti_subscribe_object_class_attributes(a, f->c_line, line, 3),
+	    "subscribe Line");
+	CHECK(rti_subscribe_object_class_attributes(a, f->c_sub, sub, 2),
+	    "subscribe Substation");
+	CHECK(rti_subscribe_interaction_class(a, f->i_trip),
+	    "subscribe ProtectionTrip");
+	CHECK(rti_publish_object_class_attributes(a, f->c_sub, &f->a_freq, 1),
+	    "publish Substation.Frequency");
+	return 0;
+}
+
+static void
+print_summary(struct fed *f)
+{
+	struct rti_statistics st;
+	struct rti_server_statistics sv;
+	int k;
+
+	if (rti_get_statistics(f->amb, &st) != RTI_OK)
+		memset(&st, 0, sizeof st);
+	/* rtiexec's own counters, for all federations. */
+	if (rti_query_server_statistics(f->amb, &sv) != RTI_OK)
+		memset(&sv, 0, sizeof sv);
+	printf("SUMMARY name=%s kind=grid time=%.2f steps=%lu grids=%d "
+	    "reflections=%lu trips=%lu frequency_owned=%lu "
+	    "updates_sent=%llu updates_suppressed=%llu updates_received=%llu "
+	    "interactions_received=%llu rtiexec_routed=%llu "
+	    "rtiexec_filtered=%llu", f->name, f->time, f->steps, f->n_grids,
+	    f->reflections, f->trips, f->acquired,
+	    (unsigned long long)st.updates_sent,
+	    (unsigned long long)st.updates_suppressed,
+	    (unsigned long long)st.updates_received,
+	    (unsigned long long)st.interactions_received,
+	    (unsigned long long)sv.routed, (unsigned long long)sv.filtered);
+	for (k = 0; k < f->n_grids; k++) {
+		const struct grid *g = &f->grids[k];
+
+		printf(" %s_lines=%d %s_load=%.1f %s_f=%.3f %s_fmax=%.3f",
+		    g->name, g->lines, g->name, g->load, g->name, g->f,
+		    g->name, g->f_max);
+	}
+	printf("\n");
+}
+
+static void
+usage(FILE *out)
+{
+	fprintf(out,
+"Usage: grid [OPTION]...\n"
+"Grid-level simulator: add up the line flows of every substation per grid,\n"
+"model the grid frequency and publish it as Substation.Frequency.\n"
+"\n"
+"  -u, --url URL          rtiexec to connect to (default tcp://127.0.0.1:%d)\n"
+"  -f, --federation NAME  federation execution (default Grid)\n"
+"  -n, --name NAME        federate name (default: chosen by rtiexec)\n"
+"  -m, --fom FILE         FOM module (default %s, else\n"
+"                         " FOM_NAME " in rtiexec's FOM path)\n"
+"  -e, --every N          print the grid totals every N steps (default 50)\n"
+"  -s, --step SECONDS     time step and lookahead (default 0.02)\n"
+"  -d, --duration SECONDS run this long in logical time (default 0: until\n"
+"                         interrupted)\n"
+"  -x, --speed FACTOR     logical seconds per wall-clock second (default 1;\n"
+"                         0: as fast as time management allows)\n"
+"  -p, --peers N          wait for N joined federates and synchronize with\n"
+"                         them before starting (default 0: start at once)\n"
+"  -t, --timeout SECONDS  give up waiting for rtiexec after this (default 30)\n"
+"  -h, --help             show this help\n",
+	    RTI_DEFAULT_PORT, FOM_INSTALLED);
+}
+
+static int
+parse_num(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v >= lo && v <= hi))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "url", required_argument, NULL, 'u' },
+		{ "federation", required_argument, NULL, 'f' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "fom", required_argument, NULL, 'm' },
+		{ "every", required_argument, NULL, 'e' },
+		{ "step", required_argument, NULL, 's' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "speed", required_argument, NULL, 'x' },
+		{ "peers", required_argument, NULL, 'p' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct fed f;
+	struct rti_callbacks cb;
+	struct sigaction sa;
+	rti_federate_handle self;
+	const char *url = NULL, *fom = NULL, *name = NULL, *fname;
+	double every = 50, step_s = 0.02, duration = 0, speed = 1, peers = 0;
+	double timeout = 30, t, t_end, wall0, t0;
+	int c, rc, status = 1, joined = 0;
+
+	memset(&f, 0, sizeof f);
+	f.federation = "Grid";
+	while ((c = getopt_long(argc, argv, "u:f:n:m:e:s:d:x:p:t:h", opts,
+	    NULL)) != -1) {
+		double *num = NULL, lo = 0, hi = 1e9;
+
+		switch (c) {
+		case 'u': url = optarg; break;
+		case 'f': f.federation = optarg; break;
+		case 'n': name = optarg; break;
+		case 'm': fom = optarg; break;
+		case 'e': num = &every; lo = 1; break;
+		case 's': num = &step_s; lo = 1e-6; hi = 3600; break;
+		case 'd': num = &duration; break;
+		case 'x': num = &speed; hi = 1e6; break;
+		case 'p': num = &peers; hi = 1e4; break;
+		case 't': num = &timeout; lo = 1e-3; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+		if (num && parse_num(optarg, lo, hi, num) < 0) {
+			fprintf(stderr, "grid: bad value '%s' for -%c\n",
+			    optarg, c);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (!fom)
+		fom = access(FOM_INSTALLED, R_OK) == 0 ? FOM_INSTALLED :
+		    FOM_NAME;
+	snprintf(f.name, sizeof f.name, "%s", name ? name : "grid");
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	/* No SA_RESTART: a signal must interrupt poll(). */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	memset(&cb, 0, sizeof cb);
+	cb.connection_lost = connection_lost;
+	cb.report_federation_executions = report_federation_executions;
+	cb.announce_synchronization_point = announce_synchronization_point;
+	cb.federation_synchronized = federation_synchronized;
+	cb.discover_object_instance = discover_object_instance;
+	cb.reflect_class_bundle = reflect_class_bundle;
+	cb.remove_object_instance = remove_object_instance;
+	cb.receive_interaction = receive_interaction;
+	cb.attribute_ownership_acquisition_notification =
+	    acquisition_notification;
+	cb.attribute_ownership_unavailable = ownership_unavailable;
+	cb.time_regulation_enabled = time_regulation_enabled;
+	cb.time_constrained_enabled = time_constrained_enabled;
+	cb.time_advance_grant = time_advance_grant;
+
+	f.amb = rti_ambassador_new();
+	if (!f.amb) {
+		fprintf(stderr, "grid: out of memory\n");
+		return 1;
+	}
+	if (rti_connect(f.amb, url, &cb, &f) != RTI_OK) {
+		fprintf(stderr, "%s: cannot connect: %s\n", f.name,
+		    rti_error_message(f.amb));
+		goto out;
+	}
+	rc = rti_create_federation_execution(f.amb, f.federation, &fom, 1,
+	    NULL);
+	if (rc != RTI_OK && rc != RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS) {
+		fprintf(stderr, "%s: cannot create %s: %s\n", f.name,
+		    f.federation, rti_error_message(f.amb));
+		goto out;
+	}
+	if (rti_join_federation_execution(f.amb, name, "grid", f.federation,
+	    &self) != RTI_OK) {
+		fprintf(stderr, "%s: cannot join %s: %s\n", f.name,
+		    f.federation, rti_error_message(f.amb));
+		goto out;
+	}
+	joined = 1;
+	if (rti_get_federate_name(f.amb, self, &fname) == RTI_OK)
+		snprintf(f.name, sizeof f.name, "%s", fname);
+	printf("%s: joined %s as federate %u\n", f.name, f.federation,
+	    (unsigned)self.id);
+
+	if (declare(&f) < 0 || enable_time(&f, step_s, timeout) < 0)
+		goto resign;
+	if (peers > 0 && synchronize(&f, (unsigned)peers, timeout) < 0)
+		goto resign;
+	printf("%s: running from t=%.2f in steps of %.3f s\n", f.name, f.time,
+	    step_s);
+
+	t0 = t = f.time;
+	t_end = duration > 0 ? t0 + duration - step_s / 2 : INFINITY;
+	wall0 = now();
+	while (!interrupted && t < t_end) {
+		/* The flows stamped up to t are in: the totals at t, the
+		 * frequency for t + step. */
+		compute(&f, step_s);
+		if (publish(&f, t + step_s) < 0 ||
+		    advance(&f, t + step_s, timeout) < 0)
+			break;
+		t = f.time;
+		if (++f.steps % (unsigned long)every == 0)
+			print_grids(&f);
+		if (speed > 0 && pump(&f, NULL, wall0 + (t - t0) / speed) < 0)
+			break;
+	}
+	if (interrupted || !(t < t_end))
+		status = 0;
+	print_summary(&f);
+
+resign:
+	if (interrupted)
+		status = 0; /* Ctrl-C is a normal way to stop */
+	/* Resigning gives up the Frequency attributes it owns. */
+	if (joined && rti_resign_federation_execution(f.amb,
+	    RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST) != RTI_OK) {
+		fprintf(stderr, "%s: resign: %s\n", f.name,
+		    rti_error_message(f.amb));
+		status = 1;
+	} else if (joined) {
+		printf("%s: resigned at t=%.2f\n", f.name, f.time);
+		(void)rti_destroy_federation_execution(f.amb, f.federation);
+	}
+out:
+	rti_ambassador_free(f.amb);
+	free(f.insts);
+	return status;
+}

@@ -1,0 +1,1536 @@
+/*
+ * substation.c - a substation simulator federate for fom/Grid.xml.
+ *
+ * It simulates --substations substations of one grid (--grid, "north" by
+ * default), named S1, S2, ... (from --first).  Each has two buses (BUS1,
+ * BUS2), two lines (L1 on BUS1, L2 on BUS2) and three breakers (B1 feeds L1,
+ * B2 feeds L2, B3 couples the buses).  Every piece of equipment is an object
+ * instance of Grid.xml named "<substation>.<equipment>" ("S2.B1"), and the
+ * substation itself is a Substation instance ("S2").
+ *
+ * Time: it is time regulating and time constrained, and advances in fixed
+ * steps (--step, 20 ms), paced to the wall clock (--speed).  Before each step
+ * it sends the measurements of the step's end - Bus Voltage and Angle,
+ * Breaker Status and Current, Line ActivePower, ReactivePower and Current,
+ * Substation TotalLoad - stamped with that time (timestamp order), as one
+ * class-level bundle per class holding every instance of all its
+ * substations.
+ *
+ * Filtering: each equipment instance has the send condition
+ * "<grid>/<substation>" ("north/S2"), each Substation instance the condition
+ * "<grid>".  A console that subscribes with the condition "north/S2" gets S2
+ * only, and what no federate subscribes to never leaves this process (the
+ * library suppresses it at the source).  The simulator subscribes to the
+ * Switching and Fault interactions with the conditions of its own
+ * substations, so it never sees another simulator's events.
+ *
+ * Events: a Switching interaction opens or closes a breaker; an open line
+ * carries no flow.  A Fault on a line sags the bus voltages until the
+ * line's distance protection trips its breaker (after 100 ms: a
+ * ProtectionTrip interaction), or until the fault clears by itself after
+ * its Duration.  Every event also raises an Alarm interaction.
+ *
+ * At exit it prints one line "SUMMARY key=value ..." with its counters.
+ *
+ *   rtiexec --fom-path fom
+ *   samples/substation --grid north --substations 3
+ *   samples/substation --grid south --first 4
+ *
+ * Ctrl-C resigns (deleting its instances) and exits cleanly.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <librti.h>
+
+/* The FOM module: the installed Grid.xml when it is readable, otherwise the
+ * name, which rtiexec looks up in its FOM path (rtiexec --fom-path). */
+#ifdef RTI_FOMDIR
+#define FOM_INSTALLED RTI_FOMDIR "/Grid.xml"
+#else
+#define FOM_INSTALLED "Grid.xml"
+#endif
+#define FOM_NAME "Grid.xml"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#define SYNC_LABEL "ready"
+#define MAX_SUBS 64
+#define TRIP_DELAY 0.1          /* s, distance protection zone 1 */
+#define V_NOMINAL 110.0         /* kV */
+#define MAX_ALARMS 64
+
+enum { BUS1, BUS2, N_BUS };
+enum { BRK1, BRK2, BRK3, N_BRK };
+enum { LINE1, LINE2, N_LINE };
+
+static const char *const bus_names[N_BUS] = { "BUS1", "BUS2" };
+static const char *const brk_names[N_BRK] = { "B1", "B2", "B3" };
+static const char *const line_names[N_LINE] = { "L1", "L2" };
+
+static volatile sig_atomic_t interrupted;
+
+/* One simulated substation. */
+struct sub {
+	char name[16];                  /* "S2" */
+	char cond[80];                  /* send condition "north/S2" */
+	int num;
+	rti_object_instance_handle self;
+	rti_object_instance_handle bus[N_BUS], brk[N_BRK], line[N_LINE];
+	int closed[N_BRK];
+	int fault_line;                 /* -1: no fault */
+	char fault_type[16];
+	double fault_z, fault_start, fault_end;
+	/* measurements at the end of the current step */
+	double v[N_BUS], angle[N_BUS];
+	double p[N_LINE], q[N_LINE], i_line[N_LINE], i_brk[N_BRK];
+	double load;
+};
+
+/* An Alarm waiting to be sent at the next step. */
+struct alarm {
+	int sub;
+	char equipment[16];
+	char text[120];
+	int severity;
+};
+
+/* A class-level bundle: n_inst instances of one class, each with the same
+ * n_attr attributes, values encoded into raw[]. */
+struct bundle {
+	rti_object_class_handle cls;
+	size_t n_inst, n_attr;
+	struct rti_bundle_instance *inst;
+	struct rti_attribute_value *val;
+	unsigned char (*raw)[8];
+	size_t bytes;                   /* value bytes of one instance */
+};
+
+/* Everything the callbacks need: they get it back as `arg`. */
+struct fed {
+	rti_ambassador *amb;
+	char name[128];
+	const char *federation;
+	const char *grid;
+	int listed, announced, synchronized;
+	int reserve_answered, reserved;   /* name reservation */
+	unsigned joined;                /* from the last federation list */
+	int regulating, constrained, granted;
+	double time;                    /* logical time */
+
+	struct sub subs[MAX_SUBS];
+	int n_subs;
+	struct alarm alarms[MAX_ALARMS];
+	int n_alarms;
+
+	rti_object_class_handle c_bus, c_brk, c_line, c_sub;
+	rti_attribute_handle a_name, a_substation;  /* of Equipment */
+	rti_attribute_handle a_voltage, a_angle;    /* Bus */
+	rti_attribute_handle a_status, a_brk_current;
+	rti_attribute_handle a_p, a_q, a_line_current, a_to;
+	rti_attribute_handle a_sub_name, a_sub_grid, a_load;
+	rti_interaction_class_handle i_switching, i_fault, i_trip, i_alarm;
+	rti_parameter_handle p_sw_sub, p_sw_equip, p_sw_op, p_sw_operator;
+	rti_parameter_handle p_f_sub, p_f_equip, p_f_type, p_f_z, p_f_dur;
+	rti_parameter_handle p_t_sub, p_t_equip, p_t_function;
+	rti_parameter_handle p_a_sub, p_a_equip, p_a_text, p_a_severity;
+
+	struct bundle b_bus, b_brk, b_line, b_sub;
+
+	/* counters for the SUMMARY line */
+	unsigned long steps, switchings, faults, trips, alarms_sent, foreign;
+	unsigned long alarms_dropped, provided;
+	unsigned long long bytes_sent, bytes_suppressed;
+};
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- encoding of Grid.xml's data types (values are opaque to the RTI) */
+
+/* HLAfloat64BE */
+static void
+put_f64(unsigned char *p, double v)
+{
+	uint64_t u;
+	int i;
+
+	memcpy(&u, &v, 8);
+	for (i = 0; i < 8; i++)
+		p[i] = (unsigned char)(u >> (56 - 8 * i));
+}
+
+static double
+get_f64(const void *v, uint32_t len)
+{
+	const unsigned char *p = v;
+	uint64_t u = 0;
+	double d;
+	int i;
+
+	if (len != 8)
+		return NAN;
+	for (i = 0; i < 8; i++)
+		u = u << 8 | p[i];
+	memcpy(&d, &u, 8);
+	return d;
+}
+
+/* HLAinteger32BE */
+static void
+put_i32(unsigned char *p, int32_t v)
+{
+	uint32_t u = (uint32_t)v;
+
+	p[0] = (unsigned char)(u >> 24);
+	p[1] = (unsigned char)(u >> 16);
+	p[2] = (unsigned char)(u >> 8);
+	p[3] = (unsigned char)u;
+}
+
+/*
+ * HLAunicodeString: an HLAinteger32BE count of UTF-16BE code units, then the
+ * units.  These samples only use ASCII; put_string writes `s` into p (room
+ * for cap bytes) and returns the length, get_string decodes into out
+ * (non-ASCII becomes '?').
+ */
+static uint32_t
+put_string(unsigned char *p, size_t cap, const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (4 + 2 * n > cap)
+		n = (cap - 4) / 2;
+	put_i32(p, (int32_t)n);
+	for (i = 0; i < n; i++) {
+		p[4 + 2 * i] = 0;
+		p[5 + 2 * i] = (unsigned char)s[i] < 0x80 ?
+		    (unsigned char)s[i] : '?';
+	}
+	return (uint32_t)(4 + 2 * n);
+}
+
+static void
+get_string(const void *v, uint32_t len, char *out, size_t cap)
+{
+	const unsigned char *p = v;
+	uint32_t n, i;
+
+	out[0] = '\0';
+	if (len < 4 || cap == 0)
+		return;
+	n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | p[3];
+	if (n > (len - 4) / 2)
+		n = (len - 4) / 2;
+	if (n > cap - 1)
+		n = (uint32_t)cap - 1;
+	for (i = 0; i < n; i++) {
+		unsigned u = (unsigned)p[4 + 2 * i] << 8 | p[5 + 2 * i];
+
+		out[i] = u >= 0x20 && u < 0x7f ? (char)u : '?';
+	}
+	out[n] = '\0';
+}
+
+/* ---- callbacks: they run only inside rti_evoke_callbacks() ---- */
+
+static void
+connection_lost(void *arg, const char *fault)
+{
+	struct fed *f = arg;
+
+	printf("%s: connection lost: %s\n", f->name, fault);
+}
+
+static void
+report_federation_executions(void *arg,
+    const struct rti_federation_execution_info *infos, size_t n)
+{
+	struct fed *f = arg;
+	size_t i;
+
+	f->listed = 1;
+	for (i = 0; i < n; i++)
+		if (strcmp(infos[i].name, f->federation) == 0)
+			f->joined = infos[i].federates;
+}
+
+static void
+announce_synchronization_point(void *arg, const char *label,
+    const void *tag, size_t tag_len)
+{
+	struct fed *f = arg;
+
+	(void)tag;
+	(void)tag_len;
+	if (strcmp(label, SYNC_LABEL) == 0)
+		f->announced = 1;
+}
+
+static void
+federation_synchronized(void *arg, const char *label,
+    const rti_federate_handle *failed, size_t n_failed)
+{
+	struct fed *f = arg;
+
+	(void)failed;
+	(void)n_failed;
+	if (strcmp(label, SYNC_LABEL) == 0)
+		f->synchronized = 1;
+}
+
+static void
+names_reserved(void *arg, const char *const *names, size_t n)
+{
+	struct fed *f = arg;
+
+	(void)names;
+	(void)n;
+	f->reserve_answered = 1;
+	f->reserved = 1;
+}
+
+static void
+names_not_reserved(void *arg, const char *const *names, size_t n)
+{
+	struct fed *f = arg;
+
+	(void)names;
+	(void)n;
+	f->reserve_answered = 1;
+}
+
+static void
+time_regulation_enabled(void *arg, rti_time t)
+{
+	struct fed *f = arg;
+
+	f->regulating = 1;
+	f->time = t.f64;
+}
+
+static void
+time_constrained_enabled(void *arg, rti_time t)
+{
+	struct fed *f = arg;
+
+	f->constrained = 1;
+	f->time = t.f64;
+}
+
+static void
+time_advance_grant(void *arg, rti_time t)
+{
+	struct fed *f = arg;
+
+	f->granted = 1;
+	f->time = t.f64;
+}
+
+static struct sub *
+find_sub(struct fed *f, const char *name)
+{
+	int i;
+
+	for (i = 0; i < f->n_subs; i++)
+		if (strcmp(f->subs[i].name, name) == 0)
+			return &f->subs[i];
+	return NULL;
+}
+
+static int
+index_of(const char *const *names, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* Queue an Alarm for the next step (the queue is bounded: one that does
+ * not fit is counted and dropped). */
+static void
+raise_alarm(struct fed *f, const struct sub *s, const char *equipment,
+    int severity, const char *text)
+{
+	struct alarm *a;
+
+	printf("%s: t=%.2f %s %s: %s\n", f->name, f->time, s->name,
+	    equipment, text);
+	if (f->n_alarms == MAX_ALARMS) {
+		f->alarms_dropped++;
+		return;
+	}
+	a = &f->alarms[f->n_alarms++];
+	a->sub = (int)(s - f->subs);
+	snprintf(a->equipment, sizeof a->equipment, "%s", equipment);
+	snprintf(a->text, sizeof a->text, "%s", text);
+	a->severity = severity;
+}
+
+static void
+on_switching(struct fed *f, struct sub *s, const char *equip,
+    const char *op, const char *who)
+{
+	int b = index_of(brk_names, N_BRK, equip);
+	char text[120];
+
+	f->switchings++;
+	if (b < 0 || (strcmp(op, "open") != 0 && strcmp(op, "close") != 0)) {
+		snprintf(text, sizeof text, "switching '%s' of %s by %s "
+		    "rejected: not a breaker operation", op, equip, who);
+		raise_alarm(f, s, equip, 1, text);
+		return;
+	}
+	s->closed[b] = strcmp(op, "close") == 0;
+	snprintf(text, sizeof text, "breaker %s %s by %s", equip,
+	    s->closed[b] ? "closed" : "opened", who);
+	raise_alarm(f, s, equip, 1, text);
+}
+
+static void
+on_fault(struct fed *f, struct sub *s, const char *equip, const char *type,
+    double z, double duration)
+{
+	int l = index_of(line_names, N_LINE, equip);
+	char text[120];
+
+	f->faults++;
+	if (l < 0) {
+		snprintf(text, sizeof text, "fault on %s ignored: not a line",
+		    equip);
+		raise_alarm(f, s, equip, 1, text);
+		return;
+	}
+	if (!s->closed[l]) {
+		snprintf(text, sizeof text, "fault on %s: line is open, "
+		    "nothing happens", equip);
+		raise_alarm(f, s, equip, 1, text);
+		return;
+	}
+	s->fault_line = l;
+	snprintf(s->fault_type, sizeof s->fault_type, "%s", type);
+	s->fault_z = isfinite(z) && z >= 0 ? z : 0.1;
+	s->fault_start = f->time;
+	s->fault_end = f->time + (isfinite(duration) && duration > 0 ?
+	    duration : 0.5);
+	snprintf(text, sizeof text, "%s fault on %s (%.2f ohm)", type, equip,
+	    s->fault_z);
+	raise_alarm(f, s, equip, 3, text);
+}
+
+/*
+ * Switching and Fault interactions.  They arrive in receive order (see
+ * send_event in instructor.c); a constrained federate gets those while it
+ * waits for a time advance grant, and they take effect at the next step.
+ */
+static void
+receive_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct fed *f = arg;
+	char sub[32] = "", equip[32] = "", op[32] = "", who[64] = "?";
+	char type[16] = "3ph";
+	double z = NAN, duration = NAN;
+	struct sub *s;
+	size_t i;
+
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	for (i = 0; i < n; i++) {
+		rti_parameter_handle p = v[i].parameter;
+
+		if (p.id == f->p_sw_sub.id || p.id == f->p_f_sub.id)
+			get_string(v[i].value, v[i].length, sub, sizeof sub);
+		else if (p.id == f->p_sw_equip.id || p.id == f->p_f_equip.id)
+			get_string(v[i].value, v[i].length, equip,
+			    sizeof equip);
+		else if (p.id == f->p_sw_op.id)
+			get_string(v[i].value, v[i].length, op, sizeof op);
+		else if (p.id == f->p_sw_operator.id)
+			get_string(v[i].value, v[i].length, who, sizeof who);
+		else if (p.id == f->p_f_type.id)
+			get_string(v[i].value, v[i].length, type,
+			    sizeof type);
+		else if (p.id == f->p_f_z.id)
+			z = get_f64(v[i].value, v[i].length);
+		else if (p.id == f->p_f_dur.id)
+			duration = get_f64(v[i].value, v[i].length);
+	}
+	s = find_sub(f, sub);
+	if (!s) {
+		/* The subscription conditions keep other substations' events
+		 * away; this counts any that got through anyway. */
+		f->foreign++;
+		return;
+	}
+	if (cls.id == f->i_switching.id)
+		on_switching(f, s, equip, op, who);
+	else if (cls.id == f->i_fault.id)
+		on_fault(f, s, equip, type, z, duration);
+}
+
+/* Find the substation and role of an instance this federate registered;
+ * *kind is 'S' (the substation), 'U' (bus), 'B' (breaker), 'L' (line). */
+static struct sub *
+find_instance(struct fed *f, rti_object_instance_handle obj, int *kind,
+    int *idx)
+{
+	int i, k;
+
+	for (i = 0; i < f->n_subs; i++) {
+		struct sub *s = &f->subs[i];
+
+		*idx = 0;
+		*kind = 'S';
+		if (s->self.id == obj.id)
+			return s;
+		for (k = 0; k < N_BUS; k++)
+			if (s->bus[k].id == obj.id)
+				return *kind = 'U', *idx = k, s;
+		for (k = 0; k < N_BRK; k++)
+			if (s->brk[k].id == obj.id)
+				return *kind = 'B', *idx = k, s;
+		for (k = 0; k < N_LINE; k++)
+			if (s->line[k].id == obj.id)
+				return *kind = 'L', *idx = k, s;
+	}
+	return NULL;
+}
+
+/*
+ * The receive-order attributes (names, the grid, where a line goes), sent
+ * once after start-up and again whenever a federate asks for them
+ * (rti_request_attribute_value_update, e.g. the grid simulator when it
+ * discovers an instance).
+ */
+static int
+send_static(struct fed *f, rti_object_instance_handle obj)
+{
+	unsigned char buf[3][140];
+	struct rti_attribute_value v[3];
+	char to[16];
+	struct sub *s;
+	size_t n = 0;
+	int kind, k;
+
+	s = find_instance(f, obj, &kind, &k);
+	if (!s)
+		return RTI_OK;
+	if (kind == 'S') {
+		v[0].attribute = f->a_sub_name;
+		v[0].length = put_string(buf[0], sizeof buf[0], s->name);
+		v[1].attribute = f->a_sub_grid;
+		v[1].length = put_string(buf[1], sizeof buf[1], f->grid);
+		n = 2;
+	} else {
+		v[0].attribute = f->a_name;
+		v[0].length = put_string(buf[0], sizeof buf[0],
+		    kind == 'U' ? bus_names[k] : kind == 'B' ? brk_names[k] :
+		    line_names[k]);
+		v[1].attribute = f->a_substation;
+		v[1].length = put_string(buf[1], sizeof buf[1], s->name);
+		n = 2;
+		if (kind == 'L') {
+			/* L1 goes to the next substation, L2 to the one
+			 * before. */
+			snprintf(to, sizeof to, "S%d", k == LINE1 ?
+			    s->num + 1 : s->num > 1 ? s->num - 1 : s->num + 2);
+			v[2].attribute = f->a_to;
+			v[2].length = put_string(buf[2], sizeof buf[2], to);
+			n = 3;
+		}
+	}
+	for (k = 0; k < (int)n; k++)
+		v[k].value = buf[k];
+	return rti_update_attribute_values(f->amb, obj, v, n, NULL, 0);
+}
+
+static void
+provide_attribute_value_update(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, const void *tag,
+    size_t tag_len)
+{
+	struct fed *f = arg;
+
+	(void)attrs;
+	(void)n;
+	(void)tag;
+	(void)tag_len;
+	/* The timestamped measurements come every step anyway. */
+	if (send_static(f, obj) == RTI_OK)
+		f->provided++;
+}
+
+/* ---- the event loop ---- */
+
+/*
+ * Deliver callbacks until *flag is set (flag may be NULL) or the monotonic
+ * clock reaches `deadline`: deliver what the library holds, then sleep in
+ * poll() on rti_get_fd() until rtiexec sends more.  A signal interrupts
+ * poll().  Returns 1 when the flag is set, 0 at the deadline, -1 on a
+ * signal or an error.
+ */
+static int
+pump(struct fed *f, const int *flag, double deadline)
+{
+	struct pollfd p;
+	double left;
+	int pending, rc;
+
+	for (;;) {
+		do {
+			rc = rti_evoke_callbacks(f->amb, 0.0, 0.0, &pending);
+			if (rc != RTI_OK) {
+				fprintf(stderr, "%s: %s: %s\n", f->name,
+				    rti_err_name(rc),
+				    rti_error_message(f->amb));
+				return -1;
+			}
+		} while (pending && !(flag && *flag));
+		if (flag && *flag)
+			return 1;
+		if (interrupted)
+			return -1;
+		left = deadline - now();
+		if (left <= 0)
+			return 0;
+		p.fd = rti_get_fd(f->amb);
+		p.events = POLLIN;
+		p.revents = 0;
+		if (poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1e3) + 1) < 0 &&
+		    errno != EINTR) {
+			perror("poll");
+			return -1;
+		}
+	}
+}
+
+/* pump() for a flag that must come within `timeout` seconds.  0 or -1. */
+static int
+wait_for(struct fed *f, const int *flag, double timeout, const char *what)
+{
+	int rc = pump(f, flag, now() + timeout);
+
+	if (rc == 0)
+		fprintf(stderr, "%s: no %s within %.0f s\n", f->name, what,
+		    timeout);
+	return rc == 1 ? 0 : -1;
+}
+
+/*
+ * With --peers N: wait until N federates have joined, then synchronize
+ * them all at "ready", so that nobody starts before every federate has
+ * published, subscribed and enabled time management.  Every federate
+ * registers the point; all registrations but the first fail (the label is
+ * taken), which is fine.
+ */
+static int
+synchronize(struct fed *f, unsigned peers, double timeout)
+{
+	double deadline = now() + timeout;
+
+	while (f->joined < peers) {
+		f->listed = 0;
+		if (rti_list_federation_executions(f->amb) != RTI_OK ||
+		    wait_for(f, &f->listed, deadline - now(),
+		    "federation list") < 0)
+			return -1;
+		if (f->joined >= peers)
+			break;
+		if (pump(f, NULL, now() + 0.1) < 0)
+			return -1;
+		if (now() > deadline) {
+			fprintf(stderr, "%s: only %u of %u federates joined\n",
+			    f->name, f->joined, peers);
+			return -1;
+		}
+	}
+	(void)rti_register_federation_synchronization_point(f->amb,
+	    SYNC_LABEL, NULL, 0, NULL, 0);
+	if (wait_for(f, &f->announced, deadline - now(),
+	    "announcement of \"" SYNC_LABEL "\"") < 0)
+		return -1;
+	if (rti_synchronization_point_achieved(f->amb, SYNC_LABEL, 1) !=
+	    RTI_OK) {
+		fprintf(stderr, "%s: achieve: %s\n", f->name,
+		    rti_error_message(f->amb));
+		return -1;
+	}
+	return wait_for(f, &f->synchronized, deadline - now(),
+	    "synchronization at \"" SYNC_LABEL "\"");
+}
+
+/* Regulating with lookahead `step`, and constrained. */
+static int
+enable_time(struct fed *f, double step, double timeout)
+{
+	int rc;
+
+	rc = rti_enable_time_regulation(f->amb, rti_time_f64(step));
+	if (rc == RTI_OK)
+		rc = wait_for(f, &f->regulating, timeout,
+		    "time regulation") < 0 ? -1 : RTI_OK;
+	if (rc == RTI_OK)
+		rc = rti_enable_time_constrained(f->amb);
+	if (rc == RTI_OK)
+		rc = wait_for(f, &f->constrained, timeout,
+		    "time constraint") < 0 ? -1 : RTI_OK;
+	if (rc > 0)
+		fprintf(stderr, "%s: enable time management: %s\n", f->name,
+		    rti_error_message(f->amb));
+	return rc == RTI_OK ? 0 : -1;
+}
+
+/* Time advance request to t, delivering callbacks until the grant. */
+static int
+advance(struct fed *f, double t, double timeout)
+{
+	f->granted = 0;
+	if (rti_time_advance_request(f->amb, rti_time_f64(t)) != RTI_OK) {
+		fprintf(stderr, "%s: time advance to %.3f: %s\n", f->name, t,
+		    rti_error_message(f->amb));
+		return -1;
+	}
+	return wait_for(f, &f->granted, timeout, "time advance grant");
+}
+
+/* ---- the model ---- */
+
+/* Positive-sequence voltage during a fault of `type` through z ohm, per
+ * unit: a made-up but plausible sag. */
+static double
+fault_sag(const char *type, double z)
+{
+	double sag = z / (z + 0.25);
+
+	if (strcmp(type, "1ph-g") == 0)
+		return 1.0 - (1.0 - sag) / 3.0;
+	if (strcmp(type, "2ph") == 0 || strcmp(type, "2ph-g") == 0)
+		return 1.0 - 2.0 * (1.0 - sag) / 3.0;
+	return sag;
+}
+
+static int
+send_interaction(struct fed *f, const struct sub *s,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *v,
+    size_t n)
+{
+	/*
+	 * Conditions: the interaction carries the substation's condition, so
+	 * only the consoles of this substation (and federates subscribing
+	 * without conditions, like the grid simulator) get it.  librti has no
+	 * timestamped send with a condition yet, so it goes in receive order;
+	 * when it has one, use it here.
+	 */
+	return rti_send_interaction_with_condition(f->amb, cls, v, n, NULL, 0,
+	    s->cond);
+}
+
+static int
+send_alarm(struct fed *f, const struct alarm *a)
+{
+	const struct sub *s = &f->subs[a->sub];
+	unsigned char b[4][300];
+	struct rti_parameter_value v[4];
+	int i;
+
+	v[0].parameter = f->p_a_sub;
+	v[0].length = put_string(b[0], sizeof b[0], s->name);
+	v[1].parameter = f->p_a_equip;
+	v[1].length = put_string(b[1], sizeof b[1], a->equipment);
+	v[2].parameter = f->p_a_text;
+	v[2].length = put_string(b[2], sizeof b[2], a->text);
+	v[3].parameter = f->p_a_severity;
+	put_i32(b[3], a->severity);
+	v[3].length = 4;
+	for (i = 0; i < 4; i++)
+		v[i].value = b[i];
+	return send_interaction(f, s, f->i_alarm, v, 4);
+}
+
+static int
+send_trip(struct fed *f, const struct sub *s, int line)
+{
+	unsigned char b[3][64];
+	struct rti_parameter_value v[3];
+	int i;
+
+	v[0].parameter = f->p_t_sub;
+	v[0].length = put_string(b[0], sizeof b[0], s->name);
+	v[1].parameter = f->p_t_equip;
+	v[1].length = put_string(b[1], sizeof b[1], line_names[line]);
+	v[2].parameter = f->p_t_function;
+	v[2].length = put_string(b[2], sizeof b[2], "21");
+	for (i = 0; i < 3; i++)
+		v[i].value = b[i];
+	return send_interaction(f, s, f->i_trip, v, 3);
+}
+
+/* Protection and self-clearing of the fault of `s` at time t. */
+static int
+protect(struct fed *f, struct sub *s, double t)
+{
+	int l = s->fault_line;
+	char text[120];
+
+	if (l < 0)
+		return RTI_OK;
+	if (!s->closed[l]) {
+		s->fault_line = -1;
+		snprintf(text, sizeof text, "fault on %s cleared: line opened",
+		    line_names[l]);
+		raise_alarm(f, s, line_names[l], 1, text);
+	} else if (t >= s->fault_start + TRIP_DELAY - 1e-9) {
+		s->closed[l] = 0;
+		s->fault_line = -1;
+		f->trips++;
+		snprintf(text, sizeof text, "%s tripped by distance protection "
+		    "(21): breaker %s open", line_names[l], brk_names[l]);
+		raise_alarm(f, s, line_names[l], 2, text);
+		return send_trip(f, s, l);
+	} else if (t >= s->fault_end - 1e-9) {
+		s->fault_line = -1;
+		snprintf(text, sizeof text, "fault on %s cleared by itself",
+		    line_names[l]);
+		raise_alarm(f, s, line_names[l], 1, text);
+	}
+	return RTI_OK;
+}
+
+/* Measurements of `s` at time t. */
+static void
+model(struct sub *s, double t)
+{
+	double sag = 1.0, pbus[N_BUS] = { 0, 0 };
+	int k;
+
+	if (s->fault_line >= 0)
+		sag = fault_sag(s->fault_type, s->fault_z);
+	for (k = 0; k < N_LINE; k++) {
+		double p0 = 20.0 + 4.0 * (s->num % 7) + 12.0 * k;
+
+		/* a slowly varying load */
+		s->p[k] = p0 * (1.0 + 0.05 * sin(2 * M_PI * t / 8.0 +
+		    s->num + 2.0 * k));
+		s->q[k] = 0.3 * s->p[k];
+		if (!s->closed[k])
+			s->p[k] = s->q[k] = 0.0;
+		if (k == s->fault_line) {
+			s->q[k] += s->p[k] * (1.0 - sag) * 4.0;
+			s->p[k] *= sag;
+		}
+		pbus[k] = s->p[k];
+	}
+	if (s->closed[BRK3])
+		pbus[BUS1] = pbus[BUS2] = (pbus[BUS1] + pbus[BUS2]) / 2;
+	for (k = 0; k < N_BUS; k++) {
+		int faulted = s->fault_line == k ||
+		    (s->fault_line >= 0 && s->closed[BRK3]);
+
+		s->v[k] = V_NOMINAL * (1.0 - 0.0004 * pbus[k]) *
+		    (faulted ? sag : 1.0);
+		s->angle[k] = -(2.0 + 0.08 * pbus[k]);
+	}
+	s->load = 0.0;
+	for (k = 0; k < N_LINE; k++) {
+		double kva = sqrt(s->p[k] * s->p[k] + s->q[k] * s->q[k]);
+
+		s->i_line[k] = kva * 1e3 / (sqrt(3.0) * s->v[k]);
+		s->i_brk[k] = s->i_line[k];
+		s->load += s->p[k];
+	}
+	s->i_brk[BRK3] = s->closed[BRK3] ?
+	    fabs(s->i_line[LINE1] - s->i_line[LINE2]) / 2 : 0.0;
+}
+
+/* ---- class-level bundles ---- */
+
+static int
+bundle_init(struct bundle *b, rti_object_class_handle cls, size_t n_inst,
+    const rti_attribute_handle *attrs, size_t n_attr)
+{
+	size_t i, j;
+
+	b->cls = cls;
+	b->n_inst = n_inst;
+	b->n_attr = n_attr;
+	b->inst = calloc(n_inst, sizeof *b->inst);
+	b->val = calloc(n_inst * n_attr, sizeof *b->val);
+	b->raw = calloc(n_inst * n_attr, sizeof *b->raw);
+	if (!b->inst || !b->val || !b->raw)
+		return -1;
+	for (i = 0; i < n_inst; i++) {
+		b->inst[i].values = &b->val[i * n_attr];
+		b->inst[i].n_values = n_attr;
+		for (j = 0; j < n_attr; j++) {
+			b->val[i * n_attr + j].attribute = attrs[j];
+			b->val[i * n_attr + j].value = b->raw[i * n_attr + j];
+			b->val[i * n_attr + j].length = 8;
+		}
+	}
+	b->bytes = 8 * n_attr;
+	return 0;
+}
+
+static void
+bundle_free(struct bundle *b)
+{
+	free(b->inst);
+	free(b->val);
+	free(b->raw);
+}
+
+/*
+ * Send bundle b stamped t (timestamp order), in one call for all its
+ * instances.  The library drops the instances that no subscriber wants;
+ * the statistics tell how many, which gives the bytes saved.
+ */
+static int
+bundle_send(struct fed *f, struct bundle *b, double t)
+{
+	struct rti_statistics before, after;
+	int rc;
+
+	if (rti_get_statistics(f->amb, &before) != RTI_OK)
+		memset(&before, 0, sizeof before);
+	rc = rti_update_class_attribute_values_at(f->amb, b->cls, b->inst,
+	    b->n_inst, NULL, 0, rti_time_f64(t), NULL);
+	if (rc != RTI_OK) {
+		fprintf(stderr, "%s: update at %.3f: %s\n", f->name, t,
+		    rti_error_message(f->amb));
+		return -1;
+	}
+	if (rti_get_statistics(f->amb, &after) == RTI_OK) {
+		f->bytes_sent += (after.updates_sent - before.updates_sent) *
+		    b->bytes;
+		f->bytes_suppressed += (after.updates_suppressed -
+		    before.updates_suppressed) * b->bytes;
+	}
+	return 0;
+}
+
+/* Fill the bundles with the measurements of every substation. */
+static void
+bundle_fill(struct fed *f)
+{
+	int i, k;
+
+	for (i = 0; i < f->n_subs; i++) {
+		const struct sub *s = &f->subs[i];
+
+		for (k = 0; k < N_BUS; k++) {
+			size_t x = (size_t)(i * N_BUS + k) * 2;
+
+			put_f64(f->b_bus.raw[x], s->v[k]);
+			put_f64(f->b_bus.raw[x + 1], s->angle[k]);
+		}
+		for (k = 0; k < N_BRK; k++) {
+			size_t x = (size_t)(i * N_BRK + k) * 2;
+
+			put_i32(f->b_brk.raw[x], s->closed[k]);
+			f->b_brk.val[x].length = 4;
+			put_f64(f->b_brk.raw[x + 1], s->i_brk[k]);
+		}
+		for (k = 0; k < N_LINE; k++) {
+			size_t x = (size_t)(i * N_LINE + k) * 3;
+
+			put_f64(f->b_line.raw[x], s->p[k]);
+			put_f64(f->b_line.raw[x + 1], s->q[k]);
+			put_f64(f->b_line.raw[x + 2], s->i_line[k]);
+		}
+		put_f64(f->b_sub.raw[i], s->load);
+	}
+}
+
+/* One step: protection, queued alarms, the model at t + step, its
+ * measurements stamped t + step. */
+static int
+step(struct fed *f, double t_next)
+{
+	int i;
+
+	for (i = 0; i < f->n_subs; i++)
+		if (protect(f, &f->subs[i], t_next) != RTI_OK)
+			return -1;
+	for (i = 0; i < f->n_alarms; i++) {
+		if (send_alarm(f, &f->alarms[i]) != RTI_OK) {
+			fprintf(stderr, "%s: alarm: %s\n", f->name,
+			    rti_error_message(f->amb));
+			return -1;
+		}
+		f->alarms_sent++;
+	}
+	f->n_alarms = 0;
+	for (i = 0; i < f->n_subs; i++)
+		model(&f->subs[i], t_next);
+	bundle_fill(f);
+	if (bundle_send(f, &f->b_bus, t_next) < 0 ||
+	    bundle_send(f, &f->b_brk, t_next) < 0 ||
+	    bundle_send(f, &f->b_line, t_next) < 0 ||
+	    bundle_send(f, &f->b_sub, t_next) < 0)
+		return -1;
+	f->steps++;
+	return 0;
+}
+
+/* ---- start-up ---- */
+
+#define LOOKUP(call, what)                                                   \
+	do {                                                                 \
+		if ((call) != RTI_OK) {                                      \
+			fprintf(stderr, "%s: the FOM has no %s: %s\n",       \
+			    f->name, what, rti_error_message(f->amb));       \
+			return -1;                                           \
+		}                                                            \
+	} while (0)
+
+static int
+lookup_handles(struct fed *f)
+{
+	rti_ambassador *a = f->amb;
+	rti_interaction_class_handle ev;
+
+	LOOKUP(rti_get_object_class_handle(a, "Bus", &f->c_bus), "Bus");
+	LOOKUP(rti_get_object_class_handle(a, "Breaker", &f->c_brk),
+	    "Breaker");
+	LOOKUP(rti_get_object_class_handle(a, "Line", &f->c_line), "Line");
+	LOOKUP(rti_get_object_class_handle(a, "Substation", &f->c_sub),
+	    "Substation");
+	/* Name and Substation are inherited from Equipment: the same
+	 * handles in every subclass. */
+	LOOKUP(rti_get_attribute_handle(a, f->c_bus, "Name", &f->a_name),
+	    "Equipment.Name");
+	LOOKUP(rti_get_attribute_handle(a, f->c_bus, "Substation",
+	    &f->a_substation), "Equipment.Substation");
+	LOOKUP(rti_get_attribute_handle(a, f->c_bus, "Voltage",
+	    &f->a_voltage), "Bus.Voltage");
+	LOOKUP(rti_get_attribute_handle(a, f->c_bus, "Angle", &f->a_angle),
+	    "Bus.Angle");
+	LOOKUP(rti_get_attribute_handle(a, f->c_brk, "Status",
+	    &f->a_status), "Breaker.Status");
+	LOOKUP(rti_get_attribute_handle(a, f->c_brk, "Current",
+	    &f->a_brk_current), "Breaker.Current");
+	LOOKUP(rti_get_attribute_handle(a, f->c_line, "ActivePower",
+	    &f->a_p), "Line.ActivePower");
+	LOOKUP(rti_get_attribute_handle(a, f->c_line, "ReactivePower",
+	    &f->a_q), "Line.ReactivePower");
+	LOOKUP(rti_get_attribute_handle(a, f->c_line, "Current",
+	    &f->a_line_current), "Line.Current");
+	LOOKUP(rti_get_attribute_handle(a, f->c_line, "ToSubstation",
+	    &f->a_to), "Line.ToSubstation");
+	LOOKUP(rti_get_attribute_handle(a, f->c_sub, "Name",
+	    &f->a_sub_name), "Substation.Name");
+	LOOKUP(rti_get_attribute_handle(a, f->c_sub, "Grid",
+	    &f->a_sub_grid), "Substation.Grid");
+	LOOKUP(rti_get_attribute_handle(a, f->c_sub, "TotalLoad",
+	    &f->a_load), "Substation.TotalLoad");
+
+	LOOKUP(rti_get_interaction_class_handle(a, "Switching",
+	    &f->i_switching), "Switching");
+	LOOKUP(rti_get_interaction_class_handle(a, "Fault", &f->i_fault),
+	    "Fault");
+	LOOKUP(rti_get_interaction_class_handle(a, "ProtectionTrip",
+	    &f->i_trip), "ProtectionTrip");
+	LOOKUP(rti_get_interaction_class_handle(a, "Alarm", &f->i_alarm),
+	    "Alarm");
+	ev = f->i_switching;
+	LOOKUP(rti_get_parameter_handle(a, ev, "Substation", &f->p_sw_sub),
+	    "GridEvent.Substation");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Equipment", &f->p_sw_equip),
+	    "GridEvent.Equipment");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Operation", &f->p_sw_op),
+	    "Switching.Operation");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Operator",
+	    &f->p_sw_operator), "Switching.Operator");
+	ev = f->i_fault;
+	LOOKUP(rti_get_parameter_handle(a, ev, "Substation", &f->p_f_sub),
+	    "GridEvent.Substation");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Equipment", &f->p_f_equip),
+	    "GridEvent.Equipment");
+	LOOKUP(rti_get_parameter_handle(a, ev, "FaultType", &f->p_f_type),
+	    "Fault.FaultType");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Impedance", &f->p_f_z),
+	    "Fault.Impedance");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Duration", &f->p_f_dur),
+	    "Fault.Duration");
+	ev = f->i_trip;
+	LOOKUP(rti_get_parameter_handle(a, ev, "Substation", &f->p_t_sub),
+	    "GridEvent.Substation");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Equipment", &f->p_t_equip),
+	    "GridEvent.Equipment");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Function",
+	    &f->p_t_function), "ProtectionTrip.Function");
+	ev = f->i_alarm;
+	LOOKUP(rti_get_parameter_handle(a, ev, "Substation", &f->p_a_sub),
+	    "GridEvent.Substation");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Equipment", &f->p_a_equip),
+	    "GridEvent.Equipment");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Text", &f->p_a_text),
+	    "Alarm.Text");
+	LOOKUP(rti_get_parameter_handle(a, ev, "Severity",
+	    &f->p_a_severity), "Alarm.Severity");
+	return 0;
+}
+
+#define CHECK(call, what)                                                    \
+	do {                                                                 \
+		if ((call) != RTI_OK) {                                      \
+			fprintf(stderr, "%s: %s: %s\n", f->name, what,       \
+			    rti_error_message(f->amb));                      \
+			return -1;                                           \
+		}                                                            \
+	} while (0)
+
+/* Publish the classes it updates and the events it sends; subscribe to
+ * the events of its own substations (conditions first, so that there is
+ * no moment where it receives everything). */
+static int
+declare(struct fed *f)
+{
+	rti_attribute_handle bus[4], brk[4], line[6], sub[3];
+	int i;
+
+	bus[0] = brk[0] = line[0] = f->a_name;
+	bus[1] = brk[1] = line[1] = f->a_substation;
+	bus[2] = f->a_voltage;
+	bus[3] = f->a_angle;
+	brk[2] = f->a_status;
+	brk[3] = f->a_brk_current;
+	line[2] = f->a_p;
+	line[3] = f->a_q;
+	line[4] = f->a_line_current;
+	line[5] = f->a_to;
+	sub[0] = f->a_sub_name;
+	sub[1] = f->a_sub_grid;
+	sub[2] = f->a_load;     /* Frequency is the grid simulator's */
+	CHECK(rti_publish_object_class_attributes(f->amb, f->c_bus, bus, 4),
+	    "publish Bus");
+	CHECK(rti_publish_object_class_attributes(f->amb, f->c_brk, brk, 4),
+	    "publish Breaker");
+	CHECK(rti_publish_object_class_attributes(f->amb, f->c_line, line, 6),
+	    "publish Line");
+	CHECK(rti_publish_object_class_attributes(f->amb, f->c_sub, sub, 3),
+	    "publish Substation");
+	CHECK(rti_publish_interaction_class(f->amb, f->i_trip),
+	    "publish ProtectionTrip");
+	CHECK(rti_publish_interaction_class(f->amb, f->i_alarm),
+	    "publish Alarm");
+	for (i = 0; i < f->n_subs; i++) {
+		CHECK(rti_add_interaction_subscription_condition(f->amb,
+		    f->i_switching, f->subs[i].cond), "condition");
+		CHECK(rti_add_interaction_subscription_condition(f->amb,
+		    f->i_fault, f->subs[i].cond), "condition");
+	}
+	CHECK(rti_subscribe_interaction_class(f->amb, f->i_switching),
+	    "subscribe Switching");
+	CHECK(rti_subscribe_interaction_class(f->amb, f->i_fault),
+	    "subscribe Fault");
+	return 0;
+}
+
+/* Reserve the names of every instance, then register each with its send
+ * condition. */
+static int
+register_all(struct fed *f, double timeout)
+{
+	const char **names;
+	char (*buf)[32];
+	size_t n = (size_t)f->n_subs * (1 + N_BUS + N_BRK + N_LINE), x = 0;
+	int i, k, rc = -1;
+
+	names = calloc(n, sizeof *names);
+	buf = calloc(n, sizeof *buf);
+	if (!names || !buf)
+		goto out;
+	for (i = 0; i < f->n_subs; i++) {
+		const char *s = f->subs[i].name;
+
+		snprintf(buf[x++], sizeof *buf, "%s", s);
+		for (k = 0; k < N_BUS; k++)
+			snprintf(buf[x++], sizeof *buf, "%s.%s", s,
+			    bus_names[k]);
+		for (k = 0; k < N_BRK; k++)
+			snprintf(buf[x++], sizeof *buf, "%s.%s", s,
+			    brk_names[k]);
+		for (k = 0; k < N_LINE; k++)
+			snprintf(buf[x++], sizeof *buf, "%s.%s", s,
+			    line_names[k]);
+	}
+	for (x = 0; x < n; x++)
+		names[x] = buf[x];
+	if (rti_reserve_multiple_object_instance_names(f->amb, names, n) !=
+	    RTI_OK) {
+		fprintf(stderr, "%s: reserve names: %s\n", f->name,
+		    rti_error_message(f->amb));
+		goto out;
+	}
+	if (wait_for(f, &f->reserve_answered, timeout, "name reservation") <
+	    0)
+		goto out;
+	if (!f->reserved) {
+		fprintf(stderr, "%s: the instance names %s..%s are taken: "
+		    "is another simulator running these substations? "
+		    "(see --first)\n", f->name, f->subs[0].name,
+		    f->subs[f->n_subs - 1].name);
+		goto out;
+	}
+	for (i = 0, x = 0; i < f->n_subs; i++) {
+		struct sub *s = &f->subs[i];
+
+#define REG(cls, cond, h)                                                  \
+	do {                                                                 \
+		if (rti_register_object_instance_with_condition(f->amb, cls, \
+		    names[x++], cond, &(h)) != RTI_OK) {                      \
+			fprintf(stderr, "%s: register %s: %s\n", f->name,    \
+			    names[x - 1], rti_error_message(f->amb));        \
+			goto out;                                            \
+		}                                                            \
+	} while (0)
+		REG(f->c_sub, f->grid, s->self);
+		for (k = 0; k < N_BUS; k++)
+			REG(f->c_bus, s->cond, s->bus[k]);
+		for (k = 0; k < N_BRK; k++)
+			REG(f->c_brk, s->cond, s->brk[k]);
+		for (k = 0; k < N_LINE; k++)
+			REG(f->c_line, s->cond, s->line[k]);
+#undef REG
+	}
+	rc = 0;
+out:
+	free(names);
+	free(buf);
+	return rc;
+}
+
+static int
+make_bundles(struct fed *f)
+{
+	rti_attribute_handle bus[2], brk[2], line[3], sub[1];
+	size_t i, k, n = (size_t)f->n_subs;
+
+	bus[0] = f->a_voltage;
+	bus[1] = f->a_angle;
+	brk[0] = f->a_status;
+	brk[1] = f->a_brk_current;
+	line[0] = f->a_p;
+	line[1] = f->a_q;
+	line[2] = f->a_line_current;
+	sub[0] = f->a_load;
+	if (bundle_init(&f->b_bus, f->c_bus, n * N_BUS, bus, 2) < 0 ||
+	    bundle_init(&f->b_brk, f->c_brk, n * N_BRK, brk, 2) < 0 ||
+	    bundle_init(&f->b_line, f->c_line, n * N_LINE, line, 3) < 0 ||
+	    bundle_init(&f->b_sub, f->c_sub, n, sub, 1) < 0) {
+		fprintf(stderr, "%s: out of memory\n", f->name);
+		return -1;
+	}
+	f->b_brk.bytes = 4 + 8;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < N_BUS; k++)
+			f->b_bus.inst[i * N_BUS + k].object =
+			    f->subs[i].bus[k];
+		for (k = 0; k < N_BRK; k++)
+			f->b_brk.inst[i * N_BRK + k].object =
+			    f->subs[i].brk[k];
+		for (k = 0; k < N_LINE; k++)
+			f->b_line.inst[i * N_LINE + k].object =
+			    f->subs[i].line[k];
+		f->b_sub.inst[i].object = f->subs[i].self;
+	}
+	return 0;
+}
+
+static int
+send_all_static(struct fed *f)
+{
+	int i, k;
+
+	for (i = 0; i < f->n_subs; i++) {
+		struct sub *s = &f->subs[i];
+
+		CHECK(send_static(f, s->self), "update");
+		for (k = 0; k < N_BUS; k++)
+			CHECK(send_static(f, s->bus[k]), "update");
+		for (k = 0; k < N_BRK; k++)
+			CHECK(send_static(f, s->brk[k]), "update");
+		for (k = 0; k < N_LINE; k++)
+			CHECK(send_static(f, s->line[k]), "update");
+	}
+	return 0;
+}
+
+static void
+print_summary(struct fed *f)
+{
+	struct rti_statistics st;
+
+	if (rti_get_statistics(f->amb, &st) != RTI_OK)
+		memset(&st, 0, sizeof st);
+	printf("SUMMARY name=%s kind=substation grid=%s substations=%d "
+	    "first=%s time=%.2f steps=%lu updates_sent=%llu "
+	    "updates_suppressed=%llu bytes_sent=%llu bytes_suppressed=%llu "
+	    "interactions_sent=%llu interactions_suppressed=%llu "
+	    "switching=%lu faults=%lu trips=%lu alarms=%lu provided=%lu "
+	    "foreign=%lu\n", f->name, f->grid, f->n_subs,
+	    f->n_subs ? f->subs[0].name : "-", f->time, f->steps,
+	    (unsigned long long)st.updates_sent,
+	    (unsigned long long)st.updates_suppressed, f->bytes_sent,
+	    f->bytes_suppressed, (unsigned long long)st.interactions_sent,
+	    (unsigned long long)st.interactions_suppressed, f->switchings,
+	    f->faults, f->trips, f->alarms_sent, f->provided, f->foreign);
+}
+
+static void
+usage(FILE *out)
+{
+	fprintf(out,
+"Usage: substation [OPTION]...\n"
+"Simulate substations of one grid: publish their bus, breaker, line and\n"
+"substation measurements every step (timestamped, as class bundles, with\n"
+"the send condition GRID/SUBSTATION), react to Switching and Fault.\n"
+"\n"
+"  -u, --url URL          rtiexec to connect to (default tcp://127.0.0.1:%d)\n"
+"  -f, --federation NAME  federation execution (default Grid)\n"
+"  -n, --name NAME        federate name (default: chosen by rtiexec)\n"
+"  -m, --fom FILE         FOM module (default %s, else\n"
+"                         " FOM_NAME " in rtiexec's FOM path)\n"
+"  -g, --grid NAME        grid of the substations (default north)\n"
+"  -N, --substations N    number of substations (default 3, at most %d)\n"
+"  -F, --first K          the first is SK (default 1): S1..SN\n"
+"  -s, --step SECONDS     time step and lookahead (default 0.02)\n"
+"  -d, --duration SECONDS run this long in logical time (default 0: until\n"
+"                         interrupted)\n"
+"  -x, --speed FACTOR     logical seconds per wall-clock second (default 1;\n"
+"                         0: as fast as time management allows)\n"
+"  -p, --peers N          wait for N joined federates and synchronize with\n"
+"                         them before starting (default 0: start at once)\n"
+"  -t, --timeout SECONDS  give up waiting for rtiexec after this (default 30)\n"
+"  -h, --help             show this help\n",
+	    RTI_DEFAULT_PORT, FOM_INSTALLED, MAX_SUBS);
+}
+
+static int
+parse_num(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v >= lo && v <= hi))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "url", required_argument, NULL, 'u' },
+		{ "federation", required_argument, NULL, 'f' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "fom", required_argument, NULL, 'm' },
+		{ "grid", required_argument, NULL, 'g' },
+		{ "substations", required_argument, NULL, 'N' },
+		{ "first", required_argument, NULL, 'F' },
+		{ "step", required_argument, NULL, 's' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "speed", required_argument, NULL, 'x' },
+		{ "peers", required_argument, NULL, 'p' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static struct fed f;    /* large: not on the stack */
+	struct rti_callbacks cb;
+	struct sigaction sa;
+	rti_federate_handle self;
+	const char *url = NULL, *fom = NULL, *name = NULL, *fname;
+	double n_subs = 3, first = 1, step_s = 0.02, duration = 0;
+	double speed = 1, peers = 0, timeout = 30, t, t_end, wall0, t0;
+	int c, i, rc, status = 1, joined = 0;
+
+	f.federation = "Grid";
+	f.grid = "north";
+	while ((c = getopt_long(argc, argv, "u:f:n:m:g:N:F:s:d:x:p:t:h", opts,
+	    NULL)) != -1) {
+		double *num = NULL, lo = 0, hi = 1e9;
+
+		switch (c) {
+		case 'u': url = optarg; break;
+		case 'f': f.federation = optarg; break;
+		case 'n': name = optarg; break;
+		case 'm': fom = optarg; break;
+		case 'g': f.grid = optarg; break;
+		case 'N': num = &n_subs; lo = 1; hi = MAX_SUBS; break;
+		case 'F': num = &first; lo = 1; hi = 4000; break;
+		case 's': num = &step_s; lo = 1e-6; hi = 3600; break;
+		case 'd': num = &duration; break;
+		case 'x': num = &speed; hi = 1e6; break;
+		case 'p': num = &peers; hi = 1e4; break;
+		case 't': num = &timeout; lo = 1e-3; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+		if (num && parse_num(optarg, lo, hi, num) < 0) {
+			fprintf(stderr, "substation: bad value '%s' for -%c\n",
+			    optarg, c);
+			return 2;
+		}
+	}
+	if (optind < argc || !*f.grid || strlen(f.grid) > 32) {
+		usage(stderr);
+		return 2;
+	}
+	if (!fom)
+		fom = access(FOM_INSTALLED, R_OK) == 0 ? FOM_INSTALLED :
+		    FOM_NAME;
+	snprintf(f.name, sizeof f.name, "%s", name ? name : "substation");
+	f.n_subs = (int)n_subs;
+	for (i = 0; i < f.n_subs; i++) {
+		struct sub *s = &f.subs[i];
+		int k;
+
+		s->num = (int)first + i;
+		snprintf(s->name, sizeof s->name, "S%d", s->num);
+		snprintf(s->cond, sizeof s->cond, "%s/%s", f.grid, s->name);
+		s->fault_line = -1;
+		for (k = 0; k < N_BRK; k++)
+			s->closed[k] = 1;
+	}
+	/* Line-buffered, so that lines of several federates interleave
+	 * whole when their output goes to one file. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	/* No SA_RESTART: a signal must interrupt poll(). */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	memset(&cb, 0, sizeof cb);
+	cb.connection_lost = connection_lost;
+	cb.report_federation_executions = report_federation_executions;
+	cb.announce_synchronization_point = announce_synchronization_point;
+	cb.federation_synchronized = federation_synchronized;
+	cb.multiple_object_instance_name_reservation_succeeded =
+	    names_reserved;
+	cb.multiple_object_instance_name_reservation_failed =
+	    names_not_reserved;
+	cb.receive_interaction = receive_interaction;
+	cb.provide_attribute_value_update = provide_attribute_value_update;
+	cb.time_regulation_enabled = time_regulation_enabled;
+	cb.time_constrained_enabled = time_constrained_enabled;
+	cb.time_advance_grant = time_advance_grant;
+
+	f.amb = rti_ambassador_new();
+	if (!f.amb) {
+		fprintf(stderr, "substation: out of memory\n");
+		return 1;
+	}
+	if (rti_connect(f.amb, url, &cb, &f) != RTI_OK) {
+		fprintf(stderr, "%s: cannot connect: %s\n", f.name,
+		    rti_error_message(f.amb));
+		goto out;
+	}
+	/* Create the federation; if another federate was first, join it. */
+	rc = rti_create_federation_execution(f.amb, f.federation, &fom, 1,
+	    NULL);
+	if (rc != RTI_OK && rc != RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS) {
+		fprintf(stderr, "%s: cannot create %s: %s\n", f.name,
+		    f.federation, rti_error_message(f.amb));
+		goto out;
+	}
+	if (rti_join_federation_execution(f.amb, name, "substation",
+	    f.federation, &self) != RTI_OK) {
+		fprintf(stderr, "%s: cannot join %s: %s\n", f.name,
+		    f.federation, rti_error_message(f.amb));
+		goto out;
+	}
+	joined = 1;
+	if (rti_get_federate_name(f.amb, self, &fname) == RTI_OK)
+		snprintf(f.name, sizeof f.name, "%s", fname);
+	printf("%s: joined %s as federate %u: substations %s..%s of grid %s\n",
+	    f.name, f.federation, (unsigned)self.id, f.subs[0].name,
+	    f.subs[f.n_subs - 1].name, f.grid);
+
+	if (lookup_handles(&f) < 0 || declare(&f) < 0 ||
+	    register_all(&f, timeout) < 0 || make_bundles(&f) < 0 ||
+	    enable_time(&f, step_s, timeout) < 0)
+		goto resign;
+	if (peers > 0 && synchronize(&f, (unsigned)peers, timeout) < 0)
+		goto resign;
+	if (send_all_static(&f) < 0)
+		goto resign;
+	printf("%s: running from t=%.2f in steps of %.3f s\n", f.name, f.time,
+	    step_s);
+
+	/* The simulation loop.  Time advances from the granted time by
+	 * adding the step: every federate computes the same times. */
+	t0 = t = f.time;
+	t_end = duration > 0 ? t0 + duration - step_s / 2 : INFINITY;
+	wall0 = now();
+	while (!interrupted && t < t_end) {
+		if (step(&f, t + step_s) < 0 || advance(&f, t + step_s,
+		    timeout) < 0)
+			break;
+		t = f.time;
+		if (speed > 0 && pump(&f, NULL, wall0 + (t - t0) / speed) < 0)
+			break;
+	}
+	if (interrupted || !(t < t_end))
+		status = 0;
+	print_summary(&f);
+
+resign:
+	if (interrupted)
+		status = 0; /* Ctrl-C is a normal way to stop */
+	/* Resigning deletes our instances: the others see them removed. */
+	if (joined && rti_resign_federation_execution(f.amb,
+	    RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST) != RTI_OK) {
+		fprintf(stderr, "%s: resign: %s\n", f.name,
+		    rti_error_message(f.amb));
+		status = 1;
+	} else if (joined) {
+		printf("%s: resigned at t=%.2f\n", f.name, f.time);
+		/* The last one out destroys the federation. */
+		(void)rti_destroy_federation_execution(f.amb, f.federation);
+	}
+out:
+	rti_ambassador_free(f.amb);
+	bundle_free(&f.b_bus);
+	bundle_free(&f.b_brk);
+	bundle_free(&f.b_line);
+	bundle_free(&f.b_sub);
+	return status;
+}

@@ -1,0 +1,494 @@
+/*
+ * check_ddm.c - DDM regions against a real rtiexec: consoles subscribed
+ * with regions on the Grid/Substation dimensions get exactly the updates
+ * and interactions sent in overlapping regions (an unspecified dimension
+ * matches everything), region changes take effect at run time, updates
+ * nobody's region wants are suppressed at the source, conditions and
+ * regions combine, and every bad input gets its error.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#define GRID TEST_FOM("Grid.xml")
+
+static struct rtiexec rx;
+
+static void
+setup(void)
+{
+	ck_assert_int_eq(rtiexec_start(&rx, NULL), 0);
+}
+
+static void
+teardown(void)
+{
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+
+/* ---- recording callbacks ---- */
+
+static const char *
+obj_name(struct tfed *t, rti_object_instance_handle obj)
+{
+	const char *s;
+
+	return rti_get_object_instance_name(t->amb, obj, &s) == RTI_OK ? s :
+	    "?";
+}
+
+static void
+cb_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name, rti_federate_handle p)
+{
+	struct tfed *t = arg;
+
+	(void)obj;
+	(void)cls;
+	(void)p;
+	t->n_discovers++;
+	tfed_event(t, "discover:%s", name);
+}
+
+static void
+cb_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)tag;
+	(void)tag_len;
+	t->n_reflects++;
+	tfed_event(t, "reflect:%s:%.*s:%s", obj_name(t, obj),
+	    n ? (int)v[0].length : 0, n ? (const char *)v[0].value : "",
+	    info->condition ? info->condition : "-");
+}
+
+static void
+cb_bundle(void *arg, rti_object_class_handle cls,
+    const struct rti_bundle_instance *in, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	size_t i;
+
+	(void)cls;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	tfed_event(t, "bundle:%zu", n);
+	for (i = 0; i < n; i++) {
+		t->n_bundle_instances++;
+		tfed_event(t, "binst:%s", obj_name(t, in[i].object));
+	}
+}
+
+static void
+cb_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)cls;
+	(void)v;
+	(void)n;
+	t->n_interactions++;
+	tfed_event(t, "interaction:%.*s:%s", (int)tag_len, (const char *)tag,
+	    info->condition ? info->condition : "-");
+}
+
+static struct tfed *
+fed(const char *name, int bundles)
+{
+	struct tfed *t = calloc(1, sizeof *t);
+	struct rti_callbacks cb;
+
+	ck_assert_ptr_nonnull(t);
+	t->amb = rti_ambassador_new();
+	ck_assert_ptr_nonnull(t->amb);
+	tfed_callbacks(&cb);
+	cb.discover_object_instance = cb_discover;
+	cb.reflect_attribute_values = cb_reflect;
+	if (bundles)
+		cb.reflect_class_bundle = cb_bundle;
+	cb.receive_interaction = cb_interaction;
+	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
+	ck_assert_int_eq(tfed_create_join(t, "F", GRID, name), RTI_OK);
+	return t;
+}
+
+/* Everything rtiexec sent `t` before now has been delivered. */
+static void
+barrier(struct tfed *t)
+{
+	rti_federate_handle h;
+	int pending = 1;
+
+	ck_assert_int_eq(rti_get_federate_handle(t->amb, "no such federate",
+	    &h), RTI_ERR_NAME_NOT_FOUND);
+	while (pending)
+		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0, 0, &pending),
+		    RTI_OK);
+}
+
+static rti_object_class_handle
+oc(struct tfed *t, const char *name)
+{
+	rti_object_class_handle h;
+
+	ck_assert_int_eq(rti_get_object_class_handle(t->amb, name, &h),
+	    RTI_OK);
+	return h;
+}
+
+static rti_attribute_handle
+at(struct tfed *t, const char *cls, const char *name)
+{
+	rti_attribute_handle h;
+
+	ck_assert_int_eq(rti_get_attribute_handle(t->amb, oc(t, cls), name,
+	    &h), RTI_OK);
+	return h;
+}
+
+static rti_interaction_class_handle
+ic(struct tfed *t, const char *name)
+{
+	rti_interaction_class_handle h;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(t->amb, name, &h),
+	    RTI_OK);
+	return h;
+}
+
+static void
+subscribe_status(struct tfed *t, const char *cond)
+{
+	rti_attribute_handle a = at(t, "Breaker", "Status");
+
+	if (cond)
+		ck_assert_int_eq(rti_add_subscription_condition(t->amb,
+		    oc(t, "Breaker"), cond), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb,
+	    oc(t, "Breaker"), &a, 1), RTI_OK);
+}
+
+static void
+publish_status(struct tfed *t)
+{
+	rti_attribute_handle a = at(t, "Breaker", "Status");
+
+	ck_assert_int_eq(rti_publish_object_class_attributes(t->amb,
+	    oc(t, "Breaker"), &a, 1), RTI_OK);
+}
+
+static void
+update(struct tfed *t, rti_object_instance_handle o, const char *val,
+    const char *cond)
+{
+	struct rti_attribute_value v;
+
+	v.attribute = at(t, "Breaker", "Status");
+	v.value = val;
+	v.length = (uint32_t)strlen(val);
+	ck_assert_int_eq(rti_update_attribute_values_with_condition(t->amb, o,
+	    &v, 1, NULL, 0, cond), RTI_OK);
+}
+
+static struct rti_statistics
+stats(struct tfed *t)
+{
+	struct rti_statistics s;
+
+	ck_assert_int_eq(rti_get_statistics(t->amb, &s), RTI_OK);
+	return s;
+}
+
+static rti_dimension_handle
+dim(struct tfed *t, const char *name)
+{
+	rti_dimension_handle d;
+
+	ck_assert_int_eq(rti_get_dimension_handle(t->amb, name, &d), RTI_OK);
+	return d;
+}
+
+/* A committed region: Grid [g, g+1) when g >= 0, Substation [s, s+1) when
+ * s >= 0. */
+static rti_region_handle
+region(struct tfed *t, int g, int s)
+{
+	rti_dimension_handle d[2];
+	rti_region_handle r;
+	size_t n = 0;
+
+	if (g >= 0)
+		d[n++] = dim(t, "Grid");
+	if (s >= 0)
+		d[n++] = dim(t, "Substation");
+	ck_assert_int_eq(rti_create_region(t->amb, d, n, &r), RTI_OK);
+	if (g >= 0)
+		ck_assert_int_eq(rti_set_range_bounds(t->amb, r,
+		    dim(t, "Grid"), (uint64_t)g, (uint64_t)g + 1), RTI_OK);
+	if (s >= 0)
+		ck_assert_int_eq(rti_set_range_bounds(t->amb, r,
+		    dim(t, "Substation"), (uint64_t)s, (uint64_t)s + 1),
+		    RTI_OK);
+	ck_assert_int_eq(rti_commit_region_modifications(t->amb, &r, 1),
+	    RTI_OK);
+	return r;
+}
+
+static void
+subscribe_in(struct tfed *t, rti_region_handle r)
+{
+	rti_attribute_handle a = at(t, "Breaker", "Status");
+
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    t->amb, oc(t, "Breaker"), &a, 1, &r, 1), RTI_OK);
+}
+
+static rti_object_instance_handle
+reg_in(struct tfed *t, rti_region_handle r)
+{
+	rti_attribute_handle a = at(t, "Breaker", "Status");
+	rti_object_instance_handle h;
+
+	ck_assert_int_eq(rti_register_object_instance_with_regions(t->amb,
+	    oc(t, "Breaker"), &a, 1, &r, 1, &h), RTI_OK);
+	return h;
+}
+
+START_TEST(test_regions_route_exactly)
+{
+	struct tfed *p = fed("p", 0), *c1 = fed("c1", 0), *c2 = fed("c2", 0);
+	struct tfed *g = fed("g", 0);
+	rti_region_handle r1 = region(c1, -1, 1), r2 = region(c2, -1, 2);
+	rti_region_handle rg = region(g, 0, -1), pr[3];
+	rti_object_instance_handle b[3];
+	const char *name;
+	int i;
+
+	subscribe_in(c1, r1);
+	subscribe_in(c2, r2);
+	subscribe_in(g, rg);
+	publish_status(p);
+	for (i = 0; i < 3; i++) {
+		pr[i] = region(p, 0, i + 1);
+		b[i] = reg_in(p, pr[i]);
+		update(p, b[i], i == 0 ? "1" : i == 1 ? "2" : "3", NULL);
+	}
+	ck_assert(tfed_wait_n(g, "reflect:", 3));
+	barrier(c1);
+	barrier(c2);
+	ck_assert_uint_eq(c1->n_reflects, 1);
+	ck_assert_uint_eq(c2->n_reflects, 1);
+	ck_assert_int_eq(rti_get_object_instance_name(p->amb, b[0], &name),
+	    RTI_OK);
+	ck_assert_int_ge(tfed_find(c1, "reflect:"), 0);
+	ck_assert_ptr_nonnull(strstr(c1->events[tfed_find(c1, "reflect:")],
+	    ":1:"));
+	ck_assert_ptr_nonnull(strstr(c2->events[tfed_find(c2, "reflect:")],
+	    ":2:"));
+	/* c1 moves to substation 3 at run time */
+	ck_assert_int_eq(rti_set_range_bounds(c1->amb, r1,
+	    dim(c1, "Substation"), 3, 4), RTI_OK);
+	ck_assert_int_eq(rti_commit_region_modifications(c1->amb, &r1, 1),
+	    RTI_OK);
+	update(p, b[0], "4", NULL);
+	update(p, b[2], "5", NULL);
+	ck_assert(tfed_wait(c1, "reflect:") && tfed_wait_n(c1, "reflect:",
+	    2));
+	ck_assert_ptr_nonnull(strstr(c1->events[c1->n_events - 1], ":5:"));
+	ck_assert(tfed_wait_n(g, "reflect:", 5));
+	barrier(c1);
+	ck_assert_uint_eq(c1->n_reflects, 2);
+	/* unassociating b[1]'s region: default region, everyone's */
+	{
+		rti_attribute_handle a = at(p, "Breaker", "Status");
+
+		ck_assert_int_eq(rti_unassociate_regions_for_updates(p->amb,
+		    b[1], &a, 1, &pr[1], 1), RTI_OK);
+	}
+	update(p, b[1], "6", NULL);
+	ck_assert(tfed_wait(c1, "reflect:") && tfed_wait_n(c1, "reflect:",
+	    3));
+	/* nobody's region: substation 9, after c1 and c2 leave the class */
+	ck_assert_int_eq(rti_unsubscribe_object_class_attributes_with_regions(
+	    g->amb, oc(g, "Breaker"), &rg, 1), RTI_OK);
+	barrier(p);
+	{
+		rti_attribute_handle a = at(p, "Breaker", "Status");
+		rti_region_handle r9 = region(p, 0, 9);
+		uint64_t before = stats(p).updates_suppressed;
+
+		ck_assert_int_eq(rti_associate_regions_for_updates(p->amb,
+		    b[1], &a, 1, &r9, 1), RTI_OK);
+		update(p, b[1], "7", NULL);
+		ck_assert_uint_eq(stats(p).updates_suppressed, before + 1);
+	}
+	tfed_free(p);
+	tfed_free(c1);
+	tfed_free(c2);
+	tfed_free(g);
+}
+END_TEST
+
+START_TEST(test_regions_and_conditions_combine)
+{
+	struct tfed *p = fed("p", 0), *c = fed("c", 0), *o = fed("o", 0);
+	rti_region_handle r = region(c, -1, 1), pr = region(p, -1, 1);
+	rti_object_instance_handle b;
+
+	ck_assert_int_eq(rti_add_subscription_condition(c->amb,
+	    oc(c, "Breaker"), "north"), RTI_OK);
+	subscribe_in(c, r);
+	subscribe_status(o, NULL);
+	publish_status(p);
+	b = reg_in(p, pr);
+	update(p, b, "1", "south");  /* region matches, condition not */
+	update(p, b, "2", "north");  /* both */
+	ck_assert(tfed_wait_n(o, "reflect:", 2));
+	ck_assert(tfed_wait(c, "reflect:"));
+	barrier(c);
+	ck_assert_uint_eq(c->n_reflects, 1);
+	ck_assert_ptr_nonnull(strstr(c->events[tfed_find(c, "reflect:")],
+	    ":2:north"));
+	tfed_free(p);
+	tfed_free(c);
+	tfed_free(o);
+}
+END_TEST
+
+START_TEST(test_interactions_with_regions)
+{
+	struct tfed *p = fed("p", 0), *c1 = fed("c1", 0), *c2 = fed("c2", 0);
+	rti_interaction_class_handle alarm = ic(p, "Alarm");
+	rti_region_handle r1 = region(c1, -1, 1), r2 = region(c2, -1, 2);
+	rti_region_handle pr = region(p, 3, 1);
+
+	ck_assert_int_eq(rti_subscribe_interaction_class_with_regions(c1->amb,
+	    alarm, &r1, 1), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class_with_regions(c2->amb,
+	    alarm, &r2, 1), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(p->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_send_interaction_with_regions(p->amb, alarm,
+	    NULL, 0, &pr, 1, "a", 1), RTI_OK);
+	/* without regions: the default region reaches both */
+	ck_assert_int_eq(rti_send_interaction(p->amb, alarm, NULL, 0, "b", 1),
+	    RTI_OK);
+	ck_assert(tfed_wait(c2, "interaction:b"));
+	ck_assert(tfed_wait(c1, "interaction:b"));
+	ck_assert_int_ge(tfed_find(c1, "interaction:a"), 0);
+	barrier(c2);
+	ck_assert_uint_eq(c2->n_interactions, 1);
+	/* c1 unsubscribes its region: the class is no longer subscribed */
+	ck_assert_int_eq(rti_unsubscribe_interaction_class_with_regions(
+	    c1->amb, alarm, &r1, 1), RTI_OK);
+	ck_assert_int_eq(rti_delete_region(c1->amb, r1), RTI_OK);
+	ck_assert_int_eq(rti_send_interaction_with_regions(p->amb, alarm,
+	    NULL, 0, &pr, 1, "c", 1), RTI_OK);
+	ck_assert_int_eq(rti_send_interaction(p->amb, alarm, NULL, 0, "d", 1),
+	    RTI_OK);
+	ck_assert(tfed_wait(c2, "interaction:d"));
+	barrier(c1);
+	ck_assert_uint_eq(c1->n_interactions, 2);
+	tfed_free(p);
+	tfed_free(c1);
+	tfed_free(c2);
+}
+END_TEST
+
+START_TEST(test_region_errors)
+{
+	struct tfed *a = fed("a", 0), *b = fed("b", 0);
+	rti_dimension_handle grid = dim(a, "Grid"), bad = { 999 };
+	rti_dimension_handle sub = dim(a, "Substation");
+	rti_region_handle r, rb, none = { 0 }, used;
+	rti_attribute_handle to = at(a, "Line", "ToSubstation");
+	uint64_t lo, hi;
+
+	ck_assert_int_eq(rti_create_region(a->amb, &bad, 1, &r),
+	    RTI_ERR_INVALID_DIMENSION_HANDLE);
+	ck_assert_int_eq(rti_create_region(a->amb, &grid, 1, &r), RTI_OK);
+	/* a new region spans its dimensions */
+	ck_assert_int_eq(rti_get_range_bounds(a->amb, r, grid, &lo, &hi),
+	    RTI_OK);
+	ck_assert_uint_eq(lo, 0);
+	ck_assert_uint_eq(hi, 64);
+	ck_assert_int_eq(rti_set_range_bounds(a->amb, r, grid, 5, 5),
+	    RTI_ERR_INVALID_RANGE_BOUND);
+	ck_assert_int_eq(rti_set_range_bounds(a->amb, r, grid, 6, 5),
+	    RTI_ERR_INVALID_RANGE_BOUND);
+	ck_assert_int_eq(rti_set_range_bounds(a->amb, r, grid, 0, 65),
+	    RTI_ERR_INVALID_RANGE_BOUND);
+	ck_assert_int_eq(rti_set_range_bounds(a->amb, r, grid, 63, 64),
+	    RTI_OK);
+	ck_assert_int_eq(rti_set_range_bounds(a->amb, r, sub, 0, 1),
+	    RTI_ERR_REGION_DOES_NOT_CONTAIN_SPECIFIED_DIMENSION);
+	ck_assert_int_eq(rti_set_range_bounds(a->amb, r, bad, 0, 1),
+	    RTI_ERR_INVALID_DIMENSION_HANDLE);
+	ck_assert_int_eq(rti_commit_region_modifications(a->amb, &none, 1),
+	    RTI_ERR_INVALID_REGION);
+	/* another federate's region */
+	ck_assert_int_eq(rti_create_region(b->amb, &grid, 1, &rb), RTI_OK);
+	ck_assert_int_eq(rti_set_range_bounds(a->amb, rb, grid, 0, 1),
+	    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE);
+	ck_assert_int_eq(rti_delete_region(a->amb, rb),
+	    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    a->amb, oc(a, "Line"), NULL, 0, &rb, 1),
+	    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE);
+	/* a dimension the attribute does not have */
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    a->amb, oc(a, "Line"), &to, 1, &r, 1),
+	    RTI_ERR_INVALID_REGION_CONTEXT);
+	/* in use: cannot be deleted until unsubscribed */
+	used = region(a, 1, 1);
+	subscribe_in(a, used);
+	ck_assert_int_eq(rti_delete_region(a->amb, used),
+	    RTI_ERR_REGION_IN_USE_FOR_UPDATE_OR_SUBSCRIPTION);
+	ck_assert_int_eq(rti_unsubscribe_object_class_attributes_with_regions(
+	    a->amb, oc(a, "Breaker"), &used, 1), RTI_OK);
+	ck_assert_int_eq(rti_delete_region(a->amb, used), RTI_OK);
+	ck_assert_int_eq(rti_delete_region(a->amb, used),
+	    RTI_ERR_INVALID_REGION);
+	ck_assert_int_eq(rti_delete_region(a->amb, r), RTI_OK);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+static Suite *
+ddm_suite(void)
+{
+	Suite *s = suite_create("ddm");
+	TCase *tc = tcase_create("regions");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_regions_route_exactly);
+	tcase_add_test(tc, test_regions_and_conditions_combine);
+	tcase_add_test(tc, test_interactions_with_regions);
+	tcase_add_test(tc, test_region_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(ddm_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
