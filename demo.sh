@@ -7,10 +7,13 @@
 #   ./demo.sh --no-build    only run the demo, against an existing build
 #   ./demo.sh --builddir D  use (or create) the build tree D
 #
-# The demo starts rti/rtiexec on a free loopback port, runs the sample
-# federates against it and prints what each of them did.  It exits non-zero
-# when the build or the demo fails.  Running it again rebuilds only what
-# changed.
+# The demo starts rti/rtiexec on a free loopback port and runs the grid
+# samples against it (two substation simulators, the grid simulator, three
+# consoles, the instructor) for DEMO_DURATION (default 3) seconds of
+# logical time, then prints a timeline, what each federate sent and
+# received, and what filtering saved.  It exits non-zero when the build
+# fails or the expected events did not happen.  Running it again rebuilds
+# only what changed.
 set -euo pipefail
 
 srcdir=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +25,7 @@ while [ $# -gt 0 ]; do
 	--no-build) build=0 ;;
 	--builddir) builddir=${2:?--builddir needs a directory}; shift ;;
 	--builddir=*) builddir=${1#--builddir=} ;;
-	-h|--help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) echo "demo.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
 	esac
 	shift
@@ -78,7 +81,7 @@ build_tree() {
 	say "make"
 	make -C "$builddir" -j"$(nproc 2>/dev/null || echo 2)" >/dev/null ||
 	    die "build failed (run 'make' in $builddir to see why)"
-	echo "Built rti/rtiexec, librti and samples/hello in $builddir."
+	echo "Built rti/rtiexec, librti and the samples in $builddir."
 }
 
 if [ "$build" -eq 1 ]; then
@@ -88,14 +91,38 @@ if [ "$build" -eq 1 ]; then
 fi
 
 # ---- demo ----------------------------------------------------------------
+#
+# A training federation on fom/Grid.xml: two substation simulators (S1..S3
+# of grid north, S4..S6 of grid south), the grid simulator, consoles for
+# substations S1 and S2 and for grid south, and the instructor's default
+# scenario (a fault on S2's line L1 at 1.0 s, which protection clears by
+# opening breaker B1; B1 closed again at 1.8 s; breaker B2 of S5 opened at
+# 2.2 s).  They synchronize at "ready", then run DURATION seconds of
+# logical time paced to the wall clock.  Each federate ends with a line
+# "SUMMARY key=value ..." that the summary below is made of.
 
 rtiexec=$builddir/rti/rtiexec
-hello=$builddir/samples/hello
-fom=$srcdir/fom/HelloWorld.xml
-federation=HelloWorld
-federates=(alice bob)
-[ -x "$rtiexec" ] && [ -x "$hello" ] ||
-    die "no build in $builddir (run ./demo.sh without --no-build)"
+samples=$builddir/samples
+fom=$srcdir/fom/Grid.xml
+duration=${DEMO_DURATION:-3}
+federates=(instructor sub-north sub-south grid console-S1 console-S2
+    console-south)
+declare -A args=(
+	[sub-north]="substation --grid north --first 1 --substations 3"
+	[sub-south]="substation --grid south --first 4 --substations 3"
+	[grid]="grid"
+	[console-S1]="console --grid north --substation S1"
+	[console-S2]="console --grid north --substation S2"
+	[console-south]="console --grid south"
+	[instructor]="instructor"
+)
+if ! [[ $duration =~ ^[0-9]+([.][0-9]*)?$ ]] ||
+    ! awk -v d="$duration" 'BEGIN { exit !(d >= 3) }'; then
+	die "DEMO_DURATION must be a number of seconds >= 3 (the scenario's)"
+fi
+if [ ! -x "$rtiexec" ] || [ ! -x "$samples/substation" ]; then
+	die "no build in $builddir (run ./demo.sh without --no-build)"
+fi
 
 tmp=$(mktemp -d)
 pids=()
@@ -120,13 +147,17 @@ grep -q '^[0-9][0-9]*$' "$tmp/port" 2>/dev/null || {
 	cat "$tmp/rtiexec.log" >&2; die "rtiexec did not start"; }
 url=tcp://127.0.0.1:$(cat "$tmp/port")
 echo "rtiexec listening on $url"
+echo "${#federates[@]} federates, ${duration} s of logical time in 20 ms" \
+    "steps: ${federates[*]}"
 
-# All federates at once: the first creates the federation, the others join.
+# All at once: the first creates the federation, the others join, and all
+# wait for each other at "ready".
 declare -A fed_pid fed_status
 for f in "${federates[@]}"; do
-	"$hello" --url "$url" --federation "$federation" --name "$f" \
-	    --fom "$fom" --peers "${#federates[@]}" --timeout 20 \
-	    >"$tmp/$f.log" 2>&1 &
+	read -r -a a <<<"${args[$f]}"
+	"$samples/${a[0]}" "${a[@]:1}" --url "$url" --name "$f" \
+	    --fom "$fom" --peers "${#federates[@]}" --duration "$duration" \
+	    --timeout 15 >"$tmp/$f.log" 2>&1 &
 	fed_pid[$f]=$!
 	pids+=("$!")
 done
@@ -136,48 +167,99 @@ for f in "${federates[@]}"; do
 	fed_status[$f]=$status
 done
 
-kill -TERM "$rti_pid"
+# rtiexec's counters (SIGUSR1 logs them), then a clean shutdown.
+kill -USR1 "$rti_pid" 2>/dev/null || true
+for _ in $(seq 50); do
+	grep -q ' status: ' "$tmp/rtiexec.log" && break
+	sleep 0.05
+done
+kill -TERM "$rti_pid" 2>/dev/null || true
 rti_status=0
 wait "$rti_pid" || rti_status=$?
 pids=()
 
-for f in "${federates[@]}"; do
-	echo "--- $f"
-	sed "s/^$f: /  /" "$tmp/$f.log"
-done
-
-# ---- summary -------------------------------------------------------------
+# ---- timeline --------------------------------------------------------------
 #
-# One row per federate, one column per entry of COLUMNS ("Header|function").
-# A column function gets the federate's name and log file and prints one
-# short cell; extend the demo by adding a column.
+# Every line "NAME: t=T ..." of every federate, in logical time order.
 
+say "timeline (logical time)"
+for f in "${federates[@]}"; do
+	grep -v '^SUMMARY ' "$tmp/$f.log" |
+	    sed -n "s/^$f: t=\([0-9.]*\) \(.*\)/\1\t$f\t\2/p"
+done | sort -s -t "$(printf '\t')" -k1,1n |
+    awk -F '\t' '{ printf "%6s  %-14s %s\n", $1, $2, $3 }'
+
+# ---- summary ---------------------------------------------------------------
+
+# Every federate's SUMMARY line into S[federate.key]; sum F KEY prints
+# one value ("-" when missing).
+declare -A S
+for f in "${federates[@]}"; do
+	line=$(grep '^SUMMARY ' "$tmp/$f.log" | head -n 1 || true)
+	for kv in ${line#SUMMARY }; do
+		S[$f.${kv%%=*}]=${kv#*=}
+	done
+done
+sum() { echo "${S[$1.$2]:--}"; }
+# total KEY F...: KEY added up over federates.
+total() {
+	local key=$1 f n=0 v
+	shift
+	for f in "$@"; do
+		v=$(sum "$f" "$key")
+		[ "$v" = - ] || n=$((n + v))
+	done
+	echo "$n"
+}
 col_joined() {
-	sed -n -e 's/^[^:]*: joined .*(created it) as federate \([0-9]*\)$/handle \1, created/p' \
-	    -e 's/^[^:]*: joined .* as federate \([0-9]*\)$/handle \1/p' "$2"
+	sed -n "s/^$1: joined .* as federate \([0-9]*\).*/\1/p" "$tmp/$1.log"
 }
-col_peers() {
-	sed -n 's/^[^:]*: .* has \([0-9]*\) federate(s) joined$/\1/p' "$2"
-}
-col_sync() {
-	sed -n 's/^[^:]*: federation synchronized at "\(.*\)" .*/\1/p' "$2" |
-	    paste -sd, -
+col_sent() {
+	case $(sum "$1" kind) in
+	substation|grid)
+		echo "$(sum "$1" updates_sent) upd" \
+		    "($(sum "$1" updates_suppressed) suppressed)" ;;
+	instructor) echo "$(sum "$1" sent) events" ;;
+	*) echo "-" ;;
+	esac
 }
 col_received() {
-	sed -n 's/^[^:]*: reflected "\(.*\)" .*/\1/p' "$2" | paste -sd, -
+	[ "$(sum "$1" updates_received)" = - ] && { echo -; return; }
+	echo "$(sum "$1" updates_received) upd," \
+	    "$(sum "$1" interactions_received) int"
 }
-col_resigned() {
-	grep -q ': resigned$' "$2" && echo yes
+col_events() {
+	local f=$1
+	case $(sum "$f" kind) in
+	substation)
+		echo "switching $(sum "$f" switching)," \
+		    "fault $(sum "$f" faults), trips sent $(sum "$f" trips)" ;;
+	grid)
+		echo "trip $(sum "$f" trips); f north $(sum "$f" north_f)," \
+		    "south $(sum "$f" south_f) Hz" ;;
+	console)
+		echo "fault $(sum "$f" faults), trip $(sum "$f" trips)," \
+		    "switching $(sum "$f" switching)," \
+		    "alarm $(sum "$f" alarms), opened $(sum "$f" opened)," \
+		    "closed $(sum "$f" closed)," \
+		    "foreign $(sum "$f" foreign)" ;;
+	instructor)
+		echo "trip $(sum "$f" trips), alarm $(sum "$f" alarms)" ;;
+	*) echo "-" ;;
+	esac
 }
-col_exit() {
-	echo "${fed_status[$1]}"
-}
+sum_kind() { sum "$1" kind; }
+sum_time() { sum "$1" time; }
+col_exit() { echo "${fed_status[$1]}"; }
+# One row per federate, one column per entry ("Header|function"); a
+# function gets the federate's name and prints one short cell.
 COLUMNS=(
-	"joined|col_joined"
-	"saw joined|col_peers"
-	"synced at|col_sync"
+	"kind|sum_kind"
+	"handle|col_joined"
+	"time|sum_time"
+	"sent|col_sent"
 	"received|col_received"
-	"resigned|col_resigned"
+	"events seen|col_events"
 	"exit|col_exit"
 )
 
@@ -189,7 +271,7 @@ say "summary"
 	for f in "${federates[@]}"; do
 		row=$f
 		for c in "${COLUMNS[@]}"; do
-			cell=$("${c#*|}" "$f" "$tmp/$f.log" || true)
+			cell=$("${c#*|}" "$f" || true)
 			row+=$'\t'${cell:--}
 		done
 		echo "$row"
@@ -203,28 +285,97 @@ say "summary"
 	          line = line sprintf(i < nf ? "%-" w[i] + 2 "s" : "%s",
 	              cell[r, i])
 	      print line } }'
+
+# What filtering saved: at the source (the simulators' libraries never
+# sent updates nobody subscribed to) and in rtiexec (bundles cut per
+# subscriber, messages withheld from subscribers whose conditions do not
+# match).
+sims=(sub-north sub-south)
+src_sent=$(total updates_sent "${sims[@]}")
+src_supp=$(total updates_suppressed "${sims[@]}")
+src_bsent=$(total bytes_sent "${sims[@]}")
+src_bsupp=$(total bytes_suppressed "${sims[@]}")
+status_line=$(grep ' status: ' "$tmp/rtiexec.log" | tail -n 1)
+rtx() { echo "$status_line" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"; }
+pct() { [ "$2" -gt 0 ] && echo "$((100 * $1 / $2))%" || echo "-"; }
+
+say "what filtering saved"
+echo "at the source:  $src_supp of $((src_sent + src_supp)) instance" \
+    "updates ($(pct "$src_supp" $((src_sent + src_supp)))) never left the" \
+    "simulators:"
+echo "                $src_bsupp of $((src_bsent + src_bsupp)) value bytes" \
+    "($(pct "$src_bsupp" $((src_bsent + src_bsupp))))"
+if [ -n "$status_line" ]; then
+	echo "in rtiexec:     $(rtx routed) messages routed to subscribers," \
+	    "$(rtx filtered) cut down or withheld by filters"
+	echo "                (frames in/out" \
+	    "$(rtx frames_in)/$(rtx frames_out), bytes in/out" \
+	    "$(rtx bytes_in)/$(rtx bytes_out))"
+else
+	echo "in rtiexec:     (no counters: rtiexec did not log them)"
+fi
+echo "by condition:   each console got its own substations only:" \
+    "console-S1 $(sum console-S1 updates_received) updates," \
+    "console-S2 $(sum console-S2 updates_received),"
+echo "                console-south $(sum console-south updates_received)" \
+    "(foreign: $(total foreign console-S1 console-S2 console-south))"
 echo
 echo "rtiexec: $(grep -c ' joined ' "$tmp/rtiexec.log") joined," \
     "$(grep -c ' resigned from ' "$tmp/rtiexec.log") resigned," \
-    "$(grep -c "federation $federation destroyed" "$tmp/rtiexec.log")" \
+    "$(grep -c "federation Grid destroyed" "$tmp/rtiexec.log")" \
     "federation destroyed, exit status $rti_status"
 
-# ---- verdict -------------------------------------------------------------
+# ---- verdict ---------------------------------------------------------------
 
-ok=1
+failures=()
+expect() { # expect DESCRIPTION TEST...
+	local what=$1
+	shift
+	"$@" 2>/dev/null || failures+=("$what")
+}
+is() { [ "$(sum "$1" "$2")" = "$3" ]; }
+atleast() { local v; v=$(sum "$1" "$2"); [ "$v" != - ] && [ "$v" -ge "$3" ]; }
+
 for f in "${federates[@]}"; do
-	[ "${fed_status[$f]}" -eq 0 ] || ok=0
-	grep -q "federation synchronized at \"ready\"" "$tmp/$f.log" || ok=0
-	grep -q ': resigned$' "$tmp/$f.log" || ok=0
-	# every federate hears the greeting of every other one
-	[ "$(grep -c ': reflected "Hello from ' "$tmp/$f.log")" -eq \
-	    $((${#federates[@]} - 1)) ] || ok=0
+	expect "$f exited ${fed_status[$f]}" [ "${fed_status[$f]}" -eq 0 ]
+	expect "$f did not reach t=$duration" awk -v t="$(sum "$f" time)" \
+	    -v d="$duration" 'BEGIN { exit !(t != "-" && t + 0.01 >= d) }'
+	[ "$(sum "$f" kind)" = console ] &&
+	    expect "$f received another substation's data" is "$f" foreign 0
 done
-[ "$rti_status" -eq 0 ] || ok=0
-if [ "$ok" -ne 1 ]; then
-	echo "--- rtiexec log" >&2
+expect "sub-north did not trip S2's L1" is sub-north trips 1
+expect "sub-south did not open S5's B2" is sub-south switching 1
+expect "the grid simulator missed lines" is grid north_lines 6
+expect "the grid simulator missed lines" is grid south_lines 6
+expect "the grid simulator owns no Frequency" is grid frequency_owned 6
+expect "console-S2 did not see the fault" atleast console-S2 faults 1
+expect "console-S2 did not see the trip" atleast console-S2 trips 1
+expect "console-S2 did not see B1 open" atleast console-S2 opened 1
+expect "console-S2 did not see B1 close" atleast console-S2 closed 1
+expect "console-S1 saw no data of S1" atleast console-S1 reflections 1
+for k in faults trips switching alarms opened; do
+	expect "console-S1 saw S2's events ($k)" is console-S1 "$k" 0
+done
+expect "console-south did not follow 3 substations" \
+    is console-south substations 3
+expect "console-south did not see S5's B2 open" \
+    atleast console-south opened 1
+expect "console-south saw north's fault" is console-south faults 0
+expect "the instructor did not send its 3 events" is instructor sent 3
+expect "nothing was suppressed at the source" [ "$src_supp" -gt 0 ]
+expect "rtiexec filtered nothing" [ "$(rtx filtered)" -gt 0 ]
+expect "rtiexec exited $rti_status" [ "$rti_status" -eq 0 ]
+
+if [ ${#failures[@]} -gt 0 ]; then
+	for f in "${federates[@]}"; do
+		echo "--- $f" >&2
+		cat "$tmp/$f.log" >&2
+	done
+	echo "--- rtiexec" >&2
 	cat "$tmp/rtiexec.log" >&2
+	printf 'demo.sh: %s\n' "${failures[@]}" >&2
 	die "the demo failed"
 fi
 echo
-echo "Demo passed.  Next: 'make check' runs the test suite; README.md has more."
+echo "Demo passed.  Next: 'make check' runs the test suite; README.md shows" \
+    "how to run the samples by hand."

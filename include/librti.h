@@ -625,6 +625,8 @@ RTI_API int rti_modify_lookahead(rti_ambassador *amb, rti_time lookahead);
  * relevant (no start registration / turn interactions on).
  * @retval RTI_ERR_OBJECT_CLASS_NOT_DEFINED / INTERACTION_CLASS_NOT_DEFINED
  * @retval RTI_ERR_ATTRIBUTE_NOT_DEFINED an attribute is not of the class
+ * @retval RTI_ERR_OWNERSHIP_ACQUISITION_PENDING (unpublish object class
+ *         attributes) an acquisition of one of them is pending
  */
 RTI_API int rti_publish_object_class_attributes(rti_ambassador *amb,
     rti_object_class_handle cls, const rti_attribute_handle *attrs,

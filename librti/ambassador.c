@@ -621,8 +621,8 @@ rti__req_begin(rti_ambassador *amb, uint16_t type)
 	return &amb->req;
 }
 
-static void
-flush_modules(rti_ambassador *amb)
+void
+rti__flush_modules(rti_ambassador *amb)
 {
 	size_t m;
 
@@ -646,7 +646,7 @@ rti__req_finish(rti_ambassador *amb, struct wire_rd *body)
 		    "request of %zu bytes exceeds rtiexec's frame limit %u",
 		    amb->req.len, amb->max_frame);
 	wire_frame_end(&amb->req, amb->req_off);
-	flush_modules(amb);
+	rti__flush_modules(amb);
 	wire_put_raw(&amb->out, amb->req.data, amb->req.len);
 	if (amb->out.oom) {
 		amb->out.oom = 0;
@@ -805,7 +805,7 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 	if (max_s < min_s)
 		max_s = min_s;
 	if (!amb->lost) {
-		flush_modules(amb);
+		rti__flush_modules(amb);
 		(void)rti__flush(amb, 0);
 	}
 	for (;;) {

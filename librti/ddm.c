@@ -4,21 +4,22 @@
  * source-side filter built on it (librti/match.h), and the statistics.
  *
  * Replica guarantee.  rtiexec pushes every change of a subscription
- * (WIRE_DDM_CB_SUB, numbered per receiver) to every other federate and
- * writes it to their sockets before it answers the request that made the
- * change.  The replica is applied when a frame is dispatched and, before
- * any update or interaction would be suppressed, from every replica frame
- * already received (read from the socket without blocking, or queued in
- * the input), in sequence.  So a suppression decision includes every
- * subscription change that has reached the publisher's socket:
- *  - always: once the publisher has received anything rtiexec sent after
- *    the change (a reply, a callback; evoked or not), its updates are
- *    matched against it (TCP keeps rtiexec's order);
- *  - normally at once: rtiexec writes the change to the socket before it
- *    answers the subscriber, so an update sent after the subscribe call
- *    returned finds it; only the kernel's delivery of that frame (a
- *    scheduling delay on one host, the transit across hosts) can still
- *    race such an update, which is then suppressed.
+ * (WIRE_DDM_CB_SUB, numbered per receiver) to every other federate.  The
+ * replica is applied when a frame is dispatched (with every replica frame
+ * already received after it), before each request and evoke (frames read
+ * while a reply was awaited), and, before any update or interaction would
+ * be suppressed, from every replica frame already received (read from the
+ * socket without blocking, or queued in the input), in sequence; each is
+ * acknowledged (WIRE_DDM_ACK) as soon as applied.  rtiexec holds the reply
+ * to a subscription change until every publisher of the class has
+ * acknowledged it, or for 200 ms (the publisher is then marked lagging and
+ * not waited for until it catches up).  So:
+ *  - an acknowledging publisher matches everything it sends after the
+ *    subscribe call returned against the change;
+ *  - a lagging one still does once it has received anything rtiexec sent
+ *    after the change (a reply, a callback; evoked or not: TCP keeps
+ *    rtiexec's order); an update it sends before the change reached its
+ *    socket can be suppressed.
  * Updates in flight to rtiexec while a subscription changes are matched
  * there against the new tables.  A late unsubscription only costs a
  * message rtiexec filters.
@@ -75,6 +76,8 @@ struct ddm_state {
 	struct match_set **set[2];
 	struct rep *rt[REP_BUCKETS];
 	uint32_t applied;         /* last replica sequence applied */
+	uint32_t acked;           /* last one acknowledged (WIRE_DDM_ACK) */
+	size_t seen_len;          /* amb->in.len at the last scan */
 	struct lregion *regions[REGION_BUCKETS];
 	uint32_t next_region;
 	uint32_t **sub_regions[2];  /* [kind][cls]: regions subscribed */
@@ -246,16 +249,28 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
-static int
-cb_replica(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+/* Acknowledge the replica frames applied (rtiexec holds the reply to a
+ * subscription change until then). */
+static void
+ack(rti_ambassador *amb)
 {
-	return rep_apply(amb, type, rd);
+	struct ddm_state *st = st_of(amb);
+	struct wire_buf *b;
+	size_t off;
+
+	if (!st || st->applied == st->acked || amb->lost)
+		return;
+	b = rti__msg_begin(amb, WIRE_DDM_ACK, &off);
+	wire_put_u32(b, st->applied);
+	if (rti__msg_end(amb, off, 1) == RTI_OK)
+		st->acked = st->applied;
 }
 
-/* Apply the replica frames already readable on the socket.  1 when one
- * was applied. */
+/* Read the socket without blocking, then apply and acknowledge the
+ * replica frames in the input from in_off; with `scan` 0 only when the
+ * input changed since the last scan.  1 when one was applied. */
 static int
-sync_replica(rti_ambassador *amb)
+sync_replica_scan(rti_ambassador *amb, int scan)
 {
 	struct ddm_state *st = st_of(amb);
 	uint32_t before = st->applied, len;
@@ -265,7 +280,9 @@ sync_replica(rti_ambassador *amb)
 
 	for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
 		;
-	for (off = amb->in_off; off < amb->in.len;) {
+	scan |= amb->in.len != st->seen_len;
+	st->seen_len = amb->in.len;
+	for (off = amb->in_off; scan && off < amb->in.len;) {
 		struct wire_rd rd;
 
 		if (wire_frame_peek(amb->in.data + off, amb->in.len - off,
@@ -279,7 +296,34 @@ sync_replica(rti_ambassador *amb)
 		}
 		off += WIRE_HEADER_SIZE + len;
 	}
+	ack(amb);
 	return st->applied != before;
+}
+
+static int
+sync_replica(rti_ambassador *amb)
+{
+	return sync_replica_scan(amb, 1);
+}
+
+/* A replica frame is applied when it is delivered, with every one that
+ * follows it already received, and acknowledged at once. */
+static int
+cb_replica(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	if (rep_apply(amb, type, rd) < 0)
+		return -1;
+	(void)sync_replica_scan(amb, 0);
+	return 0;
+}
+
+/* Before each request and evoke: apply and acknowledge the replica frames
+ * that arrived (e.g. while a reply was awaited). */
+static void
+ddm_flush(rti_ambassador *amb)
+{
+	if (st_of(amb))
+		(void)sync_replica_scan(amb, 0);
 }
 
 struct want_ctx {
@@ -426,13 +470,52 @@ update_regions(struct ddm_state *st, const struct linst *in,
 	return m;
 }
 
+/* Are attributes a and b of `in` associated with the same regions? */
+static int
+same_regions(struct ddm_state *st, const struct linst *in, uint32_t a,
+    uint32_t b)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_assoc; i++)
+		if (bset_has(in->assoc[i].attrs, st->words, a) !=
+		    bset_has(in->assoc[i].attrs, st->words, b))
+			return 0;
+	return 1;
+}
+
+/* Does another federate want one of v[0..n) of `in` (each attribute
+ * matched with its own update regions)? */
+static int
+wants_update(rti_ambassador *amb, const struct linst *in, uint32_t cls,
+    const char *cond, const struct rti_attribute_value *v, size_t n)
+{
+	struct ddm_state *st = st_of(amb);
+	uint32_t m = update_regions(st, in, v, n);
+	size_t j;
+	int uniform = 1;
+
+	if (!wants(amb, KIND_OC, cls, cond, st->qr, m, v, n))
+		return 0;
+	for (j = 1; in && j < n && uniform; j++)
+		uniform = same_regions(st, in, v[0].attribute.id,
+		    v[j].attribute.id);
+	if (uniform)
+		return 1;
+	for (j = 0; j < n; j++) {
+		m = update_regions(st, in, v + j, 1);
+		if (wants(amb, KIND_OC, cls, cond, st->qr, m, v + j, 1))
+			return 1;
+	}
+	return 0;
+}
+
 int
 rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
     const struct rti_attribute_value *v, size_t n, const char *cond)
 {
 	struct ddm_state *st = st_of(amb);
 	struct linst *in;
-	uint32_t m;
 	int w;
 
 	if (!st)
@@ -440,10 +523,9 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 	in = inst_find(st, obj);
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
-	m = update_regions(st, in, v, n);
-	w = wants(amb, KIND_OC, cls, cond, st->qr, m, v, n);
+	w = wants_update(amb, in, cls, cond, v, n);
 	if (!w && sync_replica(amb))
-		w = wants(amb, KIND_OC, cls, cond, st->qr, m, v, n);
+		w = wants_update(amb, in, cls, cond, v, n);
 	if (w)
 		st->stats.updates_sent++;
 	else
@@ -1215,14 +1297,28 @@ rti_request_attribute_value_update_with_regions(rti_ambassador *amb,
     size_t tag_len)
 {
 	int rc;
+	struct wire_buf *b;
+	size_t i;
 
 	JOINED_OR_RETURN(amb);
+	if ((tag_len && !tag) || tag_len > WIRE_MAX_TAG)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "bad tag (NULL with a length, or above %u bytes)",
+		    WIRE_MAX_TAG);
 	if ((rc = check_class_attrs(amb, KIND_OC, cls.id, attrs, n)) !=
 	    RTI_OK || (rc = check_regions(amb, KIND_OC, cls.id, attrs, n,
 	    regions, m)) != RTI_OK)
 		return rc;
-	return rti_request_class_attribute_value_update(amb, cls, attrs, n,
-	    tag, tag_len);
+	b = rti__req_begin(amb, WIRE_DDM_REQUEST_UPDATE);
+	wire_put_u32(b, cls.id);
+	wire_put_blob(b, tag, tag_len);
+	wire_put_u32(b, (uint32_t)n);
+	for (i = 0; i < n; i++)
+		wire_put_u32(b, attrs[i].id);
+	wire_put_u32(b, (uint32_t)m);
+	for (i = 0; i < m; i++)
+		wire_put_u32(b, regions[i].id);
+	return rti__req_finish(amb, NULL);
 }
 
 /* Used by om.c for rti_send_interaction_with_regions. */
@@ -1362,4 +1458,5 @@ const struct rti__module rti__ddm_module = {
 	.callbacks = ddm_callbacks,
 	.join = ddm_join,
 	.leave = ddm_leave,
+	.flush = ddm_flush,
 };

@@ -131,6 +131,9 @@ int rti__req_finish(rti_ambassador *amb, struct wire_rd *body);
 struct wire_buf *rti__msg_begin(rti_ambassador *amb, uint16_t type,
     size_t *off);
 int rti__msg_end(rti_ambassador *amb, size_t off, int now);
+/* Append the modules' buffered output (their flush hooks) to the output
+ * buffer: call before a one-way message that must follow it. */
+void rti__flush_modules(rti_ambassador *amb);
 /* Write as much buffered output as the socket takes (block = wait until
  * all is written).  RTI_OK or CONNECTION_LOST. */
 int rti__flush(rti_ambassador *amb, int block);

@@ -19,8 +19,12 @@
  * frame.  The next time advance request (or enabling asynchronous
  * delivery, or leaving the constraint) puts the held frames back at the
  * head of the unread input, in arrival order: evoke then delivers them
- * before anything that came later, in particular before the grant, which
- * rtiexec sends only after the request's reply.
+ * before anything that came later, in particular before the grant.
+ *
+ * Advance requests (TAR, TARA, NMR, NMRA, FQR) are one-way: librti checks
+ * everything rtiexec would refuse, against a state that can only lag
+ * rtiexec's, so a request that passes cannot fail there; the grant is the
+ * only answer.
  *
  * Retraction.  A received TSO message carries its producer and the
  * producer's retraction serial; the handle the federate sees is both (see
@@ -403,6 +407,7 @@ advance(rti_ambassador *amb, int kind, rti_time t)
 	struct tm_st *st;
 	struct wire_buf *b;
 	uint64_t u = rti__time_bits(t);
+	size_t off;
 	int rc;
 
 	TM_OR_RETURN(amb, st);
@@ -423,10 +428,14 @@ advance(rti_ambassador *amb, int kind, rti_time t)
 	if (tmc_cmp(amb->time_int64, u, st->now) < 0)
 		return rti__fail(amb, RTI_ERR_LOGICAL_TIME_ALREADY_PASSED,
 		    "requested time is before the logical time");
-	b = rti__req_begin(amb, WIRE_TM_ADVANCE);
+	/* One-way (serial 0, no reply): the checks above are all rtiexec
+	 * makes, against a state that lags its own, so it cannot refuse. */
+	rti__flush_modules(amb);
+	b = rti__msg_begin(amb, WIRE_TM_ADVANCE, &off);
+	wire_put_u32(b, 0);
 	wire_put_u8(b, (uint8_t)kind);
 	wire_put_u64(b, u);
-	rc = rti__req_finish(amb, NULL);
+	rc = rti__msg_end(amb, off, 1);
 	if (rc == RTI_OK) {
 		st->kind = kind;
 		st->req = u;

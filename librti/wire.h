@@ -194,12 +194,19 @@ enum wire_type {
 	                                    payload */
 	WIRE_DDM_STATS = 0x0607,         /* ; reply u64 routed, u64 filtered,
 	                                    u64 frames_in, u64 frames_out */
-	/* DDM callbacks: the replicated subscription tables */
-	WIRE_DDM_CB_SUB = 0x0680,        /* u32 fed, KIND, u32 cls, u8 flags
+	WIRE_DDM_REQUEST_UPDATE = 0x0608, /* u32 cls, blob tag, u32 n, n x
+	                                     u32 attr, u32 m, m x u32
+	                                     region */
+	WIRE_DDM_ACK = 0x0609,           /* one-way: u32 seq, the last
+	                                    replica frame applied */
+	/* DDM callbacks: the replicated subscription tables, each frame
+	 * numbered per receiver (u32 seq first) */
+	WIRE_DDM_CB_SUB = 0x0680,        /* u32 seq, u32 fed, KIND, u32 cls,
+	                                    u8 flags
 	                                    (WIRE_DDMF_*), u32 n, n x u32
 	                                    attr, u32 c, c x str cond, u32 m,
 	                                    m x RANGES */
-	WIRE_DDM_CB_FED_GONE = 0x0681,   /* u32 fed */
+	WIRE_DDM_CB_FED_GONE = 0x0681,   /* u32 seq, u32 fed */
 };
 
 /* Advisory switches of WIRE_DM_SET_SWITCH. */

@@ -8,8 +8,13 @@
  * Replica protocol: every change of a federate's subscription of a class
  * (declaration, condition, region) is pushed as WIRE_DDM_CB_SUB (the whole
  * entry, with a per-receiver sequence number) to every other joined
- * federate, written to their sockets at once, before the request that
- * caused it is answered.  A joining federate gets every entry first.
+ * federate, written to their sockets at once.  A federate acknowledges
+ * the frames it applied (WIRE_DDM_ACK); the reply to a request that may
+ * widen a subscription is held (ddm_reply, a timer, never blocking the
+ * loop) until every federate publishing the class acknowledged, left, or
+ * missed ACK_WAIT_MS; one that missed it is marked lagging and not waited
+ * for until it acknowledged everything sent to it.  A joining federate
+ * gets every entry first.
  */
 #include "config.h"
 
@@ -22,6 +27,7 @@
 #include "dm.h"
 #include "om.h"
 
+#define ACK_WAIT_MS 200
 #define REG_BUCKETS 1024
 #define INST_BUCKETS 1024
 /* A region handle is (creator federate << 16) | creator's counter. */
@@ -56,6 +62,21 @@ struct ddm_inst {
 	struct ddm_inst *next;
 };
 
+/* A federate's replica frame `seq` must be acknowledged. */
+struct ddm_need {
+	uint32_t fed, seq;
+};
+
+/* A reply held until every need is met or the timer fires. */
+struct ddm_wait {
+	struct federation *fx;
+	uint32_t fed, serial;     /* the requester, its request */
+	struct event *ev;
+	struct ddm_need *need;
+	uint32_t n;
+	struct ddm_wait *next;
+};
+
 struct ddm_fx {
 	uint32_t n_cls[2];
 	size_t words;
@@ -72,11 +93,19 @@ struct ddm_fx {
 	struct match_region *qr;
 	size_t cap_qr;
 	struct wire_buf out;
+	/* pushes of the request in progress that its reply waits for */
+	struct ddm_need *fence;
+	size_t n_fence, cap_fence;
+	uint32_t fence_fed;
+	struct ddm_wait *waits;
 };
 
 struct ddm_fed {
 	struct ddm_filter *flt[2];     /* [kind][cls] */
 	uint32_t seq;                  /* replica frames sent to it */
+	uint32_t acked;                /* the last one it applied */
+	uint8_t lagging;               /* missed ACK_WAIT_MS; not waited for
+	                                  until it acknowledges `seq` */
 };
 
 static struct ddm_fx *
@@ -318,19 +347,71 @@ entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
 	wire_frame_end(b, off);
 }
 
-static void
+/* Send st->out to `to` with its next sequence number; that number, or 0
+ * when not sent. */
+static uint32_t
 entry_send(struct ddm_fx *st, struct federate *to)
 {
 	struct ddm_fed *dt = fst(to);
 
 	if (!dt || !to->conn)
-		return;
+		return 0;
 	wire_put32(st->out.data + WIRE_HEADER_SIZE, ++dt->seq);
 	conn_send_buf(to->conn, &st->out);
+	return dt->seq;
+}
+
+/* Does `g` publish class `cls` or a subclass (can it send what a
+ * subscription of `cls` receives)?  One that does not must publish first,
+ * and the reply to that follows the replica frames. */
+static int
+publishes(struct federate *g, int kind, uint32_t cls)
+{
+	const struct fom *fom = g->fx->fom;
+	uint32_t k;
+
+	if (kind == DDM_OBJECT) {
+		for (k = 1; k <= fom->n_oclasses; k++)
+			if (dm_published(g, k) &&
+			    fom_oclass_is_a(fom, k, cls))
+				return 1;
+	} else {
+		for (k = 1; k <= fom->n_iclasses; k++)
+			if (dm_iclass_published(g, k) &&
+			    fom_iclass_is_a(fom, k, cls))
+				return 1;
+	}
+	return 0;
+}
+
+/* The reply to `f`'s request waits for `to` to apply frame `seq` (0: not
+ * sent) of (kind, cls). */
+static void
+fence_add(struct ddm_fx *st, struct federate *f, struct federate *to,
+    uint32_t seq, int kind, uint32_t cls)
+{
+	if (st->fence_fed != f->handle) {
+		st->fence_fed = f->handle;
+		st->n_fence = 0;
+	}
+	if (!seq || fst(to)->lagging || !publishes(to, kind, cls) ||
+	    grow((void **)&st->fence,
+	    &st->cap_fence, st->n_fence + 1, sizeof *st->fence))
+		return;
+	st->fence[st->n_fence].fed = to->handle;
+	st->fence[st->n_fence].seq = seq;
+	st->n_fence++;
+}
+
+static void
+fence_clear(struct ddm_fx *st)
+{
+	st->n_fence = 0;
+	st->fence_fed = 0;
 }
 
 /* Rebuild the entries of (f, kind, cls) and push them to every other
- * federate. */
+ * federate; the reply (ddm_reply) waits for their acknowledgements. */
 static void
 changed(struct federate *f, int kind, uint32_t cls)
 {
@@ -344,9 +425,149 @@ changed(struct federate *f, int kind, uint32_t cls)
 	entry_build(st, f, kind, cls);
 	for (i = 0; i < fx->n_feds; i++)
 		if (fx->feds[i] != f) {
-			entry_send(st, fx->feds[i]);
+			fence_add(st, f, fx->feds[i],
+			    entry_send(st, fx->feds[i]), kind, cls);
 			write_now(fx->feds[i]->conn);
 		}
+}
+
+static int
+need_met(struct federation *fx, const struct ddm_need *nd)
+{
+	struct federate *g = fedm_federate(fx, nd->fed);
+	struct ddm_fed *dg = g ? fst(g) : NULL;
+
+	return !dg || !g->conn || g->conn->closing || dg->lagging ||
+	    dg->acked >= nd->seq;
+}
+
+static void
+wait_free(struct ddm_wait *w)
+{
+	if (w->ev)
+		event_free(w->ev);
+	free(w->need);
+	free(w);
+}
+
+/* Answer and free the wait at *pp. */
+static void
+wait_answer(struct ddm_wait **pp)
+{
+	struct ddm_wait *w = *pp;
+	struct federate *f = fedm_federate(w->fx, w->fed);
+
+	*pp = w->next;
+	if (f && f->conn)
+		conn_reply(f->conn, w->serial, RTI_OK, NULL, NULL, 0);
+	wait_free(w);
+}
+
+/* Answer every wait whose needs are all met. */
+static void
+waits_check(struct federation *fx)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_wait **pp = &st->waits;
+	uint32_t i;
+
+	while (*pp) {
+		for (i = 0; i < (*pp)->n && need_met(fx, &(*pp)->need[i]);
+		    i++)
+			;
+		if (i == (*pp)->n)
+			wait_answer(pp);
+		else
+			pp = &(*pp)->next;
+	}
+}
+
+/* ACK_WAIT_MS passed: mark the federates that did not acknowledge as
+ * lagging and answer. */
+static void
+wait_timeout(evutil_socket_t fd, short what, void *arg)
+{
+	struct ddm_wait *w = arg, **pp;
+	struct federation *fx = w->fx;
+	struct ddm_fx *st = fxst(fx);
+	uint32_t i;
+
+	(void)fd;
+	(void)what;
+	for (i = 0; i < w->n; i++) {
+		struct federate *g;
+
+		if (need_met(w->fx, &w->need[i]))
+			continue;
+		g = fedm_federate(w->fx, w->need[i].fed);
+		fst(g)->lagging = 1;
+		rti_log(w->fx->srv, LOG_WARN, "federate %u did not "
+		    "acknowledge a subscription change within %d ms; its "
+		    "source-side filtering is no longer waited for", g->handle,
+		    ACK_WAIT_MS);
+	}
+	for (pp = &st->waits; *pp != w; pp = &(*pp)->next)
+		;
+	wait_answer(pp);
+	waits_check(fx);
+}
+
+void
+ddm_reply(struct conn *c, uint32_t serial, int err)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f ? f->fx : NULL;
+	struct ddm_fx *st = fx ? fxst(fx) : NULL;
+	struct timeval tv = { 0, ACK_WAIT_MS * 1000 };
+	struct ddm_wait *w;
+	size_t i, k;
+
+	if (!st || st->fence_fed != f->handle || err != RTI_OK) {
+		if (st)
+			fence_clear(st);
+		conn_reply(c, serial, err, NULL, NULL, 0);
+		return;
+	}
+	for (i = k = 0; i < st->n_fence; i++)
+		if (!need_met(fx, &st->fence[i]))
+			st->fence[k++] = st->fence[i];
+	fence_clear(st);
+	w = k ? calloc(1, sizeof *w) : NULL;
+	if (w) {
+		w->need = malloc(k * sizeof *w->need);
+		w->ev = evtimer_new(fx->srv->base, wait_timeout, w);
+	}
+	if (!w || !w->need || !w->ev || evtimer_add(w->ev, &tv) < 0) {
+		if (w)
+			wait_free(w);
+		conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+		return;
+	}
+	memcpy(w->need, st->fence, k * sizeof *w->need);
+	w->n = (uint32_t)k;
+	w->fx = fx;
+	w->fed = f->handle;
+	w->serial = serial;
+	w->next = st->waits;
+	st->waits = w;
+}
+
+static int
+h_ack(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct ddm_fed *df = fst(c->fed);
+	uint32_t seq = wire_get_u32(rd);
+
+	(void)serial;
+	if (!wire_rd_done(rd) || !df || seq > df->seq)
+		return -1;
+	if (seq <= df->acked)
+		return 0;
+	df->acked = seq;
+	if (seq == df->seq)
+		df->lagging = 0;
+	waits_check(c->fed->fx);
+	return 0;
 }
 
 void
@@ -366,6 +587,8 @@ ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
 		fl->n_regions = 0;
 	}
 	changed(f, kind, cls);
+	if (plain < 0)
+		fence_clear(fxst(f->fx));
 }
 
 /* ---- routing ---- */
@@ -509,19 +732,59 @@ update_regions(struct ddm_fx *st, const struct ddm_inst *in,
 	return m;
 }
 
+/* Same update regions for attributes a and b of `in`? */
+static int
+same_regions(struct ddm_fx *st, const struct ddm_inst *in, uint32_t a,
+    uint32_t b)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_assoc; i++)
+		if (bset_has(in->assoc[i].attrs, st->words, a) !=
+		    bset_has(in->assoc[i].attrs, st->words, b))
+			return 0;
+	return 1;
+}
+
 size_t
 ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
     uint32_t n_attrs, const char *cond, const struct dm_sub *r, size_t n,
-    uint8_t *want)
+    uint8_t *want, uint8_t *want_attr)
 {
 	struct ddm_fx *st = fxst(fx);
 	struct ddm_inst *in = inst_find(st, obj);
 	long m = update_regions(st, in, attrs, n_attrs, 0);
+	size_t drop;
+	uint32_t j, p;
+	int uniform = 1;
 
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
-	return route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
+	drop = route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
 	    (uint32_t)m, r, n, want);
+	if (!want_attr)
+		return drop;
+	for (j = 1; in && j < n_attrs && uniform; j++)
+		uniform = same_regions(st, in, attrs[0], attrs[j]);
+	for (j = 0; j < n_attrs; j++) {
+		uint8_t *w = want_attr + (size_t)j * n;
+
+		if (uniform || !in->n_assoc) {
+			memcpy(w, want, n);
+			continue;
+		}
+		for (p = 0; p < j && !same_regions(st, in, attrs[p],
+		    attrs[j]); p++)
+			;
+		if (p < j) {
+			memcpy(w, want_attr + (size_t)p * n, n);
+			continue;
+		}
+		m = update_regions(st, in, attrs + j, 1, 0);
+		(void)route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
+		    (uint32_t)m, r, n, w);
+	}
+	return drop;
 }
 
 size_t
@@ -760,7 +1023,7 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 					changed(f, (int)k, cl);
 					break;
 				}
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	ddm_reply(c, serial, RTI_OK);
 	return 0;
 }
 
@@ -868,8 +1131,7 @@ h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	    0) : dm_subscribe_ic(f, cls, active);
 	free(set);
 	changed(f, kind, cls);
-	conn_reply(c, serial, rc < 0 ? RTI_ERR_NO_MEMORY : RTI_OK, NULL, NULL,
-	    0);
+	ddm_reply(c, serial, rc < 0 ? RTI_ERR_NO_MEMORY : RTI_OK);
 	return 0;
 }
 
@@ -913,6 +1175,7 @@ h_unsubscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!fl->plain && fl->n_regions == 0)
 		dm_unsubscribe(f, kind, cls);
 	changed(f, kind, cls);
+	fence_clear(fxst(fx));
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }
@@ -961,7 +1224,7 @@ h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		fl->conds[i] = fl->conds[--fl->n_conds];
 	}
 	changed(f, kind, cls);
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	ddm_reply(c, serial, RTI_OK);
 	return 0;
 }
 
@@ -1077,6 +1340,102 @@ h_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return rc;
 }
 
+/* Do the update regions of attribute `a` of `in` (none: the default
+ * region) overlap one of q[0..m)? */
+static int
+attr_overlaps(struct ddm_fx *st, const struct ddm_inst *in, uint32_t a,
+    const struct match_region *q, uint32_t m)
+{
+	uint32_t i, k, assoc = 0;
+
+	for (i = 0; in && i < in->n_assoc; i++) {
+		struct ddm_region *g;
+		struct match_region r;
+
+		if (!bset_has(in->assoc[i].attrs, st->words, a))
+			continue;
+		assoc = 1;
+		if (!(g = region_find(st, in->assoc[i].region)))
+			continue;
+		r.n = g->n;
+		r.r = g->r;
+		for (k = 0; k < m; k++)
+			if (match_region_overlap(&r, &q[k]))
+				return 1;
+	}
+	return !assoc;
+}
+
+static int
+h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct ddm_fx *st = fxst(fx);
+	struct match_region q[64];
+	struct om_instance *oi;
+	const uint8_t *attrs, *regs;
+	const void *tag;
+	uint32_t cls, tag_len, n, m, i, k;
+	uint8_t *sel;
+	char msg[160];
+	int rc;
+
+	cls = wire_get_u32(rd);
+	tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
+	n = wire_get_count(rd, 4);
+	attrs = wire_get_raw(rd, (size_t)n * 4);
+	m = wire_get_count(rd, 4);
+	regs = wire_get_raw(rd, (size_t)m * 4);
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!fom_oclass(fx->fom, cls))
+		return conn_replyf(c, serial, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", cls), 0;
+	for (i = 0; i < n; i++)
+		if (!fom_oclass_has_attr(fx->fom, cls, wire_get32(attrs +
+		    4 * i)))
+			return conn_replyf(c, serial,
+			    RTI_ERR_ATTRIBUTE_NOT_DEFINED, "attribute %u is "
+			    "not an attribute of %s",
+			    wire_get32(attrs + 4 * i),
+			    fom_oclass(fx->fom, cls)->qname), 0;
+	if (m > 64)
+		return conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 regions"), 0;
+	for (i = 0; i < m; i++) {
+		struct ddm_region *g;
+
+		rc = region_check(f, wire_get32(regs + 4 * i), DDM_OBJECT,
+		    cls, attrs, n, msg, sizeof msg);
+		if (rc != RTI_OK)
+			return conn_reply(c, serial, rc, msg, NULL, 0), 0;
+		g = region_find(st, wire_get32(regs + 4 * i));
+		q[i].n = g->n;
+		q[i].r = g->r;
+	}
+	if (!(sel = malloc(n ? (size_t)n * 4 : 1)))
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL,
+		    0), 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	for (oi = om_first(fx); oi; oi = om_next(oi)) {
+		struct ddm_inst *in;
+
+		if (!fom_oclass_is_a(fx->fom, oi->cls, cls))
+			continue;
+		in = inst_find(st, oi->handle);
+		for (i = k = 0; i < n; i++)
+			if (attr_overlaps(st, in, wire_get32(attrs + 4 * i), q,
+			    m))
+				wire_put32(sel + 4 * k++,
+				    wire_get32(attrs + 4 * i));
+		if (k)
+			om_solicit(fx, oi, sel, k, tag, tag_len, f->handle);
+	}
+	free(sel);
+	return 0;
+}
+
 static int
 h_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -1129,6 +1488,7 @@ ddm_federation_fini(struct federation *fx)
 {
 	struct ddm_fx *st = fxst(fx);
 	struct ddm_inst *in;
+	struct ddm_wait *w;
 	uint32_t k, c;
 
 	if (!st)
@@ -1152,6 +1512,11 @@ ddm_federation_fini(struct federation *fx)
 	free(st->stamp_cls);
 	free(st->ks);
 	free(st->qr);
+	while ((w = st->waits)) {
+		st->waits = w->next;
+		wait_free(w);
+	}
+	free(st->fence);
 	wire_buf_free(&st->out);
 	free(st);
 	fx->mod[MOD_DDM] = NULL;
@@ -1227,12 +1592,23 @@ ddm_federate_resign(struct federate *f, int action)
 	struct ddm_fx *st = fxst(fx);
 	struct ddm_fed *df = fst(f);
 	struct ddm_inst *in;
+	struct ddm_wait **pp, *w;
 	uint32_t k, c, i;
 	size_t off;
 
 	(void)action;
 	if (!df)
 		return;
+	for (pp = &st->waits; (w = *pp);)
+		if (w->fed == f->handle) {
+			*pp = w->next;
+			wait_free(w);
+		} else {
+			pp = &w->next;
+		}
+	if (st->fence_fed == f->handle)
+		fence_clear(st);
+	df->lagging = 1;
 	for (k = 0; k < 2; k++)
 		for (c = 1; c <= st->n_cls[k]; c++) {
 			struct ddm_filter *fl = &df->flt[k][c];
@@ -1269,7 +1645,8 @@ ddm_federate_resign(struct federate *f, int action)
 	wire_frame_end(&st->out, off);
 	for (i = 0; i < fx->n_feds; i++)
 		if (fx->feds[i] != f)
-			entry_send(st, fx->feds[i]);
+			(void)entry_send(st, fx->feds[i]);
+	waits_check(fx);
 }
 
 static const struct msg_handler ddm_handlers[] = {
@@ -1281,6 +1658,8 @@ static const struct msg_handler ddm_handlers[] = {
 	{ WIRE_DDM_INSTANCE, 1, 1, h_instance },
 	{ WIRE_DDM_INTERACTION, 0, 1, h_interaction },
 	{ WIRE_DDM_STATS, 1, 0, h_stats },
+	{ WIRE_DDM_REQUEST_UPDATE, 1, 1, h_request_update },
+	{ WIRE_DDM_ACK, 0, 1, h_ack },
 	{ 0, 0, 0, NULL }
 };
 

@@ -21,7 +21,10 @@ struct dm_sub;
  * dm_route_object / dm_route_interaction); want[k] is set to 1 when the
  * filter (conditions and regions) of r[k] at its known class matches.
  * ddm_route_update: the update of `n_attrs` attributes `attrs` of
- *   instance `obj` with send condition `cond` ("" = the instance's).
+ *   instance `obj` with send condition `cond` ("" = the instance's):
+ *   want[k] when the update regions of any attribute match; and, unless
+ *   `want_attr` is NULL, want_attr[j * n + k] when those of attrs[j] do
+ *   (IEEE 1516-2010: each attribute's regions are matched separately).
  * ddm_route_interaction: an interaction with send condition `cond` sent
  *   with regions `reg[0..m)` (m = 0: the default region).
  * ddm_route_instance: 1 when `s` wants instance `obj` as registered
@@ -30,7 +33,7 @@ struct dm_sub;
  */
 size_t ddm_route_update(struct federation *fx, uint32_t obj,
     const uint32_t *attrs, uint32_t n_attrs, const char *cond,
-    const struct dm_sub *r, size_t n, uint8_t *want);
+    const struct dm_sub *r, size_t n, uint8_t *want, uint8_t *want_attr);
 size_t ddm_route_interaction(struct federation *fx, const char *cond,
     const uint32_t *reg, uint32_t m, const struct dm_sub *r, size_t n,
     uint8_t *want);
@@ -46,6 +49,14 @@ int ddm_route_instance(struct federation *fx, const struct dm_sub *s,
  */
 void ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
     int plain);
+/*
+ * Reply `err` (no body) to request `serial` of `c` that changed its
+ * subscriptions (after ddm_subscription_changed): an RTI_OK reply is held
+ * until every federate the change was pushed to has acknowledged it
+ * (WIRE_DDM_ACK) or left, or for at most 200 ms; a federate that missed
+ * that is marked lagging and not waited for until it catches up.
+ */
+void ddm_reply(struct conn *c, uint32_t serial, int err);
 /* May `f` send interaction class `cls` with regions reg[0..m)?  RTI_OK or
  * the error with `msg` filled. */
 int ddm_check_send_regions(struct federate *f, uint32_t cls,

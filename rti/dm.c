@@ -12,6 +12,7 @@
 #include "ddm.h"
 #include "dm.h"
 #include "om.h"
+#include "owm.h"
 
 /* One object or interaction class. */
 struct dm_class {
@@ -395,25 +396,34 @@ h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct dm_fx *st = fxst(c->fed->fx);
 	uint64_t *set, *old;
 	uint32_t cls, n;
+	char msg[160];
 	size_t w;
-	int answered;
+	int answered, all;
 
 	if (read_attr_set(c, serial, rd, 0, &cls, NULL, &set, &n,
 	    &answered) < 0)
 		return -1;
 	if (answered)
 		return 0;
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	old = df->pub[cls];
 	if (!old) {
 		free(set);
-		return 0;
+		return conn_reply(c, serial, RTI_OK, NULL, NULL, 0), 0;
 	}
-	/* set := removed attributes, old := what stays */
-	for (w = 0; w < st->words; w++) {
+	/* set := removed attributes; all := nothing stays */
+	for (w = 0, all = 1; w < st->words; w++) {
 		set[w] = n ? set[w] & old[w] : old[w];
-		old[w] &= ~set[w];
+		all &= (old[w] & ~set[w]) == 0;
 	}
+	if (owm_unpublish_pending(c->fed, cls, set, all, msg, sizeof msg)) {
+		free(set);
+		return conn_reply(c, serial,
+		    RTI_ERR_OWNERSHIP_ACQUISITION_PENDING, msg, NULL, 0), 0;
+	}
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	/* old := what stays */
+	for (w = 0; w < st->words; w++)
+		old[w] &= ~set[w];
 	if (bset_empty(old, st->words)) {
 		free(old);
 		df->pub[cls] = NULL;
@@ -460,7 +470,7 @@ h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	df->sub_active[cls] = active ? 1 : 0;
 	st->gen++;
 	ddm_subscription_changed(c->fed, DDM_OBJECT, cls, 1);
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	ddm_reply(c, serial, RTI_OK);
 	relevance_all(c->fed->fx);
 	om_subscribed(c->fed, cls);
 	return 0;
@@ -637,7 +647,7 @@ h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	fst(c->fed)->sub_ic[cls] = active ? 2 : 1;
 	st->gen++;
 	ddm_subscription_changed(c->fed, DDM_INTERACTION, cls, 1);
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	ddm_reply(c, serial, RTI_OK);
 	relevance_all(c->fed->fx);
 	return 0;
 }

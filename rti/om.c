@@ -73,6 +73,8 @@ struct om_fx {
 	size_t cap_tmp;
 	uint8_t *want;                /* [n_inst][n_routes]: DDM filters */
 	size_t cap_want;
+	uint8_t *wattr;               /* [n_attrs][n_routes]: per attribute */
+	size_t cap_wattr;
 	uint32_t *stamp;              /* [n_attrs + 1], duplicate detection */
 	uint32_t stamp_gen;
 	struct om_param *params;
@@ -911,13 +913,15 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 /*
  * Decide what subscriber `s` gets of bundle `b`: st->kc[i] = class it
  * knows instance i as (0: nothing for it), st->keep[] = attributes it
- * subscribes to; want[i * stride]: its filters take instance i.
+ * subscribes to whose regions match; want[i * stride]: its filters take
+ * instance i, wattr[x * stride]: the regions of b->attrs[x] match.
  * Discovers instances it does not know yet.  Returns 1
  * when it wants the bundle exactly as it is.
  */
 static int
 plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
-    const struct bundle *b, const uint8_t *want, size_t stride)
+    const struct bundle *b, const uint8_t *want, const uint8_t *wattr,
+    size_t stride)
 {
 	uint32_t i, j, kept;
 	int whole = 1;
@@ -943,8 +947,9 @@ plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
 			attrs = e ? e->attrs : NULL;
 		}
 		for (j = kept = 0; j < bi->n_attrs; j++) {
-			uint8_t k = (uint8_t)bset_has(attrs, st->words,
-			    b->attrs[bi->first + j].handle);
+			uint8_t k = (uint8_t)(bset_has(attrs, st->words,
+			    b->attrs[bi->first + j].handle) &&
+			    wattr[(bi->first + j) * stride]);
 
 			st->keep[bi->first + j] = k;
 			kept += k;
@@ -1012,6 +1017,7 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return 0;
 	n = dm_route_object(fx, b->cls, &r);
 	if (grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n + 1,
+	    1) || grow((void **)&st->wattr, &st->cap_wattr, b->n_attrs * n + 1,
 	    1) || grow((void **)&st->tmp, &st->cap_tmp, b->n_attrs + 1,
 	    sizeof *st->tmp))
 		return notice(c, RTI_ERR_NO_MEMORY,
@@ -1022,7 +1028,7 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		for (j = 0; j < bi->n_attrs; j++)
 			st->tmp[j] = b->attrs[bi->first + j].handle;
 		ddm_route_update(fx, bi->handle, st->tmp, bi->n_attrs, h.cond,
-		    r, n, st->want + (size_t)i * n);
+		    r, n, st->want + (size_t)i * n, st->wattr + bi->first * n);
 	}
 	for (k = 0; k < n; k++) {
 		struct federate *to = r[k].f;
@@ -1030,7 +1036,7 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 		if (to == f || !to->conn)
 			continue;
-		if (plan(fx, st, &r[k], b, st->want + k, n)) {
+		if (plan(fx, st, &r[k], b, st->want + k, st->wattr + k, n)) {
 			send_reflect(st, to, f->handle, &h, tso, rd->p,
 			    wire_rd_left(rd), 0, NULL);
 			c->srv->stats.routed++;
@@ -1231,10 +1237,10 @@ h_local_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
-/* Ask the owners of `attrs` of `in` (except `req`) for their values. */
-static void
-solicit(struct federation *fx, struct om_instance *in, const uint8_t *attrs,
-    uint32_t n, const void *tag, uint32_t tag_len, uint32_t req)
+void
+om_solicit(struct federation *fx, struct om_instance *in,
+    const uint8_t *attrs, uint32_t n, const void *tag, uint32_t tag_len,
+    uint32_t req)
 {
 	struct om_fx *st = fxst(fx);
 	uint32_t i, j, o, m;
@@ -1290,7 +1296,7 @@ h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    wire_get32(attrs + 4 * i),
 			    fom_oclass(fx->fom, kc)->qname), 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	solicit(fx, in, attrs, n, tag, tag_len, c->fed->handle);
+	om_solicit(fx, in, attrs, n, tag, tag_len, c->fed->handle);
 	return 0;
 }
 
@@ -1323,7 +1329,7 @@ h_request_class_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	for (in = fxst(fx)->list; in; in = in->next)
 		if (fom_oclass_is_a(fx->fom, in->cls, cls))
-			solicit(fx, in, attrs, n, tag, tag_len,
+			om_solicit(fx, in, attrs, n, tag, tag_len,
 			    c->fed->handle);
 	return 0;
 }
@@ -1415,6 +1421,7 @@ om_federation_fini(struct federation *fx)
 	free(st->flip);
 	free(st->tmp);
 	free(st->want);
+	free(st->wattr);
 	free(st->params);
 	free(st->names);
 	bundle_free(&st->b);

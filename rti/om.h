@@ -45,6 +45,12 @@ int om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed);
 /* Class `f` knows `in` as, 0 when it does not know it. */
 uint32_t om_known_class(const struct om_instance *in, uint32_t fed);
 
+/* Send provide-update callbacks to the owners of attributes
+ * `attrs[0..n)` (wire u32s) of `in`, one per owner, except to `req`. */
+void om_solicit(struct federation *fx, struct om_instance *in,
+    const uint8_t *attrs, uint32_t n, const void *tag, uint32_t tag_len,
+    uint32_t req);
+
 /* Recompute which attributes of `in` are relevant (subscribed by a
  * federate other than the owner) and send turn updates on/off to owners
  * with the attribute relevance switch on. */

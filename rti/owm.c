@@ -938,6 +938,37 @@ owm_removed(struct federation *fx, uint32_t obj)
 		obj_del(fxst(fx), obj);
 }
 
+int
+owm_unpublish_pending(struct federate *f, uint32_t cls,
+    const uint64_t *removed, int all, char *msg, size_t len)
+{
+	struct federation *fx = f->fx;
+	struct owm_fx *st = fxst(fx);
+	size_t words = dm_words(fx), k;
+	struct om_instance *in;
+	struct owm_obj *oo;
+	uint32_t x;
+
+	if (!st)
+		return 0;
+	for (in = om_first(fx); in; in = om_next(in)) {
+		if (om_known_class(in, f->handle) != cls ||
+		    !(oo = obj_get(st, in->handle, 0)))
+			continue;
+		for (k = 0; k < oo->n_pend; k++) {
+			x = oo->pend[k].attr;
+			if (oo->pend[k].fed != f->handle ||
+			    !(bset_has(removed, words, x) ||
+			    (all && x == OWM_PRIVILEGE_TO_DELETE)))
+				continue;
+			snprintf(msg, len, "acquisition of attribute %u of "
+			    "instance %s is pending", x, in->name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void
 owm_unpublished(struct federate *f, uint32_t cls, const uint64_t *removed)
 {

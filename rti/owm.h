@@ -15,9 +15,16 @@
  * owm_unpublished: `f` stopped publishing the attributes in `removed` of
  *   object class `cls` (the privilege to delete too when it publishes
  *   nothing of `cls` any more): on instances it knows as `cls` it
- *   divests them unconditionally (waiting acquirers get them) and its
- *   pending acquisitions of them are cancelled. */
+ *   divests them unconditionally (waiting acquirers get them); DM has
+ *   refused the unpublish if any of them had a pending acquisition of
+ *   `f` (owm_unpublish_pending). */
 void owm_removed(struct federation *fx, uint32_t obj);
+/* Hook from DM, before an unpublish: 1 (with `msg` filled) when `f` has a
+ * pending acquisition of an attribute in `removed` (or of the privilege
+ * to delete when `all`: nothing of `cls` stays published) on an instance
+ * it knows as `cls`, else 0. */
+int owm_unpublish_pending(struct federate *f, uint32_t cls,
+    const uint64_t *removed, int all, char *msg, size_t len);
 void owm_unpublished(struct federate *f, uint32_t cls,
     const uint64_t *removed);
 

@@ -319,21 +319,18 @@ int
 conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
     const void *body, size_t body_len)
 {
-	struct wire_buf b;
+	struct wire_buf *b = &c->srv->reply;
 	size_t off;
-	int rc;
 
 	/* Own buffer: handlers may be building a body in srv->scratch. */
-	wire_buf_init(&b);
-	off = wire_frame_begin(&b, WIRE_REPLY);
-	wire_put_u32(&b, serial);
-	wire_put_u32(&b, (uint32_t)err);
-	wire_put_str(&b, msg ? msg : (err ? rti_strerror(err) : ""));
-	wire_put_raw(&b, body, body_len);
-	wire_frame_end(&b, off);
-	rc = conn_send_buf(c, &b);
-	wire_buf_free(&b);
-	return rc;
+	wire_buf_reset(b);
+	off = wire_frame_begin(b, WIRE_REPLY);
+	wire_put_u32(b, serial);
+	wire_put_u32(b, (uint32_t)err);
+	wire_put_str(b, msg ? msg : (err ? rti_strerror(err) : ""));
+	wire_put_raw(b, body, body_len);
+	wire_frame_end(b, off);
+	return conn_send_buf(c, b);
 }
 
 int
@@ -732,6 +729,7 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 	if (srv->cfg.slow_timeout <= 0)
 		srv->cfg.slow_timeout = RTI_DEFAULT_SLOW_TIMEOUT;
 	wire_buf_init(&srv->scratch);
+	wire_buf_init(&srv->reply);
 	if (build_dispatch(srv) < 0)
 		return -1;
 	srv->base = event_base_new();
@@ -804,5 +802,6 @@ server_fini(struct rti_server *srv)
 	if (srv->base)
 		event_base_free(srv->base);
 	wire_buf_free(&srv->scratch);
+	wire_buf_free(&srv->reply);
 	libevent_global_shutdown();
 }

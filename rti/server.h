@@ -163,6 +163,7 @@ struct rti_server {
 	struct rti_stats stats;
 	const struct msg_handler *dispatch[WIRE_MOD_COUNT][256];
 	struct wire_buf scratch;  /* reusable frame builder */
+	struct wire_buf reply;    /* conn_reply's frame builder */
 };
 
 /* server.c */

@@ -52,7 +52,9 @@
  * one deferred evaluation per event-loop turn computes every OB and GALT
  * in O(n) and grants exactly the federates whose grant became possible
  * (repeated while NMR/FQR grants raise someone's output bound).  Nothing
- * is broadcast: one reply per request, one grant frame per grant.
+ * is broadcast: advance requests are one-way (librti checks them; a
+ * request it should have refused is dropped with a WIRE_NOTICE), one grant
+ * frame per grant.
  *
  * Retraction (IEEE 1516-2010 8.21, 8.22).  A regulating sender may
  * retract a TSO message while its timestamp is greater than the sender's
@@ -444,6 +446,25 @@ h_disable_constrained(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
+/* Drop a one-way request of `c` that librti should have refused: log it
+ * and tell the federate with a WIRE_NOTICE. */
+static int
+refuse(struct conn *c, int err, const char *msg)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	rti_log(c->srv, LOG_WARN, "federate %s (%u): %s (%s)", c->fed->name,
+	    c->fed->handle, msg, rti_err_name(err));
+	b = srv_frame(c->srv, WIRE_NOTICE, &off);
+	wire_put_u32(b, (uint32_t)err);
+	wire_put_str(b, msg);
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+	return 0;
+}
+
+/* One-way (no reply): librti checks all of this before sending. */
 static int
 h_advance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -452,36 +473,33 @@ h_advance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	uint8_t kind = wire_get_u8(rd);
 	uint64_t t = wire_get_u64(rd);
 
+	(void)serial;
 	if (!wire_rd_done(rd))
 		return -1;
 	if (kind < TMC_TAR || kind > TMC_KIND_MAX)
-		return conn_replyf(c, serial, RTI_ERR_INVALID_ARGUMENT,
-		    "unknown time advance kind %u", kind), 0;
+		return refuse(c, RTI_ERR_INVALID_ARGUMENT,
+		    "unknown time advance kind");
 	if (!tmc_time_valid(i64, t))
-		return conn_replyf(c, serial, RTI_ERR_INVALID_LOGICAL_TIME,
-		    "invalid logical time"), 0;
+		return refuse(c, RTI_ERR_INVALID_LOGICAL_TIME,
+		    "invalid logical time");
 	if (st->reg_enabling)
-		return conn_replyf(c, serial,
-		    RTI_ERR_REQUEST_FOR_TIME_REGULATION_PENDING,
-		    "enabling time regulation is pending"), 0;
+		return refuse(c, RTI_ERR_REQUEST_FOR_TIME_REGULATION_PENDING,
+		    "enabling time regulation is pending");
 	if (st->con_pending)
-		return conn_replyf(c, serial,
-		    RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING,
-		    "enabling time constrained is pending"), 0;
+		return refuse(c, RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING,
+		    "enabling time constrained is pending");
 	if (st->kind != TMC_NONE)
-		return conn_replyf(c, serial, RTI_ERR_IN_TIME_ADVANCING_STATE,
-		    "a time advance is already pending"), 0;
+		return refuse(c, RTI_ERR_IN_TIME_ADVANCING_STATE,
+		    "a time advance is already pending");
 	if (tmc_cmp(i64, t, st->now) < 0)
-		return conn_replyf(c, serial,
-		    RTI_ERR_LOGICAL_TIME_ALREADY_PASSED,
-		    "requested time is before the logical time"), 0;
+		return refuse(c, RTI_ERR_LOGICAL_TIME_ALREADY_PASSED,
+		    "requested time is before the logical time");
 	st->kind = kind;
 	st->req = t;
 	/* librti asks only after its last grant: the sender knows `now`, and
 	 * what it sent stamped <= now can no longer be retracted */
 	st->seen = st->now;
 	st->nsent = tmc_sent_prune(i64, st->sent, st->nsent, st->now);
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	mark_dirty(c->fed->fx);
 	return 0;
 }

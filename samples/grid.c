@@ -191,7 +191,8 @@ sub_by_name(struct fed *f, const char *name)
 	size_t i;
 
 	for (i = 0; i < f->n_insts; i++)
-		if (!f->insts[i].is_line && strcmp(f->insts[i].name, name) == 0)
+		if (!f->insts[i].is_line &&
+		    strcmp(f->insts[i].name, name) == 0)
 			return &f->insts[i];
 	return NULL;
 }
@@ -494,7 +495,7 @@ pump(struct fed *f, const int *flag, double deadline)
 {
 	struct pollfd p;
 	double left;
-	int pending, rc;
+	int pending, rc, ms;
 
 	for (;;) {
 		do {
@@ -516,8 +517,8 @@ pump(struct fed *f, const int *flag, double deadline)
 		p.fd = rti_get_fd(f->amb);
 		p.events = POLLIN;
 		p.revents = 0;
-		if (poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1e3) + 1) < 0 &&
-		    errno != EINTR) {
+		ms = left > 0.1 ? 100 : (int)(left * 1e3) + 1;
+		if (poll(&p, 1, ms) < 0 && errno != EINTR) {
 			perror("poll");
 			return -1;
 		}
@@ -834,7 +835,8 @@ usage(FILE *out)
 "\n"
 "  -u, --url URL          rtiexec to connect to (default tcp://127.0.0.1:%d)\n"
 "  -f, --federation NAME  federation execution (default Grid)\n"
-"  -n, --name NAME        federate name (default: chosen by rtiexec)\n"
+"  -n, --name NAME        federate name (default grid; rtiexec\n"
+"                         picks one when that is taken)\n"
 "  -m, --fom FILE         FOM module (default %s, else\n"
 "                         " FOM_NAME " in rtiexec's FOM path)\n"
 "  -e, --every N          print the grid totals every N steps (default 50)\n"
@@ -845,7 +847,7 @@ usage(FILE *out)
 "                         0: as fast as time management allows)\n"
 "  -p, --peers N          wait for N joined federates and synchronize with\n"
 "                         them before starting (default 0: start at once)\n"
-"  -t, --timeout SECONDS  give up waiting for rtiexec after this (default 30)\n"
+"  -t, --timeout SECONDS  give up on a reply after this long (default 30)\n"
 "  -h, --help             show this help\n",
 	    RTI_DEFAULT_PORT, FOM_INSTALLED);
 }
@@ -961,13 +963,19 @@ main(int argc, char **argv)
 	}
 	rc = rti_create_federation_execution(f.amb, f.federation, &fom, 1,
 	    NULL);
-	if (rc != RTI_OK && rc != RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS) {
+	if (rc != RTI_OK &&
+	    rc != RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS) {
 		fprintf(stderr, "%s: cannot create %s: %s\n", f.name,
 		    f.federation, rti_error_message(f.amb));
 		goto out;
 	}
-	if (rti_join_federation_execution(f.amb, name, "grid", f.federation,
-	    &self) != RTI_OK) {
+	/* Our default name, or one rtiexec picks when it is taken. */
+	rc = rti_join_federation_execution(f.amb, name ? name : f.name,
+	    "grid", f.federation, &self);
+	if (rc == RTI_ERR_FEDERATE_NAME_ALREADY_IN_USE && !name)
+		rc = rti_join_federation_execution(f.amb, NULL, "grid",
+		    f.federation, &self);
+	if (rc != RTI_OK) {
 		fprintf(stderr, "%s: cannot join %s: %s\n", f.name,
 		    f.federation, rti_error_message(f.amb));
 		goto out;

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <librti.h>
 
@@ -38,13 +39,15 @@
  * The FOM module.  A path the library can read is sent to rtiexec as XML;
  * anything else is sent as a name that rtiexec looks up in its FOM path
  * (rtiexec --fom-path, by default the installed FOM directory).  The build
- * tree defines RTI_FOMDIR as that directory.
+ * tree defines RTI_FOMDIR as that directory; before `make install` the
+ * default is the name FOM_NAME.
  */
 #ifdef RTI_FOMDIR
 #define DEFAULT_FOM RTI_FOMDIR "/HelloWorld.xml"
 #else
 #define DEFAULT_FOM "HelloWorld.xml"
 #endif
+#define FOM_NAME "HelloWorld.xml"
 
 #define SYNC_LABEL "ready"
 
@@ -301,7 +304,8 @@ usage(FILE *out)
 "  -u, --url URL          rtiexec to connect to (default tcp://127.0.0.1:%d)\n"
 "  -f, --federation NAME  federation execution (default HelloWorld)\n"
 "  -n, --name NAME        federate name (default: chosen by rtiexec)\n"
-"  -m, --fom FILE         FOM module (default %s)\n"
+"  -m, --fom FILE         FOM module (default %s, else\n"
+"                         " FOM_NAME " in rtiexec's FOM path)\n"
 "  -p, --peers N          wait until N federates have joined (default 1)\n"
 "  -t, --timeout SECONDS  give up after this long (default 30)\n"
 "  -h, --help             show this help\n",
@@ -332,7 +336,7 @@ main(int argc, char **argv)
 	struct rti_attribute_value values[2];
 	char text[160];
 	uint32_t count_be;
-	const char *url = NULL, *fom = DEFAULT_FOM, *name = NULL;
+	const char *url = NULL, *fom = NULL, *name = NULL;
 	const char *federate_name, *instance_name;
 	unsigned peers = 1;
 	double timeout_s = 30.0;
@@ -373,6 +377,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (!fom)
+		fom = access(DEFAULT_FOM, R_OK) == 0 ? DEFAULT_FOM : FOM_NAME;
 	snprintf(h.name, sizeof h.name, "%s", name ? name : "hello");
 	/* Line-buffered, so that lines of several federates interleave
 	 * whole when their output goes to one file. */

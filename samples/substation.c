@@ -127,6 +127,8 @@ struct fed {
 	unsigned joined;                /* from the last federation list */
 	int regulating, constrained, granted;
 	double time;                    /* logical time */
+	double now;                     /* time of the state being computed:
+	                                   events received now apply there */
 
 	struct sub subs[MAX_SUBS];
 	int n_subs;
@@ -381,7 +383,7 @@ raise_alarm(struct fed *f, const struct sub *s, const char *equipment,
 {
 	struct alarm *a;
 
-	printf("%s: t=%.2f %s %s: %s\n", f->name, f->time, s->name,
+	printf("%s: t=%.2f %s %s: %s\n", f->name, f->now, s->name,
 	    equipment, text);
 	if (f->n_alarms == MAX_ALARMS) {
 		f->alarms_dropped++;
@@ -437,8 +439,8 @@ on_fault(struct fed *f, struct sub *s, const char *equip, const char *type,
 	s->fault_line = l;
 	snprintf(s->fault_type, sizeof s->fault_type, "%s", type);
 	s->fault_z = isfinite(z) && z >= 0 ? z : 0.1;
-	s->fault_start = f->time;
-	s->fault_end = f->time + (isfinite(duration) && duration > 0 ?
+	s->fault_start = f->now;
+	s->fault_end = f->now + (isfinite(duration) && duration > 0 ?
 	    duration : 0.5);
 	snprintf(text, sizeof text, "%s fault on %s (%.2f ohm)", type, equip,
 	    s->fault_z);
@@ -604,7 +606,7 @@ pump(struct fed *f, const int *flag, double deadline)
 {
 	struct pollfd p;
 	double left;
-	int pending, rc;
+	int pending, rc, ms;
 
 	for (;;) {
 		do {
@@ -626,8 +628,8 @@ pump(struct fed *f, const int *flag, double deadline)
 		p.fd = rti_get_fd(f->amb);
 		p.events = POLLIN;
 		p.revents = 0;
-		if (poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1e3) + 1) < 0 &&
-		    errno != EINTR) {
+		ms = left > 0.1 ? 100 : (int)(left * 1e3) + 1;
+		if (poll(&p, 1, ms) < 0 && errno != EINTR) {
 			perror("poll");
 			return -1;
 		}
@@ -715,6 +717,7 @@ static int
 advance(struct fed *f, double t, double timeout)
 {
 	f->granted = 0;
+	f->now = t;
 	if (rti_time_advance_request(f->amb, rti_time_f64(t)) != RTI_OK) {
 		fprintf(stderr, "%s: time advance to %.3f: %s\n", f->name, t,
 		    rti_error_message(f->amb));
@@ -813,8 +816,9 @@ protect(struct fed *f, struct sub *s, double t)
 		s->closed[l] = 0;
 		s->fault_line = -1;
 		f->trips++;
-		snprintf(text, sizeof text, "%s tripped by distance protection "
-		    "(21): breaker %s open", line_names[l], brk_names[l]);
+		snprintf(text, sizeof text, "%s tripped by distance "
+		    "protection (21): breaker %s open", line_names[l],
+		    brk_names[l]);
 		raise_alarm(f, s, line_names[l], 2, text);
 		return send_trip(f, s, l);
 	} else if (t >= s->fault_end - 1e-9) {
@@ -957,7 +961,6 @@ bundle_fill(struct fed *f)
 			size_t x = (size_t)(i * N_BRK + k) * 2;
 
 			put_i32(f->b_brk.raw[x], s->closed[k]);
-			f->b_brk.val[x].length = 4;
 			put_f64(f->b_brk.raw[x + 1], s->i_brk[k]);
 		}
 		for (k = 0; k < N_LINE; k++) {
@@ -978,6 +981,7 @@ step(struct fed *f, double t_next)
 {
 	int i;
 
+	f->now = t_next;
 	for (i = 0; i < f->n_subs; i++)
 		if (protect(f, &f->subs[i], t_next) != RTI_OK)
 			return -1;
@@ -1252,6 +1256,8 @@ make_bundles(struct fed *f)
 		fprintf(stderr, "%s: out of memory\n", f->name);
 		return -1;
 	}
+	for (i = 0; i < n * N_BRK; i++)
+		f->b_brk.val[2 * i].length = 4;     /* Status: HLAinteger32BE */
 	f->b_brk.bytes = 4 + 8;
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < N_BUS; k++)
@@ -1298,13 +1304,16 @@ print_summary(struct fed *f)
 	    "first=%s time=%.2f steps=%lu updates_sent=%llu "
 	    "updates_suppressed=%llu bytes_sent=%llu bytes_suppressed=%llu "
 	    "interactions_sent=%llu interactions_suppressed=%llu "
+	    "updates_received=%llu interactions_received=%llu "
 	    "switching=%lu faults=%lu trips=%lu alarms=%lu provided=%lu "
 	    "foreign=%lu\n", f->name, f->grid, f->n_subs,
 	    f->n_subs ? f->subs[0].name : "-", f->time, f->steps,
 	    (unsigned long long)st.updates_sent,
 	    (unsigned long long)st.updates_suppressed, f->bytes_sent,
 	    f->bytes_suppressed, (unsigned long long)st.interactions_sent,
-	    (unsigned long long)st.interactions_suppressed, f->switchings,
+	    (unsigned long long)st.interactions_suppressed,
+	    (unsigned long long)st.updates_received,
+	    (unsigned long long)st.interactions_received, f->switchings,
 	    f->faults, f->trips, f->alarms_sent, f->provided, f->foreign);
 }
 
@@ -1319,7 +1328,8 @@ usage(FILE *out)
 "\n"
 "  -u, --url URL          rtiexec to connect to (default tcp://127.0.0.1:%d)\n"
 "  -f, --federation NAME  federation execution (default Grid)\n"
-"  -n, --name NAME        federate name (default: chosen by rtiexec)\n"
+"  -n, --name NAME        federate name (default substation-SK, or one\n"
+"                         rtiexec picks when that is taken)\n"
 "  -m, --fom FILE         FOM module (default %s, else\n"
 "                         " FOM_NAME " in rtiexec's FOM path)\n"
 "  -g, --grid NAME        grid of the substations (default north)\n"
@@ -1332,7 +1342,7 @@ usage(FILE *out)
 "                         0: as fast as time management allows)\n"
 "  -p, --peers N          wait for N joined federates and synchronize with\n"
 "                         them before starting (default 0: start at once)\n"
-"  -t, --timeout SECONDS  give up waiting for rtiexec after this (default 30)\n"
+"  -t, --timeout SECONDS  give up on a reply after this long (default 30)\n"
 "  -h, --help             show this help\n",
 	    RTI_DEFAULT_PORT, FOM_INSTALLED, MAX_SUBS);
 }
@@ -1414,7 +1424,10 @@ main(int argc, char **argv)
 	if (!fom)
 		fom = access(FOM_INSTALLED, R_OK) == 0 ? FOM_INSTALLED :
 		    FOM_NAME;
-	snprintf(f.name, sizeof f.name, "%s", name ? name : "substation");
+	if (name)
+		snprintf(f.name, sizeof f.name, "%s", name);
+	else
+		snprintf(f.name, sizeof f.name, "substation-S%d", (int)first);
 	f.n_subs = (int)n_subs;
 	for (i = 0; i < f.n_subs; i++) {
 		struct sub *s = &f.subs[i];
@@ -1422,7 +1435,7 @@ main(int argc, char **argv)
 
 		s->num = (int)first + i;
 		snprintf(s->name, sizeof s->name, "S%d", s->num);
-		snprintf(s->cond, sizeof s->cond, "%s/%s", f.grid, s->name);
+		snprintf(s->cond, sizeof s->cond, "%s/S%d", f.grid, s->num);
 		s->fault_line = -1;
 		for (k = 0; k < N_BRK; k++)
 			s->closed[k] = 1;
@@ -1466,13 +1479,19 @@ main(int argc, char **argv)
 	/* Create the federation; if another federate was first, join it. */
 	rc = rti_create_federation_execution(f.amb, f.federation, &fom, 1,
 	    NULL);
-	if (rc != RTI_OK && rc != RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS) {
+	if (rc != RTI_OK &&
+	    rc != RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS) {
 		fprintf(stderr, "%s: cannot create %s: %s\n", f.name,
 		    f.federation, rti_error_message(f.amb));
 		goto out;
 	}
-	if (rti_join_federation_execution(f.amb, name, "substation",
-	    f.federation, &self) != RTI_OK) {
+	/* Our default name, or one rtiexec picks when it is taken. */
+	rc = rti_join_federation_execution(f.amb, name ? name : f.name,
+	    "substation", f.federation, &self);
+	if (rc == RTI_ERR_FEDERATE_NAME_ALREADY_IN_USE && !name)
+		rc = rti_join_federation_execution(f.amb, NULL, "substation",
+		    f.federation, &self);
+	if (rc != RTI_OK) {
 		fprintf(stderr, "%s: cannot join %s: %s\n", f.name,
 		    f.federation, rti_error_message(f.amb));
 		goto out;
@@ -1497,7 +1516,7 @@ main(int argc, char **argv)
 
 	/* The simulation loop.  Time advances from the granted time by
 	 * adding the step: every federate computes the same times. */
-	t0 = t = f.time;
+	t0 = t = f.now = f.time;
 	t_end = duration > 0 ? t0 + duration - step_s / 2 : INFINITY;
 	wall0 = now();
 	while (!interrupted && t < t_end) {

@@ -4,7 +4,8 @@
  * and interactions sent in overlapping regions (an unspecified dimension
  * matches everything), region changes take effect at run time, updates
  * nobody's region wants are suppressed at the source, conditions and
- * regions combine, and every bad input gets its error.
+ * regions combine, each attribute's update regions are matched
+ * separately, and every bad input gets its error.
  */
 #include <check.h>
 #include <stdio.h>
@@ -63,9 +64,9 @@ cb_reflect(void *arg, rti_object_instance_handle obj,
 	(void)tag;
 	(void)tag_len;
 	t->n_reflects++;
-	tfed_event(t, "reflect:%s:%.*s:%s", obj_name(t, obj),
+	tfed_event(t, "reflect:%s:%.*s:%s:n=%zu", obj_name(t, obj),
 	    n ? (int)v[0].length : 0, n ? (const char *)v[0].value : "",
-	    info->condition ? info->condition : "-");
+	    info->condition ? info->condition : "-", n);
 }
 
 static void
@@ -102,6 +103,18 @@ cb_interaction(void *arg, rti_interaction_class_handle cls,
 	    info->condition ? info->condition : "-");
 }
 
+static void
+cb_provide(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, const void *tag,
+    size_t tag_len)
+{
+	struct tfed *t = arg;
+
+	(void)attrs;
+	tfed_event(t, "provide:%s:%zu:%.*s", obj_name(t, obj), n,
+	    (int)tag_len, (const char *)tag);
+}
+
 static struct tfed *
 fed(const char *name, int bundles)
 {
@@ -117,6 +130,7 @@ fed(const char *name, int bundles)
 	if (bundles)
 		cb.reflect_class_bundle = cb_bundle;
 	cb.receive_interaction = cb_interaction;
+	cb.provide_attribute_value_update = cb_provide;
 	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
 	ck_assert_int_eq(tfed_create_join(t, "F", GRID, name), RTI_OK);
 	return t;
@@ -465,6 +479,142 @@ START_TEST(test_region_errors)
 }
 END_TEST
 
+/* Only the owners of instances whose update regions overlap the
+ * requested regions are asked; the default region overlaps everything. */
+START_TEST(test_request_update_with_regions)
+{
+	struct tfed *o1 = fed("o1", 0), *o2 = fed("o2", 0), *c = fed("c", 0);
+	rti_region_handle s1 = region(o1, -1, 1), s2 = region(o2, -1, 2);
+	rti_region_handle q = region(c, -1, 1), q9 = region(c, -1, 9);
+	rti_attribute_handle a = at(c, "Breaker", "Status");
+	rti_object_instance_handle b1, b2, b3;
+	const char *n1, *n3;
+
+	publish_status(o1);
+	publish_status(o2);
+	b1 = reg_in(o1, s1);
+	b2 = reg_in(o2, s2);
+	ck_assert_int_eq(rti_register_object_instance(o2->amb,
+	    oc(o2, "Breaker"), &b3), RTI_OK);
+	(void)b2;
+	ck_assert_int_eq(rti_get_object_instance_name(o1->amb, b1, &n1),
+	    RTI_OK);
+	ck_assert_int_eq(rti_get_object_instance_name(o2->amb, b3, &n3),
+	    RTI_OK);
+	/* a region nobody updates in: only the default-region instance */
+	ck_assert_int_eq(rti_request_attribute_value_update_with_regions(
+	    c->amb, oc(c, "Breaker"), &a, 1, &q9, 1, "n", 1), RTI_OK);
+	ck_assert(tfed_wait(o2, "provide:"));
+	ck_assert_int_eq(rti_request_attribute_value_update_with_regions(
+	    c->amb, oc(c, "Breaker"), &a, 1, &q, 1, "r", 1), RTI_OK);
+	ck_assert(tfed_wait(o1, "provide:"));
+	barrier(o1);
+	barrier(o2);
+	ck_assert_uint_eq(tfed_count(o1, "provide:"), 1);
+	ck_assert_uint_eq(tfed_count(o2, "provide:"), 2);
+	{
+		char want[128];
+
+		snprintf(want, sizeof want, "provide:%s:1:r", n1);
+		ck_assert_int_ge(tfed_find(o1, want), 0);
+		snprintf(want, sizeof want, "provide:%s:1:n", n3);
+		ck_assert_int_ge(tfed_find(o2, want), 0);
+		snprintf(want, sizeof want, "provide:%s:1:r", n3);
+		ck_assert_int_ge(tfed_find(o2, want), 0);
+	}
+	tfed_free(o1);
+	tfed_free(o2);
+	tfed_free(c);
+}
+END_TEST
+
+/* Status associated with substation 1, Current with substation 2: each
+ * subscriber gets only the attributes whose regions overlap its own. */
+START_TEST(test_regions_per_attribute)
+{
+	struct tfed *p = fed("p", 0), *c1 = fed("c1", 0), *c2 = fed("c2", 0);
+	struct tfed *g = fed("g", 0);
+	struct tfed *cs[3];
+	rti_region_handle r1 = region(c1, -1, 1), r2 = region(c2, -1, 2);
+	rti_region_handle pr1, pr2;
+	rti_attribute_handle a[2];
+	struct rti_attribute_value v[2];
+	rti_object_instance_handle o;
+	int i;
+
+	cs[0] = c1;
+	cs[1] = c2;
+	cs[2] = g;
+	for (i = 0; i < 3; i++) {
+		a[0] = at(cs[i], "Breaker", "Status");
+		a[1] = at(cs[i], "Breaker", "Current");
+		if (i < 2)
+			ck_assert_int_eq(
+			    rti_subscribe_object_class_attributes_with_regions(
+			    cs[i]->amb, oc(cs[i], "Breaker"), a, 2,
+			    i ? &r2 : &r1, 1), RTI_OK);
+		else
+			ck_assert_int_eq(rti_subscribe_object_class_attributes(
+			    g->amb, oc(g, "Breaker"), a, 2), RTI_OK);
+	}
+	a[0] = at(p, "Breaker", "Status");
+	a[1] = at(p, "Breaker", "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
+	    oc(p, "Breaker"), a, 2), RTI_OK);
+	pr1 = region(p, 0, 1);
+	pr2 = region(p, 0, 2);
+	ck_assert_int_eq(rti_register_object_instance_with_regions(p->amb,
+	    oc(p, "Breaker"), &a[0], 1, &pr1, 1, &o), RTI_OK);
+	ck_assert_int_eq(rti_associate_regions_for_updates(p->amb, o, &a[1],
+	    1, &pr2, 1), RTI_OK);
+	v[0].attribute = a[0];
+	v[0].value = "st";
+	v[0].length = 2;
+	v[1].attribute = a[1];
+	v[1].value = "cu";
+	v[1].length = 2;
+	ck_assert_int_eq(rti_update_attribute_values(p->amb, o, v, 2, NULL,
+	    0), RTI_OK);
+	ck_assert(tfed_wait(g, "reflect:"));
+	ck_assert(tfed_wait(c1, "reflect:"));
+	ck_assert(tfed_wait(c2, "reflect:"));
+	barrier(c1);
+	barrier(c2);
+	barrier(g);
+	ck_assert_uint_eq(g->n_reflects, 1);
+	ck_assert_uint_eq(c1->n_reflects, 1);
+	ck_assert_uint_eq(c2->n_reflects, 1);
+	ck_assert_ptr_nonnull(strstr(g->events[tfed_find(g, "reflect:")],
+	    ":n=2"));
+	ck_assert_ptr_nonnull(strstr(c1->events[tfed_find(c1, "reflect:")],
+	    ":st:-:n=1"));
+	ck_assert_ptr_nonnull(strstr(c2->events[tfed_find(c2, "reflect:")],
+	    ":cu:-:n=1"));
+	/* only c1 is left, for Current in substation 1: the publisher
+	 * suppresses the update (Current is sent in substation 2) */
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(rti_unsubscribe_object_class(cs[i]->amb,
+		    oc(cs[i], "Breaker")), RTI_OK);
+	a[1] = at(c1, "Breaker", "Current");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    c1->amb, oc(c1, "Breaker"), &a[1], 1, &r1, 1), RTI_OK);
+	barrier(p);
+	{
+		uint64_t before = stats(p).updates_suppressed;
+
+		ck_assert_int_eq(rti_update_attribute_values(p->amb, o, v, 2,
+		    NULL, 0), RTI_OK);
+		ck_assert_uint_eq(stats(p).updates_suppressed, before + 1);
+	}
+	barrier(c1);
+	ck_assert_uint_eq(c1->n_reflects, 1);
+	tfed_free(p);
+	tfed_free(c1);
+	tfed_free(c2);
+	tfed_free(g);
+}
+END_TEST
+
 static Suite *
 ddm_suite(void)
 {
@@ -477,6 +627,8 @@ ddm_suite(void)
 	tcase_add_test(tc, test_regions_and_conditions_combine);
 	tcase_add_test(tc, test_interactions_with_regions);
 	tcase_add_test(tc, test_region_errors);
+	tcase_add_test(tc, test_request_update_with_regions);
+	tcase_add_test(tc, test_regions_per_attribute);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,12 +5,17 @@
  * (counters of the federate and of rtiexec), conditions changed at run
  * time (including an update sent right after another federate's change
  * returned), class bundles cut per subscriber condition, interactions
- * with conditions, and bad input.
+ * with conditions, bad input, and a subscribe held until a stopped
+ * publisher process acknowledged the change or the bounded wait passed.
  */
 #include <check.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include "testutil.h"
 
@@ -522,6 +527,103 @@ START_TEST(test_bad_conditions)
 }
 END_TEST
 
+/* Publisher process: join, publish Breaker.Status, register an instance,
+ * say 'r' on `up`; on 'u' from `down` update at once (no evoke) and answer
+ * 'k' when it was sent, 's' when suppressed; on 'q' resign.  Exit 0 when
+ * all went well. */
+static int
+stopped_publisher(int up, int down)
+{
+	struct tfed *t = tfed_new(&rx);
+	rti_object_class_handle br;
+	rti_attribute_handle a;
+	rti_object_instance_handle o;
+	struct rti_attribute_value v;
+	struct rti_statistics z;
+	char c;
+
+	if (!t || tfed_create_join(t, "F", GRID, "p") != RTI_OK ||
+	    rti_get_object_class_handle(t->amb, "Breaker", &br) != RTI_OK ||
+	    rti_get_attribute_handle(t->amb, br, "Status", &a) != RTI_OK ||
+	    rti_publish_object_class_attributes(t->amb, br, &a, 1) != RTI_OK ||
+	    rti_register_object_instance_with_condition(t->amb, br, NULL,
+	    NULL, &o) != RTI_OK || write(up, "r", 1) != 1)
+		return 1;
+	if (read(down, &c, 1) != 1 || c != 'u')
+		return 2;
+	v.attribute = a;
+	v.value = "v";
+	v.length = 1;
+	if (rti_update_attribute_values(t->amb, o, &v, 1, NULL, 0) != RTI_OK ||
+	    rti_get_statistics(t->amb, &z) != RTI_OK)
+		return 3;
+	c = z.updates_sent == 1 && z.updates_suppressed == 0 ? 'k' : 's';
+	if (write(up, &c, 1) != 1 || read(down, &c, 1) != 1 || c != 'q')
+		return 4;
+	if (rti_resign_federation_execution(t->amb,
+	    RTI_RESIGN_DELETE_OBJECTS) != RTI_OK)
+		return 5;
+	tfed_free(t);
+	return 0;
+}
+
+static double
+mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+START_TEST(test_subscribe_waits_for_publisher_ack)
+{
+	int up[2], down[2], status;
+	struct tfed *s;
+	double t0, took;
+	pid_t pid;
+	char c;
+
+	ck_assert_int_eq(pipe(up), 0);
+	ck_assert_int_eq(pipe(down), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(up[0]);
+		close(down[1]);
+		_exit(stopped_publisher(up[1], down[0]));
+	}
+	close(up[1]);
+	close(down[0]);
+	ck_assert_int_eq(read(up[0], &c, 1), 1);
+	ck_assert_int_eq(c, 'r');
+	s = fed("s", 0);
+	/* the publisher cannot read its socket: the subscribe waits for its
+	 * acknowledgement for the bounded time, then succeeds */
+	ck_assert_int_eq(kill(pid, SIGSTOP), 0);
+	ck_assert_int_eq(waitpid(pid, &status, WUNTRACED), pid);
+	ck_assert(WIFSTOPPED(status));
+	t0 = mono_now();
+	subscribe_status(s, NULL);
+	took = mono_now() - t0;
+	ck_assert_msg(took >= 0.19, "subscribe returned after %.3f s", took);
+	ck_assert(rtiexec_log_has(&rx, "did not acknowledge"));
+	ck_assert_int_eq(kill(pid, SIGCONT), 0);
+	/* its update, sent before it evoked anything, is not suppressed */
+	ck_assert_int_eq(write(down[1], "u", 1), 1);
+	ck_assert_int_eq(read(up[0], &c, 1), 1);
+	ck_assert_int_eq(c, 'k');
+	ck_assert(tfed_wait(s, "reflect:"));
+	ck_assert_int_eq(write(down[1], "q", 1), 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	close(up[0]);
+	close(down[1]);
+	tfed_free(s);
+}
+END_TEST
+
 static Suite *
 filter_suite(void)
 {
@@ -536,6 +638,7 @@ filter_suite(void)
 	tcase_add_test(tc, test_class_bundle_cut_per_condition);
 	tcase_add_test(tc, test_interactions_with_conditions);
 	tcase_add_test(tc, test_bad_conditions);
+	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -855,6 +855,40 @@ START_TEST(test_unpublish_divests)
 }
 END_TEST
 
+/* Unpublishing an attribute with a pending acquisition fails and changes
+ * nothing: the acquisition still completes. */
+START_TEST(test_unpublish_refused_while_acquiring)
+{
+	struct trio t;
+	struct tfed *all[3];
+	rti_attribute_handle a[2];
+	size_t n;
+
+	trio_start(&t);
+	all[0] = t.a, all[1] = t.b, all[2] = t.q;
+	ck_assert_int_eq(svc_tag(rti_attribute_ownership_acquisition, t.b,
+	    t.b1, "Status", "b"), RTI_OK);
+	ck_assert(tfed_wait(t.a, "release:b1:Status:tag=b"));
+	n = attrs(t.b, "Name,Status", a);
+	ck_assert_int_eq(rti_unpublish_object_class_attributes(t.b->amb,
+	    oc(t.b, "Breaker"), a, n),
+	    RTI_ERR_OWNERSHIP_ACQUISITION_PENDING);
+	ck_assert_int_eq(rti_unpublish_object_class(t.b->amb,
+	    oc(t.b, "Breaker")), RTI_ERR_OWNERSHIP_ACQUISITION_PENDING);
+	/* still pending and still published: A's divestiture hands it over */
+	ck_assert_int_eq(svc(rti_unconditional_attribute_ownership_divestiture,
+	    t.a, t.b1, "Status"), RTI_OK);
+	ck_assert(tfed_wait(t.b, "acquired:b1:Status"));
+	ck_assert_int_eq(update(t.b, t.b1, "Status", "x"), RTI_OK);
+	check_owner(t.q, all, 3, t.b1, "Status", t.b);
+	/* nothing pending any more */
+	ck_assert_int_eq(rti_unpublish_object_class_attributes(t.b->amb,
+	    oc(t.b, "Breaker"), a, n), RTI_OK);
+	check_owner(t.q, all, 3, t.b1, "Status", NULL);
+	trio_end(&t);
+}
+END_TEST
+
 START_TEST(test_resign_rules)
 {
 	struct trio t;
@@ -1297,6 +1331,7 @@ ownership_suite(void)
 	tcase_add_test(tc, test_query_and_is_owned);
 	tcase_add_test(tc, test_privilege_to_delete);
 	tcase_add_test(tc, test_unpublish_divests);
+	tcase_add_test(tc, test_unpublish_refused_while_acquiring);
 	tcase_add_test(tc, test_resign_rules);
 	tcase_add_test(tc, test_race_two_acquirers);
 	tcase_add_test(tc, test_race_cancel_divestiture_while_acquiring);
