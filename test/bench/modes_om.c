@@ -256,7 +256,10 @@ bench_mode_throughput(struct bench_ctx *c)
 		    ? TP_ATTRS : 1;
 		double end, deadline, rate;
 
-		BENCH_CHECK(a.amb, rti_set_update_packing(a.amb, packs[k], 0));
+		/* Class bundles of up to 64 KiB: one frame per step of a
+		 * few hundred instances, not one huge frame per window. */
+		BENCH_CHECK(a.amb, rti_set_update_packing(a.amb, packs[k],
+		    65536));
 		atomic_store(&b.reflected, 0);
 		b.first = b.last = 0;
 		s.f = &b;
