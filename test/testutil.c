@@ -1,4 +1,5 @@
 /* testutil.c - see testutil.h. */
+#include <check.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -395,4 +396,381 @@ tfed_create_join(struct tfed *t, const char *name, const char *fom,
 		return rc;
 	return rti_join_federation_execution(t->amb, fedname, "test", name,
 	    &t->handle);
+}
+
+/* ---- recording OM callbacks ---- */
+
+const char *
+tfed_obj_name(struct tfed *t, rti_object_instance_handle obj)
+{
+	const char *s;
+
+	return rti_get_object_instance_name(t->amb, obj, &s) == RTI_OK ? s :
+	    "?";
+}
+
+static const char *
+last_part(const char *s)
+{
+	const char *dot = strrchr(s, '.');
+
+	return dot ? dot + 1 : s;
+}
+
+const char *
+tfed_cls_name(struct tfed *t, rti_object_class_handle c)
+{
+	const char *s;
+
+	if (rti_get_object_class_name(t->amb, c, &s) != RTI_OK)
+		return "?";
+	return last_part(s);
+}
+
+const char *
+tfed_icls_name(struct tfed *t, rti_interaction_class_handle c)
+{
+	const char *s;
+
+	if (rti_get_interaction_class_name(t->amb, c, &s) != RTI_OK)
+		return "?";
+	return last_part(s);
+}
+
+void
+tfed_fmt_values(struct tfed *t, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, char *buf, size_t len)
+{
+	rti_object_class_handle k = RTI_HANDLE_INITIALIZER;
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	rti_get_known_object_class_handle(t->amb, obj, &k);
+	for (i = 0; i < n && o < len; i++) {
+		const char *an = "?";
+
+		rti_get_attribute_name(t->amb, k, v[i].attribute, &an);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s=%.*s",
+		    i ? "," : "", an, (int)v[i].length,
+		    (const char *)v[i].value);
+	}
+}
+
+void
+tfed_fmt_attrs(struct tfed *t, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, char *buf, size_t len)
+{
+	rti_object_class_handle k = RTI_HANDLE_INITIALIZER;
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	rti_get_known_object_class_handle(t->amb, obj, &k);
+	for (i = 0; i < n && o < len; i++) {
+		const char *an = "?";
+
+		rti_get_attribute_name(t->amb, k, attrs[i], &an);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? "," : "",
+		    an);
+	}
+}
+
+static void
+om_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name, rti_federate_handle p)
+{
+	struct tfed *t = arg;
+
+	(void)obj;
+	(void)p;
+	t->n_discovers++;
+	tfed_event(t, "discover:%s:%s", name, tfed_cls_name(t, cls));
+}
+
+static void
+om_bundle(void *arg, rti_object_class_handle cls,
+    const struct rti_bundle_instance *in, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	char vals[512];
+	size_t i;
+
+	(void)info;
+	tfed_event(t, "bundle:%s:%zu:tag=%.*s", tfed_cls_name(t, cls), n,
+	    (int)tag_len, (const char *)tag);
+	for (i = 0; i < n; i++) {
+		t->n_bundle_instances++;
+		tfed_fmt_values(t, in[i].object, in[i].values,
+		    in[i].n_values, vals, sizeof vals);
+		tfed_event(t, "binst:%s:%s", tfed_obj_name(t, in[i].object),
+		    vals);
+	}
+}
+
+static void
+om_remove(void *arg, rti_object_instance_handle obj, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)info;
+	t->n_removes++;
+	tfed_event(t, "remove:%s:tag=%.*s", tfed_obj_name(t, obj),
+	    (int)tag_len, (const char *)tag);
+}
+
+static void
+om_provide(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, const void *tag,
+    size_t tag_len)
+{
+	struct tfed *t = arg;
+	char buf[256];
+
+	tfed_fmt_attrs(t, obj, attrs, n, buf, sizeof buf);
+	tfed_event(t, "provide:%s:%s:tag=%.*s", tfed_obj_name(t, obj), buf,
+	    (int)tag_len, (const char *)tag);
+}
+
+static void
+om_reserved(void *arg, const char *name)
+{
+	tfed_event(arg, "reserved:%s", name);
+}
+
+static void
+om_reserve_failed(void *arg, const char *name)
+{
+	tfed_event(arg, "reservefail:%s", name);
+}
+
+static void
+om_mreserved(void *arg, const char *const *names, size_t n)
+{
+	tfed_event(arg, "mreserved:%zu:%s", n, names[0]);
+}
+
+static void
+om_mreserve_failed(void *arg, const char *const *names, size_t n)
+{
+	tfed_event(arg, "mreservefail:%zu:%s", n, names[0]);
+}
+
+void
+tfed_om_callbacks(struct rti_callbacks *cb, int bundles)
+{
+	cb->discover_object_instance = om_discover;
+	if (bundles)
+		cb->reflect_class_bundle = om_bundle;
+	cb->remove_object_instance = om_remove;
+	cb->provide_attribute_value_update = om_provide;
+	cb->object_instance_name_reservation_succeeded = om_reserved;
+	cb->object_instance_name_reservation_failed = om_reserve_failed;
+	cb->multiple_object_instance_name_reservation_succeeded =
+	    om_mreserved;
+	cb->multiple_object_instance_name_reservation_failed =
+	    om_mreserve_failed;
+}
+
+/* ---- recording callbacks for condition/region tests ---- */
+
+static void
+cond_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name, rti_federate_handle p)
+{
+	struct tfed *t = arg;
+
+	(void)obj;
+	(void)cls;
+	(void)p;
+	t->n_discovers++;
+	tfed_event(t, "discover:%s", name);
+}
+
+static void
+cond_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)tag;
+	(void)tag_len;
+	t->n_reflects++;
+	tfed_event(t, "reflect:%s:%.*s:%s", tfed_obj_name(t, obj),
+	    n ? (int)v[0].length : 0, n ? (const char *)v[0].value : "",
+	    info->condition ? info->condition : "-");
+}
+
+static void
+cond_bundle(void *arg, rti_object_class_handle cls,
+    const struct rti_bundle_instance *in, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	size_t i;
+
+	(void)cls;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	tfed_event(t, "bundle:%zu", n);
+	for (i = 0; i < n; i++) {
+		t->n_bundle_instances++;
+		tfed_event(t, "binst:%s", tfed_obj_name(t, in[i].object));
+	}
+}
+
+static void
+cond_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)cls;
+	(void)v;
+	(void)n;
+	t->n_interactions++;
+	tfed_event(t, "interaction:%.*s:%s", (int)tag_len, (const char *)tag,
+	    info->condition ? info->condition : "-");
+}
+
+void
+tfed_cond_callbacks(struct rti_callbacks *cb, int bundles)
+{
+	cb->discover_object_instance = cond_discover;
+	cb->reflect_attribute_values = cond_reflect;
+	if (bundles)
+		cb->reflect_class_bundle = cond_bundle;
+	cb->receive_interaction = cond_interaction;
+}
+
+/* ---- helpers that assert ---- */
+
+struct tfed *
+tfed_join_f(struct rtiexec *r, const struct rti_callbacks *cb,
+    const char *fom, const char *fedname)
+{
+	struct tfed *t = calloc(1, sizeof *t);
+
+	ck_assert_ptr_nonnull(t);
+	t->amb = rti_ambassador_new();
+	ck_assert_ptr_nonnull(t->amb);
+	ck_assert_int_eq(rti_connect(t->amb, r->url, cb, t), RTI_OK);
+	ck_assert_int_eq(tfed_create_join(t, "F", fom, fedname), RTI_OK);
+	return t;
+}
+
+void
+tfed_barrier(struct tfed *t)
+{
+	rti_federate_handle h;
+	int pending = 1;
+
+	ck_assert_int_eq(rti_get_federate_handle(t->amb, "no such federate",
+	    &h), RTI_ERR_NAME_NOT_FOUND);
+	while (pending)
+		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0, 0, &pending),
+		    RTI_OK);
+}
+
+rti_object_class_handle
+tfed_oc(struct tfed *t, const char *name)
+{
+	rti_object_class_handle h;
+
+	ck_assert_int_eq(rti_get_object_class_handle(t->amb, name, &h),
+	    RTI_OK);
+	return h;
+}
+
+rti_attribute_handle
+tfed_at(struct tfed *t, rti_object_class_handle c, const char *name)
+{
+	rti_attribute_handle h;
+
+	ck_assert_int_eq(rti_get_attribute_handle(t->amb, c, name, &h),
+	    RTI_OK);
+	return h;
+}
+
+rti_attribute_handle
+tfed_attr(struct tfed *t, const char *cls, const char *name)
+{
+	return tfed_at(t, tfed_oc(t, cls), name);
+}
+
+rti_interaction_class_handle
+tfed_ic(struct tfed *t, const char *name)
+{
+	rti_interaction_class_handle h;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(t->amb, name, &h),
+	    RTI_OK);
+	return h;
+}
+
+void
+tfed_subscribe(struct tfed *t, const char *cls, const char *list)
+{
+	rti_object_class_handle c = tfed_oc(t, cls);
+	rti_attribute_handle a[8];
+	char buf[128], *p, *save = NULL;
+	size_t n = 0;
+
+	snprintf(buf, sizeof buf, "%s", list);
+	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
+		a[n++] = tfed_at(t, c, p);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb, c, a,
+	    n), RTI_OK);
+}
+
+void
+tfed_publish_breaker(struct tfed *t)
+{
+	rti_object_class_handle b = tfed_oc(t, "Breaker");
+	rti_attribute_handle a[3];
+
+	a[0] = tfed_at(t, b, "Name");
+	a[1] = tfed_at(t, b, "Status");
+	a[2] = tfed_at(t, b, "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(t->amb, b, a, 3),
+	    RTI_OK);
+}
+
+rti_object_instance_handle
+tfed_register_named(struct tfed *t, const char *cls, const char *name)
+{
+	rti_object_instance_handle h;
+	char ev[128];
+
+	ck_assert_int_eq(rti_reserve_object_instance_name(t->amb, name),
+	    RTI_OK);
+	snprintf(ev, sizeof ev, "reserved:%s", name);
+	ck_assert(tfed_wait(t, ev));
+	ck_assert_int_eq(rti_register_object_instance_with_name(t->amb,
+	    tfed_oc(t, cls), name, &h), RTI_OK);
+	return h;
+}
+
+void
+tfed_publish_status(struct tfed *t)
+{
+	rti_attribute_handle a = tfed_attr(t, "Breaker", "Status");
+
+	ck_assert_int_eq(rti_publish_object_class_attributes(t->amb,
+	    tfed_oc(t, "Breaker"), &a, 1), RTI_OK);
+}
+
+void
+tfed_subscribe_status(struct tfed *t, const char *cond)
+{
+	rti_attribute_handle a = tfed_attr(t, "Breaker", "Status");
+
+	if (cond)
+		ck_assert_int_eq(rti_add_subscription_condition(t->amb,
+		    tfed_oc(t, "Breaker"), cond), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb,
+	    tfed_oc(t, "Breaker"), &a, 1), RTI_OK);
 }

@@ -89,4 +89,56 @@ void tfed_dump(struct tfed *t, const char *who);
 int tfed_create_join(struct tfed *t, const char *name, const char *fom,
     const char *fedname);
 
+
+/* Recording OM callbacks (DM/OM tests): discover "discover:NAME:Class",
+ * bundle "bundle:Class:N:tag=T" + "binst:OBJ:Attr=v,...", remove
+ * "remove:OBJ:tag=T", provide "provide:OBJ:Attr,...:tag=T", name
+ * reservation "reserved:", "reservefail:", "mreserved:N:FIRST",
+ * "mreservefail:N:FIRST".  The class bundle only when `bundles`. */
+void tfed_om_callbacks(struct rti_callbacks *cb, int bundles);
+/* Recording callbacks for condition/region tests: discover
+ * "discover:NAME", reflect "reflect:OBJ:V0:COND", bundle "bundle:N" +
+ * "binst:OBJ", interaction "interaction:TAG:COND" (COND "-" if none).
+ * The class bundle only when `bundles`. */
+void tfed_cond_callbacks(struct rti_callbacks *cb, int bundles);
+/* Instance name, or "?". */
+const char *tfed_obj_name(struct tfed *t, rti_object_instance_handle obj);
+/* Last component of the object class name, or "?". */
+const char *tfed_cls_name(struct tfed *t, rti_object_class_handle c);
+/* Last component of the interaction class name, or "?". */
+const char *tfed_icls_name(struct tfed *t, rti_interaction_class_handle c);
+/* "Name=v,Status=w" with the attribute names of obj's known class. */
+void tfed_fmt_values(struct tfed *t, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, char *buf, size_t len);
+/* "Name,Status" with the attribute names of obj's known class. */
+void tfed_fmt_attrs(struct tfed *t, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, char *buf, size_t len);
+
+/* New federate connected to `r` with callbacks `cb`, joined as `fedname`
+ * to federation "F" (created from `fom` if needed); asserts success. */
+struct tfed *tfed_join_f(struct rtiexec *r, const struct rti_callbacks *cb,
+    const char *fom, const char *fedname);
+/* Everything rtiexec sent `t` before now has been delivered: a request
+ * round trip (its reply follows every earlier frame), then evoke. */
+void tfed_barrier(struct tfed *t);
+/* Handle lookups that assert success. */
+rti_object_class_handle tfed_oc(struct tfed *t, const char *name);
+rti_attribute_handle tfed_at(struct tfed *t, rti_object_class_handle c,
+    const char *name);
+rti_attribute_handle tfed_attr(struct tfed *t, const char *cls,
+    const char *name);
+rti_interaction_class_handle tfed_ic(struct tfed *t, const char *name);
+/* Subscribe `cls` to the comma-separated attributes `list` (at most 8). */
+void tfed_subscribe(struct tfed *t, const char *cls, const char *list);
+/* Publish Breaker {Name, Status, Current}. */
+void tfed_publish_breaker(struct tfed *t);
+/* Reserve `name` (waiting for "reserved:NAME", so the OM callbacks must
+ * be installed) and register an instance of `cls` with it. */
+rti_object_instance_handle tfed_register_named(struct tfed *t,
+    const char *cls, const char *name);
+/* Publish / subscribe Breaker {Status}; subscribe adds condition `cond`
+ * first unless NULL. */
+void tfed_publish_status(struct tfed *t);
+void tfed_subscribe_status(struct tfed *t, const char *cond);
+
 #endif

@@ -32,28 +32,6 @@ teardown(void)
 
 /* ---- recording callbacks ---- */
 
-static const char *
-obj_name(struct tfed *t, rti_object_instance_handle obj)
-{
-	const char *s;
-
-	return rti_get_object_instance_name(t->amb, obj, &s) == RTI_OK ? s :
-	    "?";
-}
-
-static void
-cb_discover(void *arg, rti_object_instance_handle obj,
-    rti_object_class_handle cls, const char *name, rti_federate_handle p)
-{
-	struct tfed *t = arg;
-
-	(void)obj;
-	(void)cls;
-	(void)p;
-	t->n_discovers++;
-	tfed_event(t, "discover:%s", name);
-}
-
 static void
 cb_reflect(void *arg, rti_object_instance_handle obj,
     const struct rti_attribute_value *v, size_t n, const void *tag,
@@ -64,43 +42,9 @@ cb_reflect(void *arg, rti_object_instance_handle obj,
 	(void)tag;
 	(void)tag_len;
 	t->n_reflects++;
-	tfed_event(t, "reflect:%s:%.*s:%s:n=%zu", obj_name(t, obj),
+	tfed_event(t, "reflect:%s:%.*s:%s:n=%zu", tfed_obj_name(t, obj),
 	    n ? (int)v[0].length : 0, n ? (const char *)v[0].value : "",
 	    info->condition ? info->condition : "-", n);
-}
-
-static void
-cb_bundle(void *arg, rti_object_class_handle cls,
-    const struct rti_bundle_instance *in, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-	size_t i;
-
-	(void)cls;
-	(void)tag;
-	(void)tag_len;
-	(void)info;
-	tfed_event(t, "bundle:%zu", n);
-	for (i = 0; i < n; i++) {
-		t->n_bundle_instances++;
-		tfed_event(t, "binst:%s", obj_name(t, in[i].object));
-	}
-}
-
-static void
-cb_interaction(void *arg, rti_interaction_class_handle cls,
-    const struct rti_parameter_value *v, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-
-	(void)cls;
-	(void)v;
-	(void)n;
-	t->n_interactions++;
-	tfed_event(t, "interaction:%.*s:%s", (int)tag_len, (const char *)tag,
-	    info->condition ? info->condition : "-");
 }
 
 static void
@@ -111,94 +55,20 @@ cb_provide(void *arg, rti_object_instance_handle obj,
 	struct tfed *t = arg;
 
 	(void)attrs;
-	tfed_event(t, "provide:%s:%zu:%.*s", obj_name(t, obj), n,
+	tfed_event(t, "provide:%s:%zu:%.*s", tfed_obj_name(t, obj), n,
 	    (int)tag_len, (const char *)tag);
 }
 
 static struct tfed *
 fed(const char *name, int bundles)
 {
-	struct tfed *t = calloc(1, sizeof *t);
 	struct rti_callbacks cb;
 
-	ck_assert_ptr_nonnull(t);
-	t->amb = rti_ambassador_new();
-	ck_assert_ptr_nonnull(t->amb);
 	tfed_callbacks(&cb);
-	cb.discover_object_instance = cb_discover;
+	tfed_cond_callbacks(&cb, bundles);
 	cb.reflect_attribute_values = cb_reflect;
-	if (bundles)
-		cb.reflect_class_bundle = cb_bundle;
-	cb.receive_interaction = cb_interaction;
 	cb.provide_attribute_value_update = cb_provide;
-	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
-	ck_assert_int_eq(tfed_create_join(t, "F", GRID, name), RTI_OK);
-	return t;
-}
-
-/* Everything rtiexec sent `t` before now has been delivered. */
-static void
-barrier(struct tfed *t)
-{
-	rti_federate_handle h;
-	int pending = 1;
-
-	ck_assert_int_eq(rti_get_federate_handle(t->amb, "no such federate",
-	    &h), RTI_ERR_NAME_NOT_FOUND);
-	while (pending)
-		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0, 0, &pending),
-		    RTI_OK);
-}
-
-static rti_object_class_handle
-oc(struct tfed *t, const char *name)
-{
-	rti_object_class_handle h;
-
-	ck_assert_int_eq(rti_get_object_class_handle(t->amb, name, &h),
-	    RTI_OK);
-	return h;
-}
-
-static rti_attribute_handle
-at(struct tfed *t, const char *cls, const char *name)
-{
-	rti_attribute_handle h;
-
-	ck_assert_int_eq(rti_get_attribute_handle(t->amb, oc(t, cls), name,
-	    &h), RTI_OK);
-	return h;
-}
-
-static rti_interaction_class_handle
-ic(struct tfed *t, const char *name)
-{
-	rti_interaction_class_handle h;
-
-	ck_assert_int_eq(rti_get_interaction_class_handle(t->amb, name, &h),
-	    RTI_OK);
-	return h;
-}
-
-static void
-subscribe_status(struct tfed *t, const char *cond)
-{
-	rti_attribute_handle a = at(t, "Breaker", "Status");
-
-	if (cond)
-		ck_assert_int_eq(rti_add_subscription_condition(t->amb,
-		    oc(t, "Breaker"), cond), RTI_OK);
-	ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb,
-	    oc(t, "Breaker"), &a, 1), RTI_OK);
-}
-
-static void
-publish_status(struct tfed *t)
-{
-	rti_attribute_handle a = at(t, "Breaker", "Status");
-
-	ck_assert_int_eq(rti_publish_object_class_attributes(t->amb,
-	    oc(t, "Breaker"), &a, 1), RTI_OK);
+	return tfed_join_f(&rx, &cb, GRID, name);
 }
 
 static void
@@ -207,7 +77,7 @@ update(struct tfed *t, rti_object_instance_handle o, const char *val,
 {
 	struct rti_attribute_value v;
 
-	v.attribute = at(t, "Breaker", "Status");
+	v.attribute = tfed_attr(t, "Breaker", "Status");
 	v.value = val;
 	v.length = (uint32_t)strlen(val);
 	ck_assert_int_eq(rti_update_attribute_values_with_condition(t->amb, o,
@@ -261,20 +131,20 @@ region(struct tfed *t, int g, int s)
 static void
 subscribe_in(struct tfed *t, rti_region_handle r)
 {
-	rti_attribute_handle a = at(t, "Breaker", "Status");
+	rti_attribute_handle a = tfed_attr(t, "Breaker", "Status");
 
 	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
-	    t->amb, oc(t, "Breaker"), &a, 1, &r, 1), RTI_OK);
+	    t->amb, tfed_oc(t, "Breaker"), &a, 1, &r, 1), RTI_OK);
 }
 
 static rti_object_instance_handle
 reg_in(struct tfed *t, rti_region_handle r)
 {
-	rti_attribute_handle a = at(t, "Breaker", "Status");
+	rti_attribute_handle a = tfed_attr(t, "Breaker", "Status");
 	rti_object_instance_handle h;
 
 	ck_assert_int_eq(rti_register_object_instance_with_regions(t->amb,
-	    oc(t, "Breaker"), &a, 1, &r, 1, &h), RTI_OK);
+	    tfed_oc(t, "Breaker"), &a, 1, &r, 1, &h), RTI_OK);
 	return h;
 }
 
@@ -291,15 +161,15 @@ START_TEST(test_regions_route_exactly)
 	subscribe_in(c1, r1);
 	subscribe_in(c2, r2);
 	subscribe_in(g, rg);
-	publish_status(p);
+	tfed_publish_status(p);
 	for (i = 0; i < 3; i++) {
 		pr[i] = region(p, 0, i + 1);
 		b[i] = reg_in(p, pr[i]);
 		update(p, b[i], i == 0 ? "1" : i == 1 ? "2" : "3", NULL);
 	}
 	ck_assert(tfed_wait_n(g, "reflect:", 3));
-	barrier(c1);
-	barrier(c2);
+	tfed_barrier(c1);
+	tfed_barrier(c2);
 	ck_assert_uint_eq(c1->n_reflects, 1);
 	ck_assert_uint_eq(c2->n_reflects, 1);
 	ck_assert_int_eq(rti_get_object_instance_name(p->amb, b[0], &name),
@@ -320,11 +190,11 @@ START_TEST(test_regions_route_exactly)
 	    2));
 	ck_assert_ptr_nonnull(strstr(c1->events[c1->n_events - 1], ":5:"));
 	ck_assert(tfed_wait_n(g, "reflect:", 5));
-	barrier(c1);
+	tfed_barrier(c1);
 	ck_assert_uint_eq(c1->n_reflects, 2);
 	/* unassociating b[1]'s region: default region, everyone's */
 	{
-		rti_attribute_handle a = at(p, "Breaker", "Status");
+		rti_attribute_handle a = tfed_attr(p, "Breaker", "Status");
 
 		ck_assert_int_eq(rti_unassociate_regions_for_updates(p->amb,
 		    b[1], &a, 1, &pr[1], 1), RTI_OK);
@@ -334,10 +204,10 @@ START_TEST(test_regions_route_exactly)
 	    3));
 	/* nobody's region: substation 9, after c1 and c2 leave the class */
 	ck_assert_int_eq(rti_unsubscribe_object_class_attributes_with_regions(
-	    g->amb, oc(g, "Breaker"), &rg, 1), RTI_OK);
-	barrier(p);
+	    g->amb, tfed_oc(g, "Breaker"), &rg, 1), RTI_OK);
+	tfed_barrier(p);
 	{
-		rti_attribute_handle a = at(p, "Breaker", "Status");
+		rti_attribute_handle a = tfed_attr(p, "Breaker", "Status");
 		rti_region_handle r9 = region(p, 0, 9);
 		uint64_t before = stats(p).updates_suppressed;
 
@@ -360,16 +230,16 @@ START_TEST(test_regions_and_conditions_combine)
 	rti_object_instance_handle b;
 
 	ck_assert_int_eq(rti_add_subscription_condition(c->amb,
-	    oc(c, "Breaker"), "north"), RTI_OK);
+	    tfed_oc(c, "Breaker"), "north"), RTI_OK);
 	subscribe_in(c, r);
-	subscribe_status(o, NULL);
-	publish_status(p);
+	tfed_subscribe_status(o, NULL);
+	tfed_publish_status(p);
 	b = reg_in(p, pr);
 	update(p, b, "1", "south");  /* region matches, condition not */
 	update(p, b, "2", "north");  /* both */
 	ck_assert(tfed_wait_n(o, "reflect:", 2));
 	ck_assert(tfed_wait(c, "reflect:"));
-	barrier(c);
+	tfed_barrier(c);
 	ck_assert_uint_eq(c->n_reflects, 1);
 	ck_assert_ptr_nonnull(strstr(c->events[tfed_find(c, "reflect:")],
 	    ":2:north"));
@@ -382,7 +252,7 @@ END_TEST
 START_TEST(test_interactions_with_regions)
 {
 	struct tfed *p = fed("p", 0), *c1 = fed("c1", 0), *c2 = fed("c2", 0);
-	rti_interaction_class_handle alarm = ic(p, "Alarm");
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
 	rti_region_handle r1 = region(c1, -1, 1), r2 = region(c2, -1, 2);
 	rti_region_handle pr = region(p, 3, 1);
 
@@ -400,7 +270,7 @@ START_TEST(test_interactions_with_regions)
 	ck_assert(tfed_wait(c2, "interaction:b"));
 	ck_assert(tfed_wait(c1, "interaction:b"));
 	ck_assert_int_ge(tfed_find(c1, "interaction:a"), 0);
-	barrier(c2);
+	tfed_barrier(c2);
 	ck_assert_uint_eq(c2->n_interactions, 1);
 	/* c1 unsubscribes its region: the class is no longer subscribed */
 	ck_assert_int_eq(rti_unsubscribe_interaction_class_with_regions(
@@ -411,7 +281,7 @@ START_TEST(test_interactions_with_regions)
 	ck_assert_int_eq(rti_send_interaction(p->amb, alarm, NULL, 0, "d", 1),
 	    RTI_OK);
 	ck_assert(tfed_wait(c2, "interaction:d"));
-	barrier(c1);
+	tfed_barrier(c1);
 	ck_assert_uint_eq(c1->n_interactions, 2);
 	tfed_free(p);
 	tfed_free(c1);
@@ -425,7 +295,7 @@ START_TEST(test_region_errors)
 	rti_dimension_handle grid = dim(a, "Grid"), bad = { 999 };
 	rti_dimension_handle sub = dim(a, "Substation");
 	rti_region_handle r, rb, none = { 0 }, used;
-	rti_attribute_handle to = at(a, "Line", "ToSubstation");
+	rti_attribute_handle to = tfed_attr(a, "Line", "ToSubstation");
 	uint64_t lo, hi;
 
 	ck_assert_int_eq(rti_create_region(a->amb, &bad, 1, &r),
@@ -457,11 +327,11 @@ START_TEST(test_region_errors)
 	ck_assert_int_eq(rti_delete_region(a->amb, rb),
 	    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE);
 	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
-	    a->amb, oc(a, "Line"), NULL, 0, &rb, 1),
+	    a->amb, tfed_oc(a, "Line"), NULL, 0, &rb, 1),
 	    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE);
 	/* a dimension the attribute does not have */
 	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
-	    a->amb, oc(a, "Line"), &to, 1, &r, 1),
+	    a->amb, tfed_oc(a, "Line"), &to, 1, &r, 1),
 	    RTI_ERR_INVALID_REGION_CONTEXT);
 	/* in use: cannot be deleted until unsubscribed */
 	used = region(a, 1, 1);
@@ -469,7 +339,7 @@ START_TEST(test_region_errors)
 	ck_assert_int_eq(rti_delete_region(a->amb, used),
 	    RTI_ERR_REGION_IN_USE_FOR_UPDATE_OR_SUBSCRIPTION);
 	ck_assert_int_eq(rti_unsubscribe_object_class_attributes_with_regions(
-	    a->amb, oc(a, "Breaker"), &used, 1), RTI_OK);
+	    a->amb, tfed_oc(a, "Breaker"), &used, 1), RTI_OK);
 	ck_assert_int_eq(rti_delete_region(a->amb, used), RTI_OK);
 	ck_assert_int_eq(rti_delete_region(a->amb, used),
 	    RTI_ERR_INVALID_REGION);
@@ -486,16 +356,16 @@ START_TEST(test_request_update_with_regions)
 	struct tfed *o1 = fed("o1", 0), *o2 = fed("o2", 0), *c = fed("c", 0);
 	rti_region_handle s1 = region(o1, -1, 1), s2 = region(o2, -1, 2);
 	rti_region_handle q = region(c, -1, 1), q9 = region(c, -1, 9);
-	rti_attribute_handle a = at(c, "Breaker", "Status");
+	rti_attribute_handle a = tfed_attr(c, "Breaker", "Status");
 	rti_object_instance_handle b1, b2, b3;
 	const char *n1, *n3;
 
-	publish_status(o1);
-	publish_status(o2);
+	tfed_publish_status(o1);
+	tfed_publish_status(o2);
 	b1 = reg_in(o1, s1);
 	b2 = reg_in(o2, s2);
 	ck_assert_int_eq(rti_register_object_instance(o2->amb,
-	    oc(o2, "Breaker"), &b3), RTI_OK);
+	    tfed_oc(o2, "Breaker"), &b3), RTI_OK);
 	(void)b2;
 	ck_assert_int_eq(rti_get_object_instance_name(o1->amb, b1, &n1),
 	    RTI_OK);
@@ -503,13 +373,13 @@ START_TEST(test_request_update_with_regions)
 	    RTI_OK);
 	/* a region nobody updates in: only the default-region instance */
 	ck_assert_int_eq(rti_request_attribute_value_update_with_regions(
-	    c->amb, oc(c, "Breaker"), &a, 1, &q9, 1, "n", 1), RTI_OK);
+	    c->amb, tfed_oc(c, "Breaker"), &a, 1, &q9, 1, "n", 1), RTI_OK);
 	ck_assert(tfed_wait(o2, "provide:"));
 	ck_assert_int_eq(rti_request_attribute_value_update_with_regions(
-	    c->amb, oc(c, "Breaker"), &a, 1, &q, 1, "r", 1), RTI_OK);
+	    c->amb, tfed_oc(c, "Breaker"), &a, 1, &q, 1, "r", 1), RTI_OK);
 	ck_assert(tfed_wait(o1, "provide:"));
-	barrier(o1);
-	barrier(o2);
+	tfed_barrier(o1);
+	tfed_barrier(o2);
 	ck_assert_uint_eq(tfed_count(o1, "provide:"), 1);
 	ck_assert_uint_eq(tfed_count(o2, "provide:"), 2);
 	{
@@ -546,25 +416,25 @@ START_TEST(test_regions_per_attribute)
 	cs[1] = c2;
 	cs[2] = g;
 	for (i = 0; i < 3; i++) {
-		a[0] = at(cs[i], "Breaker", "Status");
-		a[1] = at(cs[i], "Breaker", "Current");
+		a[0] = tfed_attr(cs[i], "Breaker", "Status");
+		a[1] = tfed_attr(cs[i], "Breaker", "Current");
 		if (i < 2)
 			ck_assert_int_eq(
 			    rti_subscribe_object_class_attributes_with_regions(
-			    cs[i]->amb, oc(cs[i], "Breaker"), a, 2,
+			    cs[i]->amb, tfed_oc(cs[i], "Breaker"), a, 2,
 			    i ? &r2 : &r1, 1), RTI_OK);
 		else
 			ck_assert_int_eq(rti_subscribe_object_class_attributes(
-			    g->amb, oc(g, "Breaker"), a, 2), RTI_OK);
+			    g->amb, tfed_oc(g, "Breaker"), a, 2), RTI_OK);
 	}
-	a[0] = at(p, "Breaker", "Status");
-	a[1] = at(p, "Breaker", "Current");
+	a[0] = tfed_attr(p, "Breaker", "Status");
+	a[1] = tfed_attr(p, "Breaker", "Current");
 	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
-	    oc(p, "Breaker"), a, 2), RTI_OK);
+	    tfed_oc(p, "Breaker"), a, 2), RTI_OK);
 	pr1 = region(p, 0, 1);
 	pr2 = region(p, 0, 2);
 	ck_assert_int_eq(rti_register_object_instance_with_regions(p->amb,
-	    oc(p, "Breaker"), &a[0], 1, &pr1, 1, &o), RTI_OK);
+	    tfed_oc(p, "Breaker"), &a[0], 1, &pr1, 1, &o), RTI_OK);
 	ck_assert_int_eq(rti_associate_regions_for_updates(p->amb, o, &a[1],
 	    1, &pr2, 1), RTI_OK);
 	v[0].attribute = a[0];
@@ -578,9 +448,9 @@ START_TEST(test_regions_per_attribute)
 	ck_assert(tfed_wait(g, "reflect:"));
 	ck_assert(tfed_wait(c1, "reflect:"));
 	ck_assert(tfed_wait(c2, "reflect:"));
-	barrier(c1);
-	barrier(c2);
-	barrier(g);
+	tfed_barrier(c1);
+	tfed_barrier(c2);
+	tfed_barrier(g);
 	ck_assert_uint_eq(g->n_reflects, 1);
 	ck_assert_uint_eq(c1->n_reflects, 1);
 	ck_assert_uint_eq(c2->n_reflects, 1);
@@ -594,11 +464,11 @@ START_TEST(test_regions_per_attribute)
 	 * suppresses the update (Current is sent in substation 2) */
 	for (i = 0; i < 3; i++)
 		ck_assert_int_eq(rti_unsubscribe_object_class(cs[i]->amb,
-		    oc(cs[i], "Breaker")), RTI_OK);
-	a[1] = at(c1, "Breaker", "Current");
+		    tfed_oc(cs[i], "Breaker")), RTI_OK);
+	a[1] = tfed_attr(c1, "Breaker", "Current");
 	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
-	    c1->amb, oc(c1, "Breaker"), &a[1], 1, &r1, 1), RTI_OK);
-	barrier(p);
+	    c1->amb, tfed_oc(c1, "Breaker"), &a[1], 1, &r1, 1), RTI_OK);
+	tfed_barrier(p);
 	{
 		uint64_t before = stats(p).updates_suppressed;
 
@@ -606,7 +476,7 @@ START_TEST(test_regions_per_attribute)
 		    NULL, 0), RTI_OK);
 		ck_assert_uint_eq(stats(p).updates_suppressed, before + 1);
 	}
-	barrier(c1);
+	tfed_barrier(c1);
 	ck_assert_uint_eq(c1->n_reflects, 1);
 	tfed_free(p);
 	tfed_free(c1);

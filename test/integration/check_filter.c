@@ -37,160 +37,14 @@ teardown(void)
 
 /* ---- recording callbacks ---- */
 
-static const char *
-obj_name(struct tfed *t, rti_object_instance_handle obj)
-{
-	const char *s;
-
-	return rti_get_object_instance_name(t->amb, obj, &s) == RTI_OK ? s :
-	    "?";
-}
-
-static void
-cb_discover(void *arg, rti_object_instance_handle obj,
-    rti_object_class_handle cls, const char *name, rti_federate_handle p)
-{
-	struct tfed *t = arg;
-
-	(void)obj;
-	(void)cls;
-	(void)p;
-	t->n_discovers++;
-	tfed_event(t, "discover:%s", name);
-}
-
-static void
-cb_reflect(void *arg, rti_object_instance_handle obj,
-    const struct rti_attribute_value *v, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-
-	(void)tag;
-	(void)tag_len;
-	t->n_reflects++;
-	tfed_event(t, "reflect:%s:%.*s:%s", obj_name(t, obj),
-	    n ? (int)v[0].length : 0, n ? (const char *)v[0].value : "",
-	    info->condition ? info->condition : "-");
-}
-
-static void
-cb_bundle(void *arg, rti_object_class_handle cls,
-    const struct rti_bundle_instance *in, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-	size_t i;
-
-	(void)cls;
-	(void)tag;
-	(void)tag_len;
-	(void)info;
-	tfed_event(t, "bundle:%zu", n);
-	for (i = 0; i < n; i++) {
-		t->n_bundle_instances++;
-		tfed_event(t, "binst:%s", obj_name(t, in[i].object));
-	}
-}
-
-static void
-cb_interaction(void *arg, rti_interaction_class_handle cls,
-    const struct rti_parameter_value *v, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-
-	(void)cls;
-	(void)v;
-	(void)n;
-	t->n_interactions++;
-	tfed_event(t, "interaction:%.*s:%s", (int)tag_len, (const char *)tag,
-	    info->condition ? info->condition : "-");
-}
-
 static struct tfed *
 fed(const char *name, int bundles)
 {
-	struct tfed *t = calloc(1, sizeof *t);
 	struct rti_callbacks cb;
 
-	ck_assert_ptr_nonnull(t);
-	t->amb = rti_ambassador_new();
-	ck_assert_ptr_nonnull(t->amb);
 	tfed_callbacks(&cb);
-	cb.discover_object_instance = cb_discover;
-	cb.reflect_attribute_values = cb_reflect;
-	if (bundles)
-		cb.reflect_class_bundle = cb_bundle;
-	cb.receive_interaction = cb_interaction;
-	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
-	ck_assert_int_eq(tfed_create_join(t, "F", GRID, name), RTI_OK);
-	return t;
-}
-
-/* Everything rtiexec sent `t` before now has been delivered. */
-static void
-barrier(struct tfed *t)
-{
-	rti_federate_handle h;
-	int pending = 1;
-
-	ck_assert_int_eq(rti_get_federate_handle(t->amb, "no such federate",
-	    &h), RTI_ERR_NAME_NOT_FOUND);
-	while (pending)
-		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0, 0, &pending),
-		    RTI_OK);
-}
-
-static rti_object_class_handle
-oc(struct tfed *t, const char *name)
-{
-	rti_object_class_handle h;
-
-	ck_assert_int_eq(rti_get_object_class_handle(t->amb, name, &h),
-	    RTI_OK);
-	return h;
-}
-
-static rti_attribute_handle
-at(struct tfed *t, const char *cls, const char *name)
-{
-	rti_attribute_handle h;
-
-	ck_assert_int_eq(rti_get_attribute_handle(t->amb, oc(t, cls), name,
-	    &h), RTI_OK);
-	return h;
-}
-
-static rti_interaction_class_handle
-ic(struct tfed *t, const char *name)
-{
-	rti_interaction_class_handle h;
-
-	ck_assert_int_eq(rti_get_interaction_class_handle(t->amb, name, &h),
-	    RTI_OK);
-	return h;
-}
-
-static void
-subscribe_status(struct tfed *t, const char *cond)
-{
-	rti_attribute_handle a = at(t, "Breaker", "Status");
-
-	if (cond)
-		ck_assert_int_eq(rti_add_subscription_condition(t->amb,
-		    oc(t, "Breaker"), cond), RTI_OK);
-	ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb,
-	    oc(t, "Breaker"), &a, 1), RTI_OK);
-}
-
-static void
-publish_status(struct tfed *t)
-{
-	rti_attribute_handle a = at(t, "Breaker", "Status");
-
-	ck_assert_int_eq(rti_publish_object_class_attributes(t->amb,
-	    oc(t, "Breaker"), &a, 1), RTI_OK);
+	tfed_cond_callbacks(&cb, bundles);
+	return tfed_join_f(&rx, &cb, GRID, name);
 }
 
 static rti_object_instance_handle
@@ -208,7 +62,7 @@ reg(struct tfed *t, const char *name, const char *cond)
 
 		for (i = 0; i < 1000; i++) {
 			int rc = rti_register_object_instance_with_condition(
-			    t->amb, oc(t, "Breaker"), name, cond, &h);
+			    t->amb, tfed_oc(t, "Breaker"), name, cond, &h);
 
 			if (rc == RTI_OK)
 				return h;
@@ -227,7 +81,7 @@ update(struct tfed *t, rti_object_instance_handle o, const char *val,
 {
 	struct rti_attribute_value v;
 
-	v.attribute = at(t, "Breaker", "Status");
+	v.attribute = tfed_attr(t, "Breaker", "Status");
 	v.value = val;
 	v.length = (uint32_t)strlen(val);
 	ck_assert_int_eq(rti_update_attribute_values_with_condition(t->amb, o,
@@ -266,10 +120,10 @@ scen_start(struct scen *s, int bundles)
 	s->c1 = fed("c1", bundles);
 	s->c2 = fed("c2", bundles);
 	s->g = fed("g", bundles);
-	subscribe_status(s->c1, "S1");
-	subscribe_status(s->c2, "S2");
-	subscribe_status(s->g, NULL);
-	publish_status(s->p);
+	tfed_subscribe_status(s->c1, "S1");
+	tfed_subscribe_status(s->c2, "S2");
+	tfed_subscribe_status(s->g, NULL);
+	tfed_publish_status(s->p);
 	s->b1 = reg(s->p, "b1", "S1");
 	s->b2 = reg(s->p, "b2", "S2");
 	s->b3 = reg(s->p, "b3", "S3");
@@ -293,8 +147,8 @@ START_TEST(test_consoles_get_their_substation)
 	update(s.p, s.b2, "2", NULL);
 	update(s.p, s.b3, "3", NULL);
 	ck_assert(tfed_wait_n(s.g, "reflect:", 3));
-	barrier(s.c1);
-	barrier(s.c2);
+	tfed_barrier(s.c1);
+	tfed_barrier(s.c2);
 	ck_assert_uint_eq(s.c1->n_reflects, 1);
 	ck_assert_int_ge(tfed_find(s.c1, "reflect:b1:1:"), 0);
 	ck_assert_uint_eq(tfed_count(s.c1, "discover:"), 1);
@@ -307,7 +161,7 @@ START_TEST(test_consoles_get_their_substation)
 	update(s.p, s.b3, "4", "S1");
 	ck_assert(tfed_wait(s.c1, "reflect:b3:4:S1"));
 	ck_assert(tfed_wait(s.g, "reflect:b3:4:S1"));
-	barrier(s.c2);
+	tfed_barrier(s.c2);
 	ck_assert_uint_eq(s.c2->n_reflects, 1);
 	ck_assert_uint_eq(stats(s.c1).updates_received, 2);
 	ck_assert_uint_eq(stats(s.p).updates_sent, 4);
@@ -326,8 +180,8 @@ START_TEST(test_source_suppression)
 	b4 = reg(s.p, "b4", "S4");
 	/* g takes everything: drop it, so S4 interests nobody */
 	ck_assert_int_eq(rti_unsubscribe_object_class(s.g->amb,
-	    oc(s.g, "Breaker")), RTI_OK);
-	barrier(s.p); /* an unsubscription may reach the replica late */
+	    tfed_oc(s.g, "Breaker")), RTI_OK);
+	tfed_barrier(s.p); /* an unsubscription may reach the replica late */
 	a = sstats(s.p);
 	update(s.p, b4, "x", NULL);
 	update(s.p, s.b3, "y", NULL);
@@ -342,7 +196,7 @@ START_TEST(test_source_suppression)
 	 * publisher has not evoked since, so the replica frames are still
 	 * queued, undelivered), its next update is not suppressed */
 	c4 = fed("c4", 0);
-	subscribe_status(c4, "S4");
+	tfed_subscribe_status(c4, "S4");
 	{
 		rti_federate_handle h;
 
@@ -354,7 +208,7 @@ START_TEST(test_source_suppression)
 	ck_assert_uint_eq(stats(s.p).updates_sent, 1);
 	b = sstats(s.p);
 	ck_assert_uint_gt(b.routed, a.routed);
-	barrier(s.c1);
+	tfed_barrier(s.c1);
 	ck_assert_uint_eq(s.c1->n_reflects, 0);
 	tfed_free(c4);
 	scen_end(&s);
@@ -367,21 +221,21 @@ START_TEST(test_conditions_at_run_time)
 
 	scen_start(&s, 0);
 	ck_assert_int_eq(rti_add_subscription_condition(s.c1->amb,
-	    oc(s.c1, "Breaker"), "S3"), RTI_OK);
+	    tfed_oc(s.c1, "Breaker"), "S3"), RTI_OK);
 	/* takes effect for the very next update */
 	update(s.p, s.b3, "a", NULL);
 	ck_assert(tfed_wait(s.c1, "reflect:b3:a:"));
 	ck_assert_int_eq(rti_remove_subscription_condition(s.c1->amb,
-	    oc(s.c1, "Breaker"), "S1"), RTI_OK);
+	    tfed_oc(s.c1, "Breaker"), "S1"), RTI_OK);
 	update(s.p, s.b1, "b", NULL);
 	update(s.p, s.b3, "c", NULL);
 	ck_assert(tfed_wait(s.c1, "reflect:b3:c:"));
 	ck_assert(tfed_wait(s.g, "reflect:b1:b:"));
-	barrier(s.c1);
+	tfed_barrier(s.c1);
 	ck_assert_int_lt(tfed_find(s.c1, "reflect:b1:"), 0);
 	/* removing every condition: the subscription takes everything */
 	ck_assert_int_eq(rti_remove_subscription_condition(s.c1->amb,
-	    oc(s.c1, "Breaker"), "S3"), RTI_OK);
+	    tfed_oc(s.c1, "Breaker"), "S3"), RTI_OK);
 	update(s.p, s.b2, "d", NULL);
 	ck_assert(tfed_wait(s.c1, "reflect:b2:d:"));
 	/* the instance's condition changed at run time */
@@ -389,7 +243,7 @@ START_TEST(test_conditions_at_run_time)
 	    "S1"), RTI_OK);
 	update(s.p, s.b2, "e", NULL);
 	ck_assert(tfed_wait(s.g, "reflect:b2:e:"));
-	barrier(s.c2);
+	tfed_barrier(s.c2);
 	ck_assert_int_lt(tfed_find(s.c2, "reflect:b2:e"), 0);
 	scen_end(&s);
 }
@@ -406,7 +260,7 @@ START_TEST(test_class_bundle_cut_per_condition)
 	ck_assert_int_eq(rti_set_update_packing(s.p->amb, RTI_PACKING_CLASS,
 	    0), RTI_OK);
 	for (i = 0; i < 3; i++) {
-		v[i].attribute = at(s.p, "Breaker", "Status");
+		v[i].attribute = tfed_attr(s.p, "Breaker", "Status");
 		v[i].value = "v";
 		v[i].length = 1;
 		in[i].values = &v[i];
@@ -416,13 +270,13 @@ START_TEST(test_class_bundle_cut_per_condition)
 	in[1].object = s.b2;
 	in[2].object = s.b3;
 	ck_assert_int_eq(rti_update_class_attribute_values(s.p->amb,
-	    oc(s.p, "Breaker"), in, 3, NULL, 0), RTI_OK);
+	    tfed_oc(s.p, "Breaker"), in, 3, NULL, 0), RTI_OK);
 	ck_assert_int_eq(rti_flush_updates(s.p->amb), RTI_OK);
 	ck_assert(tfed_wait(s.g, "bundle:3"));
 	ck_assert(tfed_wait(s.c1, "bundle:1"));
 	ck_assert(tfed_wait(s.c2, "bundle:1"));
-	barrier(s.c1);
-	barrier(s.c2);
+	tfed_barrier(s.c1);
+	tfed_barrier(s.c2);
 	ck_assert_uint_eq(s.c1->n_bundle_instances, 1);
 	ck_assert_int_ge(tfed_find(s.c1, "binst:b1"), 0);
 	ck_assert_uint_eq(s.c2->n_bundle_instances, 1);
@@ -434,7 +288,7 @@ END_TEST
 START_TEST(test_interactions_with_conditions)
 {
 	struct tfed *p = fed("p", 0), *c1 = fed("c1", 0), *g = fed("g", 0);
-	rti_interaction_class_handle alarm = ic(p, "Alarm");
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
 
 	ck_assert_int_eq(rti_add_interaction_subscription_condition(c1->amb,
 	    alarm, "S1"), RTI_OK);
@@ -453,14 +307,14 @@ START_TEST(test_interactions_with_conditions)
 	ck_assert(tfed_wait(g, "interaction:3:-"));
 	ck_assert_int_ge(tfed_find(g, "interaction:1:S1"), 0);
 	ck_assert_int_ge(tfed_find(g, "interaction:2:S2"), 0);
-	barrier(c1);
+	tfed_barrier(c1);
 	ck_assert_uint_eq(c1->n_interactions, 1);
 	ck_assert_int_ge(tfed_find(c1, "interaction:1:S1"), 0);
 	ck_assert_uint_eq(stats(c1).interactions_received, 1);
 	/* nobody takes S9 once g is gone: suppressed at the source */
 	ck_assert_int_eq(rti_unsubscribe_interaction_class(g->amb, alarm),
 	    RTI_OK);
-	barrier(p); /* an unsubscription may reach the replica late */
+	tfed_barrier(p); /* an unsubscription may reach the replica late */
 	ck_assert_int_eq(rti_send_interaction_with_condition(p->amb, alarm,
 	    NULL, 0, "4", 1, "S9"), RTI_OK);
 	ck_assert_uint_eq(stats(p).interactions_suppressed, 1);
@@ -474,8 +328,8 @@ END_TEST
 START_TEST(test_bad_conditions)
 {
 	struct tfed *p = fed("p", 0);
-	rti_object_class_handle br = oc(p, "Breaker"), bad = { 9999 };
-	rti_interaction_class_handle alarm = ic(p, "Alarm");
+	rti_object_class_handle br = tfed_oc(p, "Breaker"), bad = { 9999 };
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
 	rti_object_instance_handle b1;
 	char c64[65], c65[66];
 	struct rti_statistics z;
@@ -497,7 +351,7 @@ START_TEST(test_bad_conditions)
 	    RTI_OK);
 	ck_assert_int_eq(rti_add_interaction_subscription_condition(p->amb,
 	    alarm, c65), RTI_ERR_INVALID_CONDITION);
-	publish_status(p);
+	tfed_publish_status(p);
 	b1 = reg(p, "b1", NULL);
 	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, c65),
 	    RTI_ERR_INVALID_CONDITION);
@@ -506,7 +360,7 @@ START_TEST(test_bad_conditions)
 	{
 		struct rti_attribute_value v;
 
-		v.attribute = at(p, "Breaker", "Status");
+		v.attribute = tfed_attr(p, "Breaker", "Status");
 		v.value = "x";
 		v.length = 1;
 		ck_assert_int_eq(rti_update_attribute_values_with_condition(
@@ -604,7 +458,7 @@ START_TEST(test_subscribe_waits_for_publisher_ack)
 	ck_assert_int_eq(waitpid(pid, &status, WUNTRACED), pid);
 	ck_assert(WIFSTOPPED(status));
 	t0 = mono_now();
-	subscribe_status(s, NULL);
+	tfed_subscribe_status(s, NULL);
 	took = mono_now() - t0;
 	ck_assert_msg(took >= 0.19, "subscribe returned after %.3f s", took);
 	ck_assert(rtiexec_log_has(&rx, "did not acknowledge"));

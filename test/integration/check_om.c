@@ -37,64 +37,6 @@ teardown(void)
 
 /* ---- recording callbacks ---- */
 
-static const char *
-obj_name(struct tfed *t, rti_object_instance_handle obj)
-{
-	const char *s;
-
-	return rti_get_object_instance_name(t->amb, obj, &s) == RTI_OK ? s :
-	    "?";
-}
-
-static const char *
-last_part(const char *s)
-{
-	const char *dot = strrchr(s, '.');
-
-	return dot ? dot + 1 : s;
-}
-
-static const char *
-cls_name(struct tfed *t, rti_object_class_handle c)
-{
-	const char *s;
-
-	if (rti_get_object_class_name(t->amb, c, &s) != RTI_OK)
-		return "?";
-	return last_part(s);
-}
-
-/* "Name=v,Status=w" with the attribute names of the known class. */
-static void
-fmt_values(struct tfed *t, rti_object_instance_handle obj,
-    const struct rti_attribute_value *v, size_t n, char *buf, size_t len)
-{
-	rti_object_class_handle k = RTI_HANDLE_INITIALIZER;
-	size_t i, o = 0;
-
-	buf[0] = '\0';
-	rti_get_known_object_class_handle(t->amb, obj, &k);
-	for (i = 0; i < n && o < len; i++) {
-		const char *an = "?";
-
-		rti_get_attribute_name(t->amb, k, v[i].attribute, &an);
-		o += (size_t)snprintf(buf + o, len - o, "%s%s=%.*s",
-		    i ? "," : "", an, (int)v[i].length,
-		    (const char *)v[i].value);
-	}
-}
-
-static void
-cb_discover(void *arg, rti_object_instance_handle obj,
-    rti_object_class_handle cls, const char *name, rti_federate_handle p)
-{
-	struct tfed *t = arg;
-
-	(void)p;
-	t->n_discovers++;
-	tfed_event(t, "discover:%s:%s", name, cls_name(t, cls));
-}
-
 static void
 cb_reflect(void *arg, rti_object_instance_handle obj,
     const struct rti_attribute_value *v, size_t n, const void *tag,
@@ -104,42 +46,23 @@ cb_reflect(void *arg, rti_object_instance_handle obj,
 	char vals[512];
 
 	t->n_reflects++;
-	fmt_values(t, obj, v, n, vals, sizeof vals);
+	tfed_fmt_values(t, obj, v, n, vals, sizeof vals);
 	if (info->sent_order == RTI_ORDER_TIMESTAMP)
 		tfed_event(t, "reflect:%s:%s:tag=%.*s:TSO@%g%s",
-		    obj_name(t, obj), vals, (int)tag_len, (const char *)tag,
-		    info->time.f64,
+		    tfed_obj_name(t, obj), vals, (int)tag_len,
+		    (const char *)tag, info->time.f64,
 		    info->received_order == RTI_ORDER_TIMESTAMP ? "+TSO" :
 		    "");
 	else
-		tfed_event(t, "reflect:%s:%s:tag=%.*s:RO", obj_name(t, obj),
-		    vals, (int)tag_len, (const char *)tag);
+		tfed_event(t, "reflect:%s:%s:tag=%.*s:RO",
+		    tfed_obj_name(t, obj), vals, (int)tag_len,
+		    (const char *)tag);
 }
 
 static void
 cb_time(void *arg, rti_time t)
 {
 	tfed_event(arg, "time:%g", t.f64);
-}
-
-static void
-cb_bundle(void *arg, rti_object_class_handle cls,
-    const struct rti_bundle_instance *in, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-	char vals[512];
-	size_t i;
-
-	(void)info;
-	tfed_event(t, "bundle:%s:%zu:tag=%.*s", cls_name(t, cls), n,
-	    (int)tag_len, (const char *)tag);
-	for (i = 0; i < n; i++) {
-		t->n_bundle_instances++;
-		fmt_values(t, in[i].object, in[i].values, in[i].n_values, vals,
-		    sizeof vals);
-		tfed_event(t, "binst:%s:%s", obj_name(t, in[i].object), vals);
-	}
 }
 
 static void
@@ -157,175 +80,21 @@ cb_interaction(void *arg, rti_interaction_class_handle cls,
 	    info->received_order == RTI_ORDER_TIMESTAMP ? ":TSO" : "");
 }
 
-static void
-cb_remove(void *arg, rti_object_instance_handle obj, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-
-	(void)info;
-	t->n_removes++;
-	tfed_event(t, "remove:%s:tag=%.*s", obj_name(t, obj), (int)tag_len,
-	    (const char *)tag);
-}
-
-static void
-cb_provide(void *arg, rti_object_instance_handle obj,
-    const rti_attribute_handle *attrs, size_t n, const void *tag,
-    size_t tag_len)
-{
-	struct tfed *t = arg;
-	rti_object_class_handle k = RTI_HANDLE_INITIALIZER;
-	char buf[256];
-	size_t i, o = 0;
-
-	buf[0] = '\0';
-	rti_get_known_object_class_handle(t->amb, obj, &k);
-	for (i = 0; i < n && o < sizeof buf; i++) {
-		const char *an = "?";
-
-		rti_get_attribute_name(t->amb, k, attrs[i], &an);
-		o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s",
-		    i ? "," : "", an);
-	}
-	tfed_event(t, "provide:%s:%s:tag=%.*s", obj_name(t, obj), buf,
-	    (int)tag_len, (const char *)tag);
-}
-
-static void
-cb_reserved(void *arg, const char *name)
-{
-	tfed_event(arg, "reserved:%s", name);
-}
-
-static void
-cb_reserve_failed(void *arg, const char *name)
-{
-	tfed_event(arg, "reservefail:%s", name);
-}
-
-static void
-cb_mreserved(void *arg, const char *const *names, size_t n)
-{
-	tfed_event(arg, "mreserved:%zu:%s", n, names[0]);
-}
-
-static void
-cb_mreserve_failed(void *arg, const char *const *names, size_t n)
-{
-	tfed_event(arg, "mreservefail:%zu:%s", n, names[0]);
-}
-
 /* A federate joined to federation F (created from Grid.xml if needed),
  * recording OM callbacks; `bundles` selects the class-bundle callback. */
 static struct tfed *
 fed(const char *name, int bundles)
 {
-	struct tfed *t = calloc(1, sizeof *t);
 	struct rti_callbacks cb;
 
-	ck_assert_ptr_nonnull(t);
-	t->amb = rti_ambassador_new();
-	ck_assert_ptr_nonnull(t->amb);
 	tfed_callbacks(&cb);
-	cb.discover_object_instance = cb_discover;
+	tfed_om_callbacks(&cb, bundles);
 	cb.reflect_attribute_values = cb_reflect;
-	if (bundles)
-		cb.reflect_class_bundle = cb_bundle;
 	cb.receive_interaction = cb_interaction;
-	cb.remove_object_instance = cb_remove;
-	cb.provide_attribute_value_update = cb_provide;
-	cb.object_instance_name_reservation_succeeded = cb_reserved;
-	cb.object_instance_name_reservation_failed = cb_reserve_failed;
-	cb.multiple_object_instance_name_reservation_succeeded = cb_mreserved;
-	cb.multiple_object_instance_name_reservation_failed =
-	    cb_mreserve_failed;
 	cb.time_regulation_enabled = cb_time;
 	cb.time_constrained_enabled = cb_time;
 	cb.time_advance_grant = cb_time;
-	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
-	ck_assert_int_eq(tfed_create_join(t, "F", GRID, name), RTI_OK);
-	return t;
-}
-
-/* Everything rtiexec sent `t` before now has been delivered: a request
- * round trip (its reply follows every earlier frame), then evoke. */
-static void
-barrier(struct tfed *t)
-{
-	rti_federate_handle h;
-	int pending = 1;
-
-	ck_assert_int_eq(rti_get_federate_handle(t->amb, "no such federate",
-	    &h), RTI_ERR_NAME_NOT_FOUND);
-	while (pending)
-		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0, 0, &pending),
-		    RTI_OK);
-}
-
-static rti_object_class_handle
-oc(struct tfed *t, const char *name)
-{
-	rti_object_class_handle h;
-
-	ck_assert_int_eq(rti_get_object_class_handle(t->amb, name, &h),
-	    RTI_OK);
-	return h;
-}
-
-static rti_attribute_handle
-at(struct tfed *t, rti_object_class_handle c, const char *name)
-{
-	rti_attribute_handle h;
-
-	ck_assert_int_eq(rti_get_attribute_handle(t->amb, c, name, &h),
-	    RTI_OK);
-	return h;
-}
-
-/* Publish Breaker {Name, Status, Current}. */
-static void
-publish_breaker(struct tfed *t)
-{
-	rti_object_class_handle b = oc(t, "Breaker");
-	rti_attribute_handle a[3];
-
-	a[0] = at(t, b, "Name");
-	a[1] = at(t, b, "Status");
-	a[2] = at(t, b, "Current");
-	ck_assert_int_eq(rti_publish_object_class_attributes(t->amb, b, a, 3),
-	    RTI_OK);
-}
-
-/* Subscribe `cls` to the comma-separated attributes `list`. */
-static void
-subscribe(struct tfed *t, const char *cls, const char *list)
-{
-	rti_object_class_handle c = oc(t, cls);
-	rti_attribute_handle a[8];
-	char buf[128], *p, *save = NULL;
-	size_t n = 0;
-
-	snprintf(buf, sizeof buf, "%s", list);
-	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
-		a[n++] = at(t, c, p);
-	ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb, c, a,
-	    n), RTI_OK);
-}
-
-static rti_object_instance_handle
-register_named(struct tfed *t, const char *cls, const char *name)
-{
-	rti_object_instance_handle h;
-	char ev[128];
-
-	ck_assert_int_eq(rti_reserve_object_instance_name(t->amb, name),
-	    RTI_OK);
-	snprintf(ev, sizeof ev, "reserved:%s", name);
-	ck_assert(tfed_wait(t, ev));
-	ck_assert_int_eq(rti_register_object_instance_with_name(t->amb,
-	    oc(t, cls), name, &h), RTI_OK);
-	return h;
+	return tfed_join_f(&rx, &cb, GRID, name);
 }
 
 /* Update Breaker attributes Name, Status, Current with the given values
@@ -334,22 +103,22 @@ static int
 update3(struct tfed *t, rti_object_instance_handle obj, const char *name,
     const char *status, const char *current, const char *tag)
 {
-	rti_object_class_handle b = oc(t, "Breaker");
+	rti_object_class_handle b = tfed_oc(t, "Breaker");
 	struct rti_attribute_value v[3];
 	size_t n = 0;
 
 	if (name) {
-		v[n].attribute = at(t, b, "Name");
+		v[n].attribute = tfed_at(t, b, "Name");
 		v[n].value = name;
 		v[n++].length = (uint32_t)strlen(name);
 	}
 	if (status) {
-		v[n].attribute = at(t, b, "Status");
+		v[n].attribute = tfed_at(t, b, "Status");
 		v[n].value = status;
 		v[n++].length = (uint32_t)strlen(status);
 	}
 	if (current) {
-		v[n].attribute = at(t, b, "Current");
+		v[n].attribute = tfed_at(t, b, "Current");
 		v[n].value = current;
 		v[n++].length = (uint32_t)strlen(current);
 	}
@@ -366,9 +135,9 @@ START_TEST(test_register_discover_reflect)
 	rti_object_class_handle k;
 	const char *s;
 
-	publish_breaker(a);
-	subscribe(b, "Breaker", "Name,Status");
-	b1 = register_named(a, "Breaker", "b1");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Name,Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
 	ck_assert(tfed_wait(b, "discover:b1:Breaker"));
 	ck_assert_int_eq(update3(a, b1, "BRK-1", "1", "12.5", "step-1"),
 	    RTI_OK);
@@ -383,12 +152,12 @@ START_TEST(test_register_discover_reflect)
 	ck_assert_str_eq(s, "b1");
 	ck_assert_int_eq(rti_get_known_object_class_handle(b->amb, b1, &k),
 	    RTI_OK);
-	ck_assert_uint_eq(k.id, oc(b, "Breaker").id);
+	ck_assert_uint_eq(k.id, tfed_oc(b, "Breaker").id);
 	ck_assert_int_eq(rti_get_object_instance_handle(b->amb, "nope",
 	    &found), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
 	/* without a name: rtiexec names it, handles are unique */
 	ck_assert_int_eq(rti_register_object_instance(a->amb,
-	    oc(a, "Breaker"), &b2), RTI_OK);
+	    tfed_oc(a, "Breaker"), &b2), RTI_OK);
 	ck_assert_uint_ne(b2.id, b1.id);
 	ck_assert(tfed_wait(b, "discover:HLAobject"));
 	ck_assert_int_eq(rti_get_object_instance_name(b->amb, b2, &s),
@@ -406,9 +175,9 @@ START_TEST(test_name_reservation)
 	rti_object_instance_handle h;
 	rti_object_class_handle br;
 
-	publish_breaker(a);
-	publish_breaker(b);
-	br = oc(a, "Breaker");
+	tfed_publish_breaker(a);
+	tfed_publish_breaker(b);
+	br = tfed_oc(a, "Breaker");
 	ck_assert_int_eq(rti_reserve_object_instance_name(a->amb, "X"),
 	    RTI_OK);
 	ck_assert(tfed_wait(a, "reserved:X"));
@@ -462,14 +231,14 @@ START_TEST(test_late_join_discovery)
 	rti_object_instance_handle h;
 	int i;
 
-	publish_breaker(a);
+	tfed_publish_breaker(a);
 	for (i = 0; i < 3; i++)
 		ck_assert_int_eq(rti_register_object_instance(a->amb,
-		    oc(a, "Breaker"), &h), RTI_OK);
+		    tfed_oc(a, "Breaker"), &h), RTI_OK);
 	b = fed("B", 0);
-	barrier(b);
+	tfed_barrier(b);
 	ck_assert_uint_eq(b->n_discovers, 0);
-	subscribe(b, "Equipment", "Name");
+	tfed_subscribe(b, "Equipment", "Name");
 	ck_assert(tfed_wait_n(b, "discover:", 3));
 	ck_assert_int_eq((int)tfed_count(b, "discover:HLAobject"), 3);
 	ck_assert_uint_eq(tfed_count(b, "discover:HLAobject") , 3);
@@ -494,14 +263,14 @@ START_TEST(test_bundle_split)
 	char val[3][3][16];
 	int i, j;
 
-	publish_breaker(a);
-	subscribe(b, "Breaker", "Status");
-	subscribe(c, "Breaker", "Name,Current");
-	subscribe(d, "Equipment", "Name");
-	subscribe(e, "Breaker", "Status,Current");
-	br = oc(a, "Breaker");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	tfed_subscribe(c, "Breaker", "Name,Current");
+	tfed_subscribe(d, "Equipment", "Name");
+	tfed_subscribe(e, "Breaker", "Status,Current");
+	br = tfed_oc(a, "Breaker");
 	for (i = 0; i < 3; i++) {
-		h[i] = register_named(a, "Breaker", names[i]);
+		h[i] = tfed_register_named(a, "Breaker", names[i]);
 		in[i].object = h[i];
 		in[i].values = v[i];
 		in[i].n_values = 3;
@@ -510,9 +279,9 @@ START_TEST(test_bundle_split)
 			v[i][j].value = val[i][j];
 			v[i][j].length = (uint32_t)strlen(val[i][j]);
 		}
-		v[i][0].attribute = at(a, br, "Name");
-		v[i][1].attribute = at(a, br, "Status");
-		v[i][2].attribute = at(a, br, "Current");
+		v[i][0].attribute = tfed_at(a, br, "Name");
+		v[i][1].attribute = tfed_at(a, br, "Status");
+		v[i][2].attribute = tfed_at(a, br, "Current");
 	}
 	ck_assert_int_eq(rti_update_class_attribute_values(a->amb, br, in, 3,
 	    "T", 1), RTI_OK);
@@ -526,10 +295,10 @@ START_TEST(test_bundle_split)
 	ck_assert_int_ge(tfed_find(d, "reflect:k3:Name=v20:tag=T"), 0);
 	ck_assert(tfed_wait(e, "bundle:Breaker:3:tag=T"));
 	ck_assert_int_ge(tfed_find(e, "binst:k2:Status=v11,Current=v12"), 0);
-	barrier(b);
-	barrier(c);
-	barrier(d);
-	barrier(e);
+	tfed_barrier(b);
+	tfed_barrier(c);
+	tfed_barrier(d);
+	tfed_barrier(e);
 	ck_assert_uint_eq(b->n_reflects, 3);
 	ck_assert_uint_eq(c->n_reflects, 3);
 	ck_assert_uint_eq(d->n_reflects, 3);
@@ -541,7 +310,7 @@ START_TEST(test_bundle_split)
 	    RTI_OK);
 	ck_assert(tfed_wait_n(d, "reflect:", 4));
 	ck_assert(tfed_wait_n(c, "reflect:", 4));
-	barrier(b);
+	tfed_barrier(b);
 	ck_assert_uint_eq(b->n_reflects, 3);
 	tfed_free(a);
 	tfed_free(b);
@@ -558,11 +327,11 @@ START_TEST(test_packing_modes)
 	char ev[64];
 	int i;
 
-	publish_breaker(a);
-	subscribe(b, "Breaker", "Name,Status,Current");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Name,Status,Current");
 	for (i = 0; i < 4; i++)
 		ck_assert_int_eq(rti_register_object_instance(a->amb,
-		    oc(a, "Breaker"), &h[i]), RTI_OK);
+		    tfed_oc(a, "Breaker"), &h[i]), RTI_OK);
 	ck_assert(tfed_wait_n(b, "discover:", 4));
 	ck_assert_int_eq(rti_set_update_packing(a->amb, 7, 0),
 	    RTI_ERR_INVALID_ARGUMENT);
@@ -626,15 +395,15 @@ START_TEST(test_request_update)
 	rti_attribute_handle at_status, at_name;
 	rti_object_instance_handle b1, b2, bad = { 999 };
 
-	publish_breaker(a);
-	subscribe(b, "Breaker", "Name,Status");
-	b1 = register_named(a, "Breaker", "b1");
-	b2 = register_named(a, "Breaker", "b2");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Name,Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
+	b2 = tfed_register_named(a, "Breaker", "b2");
 	ck_assert(tfed_wait_n(b, "discover:", 2));
-	br = oc(b, "Breaker");
-	eq = oc(b, "Equipment");
-	at_status = at(b, br, "Status");
-	at_name = at(b, eq, "Name");
+	br = tfed_oc(b, "Breaker");
+	eq = tfed_oc(b, "Equipment");
+	at_status = tfed_at(b, br, "Status");
+	at_name = tfed_at(b, eq, "Name");
 	ck_assert_int_eq(rti_request_attribute_value_update(b->amb, b1,
 	    &at_status, 1, "rq", 2), RTI_OK);
 	ck_assert(tfed_wait(a, "provide:b1:Status:tag=rq"));
@@ -647,7 +416,7 @@ START_TEST(test_request_update)
 	    &at_status, 1, NULL, 0), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
 	ck_assert_int_eq(rti_request_class_attribute_value_update(b->amb, eq,
 	    &at_status, 1, NULL, 0), RTI_ERR_ATTRIBUTE_NOT_DEFINED);
-	barrier(a);
+	tfed_barrier(a);
 	ck_assert_uint_eq(tfed_count(a, "provide:"), 3);
 	(void)b2;
 	tfed_free(a);
@@ -661,10 +430,10 @@ START_TEST(test_delete_and_local_delete)
 	rti_object_instance_handle b1, b2, found;
 	const char *s;
 
-	publish_breaker(a);
-	subscribe(b, "Breaker", "Status");
-	b1 = register_named(a, "Breaker", "b1");
-	b2 = register_named(a, "Breaker", "b2");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
+	b2 = tfed_register_named(a, "Breaker", "b2");
 	ck_assert(tfed_wait_n(b, "discover:", 2));
 	/* local delete: forgotten, rediscovered at the next update */
 	ck_assert_int_eq(rti_local_delete_object_instance(a->amb, b2),
@@ -690,7 +459,7 @@ START_TEST(test_delete_and_local_delete)
 	    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
 	ck_assert_int_eq(update3(a, b1, NULL, "1", NULL, NULL),
 	    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
-	barrier(b);
+	tfed_barrier(b);
 	ck_assert_uint_eq(b->n_removes, 1);
 	tfed_free(a);
 	tfed_free(b);
@@ -710,14 +479,14 @@ START_TEST(test_errors_send_nothing)
 	struct rti_parameter_value pv;
 	struct rti_bundle_instance bi;
 
-	br = oc(a, "Breaker");
-	bus = oc(a, "Bus");
-	eq = oc(a, "Equipment");
-	status = at(a, br, "Status");
-	current = at(a, br, "Current");
+	br = tfed_oc(a, "Breaker");
+	bus = tfed_oc(a, "Bus");
+	eq = tfed_oc(a, "Equipment");
+	status = tfed_at(a, br, "Status");
+	current = tfed_at(a, br, "Current");
 	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, br,
 	    &status, 1), RTI_OK);
-	subscribe(o, "Breaker", "Name,Status,Current");
+	tfed_subscribe(o, "Breaker", "Name,Status,Current");
 	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, "Alarm",
 	    &alarm), RTI_OK);
 	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, "Switching",
@@ -729,7 +498,7 @@ START_TEST(test_errors_send_nothing)
 	ck_assert_int_eq(rti_subscribe_interaction_class(o->amb, alarm),
 	    RTI_OK);
 	ck_assert_int_eq(rti_subscribe_interaction_class(o->amb, sw), RTI_OK);
-	b1 = register_named(a, "Breaker", "b1");
+	b1 = tfed_register_named(a, "Breaker", "b1");
 	ck_assert(tfed_wait(o, "discover:b1"));
 
 	v.value = "x";
@@ -743,16 +512,16 @@ START_TEST(test_errors_send_nothing)
 	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, NULL,
 	    0), RTI_ERR_ATTRIBUTE_NOT_OWNED);
 	/* owned by someone else */
-	publish_breaker(b);
+	tfed_publish_breaker(b);
 	v.attribute = status;
 	ck_assert_int_eq(rti_update_attribute_values(b->amb, b1, &v, 1, NULL,
 	    0), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
-	subscribe(b, "Breaker", "Status");
+	tfed_subscribe(b, "Breaker", "Status");
 	ck_assert(tfed_wait(b, "discover:b1"));
 	ck_assert_int_eq(rti_update_attribute_values(b->amb, b1, &v, 1, NULL,
 	    0), RTI_ERR_ATTRIBUTE_NOT_OWNED);
 	/* not an attribute of the class */
-	v.attribute = at(a, bus, "Voltage");
+	v.attribute = tfed_at(a, bus, "Voltage");
 	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, NULL,
 	    0), RTI_ERR_ATTRIBUTE_NOT_DEFINED);
 	/* twice the same attribute */
@@ -801,7 +570,7 @@ START_TEST(test_errors_send_nothing)
 	    2), RTI_OK);
 	ck_assert(tfed_wait(o, "reflect:b1:Status=x:tag=ok"));
 	ck_assert(tfed_wait(o, "interaction:1:tag=ok"));
-	barrier(o);
+	tfed_barrier(o);
 	ck_assert_uint_eq(o->n_reflects, 1);
 	ck_assert_uint_eq(o->n_interactions, 1);
 	ck_assert_uint_eq(o->n_removes, 0);
@@ -819,11 +588,11 @@ START_TEST(test_timestamped_without_regulation)
 	rti_message_retraction_handle r = { 77 };
 	struct rti_attribute_value v;
 
-	publish_breaker(a);
-	subscribe(b, "Breaker", "Status");
-	b1 = register_named(a, "Breaker", "b1");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
 	ck_assert(tfed_wait(b, "discover:b1"));
-	v.attribute = at(a, oc(a, "Breaker"), "Status");
+	v.attribute = tfed_at(a, tfed_oc(a, "Breaker"), "Status");
 	v.value = "1";
 	v.length = 1;
 	/* not regulating: sent receive order, no retraction handle */
@@ -854,17 +623,17 @@ START_TEST(test_timestamp_order)
 	ck_assert(tfed_wait(a, "time:"));
 	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
 	ck_assert(tfed_wait(b, "time:"));
-	publish_breaker(a);
+	tfed_publish_breaker(a);
 	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, "Alarm",
 	    &alarm), RTI_OK);
 	ck_assert_int_eq(rti_publish_interaction_class(a->amb, alarm),
 	    RTI_OK);
 	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, alarm),
 	    RTI_OK);
-	subscribe(b, "Breaker", "Status");
-	b1 = register_named(a, "Breaker", "b1");
+	tfed_subscribe(b, "Breaker", "Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
 	ck_assert(tfed_wait(b, "discover:b1"));
-	v.attribute = at(a, oc(a, "Breaker"), "Status");
+	v.attribute = tfed_at(a, tfed_oc(a, "Breaker"), "Status");
 	v.length = 1;
 	v.value = "7";
 	ck_assert_int_eq(rti_update_attribute_values_at(a->amb, b1, &v, 1,
@@ -891,7 +660,7 @@ START_TEST(test_timestamp_order)
 	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, "now",
 	    3), RTI_OK);
 	ck_assert(tfed_wait(b, "reflect:b1:Status=0:tag=now:RO"));
-	barrier(b);
+	tfed_barrier(b);
 	ck_assert_uint_eq(b->n_reflects, 1);
 	ck_assert_uint_eq(b->n_interactions, 0);
 	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(10)),
@@ -917,20 +686,20 @@ START_TEST(test_resign_actions)
 	struct tfed *a = fed("A", 0), *b = fed("B", 0), *c;
 	rti_object_instance_handle b2, found;
 
-	publish_breaker(a);
-	subscribe(b, "Breaker", "Status");
-	register_named(a, "Breaker", "b1");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	tfed_register_named(a, "Breaker", "b1");
 	ck_assert(tfed_wait(b, "discover:b1"));
 	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
 	    RTI_RESIGN_DELETE_OBJECTS), RTI_OK);
 	ck_assert(tfed_wait(b, "remove:b1"));
 	c = fed("C", 0);
-	publish_breaker(c);
-	b2 = register_named(c, "Breaker", "b2");
+	tfed_publish_breaker(c);
+	b2 = tfed_register_named(c, "Breaker", "b2");
 	ck_assert(tfed_wait(b, "discover:b2"));
 	ck_assert_int_eq(rti_resign_federation_execution(c->amb,
 	    RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES), RTI_OK);
-	barrier(b);
+	tfed_barrier(b);
 	ck_assert_int_lt(tfed_find(b, "remove:b2"), 0);
 	ck_assert_int_eq(rti_get_object_instance_handle(b->amb, "b2", &found),
 	    RTI_OK);
@@ -1086,27 +855,27 @@ START_TEST(test_raw_abuse)
 	long len;
 	int fd;
 
-	publish_breaker(a);
-	subscribe(b, "Breaker", "Name,Status");
-	b1 = register_named(a, "Breaker", "b1");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Name,Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
 	ck_assert(tfed_wait(b, "discover:b1"));
-	br = oc(a, "Breaker");
+	br = tfed_oc(a, "Breaker");
 
 	/* well-formed, but the attribute is A's: a notice, nothing
 	 * delivered, the connection stays */
 	fd = raw_join("Rogue");
-	n = raw_update(buf, br.id, b1.id, at(a, br, "Status").id);
+	n = raw_update(buf, br.id, b1.id, tfed_at(a, br, "Status").id);
 	raw_send(fd, WIRE_OM_UPDATE, buf, n);
 	len = raw_expect(fd, WIRE_NOTICE, buf, sizeof buf);
 	ck_assert_int_ge(len, 4);
 	ck_assert_uint_eq(wire_get32(buf), RTI_ERR_ATTRIBUTE_NOT_OWNED);
 	/* unknown instance, and instance of another class */
-	n = raw_update(buf, br.id, 31337, at(a, br, "Status").id);
+	n = raw_update(buf, br.id, 31337, tfed_at(a, br, "Status").id);
 	raw_send(fd, WIRE_OM_UPDATE, buf, n);
 	ck_assert_int_ge(raw_expect(fd, WIRE_NOTICE, buf, sizeof buf), 4);
 	ck_assert_uint_eq(wire_get32(buf), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
-	n = raw_update(buf, oc(a, "Equipment").id, b1.id,
-	    at(a, br, "Name").id);
+	n = raw_update(buf, tfed_oc(a, "Equipment").id, b1.id,
+	    tfed_at(a, br, "Name").id);
 	raw_send(fd, WIRE_OM_UPDATE, buf, n);
 	ck_assert_int_ge(raw_expect(fd, WIRE_NOTICE, buf, sizeof buf), 4);
 	ck_assert_uint_eq(wire_get32(buf), RTI_ERR_INVALID_ARGUMENT);
@@ -1114,11 +883,11 @@ START_TEST(test_raw_abuse)
 	raw_send(fd, WIRE_PING, buf, 4);
 	ck_assert_int_ge(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), 8);
 	ck_assert_uint_eq(wire_get32(buf), 2);
-	barrier(b);
+	tfed_barrier(b);
 	ck_assert_uint_eq(b->n_reflects, 0);
 
 	/* malformed: the instance count lies; the connection is closed */
-	n = raw_update(buf, br.id, b1.id, at(a, br, "Status").id);
+	n = raw_update(buf, br.id, b1.id, tfed_at(a, br, "Status").id);
 	wire_put32(buf + 10 + 4, 2);
 	raw_send(fd, WIRE_OM_UPDATE, buf, n);
 	ck_assert_int_eq(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), -1);
@@ -1129,7 +898,7 @@ START_TEST(test_raw_abuse)
 	/* the others keep going */
 	ck_assert_int_eq(update3(a, b1, "after", "9", NULL, NULL), RTI_OK);
 	ck_assert(tfed_wait(b, "reflect:b1:Name=after,Status=9"));
-	barrier(b);
+	tfed_barrier(b);
 	ck_assert_uint_eq(b->n_reflects, 1);
 	tfed_free(a);
 	tfed_free(b);
