@@ -260,6 +260,14 @@ conn_send(struct conn *c, const void *data, size_t len)
 	return 0;
 }
 
+void
+conn_write_now(struct conn *c)
+{
+	if (!c->closing && c->bev)
+		(void)evbuffer_write(bufferevent_get_output(c->bev),
+		    bufferevent_getfd(c->bev));
+}
+
 /* Every 250 ms: drop connections congested for longer than the slow
  * timeout. */
 static void

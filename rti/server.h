@@ -187,6 +187,9 @@ int conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
 /* Reply with a printf-formatted message. */
 int conn_replyf(struct conn *c, uint32_t serial, int err, const char *fmt,
     ...) __attribute__((format(printf, 4, 5)));
+/* Write what is queued for `c` now, as far as the socket takes it (so
+ * that it leaves before anything queued later elsewhere); never frees. */
+void conn_write_now(struct conn *c);
 /* Mark for closing after pending output is flushed; never frees now. */
 void conn_close(struct conn *c, const char *reason);
 /* Start a frame in the server's scratch buffer (reset first). */
