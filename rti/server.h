@@ -99,7 +99,17 @@ enum {
 
 struct conn {
 	struct rti_server *srv;
-	struct bufferevent *bev;
+	evutil_socket_t fd;
+	struct event *rev;        /* readable (persistent) */
+	struct event *wev;        /* writable, added only while blocked */
+	struct wire_buf in;       /* input not yet dispatched: a partial
+	                             frame, or frames left while paused */
+	size_t in_off;
+	struct wire_buf out;      /* output not yet written, from out_off */
+	size_t out_off;
+	int writing;              /* wev added: the socket was full */
+	int flush_pending;        /* on the server's flush list */
+	struct conn *flush_next;
 	uint32_t id;
 	char peer[64];
 	int hello_done;
@@ -153,6 +163,9 @@ struct rti_server {
 	struct event *sigint_ev, *sigterm_ev, *sigusr1_ev;
 	struct event *reap_ev;    /* deferred teardown of closing conns */
 	struct event *slow_ev;    /* periodic slow-consumer check */
+	struct event *flush_ev;   /* writes the flush list once per turn */
+	struct conn *flush_head, *flush_tail;
+	uint8_t *rbuf;            /* shared read buffer */
 	struct conn *dispatching; /* connection whose frame is in dispatch */
 	uint32_t n_congested, n_paused;
 	struct rti_config cfg;
