@@ -65,6 +65,10 @@ rti_log(struct rti_server *srv, int level, const char *fmt, ...)
 #define RBUF_SIZE (256u * 1024)
 /* A buffer idle with more capacity than this is given back. */
 #define BUF_KEEP (256u * 1024)
+/* Room read at once into a connection's own buffer behind a partial
+ * frame (more when the frame needs more): small enough that the buffer
+ * stays under BUF_KEEP and is reused, not reallocated, per read. */
+#define PARTIAL_READ (64u * 1024)
 
 static void conn_free(struct conn *c);
 
@@ -714,7 +718,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		uint16_t type, flags;
 		uint32_t len = 0;
 
-		room = RBUF_SIZE;
+		room = PARTIAL_READ;
 		if (wire_frame_peek(c->in.data, c->in.len, srv->cfg.max_frame,
 		    &type, &flags, &len) > 0 &&
 		    WIRE_HEADER_SIZE + (size_t)len - c->in.len > room)
