@@ -63,8 +63,13 @@ rti_log(struct rti_server *srv, int level, const char *fmt, ...)
  * state, and a burst of frames to one peer leaves in one write.
  */
 #define RBUF_SIZE (256u * 1024)
-/* A buffer idle with more capacity than this is given back. */
+/* An emptied input buffer larger than this is given back; written output
+ * is compacted away once past it. */
 #define BUF_KEEP (256u * 1024)
+/* An emptied output buffer larger than this is given back: the frames of
+ * a time step or a reflection fit and stay allocated, while the buffer a
+ * join reply or a burst grew does not stay with every idle federate. */
+#define OUT_KEEP 1024u
 /* Room read at once into a connection's own buffer behind a partial
  * frame (more when the frame needs more): small enough that the buffer
  * stays under BUF_KEEP and is reused, not reallocated, per read. */
@@ -79,9 +84,9 @@ out_queued(const struct conn *c)
 }
 
 static void
-buf_trim(struct wire_buf *b)
+buf_trim(struct wire_buf *b, size_t keep)
 {
-	if (b->cap > BUF_KEEP) {
+	if (b->cap > keep) {
 		wire_buf_free(b);
 		wire_buf_init(b);
 	}
@@ -235,7 +240,7 @@ out_discard(struct conn *c)
 {
 	c->out.len = 0;
 	c->out_off = 0;
-	buf_trim(&c->out);
+	buf_trim(&c->out, OUT_KEEP);
 	if (c->writing) {
 		event_del(c->wev);
 		c->writing = 0;
@@ -302,7 +307,7 @@ conn_flush(struct conn *c)
 	if (left == 0) {
 		c->out.len = 0;
 		c->out_off = 0;
-		buf_trim(&c->out);
+		buf_trim(&c->out, OUT_KEEP);
 		if (c->writing) {
 			event_del(c->wev);
 			c->writing = 0;
@@ -670,7 +675,7 @@ conn_process_kept(struct conn *c)
 	if (c->in_off == c->in.len) {
 		c->in.len = 0;
 		c->in_off = 0;
-		buf_trim(&c->in);
+		buf_trim(&c->in, BUF_KEEP);
 	} else if (c->in_off) {
 		memmove(c->in.data, c->in.data + c->in_off,
 		    c->in.len - c->in_off);
