@@ -363,7 +363,9 @@ conn_write_cb(evutil_socket_t fd, short what, void *arg)
 void
 conn_write_now(struct conn *c)
 {
-	conn_flush(c);
+	/* a closing connection is written, then freed, by the flush list */
+	if (!c->closing)
+		conn_flush(c);
 }
 
 static void
