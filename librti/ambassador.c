@@ -292,13 +292,16 @@ rti__read_some(rti_ambassador *amb)
 		n = recv(amb->fd, amb->in.data + amb->in.len,
 		    amb->in.cap - amb->in.len, 0);
 		if (n > 0) {
+			amb->rd_empty = (size_t)n < amb->in.cap - amb->in.len;
 			amb->in.len += (size_t)n;
 			return 1;
 		}
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			amb->rd_empty = 1;
 			return 0;
+		}
 		rti__lose(amb, "%s", n == 0 ? "rtiexec closed the connection" :
 		    strerror(errno));
 		return -1;
@@ -821,13 +824,20 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 				break;
 			continue;
 		}
-		/* Nothing queued: read what is there, or wait. */
-		rc = rti__read_some(amb);
-		if (rc != 0)
-			continue; /* new bytes, or connection_lost to report */
+		/*
+		 * Nothing queued: read what is there, or wait.  When the last
+		 * read emptied the socket (say, a grant awaited right after
+		 * its request), a read now would most likely find nothing:
+		 * wait first, so that the wake-up is one poll and one read.
+		 */
 		now = rti__now();
-		if (now - start >= min_s)
-			break;
+		if (!amb->rd_empty || now - start >= min_s) {
+			rc = rti__read_some(amb);
+			if (rc != 0)
+				continue; /* new bytes, or connection_lost */
+			if (now - start >= min_s)
+				break;
+		}
 		(void)wait_read(amb, min_s - (now - start));
 	}
 	if (pending)

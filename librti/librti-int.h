@@ -79,6 +79,7 @@ struct rti_ambassador {
 	size_t out_off;
 	struct wire_buf in;       /* received bytes; unread start at in_off */
 	size_t in_off;
+	int rd_empty;             /* the last read left the socket empty */
 	struct wire_buf cur;      /* the frame being dispatched */
 	struct wire_buf reply;    /* payload of the last reply */
 	struct wire_buf req;      /* request being built */

@@ -277,9 +277,8 @@ rebuild(struct federate *f, int kind, uint32_t cls)
 static void
 write_now(struct conn *c)
 {
-	if (c && !c->closing && c->bev)
-		(void)evbuffer_write(bufferevent_get_output(c->bev),
-		    bufferevent_getfd(c->bev));
+	if (c)
+		conn_write_now(c);
 }
 
 /* Build the replica entry of (f, kind, cls) in st->out; the seq field is

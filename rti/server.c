@@ -52,20 +52,44 @@ rti_log(struct rti_server *srv, int level, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/*
+ * Connection I/O.  Each connection reads into the server's shared buffer
+ * and dispatches every complete frame in place; only an incomplete frame
+ * (or what is left while reading is paused) is kept in its own `in`.
+ * Output is appended to its own `out` and the connection put on the flush
+ * list; once per loop turn flush_cb writes each listed connection with
+ * one send().  Only when the socket is full does the connection wait for
+ * EV_WRITE, so a frame costs no epoll_ctl and no allocation in steady
+ * state, and a burst of frames to one peer leaves in one write.
+ */
+#define RBUF_SIZE (256u * 1024)
+/* An emptied input buffer larger than this is given back; written output
+ * is compacted away once past it. */
+#define BUF_KEEP (256u * 1024)
+/* An emptied output buffer larger than this is given back: the frames of
+ * a time step or a reflection fit and stay allocated, while the buffer a
+ * join reply or a burst grew does not stay with every idle federate. */
+#define OUT_KEEP 1024u
+/* Room read at once into a connection's own buffer behind a partial
+ * frame (more when the frame needs more): small enough that the buffer
+ * stays under BUF_KEEP and is reused, not reallocated, per read. */
+#define PARTIAL_READ (64u * 1024)
+
 static void conn_free(struct conn *c);
-static void conn_event_cb(struct bufferevent *bev, short what, void *arg);
 
-/* Deferred free: called by libevent once output is flushed, or at once if
- * the peer is gone. */
-static void
-conn_drained_cb(struct bufferevent *bev, void *arg)
+static size_t
+out_queued(const struct conn *c)
 {
-	struct conn *c = arg;
+	return c->out.len - c->out_off;
+}
 
-	(void)bev;
-	if (c->closing && evbuffer_get_length(bufferevent_get_output(c->bev))
-	    == 0)
-		conn_free(c);
+static void
+buf_trim(struct wire_buf *b, size_t keep)
+{
+	if (b->cap > keep) {
+		wire_buf_free(b);
+		wire_buf_init(b);
+	}
 }
 
 static void
@@ -84,6 +108,24 @@ conn_detach_federate(struct conn *c)
 }
 
 static void
+flush_unlink(struct conn *c)
+{
+	struct rti_server *srv = c->srv;
+	struct conn **pp, *prev = NULL;
+
+	if (!c->flush_pending)
+		return;
+	for (pp = &srv->flush_head; *pp; prev = *pp, pp = &(*pp)->flush_next)
+		if (*pp == c) {
+			*pp = c->flush_next;
+			if (srv->flush_tail == c)
+				srv->flush_tail = prev;
+			break;
+		}
+	c->flush_pending = 0;
+}
+
+static void
 conn_free(struct conn *c)
 {
 	struct rti_server *srv = c->srv;
@@ -95,14 +137,27 @@ conn_free(struct conn *c)
 		srv->n_paused--;
 	if (srv->dispatching == c)
 		srv->dispatching = NULL;
+	flush_unlink(c);
 	if (c->prev)
 		c->prev->next = c->next;
 	else
 		srv->conns = c->next;
 	if (c->next)
 		c->next->prev = c->prev;
-	bufferevent_free(c->bev);
+	event_free(c->rev);
+	event_free(c->wev);
+	evutil_closesocket(c->fd);
+	wire_buf_free(&c->in);
+	wire_buf_free(&c->out);
 	free(c);
+}
+
+/* Free `c` when it is closing, reaped, and its output is written. */
+static void
+conn_free_if_done(struct conn *c)
+{
+	if (c->closing && c->reaped && out_queued(c) == 0)
+		conn_free(c);
 }
 
 void
@@ -114,9 +169,26 @@ conn_close(struct conn *c, const char *reason)
 	    "connection %u (%s) closing%s%s", c->id, c->peer,
 	    reason ? ": " : "", reason ? reason : "");
 	c->closing = 1;
-	bufferevent_disable(c->bev, EV_READ);
+	event_del(c->rev);
 	/* Resign and free from the loop, never inside a handler. */
 	event_active(c->srv->reap_ev, EV_TIMEOUT, 0);
+}
+
+static void
+flush_schedule(struct conn *c)
+{
+	struct rti_server *srv = c->srv;
+
+	if (c->flush_pending || c->writing)
+		return;
+	c->flush_pending = 1;
+	c->flush_next = NULL;
+	if (srv->flush_tail)
+		srv->flush_tail->flush_next = c;
+	else
+		srv->flush_head = c;
+	srv->flush_tail = c;
+	event_active(srv->flush_ev, EV_TIMEOUT, 0);
 }
 
 /* Deferred teardown of closing connections: resign their federates, then
@@ -135,13 +207,11 @@ again:
 			continue;
 		c->reaped = 1;
 		conn_detach_federate(c);
-		if (evbuffer_get_length(bufferevent_get_output(c->bev)) == 0) {
+		if (out_queued(c) == 0) {
 			conn_free(c);
 			goto again;
 		}
-		bufferevent_setcb(c->bev, NULL, conn_drained_cb,
-		    conn_event_cb, c);
-		bufferevent_enable(c->bev, EV_WRITE);
+		flush_schedule(c);
 	}
 }
 
@@ -166,15 +236,25 @@ soft_mark(const struct rti_server *srv)
 }
 
 static void
+out_discard(struct conn *c)
+{
+	c->out.len = 0;
+	c->out_off = 0;
+	buf_trim(&c->out, OUT_KEEP);
+	if (c->writing) {
+		event_del(c->wev);
+		c->writing = 0;
+	}
+}
+
+static void
 conn_drop_slow(struct conn *c, const char *why)
 {
-	struct evbuffer *out = bufferevent_get_output(c->bev);
-
 	c->srv->stats.slow_consumers_dropped++;
 	rti_log(c->srv, LOG_WARN, "connection %u (%s): %s; dropping slow "
 	    "consumer with %zu bytes queued", c->id, c->peer, why,
-	    evbuffer_get_length(out));
-	evbuffer_drain(out, evbuffer_get_length(out));
+	    out_queued(c));
+	out_discard(c);
 	conn_close(c, "slow consumer");
 }
 
@@ -192,25 +272,100 @@ resume_paused(struct rti_server *srv)
 		p->paused = 0;
 		if (p->closing)
 			continue;
-		bufferevent_enable(p->bev, EV_READ);
+		event_add(p->rev, NULL);
 		/* frames already buffered are processed without new bytes */
-		bufferevent_trigger(p->bev, EV_READ, BEV_TRIG_DEFER_CALLBACKS);
+		if (p->in.len > p->in_off)
+			event_active(p->rev, EV_READ, 0);
+	}
+}
+
+/* Write as much of c's output as the socket takes; wait for EV_WRITE only
+ * when it is full.  Never frees `c`. */
+static void
+conn_flush(struct conn *c)
+{
+	size_t left = out_queued(c);
+	ssize_t n;
+
+	while (left) {
+		n = send(c->fd, c->out.data + c->out_off, left,
+		    MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (n > 0) {
+			c->out_off += (size_t)n;
+			left -= (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		/* the peer is gone: what it did not take is lost */
+		out_discard(c);
+		conn_close(c, "write failed");
+		return;
+	}
+	if (left == 0) {
+		c->out.len = 0;
+		c->out_off = 0;
+		buf_trim(&c->out, OUT_KEEP);
+		if (c->writing) {
+			event_del(c->wev);
+			c->writing = 0;
+		}
+	} else {
+		if (c->out_off > BUF_KEEP && c->out_off > c->out.len / 2) {
+			memmove(c->out.data, c->out.data + c->out_off, left);
+			c->out.len = left;
+			c->out_off = 0;
+		}
+		if (!c->writing) {
+			event_add(c->wev, NULL);
+			c->writing = 1;
+		}
+	}
+	if (c->congested && left <= soft_mark(c->srv) / 2) {
+		c->congested = 0;
+		c->srv->n_congested--;
+		if (c->srv->n_paused)
+			resume_paused(c->srv);
 	}
 }
 
 static void
-conn_write_cb(struct bufferevent *bev, void *arg)
+flush_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct rti_server *srv = arg;
+	struct conn *c;
+
+	(void)fd;
+	(void)what;
+	while ((c = srv->flush_head) != NULL) {
+		srv->flush_head = c->flush_next;
+		if (!srv->flush_head)
+			srv->flush_tail = NULL;
+		c->flush_pending = 0;
+		conn_flush(c);
+		conn_free_if_done(c);
+	}
+}
+
+static void
+conn_write_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct conn *c = arg;
 
-	(void)bev;
-	if (!c->congested)
-		return;
-	c->congested = 0;
-	c->srv->n_congested--;
-	bufferevent_setwatermark(c->bev, EV_WRITE, 0, 0);
-	if (c->srv->n_paused)
-		resume_paused(c->srv);
+	(void)fd;
+	(void)what;
+	conn_flush(c);
+	conn_free_if_done(c);
+}
+
+void
+conn_write_now(struct conn *c)
+{
+	/* a closing connection is written, then freed, by the flush list */
+	if (!c->closing)
+		conn_flush(c);
 }
 
 static void
@@ -223,31 +378,34 @@ conn_congest(struct conn *c)
 		c->congested = 1;
 		event_base_gettimeofday_cached(srv->base, &c->congested_tv);
 		srv->n_congested++;
-		bufferevent_setwatermark(c->bev, EV_WRITE,
-		    soft_mark(srv) / 2, 0);
 	}
 	if (d && d != c && !d->paused && !d->closing) {
 		d->paused = 1;
 		srv->n_paused++;
-		bufferevent_disable(d->bev, EV_READ);
+		event_del(d->rev);
 	}
 }
 
 int
 conn_send(struct conn *c, const void *data, size_t len)
 {
-	struct evbuffer *out;
 	size_t queued;
 
 	if (c->closing)
 		return -1;
-	out = bufferevent_get_output(c->bev);
-	queued = evbuffer_get_length(out);
+	queued = out_queued(c);
 	if (queued + len > c->srv->cfg.max_queue) {
 		conn_drop_slow(c, "output queue would pass the hard limit");
 		return -1;
 	}
-	if (evbuffer_add(out, data, len) < 0) {
+	if (queued == 0 && c->out_off) {
+		c->out.len = 0;
+		c->out_off = 0;
+	}
+	wire_put_raw(&c->out, data, len);
+	if (c->out.oom) {
+		c->out.oom = 0;
+		c->out.len = c->out_off + queued;
 		conn_close(c, "out of memory");
 		return -1;
 	}
@@ -257,6 +415,7 @@ conn_send(struct conn *c, const void *data, size_t len)
 	c->bytes_out += len;
 	c->srv->stats.frames_out++;
 	c->srv->stats.bytes_out += len;
+	flush_schedule(c);
 	return 0;
 }
 
@@ -470,67 +629,133 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 		protocol_error(c, type, p, n, "malformed message");
 }
 
-static void
-conn_read_cb(struct bufferevent *bev, void *arg)
+/* Dispatch the complete frames in p[0..n) until `c` closes or pauses;
+ * returns the bytes consumed. */
+static size_t
+conn_process(struct conn *c, const uint8_t *p, size_t n)
 {
-	struct conn *c = arg;
-	struct evbuffer *in = bufferevent_get_input(bev);
-	uint8_t hdr[WIRE_HEADER_SIZE];
+	size_t used = 0;
 	uint16_t type, flags;
 	uint32_t len;
-	uint8_t *frame;
+	int rc;
 
 	while (!c->closing && !c->paused) {
-		size_t avail = evbuffer_get_length(in);
-		int rc;
-
-		if (avail < WIRE_HEADER_SIZE)
-			break;
-		evbuffer_copyout(in, hdr, sizeof hdr);
-		rc = wire_frame_peek(hdr, sizeof hdr, c->srv->cfg.max_frame,
+		rc = wire_frame_peek(p + used, n - used, c->srv->cfg.max_frame,
 		    &type, &flags, &len);
+		if (rc == 0)
+			break;
 		if (rc < 0) {
 			char why[96];
 
 			snprintf(why, sizeof why,
 			    "frame of %u bytes exceeds the maximum %u", len,
 			    c->srv->cfg.max_frame);
-			protocol_error(c, type, hdr, sizeof hdr, why);
+			protocol_error(c, type, p + used, WIRE_HEADER_SIZE,
+			    why);
 			break;
 		}
-		if (avail < WIRE_HEADER_SIZE + (size_t)len)
+		if (n - used - WIRE_HEADER_SIZE < (size_t)len)
 			break;
-		frame = evbuffer_pullup(in, WIRE_HEADER_SIZE + (ssize_t)len);
-		if (!frame) {
-			conn_close(c, "out of memory");
-			break;
-		}
 		c->frames_in++;
 		c->bytes_in += WIRE_HEADER_SIZE + len;
 		c->srv->stats.frames_in++;
 		c->srv->stats.bytes_in += WIRE_HEADER_SIZE + len;
 		c->srv->dispatching = c;
-		dispatch(c, type, frame + WIRE_HEADER_SIZE, len);
+		dispatch(c, type, p + used + WIRE_HEADER_SIZE, len);
 		c->srv->dispatching = NULL;
-		evbuffer_drain(in, WIRE_HEADER_SIZE + (size_t)len);
-		if (c->paused)
-			break;
+		used += WIRE_HEADER_SIZE + (size_t)len;
+	}
+	return used;
+}
+
+/* Dispatch what `c` keeps in `in`; drop what was consumed. */
+static void
+conn_process_kept(struct conn *c)
+{
+	c->in_off += conn_process(c, c->in.data + c->in_off,
+	    c->in.len - c->in_off);
+	if (c->in_off == c->in.len) {
+		c->in.len = 0;
+		c->in_off = 0;
+		buf_trim(&c->in, BUF_KEEP);
+	} else if (c->in_off) {
+		memmove(c->in.data, c->in.data + c->in_off,
+		    c->in.len - c->in_off);
+		c->in.len -= c->in_off;
+		c->in_off = 0;
 	}
 }
 
+/* The peer closed or the socket failed: 1 when `c` was freed. */
+static int
+conn_read_failed(struct conn *c, ssize_t n)
+{
+	if (n < 0 && (errno == EINTR || errno == EAGAIN ||
+	    errno == EWOULDBLOCK))
+		return 0;
+	if (c->fed)
+		rti_log(c->srv, LOG_INFO, "connection %u (%s): %s", c->id,
+		    c->peer, n == 0 ? "closed by peer" : "socket error");
+	conn_free(c);
+	return 1;
+}
+
+/*
+ * Readable (or resumed).  Frames kept from before go first.  With nothing
+ * kept, one recv() into the shared buffer brings many frames, dispatched
+ * where they lie; only a trailing partial frame (or the rest, when
+ * dispatching paused reading) is copied into `in`.  While `in` holds a
+ * partial frame, reads append to it directly.
+ */
 static void
-conn_event_cb(struct bufferevent *bev, short what, void *arg)
+conn_read_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct conn *c = arg;
+	struct rti_server *srv = c->srv;
+	size_t used, room;
+	ssize_t n;
 
-	(void)bev;
-	if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {
-		if (c->fed)
-			rti_log(c->srv, LOG_INFO,
-			    "connection %u (%s): %s", c->id, c->peer,
-			    (what & BEV_EVENT_EOF) ? "closed by peer" :
-			    "socket error");
-		conn_free(c);
+	(void)what;
+	if (c->in.len > c->in_off) {
+		conn_process_kept(c);
+		if (c->closing || c->paused)
+			return;
+	}
+	if (c->in.len) {
+		uint16_t type, flags;
+		uint32_t len = 0;
+
+		room = PARTIAL_READ;
+		if (wire_frame_peek(c->in.data, c->in.len, srv->cfg.max_frame,
+		    &type, &flags, &len) > 0 &&
+		    WIRE_HEADER_SIZE + (size_t)len - c->in.len > room)
+			room = WIRE_HEADER_SIZE + (size_t)len - c->in.len;
+		if (wire_buf_reserve(&c->in, room) < 0) {
+			c->in.oom = 0;
+			conn_close(c, "out of memory");
+			return;
+		}
+		n = recv(fd, c->in.data + c->in.len, c->in.cap - c->in.len, 0);
+		if (n <= 0) {
+			(void)conn_read_failed(c, n);
+			return;
+		}
+		c->in.len += (size_t)n;
+		conn_process_kept(c);
+		return;
+	}
+	n = recv(fd, srv->rbuf, RBUF_SIZE, 0);
+	if (n <= 0) {
+		(void)conn_read_failed(c, n);
+		return;
+	}
+	used = conn_process(c, srv->rbuf, (size_t)n);
+	if (used < (size_t)n && !c->closing) {
+		wire_put_raw(&c->in, srv->rbuf + used, (size_t)n - used);
+		if (c->in.oom) {
+			c->in.oom = 0;
+			conn_close(c, "out of memory");
+		}
 	}
 }
 
@@ -549,7 +774,10 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		return;
 	}
 	c->srv = srv;
+	c->fd = fd;
 	c->id = ++srv->next_conn_id;
+	wire_buf_init(&c->in);
+	wire_buf_init(&c->out);
 	if (sa->sa_family == AF_INET) {
 		struct sockaddr_in *in = (struct sockaddr_in *)sa;
 		char a[INET_ADDRSTRLEN];
@@ -570,16 +798,20 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		snprintf(c->peer, sizeof c->peer, "unix");
 	}
 	(void)salen;
-	c->bev = bufferevent_socket_new(srv->base, fd,
-	    BEV_OPT_CLOSE_ON_FREE);
-	if (!c->bev) {
+	evutil_make_socket_nonblocking(fd);
+	c->rev = event_new(srv->base, fd, EV_READ | EV_PERSIST, conn_read_cb,
+	    c);
+	c->wev = event_new(srv->base, fd, EV_WRITE | EV_PERSIST,
+	    conn_write_cb, c);
+	if (!c->rev || !c->wev || event_add(c->rev, NULL) < 0) {
+		if (c->rev)
+			event_free(c->rev);
+		if (c->wev)
+			event_free(c->wev);
 		evutil_closesocket(fd);
 		free(c);
 		return;
 	}
-	bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb,
-	    c);
-	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
 	c->next = srv->conns;
 	if (srv->conns)
 		srv->conns->prev = c;
@@ -741,7 +973,9 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 		return -1;
 	srv->reap_ev = event_new(srv->base, -1, 0, reap_cb, srv);
 	srv->slow_ev = event_new(srv->base, -1, EV_PERSIST, slow_check_cb, srv);
-	if (!srv->reap_ev || !srv->slow_ev)
+	srv->flush_ev = event_new(srv->base, -1, 0, flush_cb, srv);
+	srv->rbuf = malloc(RBUF_SIZE);
+	if (!srv->reap_ev || !srv->slow_ev || !srv->flush_ev || !srv->rbuf)
 		return -1;
 	{
 		struct timeval quarter = { 0, 250000 };
@@ -793,6 +1027,9 @@ server_fini(struct rti_server *srv)
 		event_free(srv->reap_ev);
 	if (srv->slow_ev)
 		event_free(srv->slow_ev);
+	if (srv->flush_ev)
+		event_free(srv->flush_ev);
+	free(srv->rbuf);
 	if (srv->sigint_ev)
 		event_free(srv->sigint_ev);
 	if (srv->sigterm_ev)

@@ -99,7 +99,17 @@ enum {
 
 struct conn {
 	struct rti_server *srv;
-	struct bufferevent *bev;
+	evutil_socket_t fd;
+	struct event *rev;        /* readable (persistent) */
+	struct event *wev;        /* writable, added only while blocked */
+	struct wire_buf in;       /* input not yet dispatched: a partial
+	                             frame, or frames left while paused */
+	size_t in_off;
+	struct wire_buf out;      /* output not yet written, from out_off */
+	size_t out_off;
+	int writing;              /* wev added: the socket was full */
+	int flush_pending;        /* on the server's flush list */
+	struct conn *flush_next;
 	uint32_t id;
 	char peer[64];
 	int hello_done;
@@ -153,6 +163,9 @@ struct rti_server {
 	struct event *sigint_ev, *sigterm_ev, *sigusr1_ev;
 	struct event *reap_ev;    /* deferred teardown of closing conns */
 	struct event *slow_ev;    /* periodic slow-consumer check */
+	struct event *flush_ev;   /* writes the flush list once per turn */
+	struct conn *flush_head, *flush_tail;
+	uint8_t *rbuf;            /* shared read buffer */
 	struct conn *dispatching; /* connection whose frame is in dispatch */
 	uint32_t n_congested, n_paused;
 	struct rti_config cfg;
@@ -187,6 +200,9 @@ int conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
 /* Reply with a printf-formatted message. */
 int conn_replyf(struct conn *c, uint32_t serial, int err, const char *fmt,
     ...) __attribute__((format(printf, 4, 5)));
+/* Write what is queued for `c` now, as far as the socket takes it (so
+ * that it leaves before anything queued later elsewhere); never frees. */
+void conn_write_now(struct conn *c);
 /* Mark for closing after pending output is flushed; never frees now. */
 void conn_close(struct conn *c, const char *reason);
 /* Start a frame in the server's scratch buffer (reset first). */

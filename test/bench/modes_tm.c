@@ -1,7 +1,9 @@
 /*
  * modes_tm.c - rtibench timeadv mode: N regulating and constrained
  * federates with lookahead 1 stepping TAR(t+1) (or NMR(t+1)) -> grant, as
- * threads; grants per second per federate.
+ * threads; grants per second per federate.  For profiling one case,
+ * RTIBENCH_TIMEADV_FEDS=N runs only N federates and
+ * RTIBENCH_TIMEADV_REQUEST=tar|nmr only that request.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -140,11 +142,15 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 int
 bench_mode_timeadv(struct bench_ctx *c)
 {
-	static const int sizes[] = { 2, 8, 32 };
+	static const int all_sizes[] = { 2, 8, 32 };
+	const int *sizes = all_sizes;
+	size_t n_sizes = sizeof all_sizes / sizeof *all_sizes;
+	const char *only_n = getenv("RTIBENCH_TIMEADV_FEDS");
+	const char *only_req = getenv("RTIBENCH_TIMEADV_REQUEST");
 	struct bench_rtiexec r;
 	double g, half_rtt_s;
 	size_t k;
-	int nmr;
+	int nmr, one_n;
 
 	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c->url) < 0)
 		return -1;
@@ -152,8 +158,14 @@ bench_mode_timeadv(struct bench_ctx *c)
 	/* A request in and a grant out are two of a round trip's four hops:
 	 * the relay's best cycle is half its round trip. */
 	half_rtt_s = c->base.lat_p50_us / 2 / 1e6;
+	if (only_n && (one_n = atoi(only_n)) > 0) {
+		sizes = &one_n;
+		n_sizes = 1;
+	}
 	for (nmr = 0; nmr < 2; nmr++)
-		for (k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		for (k = 0; k < n_sizes; k++) {
+			if (only_req && strcmp(only_req, nmr ? "nmr" : "tar"))
+				continue;
 			if (run(c, &r, sizes[k], nmr, &g) < 0)
 				return -1;
 			printf("RESULT mode=timeadv feds=%d request=%s "

@@ -201,6 +201,56 @@ START_TEST(test_unknown_type_after_hello)
 }
 END_TEST
 
+/* A round trip of `a` through rtiexec: whatever was written to rtiexec
+ * on another connection before it has been read by then. */
+static void
+round_trip(struct tfed *a, const char *label)
+{
+	char ev[64];
+
+	ck_assert_int_eq(rti_register_federation_synchronization_point(a->amb,
+	    label, NULL, 0, NULL, 0), RTI_OK);
+	snprintf(ev, sizeof ev, "announce:%s", label);
+	ck_assert(tfed_wait(a, ev));
+}
+
+/* Frames cut anywhere, header included, are put together again: a hello
+ * whose last byte comes after rtiexec has read the rest is answered, and a
+ * bogus frame whose header comes in two halves is recognised as one. */
+START_TEST(test_split_frames)
+{
+	static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
+		0x48, 0x52, 0x49, 0x31, 0, 1, 0, 0, 0, 0 };
+	static const unsigned char bogus[] = { 0, 0, 0, 0, 0x77, 0x77, 0, 0 };
+	struct tfed *a = tfed_new(&rx);
+	unsigned char buf[256];
+	struct timeval tv = { 5, 0 };
+	ssize_t n;
+	int fd;
+
+	ck_assert_int_eq(tfed_create_join(a, "F", HELLO, "A"), RTI_OK);
+	fd = raw_connect();
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	ck_assert_int_eq(write(fd, hello, sizeof hello - 1),
+	    (ssize_t)sizeof hello - 1);
+	round_trip(a, "one");
+	ck_assert_int_eq(write(fd, hello + sizeof hello - 1, 1), 1);
+	n = read(fd, buf, sizeof buf);
+	ck_assert_int_ge(n, 8);
+	ck_assert_uint_eq(buf[5], 2); /* HELLO_ACK */
+	ck_assert_int_eq(write(fd, bogus, 4), 4);
+	round_trip(a, "two");
+	ck_assert_int_eq(write(fd, bogus + 4, 4), 4);
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		;
+	ck_assert_int_eq(n, 0);
+	close(fd);
+	ck_assert(rtiexec_log_has(&rx, "unknown message type (type 0x7777"));
+	round_trip(a, "three");
+	tfed_free(a);
+}
+END_TEST
+
 START_TEST(test_limits)
 {
 	struct tfed *a = tfed_new(&rx);
@@ -241,6 +291,7 @@ faults_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_killed_mid_bundle);
 	tcase_add_test(tc, test_unknown_type_after_hello);
+	tcase_add_test(tc, test_split_frames);
 	tcase_add_test(tc, test_limits);
 	suite_add_tcase(s, tc);
 	return s;
