@@ -82,6 +82,7 @@ struct fed {
 	unsigned joined;
 	int regulating, constrained, granted;
 	double time;
+	double lookahead;
 
 	struct event events[MAX_EVENTS];
 	int n_events;
@@ -540,6 +541,7 @@ enable_time(struct fed *f, double lookahead, double timeout)
 {
 	int rc;
 
+	f->lookahead = lookahead;
 	rc = rti_enable_time_regulation(f->amb, rti_time_f64(lookahead));
 	if (rc == RTI_OK)
 		rc = wait_for(f, &f->regulating, timeout,
@@ -607,13 +609,13 @@ send_event(struct fed *f, const struct event *e, const char *grid)
 	snprintf(cond, sizeof cond, "%s/%s", grid, e->sub);
 	/*
 	 * Conditions: only the simulator of the substation and the consoles
-	 * following it get the event.  librti has no timestamped send with
-	 * a condition yet, so it goes in receive order: the simulator
-	 * applies it at its next step.  When it has one, send it here
-	 * stamped with the event's time.
+	 * following it get the event.  It is stamped with the earliest time
+	 * the instructor may send (its time plus lookahead, the step), so
+	 * the simulator gets it before the grant of that time, in timestamp
+	 * order with everything else, and applies it from its next step.
 	 */
-	return rti_send_interaction_with_condition(f->amb, cls, v, n, NULL, 0,
-	    cond);
+	return rti_send_interaction_with_condition_at(f->amb, cls, v, n, NULL,
+	    0, cond, rti_time_f64(f->time + f->lookahead), NULL);
 }
 
 /* Send the events that are due at logical time t (relative time rel). */

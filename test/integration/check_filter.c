@@ -478,6 +478,180 @@ START_TEST(test_subscribe_waits_for_publisher_ack)
 }
 END_TEST
 
+/* ---- timestamped sends with conditions ---- */
+
+static void
+tso_rx(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	(void)cls;
+	(void)v;
+	(void)n;
+	tfed_event(arg, "rx:%.*s:%s:%s:%g|", (int)tag_len, (const char *)tag,
+	    info->condition ? info->condition : "-",
+	    info->received_order == RTI_ORDER_TIMESTAMP ? "tso" : "ro",
+	    info->time.f64);
+}
+
+static void
+tso_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	(void)obj;
+	(void)tag;
+	(void)tag_len;
+	tfed_event(arg, "ref:%.*s:%s:%s:%g|", n ? (int)v[0].length : 0,
+	    n ? (const char *)v[0].value : "",
+	    info->condition ? info->condition : "-",
+	    info->received_order == RTI_ORDER_TIMESTAMP ? "tso" : "ro",
+	    info->time.f64);
+}
+
+static void
+tso_time(void *arg, rti_time t)
+{
+	tfed_event(arg, "time:%g|", t.f64);
+}
+
+static void
+tso_grant(void *arg, rti_time t)
+{
+	tfed_event(arg, "grant:%g|", t.f64);
+}
+
+/* A federate of the grid federation recording timestamped deliveries;
+ * regulating with lookahead 1 when `reg`, else constrained. */
+static struct tfed *
+tso_fed(const char *name, int reg)
+{
+	struct rti_callbacks cb;
+	struct tfed *t;
+
+	tfed_callbacks(&cb);
+	tfed_cond_callbacks(&cb, 0);
+	cb.receive_interaction = tso_rx;
+	cb.reflect_attribute_values = tso_reflect;
+	cb.time_regulation_enabled = tso_time;
+	cb.time_constrained_enabled = tso_time;
+	cb.time_advance_grant = tso_grant;
+	t = tfed_join_f(&rx, &cb, GRID, name);
+	if (reg)
+		ck_assert_int_eq(rti_enable_time_regulation(t->amb,
+		    rti_time_f64(1)), RTI_OK);
+	else
+		ck_assert_int_eq(rti_enable_time_constrained(t->amb), RTI_OK);
+	ck_assert(tfed_wait(t, "time:"));
+	return t;
+}
+
+static rti_message_retraction_handle
+tso_send(struct tfed *p, const char *tag, const char *cond, double t)
+{
+	rti_message_retraction_handle h = { 99 };
+
+	ck_assert_int_eq(rti_send_interaction_with_condition_at(p->amb,
+	    tfed_ic(p, "Alarm"), NULL, 0, tag, strlen(tag), cond,
+	    rti_time_f64(t), &h), RTI_OK);
+	return h;
+}
+
+START_TEST(test_timestamped_sends_with_conditions)
+{
+	struct tfed *p = tso_fed("p", 1), *c1 = tso_fed("c1", 0),
+	    *c2 = tso_fed("c2", 0);
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
+	rti_message_retraction_handle hb, hr, hs, hu;
+	rti_object_instance_handle b1;
+	struct rti_attribute_value v;
+	struct rti_statistics z;
+	char c65[66];
+	int i, ia, ib, ix;
+
+	ck_assert_int_eq(rti_add_interaction_subscription_condition(c1->amb,
+	    alarm, "S1"), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(c1->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_add_interaction_subscription_condition(c2->amb,
+	    alarm, "S2"), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(c2->amb, alarm),
+	    RTI_OK);
+	tfed_subscribe_status(c1, "S1");
+	ck_assert_int_eq(rti_publish_interaction_class(p->amb, alarm),
+	    RTI_OK);
+	tfed_publish_status(p);
+	b1 = reg(p, "b1", NULL);
+	/* sent out of timestamp order; S9 interests nobody */
+	hb = tso_send(p, "b", "S1", 4);
+	(void)tso_send(p, "a", "S1", 3);
+	(void)tso_send(p, "x", "S2", 2);
+	hr = tso_send(p, "r", "S1", 5);
+	hs = tso_send(p, "n", "S9", 2);
+	ck_assert_uint_ne(hb.id, 0);
+	ck_assert_uint_ne(hr.id, 0);
+	ck_assert_uint_ne(hb.id, hr.id);
+	ck_assert_uint_eq(hs.id, 0);
+	v.attribute = tfed_attr(p, "Breaker", "Status");
+	v.value = "u";
+	v.length = 1;
+	hu.id = 99;
+	ck_assert_int_eq(rti_update_attribute_values_with_condition_at(p->amb,
+	    b1, &v, 1, NULL, 0, "S1", rti_time_f64(3.5), &hu), RTI_OK);
+	ck_assert_uint_ne(hu.id, 0);
+	v.value = "w";
+	ck_assert_int_eq(rti_update_attribute_values_with_condition_at(p->amb,
+	    b1, &v, 1, NULL, 0, "S2", rti_time_f64(3.5), &hu), RTI_OK);
+	ck_assert_uint_eq(hu.id, 0);
+	/* errors: a time before time plus lookahead, a too-long condition */
+	memset(c65, 'a', 65);
+	c65[65] = '\0';
+	ck_assert_int_eq(rti_send_interaction_with_condition_at(p->amb, alarm,
+	    NULL, 0, NULL, 0, "S1", rti_time_f64(0.5), &hu),
+	    RTI_ERR_INVALID_LOGICAL_TIME);
+	ck_assert_int_eq(rti_send_interaction_with_condition_at(p->amb, alarm,
+	    NULL, 0, NULL, 0, c65, rti_time_f64(2), &hu),
+	    RTI_ERR_INVALID_CONDITION);
+	ck_assert_int_eq(rti_update_attribute_values_with_condition_at(p->amb,
+	    b1, &v, 1, NULL, 0, c65, rti_time_f64(2), &hu),
+	    RTI_ERR_INVALID_CONDITION);
+	/* a retracted one is never delivered */
+	ck_assert_int_eq(rti_retract(p->amb, hr), RTI_OK);
+	z = stats(p);
+	ck_assert_uint_eq(z.interactions_sent, 4);
+	ck_assert_uint_eq(z.interactions_suppressed, 1);
+	ck_assert_uint_eq(z.updates_sent, 1);
+	ck_assert_uint_eq(z.updates_suppressed, 1);
+	ck_assert_int_eq(rti_time_advance_request(p->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert(tfed_wait(p, "grant:10|"));
+	ck_assert_int_eq(rti_time_advance_request(c1->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(c2->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert(tfed_wait(c1, "grant:10|"));
+	ck_assert(tfed_wait(c2, "grant:10|"));
+	/* c1: S1 only, in timestamp order, before the grant */
+	ia = tfed_find(c1, "rx:a:S1:tso:3|");
+	i = tfed_find(c1, "ref:u:S1:tso:3.5|");
+	ib = tfed_find(c1, "rx:b:S1:tso:4|");
+	ck_assert_int_ge(ia, 0);
+	ck_assert_int_gt(i, ia);
+	ck_assert_int_gt(ib, i);
+	ck_assert_int_gt(tfed_find(c1, "grant:10|"), ib);
+	ck_assert_uint_eq(tfed_count(c1, "rx:"), 2);
+	ck_assert_uint_eq(tfed_count(c1, "ref:"), 1);
+	/* c2: S2 only */
+	ix = tfed_find(c2, "rx:x:S2:tso:2|");
+	ck_assert_int_ge(ix, 0);
+	ck_assert_uint_eq(tfed_count(c2, "rx:"), 1);
+	ck_assert_uint_eq(tfed_count(c2, "ref:"), 0);
+	tfed_free(p);
+	tfed_free(c1);
+	tfed_free(c2);
+}
+END_TEST
+
 static Suite *
 filter_suite(void)
 {
@@ -493,6 +667,7 @@ filter_suite(void)
 	tcase_add_test(tc, test_interactions_with_conditions);
 	tcase_add_test(tc, test_bad_conditions);
 	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);
+	tcase_add_test(tc, test_timestamped_sends_with_conditions);
 	suite_add_tcase(s, tc);
 	return s;
 }
