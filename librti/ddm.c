@@ -8,18 +8,20 @@
  * replica is applied when a frame is dispatched (with every replica frame
  * already received after it), before each request and evoke (frames read
  * while a reply was awaited), and, before any update or interaction would
- * be suppressed, from every replica frame already received (read from the
- * socket without blocking, or queued in the input), in sequence; each is
- * acknowledged (WIRE_DDM_ACK) as soon as applied.  rtiexec holds the reply
- * to a subscription change until every publisher of the class has
- * acknowledged it, or for 200 ms (the publisher is then marked lagging and
- * not waited for until it catches up).  So:
+ * be suppressed or when the socket was not read for DRAIN_NS (5 ms), from
+ * every replica frame already received (read from the socket without
+ * blocking, or queued in the input), in sequence; each is acknowledged
+ * (WIRE_DDM_ACK) as soon as applied.  rtiexec holds the reply to a
+ * subscription change until every publisher of the class has acknowledged
+ * it, or for 200 ms (the publisher is then marked lagging and not waited
+ * for until it catches up).  So:
  *  - an acknowledging publisher matches everything it sends after the
  *    subscribe call returned against the change;
- *  - a lagging one still does once it has received anything rtiexec sent
- *    after the change (a reply, a callback; evoked or not: TCP keeps
- *    rtiexec's order); an update it sends before the change reached its
- *    socket can be suppressed.
+ *  - a lagging one has not read its socket for 200 ms, so its next send
+ *    drains the change (written to its socket before the subscriber's
+ *    reply) and matches against it, widening or narrowing; the only
+ *    exception is a change still held in rtiexec's output queue because
+ *    the publisher's socket buffer is full.
  * Updates in flight to rtiexec while a subscription changes are matched
  * there against the new tables.  A late unsubscription only costs a
  * message rtiexec filters.
@@ -29,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bundle.h"
 #include "librti-int.h"
@@ -39,6 +42,8 @@
 #define REP_BUCKETS 1024
 #define INST_BUCKETS 256
 #define REGION_BUCKETS 256
+/* A send drains the socket first when it was not read for this long. */
+#define DRAIN_NS 5000000ll
 
 /* ambassador.c: read what the socket has (1 bytes, 0 none, -1 lost). */
 int rti__read_some(rti_ambassador *amb);
@@ -78,6 +83,7 @@ struct ddm_state {
 	uint32_t applied;         /* last replica sequence applied */
 	uint32_t acked;           /* last one acknowledged (WIRE_DDM_ACK) */
 	size_t seen_len;          /* amb->in.len at the last scan */
+	long long synced_ns;      /* CLOCK_MONOTONIC of the last sync */
 	struct lregion *regions[REGION_BUCKETS];
 	uint32_t next_region;
 	uint32_t **sub_regions[2];  /* [kind][cls]: regions subscribed */
@@ -266,9 +272,19 @@ ack(rti_ambassador *amb)
 		st->acked = st->applied;
 }
 
+static long long
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
 /* Read the socket without blocking, then apply and acknowledge the
  * replica frames in the input from in_off; with `scan` 0 only when the
- * input changed since the last scan.  1 when one was applied. */
+ * input changed since the last scan.  Other frames stay in the input, in
+ * order, for evoke.  1 when one was applied. */
 static int
 sync_replica_scan(rti_ambassador *amb, int scan)
 {
@@ -280,6 +296,7 @@ sync_replica_scan(rti_ambassador *amb, int scan)
 
 	for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
 		;
+	st->synced_ns = mono_ns();
 	scan |= amb->in.len != st->seen_len;
 	st->seen_len = amb->in.len;
 	for (off = amb->in_off; scan && off < amb->in.len;) {
@@ -510,6 +527,21 @@ wants_update(rti_ambassador *amb, const struct linst *in, uint32_t cls,
 	return 0;
 }
 
+/*
+ * Before a send is matched: drain the replica frames waiting in the socket
+ * when it was not read for DRAIN_NS.  rtiexec answers a subscription
+ * change once the publishers acknowledged it, or after 200 ms; a
+ * publisher that did not acknowledge in time made no send call (and no
+ * request or evoke) for far longer than DRAIN_NS, so its next send drains
+ * the change first and matches against it, widening or narrowing.
+ */
+static void
+drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
+{
+	if (mono_ns() - st->synced_ns > DRAIN_NS)
+		(void)sync_replica_scan(amb, 0);
+}
+
 int
 rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
     const struct rti_attribute_value *v, size_t n, const char *cond)
@@ -520,6 +552,7 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 
 	if (!st)
 		return 1;
+	drain_if_idle(amb, st);
 	in = inst_find(st, obj);
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
@@ -543,6 +576,7 @@ rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
 
 	if (!st)
 		return 1;
+	drain_if_idle(amb, st);
 	if (m && grow_qr(st, m) < 0)
 		return 1;
 	for (i = 0; i < m; i++) {

@@ -13,8 +13,11 @@
  * widen a subscription is held (ddm_reply, a timer, never blocking the
  * loop) until every federate publishing the class acknowledged, left, or
  * missed ACK_WAIT_MS; one that missed it is marked lagging and not waited
- * for until it acknowledged everything sent to it.  A joining federate
- * gets every entry first.
+ * for until it acknowledged everything sent to it.  The wait is a liveness
+ * bound only: a publisher that has not read its socket for more than a
+ * few milliseconds drains the replica frames before its next send
+ * (librti/ddm.c), so the change holds for that send either way.  A
+ * joining federate gets every entry first.
  */
 #include "config.h"
 
@@ -501,10 +504,10 @@ wait_timeout(evutil_socket_t fd, short what, void *arg)
 			continue;
 		g = fedm_federate(w->fx, w->need[i].fed);
 		fst(g)->lagging = 1;
-		rti_log(w->fx->srv, LOG_WARN, "federate %u did not "
-		    "acknowledge a subscription change within %d ms; its "
-		    "source-side filtering is no longer waited for", g->handle,
-		    ACK_WAIT_MS);
+		rti_log(w->fx->srv, LOG_DEBUG, "federate %u did not "
+		    "acknowledge a subscription change within %d ms; not "
+		    "waited for until it does (its next send drains the "
+		    "change)", g->handle, ACK_WAIT_MS);
 	}
 	for (pp = &st->waits; *pp != w; pp = &(*pp)->next)
 		;

@@ -478,6 +478,136 @@ START_TEST(test_subscribe_waits_for_publisher_ack)
 }
 END_TEST
 
+/* Publisher process that reads its socket only when told: join, publish
+ * Breaker.Status, register an instance, say 'r' on `up`; then per command
+ * from `down`: 'e' evoke for 0.2 s and say 'k'; 'a'/'b' update with
+ * condition S1/S2 (no evoke) and say the updates sent and suppressed so
+ * far as two digits; 'q' resign.  Exit 0 when all went well. */
+static int
+idle_publisher(int up, int down)
+{
+	struct tfed *t = tfed_new(&rx);
+	rti_object_class_handle br;
+	rti_attribute_handle a;
+	rti_object_instance_handle o;
+	struct rti_attribute_value v;
+	struct rti_statistics z;
+	char c, ans[2];
+
+	if (!t || tfed_create_join(t, "F", GRID, "p") != RTI_OK ||
+	    rti_get_object_class_handle(t->amb, "Breaker", &br) != RTI_OK ||
+	    rti_get_attribute_handle(t->amb, br, "Status", &a) != RTI_OK ||
+	    rti_publish_object_class_attributes(t->amb, br, &a, 1) != RTI_OK ||
+	    rti_register_object_instance_with_condition(t->amb, br, NULL,
+	    NULL, &o) != RTI_OK || write(up, "r", 1) != 1)
+		return 1;
+	v.attribute = a;
+	v.length = 1;
+	while (read(down, &c, 1) == 1 && c != 'q') {
+		if (c == 'e') {
+			if (rti_evoke_callbacks(t->amb, 0.2, 0.2, NULL) !=
+			    RTI_OK || write(up, "k", 1) != 1)
+				return 2;
+			continue;
+		}
+		v.value = c == 'a' ? "a" : "b";
+		if (rti_update_attribute_values_with_condition(t->amb, o, &v,
+		    1, NULL, 0, c == 'a' ? "S1" : "S2") != RTI_OK ||
+		    rti_get_statistics(t->amb, &z) != RTI_OK)
+			return 3;
+		ans[0] = (char)('0' + z.updates_sent % 10);
+		ans[1] = (char)('0' + z.updates_suppressed % 10);
+		if (write(up, ans, 2) != 2)
+			return 4;
+	}
+	if (rti_resign_federation_execution(t->amb,
+	    RTI_RESIGN_DELETE_OBJECTS) != RTI_OK)
+		return 5;
+	tfed_free(t);
+	return 0;
+}
+
+/* Events of `t` that contain `what`. */
+static size_t
+count_with(struct tfed *t, const char *what)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->n_events; i++)
+		n += strstr(t->events[i], what) != NULL;
+	return n;
+}
+
+/* Send command `c` to the idle publisher; its answer into ans[0..n). */
+static void
+idle_cmd(int up, int down, char c, char *ans, size_t n)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	ck_assert_int_eq(write(down, &c, 1), 1);
+	while (got < n && (r = read(up, ans + got, n - got)) > 0)
+		got += (size_t)r;
+	ck_assert_uint_eq(got, n);
+}
+
+START_TEST(test_change_holds_for_idle_publisher)
+{
+	int up[2], down[2], status;
+	struct tfed *s;
+	pid_t pid;
+	char ans[2];
+
+	ck_assert_int_eq(pipe(up), 0);
+	ck_assert_int_eq(pipe(down), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(up[0]);
+		close(down[1]);
+		_exit(idle_publisher(up[1], down[0]));
+	}
+	close(up[1]);
+	close(down[0]);
+	ck_assert_int_eq(read(up[0], ans, 1), 1);
+	ck_assert_int_eq(ans[0], 'r');
+	s = fed("s", 0);
+	/* a plain subscription the publisher's replica knows */
+	tfed_subscribe_status(s, NULL);
+	idle_cmd(up[0], down[1], 'e', ans, 1);
+	/* narrowed while the publisher reads nothing: rtiexec answers after
+	 * its bounded wait */
+	ck_assert_int_eq(rti_add_subscription_condition(s->amb,
+	    tfed_oc(s, "Breaker"), "S1"), RTI_OK);
+	/* the next updates match the change: S1 goes, S2 never leaves */
+	idle_cmd(up[0], down[1], 'a', ans, 2);
+	ck_assert_int_eq(ans[0], '1');
+	ck_assert_int_eq(ans[1], '0');
+	idle_cmd(up[0], down[1], 'b', ans, 2);
+	ck_assert_int_eq(ans[0], '1');
+	ck_assert_int_eq(ans[1], '1');
+	ck_assert(tfed_wait(s, "reflect:"));
+	/* widened again (the condition removed) while it reads nothing */
+	ck_assert_int_eq(rti_remove_subscription_condition(s->amb,
+	    tfed_oc(s, "Breaker"), "S1"), RTI_OK);
+	idle_cmd(up[0], down[1], 'b', ans, 2);
+	ck_assert_int_eq(ans[0], '2');
+	ck_assert_int_eq(ans[1], '1');
+	ck_assert(tfed_wait_n(s, "reflect:", 2));
+	tfed_barrier(s);
+	ck_assert_uint_eq(s->n_reflects, 2);
+	ck_assert_uint_eq(count_with(s, ":a:S1"), 1);
+	ck_assert_uint_eq(count_with(s, ":b:S2"), 1);
+	ck_assert_int_eq(write(down[1], "q", 1), 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	close(up[0]);
+	close(down[1]);
+	tfed_free(s);
+}
+END_TEST
+
 /* ---- timestamped sends with conditions ---- */
 
 static void
@@ -668,6 +798,7 @@ filter_suite(void)
 	tcase_add_test(tc, test_bad_conditions);
 	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);
 	tcase_add_test(tc, test_timestamped_sends_with_conditions);
+	tcase_add_test(tc, test_change_holds_for_idle_publisher);
 	suite_add_tcase(s, tc);
 	return s;
 }
