@@ -950,8 +950,11 @@ RTI_API int rti_delete_region(rti_ambassador *amb, rti_region_handle r);
 /*
  * Subscribe with regions: the subscriber receives what is sent in a region
  * overlapping one of them (a plain subscription of the class receives
- * everything).  Regions may only have dimensions the FOM gives the
- * attributes / interaction class.
+ * everything).  Each call pairs `attrs` with `regions`: an attribute is
+ * delivered only when one of the regions it was subscribed with overlaps
+ * its update regions (IEEE 1516 attribute-set/region-set pairs).  Regions
+ * may only have dimensions the FOM gives the attributes / interaction
+ * class.
  * @retval RTI_ERR_INVALID_REGION_CONTEXT
  */
 RTI_API int rti_subscribe_object_class_attributes_with_regions(

@@ -52,8 +52,23 @@ struct rep {
 	uint32_t fed, cls;
 	uint8_t kind, flags;
 	uint64_t *attrs;
+	uint64_t **rattrs;        /* [i]: attributes subscribed with its
+	                             region i (object classes) */
+	uint32_t n_rattrs;
 	struct rep *next;
 };
+
+static void
+rep_rattrs_free(struct rep *e)
+{
+	uint32_t i;
+
+	for (i = 0; i < e->n_rattrs; i++)
+		free(e->rattrs[i]);
+	free(e->rattrs);
+	e->rattrs = NULL;
+	e->n_rattrs = 0;
+}
 
 struct lregion {
 	uint32_t handle;
@@ -147,6 +162,7 @@ rep_drop_fed(struct ddm_state *st, uint32_t fed)
 				continue;
 			}
 			*pp = e->next;
+			rep_rattrs_free(e);
 			free(e->attrs);
 			free(e);
 		}
@@ -169,7 +185,8 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	uint32_t cls, n, i, j, nc, m, nr;
 	const char *conds[64];
 	struct match_range rg[64][16];
-	uint32_t rn[64];
+	uint32_t rn[64], ran[64];
+	const uint8_t *ra[64];
 	uint8_t kind, flags;
 	const uint8_t *attrs;
 	struct match_set *s;
@@ -206,6 +223,8 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 			rg[i][j].lo = wire_get_u64(rd);
 			rg[i][j].hi = wire_get_u64(rd);
 		}
+		ran[i] = wire_get_count(rd, 4);
+		ra[i] = wire_get_raw(rd, (size_t)ran[i] * 4);
 	}
 	if (!wire_rd_done(rd))
 		return -1;
@@ -237,6 +256,20 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		if (a / 64 < st->words)
 			bset_add(e->attrs, a);
 	}
+	rep_rattrs_free(e);
+	if (m && !(e->rattrs = calloc(m, sizeof *e->rattrs)))
+		return -1;
+	for (i = 0; i < m; i++) {
+		if (!(e->rattrs[i] = calloc(st->words, sizeof **e->rattrs)))
+			return -1;
+		e->n_rattrs = i + 1;
+		for (j = 0; j < ran[i]; j++) {
+			uint32_t a = wire_get32(ra[i] + 4 * j);
+
+			if (a / 64 < st->words)
+				bset_add(e->rattrs[i], a);
+		}
+	}
 	s = st->set[kind][cls];
 	if (!s && !(s = st->set[kind][cls] = match_set_new()))
 		return -1;
@@ -249,7 +282,7 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		for (i = 0; i < m; i++) {
 			(void)match_region_sort(rg[i], rn[i]);
 			nr = rn[i];
-			(void)match_set_add(s, fed, rg[i], nr, c);
+			(void)match_set_add_tag(s, fed, i + 1, rg[i], nr, c);
 		}
 	}
 	return 0;
@@ -355,10 +388,11 @@ struct want_ctx {
 /* Does `owner`'s entry at class ctx->k take it (it subscribes there and no
  * more specific class of ctx->cls, and to one of the attributes)? */
 static int
-want_cb(uint32_t owner, void *arg)
+want_cb(uint32_t owner, uint32_t tag, void *arg)
 {
 	struct want_ctx *x = arg;
 	const struct fom *fom = x->amb->fom;
+	const uint64_t *attrs;
 	struct rep *e;
 	uint32_t j;
 	size_t i;
@@ -377,8 +411,12 @@ want_cb(uint32_t owner, void *arg)
 	}
 	if (x->kind == KIND_IC)
 		return 1;
-	for (i = 0; i < x->n; i++)
-		if (bset_has(e->attrs, x->st->words, x->v[i].attribute.id))
+	/* an entry of a region covers the attributes subscribed with it */
+	attrs = e->attrs;
+	if (tag)
+		attrs = tag <= e->n_rattrs ? e->rattrs[tag - 1] : NULL;
+	for (i = 0; attrs && i < x->n; i++)
+		if (bset_has(attrs, x->st->words, x->v[i].attribute.id))
 			return 1;
 	return 0;
 }
@@ -406,10 +444,10 @@ wants(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
 		if (!s)
 			continue;
 		x.k = k;
-		if (m == 0 && match_set_query(s, NULL, cond, want_cb, &x))
+		if (m == 0 && match_set_query_tag(s, NULL, cond, want_cb, &x))
 			return 1;
 		for (i = 0; i < m; i++)
-			if (match_set_query(s, &q[i], cond, want_cb, &x))
+			if (match_set_query_tag(s, &q[i], cond, want_cb, &x))
 				return 1;
 	}
 	return 0;
@@ -1425,6 +1463,7 @@ ddm_leave(rti_ambassador *amb)
 			struct rep *e = st->rt[b];
 
 			st->rt[b] = e->next;
+			rep_rattrs_free(e);
 			free(e->attrs);
 			free(e);
 		}

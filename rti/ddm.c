@@ -49,6 +49,8 @@ struct ddm_filter {
 	char **conds;
 	uint32_t n_conds;
 	uint32_t *regions;
+	uint64_t **rattrs;        /* [i]: attributes subscribed with
+	                             regions[i] (object classes) */
 	uint32_t n_regions;
 };
 
@@ -91,6 +93,10 @@ struct ddm_fx {
 	uint32_t *stamp, *stamp_cls;
 	size_t cap_stamp;
 	uint32_t qgen, cur_k;
+	struct federation *cur_fx;
+	int cur_kind;
+	const uint32_t *cur_attrs;     /* attributes matched; none: any */
+	uint32_t cur_n_attrs;
 	uint32_t *ks;
 	size_t cap_ks;
 	struct match_region *qr;
@@ -224,10 +230,14 @@ filter_clear(struct ddm_filter *fl)
 
 	for (i = 0; i < fl->n_conds; i++)
 		free(fl->conds[i]);
+	for (i = 0; fl->rattrs && i < fl->n_regions; i++)
+		free(fl->rattrs[i]);
 	free(fl->conds);
 	free(fl->regions);
+	free(fl->rattrs);
 	fl->conds = NULL;
 	fl->regions = NULL;
+	fl->rattrs = NULL;
 	fl->n_conds = fl->n_regions = 0;
 	fl->plain = 0;
 }
@@ -268,8 +278,8 @@ rebuild(struct federate *f, int kind, uint32_t cls)
 			struct ddm_region *g = region_find(st, fl->regions[i]);
 
 			if (g)
-				rc |= match_set_add(s, f->handle, g->r, g->n,
-				    c);
+				rc |= match_set_add_tag(s, f->handle, i + 1,
+				    g->r, g->n, c);
 		}
 	}
 	return rc ? -1 : 0;
@@ -283,6 +293,22 @@ write_now(struct conn *c)
 	if (c && !c->closing && c->bev)
 		(void)evbuffer_write(bufferevent_get_output(c->bev),
 		    bufferevent_getfd(c->bev));
+}
+
+/* Put u32 k, k x u32 attribute of bit set `attrs` (NULL: none). */
+static void
+put_attrs(struct ddm_fx *st, struct wire_buf *b, const uint64_t *attrs)
+{
+	size_t cnt = b->len;
+	uint32_t a, n = 0;
+
+	wire_put_u32(b, 0);
+	for (a = 0; attrs && a < st->words * 64; a++)
+		if (bset_has(attrs, st->words, a)) {
+			wire_put_u32(b, a);
+			n++;
+		}
+	wire_patch_u32(b, cnt, n);
 }
 
 /* Build the replica entry of (f, kind, cls) in st->out; the seq field is
@@ -344,6 +370,7 @@ entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
 			wire_put_u64(b, g->r[k].lo);
 			wire_put_u64(b, g->r[k].hi);
 		}
+		put_attrs(st, b, fl->rattrs ? fl->rattrs[i] : NULL);
 		n++;
 	}
 	wire_patch_u32(b, cnt, n);
@@ -584,9 +611,15 @@ ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
 	if (plain > 0) {
 		fl->plain = 1;
 	} else if (plain < 0) {
+		uint32_t i;
+
 		fl->plain = 0;
+		for (i = 0; fl->rattrs && i < fl->n_regions; i++)
+			free(fl->rattrs[i]);
+		free(fl->rattrs);
 		free(fl->regions);
 		fl->regions = NULL;
+		fl->rattrs = NULL;
 		fl->n_regions = 0;
 	}
 	changed(f, kind, cls);
@@ -596,12 +629,33 @@ ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
 
 /* ---- routing ---- */
 
+/* Does entry `tag` of `owner` at class st->cur_k cover one of the
+ * attributes matched (tag 0: a plain entry, every attribute)? */
 static int
-mark(uint32_t owner, void *arg)
+tag_covers(struct ddm_fx *st, uint32_t owner, uint32_t tag)
+{
+	struct federate *g;
+	struct ddm_filter *fl;
+	uint32_t a;
+
+	if (!tag || st->cur_kind != DDM_OBJECT || !st->cur_n_attrs)
+		return 1;
+	g = fedm_federate(st->cur_fx, owner);
+	fl = g ? filter_of(g, st->cur_kind, st->cur_k) : NULL;
+	if (!fl || tag > fl->n_regions || !fl->rattrs || !fl->rattrs[tag - 1])
+		return 0;
+	for (a = 0; a < st->cur_n_attrs; a++)
+		if (bset_has(fl->rattrs[tag - 1], st->words, st->cur_attrs[a]))
+			return 1;
+	return 0;
+}
+
+static int
+mark(uint32_t owner, uint32_t tag, void *arg)
 {
 	struct ddm_fx *st = arg;
 
-	if (owner < st->cap_stamp) {
+	if (owner < st->cap_stamp && tag_covers(st, owner, tag)) {
 		st->stamp[owner] = st->qgen;
 		st->stamp_cls[owner] = st->cur_k;
 	}
@@ -670,6 +724,8 @@ route_match(struct federation *fx, int kind, const char *cond,
 			st->ks[j] = st->ks[j - 1];
 			st->ks[j - 1] = t;
 		}
+	st->cur_fx = fx;
+	st->cur_kind = kind;
 	if (++st->qgen == 0) {
 		memset(st->stamp, 0, st->cap_stamp * sizeof *st->stamp);
 		st->qgen = 1;
@@ -679,11 +735,11 @@ route_match(struct federation *fx, int kind, const char *cond,
 		if (!st->n_filtered[kind][st->cur_k])
 			continue;
 		if (m == 0)
-			match_set_query(st->set[kind][st->cur_k], NULL, cond,
-			    mark, st);
+			match_set_query_tag(st->set[kind][st->cur_k], NULL,
+			    cond, mark, st);
 		for (i = 0; i < m; i++)
-			match_set_query(st->set[kind][st->cur_k], &q[i], cond,
-			    mark, st);
+			match_set_query_tag(st->set[kind][st->cur_k], &q[i],
+			    cond, mark, st);
 	}
 	for (i = 0; i < n; i++) {
 		uint32_t h = r[i].f->handle, k = r[i].known;
@@ -759,34 +815,49 @@ ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 	long m = update_regions(st, in, attrs, n_attrs, 0);
 	size_t drop;
 	uint32_t j, p;
-	int uniform = 1;
+	int uniform = 1, regioned = 0;
 
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
+	st->cur_attrs = attrs;
+	st->cur_n_attrs = n_attrs;
 	drop = route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
 	    (uint32_t)m, r, n, want);
-	if (!want_attr)
+	if (!want_attr) {
+		st->cur_n_attrs = 0;
 		return drop;
+	}
 	for (j = 1; in && j < n_attrs && uniform; j++)
 		uniform = same_regions(st, in, attrs[0], attrs[j]);
+	/* a subscriber with regions may have subscribed the attributes
+	 * with different ones: then each attribute is matched alone */
+	for (j = 0; j < n && !regioned && n_attrs > 1; j++) {
+		struct ddm_filter *fl = filter_of(r[j].f, DDM_OBJECT,
+		    r[j].known);
+
+		regioned = fl && fl->n_regions > 0;
+	}
 	for (j = 0; j < n_attrs; j++) {
 		uint8_t *w = want_attr + (size_t)j * n;
 
-		if (uniform || !in->n_assoc) {
+		if (uniform && !regioned) {
 			memcpy(w, want, n);
 			continue;
 		}
-		for (p = 0; p < j && !same_regions(st, in, attrs[p],
-		    attrs[j]); p++)
+		for (p = 0; !regioned && p < j && !same_regions(st, in,
+		    attrs[p], attrs[j]); p++)
 			;
-		if (p < j) {
+		if (!regioned && p < j) {
 			memcpy(w, want_attr + (size_t)p * n, n);
 			continue;
 		}
 		m = update_regions(st, in, attrs + j, 1, 0);
+		st->cur_attrs = attrs + j;
+		st->cur_n_attrs = 1;
 		(void)route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
 		    (uint32_t)m, r, n, w);
 	}
+	st->cur_n_attrs = 0;
 	return drop;
 }
 
@@ -1066,7 +1137,7 @@ h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	uint8_t active = wire_get_u8(rd);
 	const uint8_t *attrs, *regs;
 	struct ddm_filter *fl;
-	uint64_t *set = NULL;
+	uint64_t *set = NULL, **ra, *fresh[64];
 	uint32_t *nr;
 	char msg[160];
 	int rc, subscribed;
@@ -1111,23 +1182,41 @@ h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "more than 64 regions on one subscription"), 0;
 	}
 	nr = realloc(fl->regions, (fl->n_regions + m + 1) * sizeof *nr);
-	if (!nr) {
+	if (nr)
+		fl->regions = nr;
+	ra = nr ? realloc(fl->rattrs, (fl->n_regions + m + 1) * sizeof *ra) :
+	    NULL;
+	if (ra)
+		fl->rattrs = ra;
+	for (i = 0; ra && set && i < m; i++)
+		if (!(fresh[i] = calloc(st->words, sizeof **fresh)))
+			ra = NULL;
+	if (!ra) {
+		while (i-- > 0)
+			free(fresh[i]);
 		free(set);
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	}
-	fl->regions = nr;
 	subscribed = kind == DDM_OBJECT ? dm_subscribed(f, cls, NULL) != NULL :
 	    dm_iclass_subscribed(f, cls) != 0;
 	if (!subscribed)
 		fl->plain = 0;
 	for (i = 0; i < m; i++) {
 		uint32_t h = wire_get32(regs + 4 * i);
+		size_t w;
 
 		for (j = 0; j < fl->n_regions && fl->regions[j] != h; j++)
 			;
-		if (j == fl->n_regions)
+		if (j == fl->n_regions) {
+			fl->rattrs[fl->n_regions] = set ? fresh[i] : NULL;
+			fresh[i] = NULL;
 			fl->regions[fl->n_regions++] = h;
+		}
+		for (w = 0; set && w < st->words; w++)
+			fl->rattrs[j][w] |= set[w];
+		if (set)
+			free(fresh[i]);
 	}
 	(void)rebuild(f, kind, cls);
 	rc = kind == DDM_OBJECT ? (n ? dm_subscribe_oc(f, cls, set, active) :
@@ -1169,9 +1258,16 @@ h_unsubscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	for (i = 0; i < m; i++) {
 		uint32_t h = wire_get32(regs + 4 * i);
 
-		for (j = k = 0; j < fl->n_regions; j++)
-			if (fl->regions[j] != h)
-				fl->regions[k++] = fl->regions[j];
+		for (j = k = 0; j < fl->n_regions; j++) {
+			if (fl->regions[j] == h) {
+				if (fl->rattrs)
+					free(fl->rattrs[j]);
+				continue;
+			}
+			if (fl->rattrs)
+				fl->rattrs[k] = fl->rattrs[j];
+			fl->regions[k++] = fl->regions[j];
+		}
 		fl->n_regions = k;
 	}
 	(void)rebuild(f, kind, cls);
