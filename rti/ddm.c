@@ -101,6 +101,9 @@ struct ddm_fx {
 	size_t cap_ks;
 	struct match_region *qr;
 	size_t cap_qr;
+	struct dm_sub *cand;           /* relevance scratch */
+	uint8_t *cwant;
+	size_t cap_cand, cap_cwant;
 	struct wire_buf out;
 	/* pushes of the request in progress that its reply waits for */
 	struct ddm_need *fence;
@@ -440,6 +443,8 @@ fence_clear(struct ddm_fx *st)
 	st->fence_fed = 0;
 }
 
+static void relevance_of(struct federation *fx, uint32_t cls);
+
 /* Rebuild the entries of (f, kind, cls) and push them to every other
  * federate; the reply (ddm_reply) waits for their acknowledgements. */
 static void
@@ -459,6 +464,8 @@ changed(struct federate *f, int kind, uint32_t cls)
 			    entry_send(st, fx->feds[i]), kind, cls);
 			write_now(fx->feds[i]->conn);
 		}
+	if (kind == DDM_OBJECT)
+		relevance_of(fx, cls);
 }
 
 static int
@@ -907,6 +914,56 @@ ddm_route_instance(struct federation *fx, const struct dm_sub *s,
 	return want;
 }
 
+int
+ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
+    uint32_t i)
+{
+	struct ddm_fx *st = fxst(fx);
+	const struct dm_sub *r;
+	size_t n = dm_route_object(fx, in->cls, &r), k, nc = 0;
+	uint32_t attr = in->attrs[i];
+	struct ddm_inst *di;
+	long m;
+
+	for (k = 0; k < n; k++) {
+		struct ddm_filter *fl;
+
+		if (r[k].f->handle == in->owner[i] ||
+		    !bset_has(r[k].attrs, st->words, attr))
+			continue;
+		fl = filter_of(r[k].f, DDM_OBJECT, r[k].known);
+		if (!fl || !st->n_filtered[DDM_OBJECT][r[k].known] ||
+		    (fl->plain && fl->n_conds == 0))
+			return 1;
+		if (grow((void **)&st->cand, &st->cap_cand, nc + 1,
+		    sizeof *st->cand))
+			return 1;
+		st->cand[nc++] = r[k];
+	}
+	if (!nc || grow((void **)&st->cwant, &st->cap_cwant, nc, 1))
+		return nc != 0;
+	di = inst_find(st, in->handle);
+	m = update_regions(st, di, &attr, 1, 0);
+	st->cur_attrs = &attr;
+	st->cur_n_attrs = 1;
+	k = route_match(fx, DDM_OBJECT, di ? di->cond : NULL, st->qr,
+	    m < 0 ? 0 : (uint32_t)m, st->cand, nc, st->cwant);
+	st->cur_n_attrs = 0;
+	return k < nc;
+}
+
+/* Bring the attribute relevance of the instances of `cls` (and its
+ * subclasses; 0: every instance) up to date with the filters. */
+static void
+relevance_of(struct federation *fx, uint32_t cls)
+{
+	struct om_instance *in;
+
+	for (in = om_first(fx); in; in = om_next(in))
+		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
+			om_relevance(fx, in);
+}
+
 /* ---- handlers ---- */
 
 static int
@@ -1016,6 +1073,26 @@ region_in_use(struct federate *f, uint32_t h)
 	return 0;
 }
 
+/* Region `h` changed: the relevance of the instances it is an update
+ * region of. */
+static void
+inst_region_moved(struct federation *fx, uint32_t h)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst *in;
+	struct om_instance *oi;
+	uint32_t b, i;
+
+	for (b = 0; b < INST_BUCKETS; b++)
+		for (in = st->it[b]; in; in = in->next)
+			for (i = 0; i < in->n_assoc; i++)
+				if (in->assoc[i].region == h) {
+					if ((oi = om_find(fx, in->obj)))
+						om_relevance(fx, oi);
+					break;
+				}
+}
+
 static int
 h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -1097,6 +1174,7 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 					changed(f, (int)k, cl);
 					break;
 				}
+	inst_region_moved(fx, h);
 	ddm_reply(c, serial, RTI_OK);
 	return 0;
 }
@@ -1414,6 +1492,7 @@ h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	snprintf(in->cond, sizeof in->cond, "%s", cond);
 	in->assoc = as;
 	in->n_assoc = n;
+	om_relevance(fx, oi);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }

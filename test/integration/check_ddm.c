@@ -600,6 +600,84 @@ START_TEST(test_subscription_regions_per_attribute)
 }
 END_TEST
 
+static void
+adv_on(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	(void)obj;
+	(void)attrs;
+	tfed_event(arg, "on:%zu", n);
+}
+
+static void
+adv_off(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	(void)obj;
+	(void)attrs;
+	tfed_event(arg, "off:%zu", n);
+}
+
+/* Turn updates on/off follow the overlap of the subscriber's regions with
+ * the instance's update regions, per attribute, as either side changes. */
+START_TEST(test_relevance_narrowed_by_regions)
+{
+	struct rti_callbacks cb;
+	struct tfed *p, *c = fed("c", 0);
+	rti_region_handle r2 = region(c, -1, 2), pr;
+	rti_attribute_handle a[2], st, cu;
+	rti_object_instance_handle o;
+
+	tfed_callbacks(&cb);
+	cb.turn_updates_on_for_object_instance = adv_on;
+	cb.turn_updates_off_for_object_instance = adv_off;
+	p = tfed_join_f(&rx, &cb, GRID, "p");
+	ck_assert_int_eq(rti_enable_attribute_relevance_advisory_switch(
+	    p->amb), RTI_OK);
+	a[0] = tfed_attr(p, "Breaker", "Status");
+	a[1] = tfed_attr(p, "Breaker", "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
+	    tfed_oc(p, "Breaker"), a, 2), RTI_OK);
+	pr = region(p, 0, 1);
+	ck_assert_int_eq(rti_register_object_instance_with_regions(p->amb,
+	    tfed_oc(p, "Breaker"), a, 2, &pr, 1, &o), RTI_OK);
+	/* c wants Status in substation 2, the instance is in 1: off */
+	st = tfed_attr(c, "Breaker", "Status");
+	cu = tfed_attr(c, "Breaker", "Current");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    c->amb, tfed_oc(c, "Breaker"), &st, 1, &r2, 1), RTI_OK);
+	tfed_barrier(p);
+	ck_assert_uint_eq(tfed_count(p, "on:"), 0);
+	/* the subscriber's region moves to substation 1: Status on */
+	ck_assert_int_eq(rti_set_range_bounds(c->amb, r2,
+	    dim(c, "Substation"), 1, 2), RTI_OK);
+	ck_assert_int_eq(rti_commit_region_modifications(c->amb, &r2, 1),
+	    RTI_OK);
+	ck_assert(tfed_wait(p, "on:1"));
+	/* Current subscribed with a region of substation 3: still one */
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    c->amb, tfed_oc(c, "Breaker"), &cu, 1, (rti_region_handle[]){
+	    region(c, -1, 3) }, 1), RTI_OK);
+	tfed_barrier(p);
+	ck_assert_uint_eq(tfed_count(p, "on:"), 1);
+	/* the instance's region moves to substation 3: Status off,
+	 * Current on */
+	ck_assert_int_eq(rti_set_range_bounds(p->amb, pr,
+	    dim(p, "Substation"), 3, 4), RTI_OK);
+	ck_assert_int_eq(rti_commit_region_modifications(p->amb, &pr, 1),
+	    RTI_OK);
+	tfed_barrier(p);
+	ck_assert_uint_eq(tfed_count(p, "on:"), 2);
+	ck_assert_uint_eq(tfed_count(p, "off:"), 1);
+	ck_assert_int_eq(tfed_find(p, "off:1") >= 0, 1);
+	tfed_free(c);
+	ck_assert(tfed_wait(p, "off:1"));
+	tfed_barrier(p);
+	ck_assert_uint_eq(tfed_count(p, "off:"), 2);
+	tfed_free(p);
+}
+END_TEST
+
 static Suite *
 ddm_suite(void)
 {
@@ -615,6 +693,7 @@ ddm_suite(void)
 	tcase_add_test(tc, test_request_update_with_regions);
 	tcase_add_test(tc, test_regions_per_attribute);
 	tcase_add_test(tc, test_subscription_regions_per_attribute);
+	tcase_add_test(tc, test_relevance_narrowed_by_regions);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -608,6 +608,115 @@ START_TEST(test_change_holds_for_idle_publisher)
 }
 END_TEST
 
+/* ---- relevance advisories narrowed by conditions ---- */
+
+static void
+adv_on(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	(void)attrs;
+	tfed_event(arg, "on:%s:%zu", tfed_obj_name(arg, obj), n);
+}
+
+static void
+adv_off(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	(void)attrs;
+	tfed_event(arg, "off:%s:%zu", tfed_obj_name(arg, obj), n);
+}
+
+static void
+adv_start(void *arg, rti_object_class_handle cls)
+{
+	(void)cls;
+	tfed_event(arg, "start-registration");
+}
+
+static void
+adv_ints_on(void *arg, rti_interaction_class_handle cls)
+{
+	(void)cls;
+	tfed_event(arg, "interactions-on");
+}
+
+/* A publisher recording the relevance advisories (attribute switch on). */
+static struct tfed *
+adv_fed(const char *name)
+{
+	struct rti_callbacks cb;
+	struct tfed *t;
+
+	tfed_callbacks(&cb);
+	tfed_cond_callbacks(&cb, 0);
+	cb.turn_updates_on_for_object_instance = adv_on;
+	cb.turn_updates_off_for_object_instance = adv_off;
+	cb.start_registration_for_object_class = adv_start;
+	cb.turn_interactions_on = adv_ints_on;
+	t = tfed_join_f(&rx, &cb, GRID, name);
+	ck_assert_int_eq(rti_enable_attribute_relevance_advisory_switch(
+	    t->amb), RTI_OK);
+	return t;
+}
+
+/* Evoke until `t` has seen `what`, then everything pending; assert the
+ * number of advisories seen so far. */
+static void
+adv_expect(struct tfed *t, const char *what, size_t on, size_t off)
+{
+	ck_assert_msg(tfed_wait(t, what), "no %s", what);
+	tfed_barrier(t);
+	ck_assert_uint_eq(tfed_count(t, "on:"), on);
+	ck_assert_uint_eq(tfed_count(t, "off:"), off);
+}
+
+START_TEST(test_relevance_narrowed_by_conditions)
+{
+	struct tfed *p = adv_fed("p"), *c1 = fed("c1", 0), *c2 = fed("c2", 0);
+	rti_object_class_handle br = tfed_oc(c1, "Breaker");
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
+	rti_object_instance_handle b1, b2;
+
+	tfed_publish_status(p);
+	ck_assert_int_eq(rti_publish_interaction_class(p->amb, alarm),
+	    RTI_OK);
+	b1 = reg(p, "b1", "S1");
+	b2 = reg(p, "b2", "S2");
+	/* c1 wants S1: only b1 is turned on; class-level advice is on */
+	tfed_subscribe_status(c1, "S1");
+	adv_expect(p, "on:b1:1", 1, 0);
+	ck_assert_int_ge(tfed_find(p, "start-registration"), 0);
+	ck_assert_int_eq(rti_add_interaction_subscription_condition(c1->amb,
+	    alarm, "S9"), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(c1->amb, alarm),
+	    RTI_OK);
+	ck_assert(tfed_wait(p, "interactions-on"));
+	/* conditions changed at run time */
+	ck_assert_int_eq(rti_add_subscription_condition(c1->amb, br, "S2"),
+	    RTI_OK);
+	adv_expect(p, "on:b2:1", 2, 0);
+	ck_assert_int_eq(rti_remove_subscription_condition(c1->amb, br, "S1"),
+	    RTI_OK);
+	adv_expect(p, "off:b1:1", 2, 1);
+	/* the instance's condition changed */
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, "S2"),
+	    RTI_OK);
+	adv_expect(p, "on:b1:1", 3, 1);
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b2, "S3"),
+	    RTI_OK);
+	adv_expect(p, "off:b2:1", 3, 2);
+	/* a second subscriber for S3; then c1 leaves */
+	tfed_subscribe_status(c2, "S3");
+	adv_expect(p, "on:b2:1", 4, 2);
+	ck_assert_int_eq(rti_unsubscribe_object_class(c1->amb, br), RTI_OK);
+	adv_expect(p, "off:b1:1", 4, 3);
+	tfed_free(c1);
+	tfed_free(c2);
+	adv_expect(p, "off:b2:1", 4, 4);
+	tfed_free(p);
+}
+END_TEST
+
 /* ---- timestamped sends with conditions ---- */
 
 static void
@@ -799,6 +908,7 @@ filter_suite(void)
 	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);
 	tcase_add_test(tc, test_timestamped_sends_with_conditions);
 	tcase_add_test(tc, test_change_holds_for_idle_publisher);
+	tcase_add_test(tc, test_relevance_narrowed_by_conditions);
 	suite_add_tcase(s, tc);
 	return s;
 }
