@@ -52,6 +52,8 @@ struct ddm_filter {
 	uint64_t **rattrs;        /* [i]: attributes subscribed with
 	                             regions[i] (object classes) */
 	uint32_t n_regions;
+	uint8_t narrow;           /* a region lacks a subscribed attribute:
+	                             attributes are matched one by one */
 };
 
 struct ddm_assoc {
@@ -87,6 +89,7 @@ struct ddm_fx {
 	size_t words;
 	struct match_set **set[2];     /* [kind][cls] */
 	uint32_t *n_filtered[2];       /* owners not receiving everything */
+	uint32_t n_narrow;             /* filters with narrow set */
 	struct ddm_region *rt[REG_BUCKETS];
 	struct ddm_inst *it[INST_BUCKETS];
 	/* routing scratch */
@@ -263,6 +266,17 @@ rebuild(struct federate *f, int kind, uint32_t cls)
 			return -1;
 	}
 	match_set_remove_owner(s, f->handle);
+	st->n_narrow -= fl->narrow;
+	fl->narrow = 0;
+	if (kind == DDM_OBJECT && fl->rattrs) {
+		const uint64_t *sub = dm_subscribed(f, cls, NULL);
+		size_t w;
+
+		for (i = 0; sub && i < fl->n_regions && !fl->narrow; i++)
+			for (w = 0; w < st->words && !fl->narrow; w++)
+				fl->narrow = (sub[w] & ~fl->rattrs[i][w]) != 0;
+	}
+	st->n_narrow += fl->narrow;
 	every = fl->plain && fl->n_conds == 0;
 	if (fl->counted != (uint8_t)!every) {
 		if (every)
@@ -645,7 +659,8 @@ tag_covers(struct ddm_fx *st, uint32_t owner, uint32_t tag)
 	struct ddm_filter *fl;
 	uint32_t a;
 
-	if (!tag || st->cur_kind != DDM_OBJECT || !st->cur_n_attrs)
+	if (!tag || st->cur_kind != DDM_OBJECT || !st->cur_n_attrs ||
+	    !st->n_narrow)
 		return 1;
 	g = fedm_federate(st->cur_fx, owner);
 	fl = g ? filter_of(g, st->cur_kind, st->cur_k) : NULL;
@@ -836,13 +851,13 @@ ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 	}
 	for (j = 1; in && j < n_attrs && uniform; j++)
 		uniform = same_regions(st, in, attrs[0], attrs[j]);
-	/* a subscriber with regions may have subscribed the attributes
-	 * with different ones: then each attribute is matched alone */
-	for (j = 0; j < n && !regioned && n_attrs > 1; j++) {
+	/* a subscriber whose regions do not all cover its subscribed
+	 * attributes: each attribute is matched alone */
+	for (j = 0; j < n && !regioned && n_attrs > 1 && st->n_narrow; j++) {
 		struct ddm_filter *fl = filter_of(r[j].f, DDM_OBJECT,
 		    r[j].known);
 
-		regioned = fl && fl->n_regions > 0;
+		regioned = fl && fl->narrow;
 	}
 	for (j = 0; j < n_attrs; j++) {
 		uint8_t *w = want_attr + (size_t)j * n;
@@ -1797,6 +1812,8 @@ ddm_federate_resign(struct federate *f, int action)
 			if (fl->counted)
 				st->n_filtered[k][c]--;
 			fl->counted = 0;
+			st->n_narrow -= fl->narrow;
+			fl->narrow = 0;
 			filter_clear(fl);
 		}
 	for (c = 0; c < INST_BUCKETS; c++)
