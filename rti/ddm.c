@@ -1705,6 +1705,8 @@ ddm_federation_fini(struct federation *fx)
 	free(st->stamp_cls);
 	free(st->ks);
 	free(st->qr);
+	free(st->cand);
+	free(st->cwant);
 	while ((w = st->waits)) {
 		st->waits = w->next;
 		wait_free(w);
