@@ -10,9 +10,10 @@
  *                             3ph by default; 0.1 ohm for 0.5 s)
  *   1.8:close:S2:B1           close breaker B1 of S2 (open: open it)
  *
- * Each event is a Fault or Switching interaction with the send condition
- * of its substation, "<grid>/<substation>", so that only the simulator of
- * that substation and its consoles get it.  The instructor learns each
+ * Each event is a Fault or Switching interaction, timestamped at the
+ * instructor's time plus lookahead, with the send condition of its
+ * substation, "<grid>/<substation>", so that only the simulator of that
+ * substation and its consoles get it.  The instructor learns each
  * substation's grid from the Substation instances (their Grid attribute),
  * to which it subscribes without condition.  It also subscribes, without
  * condition, to ProtectionTrip and Alarm, and prints them: what the
