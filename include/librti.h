@@ -913,6 +913,17 @@ RTI_API int rti_update_attribute_values_with_condition(rti_ambassador *amb,
 RTI_API int rti_send_interaction_with_condition(rti_ambassador *amb,
     rti_interaction_class_handle cls, const struct rti_parameter_value *values,
     size_t n, const void *tag, size_t tag_len, const char *cond);
+/* Timestamp-order forms of the two above (see the _at forms of OM): the
+ * condition filters at the source and in rtiexec as for receive order. */
+RTI_API int rti_update_attribute_values_with_condition_at(
+    rti_ambassador *amb, rti_object_instance_handle obj,
+    const struct rti_attribute_value *values, size_t n, const void *tag,
+    size_t tag_len, const char *cond, rti_time t,
+    rti_message_retraction_handle *out);
+RTI_API int rti_send_interaction_with_condition_at(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const void *tag, size_t tag_len, const char *cond, rti_time t,
+    rti_message_retraction_handle *out);
 
 /*
  * Regions.  A region has a range [lower, upper) on each of its dimensions;
@@ -939,8 +950,11 @@ RTI_API int rti_delete_region(rti_ambassador *amb, rti_region_handle r);
 /*
  * Subscribe with regions: the subscriber receives what is sent in a region
  * overlapping one of them (a plain subscription of the class receives
- * everything).  Regions may only have dimensions the FOM gives the
- * attributes / interaction class.
+ * everything).  Each call pairs `attrs` with `regions`: an attribute is
+ * delivered only when one of the regions it was subscribed with overlaps
+ * its update regions (IEEE 1516 attribute-set/region-set pairs).  Regions
+ * may only have dimensions the FOM gives the attributes / interaction
+ * class.
  * @retval RTI_ERR_INVALID_REGION_CONTEXT
  */
 RTI_API int rti_subscribe_object_class_attributes_with_regions(

@@ -8,18 +8,20 @@
  * replica is applied when a frame is dispatched (with every replica frame
  * already received after it), before each request and evoke (frames read
  * while a reply was awaited), and, before any update or interaction would
- * be suppressed, from every replica frame already received (read from the
- * socket without blocking, or queued in the input), in sequence; each is
- * acknowledged (WIRE_DDM_ACK) as soon as applied.  rtiexec holds the reply
- * to a subscription change until every publisher of the class has
- * acknowledged it, or for 200 ms (the publisher is then marked lagging and
- * not waited for until it catches up).  So:
+ * be suppressed or when the socket was not read for DRAIN_NS (5 ms), from
+ * every replica frame already received (read from the socket without
+ * blocking, or queued in the input), in sequence; each is acknowledged
+ * (WIRE_DDM_ACK) as soon as applied.  rtiexec holds the reply to a
+ * subscription change until every publisher of the class has acknowledged
+ * it, or for 200 ms (the publisher is then marked lagging and not waited
+ * for until it catches up).  So:
  *  - an acknowledging publisher matches everything it sends after the
  *    subscribe call returned against the change;
- *  - a lagging one still does once it has received anything rtiexec sent
- *    after the change (a reply, a callback; evoked or not: TCP keeps
- *    rtiexec's order); an update it sends before the change reached its
- *    socket can be suppressed.
+ *  - a lagging one has not read its socket for 200 ms, so its next send
+ *    drains the change (written to its socket before the subscriber's
+ *    reply) and matches against it, widening or narrowing; the only
+ *    exception is a change still held in rtiexec's output queue because
+ *    the publisher's socket buffer is full.
  * Updates in flight to rtiexec while a subscription changes are matched
  * there against the new tables.  A late unsubscription only costs a
  * message rtiexec filters.
@@ -29,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bundle.h"
 #include "librti-int.h"
@@ -39,6 +42,8 @@
 #define REP_BUCKETS 1024
 #define INST_BUCKETS 256
 #define REGION_BUCKETS 256
+/* A send drains the socket first when it was not read for this long. */
+#define DRAIN_NS 5000000ll
 
 /* ambassador.c: read what the socket has (1 bytes, 0 none, -1 lost). */
 int rti__read_some(rti_ambassador *amb);
@@ -47,8 +52,23 @@ struct rep {
 	uint32_t fed, cls;
 	uint8_t kind, flags;
 	uint64_t *attrs;
+	uint64_t **rattrs;        /* [i]: attributes subscribed with its
+	                             region i (object classes) */
+	uint32_t n_rattrs;
 	struct rep *next;
 };
+
+static void
+rep_rattrs_free(struct rep *e)
+{
+	uint32_t i;
+
+	for (i = 0; i < e->n_rattrs; i++)
+		free(e->rattrs[i]);
+	free(e->rattrs);
+	e->rattrs = NULL;
+	e->n_rattrs = 0;
+}
 
 struct lregion {
 	uint32_t handle;
@@ -78,6 +98,7 @@ struct ddm_state {
 	uint32_t applied;         /* last replica sequence applied */
 	uint32_t acked;           /* last one acknowledged (WIRE_DDM_ACK) */
 	size_t seen_len;          /* amb->in.len at the last scan */
+	long long synced_ns;      /* CLOCK_MONOTONIC of the last sync */
 	struct lregion *regions[REGION_BUCKETS];
 	uint32_t next_region;
 	uint32_t **sub_regions[2];  /* [kind][cls]: regions subscribed */
@@ -141,6 +162,7 @@ rep_drop_fed(struct ddm_state *st, uint32_t fed)
 				continue;
 			}
 			*pp = e->next;
+			rep_rattrs_free(e);
 			free(e->attrs);
 			free(e);
 		}
@@ -163,7 +185,8 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	uint32_t cls, n, i, j, nc, m, nr;
 	const char *conds[64];
 	struct match_range rg[64][16];
-	uint32_t rn[64];
+	uint32_t rn[64], ran[64];
+	const uint8_t *ra[64];
 	uint8_t kind, flags;
 	const uint8_t *attrs;
 	struct match_set *s;
@@ -200,6 +223,8 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 			rg[i][j].lo = wire_get_u64(rd);
 			rg[i][j].hi = wire_get_u64(rd);
 		}
+		ran[i] = wire_get_count(rd, 4);
+		ra[i] = wire_get_raw(rd, (size_t)ran[i] * 4);
 	}
 	if (!wire_rd_done(rd))
 		return -1;
@@ -231,6 +256,20 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		if (a / 64 < st->words)
 			bset_add(e->attrs, a);
 	}
+	rep_rattrs_free(e);
+	if (m && !(e->rattrs = calloc(m, sizeof *e->rattrs)))
+		return -1;
+	for (i = 0; i < m; i++) {
+		if (!(e->rattrs[i] = calloc(st->words, sizeof **e->rattrs)))
+			return -1;
+		e->n_rattrs = i + 1;
+		for (j = 0; j < ran[i]; j++) {
+			uint32_t a = wire_get32(ra[i] + 4 * j);
+
+			if (a / 64 < st->words)
+				bset_add(e->rattrs[i], a);
+		}
+	}
 	s = st->set[kind][cls];
 	if (!s && !(s = st->set[kind][cls] = match_set_new()))
 		return -1;
@@ -243,7 +282,7 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		for (i = 0; i < m; i++) {
 			(void)match_region_sort(rg[i], rn[i]);
 			nr = rn[i];
-			(void)match_set_add(s, fed, rg[i], nr, c);
+			(void)match_set_add_tag(s, fed, i + 1, rg[i], nr, c);
 		}
 	}
 	return 0;
@@ -266,9 +305,19 @@ ack(rti_ambassador *amb)
 		st->acked = st->applied;
 }
 
+static long long
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
 /* Read the socket without blocking, then apply and acknowledge the
  * replica frames in the input from in_off; with `scan` 0 only when the
- * input changed since the last scan.  1 when one was applied. */
+ * input changed since the last scan.  Other frames stay in the input, in
+ * order, for evoke.  1 when one was applied. */
 static int
 sync_replica_scan(rti_ambassador *amb, int scan)
 {
@@ -280,6 +329,7 @@ sync_replica_scan(rti_ambassador *amb, int scan)
 
 	for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
 		;
+	st->synced_ns = mono_ns();
 	scan |= amb->in.len != st->seen_len;
 	st->seen_len = amb->in.len;
 	for (off = amb->in_off; scan && off < amb->in.len;) {
@@ -338,10 +388,11 @@ struct want_ctx {
 /* Does `owner`'s entry at class ctx->k take it (it subscribes there and no
  * more specific class of ctx->cls, and to one of the attributes)? */
 static int
-want_cb(uint32_t owner, void *arg)
+want_cb(uint32_t owner, uint32_t tag, void *arg)
 {
 	struct want_ctx *x = arg;
 	const struct fom *fom = x->amb->fom;
+	const uint64_t *attrs;
 	struct rep *e;
 	uint32_t j;
 	size_t i;
@@ -360,8 +411,12 @@ want_cb(uint32_t owner, void *arg)
 	}
 	if (x->kind == KIND_IC)
 		return 1;
-	for (i = 0; i < x->n; i++)
-		if (bset_has(e->attrs, x->st->words, x->v[i].attribute.id))
+	/* an entry of a region covers the attributes subscribed with it */
+	attrs = e->attrs;
+	if (tag)
+		attrs = tag <= e->n_rattrs ? e->rattrs[tag - 1] : NULL;
+	for (i = 0; attrs && i < x->n; i++)
+		if (bset_has(attrs, x->st->words, x->v[i].attribute.id))
 			return 1;
 	return 0;
 }
@@ -389,10 +444,10 @@ wants(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
 		if (!s)
 			continue;
 		x.k = k;
-		if (m == 0 && match_set_query(s, NULL, cond, want_cb, &x))
+		if (m == 0 && match_set_query_tag(s, NULL, cond, want_cb, &x))
 			return 1;
 		for (i = 0; i < m; i++)
-			if (match_set_query(s, &q[i], cond, want_cb, &x))
+			if (match_set_query_tag(s, &q[i], cond, want_cb, &x))
 				return 1;
 	}
 	return 0;
@@ -510,6 +565,21 @@ wants_update(rti_ambassador *amb, const struct linst *in, uint32_t cls,
 	return 0;
 }
 
+/*
+ * Before a send is matched: drain the replica frames waiting in the socket
+ * when it was not read for DRAIN_NS.  rtiexec answers a subscription
+ * change once the publishers acknowledged it, or after 200 ms; a
+ * publisher that did not acknowledge in time made no send call (and no
+ * request or evoke) for far longer than DRAIN_NS, so its next send drains
+ * the change first and matches against it, widening or narrowing.
+ */
+static void
+drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
+{
+	if (mono_ns() - st->synced_ns > DRAIN_NS)
+		(void)sync_replica_scan(amb, 0);
+}
+
 int
 rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
     const struct rti_attribute_value *v, size_t n, const char *cond)
@@ -520,6 +590,7 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 
 	if (!st)
 		return 1;
+	drain_if_idle(amb, st);
 	in = inst_find(st, obj);
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
@@ -543,6 +614,7 @@ rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
 
 	if (!st)
 		return 1;
+	drain_if_idle(amb, st);
 	if (m && grow_qr(st, m) < 0)
 		return 1;
 	for (i = 0; i < m; i++) {
@@ -1391,6 +1463,7 @@ ddm_leave(rti_ambassador *amb)
 			struct rep *e = st->rt[b];
 
 			st->rt[b] = e->next;
+			rep_rattrs_free(e);
 			free(e->attrs);
 			free(e);
 		}

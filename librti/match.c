@@ -8,6 +8,7 @@
 
 struct match_entry {
 	uint32_t owner;
+	uint32_t tag;
 	uint32_t n;
 	struct match_range *r;
 	char *cond;               /* NULL: condition dimension unspecified */
@@ -148,6 +149,13 @@ int
 match_set_add(struct match_set *s, uint32_t owner,
     const struct match_range *r, uint32_t n, const char *cond)
 {
+	return match_set_add_tag(s, owner, 0, r, n, cond);
+}
+
+int
+match_set_add_tag(struct match_set *s, uint32_t owner, uint32_t tag,
+    const struct match_range *r, uint32_t n, const char *cond)
+{
 	struct match_entry *e;
 
 	if (s->n == s->cap) {
@@ -162,6 +170,7 @@ match_set_add(struct match_set *s, uint32_t owner,
 	e = &s->e[s->n];
 	memset(e, 0, sizeof *e);
 	e->owner = owner;
+	e->tag = tag;
 	e->n = n;
 	if (n) {
 		e->r = malloc(n * sizeof *e->r);
@@ -335,9 +344,35 @@ q_range(const struct match_region *q, uint32_t dim)
 	return NULL;
 }
 
+struct untag {
+	int (*fn)(uint32_t owner, void *arg);
+	void *arg;
+};
+
+static int
+untag_cb(uint32_t owner, uint32_t tag, void *arg)
+{
+	struct untag *u = arg;
+
+	(void)tag;
+	return u->fn(owner, u->arg);
+}
+
 int
 match_set_query(struct match_set *s, const struct match_region *q,
     const char *cond, int (*fn)(uint32_t owner, void *arg), void *arg)
+{
+	struct untag u;
+
+	u.fn = fn;
+	u.arg = arg;
+	return match_set_query_tag(s, q, cond, untag_cb, &u);
+}
+
+int
+match_set_query_tag(struct match_set *s, const struct match_region *q,
+    const char *cond, int (*fn)(uint32_t owner, uint32_t tag, void *arg),
+    void *arg)
 {
 	static const struct match_region none = { 0, NULL };
 	uint64_t p = match_cond_point(cond);
@@ -351,7 +386,7 @@ match_set_query(struct match_set *s, const struct match_region *q,
 	if (s->stale && rebuild(s) < 0)
 		return -1;
 	for (i = 0; i < s->n_all; i++)
-		if (fn(s->e[s->all[i]].owner, arg))
+		if (fn(s->e[s->all[i]].owner, s->e[s->all[i]].tag, arg))
 			return 1;
 	if (p)
 		for (k = s->buckets[(size_t)p & (s->n_buckets - 1)]; k != END;
@@ -359,7 +394,7 @@ match_set_query(struct match_set *s, const struct match_region *q,
 			const struct match_entry *e = &s->e[k];
 
 			if (e->point == p && strcmp(e->cond, cond) == 0 &&
-			    entry_matches(e, q) && fn(e->owner, arg))
+			    entry_matches(e, q) && fn(e->owner, e->tag, arg))
 				return 1;
 		}
 	for (g = 0; g < s->n_groups; g++) {
@@ -388,7 +423,7 @@ match_set_query(struct match_set *s, const struct match_region *q,
 			if (qr && gp->maxhi[i] <= qr->lo &&
 			    e->r[0].lo != qr->lo)
 				break;
-			if (entry_matches(e, q) && fn(e->owner, arg))
+			if (entry_matches(e, q) && fn(e->owner, e->tag, arg))
 				return 1;
 		}
 	}

@@ -83,6 +83,10 @@ void match_set_free(struct match_set *s);
  */
 int match_set_add(struct match_set *s, uint32_t owner,
     const struct match_range *r, uint32_t n, const char *cond);
+/* match_set_add with a `tag` the query reports with the owner (what the
+ * entry covers, e.g. the attributes subscribed with its region). */
+int match_set_add_tag(struct match_set *s, uint32_t owner, uint32_t tag,
+    const struct match_range *r, uint32_t n, const char *cond);
 /* Remove every entry of `owner`. */
 void match_set_remove_owner(struct match_set *s, uint32_t owner);
 /* Number of entries. */
@@ -96,5 +100,10 @@ size_t match_set_count(const struct match_set *s);
  */
 int match_set_query(struct match_set *s, const struct match_region *q,
     const char *cond, int (*fn)(uint32_t owner, void *arg), void *arg);
+/* match_set_query reporting each matching entry's tag too (0 for entries
+ * added by match_set_add). */
+int match_set_query_tag(struct match_set *s, const struct match_region *q,
+    const char *cond, int (*fn)(uint32_t owner, uint32_t tag, void *arg),
+    void *arg);
 
 #endif

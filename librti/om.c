@@ -601,6 +601,15 @@ rti_update_attribute_values_at(rti_ambassador *amb,
 	return update(amb, obj, values, n, tag, tag_len, &t, out, NULL);
 }
 
+RTI_API int
+rti_update_attribute_values_with_condition_at(rti_ambassador *amb,
+    rti_object_instance_handle obj, const struct rti_attribute_value *values,
+    size_t n, const void *tag, size_t tag_len, const char *cond, rti_time t,
+    rti_message_retraction_handle *out)
+{
+	return update(amb, obj, values, n, tag, tag_len, &t, out, cond);
+}
+
 static int
 class_update(rti_ambassador *amb, rti_object_class_handle cls,
     const struct rti_bundle_instance *in, size_t n, const void *tag,
@@ -838,6 +847,16 @@ rti_send_interaction_at(rti_ambassador *amb,
     rti_message_retraction_handle *out)
 {
 	return interaction(amb, cls, values, n, tag, tag_len, &t, out, NULL,
+	    NULL, 0);
+}
+
+RTI_API int
+rti_send_interaction_with_condition_at(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const void *tag, size_t tag_len, const char *cond, rti_time t,
+    rti_message_retraction_handle *out)
+{
+	return interaction(amb, cls, values, n, tag, tag_len, &t, out, cond,
 	    NULL, 0);
 }
 

@@ -205,7 +205,8 @@ enum wire_type {
 	                                    u8 flags
 	                                    (WIRE_DDMF_*), u32 n, n x u32
 	                                    attr, u32 c, c x str cond, u32 m,
-	                                    m x RANGES */
+	                                    m x (RANGES, u32 k, k x u32
+	                                    attr subscribed with it) */
 	WIRE_DDM_CB_FED_GONE = 0x0681,   /* u32 seq, u32 fed */
 };
 

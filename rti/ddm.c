@@ -13,8 +13,11 @@
  * widen a subscription is held (ddm_reply, a timer, never blocking the
  * loop) until every federate publishing the class acknowledged, left, or
  * missed ACK_WAIT_MS; one that missed it is marked lagging and not waited
- * for until it acknowledged everything sent to it.  A joining federate
- * gets every entry first.
+ * for until it acknowledged everything sent to it.  The wait is a liveness
+ * bound only: a publisher that has not read its socket for more than a
+ * few milliseconds drains the replica frames before its next send
+ * (librti/ddm.c), so the change holds for that send either way.  A
+ * joining federate gets every entry first.
  */
 #include "config.h"
 
@@ -46,7 +49,11 @@ struct ddm_filter {
 	char **conds;
 	uint32_t n_conds;
 	uint32_t *regions;
+	uint64_t **rattrs;        /* [i]: attributes subscribed with
+	                             regions[i] (object classes) */
 	uint32_t n_regions;
+	uint8_t narrow;           /* a region lacks a subscribed attribute:
+	                             attributes are matched one by one */
 };
 
 struct ddm_assoc {
@@ -82,16 +89,24 @@ struct ddm_fx {
 	size_t words;
 	struct match_set **set[2];     /* [kind][cls] */
 	uint32_t *n_filtered[2];       /* owners not receiving everything */
+	uint32_t n_narrow;             /* filters with narrow set */
 	struct ddm_region *rt[REG_BUCKETS];
 	struct ddm_inst *it[INST_BUCKETS];
 	/* routing scratch */
 	uint32_t *stamp, *stamp_cls;
 	size_t cap_stamp;
 	uint32_t qgen, cur_k;
+	struct federation *cur_fx;
+	int cur_kind;
+	const uint32_t *cur_attrs;     /* attributes matched; none: any */
+	uint32_t cur_n_attrs;
 	uint32_t *ks;
 	size_t cap_ks;
 	struct match_region *qr;
 	size_t cap_qr;
+	struct dm_sub *cand;           /* relevance scratch */
+	uint8_t *cwant;
+	size_t cap_cand, cap_cwant;
 	struct wire_buf out;
 	/* pushes of the request in progress that its reply waits for */
 	struct ddm_need *fence;
@@ -221,10 +236,14 @@ filter_clear(struct ddm_filter *fl)
 
 	for (i = 0; i < fl->n_conds; i++)
 		free(fl->conds[i]);
+	for (i = 0; fl->rattrs && i < fl->n_regions; i++)
+		free(fl->rattrs[i]);
 	free(fl->conds);
 	free(fl->regions);
+	free(fl->rattrs);
 	fl->conds = NULL;
 	fl->regions = NULL;
+	fl->rattrs = NULL;
 	fl->n_conds = fl->n_regions = 0;
 	fl->plain = 0;
 }
@@ -247,6 +266,17 @@ rebuild(struct federate *f, int kind, uint32_t cls)
 			return -1;
 	}
 	match_set_remove_owner(s, f->handle);
+	st->n_narrow -= fl->narrow;
+	fl->narrow = 0;
+	if (kind == DDM_OBJECT && fl->rattrs) {
+		const uint64_t *sub = dm_subscribed(f, cls, NULL);
+		size_t w;
+
+		for (i = 0; sub && i < fl->n_regions && !fl->narrow; i++)
+			for (w = 0; w < st->words && !fl->narrow; w++)
+				fl->narrow = (sub[w] & ~fl->rattrs[i][w]) != 0;
+	}
+	st->n_narrow += fl->narrow;
 	every = fl->plain && fl->n_conds == 0;
 	if (fl->counted != (uint8_t)!every) {
 		if (every)
@@ -265,8 +295,8 @@ rebuild(struct federate *f, int kind, uint32_t cls)
 			struct ddm_region *g = region_find(st, fl->regions[i]);
 
 			if (g)
-				rc |= match_set_add(s, f->handle, g->r, g->n,
-				    c);
+				rc |= match_set_add_tag(s, f->handle, i + 1,
+				    g->r, g->n, c);
 		}
 	}
 	return rc ? -1 : 0;
@@ -279,6 +309,22 @@ write_now(struct conn *c)
 {
 	if (c)
 		conn_write_now(c);
+}
+
+/* Put u32 k, k x u32 attribute of bit set `attrs` (NULL: none). */
+static void
+put_attrs(struct ddm_fx *st, struct wire_buf *b, const uint64_t *attrs)
+{
+	size_t cnt = b->len;
+	uint32_t a, n = 0;
+
+	wire_put_u32(b, 0);
+	for (a = 0; attrs && a < st->words * 64; a++)
+		if (bset_has(attrs, st->words, a)) {
+			wire_put_u32(b, a);
+			n++;
+		}
+	wire_patch_u32(b, cnt, n);
 }
 
 /* Build the replica entry of (f, kind, cls) in st->out; the seq field is
@@ -340,6 +386,7 @@ entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
 			wire_put_u64(b, g->r[k].lo);
 			wire_put_u64(b, g->r[k].hi);
 		}
+		put_attrs(st, b, fl->rattrs ? fl->rattrs[i] : NULL);
 		n++;
 	}
 	wire_patch_u32(b, cnt, n);
@@ -409,6 +456,8 @@ fence_clear(struct ddm_fx *st)
 	st->fence_fed = 0;
 }
 
+static void relevance_of(struct federation *fx, uint32_t cls);
+
 /* Rebuild the entries of (f, kind, cls) and push them to every other
  * federate; the reply (ddm_reply) waits for their acknowledgements. */
 static void
@@ -428,6 +477,8 @@ changed(struct federate *f, int kind, uint32_t cls)
 			    entry_send(st, fx->feds[i]), kind, cls);
 			write_now(fx->feds[i]->conn);
 		}
+	if (kind == DDM_OBJECT)
+		relevance_of(fx, cls);
 }
 
 static int
@@ -500,10 +551,10 @@ wait_timeout(evutil_socket_t fd, short what, void *arg)
 			continue;
 		g = fedm_federate(w->fx, w->need[i].fed);
 		fst(g)->lagging = 1;
-		rti_log(w->fx->srv, LOG_WARN, "federate %u did not "
-		    "acknowledge a subscription change within %d ms; its "
-		    "source-side filtering is no longer waited for", g->handle,
-		    ACK_WAIT_MS);
+		rti_log(w->fx->srv, LOG_DEBUG, "federate %u did not "
+		    "acknowledge a subscription change within %d ms; not "
+		    "waited for until it does (its next send drains the "
+		    "change)", g->handle, ACK_WAIT_MS);
 	}
 	for (pp = &st->waits; *pp != w; pp = &(*pp)->next)
 		;
@@ -580,9 +631,15 @@ ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
 	if (plain > 0) {
 		fl->plain = 1;
 	} else if (plain < 0) {
+		uint32_t i;
+
 		fl->plain = 0;
+		for (i = 0; fl->rattrs && i < fl->n_regions; i++)
+			free(fl->rattrs[i]);
+		free(fl->rattrs);
 		free(fl->regions);
 		fl->regions = NULL;
+		fl->rattrs = NULL;
 		fl->n_regions = 0;
 	}
 	changed(f, kind, cls);
@@ -592,12 +649,34 @@ ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
 
 /* ---- routing ---- */
 
+/* Does entry `tag` of `owner` at class st->cur_k cover one of the
+ * attributes matched (tag 0: a plain entry, every attribute)? */
 static int
-mark(uint32_t owner, void *arg)
+tag_covers(struct ddm_fx *st, uint32_t owner, uint32_t tag)
+{
+	struct federate *g;
+	struct ddm_filter *fl;
+	uint32_t a;
+
+	if (!tag || st->cur_kind != DDM_OBJECT || !st->cur_n_attrs ||
+	    !st->n_narrow)
+		return 1;
+	g = fedm_federate(st->cur_fx, owner);
+	fl = g ? filter_of(g, st->cur_kind, st->cur_k) : NULL;
+	if (!fl || tag > fl->n_regions || !fl->rattrs || !fl->rattrs[tag - 1])
+		return 0;
+	for (a = 0; a < st->cur_n_attrs; a++)
+		if (bset_has(fl->rattrs[tag - 1], st->words, st->cur_attrs[a]))
+			return 1;
+	return 0;
+}
+
+static int
+mark(uint32_t owner, uint32_t tag, void *arg)
 {
 	struct ddm_fx *st = arg;
 
-	if (owner < st->cap_stamp) {
+	if (owner < st->cap_stamp && tag_covers(st, owner, tag)) {
 		st->stamp[owner] = st->qgen;
 		st->stamp_cls[owner] = st->cur_k;
 	}
@@ -666,6 +745,8 @@ route_match(struct federation *fx, int kind, const char *cond,
 			st->ks[j] = st->ks[j - 1];
 			st->ks[j - 1] = t;
 		}
+	st->cur_fx = fx;
+	st->cur_kind = kind;
 	if (++st->qgen == 0) {
 		memset(st->stamp, 0, st->cap_stamp * sizeof *st->stamp);
 		st->qgen = 1;
@@ -675,11 +756,11 @@ route_match(struct federation *fx, int kind, const char *cond,
 		if (!st->n_filtered[kind][st->cur_k])
 			continue;
 		if (m == 0)
-			match_set_query(st->set[kind][st->cur_k], NULL, cond,
-			    mark, st);
+			match_set_query_tag(st->set[kind][st->cur_k], NULL,
+			    cond, mark, st);
 		for (i = 0; i < m; i++)
-			match_set_query(st->set[kind][st->cur_k], &q[i], cond,
-			    mark, st);
+			match_set_query_tag(st->set[kind][st->cur_k], &q[i],
+			    cond, mark, st);
 	}
 	for (i = 0; i < n; i++) {
 		uint32_t h = r[i].f->handle, k = r[i].known;
@@ -755,34 +836,49 @@ ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 	long m = update_regions(st, in, attrs, n_attrs, 0);
 	size_t drop;
 	uint32_t j, p;
-	int uniform = 1;
+	int uniform = 1, regioned = 0;
 
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
+	st->cur_attrs = attrs;
+	st->cur_n_attrs = n_attrs;
 	drop = route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
 	    (uint32_t)m, r, n, want);
-	if (!want_attr)
+	if (!want_attr) {
+		st->cur_n_attrs = 0;
 		return drop;
+	}
 	for (j = 1; in && j < n_attrs && uniform; j++)
 		uniform = same_regions(st, in, attrs[0], attrs[j]);
+	/* a subscriber whose regions do not all cover its subscribed
+	 * attributes: each attribute is matched alone */
+	for (j = 0; j < n && !regioned && n_attrs > 1 && st->n_narrow; j++) {
+		struct ddm_filter *fl = filter_of(r[j].f, DDM_OBJECT,
+		    r[j].known);
+
+		regioned = fl && fl->narrow;
+	}
 	for (j = 0; j < n_attrs; j++) {
 		uint8_t *w = want_attr + (size_t)j * n;
 
-		if (uniform || !in->n_assoc) {
+		if (uniform && !regioned) {
 			memcpy(w, want, n);
 			continue;
 		}
-		for (p = 0; p < j && !same_regions(st, in, attrs[p],
-		    attrs[j]); p++)
+		for (p = 0; !regioned && p < j && !same_regions(st, in,
+		    attrs[p], attrs[j]); p++)
 			;
-		if (p < j) {
+		if (!regioned && p < j) {
 			memcpy(w, want_attr + (size_t)p * n, n);
 			continue;
 		}
 		m = update_regions(st, in, attrs + j, 1, 0);
+		st->cur_attrs = attrs + j;
+		st->cur_n_attrs = 1;
 		(void)route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
 		    (uint32_t)m, r, n, w);
 	}
+	st->cur_n_attrs = 0;
 	return drop;
 }
 
@@ -830,6 +926,56 @@ ddm_route_instance(struct federation *fx, const struct dm_sub *s,
 	route_match(fx, DDM_OBJECT, in ? in->cond : NULL, st->qr,
 	    m < 0 ? 0 : (uint32_t)m, s, 1, &want);
 	return want;
+}
+
+int
+ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
+    uint32_t i)
+{
+	struct ddm_fx *st = fxst(fx);
+	const struct dm_sub *r;
+	size_t n = dm_route_object(fx, in->cls, &r), k, nc = 0;
+	uint32_t attr = in->attrs[i];
+	struct ddm_inst *di;
+	long m;
+
+	for (k = 0; k < n; k++) {
+		struct ddm_filter *fl;
+
+		if (r[k].f->handle == in->owner[i] ||
+		    !bset_has(r[k].attrs, st->words, attr))
+			continue;
+		fl = filter_of(r[k].f, DDM_OBJECT, r[k].known);
+		if (!fl || !st->n_filtered[DDM_OBJECT][r[k].known] ||
+		    (fl->plain && fl->n_conds == 0))
+			return 1;
+		if (grow((void **)&st->cand, &st->cap_cand, nc + 1,
+		    sizeof *st->cand))
+			return 1;
+		st->cand[nc++] = r[k];
+	}
+	if (!nc || grow((void **)&st->cwant, &st->cap_cwant, nc, 1))
+		return nc != 0;
+	di = inst_find(st, in->handle);
+	m = update_regions(st, di, &attr, 1, 0);
+	st->cur_attrs = &attr;
+	st->cur_n_attrs = 1;
+	k = route_match(fx, DDM_OBJECT, di ? di->cond : NULL, st->qr,
+	    m < 0 ? 0 : (uint32_t)m, st->cand, nc, st->cwant);
+	st->cur_n_attrs = 0;
+	return k < nc;
+}
+
+/* Bring the attribute relevance of the instances of `cls` (and its
+ * subclasses; 0: every instance) up to date with the filters. */
+static void
+relevance_of(struct federation *fx, uint32_t cls)
+{
+	struct om_instance *in;
+
+	for (in = om_first(fx); in; in = om_next(in))
+		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
+			om_relevance(fx, in);
 }
 
 /* ---- handlers ---- */
@@ -941,6 +1087,26 @@ region_in_use(struct federate *f, uint32_t h)
 	return 0;
 }
 
+/* Region `h` changed: the relevance of the instances it is an update
+ * region of. */
+static void
+inst_region_moved(struct federation *fx, uint32_t h)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst *in;
+	struct om_instance *oi;
+	uint32_t b, i;
+
+	for (b = 0; b < INST_BUCKETS; b++)
+		for (in = st->it[b]; in; in = in->next)
+			for (i = 0; i < in->n_assoc; i++)
+				if (in->assoc[i].region == h) {
+					if ((oi = om_find(fx, in->obj)))
+						om_relevance(fx, oi);
+					break;
+				}
+}
+
 static int
 h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -1022,6 +1188,7 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 					changed(f, (int)k, cl);
 					break;
 				}
+	inst_region_moved(fx, h);
 	ddm_reply(c, serial, RTI_OK);
 	return 0;
 }
@@ -1062,7 +1229,7 @@ h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	uint8_t active = wire_get_u8(rd);
 	const uint8_t *attrs, *regs;
 	struct ddm_filter *fl;
-	uint64_t *set = NULL;
+	uint64_t *set = NULL, **ra, *fresh[64];
 	uint32_t *nr;
 	char msg[160];
 	int rc, subscribed;
@@ -1107,23 +1274,41 @@ h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "more than 64 regions on one subscription"), 0;
 	}
 	nr = realloc(fl->regions, (fl->n_regions + m + 1) * sizeof *nr);
-	if (!nr) {
+	if (nr)
+		fl->regions = nr;
+	ra = nr ? realloc(fl->rattrs, (fl->n_regions + m + 1) * sizeof *ra) :
+	    NULL;
+	if (ra)
+		fl->rattrs = ra;
+	for (i = 0; ra && set && i < m; i++)
+		if (!(fresh[i] = calloc(st->words, sizeof **fresh)))
+			ra = NULL;
+	if (!ra) {
+		while (i-- > 0)
+			free(fresh[i]);
 		free(set);
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	}
-	fl->regions = nr;
 	subscribed = kind == DDM_OBJECT ? dm_subscribed(f, cls, NULL) != NULL :
 	    dm_iclass_subscribed(f, cls) != 0;
 	if (!subscribed)
 		fl->plain = 0;
 	for (i = 0; i < m; i++) {
 		uint32_t h = wire_get32(regs + 4 * i);
+		size_t w;
 
 		for (j = 0; j < fl->n_regions && fl->regions[j] != h; j++)
 			;
-		if (j == fl->n_regions)
+		if (j == fl->n_regions) {
+			fl->rattrs[fl->n_regions] = set ? fresh[i] : NULL;
+			fresh[i] = NULL;
 			fl->regions[fl->n_regions++] = h;
+		}
+		for (w = 0; set && w < st->words; w++)
+			fl->rattrs[j][w] |= set[w];
+		if (set)
+			free(fresh[i]);
 	}
 	(void)rebuild(f, kind, cls);
 	rc = kind == DDM_OBJECT ? (n ? dm_subscribe_oc(f, cls, set, active) :
@@ -1165,9 +1350,16 @@ h_unsubscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	for (i = 0; i < m; i++) {
 		uint32_t h = wire_get32(regs + 4 * i);
 
-		for (j = k = 0; j < fl->n_regions; j++)
-			if (fl->regions[j] != h)
-				fl->regions[k++] = fl->regions[j];
+		for (j = k = 0; j < fl->n_regions; j++) {
+			if (fl->regions[j] == h) {
+				if (fl->rattrs)
+					free(fl->rattrs[j]);
+				continue;
+			}
+			if (fl->rattrs)
+				fl->rattrs[k] = fl->rattrs[j];
+			fl->regions[k++] = fl->regions[j];
+		}
 		fl->n_regions = k;
 	}
 	(void)rebuild(f, kind, cls);
@@ -1314,6 +1506,7 @@ h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	snprintf(in->cond, sizeof in->cond, "%s", cond);
 	in->assoc = as;
 	in->n_assoc = n;
+	om_relevance(fx, oi);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }
@@ -1511,6 +1704,8 @@ ddm_federation_fini(struct federation *fx)
 	free(st->stamp_cls);
 	free(st->ks);
 	free(st->qr);
+	free(st->cand);
+	free(st->cwant);
 	while ((w = st->waits)) {
 		st->waits = w->next;
 		wait_free(w);
@@ -1618,6 +1813,8 @@ ddm_federate_resign(struct federate *f, int action)
 			if (fl->counted)
 				st->n_filtered[k][c]--;
 			fl->counted = 0;
+			st->n_narrow -= fl->narrow;
+			fl->narrow = 0;
 			filter_clear(fl);
 		}
 	for (c = 0; c < INST_BUCKETS; c++)

@@ -11,6 +11,7 @@
 #include "match.h"
 
 struct dm_sub;
+struct om_instance;
 
 /* Kinds of class (WIRE_DDM_* KIND). */
 #define DDM_OBJECT 0
@@ -61,6 +62,13 @@ void ddm_reply(struct conn *c, uint32_t serial, int err);
  * the error with `msg` filled. */
 int ddm_check_send_regions(struct federate *f, uint32_t cls,
     const uint32_t *reg, uint32_t m, char *msg, size_t len);
+/* Hook from OM: does a federate other than its owner want attribute
+ * in->attrs[i] of `in`: subscribed to it, with a filter matching the
+ * instance's condition and the update regions of that attribute?  Used
+ * for turn updates on/off; DDM calls om_relevance when filters, instance
+ * conditions or regions change. */
+int ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
+    uint32_t i);
 /* Hook from OM: instance `obj` was deleted. */
 void ddm_instance_gone(struct federation *fx, uint32_t obj);
 

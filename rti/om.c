@@ -558,27 +558,13 @@ send_attr_list(struct federation *fx, struct federate *to, uint16_t type,
 
 /* ---- attribute relevance ---- */
 
-/* Does a federate other than the owner subscribe attribute index `i`? */
+/* Does a federate other than the owner want attribute index `i` (its
+ * subscription and filters; DDM decides)? */
 static int
 attr_relevant(struct federation *fx, const struct om_instance *in,
     uint32_t i)
 {
-	uint32_t k;
-
-	for (k = 0; k < in->n_known; k++) {
-		struct federate *g;
-		const struct dm_sub *e;
-
-		if (in->known[k].fed == in->owner[i])
-			continue;
-		g = fedm_federate(fx, in->known[k].fed);
-		if (!g)
-			continue;
-		e = dm_route_find(fx, in->known[k].cls, g);
-		if (e && bset_has(e->attrs, dm_words(fx), in->attrs[i]))
-			return 1;
-	}
-	return 0;
+	return ddm_attr_relevant(fx, in, i);
 }
 
 /* Tell owner `o` (switch on) which attributes of `in` flipped to `on`. */

@@ -10,9 +10,10 @@
  *                             3ph by default; 0.1 ohm for 0.5 s)
  *   1.8:close:S2:B1           close breaker B1 of S2 (open: open it)
  *
- * Each event is a Fault or Switching interaction with the send condition
- * of its substation, "<grid>/<substation>", so that only the simulator of
- * that substation and its consoles get it.  The instructor learns each
+ * Each event is a Fault or Switching interaction, timestamped at the
+ * instructor's time plus lookahead, with the send condition of its
+ * substation, "<grid>/<substation>", so that only the simulator of that
+ * substation and its consoles get it.  The instructor learns each
  * substation's grid from the Substation instances (their Grid attribute),
  * to which it subscribes without condition.  It also subscribes, without
  * condition, to ProtectionTrip and Alarm, and prints them: what the
@@ -82,6 +83,7 @@ struct fed {
 	unsigned joined;
 	int regulating, constrained, granted;
 	double time;
+	double lookahead;
 
 	struct event events[MAX_EVENTS];
 	int n_events;
@@ -540,6 +542,7 @@ enable_time(struct fed *f, double lookahead, double timeout)
 {
 	int rc;
 
+	f->lookahead = lookahead;
 	rc = rti_enable_time_regulation(f->amb, rti_time_f64(lookahead));
 	if (rc == RTI_OK)
 		rc = wait_for(f, &f->regulating, timeout,
@@ -607,13 +610,13 @@ send_event(struct fed *f, const struct event *e, const char *grid)
 	snprintf(cond, sizeof cond, "%s/%s", grid, e->sub);
 	/*
 	 * Conditions: only the simulator of the substation and the consoles
-	 * following it get the event.  librti has no timestamped send with
-	 * a condition yet, so it goes in receive order: the simulator
-	 * applies it at its next step.  When it has one, send it here
-	 * stamped with the event's time.
+	 * following it get the event.  It is stamped with the earliest time
+	 * the instructor may send (its time plus lookahead, the step), so
+	 * the simulator gets it before the grant of that time, in timestamp
+	 * order with everything else, and applies it from its next step.
 	 */
-	return rti_send_interaction_with_condition(f->amb, cls, v, n, NULL, 0,
-	    cond);
+	return rti_send_interaction_with_condition_at(f->amb, cls, v, n, NULL,
+	    0, cond, rti_time_f64(f->time + f->lookahead), NULL);
 }
 
 /* Send the events that are due at logical time t (relative time rel). */

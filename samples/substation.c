@@ -448,9 +448,9 @@ on_fault(struct fed *f, struct sub *s, const char *equip, const char *type,
 }
 
 /*
- * Switching and Fault interactions.  They arrive in receive order (see
- * send_event in instructor.c); a constrained federate gets those while it
- * waits for a time advance grant, and they take effect at the next step.
+ * Switching and Fault interactions.  They arrive in timestamp order (see
+ * send_event in instructor.c), before the grant of their time, and take
+ * effect at the next step.
  */
 static void
 receive_interaction(void *arg, rti_interaction_class_handle cls,
@@ -750,12 +750,12 @@ send_interaction(struct fed *f, const struct sub *s,
 	/*
 	 * Conditions: the interaction carries the substation's condition, so
 	 * only the consoles of this substation (and federates subscribing
-	 * without conditions, like the grid simulator) get it.  librti has no
-	 * timestamped send with a condition yet, so it goes in receive order;
-	 * when it has one, use it here.
+	 * without conditions, like the grid simulator) get it.  It is stamped
+	 * with the step being computed (f->now, the time plus lookahead), like
+	 * that step's measurements.
 	 */
-	return rti_send_interaction_with_condition(f->amb, cls, v, n, NULL, 0,
-	    s->cond);
+	return rti_send_interaction_with_condition_at(f->amb, cls, v, n, NULL,
+	    0, s->cond, rti_time_f64(f->now), NULL);
 }
 
 static int

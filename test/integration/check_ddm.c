@@ -485,6 +485,199 @@ START_TEST(test_regions_per_attribute)
 }
 END_TEST
 
+/* Update Status "st" and Current "cu" of `o`. */
+static void
+update_both(struct tfed *p, rti_object_instance_handle o)
+{
+	struct rti_attribute_value v[2];
+
+	v[0].attribute = tfed_attr(p, "Breaker", "Status");
+	v[0].value = "st";
+	v[0].length = 2;
+	v[1].attribute = tfed_attr(p, "Breaker", "Current");
+	v[1].value = "cu";
+	v[1].length = 2;
+	ck_assert_int_eq(rti_update_attribute_values(p->amb, o, v, 2, NULL,
+	    0), RTI_OK);
+}
+
+/* The last reflect of `t` contains `what`. */
+static int
+last_reflect_has(struct tfed *t, const char *what)
+{
+	size_t i = t->n_events;
+
+	while (i-- > 0)
+		if (strncmp(t->events[i], "reflect:", 8) == 0)
+			return strstr(t->events[i], what) != NULL;
+	return 0;
+}
+
+START_TEST(test_subscription_regions_per_attribute)
+{
+	struct tfed *p = fed("p", 0), *c = fed("c", 0), *d = fed("d", 0);
+	rti_region_handle r1 = region(c, -1, 1), r2 = region(c, -1, 2);
+	rti_region_handle dr[2], pr1, pr2;
+	rti_attribute_handle st, cu, a[2];
+	rti_object_instance_handle o;
+	struct rti_attribute_value v;
+	uint64_t before;
+
+	/* c: Status in substation 1, Current in substation 2 */
+	st = tfed_attr(c, "Breaker", "Status");
+	cu = tfed_attr(c, "Breaker", "Current");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    c->amb, tfed_oc(c, "Breaker"), &st, 1, &r1, 1), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    c->amb, tfed_oc(c, "Breaker"), &cu, 1, &r2, 1), RTI_OK);
+	/* d: both attributes in both substations */
+	dr[0] = region(d, -1, 1);
+	dr[1] = region(d, -1, 2);
+	a[0] = tfed_attr(d, "Breaker", "Status");
+	a[1] = tfed_attr(d, "Breaker", "Current");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    d->amb, tfed_oc(d, "Breaker"), a, 2, dr, 2), RTI_OK);
+	a[0] = tfed_attr(p, "Breaker", "Status");
+	a[1] = tfed_attr(p, "Breaker", "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
+	    tfed_oc(p, "Breaker"), a, 2), RTI_OK);
+	pr1 = region(p, 0, 1);
+	pr2 = region(p, 0, 2);
+	/* both attributes sent in substation 1: c gets Status only */
+	ck_assert_int_eq(rti_register_object_instance_with_regions(p->amb,
+	    tfed_oc(p, "Breaker"), a, 2, &pr1, 1, &o), RTI_OK);
+	update_both(p, o);
+	ck_assert(tfed_wait(c, "reflect:"));
+	ck_assert(tfed_wait(d, "reflect:"));
+	tfed_barrier(c);
+	tfed_barrier(d);
+	ck_assert_uint_eq(c->n_reflects, 1);
+	ck_assert(last_reflect_has(c, ":st:-:n=1"));
+	ck_assert(last_reflect_has(d, ":n=2"));
+	/* moved to substation 2: c gets Current only */
+	ck_assert_int_eq(rti_associate_regions_for_updates(p->amb, o, a, 2,
+	    &pr2, 1), RTI_OK);
+	ck_assert_int_eq(rti_unassociate_regions_for_updates(p->amb, o, a, 2,
+	    &pr1, 1), RTI_OK);
+	update_both(p, o);
+	ck_assert(tfed_wait_n(c, "reflect:", 2));
+	ck_assert(tfed_wait_n(d, "reflect:", 2));
+	tfed_barrier(c);
+	ck_assert_uint_eq(c->n_reflects, 2);
+	ck_assert(last_reflect_has(c, ":cu:-:n=1"));
+	ck_assert(last_reflect_has(d, ":n=2"));
+	/* with d gone, Status in substation 2 interests nobody: suppressed
+	 * at the source; Current there still goes to c */
+	ck_assert_int_eq(rti_unsubscribe_object_class(d->amb,
+	    tfed_oc(d, "Breaker")), RTI_OK);
+	tfed_barrier(p);
+	before = stats(p).updates_suppressed;
+	v.attribute = a[0];
+	v.value = "s2";
+	v.length = 2;
+	ck_assert_int_eq(rti_update_attribute_values(p->amb, o, &v, 1, NULL,
+	    0), RTI_OK);
+	ck_assert_uint_eq(stats(p).updates_suppressed, before + 1);
+	v.attribute = a[1];
+	v.value = "c2";
+	ck_assert_int_eq(rti_update_attribute_values(p->amb, o, &v, 1, NULL,
+	    0), RTI_OK);
+	ck_assert_uint_eq(stats(p).updates_suppressed, before + 1);
+	ck_assert(tfed_wait_n(c, "reflect:", 3));
+	tfed_barrier(c);
+	ck_assert_uint_eq(c->n_reflects, 3);
+	ck_assert(last_reflect_has(c, ":c2:-:n=1"));
+	/* unsubscribing r2 leaves Status in substation 1 only */
+	ck_assert_int_eq(rti_unsubscribe_object_class_attributes_with_regions(
+	    c->amb, tfed_oc(c, "Breaker"), &r2, 1), RTI_OK);
+	tfed_barrier(p);
+	ck_assert_int_eq(rti_update_attribute_values(p->amb, o, &v, 1, NULL,
+	    0), RTI_OK);
+	ck_assert_uint_eq(stats(p).updates_suppressed, before + 2);
+	tfed_free(p);
+	tfed_free(c);
+	tfed_free(d);
+}
+END_TEST
+
+static void
+adv_on(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	(void)obj;
+	(void)attrs;
+	tfed_event(arg, "on:%zu", n);
+}
+
+static void
+adv_off(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	(void)obj;
+	(void)attrs;
+	tfed_event(arg, "off:%zu", n);
+}
+
+/* Turn updates on/off follow the overlap of the subscriber's regions with
+ * the instance's update regions, per attribute, as either side changes. */
+START_TEST(test_relevance_narrowed_by_regions)
+{
+	struct rti_callbacks cb;
+	struct tfed *p, *c = fed("c", 0);
+	rti_region_handle r2 = region(c, -1, 2), pr;
+	rti_attribute_handle a[2], st, cu;
+	rti_object_instance_handle o;
+
+	tfed_callbacks(&cb);
+	cb.turn_updates_on_for_object_instance = adv_on;
+	cb.turn_updates_off_for_object_instance = adv_off;
+	p = tfed_join_f(&rx, &cb, GRID, "p");
+	ck_assert_int_eq(rti_enable_attribute_relevance_advisory_switch(
+	    p->amb), RTI_OK);
+	a[0] = tfed_attr(p, "Breaker", "Status");
+	a[1] = tfed_attr(p, "Breaker", "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
+	    tfed_oc(p, "Breaker"), a, 2), RTI_OK);
+	pr = region(p, 0, 1);
+	ck_assert_int_eq(rti_register_object_instance_with_regions(p->amb,
+	    tfed_oc(p, "Breaker"), a, 2, &pr, 1, &o), RTI_OK);
+	/* c wants Status in substation 2, the instance is in 1: off */
+	st = tfed_attr(c, "Breaker", "Status");
+	cu = tfed_attr(c, "Breaker", "Current");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    c->amb, tfed_oc(c, "Breaker"), &st, 1, &r2, 1), RTI_OK);
+	tfed_barrier(p);
+	ck_assert_uint_eq(tfed_count(p, "on:"), 0);
+	/* the subscriber's region moves to substation 1: Status on */
+	ck_assert_int_eq(rti_set_range_bounds(c->amb, r2,
+	    dim(c, "Substation"), 1, 2), RTI_OK);
+	ck_assert_int_eq(rti_commit_region_modifications(c->amb, &r2, 1),
+	    RTI_OK);
+	ck_assert(tfed_wait(p, "on:1"));
+	/* Current subscribed with a region of substation 3: still one */
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    c->amb, tfed_oc(c, "Breaker"), &cu, 1, (rti_region_handle[]){
+	    region(c, -1, 3) }, 1), RTI_OK);
+	tfed_barrier(p);
+	ck_assert_uint_eq(tfed_count(p, "on:"), 1);
+	/* the instance's region moves to substation 3: Status off,
+	 * Current on */
+	ck_assert_int_eq(rti_set_range_bounds(p->amb, pr,
+	    dim(p, "Substation"), 3, 4), RTI_OK);
+	ck_assert_int_eq(rti_commit_region_modifications(p->amb, &pr, 1),
+	    RTI_OK);
+	tfed_barrier(p);
+	ck_assert_uint_eq(tfed_count(p, "on:"), 2);
+	ck_assert_uint_eq(tfed_count(p, "off:"), 1);
+	ck_assert_int_eq(tfed_find(p, "off:1") >= 0, 1);
+	tfed_free(c);
+	ck_assert(tfed_wait(p, "off:1"));
+	tfed_barrier(p);
+	ck_assert_uint_eq(tfed_count(p, "off:"), 2);
+	tfed_free(p);
+}
+END_TEST
+
 static Suite *
 ddm_suite(void)
 {
@@ -499,6 +692,8 @@ ddm_suite(void)
 	tcase_add_test(tc, test_region_errors);
 	tcase_add_test(tc, test_request_update_with_regions);
 	tcase_add_test(tc, test_regions_per_attribute);
+	tcase_add_test(tc, test_subscription_regions_per_attribute);
+	tcase_add_test(tc, test_relevance_narrowed_by_regions);
 	suite_add_tcase(s, tc);
 	return s;
 }

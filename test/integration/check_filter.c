@@ -478,6 +478,419 @@ START_TEST(test_subscribe_waits_for_publisher_ack)
 }
 END_TEST
 
+/* Publisher process that reads its socket only when told: join, publish
+ * Breaker.Status, register an instance, say 'r' on `up`; then per command
+ * from `down`: 'e' evoke for 0.2 s and say 'k'; 'a'/'b' update with
+ * condition S1/S2 (no evoke) and say the updates sent and suppressed so
+ * far as two digits; 'q' resign.  Exit 0 when all went well. */
+static int
+idle_publisher(int up, int down)
+{
+	struct tfed *t = tfed_new(&rx);
+	rti_object_class_handle br;
+	rti_attribute_handle a;
+	rti_object_instance_handle o;
+	struct rti_attribute_value v;
+	struct rti_statistics z;
+	char c, ans[2];
+
+	if (!t || tfed_create_join(t, "F", GRID, "p") != RTI_OK ||
+	    rti_get_object_class_handle(t->amb, "Breaker", &br) != RTI_OK ||
+	    rti_get_attribute_handle(t->amb, br, "Status", &a) != RTI_OK ||
+	    rti_publish_object_class_attributes(t->amb, br, &a, 1) != RTI_OK ||
+	    rti_register_object_instance_with_condition(t->amb, br, NULL,
+	    NULL, &o) != RTI_OK || write(up, "r", 1) != 1)
+		return 1;
+	v.attribute = a;
+	v.length = 1;
+	while (read(down, &c, 1) == 1 && c != 'q') {
+		if (c == 'e') {
+			if (rti_evoke_callbacks(t->amb, 0.2, 0.2, NULL) !=
+			    RTI_OK || write(up, "k", 1) != 1)
+				return 2;
+			continue;
+		}
+		v.value = c == 'a' ? "a" : "b";
+		if (rti_update_attribute_values_with_condition(t->amb, o, &v,
+		    1, NULL, 0, c == 'a' ? "S1" : "S2") != RTI_OK ||
+		    rti_get_statistics(t->amb, &z) != RTI_OK)
+			return 3;
+		ans[0] = (char)('0' + z.updates_sent % 10);
+		ans[1] = (char)('0' + z.updates_suppressed % 10);
+		if (write(up, ans, 2) != 2)
+			return 4;
+	}
+	if (rti_resign_federation_execution(t->amb,
+	    RTI_RESIGN_DELETE_OBJECTS) != RTI_OK)
+		return 5;
+	tfed_free(t);
+	return 0;
+}
+
+/* Events of `t` that contain `what`. */
+static size_t
+count_with(struct tfed *t, const char *what)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->n_events; i++)
+		n += strstr(t->events[i], what) != NULL;
+	return n;
+}
+
+/* Send command `c` to the idle publisher; its answer into ans[0..n). */
+static void
+idle_cmd(int up, int down, char c, char *ans, size_t n)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	ck_assert_int_eq(write(down, &c, 1), 1);
+	while (got < n && (r = read(up, ans + got, n - got)) > 0)
+		got += (size_t)r;
+	ck_assert_uint_eq(got, n);
+}
+
+START_TEST(test_change_holds_for_idle_publisher)
+{
+	int up[2], down[2], status;
+	struct tfed *s;
+	pid_t pid;
+	char ans[2];
+
+	ck_assert_int_eq(pipe(up), 0);
+	ck_assert_int_eq(pipe(down), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(up[0]);
+		close(down[1]);
+		_exit(idle_publisher(up[1], down[0]));
+	}
+	close(up[1]);
+	close(down[0]);
+	ck_assert_int_eq(read(up[0], ans, 1), 1);
+	ck_assert_int_eq(ans[0], 'r');
+	s = fed("s", 0);
+	/* a plain subscription the publisher's replica knows */
+	tfed_subscribe_status(s, NULL);
+	idle_cmd(up[0], down[1], 'e', ans, 1);
+	/* narrowed while the publisher reads nothing: rtiexec answers after
+	 * its bounded wait */
+	ck_assert_int_eq(rti_add_subscription_condition(s->amb,
+	    tfed_oc(s, "Breaker"), "S1"), RTI_OK);
+	/* the next updates match the change: S1 goes, S2 never leaves */
+	idle_cmd(up[0], down[1], 'a', ans, 2);
+	ck_assert_int_eq(ans[0], '1');
+	ck_assert_int_eq(ans[1], '0');
+	idle_cmd(up[0], down[1], 'b', ans, 2);
+	ck_assert_int_eq(ans[0], '1');
+	ck_assert_int_eq(ans[1], '1');
+	ck_assert(tfed_wait(s, "reflect:"));
+	/* widened again (the condition removed) while it reads nothing */
+	ck_assert_int_eq(rti_remove_subscription_condition(s->amb,
+	    tfed_oc(s, "Breaker"), "S1"), RTI_OK);
+	idle_cmd(up[0], down[1], 'b', ans, 2);
+	ck_assert_int_eq(ans[0], '2');
+	ck_assert_int_eq(ans[1], '1');
+	ck_assert(tfed_wait_n(s, "reflect:", 2));
+	tfed_barrier(s);
+	ck_assert_uint_eq(s->n_reflects, 2);
+	ck_assert_uint_eq(count_with(s, ":a:S1"), 1);
+	ck_assert_uint_eq(count_with(s, ":b:S2"), 1);
+	ck_assert_int_eq(write(down[1], "q", 1), 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	close(up[0]);
+	close(down[1]);
+	tfed_free(s);
+}
+END_TEST
+
+/* ---- relevance advisories narrowed by conditions ---- */
+
+static void
+adv_on(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	(void)attrs;
+	tfed_event(arg, "on:%s:%zu", tfed_obj_name(arg, obj), n);
+}
+
+static void
+adv_off(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n)
+{
+	(void)attrs;
+	tfed_event(arg, "off:%s:%zu", tfed_obj_name(arg, obj), n);
+}
+
+static void
+adv_start(void *arg, rti_object_class_handle cls)
+{
+	(void)cls;
+	tfed_event(arg, "start-registration");
+}
+
+static void
+adv_ints_on(void *arg, rti_interaction_class_handle cls)
+{
+	(void)cls;
+	tfed_event(arg, "interactions-on");
+}
+
+/* A publisher recording the relevance advisories (attribute switch on). */
+static struct tfed *
+adv_fed(const char *name)
+{
+	struct rti_callbacks cb;
+	struct tfed *t;
+
+	tfed_callbacks(&cb);
+	tfed_cond_callbacks(&cb, 0);
+	cb.turn_updates_on_for_object_instance = adv_on;
+	cb.turn_updates_off_for_object_instance = adv_off;
+	cb.start_registration_for_object_class = adv_start;
+	cb.turn_interactions_on = adv_ints_on;
+	t = tfed_join_f(&rx, &cb, GRID, name);
+	ck_assert_int_eq(rti_enable_attribute_relevance_advisory_switch(
+	    t->amb), RTI_OK);
+	return t;
+}
+
+/* Evoke until `t` has seen `what`, then everything pending; assert the
+ * number of advisories seen so far. */
+static void
+adv_expect(struct tfed *t, const char *what, size_t on, size_t off)
+{
+	ck_assert_msg(tfed_wait(t, what), "no %s", what);
+	tfed_barrier(t);
+	ck_assert_uint_eq(tfed_count(t, "on:"), on);
+	ck_assert_uint_eq(tfed_count(t, "off:"), off);
+}
+
+START_TEST(test_relevance_narrowed_by_conditions)
+{
+	struct tfed *p = adv_fed("p"), *c1 = fed("c1", 0), *c2 = fed("c2", 0);
+	rti_object_class_handle br = tfed_oc(c1, "Breaker");
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
+	rti_object_instance_handle b1, b2;
+
+	tfed_publish_status(p);
+	ck_assert_int_eq(rti_publish_interaction_class(p->amb, alarm),
+	    RTI_OK);
+	b1 = reg(p, "b1", "S1");
+	b2 = reg(p, "b2", "S2");
+	/* c1 wants S1: only b1 is turned on; class-level advice is on */
+	tfed_subscribe_status(c1, "S1");
+	adv_expect(p, "on:b1:1", 1, 0);
+	ck_assert_int_ge(tfed_find(p, "start-registration"), 0);
+	ck_assert_int_eq(rti_add_interaction_subscription_condition(c1->amb,
+	    alarm, "S9"), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(c1->amb, alarm),
+	    RTI_OK);
+	ck_assert(tfed_wait(p, "interactions-on"));
+	/* conditions changed at run time */
+	ck_assert_int_eq(rti_add_subscription_condition(c1->amb, br, "S2"),
+	    RTI_OK);
+	adv_expect(p, "on:b2:1", 2, 0);
+	ck_assert_int_eq(rti_remove_subscription_condition(c1->amb, br, "S1"),
+	    RTI_OK);
+	adv_expect(p, "off:b1:1", 2, 1);
+	/* the instance's condition changed */
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, "S2"),
+	    RTI_OK);
+	adv_expect(p, "on:b1:1", 3, 1);
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b2, "S3"),
+	    RTI_OK);
+	adv_expect(p, "off:b2:1", 3, 2);
+	/* a second subscriber for S3; then c1 leaves */
+	tfed_subscribe_status(c2, "S3");
+	adv_expect(p, "on:b2:1", 4, 2);
+	ck_assert_int_eq(rti_unsubscribe_object_class(c1->amb, br), RTI_OK);
+	adv_expect(p, "off:b1:1", 4, 3);
+	tfed_free(c1);
+	tfed_free(c2);
+	adv_expect(p, "off:b2:1", 4, 4);
+	tfed_free(p);
+}
+END_TEST
+
+/* ---- timestamped sends with conditions ---- */
+
+static void
+tso_rx(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	(void)cls;
+	(void)v;
+	(void)n;
+	tfed_event(arg, "rx:%.*s:%s:%s:%g|", (int)tag_len, (const char *)tag,
+	    info->condition ? info->condition : "-",
+	    info->received_order == RTI_ORDER_TIMESTAMP ? "tso" : "ro",
+	    info->time.f64);
+}
+
+static void
+tso_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	(void)obj;
+	(void)tag;
+	(void)tag_len;
+	tfed_event(arg, "ref:%.*s:%s:%s:%g|", n ? (int)v[0].length : 0,
+	    n ? (const char *)v[0].value : "",
+	    info->condition ? info->condition : "-",
+	    info->received_order == RTI_ORDER_TIMESTAMP ? "tso" : "ro",
+	    info->time.f64);
+}
+
+static void
+tso_time(void *arg, rti_time t)
+{
+	tfed_event(arg, "time:%g|", t.f64);
+}
+
+static void
+tso_grant(void *arg, rti_time t)
+{
+	tfed_event(arg, "grant:%g|", t.f64);
+}
+
+/* A federate of the grid federation recording timestamped deliveries;
+ * regulating with lookahead 1 when `reg`, else constrained. */
+static struct tfed *
+tso_fed(const char *name, int reg)
+{
+	struct rti_callbacks cb;
+	struct tfed *t;
+
+	tfed_callbacks(&cb);
+	tfed_cond_callbacks(&cb, 0);
+	cb.receive_interaction = tso_rx;
+	cb.reflect_attribute_values = tso_reflect;
+	cb.time_regulation_enabled = tso_time;
+	cb.time_constrained_enabled = tso_time;
+	cb.time_advance_grant = tso_grant;
+	t = tfed_join_f(&rx, &cb, GRID, name);
+	if (reg)
+		ck_assert_int_eq(rti_enable_time_regulation(t->amb,
+		    rti_time_f64(1)), RTI_OK);
+	else
+		ck_assert_int_eq(rti_enable_time_constrained(t->amb), RTI_OK);
+	ck_assert(tfed_wait(t, "time:"));
+	return t;
+}
+
+static rti_message_retraction_handle
+tso_send(struct tfed *p, const char *tag, const char *cond, double t)
+{
+	rti_message_retraction_handle h = { 99 };
+
+	ck_assert_int_eq(rti_send_interaction_with_condition_at(p->amb,
+	    tfed_ic(p, "Alarm"), NULL, 0, tag, strlen(tag), cond,
+	    rti_time_f64(t), &h), RTI_OK);
+	return h;
+}
+
+START_TEST(test_timestamped_sends_with_conditions)
+{
+	struct tfed *p = tso_fed("p", 1), *c1 = tso_fed("c1", 0),
+	    *c2 = tso_fed("c2", 0);
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
+	rti_message_retraction_handle hb, hr, hs, hu;
+	rti_object_instance_handle b1;
+	struct rti_attribute_value v;
+	struct rti_statistics z;
+	char c65[66];
+	int i, ia, ib, ix;
+
+	ck_assert_int_eq(rti_add_interaction_subscription_condition(c1->amb,
+	    alarm, "S1"), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(c1->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_add_interaction_subscription_condition(c2->amb,
+	    alarm, "S2"), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(c2->amb, alarm),
+	    RTI_OK);
+	tfed_subscribe_status(c1, "S1");
+	ck_assert_int_eq(rti_publish_interaction_class(p->amb, alarm),
+	    RTI_OK);
+	tfed_publish_status(p);
+	b1 = reg(p, "b1", NULL);
+	/* sent out of timestamp order; S9 interests nobody */
+	hb = tso_send(p, "b", "S1", 4);
+	(void)tso_send(p, "a", "S1", 3);
+	(void)tso_send(p, "x", "S2", 2);
+	hr = tso_send(p, "r", "S1", 5);
+	hs = tso_send(p, "n", "S9", 2);
+	ck_assert_uint_ne(hb.id, 0);
+	ck_assert_uint_ne(hr.id, 0);
+	ck_assert_uint_ne(hb.id, hr.id);
+	ck_assert_uint_eq(hs.id, 0);
+	v.attribute = tfed_attr(p, "Breaker", "Status");
+	v.value = "u";
+	v.length = 1;
+	hu.id = 99;
+	ck_assert_int_eq(rti_update_attribute_values_with_condition_at(p->amb,
+	    b1, &v, 1, NULL, 0, "S1", rti_time_f64(3.5), &hu), RTI_OK);
+	ck_assert_uint_ne(hu.id, 0);
+	v.value = "w";
+	ck_assert_int_eq(rti_update_attribute_values_with_condition_at(p->amb,
+	    b1, &v, 1, NULL, 0, "S2", rti_time_f64(3.5), &hu), RTI_OK);
+	ck_assert_uint_eq(hu.id, 0);
+	/* errors: a time before time plus lookahead, a too-long condition */
+	memset(c65, 'a', 65);
+	c65[65] = '\0';
+	ck_assert_int_eq(rti_send_interaction_with_condition_at(p->amb, alarm,
+	    NULL, 0, NULL, 0, "S1", rti_time_f64(0.5), &hu),
+	    RTI_ERR_INVALID_LOGICAL_TIME);
+	ck_assert_int_eq(rti_send_interaction_with_condition_at(p->amb, alarm,
+	    NULL, 0, NULL, 0, c65, rti_time_f64(2), &hu),
+	    RTI_ERR_INVALID_CONDITION);
+	ck_assert_int_eq(rti_update_attribute_values_with_condition_at(p->amb,
+	    b1, &v, 1, NULL, 0, c65, rti_time_f64(2), &hu),
+	    RTI_ERR_INVALID_CONDITION);
+	/* a retracted one is never delivered */
+	ck_assert_int_eq(rti_retract(p->amb, hr), RTI_OK);
+	z = stats(p);
+	ck_assert_uint_eq(z.interactions_sent, 4);
+	ck_assert_uint_eq(z.interactions_suppressed, 1);
+	ck_assert_uint_eq(z.updates_sent, 1);
+	ck_assert_uint_eq(z.updates_suppressed, 1);
+	ck_assert_int_eq(rti_time_advance_request(p->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert(tfed_wait(p, "grant:10|"));
+	ck_assert_int_eq(rti_time_advance_request(c1->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(c2->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert(tfed_wait(c1, "grant:10|"));
+	ck_assert(tfed_wait(c2, "grant:10|"));
+	/* c1: S1 only, in timestamp order, before the grant */
+	ia = tfed_find(c1, "rx:a:S1:tso:3|");
+	i = tfed_find(c1, "ref:u:S1:tso:3.5|");
+	ib = tfed_find(c1, "rx:b:S1:tso:4|");
+	ck_assert_int_ge(ia, 0);
+	ck_assert_int_gt(i, ia);
+	ck_assert_int_gt(ib, i);
+	ck_assert_int_gt(tfed_find(c1, "grant:10|"), ib);
+	ck_assert_uint_eq(tfed_count(c1, "rx:"), 2);
+	ck_assert_uint_eq(tfed_count(c1, "ref:"), 1);
+	/* c2: S2 only */
+	ix = tfed_find(c2, "rx:x:S2:tso:2|");
+	ck_assert_int_ge(ix, 0);
+	ck_assert_uint_eq(tfed_count(c2, "rx:"), 1);
+	ck_assert_uint_eq(tfed_count(c2, "ref:"), 0);
+	tfed_free(p);
+	tfed_free(c1);
+	tfed_free(c2);
+}
+END_TEST
+
 static Suite *
 filter_suite(void)
 {
@@ -493,6 +906,9 @@ filter_suite(void)
 	tcase_add_test(tc, test_interactions_with_conditions);
 	tcase_add_test(tc, test_bad_conditions);
 	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);
+	tcase_add_test(tc, test_timestamped_sends_with_conditions);
+	tcase_add_test(tc, test_change_holds_for_idle_publisher);
+	tcase_add_test(tc, test_relevance_narrowed_by_conditions);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -211,6 +211,38 @@ START_TEST(test_set_early_stop)
 }
 END_TEST
 
+static int
+collect_tag(uint32_t owner, uint32_t tag, void *arg)
+{
+	uint32_t *sum = arg;
+
+	*sum += owner * 100 + tag;
+	return 0;
+}
+
+/* Tags come back with their entries; untagged entries report 0. */
+START_TEST(test_set_tags)
+{
+	struct match_set *s = match_set_new();
+	struct match_range a = { 1, 0, 10 }, b = { 1, 20, 30 }, q = { 1, 5, 6 };
+	struct match_region qr = { 1, &q };
+	uint32_t sum = 0;
+
+	ck_assert_int_eq(match_set_add_tag(s, 1, 7, &a, 1, NULL), 0);
+	ck_assert_int_eq(match_set_add_tag(s, 1, 8, &b, 1, NULL), 0);
+	ck_assert_int_eq(match_set_add(s, 2, NULL, 0, NULL), 0);
+	ck_assert_int_eq(match_set_add_tag(s, 3, 9, NULL, 0, "S1"), 0);
+	ck_assert_int_ge(match_set_query_tag(s, &qr, NULL, collect_tag, &sum),
+	    0);
+	ck_assert_uint_eq(sum, 107 + 200);
+	sum = 0;
+	ck_assert_int_ge(match_set_query_tag(s, &qr, "S1", collect_tag, &sum),
+	    0);
+	ck_assert_uint_eq(sum, 107 + 200 + 309);
+	match_set_free(s);
+}
+END_TEST
+
 /* Thousands of random regions: the index answers exactly what a linear
  * scan with match_region_overlap answers. */
 START_TEST(test_set_against_reference)
@@ -278,6 +310,7 @@ match_suite(void)
 	tcase_add_test(tc, test_set_conditions);
 	tcase_add_test(tc, test_set_regions_edges);
 	tcase_add_test(tc, test_set_early_stop);
+	tcase_add_test(tc, test_set_tags);
 	tcase_add_test(tc, test_set_against_reference);
 	suite_add_tcase(s, tc);
 	return s;
