@@ -16,6 +16,11 @@ struct bench_rtiexec {
  * NULL).  0 or -1. */
 int bench_rtiexec_start(struct bench_rtiexec *r, const char *url);
 void bench_rtiexec_stop(struct bench_rtiexec *r);
+/* modes_om.c: the latency mode's round trip between two new federates of
+ * `fx` on `r` (warmup then count samples); p50 and p99 in microseconds.
+ * 0 or -1. */
+int bench_round_trip(const struct bench_rtiexec *r, const char *fx,
+    long warmup, long count, double *p50, double *p99);
 /* Resident set size of the rtiexec process in bytes (0 if unknown). */
 size_t bench_rtiexec_rss(const struct bench_rtiexec *r);
 

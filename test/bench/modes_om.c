@@ -139,21 +139,22 @@ echo_loop(void *p)
 }
 
 int
-bench_mode_latency(struct bench_ctx *c)
+bench_round_trip(const struct bench_rtiexec *r, const char *fx,
+    long warmup, long count, double *p50, double *p99)
 {
-	struct bench_rtiexec r;
 	struct bfed a, b;
 	struct echo_ctl e;
 	pthread_t th;
-	long i, n = c->lat_warmup + c->lat_count;
-	double *rtt, p50, p99;
+	long i, n = warmup + count;
+	double *rtt;
 
-	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c->url) < 0)
+	rtt = malloc(sizeof *rtt * (size_t)count);
+	if (!rtt)
 		return -1;
 	memset(&a, 0, sizeof a);
 	memset(&b, 0, sizeof b);
-	setup_fed(&a, &r, "latency", NULL, 1, 1);
-	setup_fed(&b, &r, "latency", NULL, 1, 1);
+	setup_fed(&a, r, fx, NULL, 1, 1);
+	setup_fed(&b, r, fx, NULL, 1, 1);
 	BENCH_CHECK(a.amb, rti_register_object_instance(a.amb, a.cls,
 	    &a.own));
 	BENCH_CHECK(b.amb, rti_register_object_instance(b.amb, b.cls,
@@ -163,9 +164,6 @@ bench_mode_latency(struct bench_ctx *c)
 	b.echo = 1;
 	e.f = &b;
 	atomic_init(&e.stop, 0);
-	rtt = malloc(sizeof *rtt * (size_t)c->lat_count);
-	if (!rtt)
-		return -1;
 	pthread_create(&th, NULL, echo_loop, &e);
 	for (i = 0; i < n; i++) {
 		double t0 = bench_now(), deadline = t0 + 10;
@@ -178,21 +176,37 @@ bench_mode_latency(struct bench_ctx *c)
 				bench_die(a.amb, "latency round trip",
 				    RTI_ERR_INTERNAL_ERROR);
 		}
-		if (i >= c->lat_warmup)
-			rtt[i - c->lat_warmup] = (bench_now() - t0) * 1e6;
+		if (i >= warmup)
+			rtt[i - warmup] = (bench_now() - t0) * 1e6;
 	}
 	atomic_store(&e.stop, 1);
 	pthread_join(th, NULL);
-	p50 = bench_quantile(rtt, (size_t)c->lat_count, 0.50);
-	p99 = bench_quantile(rtt, (size_t)c->lat_count, 0.99);
+	*p50 = bench_quantile(rtt, (size_t)count, 0.50);
+	*p99 = bench_quantile(rtt, (size_t)count, 0.99);
 	free(rtt);
+	bench_resign(a.amb);
+	bench_resign(b.amb);
+	return 0;
+}
+
+int
+bench_mode_latency(struct bench_ctx *c)
+{
+	struct bench_rtiexec r;
+	double p50, p99;
+
+	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c->url) < 0)
+		return -1;
+	if (bench_round_trip(&r, "latency", c->lat_warmup, c->lat_count,
+	    &p50, &p99) < 0) {
+		bench_rtiexec_stop(&r);
+		return -1;
+	}
 	printf("RESULT mode=latency p50_us=%.1f p99_us=%.1f ratio_p50=%.2f "
 	    "ratio_p99=%.2f baseline_p50_us=%.1f baseline_p99_us=%.1f\n", p50,
 	    p99, p50 / c->base.lat_p50_us, p99 / c->base.lat_p99_us,
 	    c->base.lat_p50_us, c->base.lat_p99_us);
 	fflush(stdout);
-	bench_resign(a.amb);
-	bench_resign(b.amb);
 	bench_rtiexec_stop(&r);
 	return 0;
 }

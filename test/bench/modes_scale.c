@@ -16,6 +16,44 @@ rss_settled(const struct bench_rtiexec *r)
 	return bench_rtiexec_rss(r);
 }
 
+/* The latency mode's round trip between two federates while n others sit
+ * joined (not subscribed): what each joined federate costs an update. */
+static int
+scale_latency(struct bench_ctx *c)
+{
+	static const int at[] = { 0, 8, 48, 198 };
+	struct bench_rtiexec r;
+	rti_ambassador *idle[198];
+	double p50, p99, p50_first = 0;
+	long warm = c->quick ? 200 : 1000, count = c->quick ? 2000 : 10000;
+	int k, n = 0, max = c->quick ? 18 : 198, rc = 0;
+
+	if (bench_rtiexec_start(&r, NULL) < 0)
+		return -1;
+	for (k = 0; k < (int)(sizeof at / sizeof *at) && rc == 0; k++) {
+		int want = at[k] < max ? at[k] : max;
+
+		if (k > 0 && want == n)
+			break;
+		for (; n < want; n++)
+			idle[n] = bench_join(&r, "scale", NULL, NULL, NULL,
+			    NULL);
+		rc = bench_round_trip(&r, "scale", warm, count, &p50, &p99);
+		if (rc == 0) {
+			if (k == 0)
+				p50_first = p50;
+			printf("RESULT mode=scale figure=latency federates=%d "
+			    "p50_us=%.1f p99_us=%.1f growth_p50=%.2f\n",
+			    n + 2, p50, p99, p50 / p50_first);
+			fflush(stdout);
+		}
+	}
+	while (n > 0)
+		bench_resign(idle[--n]);
+	bench_rtiexec_stop(&r);
+	return rc;
+}
+
 int
 bench_mode_scale(struct bench_ctx *c)
 {
@@ -87,5 +125,5 @@ bench_mode_scale(struct bench_ctx *c)
 		bench_resign(feds[nf]);
 	free(feds);
 	bench_rtiexec_stop(&r);
-	return 0;
+	return scale_latency(c);
 }
