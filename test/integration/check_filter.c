@@ -430,27 +430,56 @@ mono_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Fork a publisher process running body(up, down); wait for its 'r'.
+ * *up is where it answers, *down where it takes commands. */
+static pid_t
+child_start(int (*body)(int up, int down), int *up, int *down)
+{
+	int u[2], d[2];
+	pid_t pid;
+	char c;
+
+	ck_assert_int_eq(pipe(u), 0);
+	ck_assert_int_eq(pipe(d), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(u[0]);
+		close(d[1]);
+		_exit(body(u[1], d[0]));
+	}
+	close(u[1]);
+	close(d[0]);
+	ck_assert_int_eq(read(u[0], &c, 1), 1);
+	ck_assert_int_eq(c, 'r');
+	*up = u[0];
+	*down = d[1];
+	return pid;
+}
+
+/* Tell the child to quit ('q'); assert it exited 0. */
+static void
+child_finish(pid_t pid, int up, int down)
+{
+	int status;
+
+	ck_assert_int_eq(write(down, "q", 1), 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	close(up);
+	close(down);
+}
+
 START_TEST(test_subscribe_waits_for_publisher_ack)
 {
-	int up[2], down[2], status;
+	int up, down, status;
 	struct tfed *s;
 	double t0, took;
 	pid_t pid;
 	char c;
 
-	ck_assert_int_eq(pipe(up), 0);
-	ck_assert_int_eq(pipe(down), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		close(up[0]);
-		close(down[1]);
-		_exit(stopped_publisher(up[1], down[0]));
-	}
-	close(up[1]);
-	close(down[0]);
-	ck_assert_int_eq(read(up[0], &c, 1), 1);
-	ck_assert_int_eq(c, 'r');
+	pid = child_start(stopped_publisher, &up, &down);
 	s = fed("s", 0);
 	/* the publisher cannot read its socket: the subscribe waits for its
 	 * acknowledgement for the bounded time, then succeeds */
@@ -464,16 +493,11 @@ START_TEST(test_subscribe_waits_for_publisher_ack)
 	ck_assert(rtiexec_log_has(&rx, "did not acknowledge"));
 	ck_assert_int_eq(kill(pid, SIGCONT), 0);
 	/* its update, sent before it evoked anything, is not suppressed */
-	ck_assert_int_eq(write(down[1], "u", 1), 1);
-	ck_assert_int_eq(read(up[0], &c, 1), 1);
+	ck_assert_int_eq(write(down, "u", 1), 1);
+	ck_assert_int_eq(read(up, &c, 1), 1);
 	ck_assert_int_eq(c, 'k');
 	ck_assert(tfed_wait(s, "reflect:"));
-	ck_assert_int_eq(write(down[1], "q", 1), 1);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	close(up[0]);
-	close(down[1]);
+	child_finish(pid, up, down);
 	tfed_free(s);
 }
 END_TEST
@@ -553,44 +577,32 @@ idle_cmd(int up, int down, char c, char *ans, size_t n)
 
 START_TEST(test_change_holds_for_idle_publisher)
 {
-	int up[2], down[2], status;
+	int up, down;
 	struct tfed *s;
 	pid_t pid;
 	char ans[2];
 
-	ck_assert_int_eq(pipe(up), 0);
-	ck_assert_int_eq(pipe(down), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (pid == 0) {
-		close(up[0]);
-		close(down[1]);
-		_exit(idle_publisher(up[1], down[0]));
-	}
-	close(up[1]);
-	close(down[0]);
-	ck_assert_int_eq(read(up[0], ans, 1), 1);
-	ck_assert_int_eq(ans[0], 'r');
+	pid = child_start(idle_publisher, &up, &down);
 	s = fed("s", 0);
 	/* a plain subscription the publisher's replica knows */
 	tfed_subscribe_status(s, NULL);
-	idle_cmd(up[0], down[1], 'e', ans, 1);
+	idle_cmd(up, down, 'e', ans, 1);
 	/* narrowed while the publisher reads nothing: rtiexec answers after
 	 * its bounded wait */
 	ck_assert_int_eq(rti_add_subscription_condition(s->amb,
 	    tfed_oc(s, "Breaker"), "S1"), RTI_OK);
 	/* the next updates match the change: S1 goes, S2 never leaves */
-	idle_cmd(up[0], down[1], 'a', ans, 2);
+	idle_cmd(up, down, 'a', ans, 2);
 	ck_assert_int_eq(ans[0], '1');
 	ck_assert_int_eq(ans[1], '0');
-	idle_cmd(up[0], down[1], 'b', ans, 2);
+	idle_cmd(up, down, 'b', ans, 2);
 	ck_assert_int_eq(ans[0], '1');
 	ck_assert_int_eq(ans[1], '1');
 	ck_assert(tfed_wait(s, "reflect:"));
 	/* widened again (the condition removed) while it reads nothing */
 	ck_assert_int_eq(rti_remove_subscription_condition(s->amb,
 	    tfed_oc(s, "Breaker"), "S1"), RTI_OK);
-	idle_cmd(up[0], down[1], 'b', ans, 2);
+	idle_cmd(up, down, 'b', ans, 2);
 	ck_assert_int_eq(ans[0], '2');
 	ck_assert_int_eq(ans[1], '1');
 	ck_assert(tfed_wait_n(s, "reflect:", 2));
@@ -598,12 +610,7 @@ START_TEST(test_change_holds_for_idle_publisher)
 	ck_assert_uint_eq(s->n_reflects, 2);
 	ck_assert_uint_eq(count_with(s, ":a:S1"), 1);
 	ck_assert_uint_eq(count_with(s, ":b:S2"), 1);
-	ck_assert_int_eq(write(down[1], "q", 1), 1);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert(WIFEXITED(status));
-	ck_assert_int_eq(WEXITSTATUS(status), 0);
-	close(up[0]);
-	close(down[1]);
+	child_finish(pid, up, down);
 	tfed_free(s);
 }
 END_TEST
