@@ -329,10 +329,7 @@ pend_flush(rti_ambassador *amb, struct om_state *st)
 		amb->out.oom = 0;
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	}
-	if (rti__flush(amb, 0) != RTI_OK)
-		return rti__fail(amb, RTI_ERR_CONNECTION_LOST,
-		    "connection to rtiexec lost: %s", amb->lost_reason);
-	return RTI_OK;
+	return rti__out_queued(amb);
 }
 
 static void
@@ -389,6 +386,7 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		st->pend_hdr.tag = NULL;
 		st->pend_hdr.cond = NULL;
 		st->pend_open = 1;
+		rti__out_note(amb);
 		(void)off;
 	}
 	off = bundle_inst_begin(&st->pend, obj);
@@ -703,8 +701,14 @@ rti_set_update_packing(rti_ambassador *amb, enum rti_packing packing,
 RTI_API int
 rti_flush_updates(rti_ambassador *amb)
 {
+	int rc;
+
 	JOINED_OR_RETURN(amb);
-	return pend_flush(amb, st_of(amb));
+	if ((rc = pend_flush(amb, st_of(amb))) != RTI_OK)
+		return rc;
+	return rti__flush(amb, 1) == RTI_OK ? RTI_OK : rti__fail(amb,
+	    RTI_ERR_CONNECTION_LOST, "connection to rtiexec lost: %s",
+	    amb->lost_reason);
 }
 
 /* Used for rti_send_interaction_with_regions (ddm.c). */
@@ -791,7 +795,7 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 	wire_put_u32(b, (uint32_t)n);
 	for (i = 0; i < n; i++)
 		bundle_put_attr(b, v[i].parameter.id, v[i].value, v[i].length);
-	if ((rc = rti__msg_end(amb, off, 1)) != RTI_OK)
+	if ((rc = rti__msg_end(amb, off, 0)) != RTI_OK)
 		return rc;
 	retraction_out(st, &h, h.retraction, out);
 	return RTI_OK;
