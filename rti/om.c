@@ -208,7 +208,7 @@ om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
 	if (i < 0)
 		return -1;
 	in->owner[i] = fed;
-	in->relevant[i] = 0;
+	om_relevant(in)[i] = 0;
 	return 0;
 }
 
@@ -226,12 +226,20 @@ om_known_class(const struct om_instance *in, uint32_t fed)
 static int
 known_add(struct om_instance *in, uint32_t fed, uint32_t cls)
 {
+	if (!in->known) {
+		in->known = in->known_in;
+		in->cap_known = OM_KNOWN_INLINE;
+	}
 	if (in->n_known == in->cap_known) {
-		uint32_t cap = in->cap_known ? in->cap_known * 2 : 4;
-		struct om_known *k = realloc(in->known, cap * sizeof *k);
+		uint32_t cap = in->cap_known * 2;
+		struct om_known *k = in->known == in->known_in ?
+		    malloc(cap * sizeof *k) : realloc(in->known,
+		    cap * sizeof *k);
 
 		if (!k)
 			return -1;
+		if (in->known == in->known_in)
+			memcpy(k, in->known_in, sizeof in->known_in);
 		in->known = k;
 		in->cap_known = cap;
 	}
@@ -290,15 +298,18 @@ static struct om_name *
 name_add(struct om_fx *st, const char *name, uint32_t reserver)
 {
 	struct om_name *ne;
-	size_t k;
+	size_t k, len;
 
 	if (st->n_names >= st->nt_size && rehash_names(st) < 0)
 		return NULL;
-	ne = calloc(1, sizeof *ne);
-	if (!ne || !(ne->name = strdup(name))) {
-		free(ne);
+	/* one block: the entry and its name (memory per instance) */
+	len = strlen(name) + 1;
+	ne = malloc(sizeof *ne + len);
+	if (!ne)
 		return NULL;
-	}
+	ne->name = (char *)(ne + 1);
+	memcpy(ne->name, name, len);
+	ne->inst = NULL;
 	ne->reserver = reserver;
 	k = hash_name(name, st->nt_size);
 	ne->next = st->nt[k];
@@ -317,7 +328,6 @@ name_del(struct om_fx *st, struct om_name *ne)
 	if (*pp)
 		*pp = ne->next;
 	st->n_names--;
-	free(ne->name);
 	free(ne);
 }
 
@@ -346,9 +356,8 @@ rehash_instances(struct om_fx *st)
 static void
 inst_free(struct om_instance *in)
 {
-	free(in->owner);
-	free(in->relevant);
-	free(in->known);
+	if (in->known != in->known_in)
+		free(in->known);
 	free(in);
 }
 
@@ -356,23 +365,20 @@ static struct om_instance *
 inst_new(struct om_fx *st, uint32_t cls, uint32_t handle, uint32_t registrar)
 {
 	struct om_instance *in;
+	uint32_t n;
 
 	if (st->n_inst >= st->ht_size && rehash_instances(st) < 0)
 		return NULL;
-	in = calloc(1, sizeof *in);
+	/* one block: the instance, its owners and relevance flags */
+	n = st->cls_n[cls];
+	in = calloc(1, sizeof *in + n * (sizeof *in->owner + 1));
 	if (!in)
 		return NULL;
 	in->handle = handle;
 	in->cls = cls;
 	in->registrar = registrar;
-	in->n_attrs = st->cls_n[cls];
+	in->n_attrs = n;
 	in->attrs = st->cls_attrs[cls];
-	in->owner = calloc(in->n_attrs ? in->n_attrs : 1, sizeof *in->owner);
-	in->relevant = calloc(in->n_attrs ? in->n_attrs : 1, 1);
-	if (!in->owner || !in->relevant) {
-		inst_free(in);
-		return NULL;
-	}
 	return in;
 }
 
@@ -596,7 +602,7 @@ advise_owner(struct federation *fx, struct om_instance *in, uint32_t o,
 	    sizeof *st->tmp))
 		return;
 	for (i = 0; i < in->n_attrs; i++)
-		if (flipped[i] && in->owner[i] == o && in->relevant[i] == on)
+		if (flipped[i] && in->owner[i] == o && om_relevant(in)[i] == on)
 			st->tmp[n++] = in->attrs[i];
 	send_attr_list(fx, f, on ? WIRE_CB_UPDATES_ON : WIRE_CB_UPDATES_OFF,
 	    in->handle, st->tmp, n, NULL, 0);
@@ -617,8 +623,8 @@ om_relevance(struct federation *fx, struct om_instance *in)
 		if (in->owner[i])
 			rel = (uint8_t)attr_relevant(fx, in, i);
 
-		st->flip[i] = rel != in->relevant[i];
-		in->relevant[i] = rel;
+		st->flip[i] = rel != om_relevant(in)[i];
+		om_relevant(in)[i] = rel;
 		any |= st->flip[i];
 	}
 	if (!any)
@@ -648,7 +654,7 @@ om_switch_on(struct federate *f)
 		    sizeof *st->tmp))
 			return;
 		for (i = n = 0; i < in->n_attrs; i++)
-			if (in->owner[i] == f->handle && in->relevant[i])
+			if (in->owner[i] == f->handle && om_relevant(in)[i])
 				st->tmp[n++] = in->attrs[i];
 		send_attr_list(f->fx, f, WIRE_CB_UPDATES_ON, in->handle,
 		    st->tmp, n, NULL, 0);
@@ -1404,7 +1410,6 @@ om_federation_fini(struct federation *fx)
 	for (i = 0; st->nt && i < st->nt_size; i++)
 		for (ne = st->nt[i]; ne; ne = next) {
 			next = ne->next;
-			free(ne->name);
 			free(ne);
 		}
 	for (i = 0; st->cls_attrs && i <= st->n_oc; i++)
