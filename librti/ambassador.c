@@ -638,12 +638,11 @@ rti__out_queued(rti_ambassador *amb)
 
 	if (unsent <= RTI__OUT_HIGH_WATER && (unsent < amb->out_base ||
 	    unsent - amb->out_base < RTI__OUT_BATCH)) {
-		if (amb->out_t0 == 0) {
+		/* The age bound is checked at the start of every call
+		 * (rti__check_connected), not again here. */
+		if (amb->out_t0 == 0)
 			amb->out_t0 = rti__now();
-			return RTI_OK;
-		}
-		if (rti__now() - amb->out_t0 < RTI__OUT_AGE_S)
-			return RTI_OK;
+		return RTI_OK;
 	}
 	return rti__flush(amb, unsent > RTI__OUT_HIGH_WATER) == RTI_OK ?
 	    RTI_OK : rti__fail(amb, RTI_ERR_CONNECTION_LOST,

@@ -360,7 +360,7 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
     const struct om_hdr *h, uint32_t cls, uint32_t obj,
     const struct rti_attribute_value *v, size_t n, size_t size)
 {
-	size_t off, i;
+	size_t off, i, clen;
 	int rc;
 
 	if (st->pend_open && (!same_hdr(st, h, cls) ||
@@ -377,8 +377,9 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		st->pend_tag_off = st->pend.len + 4;
 		wire_put_blob(&st->pend, h->tag, h->tag_len);
 		wire_put_str(&st->pend, h->cond ? h->cond : "");
-		snprintf(st->pend_cond, sizeof st->pend_cond, "%s",
-		    h->cond ? h->cond : "");
+		clen = h->cond ? strlen(h->cond) : 0;
+		memcpy(st->pend_cond, h->cond ? h->cond : "", clen);
+		st->pend_cond[clen] = '\0';
 		st->pend_layer = bundle_class_begin(&st->pend, cls);
 		st->pend_cls = cls;
 		st->pend_n = 0;
@@ -396,6 +397,30 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 	bundle_inst_end(&st->pend, off, (uint32_t)n);
 	st->pend_n++;
 	return RTI_OK;
+}
+
+/*
+ * Put one update frame holding one instance layer straight into the
+ * output buffer (instance and attribute packing: no open frame to keep,
+ * so no copy through the pending buffer).
+ */
+static int
+emit_direct(rti_ambassador *amb, const struct om_hdr *h, uint32_t cls,
+    uint32_t obj, const struct rti_attribute_value *v, size_t n)
+{
+	struct wire_buf *w;
+	size_t off, coff, ioff, i;
+
+	w = rti__msg_begin(amb, WIRE_OM_UPDATE, &off);
+	hdr_put(w, h);
+	coff = bundle_class_begin(w, cls);
+	ioff = bundle_inst_begin(w, obj);
+	for (i = 0; i < n; i++)
+		bundle_put_attr(w, v[i].attribute.id, v[i].value,
+		    v[i].length);
+	bundle_inst_end(w, ioff, (uint32_t)n);
+	bundle_class_end(w, coff, 1);
+	return rti__msg_end(amb, off, 0);
 }
 
 /*
@@ -545,19 +570,16 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	used = h.retraction;
 	switch (st->packing) {
 	case RTI_PACKING_ATTRIBUTE:
-		for (i = 0; i < n && rc == RTI_OK; i++) {
-			rc = emit_instance(amb, st, &h, o->cls, o->handle,
-			    &values[i], 1, BUNDLE_INST_HDR + BUNDLE_ATTR_HDR +
-			    values[i].length);
-			if (rc == RTI_OK)
-				rc = pend_flush(amb, st);
-		}
+		rc = pend_flush(amb, st);
+		for (i = 0; i < n && rc == RTI_OK; i++)
+			rc = emit_direct(amb, &h, o->cls, o->handle,
+			    &values[i], 1);
 		break;
 	case RTI_PACKING_INSTANCE:
-		rc = emit_instance(amb, st, &h, o->cls, o->handle, values, n,
-		    size);
+		rc = pend_flush(amb, st);
 		if (rc == RTI_OK)
-			rc = pend_flush(amb, st);
+			rc = emit_direct(amb, &h, o->cls, o->handle, values,
+			    n);
 		break;
 	default:
 		rc = emit_instance(amb, st, &h, o->cls, o->handle, values, n,
