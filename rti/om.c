@@ -60,6 +60,8 @@ struct om_fx {
 	uint32_t n_oc;
 	uint32_t **cls_attrs;         /* [n_oc + 1]: attributes, ascending */
 	uint32_t *cls_n;
+	uint64_t *cls_bits;           /* [(n_oc + 1) * words]: the same as
+	                                 sets */
 	size_t words;
 	/* scratch of the message paths, reused (no steady-state mallocs) */
 	struct bundle b;
@@ -200,6 +202,18 @@ om_owner(const struct om_instance *in, uint32_t attr)
 	return i < 0 ? 0 : in->owner[i];
 }
 
+/* Recompute in->sole after its owners changed. */
+static void
+sole_update(struct om_instance *in)
+{
+	uint32_t i, o = in->n_attrs ? in->owner[0] : 0;
+
+	for (i = 1; i < in->n_attrs && o; i++)
+		if (in->owner[i] != o)
+			o = 0;
+	in->sole = o;
+}
+
 int
 om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
 {
@@ -209,6 +223,7 @@ om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
 		return -1;
 	in->owner[i] = fed;
 	om_relevant(in)[i] = 0;
+	sole_update(in);
 	return 0;
 }
 
@@ -838,6 +853,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (bset_has(pub, st->words, in->attrs[i]) ||
 		    in->attrs[i] == OM_PRIVILEGE_TO_DELETE)
 			in->owner[i] = f->handle;
+	sole_update(in);
 	inst_link(st, in);
 	st->next_handle++;
 	wire_buf_init(&body);
@@ -893,8 +909,16 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 		}
 		for (j = 0; j < bi->n_attrs; j++) {
 			uint32_t a = b->attrs[bi->first + j].handle;
-			int k = attr_index(in, a);
+			int k;
 
+			/* the common case, O(1): the sender owns it all */
+			if (in->sole == c->fed->handle && bset_has(st->cls_bits +
+			    (size_t)in->cls * st->words, st->words, a) &&
+			    st->stamp[a] != st->stamp_gen) {
+				st->stamp[a] = st->stamp_gen;
+				continue;
+			}
+			k = attr_index(in, a);
 			if (k < 0)
 				return notice(c, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
 				    "update dropped: attribute %u is not an "
@@ -1370,9 +1394,12 @@ om_federation_init(struct federation *fx)
 	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
 	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
 	st->stamp = calloc(fx->fom->n_attrs + 1, sizeof *st->stamp);
+	st->cls_bits = calloc((st->n_oc + 1) * st->words,
+	    sizeof *st->cls_bits);
 	bundle_init(&st->b);
 	wire_buf_init(&st->out);
-	if (!st->ht || !st->nt || !st->cls_attrs || !st->cls_n || !st->stamp)
+	if (!st->ht || !st->nt || !st->cls_attrs || !st->cls_n || !st->stamp ||
+	    !st->cls_bits)
 		return -1;
 	for (c = 1; c <= st->n_oc; c++) {
 		for (n = 0, k = c; k; k = fom_oclass(fx->fom, k)->parent)
@@ -1389,6 +1416,9 @@ om_federation_init(struct federation *fx)
 		}
 		qsort(st->cls_attrs[c], n, sizeof **st->cls_attrs, cmp_u32);
 		st->cls_n[c] = n;
+		for (k = 0; k < n; k++)
+			bset_add(st->cls_bits + (size_t)c * st->words,
+			    st->cls_attrs[c][k]);
 	}
 	return 0;
 }
@@ -1416,6 +1446,7 @@ om_federation_fini(struct federation *fx)
 		free(st->cls_attrs[i]);
 	free(st->cls_attrs);
 	free(st->cls_n);
+	free(st->cls_bits);
 	free(st->ht);
 	free(st->nt);
 	free(st->stamp);
@@ -1470,6 +1501,7 @@ om_federate_resign(struct federate *f, int action)
 		for (i = 0; divest && i < in->n_attrs; i++)
 			if (in->owner[i] == f->handle)
 				in->owner[i] = 0;
+		sole_update(in);
 	}
 	for (k = 0; k < st->nt_size; k++)
 		for (ne = st->nt[k]; ne; ne = nnext) {

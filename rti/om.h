@@ -20,6 +20,8 @@ struct om_instance {
 	const char *name;
 	uint32_t registrar;       /* federate handle */
 	uint32_t n_attrs;         /* attributes of cls, inherited included */
+	uint32_t sole;            /* federate owning every attribute, 0 =
+	                             none or several (om_sole_update) */
 	const uint32_t *attrs;    /* their handles, ascending (shared) */
 	struct om_known *known;   /* known_in while it fits there */
 	uint32_t n_known, cap_known;
