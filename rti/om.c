@@ -238,25 +238,31 @@ om_known_class(const struct om_instance *in, uint32_t fed)
 	return 0;
 }
 
+/*
+ * The knowers: known_in while they fit, then a heap array.  Its capacity
+ * is not stored (memory per instance): it is at least 2n after a grow at
+ * n, and the array is reallocated to 2n whenever an add finds n a power of
+ * two of at least 4, so it always exceeds the count being added at.
+ */
 static int
 known_add(struct om_instance *in, uint32_t fed, uint32_t cls)
 {
-	if (!in->known) {
+	uint32_t n = in->n_known;
+
+	if (!in->known)
 		in->known = in->known_in;
-		in->cap_known = OM_KNOWN_INLINE;
-	}
-	if (in->n_known == in->cap_known) {
-		uint32_t cap = in->cap_known * 2;
+	if ((in->known == in->known_in && n == OM_KNOWN_INLINE) ||
+	    (in->known != in->known_in && n >= 2 * OM_KNOWN_INLINE &&
+	    (n & (n - 1)) == 0)) {
 		struct om_known *k = in->known == in->known_in ?
-		    malloc(cap * sizeof *k) : realloc(in->known,
-		    cap * sizeof *k);
+		    malloc(2 * n * sizeof *k) : realloc(in->known,
+		    2 * n * sizeof *k);
 
 		if (!k)
 			return -1;
 		if (in->known == in->known_in)
 			memcpy(k, in->known_in, sizeof in->known_in);
 		in->known = k;
-		in->cap_known = cap;
 	}
 	in->known[in->n_known].fed = fed;
 	in->known[in->n_known].cls = cls;

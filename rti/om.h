@@ -17,14 +17,14 @@ struct om_known {
 struct om_instance {
 	uint32_t handle;
 	uint32_t cls;             /* registered class */
-	const char *name;
 	uint32_t registrar;       /* federate handle */
 	uint32_t n_attrs;         /* attributes of cls, inherited included */
-	uint32_t sole;            /* federate owning every attribute, 0 =
-	                             none or several (om_sole_update) */
+	const char *name;
 	const uint32_t *attrs;    /* their handles, ascending (shared) */
 	struct om_known *known;   /* known_in while it fits there */
-	uint32_t n_known, cap_known;
+	uint32_t sole;            /* federate owning every attribute, 0 =
+	                             none or several */
+	uint32_t n_known;
 #define OM_KNOWN_INLINE 2
 	struct om_known known_in[OM_KNOWN_INLINE];
 	struct om_instance *hnext;          /* handle hash chain */
