@@ -78,6 +78,8 @@ rti__lose(rti_ambassador *amb, const char *fmt, ...)
 int
 rti__check_connected(rti_ambassador *amb)
 {
+	if (amb->out_t0 != 0)
+		rti__out_age(amb);
 	if (!amb->connected)
 		return rti__fail(amb, RTI_ERR_NOT_CONNECTED,
 		    "not connected to rtiexec");
@@ -175,6 +177,8 @@ close_conn(rti_ambassador *amb)
 	amb->lost_reported = 0;
 	wire_buf_reset(&amb->out);
 	amb->out_off = 0;
+	amb->out_t0 = 0;
+	amb->out_base = 0;
 	wire_buf_reset(&amb->in);
 	amb->in_off = 0;
 }
@@ -255,7 +259,15 @@ rti__flush(rti_ambassador *amb, int block)
 	if (amb->out_off == amb->out.len) {
 		amb->out.len = 0;
 		amb->out_off = 0;
-	} else if (amb->out_off > 1024 * 1024 &&
+		amb->out_t0 = 0;
+		amb->out_base = 0;
+		return RTI_OK;
+	}
+	/* The socket is full: try again after another batch or when the
+	 * age bound passes, not at every message. */
+	amb->out_base = amb->out.len - amb->out_off;
+	amb->out_t0 = rti__now();
+	if (amb->out_off > 1024 * 1024 &&
 	    amb->out_off > amb->out.len / 2) {
 		memmove(amb->out.data, amb->out.data + amb->out_off,
 		    amb->out.len - amb->out_off);
@@ -603,6 +615,8 @@ rti__msg_end(rti_ambassador *amb, size_t off, int now)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	}
 	wire_frame_end(&amb->out, off);
+	if (!now)
+		return rti__out_queued(amb);
 	/* Backpressure: past the high-water mark, wait until the socket has
 	 * taken it (reading meanwhile, so neither side can block). */
 	if (now || amb->out.len - amb->out_off > RTI__OUT_HIGH_WATER)
@@ -611,6 +625,43 @@ rti__msg_end(rti_ambassador *amb, size_t off, int now)
 		    rti__fail(amb, RTI_ERR_CONNECTION_LOST,
 		    "connection to rtiexec lost: %s", amb->lost_reason);
 	return RTI_OK;
+}
+
+void
+rti__out_note(rti_ambassador *amb)
+{
+	if (amb->out_t0 == 0)
+		amb->out_t0 = rti__now();
+}
+
+int
+rti__out_queued(rti_ambassador *amb)
+{
+	size_t unsent = amb->out.len - amb->out_off;
+
+	if (unsent <= RTI__OUT_HIGH_WATER && (unsent < amb->out_base ||
+	    unsent - amb->out_base < RTI__OUT_BATCH)) {
+		/* The age bound is checked at the start of every call
+		 * (rti__check_connected), not again here. */
+		if (amb->out_t0 == 0)
+			amb->out_t0 = rti__now();
+		return RTI_OK;
+	}
+	return rti__flush(amb, unsent > RTI__OUT_HIGH_WATER) == RTI_OK ?
+	    RTI_OK : rti__fail(amb, RTI_ERR_CONNECTION_LOST,
+	    "connection to rtiexec lost: %s", amb->lost_reason);
+}
+
+void
+rti__out_age(rti_ambassador *amb)
+{
+	if (!amb->connected || amb->lost || amb->in_flush ||
+	    rti__now() - amb->out_t0 < RTI__OUT_AGE_S)
+		return;
+	amb->in_flush = 1;
+	rti__flush_modules(amb);
+	amb->in_flush = 0;
+	(void)rti__flush(amb, 0);
 }
 
 /* ---- requests ---- */
@@ -839,6 +890,11 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 				break;
 		}
 		(void)wait_read(amb, min_s - (now - start));
+	}
+	/* What the callbacks sent goes out now, not at the next call. */
+	if (!amb->lost && amb->out_t0 != 0) {
+		rti__flush_modules(amb);
+		(void)rti__flush(amb, 0);
 	}
 	if (pending)
 		*pending = amb->lost ? !amb->lost_reported :

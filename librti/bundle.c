@@ -111,14 +111,20 @@ bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 	return 0;
 }
 
+/* One reservation per layer header and per attribute (the encoders run
+ * once per updated value). */
 static size_t
 layer_begin(struct wire_buf *w, uint32_t h)
 {
 	size_t off = w->len;
+	uint8_t *p;
 
-	wire_put_u32(w, h);
-	wire_put_u32(w, 0);
-	wire_put_u32(w, 0);
+	if (wire_buf_reserve(w, BUNDLE_CLASS_HDR) < 0)
+		return off;
+	p = w->data + w->len;
+	wire_put32(p, h);
+	memset(p + 4, 0, 8);
+	w->len += BUNDLE_CLASS_HDR;
 	return off;
 }
 
@@ -160,9 +166,16 @@ void
 bundle_put_attr(struct wire_buf *w, uint32_t attr, const void *value,
     uint32_t len)
 {
-	wire_put_u32(w, attr);
-	wire_put_u32(w, len);
-	wire_put_raw(w, value, len);
+	uint8_t *p;
+
+	if (wire_buf_reserve(w, BUNDLE_ATTR_HDR + (size_t)len) < 0)
+		return;
+	p = w->data + w->len;
+	wire_put32(p, attr);
+	wire_put32(p + 4, len);
+	if (len)
+		memcpy(p + BUNDLE_ATTR_HDR, value, len);
+	w->len += BUNDLE_ATTR_HDR + (size_t)len;
 }
 
 uint32_t

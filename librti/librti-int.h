@@ -77,6 +77,9 @@ struct rti_ambassador {
 
 	struct wire_buf out;      /* unsent bytes start at out_off */
 	size_t out_off;
+	double out_t0;            /* when the oldest unwritten output was
+	                             buffered (here or in a module), 0 = none */
+	size_t out_base;          /* unsent bytes the last write left */
 	struct wire_buf in;       /* received bytes; unread start at in_off */
 	size_t in_off;
 	int rd_empty;             /* the last read left the socket empty */
@@ -86,6 +89,7 @@ struct rti_ambassador {
 	size_t req_off;
 
 	int in_callback;
+	int in_flush;             /* running the modules' flush hooks */
 	int tm_releasing;         /* TM is delivering held TSO messages */
 	char errmsg[512];
 
@@ -138,6 +142,20 @@ void rti__flush_modules(rti_ambassador *amb);
 /* Write as much buffered output as the socket takes (block = wait until
  * all is written).  RTI_OK or CONNECTION_LOST. */
 int rti__flush(rti_ambassador *amb, int block);
+/*
+ * Output batching.  One-way output waits in the buffers until
+ * RTI__OUT_BATCH more bytes are unsent, its oldest byte is RTI__OUT_AGE_S
+ * old at an API call, evoke starts or ends, a request is sent, or
+ * rti_flush_updates.  rti__out_note: output was buffered (by a module or in
+ * `out`) at this time if none was.  rti__out_queued: bytes were appended
+ * to `out`; write them if a rule says so.  RTI_OK or CONNECTION_LOST (with
+ * the message set).  rti__out_age: at an API call, write what is too old.
+ */
+#define RTI__OUT_BATCH 65536u
+#define RTI__OUT_AGE_S 0.001
+void rti__out_note(rti_ambassador *amb);
+int rti__out_queued(rti_ambassador *amb);
+void rti__out_age(rti_ambassador *amb);
 
 /* Run the handler of a server->client frame (callbacks run inside).
  * 0, or -1 when the frame is unknown or malformed. */

@@ -329,10 +329,7 @@ pend_flush(rti_ambassador *amb, struct om_state *st)
 		amb->out.oom = 0;
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	}
-	if (rti__flush(amb, 0) != RTI_OK)
-		return rti__fail(amb, RTI_ERR_CONNECTION_LOST,
-		    "connection to rtiexec lost: %s", amb->lost_reason);
-	return RTI_OK;
+	return rti__out_queued(amb);
 }
 
 static void
@@ -363,7 +360,7 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
     const struct om_hdr *h, uint32_t cls, uint32_t obj,
     const struct rti_attribute_value *v, size_t n, size_t size)
 {
-	size_t off, i;
+	size_t off, i, clen;
 	int rc;
 
 	if (st->pend_open && (!same_hdr(st, h, cls) ||
@@ -380,8 +377,9 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		st->pend_tag_off = st->pend.len + 4;
 		wire_put_blob(&st->pend, h->tag, h->tag_len);
 		wire_put_str(&st->pend, h->cond ? h->cond : "");
-		snprintf(st->pend_cond, sizeof st->pend_cond, "%s",
-		    h->cond ? h->cond : "");
+		clen = h->cond ? strlen(h->cond) : 0;
+		memcpy(st->pend_cond, h->cond ? h->cond : "", clen);
+		st->pend_cond[clen] = '\0';
 		st->pend_layer = bundle_class_begin(&st->pend, cls);
 		st->pend_cls = cls;
 		st->pend_n = 0;
@@ -389,6 +387,7 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		st->pend_hdr.tag = NULL;
 		st->pend_hdr.cond = NULL;
 		st->pend_open = 1;
+		rti__out_note(amb);
 		(void)off;
 	}
 	off = bundle_inst_begin(&st->pend, obj);
@@ -398,6 +397,30 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 	bundle_inst_end(&st->pend, off, (uint32_t)n);
 	st->pend_n++;
 	return RTI_OK;
+}
+
+/*
+ * Put one update frame holding one instance layer straight into the
+ * output buffer (instance and attribute packing: no open frame to keep,
+ * so no copy through the pending buffer).
+ */
+static int
+emit_direct(rti_ambassador *amb, const struct om_hdr *h, uint32_t cls,
+    uint32_t obj, const struct rti_attribute_value *v, size_t n)
+{
+	struct wire_buf *w;
+	size_t off, coff, ioff, i;
+
+	w = rti__msg_begin(amb, WIRE_OM_UPDATE, &off);
+	hdr_put(w, h);
+	coff = bundle_class_begin(w, cls);
+	ioff = bundle_inst_begin(w, obj);
+	for (i = 0; i < n; i++)
+		bundle_put_attr(w, v[i].attribute.id, v[i].value,
+		    v[i].length);
+	bundle_inst_end(w, ioff, (uint32_t)n);
+	bundle_class_end(w, coff, 1);
+	return rti__msg_end(amb, off, 0);
 }
 
 /*
@@ -547,19 +570,16 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	used = h.retraction;
 	switch (st->packing) {
 	case RTI_PACKING_ATTRIBUTE:
-		for (i = 0; i < n && rc == RTI_OK; i++) {
-			rc = emit_instance(amb, st, &h, o->cls, o->handle,
-			    &values[i], 1, BUNDLE_INST_HDR + BUNDLE_ATTR_HDR +
-			    values[i].length);
-			if (rc == RTI_OK)
-				rc = pend_flush(amb, st);
-		}
+		rc = pend_flush(amb, st);
+		for (i = 0; i < n && rc == RTI_OK; i++)
+			rc = emit_direct(amb, &h, o->cls, o->handle,
+			    &values[i], 1);
 		break;
 	case RTI_PACKING_INSTANCE:
-		rc = emit_instance(amb, st, &h, o->cls, o->handle, values, n,
-		    size);
+		rc = pend_flush(amb, st);
 		if (rc == RTI_OK)
-			rc = pend_flush(amb, st);
+			rc = emit_direct(amb, &h, o->cls, o->handle, values,
+			    n);
 		break;
 	default:
 		rc = emit_instance(amb, st, &h, o->cls, o->handle, values, n,
@@ -712,8 +732,14 @@ rti_set_update_packing(rti_ambassador *amb, enum rti_packing packing,
 RTI_API int
 rti_flush_updates(rti_ambassador *amb)
 {
+	int rc;
+
 	JOINED_OR_RETURN(amb);
-	return pend_flush(amb, st_of(amb));
+	if ((rc = pend_flush(amb, st_of(amb))) != RTI_OK)
+		return rc;
+	return rti__flush(amb, 1) == RTI_OK ? RTI_OK : rti__fail(amb,
+	    RTI_ERR_CONNECTION_LOST, "connection to rtiexec lost: %s",
+	    amb->lost_reason);
 }
 
 /* Used for rti_send_interaction_with_regions (ddm.c). */
@@ -800,7 +826,7 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 	wire_put_u32(b, (uint32_t)n);
 	for (i = 0; i < n; i++)
 		bundle_put_attr(b, v[i].parameter.id, v[i].value, v[i].length);
-	if ((rc = rti__msg_end(amb, off, 1)) != RTI_OK)
+	if ((rc = rti__msg_end(amb, off, 0)) != RTI_OK)
 		return rc;
 	retraction_out(st, &h, h.retraction, out);
 	return RTI_OK;

@@ -60,6 +60,8 @@ struct om_fx {
 	uint32_t n_oc;
 	uint32_t **cls_attrs;         /* [n_oc + 1]: attributes, ascending */
 	uint32_t *cls_n;
+	uint64_t *cls_bits;           /* [(n_oc + 1) * words]: the same as
+	                                 sets */
 	size_t words;
 	/* scratch of the message paths, reused (no steady-state mallocs) */
 	struct bundle b;
@@ -200,6 +202,18 @@ om_owner(const struct om_instance *in, uint32_t attr)
 	return i < 0 ? 0 : in->owner[i];
 }
 
+/* Recompute in->sole after its owners changed. */
+static void
+sole_update(struct om_instance *in)
+{
+	uint32_t i, o = in->n_attrs ? in->owner[0] : 0;
+
+	for (i = 1; i < in->n_attrs && o; i++)
+		if (in->owner[i] != o)
+			o = 0;
+	in->sole = o;
+}
+
 int
 om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
 {
@@ -208,7 +222,8 @@ om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
 	if (i < 0)
 		return -1;
 	in->owner[i] = fed;
-	in->relevant[i] = 0;
+	om_relevant(in)[i] = 0;
+	sole_update(in);
 	return 0;
 }
 
@@ -223,17 +238,31 @@ om_known_class(const struct om_instance *in, uint32_t fed)
 	return 0;
 }
 
+/*
+ * The knowers: known_in while they fit, then a heap array.  Its capacity
+ * is not stored (memory per instance): it is at least 2n after a grow at
+ * n, and the array is reallocated to 2n whenever an add finds n a power of
+ * two of at least 4, so it always exceeds the count being added at.
+ */
 static int
 known_add(struct om_instance *in, uint32_t fed, uint32_t cls)
 {
-	if (in->n_known == in->cap_known) {
-		uint32_t cap = in->cap_known ? in->cap_known * 2 : 4;
-		struct om_known *k = realloc(in->known, cap * sizeof *k);
+	uint32_t n = in->n_known;
+
+	if (!in->known)
+		in->known = in->known_in;
+	if ((in->known == in->known_in && n == OM_KNOWN_INLINE) ||
+	    (in->known != in->known_in && n >= 2 * OM_KNOWN_INLINE &&
+	    (n & (n - 1)) == 0)) {
+		struct om_known *k = in->known == in->known_in ?
+		    malloc(2 * n * sizeof *k) : realloc(in->known,
+		    2 * n * sizeof *k);
 
 		if (!k)
 			return -1;
+		if (in->known == in->known_in)
+			memcpy(k, in->known_in, sizeof in->known_in);
 		in->known = k;
-		in->cap_known = cap;
 	}
 	in->known[in->n_known].fed = fed;
 	in->known[in->n_known].cls = cls;
@@ -290,15 +319,18 @@ static struct om_name *
 name_add(struct om_fx *st, const char *name, uint32_t reserver)
 {
 	struct om_name *ne;
-	size_t k;
+	size_t k, len;
 
 	if (st->n_names >= st->nt_size && rehash_names(st) < 0)
 		return NULL;
-	ne = calloc(1, sizeof *ne);
-	if (!ne || !(ne->name = strdup(name))) {
-		free(ne);
+	/* one block: the entry and its name (memory per instance) */
+	len = strlen(name) + 1;
+	ne = malloc(sizeof *ne + len);
+	if (!ne)
 		return NULL;
-	}
+	ne->name = (char *)(ne + 1);
+	memcpy(ne->name, name, len);
+	ne->inst = NULL;
 	ne->reserver = reserver;
 	k = hash_name(name, st->nt_size);
 	ne->next = st->nt[k];
@@ -317,7 +349,6 @@ name_del(struct om_fx *st, struct om_name *ne)
 	if (*pp)
 		*pp = ne->next;
 	st->n_names--;
-	free(ne->name);
 	free(ne);
 }
 
@@ -346,9 +377,8 @@ rehash_instances(struct om_fx *st)
 static void
 inst_free(struct om_instance *in)
 {
-	free(in->owner);
-	free(in->relevant);
-	free(in->known);
+	if (in->known != in->known_in)
+		free(in->known);
 	free(in);
 }
 
@@ -356,23 +386,20 @@ static struct om_instance *
 inst_new(struct om_fx *st, uint32_t cls, uint32_t handle, uint32_t registrar)
 {
 	struct om_instance *in;
+	uint32_t n;
 
 	if (st->n_inst >= st->ht_size && rehash_instances(st) < 0)
 		return NULL;
-	in = calloc(1, sizeof *in);
+	/* one block: the instance, its owners and relevance flags */
+	n = st->cls_n[cls];
+	in = calloc(1, sizeof *in + n * (sizeof *in->owner + 1));
 	if (!in)
 		return NULL;
 	in->handle = handle;
 	in->cls = cls;
 	in->registrar = registrar;
-	in->n_attrs = st->cls_n[cls];
+	in->n_attrs = n;
 	in->attrs = st->cls_attrs[cls];
-	in->owner = calloc(in->n_attrs ? in->n_attrs : 1, sizeof *in->owner);
-	in->relevant = calloc(in->n_attrs ? in->n_attrs : 1, 1);
-	if (!in->owner || !in->relevant) {
-		inst_free(in);
-		return NULL;
-	}
 	return in;
 }
 
@@ -582,7 +609,7 @@ advise_owner(struct federation *fx, struct om_instance *in, uint32_t o,
 	    sizeof *st->tmp))
 		return;
 	for (i = 0; i < in->n_attrs; i++)
-		if (flipped[i] && in->owner[i] == o && in->relevant[i] == on)
+		if (flipped[i] && in->owner[i] == o && om_relevant(in)[i] == on)
 			st->tmp[n++] = in->attrs[i];
 	send_attr_list(fx, f, on ? WIRE_CB_UPDATES_ON : WIRE_CB_UPDATES_OFF,
 	    in->handle, st->tmp, n, NULL, 0);
@@ -603,8 +630,8 @@ om_relevance(struct federation *fx, struct om_instance *in)
 		if (in->owner[i])
 			rel = (uint8_t)attr_relevant(fx, in, i);
 
-		st->flip[i] = rel != in->relevant[i];
-		in->relevant[i] = rel;
+		st->flip[i] = rel != om_relevant(in)[i];
+		om_relevant(in)[i] = rel;
 		any |= st->flip[i];
 	}
 	if (!any)
@@ -634,7 +661,7 @@ om_switch_on(struct federate *f)
 		    sizeof *st->tmp))
 			return;
 		for (i = n = 0; i < in->n_attrs; i++)
-			if (in->owner[i] == f->handle && in->relevant[i])
+			if (in->owner[i] == f->handle && om_relevant(in)[i])
 				st->tmp[n++] = in->attrs[i];
 		send_attr_list(f->fx, f, WIRE_CB_UPDATES_ON, in->handle,
 		    st->tmp, n, NULL, 0);
@@ -818,6 +845,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (bset_has(pub, st->words, in->attrs[i]) ||
 		    in->attrs[i] == OM_PRIVILEGE_TO_DELETE)
 			in->owner[i] = f->handle;
+	sole_update(in);
 	inst_link(st, in);
 	st->next_handle++;
 	wire_buf_init(&body);
@@ -873,8 +901,16 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 		}
 		for (j = 0; j < bi->n_attrs; j++) {
 			uint32_t a = b->attrs[bi->first + j].handle;
-			int k = attr_index(in, a);
+			int k;
 
+			/* the common case, O(1): the sender owns it all */
+			if (in->sole == c->fed->handle && bset_has(st->cls_bits +
+			    (size_t)in->cls * st->words, st->words, a) &&
+			    st->stamp[a] != st->stamp_gen) {
+				st->stamp[a] = st->stamp_gen;
+				continue;
+			}
+			k = attr_index(in, a);
 			if (k < 0)
 				return notice(c, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
 				    "update dropped: attribute %u is not an "
@@ -1350,9 +1386,12 @@ om_federation_init(struct federation *fx)
 	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
 	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
 	st->stamp = calloc(fx->fom->n_attrs + 1, sizeof *st->stamp);
+	st->cls_bits = calloc((st->n_oc + 1) * st->words,
+	    sizeof *st->cls_bits);
 	bundle_init(&st->b);
 	wire_buf_init(&st->out);
-	if (!st->ht || !st->nt || !st->cls_attrs || !st->cls_n || !st->stamp)
+	if (!st->ht || !st->nt || !st->cls_attrs || !st->cls_n || !st->stamp ||
+	    !st->cls_bits)
 		return -1;
 	for (c = 1; c <= st->n_oc; c++) {
 		for (n = 0, k = c; k; k = fom_oclass(fx->fom, k)->parent)
@@ -1369,6 +1408,9 @@ om_federation_init(struct federation *fx)
 		}
 		qsort(st->cls_attrs[c], n, sizeof **st->cls_attrs, cmp_u32);
 		st->cls_n[c] = n;
+		for (k = 0; k < n; k++)
+			bset_add(st->cls_bits + (size_t)c * st->words,
+			    st->cls_attrs[c][k]);
 	}
 	return 0;
 }
@@ -1390,13 +1432,13 @@ om_federation_fini(struct federation *fx)
 	for (i = 0; st->nt && i < st->nt_size; i++)
 		for (ne = st->nt[i]; ne; ne = next) {
 			next = ne->next;
-			free(ne->name);
 			free(ne);
 		}
 	for (i = 0; st->cls_attrs && i <= st->n_oc; i++)
 		free(st->cls_attrs[i]);
 	free(st->cls_attrs);
 	free(st->cls_n);
+	free(st->cls_bits);
 	free(st->ht);
 	free(st->nt);
 	free(st->stamp);
@@ -1451,6 +1493,7 @@ om_federate_resign(struct federate *f, int action)
 		for (i = 0; divest && i < in->n_attrs; i++)
 			if (in->owner[i] == f->handle)
 				in->owner[i] = 0;
+		sole_update(in);
 	}
 	for (k = 0; k < st->nt_size; k++)
 		for (ne = st->nt[k]; ne; ne = nnext) {

@@ -17,18 +17,28 @@ struct om_known {
 struct om_instance {
 	uint32_t handle;
 	uint32_t cls;             /* registered class */
-	const char *name;
 	uint32_t registrar;       /* federate handle */
 	uint32_t n_attrs;         /* attributes of cls, inherited included */
+	const char *name;
 	const uint32_t *attrs;    /* their handles, ascending (shared) */
-	uint32_t *owner;          /* owner[i] of attrs[i]: federate handle,
-	                             0 = unowned */
-	uint8_t *relevant;        /* relevant[i]: someone else subscribes */
-	struct om_known *known;
-	uint32_t n_known, cap_known;
+	struct om_known *known;   /* known_in while it fits there */
+	uint32_t sole;            /* federate owning every attribute, 0 =
+	                             none or several */
+	uint32_t n_known;
+#define OM_KNOWN_INLINE 2
+	struct om_known known_in[OM_KNOWN_INLINE];
 	struct om_instance *hnext;          /* handle hash chain */
 	struct om_instance *next, *prev;    /* federation list */
+	/* owner[i] of attrs[i]: federate handle, 0 = unowned; then
+	 * n_attrs bytes relevant[i]: someone else subscribes (om_relevant) */
+	uint32_t owner[];
 };
+
+static inline uint8_t *
+om_relevant(struct om_instance *in)
+{
+	return (uint8_t *)(in->owner + in->n_attrs);
+}
 
 /* Instance `obj` of the federation, or NULL. */
 struct om_instance *om_find(struct federation *fx, uint32_t obj);

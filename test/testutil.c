@@ -259,6 +259,60 @@ tfed_callbacks(struct rti_callbacks *cb)
 	cb->federation_synchronized = cb_synchronized;
 }
 
+/* Live test federates, so that a wait can flush the others' output. */
+static struct tfed **live;
+static size_t n_live, cap_live;
+int tfed_autoflush = 1;
+
+/* A test federate that sent something and then waits for another one
+ * stands for a federate that keeps calling librti: write every other
+ * federate's buffered output (librti(3), OUTPUT BUFFERING). */
+static void
+flush_others(struct tfed *self)
+{
+	size_t i;
+
+	for (i = 0; tfed_autoflush && i < n_live; i++)
+		if (live[i] != self && live[i]->handle.id)
+			(void)rti_flush_updates(live[i]->amb);
+}
+
+void
+tfed_track(struct tfed *t)
+{
+	struct tfed **p;
+	size_t i;
+
+	for (i = 0; i < n_live; i++)
+		if (live[i] == t)
+			return;
+	if (n_live == cap_live) {
+		cap_live = cap_live ? cap_live * 2 : 16;
+		p = realloc(live, cap_live * sizeof *live);
+		if (!p)
+			abort();
+		live = p;
+	}
+	live[n_live++] = t;
+}
+
+static void
+live_del(struct tfed *t)
+{
+	size_t i;
+
+	for (i = 0; i < n_live; i++)
+		if (live[i] == t) {
+			live[i] = live[--n_live];
+			break;
+		}
+	if (n_live == 0) {
+		free(live);
+		live = NULL;
+		cap_live = 0;
+	}
+}
+
 struct tfed *
 tfed_new(struct rtiexec *r)
 {
@@ -300,6 +354,7 @@ tfed_free(struct tfed *t)
 {
 	if (!t)
 		return;
+	live_del(t);
 	tfed_clear(t);
 	free(t->events);
 	rti_ambassador_free(t->amb);
@@ -333,6 +388,7 @@ tfed_wait_n(struct tfed *t, const char *prefix, size_t n)
 {
 	double deadline = now() + WAIT_S;
 
+	flush_others(t);
 	while (tfed_count(t, prefix) < n) {
 		if (now() > deadline)
 			return 0;
@@ -394,6 +450,7 @@ tfed_create_join(struct tfed *t, const char *name, const char *fom,
 	rc = rti_create_federation_execution(t->amb, name, mods, 1, NULL);
 	if (rc != RTI_OK && rc != RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS)
 		return rc;
+	tfed_track(t);
 	return rti_join_federation_execution(t->amb, fedname, "test", name,
 	    &t->handle);
 }

@@ -56,6 +56,14 @@ struct tfed {
 	void *user;
 };
 
+/* tfed_wait and tfed_wait_n first write the buffered output
+ * of every other joined test federate (rti_flush_updates), as federates
+ * that keep calling librti would; 0 turns that off (flush-rule tests). */
+extern int tfed_autoflush;
+/* Count `t` among those (tfed_create_join does; for federates joined by
+ * other means).  tfed_free forgets it. */
+void tfed_track(struct tfed *t);
+
 /* New federate connected to `r` with recording callbacks (NULL on
  * failure, with the reason on stderr). */
 struct tfed *tfed_new(struct rtiexec *r);

@@ -408,7 +408,9 @@ stopped_publisher(int up, int down)
 	v.attribute = a;
 	v.value = "v";
 	v.length = 1;
+	/* written now: this process calls librti no more (librti(3)) */
 	if (rti_update_attribute_values(t->amb, o, &v, 1, NULL, 0) != RTI_OK ||
+	    rti_flush_updates(t->amb) != RTI_OK ||
 	    rti_get_statistics(t->amb, &z) != RTI_OK)
 		return 3;
 	c = z.updates_sent == 1 && z.updates_suppressed == 0 ? 'k' : 's';

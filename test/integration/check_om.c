@@ -388,6 +388,58 @@ START_TEST(test_packing_modes)
 }
 END_TEST
 
+/* Output batching (librti(3), OUTPUT BUFFERING): what the sender does
+ * not flush itself waits in its buffer. */
+START_TEST(test_flush_rules)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	rti_object_instance_handle b1;
+	const char *s;
+	char big[200];
+	size_t i;
+
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Name,Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(b, "discover:b1:Breaker"));
+	tfed_autoflush = 0;
+
+	/* rti_flush_updates writes it; the sender never evokes */
+	ck_assert_int_eq(update3(a, b1, "f1", NULL, NULL, NULL), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=f1"));
+
+	/* the next call into librti writes output older than 1 ms */
+	ck_assert_int_eq(update3(a, b1, "f2", NULL, NULL, NULL), RTI_OK);
+	usleep(5000);
+	ck_assert_int_eq(rti_get_object_instance_name(a->amb, b1, &s),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=f2"));
+
+	/* a stream of updates goes out in batches without any flush, in
+	 * order */
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	for (i = 0; i < 1000; i++)
+		ck_assert_int_eq(update3(a, b1, big, NULL, NULL, NULL),
+		    RTI_OK);
+	ck_assert(tfed_wait_n(b, "reflect:b1:Name=x", 300));
+	ck_assert_int_eq(update3(a, b1, "last", NULL, NULL, NULL), RTI_OK);
+	ck_assert_int_eq(rti_evoke_callbacks(a->amb, 0, 0, NULL), RTI_OK);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=last"));
+	ck_assert_uint_eq(tfed_count(b, "reflect:b1:Name=x"), 1000);
+
+	/* a federate that resigns writes what it buffered */
+	ck_assert_int_eq(update3(a, b1, "bye", NULL, NULL, NULL), RTI_OK);
+	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
+	    RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES), RTI_OK);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=bye"));
+	tfed_autoflush = 1;
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
 START_TEST(test_request_update)
 {
 	struct tfed *a = fed("A", 0), *b = fed("B", 0);
@@ -918,6 +970,7 @@ om_suite(void)
 	tcase_add_test(tc, test_late_join_discovery);
 	tcase_add_test(tc, test_bundle_split);
 	tcase_add_test(tc, test_packing_modes);
+	tcase_add_test(tc, test_flush_rules);
 	tcase_add_test(tc, test_request_update);
 	tcase_add_test(tc, test_delete_and_local_delete);
 	tcase_add_test(tc, test_errors_send_nothing);

@@ -155,6 +155,7 @@ tf_join(const char *name)
 	    rc == RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS);
 	ck_assert_int_eq(rti_join_federation_execution(t->amb, name, "test",
 	    "T", &t->handle), RTI_OK);
+	tfed_track(t);
 	return t;
 }
 
