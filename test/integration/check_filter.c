@@ -507,8 +507,9 @@ END_TEST
 /* Publisher process that reads its socket only when told: join, publish
  * Breaker.Status, register an instance, say 'r' on `up`; then per command
  * from `down`: 'e' evoke for 0.2 s and say 'k'; 'a'/'b' update with
- * condition S1/S2 (no evoke) and say the updates sent and suppressed so
- * far as two digits; 'q' resign.  Exit 0 when all went well. */
+ * condition S1/S2 and flush (it evokes nothing and then stops calling
+ * librti) and say the updates sent and suppressed so far as two digits;
+ * 'q' resign.  Exit 0 when all went well. */
 static int
 idle_publisher(int up, int down)
 {
@@ -539,6 +540,7 @@ idle_publisher(int up, int down)
 		v.value = c == 'a' ? "a" : "b";
 		if (rti_update_attribute_values_with_condition(t->amb, o, &v,
 		    1, NULL, 0, c == 'a' ? "S1" : "S2") != RTI_OK ||
+		    rti_flush_updates(t->amb) != RTI_OK ||
 		    rti_get_statistics(t->amb, &z) != RTI_OK)
 			return 3;
 		ans[0] = (char)('0' + z.updates_sent % 10);
