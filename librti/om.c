@@ -672,6 +672,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	if (st->packing != RTI_PACKING_CLASS &&
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
+	rti__ddm_bundle(amb, 1);
 	for (i = 0; i < n && rc == RTI_OK; i++) {
 		size_t j;
 
@@ -683,6 +684,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 		rc = emit_instance(amb, st, &h, cls.id, in[i].object.id,
 		    in[i].values, in[i].n_values, size);
 	}
+	rti__ddm_bundle(amb, 0);
 	if (rc != RTI_OK)
 		return rc;
 	retraction_out(st, &h, st->pend_open ? st->pend_hdr.retraction :

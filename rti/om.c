@@ -996,14 +996,40 @@ send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
 	off = wire_frame_begin(&st->out, WIRE_CB_REFLECT);
 	wire_put_u32(&st->out, producer);
 	hdr_put(&st->out, h, tso);
-	if (layer)
-		wire_put_raw(&st->out, layer, layer_len);
-	else if (bundle_cut(&st->out, &st->b, cls, keep) == 0)
+	if (!layer && bundle_cut(&st->out, &st->b, cls, keep) == 0)
 		return;
-	wire_frame_end(&st->out, off);
 	if (tso)
 		tm_note_tso_delivery(to, h->time);
-	conn_send_buf(to->conn, &st->out);
+	if (!layer) {
+		wire_frame_end(&st->out, off);
+		conn_send_buf(to->conn, &st->out);
+		return;
+	}
+	/* the layer goes from the input to the queue, copied once */
+	wire_patch_u32(&st->out, off, (uint32_t)(st->out.len - off -
+	    WIRE_HEADER_SIZE + layer_len));
+	if (st->out.oom)
+		conn_send_buf(to->conn, &st->out);
+	else
+		conn_send2(to->conn, st->out.data, st->out.len, layer,
+		    layer_len);
+}
+
+/* Do instance layers a (may be NULL) and b update the same attributes in
+ * the same order? */
+static int
+same_attrs(const struct bundle *bd, const struct bundle_inst *a,
+    const struct bundle_inst *b)
+{
+	uint32_t j;
+
+	if (!a || a->n_attrs != b->n_attrs)
+		return 0;
+	for (j = 0; j < b->n_attrs; j++)
+		if (bd->attrs[a->first + j].handle !=
+		    bd->attrs[b->first + j].handle)
+			return 0;
+	return 1;
 }
 
 static int
@@ -1013,6 +1039,7 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
 	struct bundle *b = &st->b;
+	const struct bundle_inst *prev;
 	const struct dm_sub *r;
 	struct om_hdr h;
 	const char *why = "";
@@ -1044,13 +1071,25 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	    sizeof *st->tmp))
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), 0;
-	for (i = 0; i < b->n_inst && n; i++) {
+	for (i = 0, prev = NULL; i < b->n_inst && n; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
+		int plain = ddm_update_plain(fx, bi->handle, h.cond);
 
+		/* an instance without regions or condition updating the same
+		 * attributes as the last such one is routed the same way */
+		if (plain && same_attrs(b, prev, bi)) {
+			memcpy(st->want + (size_t)i * n, st->want +
+			    (size_t)(prev - b->inst) * n, n);
+			memcpy(st->wattr + bi->first * n, st->wattr +
+			    prev->first * n, (size_t)bi->n_attrs * n);
+			continue;
+		}
 		for (j = 0; j < bi->n_attrs; j++)
 			st->tmp[j] = b->attrs[bi->first + j].handle;
 		ddm_route_update(fx, bi->handle, st->tmp, bi->n_attrs, h.cond,
 		    r, n, st->want + (size_t)i * n, st->wattr + bi->first * n);
+		if (plain)
+			prev = bi;
 	}
 	for (k = 0; k < n; k++) {
 		struct federate *to = r[k].f;

@@ -389,7 +389,14 @@ conn_congest(struct conn *c)
 int
 conn_send(struct conn *c, const void *data, size_t len)
 {
-	size_t queued;
+	return conn_send2(c, data, len, NULL, 0);
+}
+
+int
+conn_send2(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len)
+{
+	size_t queued, len = head_len + body_len;
 
 	if (c->closing)
 		return -1;
@@ -402,7 +409,9 @@ conn_send(struct conn *c, const void *data, size_t len)
 		c->out.len = 0;
 		c->out_off = 0;
 	}
-	wire_put_raw(&c->out, data, len);
+	wire_put_raw(&c->out, head, head_len);
+	if (body_len)
+		wire_put_raw(&c->out, body, body_len);
 	if (c->out.oom) {
 		c->out.oom = 0;
 		c->out.len = c->out_off + queued;
