@@ -342,10 +342,13 @@ static int
 same_hdr(struct om_state *st, const struct om_hdr *h, uint32_t cls)
 {
 	const struct om_hdr *p = &st->pend_hdr;
+	const char *cond = h->cond ? h->cond : "";
 
+	/* most often both conditions are empty: no strcmp per instance */
 	return st->pend_cls == cls && p->flags == h->flags &&
 	    p->time == h->time && p->tag_len == h->tag_len &&
-	    strcmp(st->pend_cond, h->cond ? h->cond : "") == 0 &&
+	    st->pend_cond[0] == cond[0] &&
+	    (!cond[0] || strcmp(st->pend_cond, cond) == 0) &&
 	    (h->tag_len == 0 || memcmp(st->pend.data + st->pend_tag_off,
 	    h->tag, h->tag_len) == 0);
 }
