@@ -364,6 +364,7 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
     const struct rti_attribute_value *v, size_t n, size_t size)
 {
 	size_t off, i, clen;
+	uint8_t *p;
 	int rc;
 
 	if (st->pend_open && (!same_hdr(st, h, cls) ||
@@ -393,12 +394,23 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		rti__out_note(amb);
 		(void)off;
 	}
-	off = bundle_inst_begin(&st->pend, obj);
-	for (i = 0; i < n; i++)
-		bundle_put_attr(&st->pend, v[i].attribute.id, v[i].value,
-		    v[i].length);
-	bundle_inst_end(&st->pend, off, (uint32_t)n);
 	st->pend_n++;
+	if (wire_buf_reserve(&st->pend, size) < 0)
+		return RTI_OK; /* pend.oom: pend_flush fails */
+	/* the whole layer at once: `size` is its length (check_update) */
+	p = st->pend.data + st->pend.len;
+	wire_put32(p, obj);
+	wire_put32(p + 4, (uint32_t)n);
+	wire_put32(p + 8, (uint32_t)(size - BUNDLE_INST_HDR));
+	p += BUNDLE_INST_HDR;
+	for (i = 0; i < n; i++) {
+		wire_put32(p, v[i].attribute.id);
+		wire_put32(p + 4, v[i].length);
+		if (v[i].length)
+			memcpy(p + BUNDLE_ATTR_HDR, v[i].value, v[i].length);
+		p += BUNDLE_ATTR_HDR + v[i].length;
+	}
+	st->pend.len += size;
 	return RTI_OK;
 }
 
