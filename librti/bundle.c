@@ -79,8 +79,8 @@ bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 		in->first = b->n_attrs;
 		in->layer = q;
 		in->layer_len = BUNDLE_INST_HDR + (size_t)ilen;
-		if (grow((void **)&b->attrs, &b->cap_attrs,
-		    b->n_attrs + na, sizeof *b->attrs))
+		if (b->n_attrs + na > b->cap_attrs && grow((void **)&b->attrs,
+		    &b->cap_attrs, b->n_attrs + na, sizeof *b->attrs))
 			return -2;
 		q += BUNDLE_INST_HDR;
 		iend = q + ilen;

@@ -44,6 +44,8 @@
 #define REGION_BUCKETS 256
 /* A send drains the socket first when it was not read for this long. */
 #define DRAIN_NS 5000000ll
+/* Attributes of an update whose answer a class bundle send remembers. */
+#define MEMO_ATTRS 16
 
 /* ambassador.c: read what the socket has (1 bytes, 0 none, -1 lost). */
 int rti__read_some(rti_ambassador *amb);
@@ -107,6 +109,11 @@ struct ddm_state {
 	struct match_region *qr;
 	size_t cap_qr;
 	struct rti_statistics stats;
+	/* rti__ddm_bundle: inside one class bundle send, the last positive
+	 * answer for an instance without regions or condition */
+	int in_bundle, memo_valid, memo_cond_null;
+	uint32_t memo_cls, memo_applied, memo_n;
+	uint32_t memo_attrs[MEMO_ATTRS];
 };
 
 #define JOINED_OR_RETURN(amb)                                          \
@@ -580,23 +587,70 @@ drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
 		(void)sync_replica_scan(amb, 0);
 }
 
+/* Was the last update of a class bundle send, without regions or
+ * condition either, of the same attributes, with the same replica? */
+static int
+memo_hit(const struct ddm_state *st, uint32_t cls, const char *cond,
+    const struct rti_attribute_value *v, size_t n)
+{
+	size_t i;
+
+	if (!st->memo_valid || st->memo_cls != cls || st->memo_n != n ||
+	    st->memo_applied != st->applied ||
+	    st->memo_cond_null != (cond == NULL))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (st->memo_attrs[i] != v[i].attribute.id)
+			return 0;
+	return 1;
+}
+
+void
+rti__ddm_bundle(rti_ambassador *amb, int on)
+{
+	struct ddm_state *st = st_of(amb);
+
+	if (!st)
+		return;
+	if (on)
+		drain_if_idle(amb, st);
+	st->in_bundle = on;
+	st->memo_valid = 0;
+}
+
 int
 rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
     const struct rti_attribute_value *v, size_t n, const char *cond)
 {
 	struct ddm_state *st = st_of(amb);
 	struct linst *in;
-	int w;
+	size_t i;
+	int w, plain;
 
 	if (!st)
 		return 1;
-	drain_if_idle(amb, st);
+	if (!st->in_bundle)
+		drain_if_idle(amb, st);
 	in = inst_find(st, obj);
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
+	plain = st->in_bundle && (!cond || !*cond) && (!in || !in->n_assoc);
+	if (plain && memo_hit(st, cls, cond, v, n)) {
+		st->stats.updates_sent++;
+		return 1;
+	}
 	w = wants_update(amb, in, cls, cond, v, n);
 	if (!w && sync_replica(amb))
 		w = wants_update(amb, in, cls, cond, v, n);
+	if (w && plain && n <= MEMO_ATTRS) {
+		st->memo_valid = 1;
+		st->memo_cond_null = cond == NULL;
+		st->memo_cls = cls;
+		st->memo_applied = st->applied;
+		st->memo_n = (uint32_t)n;
+		for (i = 0; i < n; i++)
+			st->memo_attrs[i] = v[i].attribute.id;
+	}
 	if (w)
 		st->stats.updates_sent++;
 	else

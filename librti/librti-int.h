@@ -239,7 +239,12 @@ int rti__om_retraction_issued(rti_ambassador *amb, uint32_t serial);
  * rti__ddm_wants_interaction: the same for interaction class `cls` sent
  *   with `cond` and regions reg[0..m).
  * rti__ddm_received: count `n` received reflections (or interactions).
+ * rti__ddm_bundle: around the rti__ddm_wants_update calls of one class
+ *   bundle send (on 1, then 0): the replica is drained once, not per
+ *   instance, and instances without regions or condition updating the
+ *   same attributes as the one before share its positive answer.
  */
+void rti__ddm_bundle(rti_ambassador *amb, int on);
 int rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
     const struct rti_attribute_value *v, size_t n, const char *cond);
 int rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,

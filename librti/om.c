@@ -342,10 +342,13 @@ static int
 same_hdr(struct om_state *st, const struct om_hdr *h, uint32_t cls)
 {
 	const struct om_hdr *p = &st->pend_hdr;
+	const char *cond = h->cond ? h->cond : "";
 
+	/* most often both conditions are empty: no strcmp per instance */
 	return st->pend_cls == cls && p->flags == h->flags &&
 	    p->time == h->time && p->tag_len == h->tag_len &&
-	    strcmp(st->pend_cond, h->cond ? h->cond : "") == 0 &&
+	    st->pend_cond[0] == cond[0] &&
+	    (!cond[0] || strcmp(st->pend_cond, cond) == 0) &&
 	    (h->tag_len == 0 || memcmp(st->pend.data + st->pend_tag_off,
 	    h->tag, h->tag_len) == 0);
 }
@@ -361,6 +364,7 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
     const struct rti_attribute_value *v, size_t n, size_t size)
 {
 	size_t off, i, clen;
+	uint8_t *p;
 	int rc;
 
 	if (st->pend_open && (!same_hdr(st, h, cls) ||
@@ -390,12 +394,23 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		rti__out_note(amb);
 		(void)off;
 	}
-	off = bundle_inst_begin(&st->pend, obj);
-	for (i = 0; i < n; i++)
-		bundle_put_attr(&st->pend, v[i].attribute.id, v[i].value,
-		    v[i].length);
-	bundle_inst_end(&st->pend, off, (uint32_t)n);
 	st->pend_n++;
+	if (wire_buf_reserve(&st->pend, size) < 0)
+		return RTI_OK; /* pend.oom: pend_flush fails */
+	/* the whole layer at once: `size` is its length (check_update) */
+	p = st->pend.data + st->pend.len;
+	wire_put32(p, obj);
+	wire_put32(p + 4, (uint32_t)n);
+	wire_put32(p + 8, (uint32_t)(size - BUNDLE_INST_HDR));
+	p += BUNDLE_INST_HDR;
+	for (i = 0; i < n; i++) {
+		wire_put32(p, v[i].attribute.id);
+		wire_put32(p + 4, v[i].length);
+		if (v[i].length)
+			memcpy(p + BUNDLE_ATTR_HDR, v[i].value, v[i].length);
+		p += BUNDLE_ATTR_HDR + v[i].length;
+	}
+	st->pend.len += size;
 	return RTI_OK;
 }
 
@@ -672,6 +687,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	if (st->packing != RTI_PACKING_CLASS &&
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
+	rti__ddm_bundle(amb, 1);
 	for (i = 0; i < n && rc == RTI_OK; i++) {
 		size_t j;
 
@@ -683,6 +699,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 		rc = emit_instance(amb, st, &h, cls.id, in[i].object.id,
 		    in[i].values, in[i].n_values, size);
 	}
+	rti__ddm_bundle(amb, 0);
 	if (rc != RTI_OK)
 		return rc;
 	retraction_out(st, &h, st->pend_open ? st->pend_hdr.retraction :

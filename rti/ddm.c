@@ -882,6 +882,17 @@ ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 	return drop;
 }
 
+int
+ddm_update_plain(struct federation *fx, uint32_t obj, const char *cond)
+{
+	struct ddm_inst *in;
+
+	if (cond && *cond)
+		return 0;
+	in = inst_find(fxst(fx), obj);
+	return !in || (in->n_assoc == 0 && in->cond[0] == '\0');
+}
+
 size_t
 ddm_route_interaction(struct federation *fx, const char *cond,
     const uint32_t *reg, uint32_t m, const struct dm_sub *r, size_t n,

@@ -31,10 +31,14 @@ struct om_instance;
  * ddm_route_instance: 1 when `s` wants instance `obj` as registered
  *   (its condition and every region associated with it): discovery.
  * Each returns the number of routes that do not want it.
+ * ddm_update_plain: 1 when an update of `obj` with send condition `cond`
+ *   is matched without regions or condition (ddm_route_update's answer
+ *   then depends only on the attributes and the routes).
  */
 size_t ddm_route_update(struct federation *fx, uint32_t obj,
     const uint32_t *attrs, uint32_t n_attrs, const char *cond,
     const struct dm_sub *r, size_t n, uint8_t *want, uint8_t *want_attr);
+int ddm_update_plain(struct federation *fx, uint32_t obj, const char *cond);
 size_t ddm_route_interaction(struct federation *fx, const char *cond,
     const uint32_t *reg, uint32_t m, const struct dm_sub *r, size_t n,
     uint8_t *want);

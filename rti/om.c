@@ -71,6 +71,8 @@ struct om_fx {
 	size_t cap_kc;
 	uint8_t *keep, *keep2, *flip;
 	size_t cap_keep, cap_keep2, cap_flip;
+	uint8_t *dup;             /* per instance of st->b: DUP_* */
+	size_t cap_dup;
 	uint32_t *tmp;
 	size_t cap_tmp;
 	uint8_t *want;                /* [n_inst][n_routes]: DDM filters */
@@ -862,13 +864,37 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
-/* Check every handle and right of a parsed update; fills st->bi.  0, or
- * -1 after a notice. */
+/* Do instance layers a (may be NULL) and b update the same attributes in
+ * the same order? */
+static int
+same_attrs(const struct bundle *bd, const struct bundle_inst *a,
+    const struct bundle_inst *b)
+{
+	uint32_t j;
+
+	if (!a || a->n_attrs != b->n_attrs)
+		return 0;
+	for (j = 0; j < b->n_attrs; j++)
+		if (bd->attrs[a->first + j].handle !=
+		    bd->attrs[b->first + j].handle)
+			return 0;
+	return 1;
+}
+
+/* st->dup[i]: instance i of the bundle updates the same attributes as
+ * instance i - 1 (which the checks then need not look at again), and is
+ * routed as it is (its want and wattr rows are copies). */
+#define DUP_ATTRS 1
+#define DUP_ROUTE 2
+
+/* Check every handle and right of a parsed update; fills st->bi and
+ * st->dup (DUP_ATTRS).  0, or -1 after a notice. */
 static int
 update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 {
 	struct federation *fx = c->fed->fx;
 	uint32_t i, j;
+	int fast;
 
 	if (b->cls == 0 || b->cls > st->n_oc)
 		return notice(c, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
@@ -877,10 +903,11 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 	if (grow((void **)&st->bi, &st->cap_bi, b->n_inst, sizeof *st->bi) ||
 	    grow((void **)&st->kc, &st->cap_kc, b->n_inst, sizeof *st->kc) ||
 	    grow((void **)&st->keep, &st->cap_keep, b->n_attrs, 1) ||
-	    grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1))
+	    grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1) ||
+	    grow((void **)&st->dup, &st->cap_dup, b->n_inst, 1))
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), -1;
-	for (i = 0; i < b->n_inst; i++) {
+	for (i = 0, fast = 0; i < b->n_inst; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
 		struct om_instance *in = om_find(fx, bi->handle);
 
@@ -894,6 +921,13 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 			    "%s", in->handle,
 			    fom_oclass(fx->fom, in->cls)->qname,
 			    fom_oclass(fx->fom, b->cls)->qname), -1;
+		st->bi[i] = in;
+		st->dup[i] = i && same_attrs(b, bi - 1, bi) ? DUP_ATTRS : 0;
+		/* the attributes the last instance had, all defined, none
+		 * twice, and the sender owns every one: nothing to look at */
+		if (fast && st->dup[i] && in->sole == c->fed->handle)
+			continue;
+		fast = in->sole == c->fed->handle;
 		if (++st->stamp_gen == 0) {
 			memset(st->stamp, 0, (fx->fom->n_attrs + 1) *
 			    sizeof *st->stamp);
@@ -910,6 +944,7 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 				st->stamp[a] = st->stamp_gen;
 				continue;
 			}
+			fast = 0;
 			k = attr_index(in, a);
 			if (k < 0)
 				return notice(c, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
@@ -927,7 +962,6 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 				    "%u is not owned by this federate", a,
 				    in->handle), -1;
 		}
-		st->bi[i] = in;
 	}
 	return 0;
 }
@@ -945,7 +979,7 @@ plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
     const struct bundle *b, const uint8_t *want, const uint8_t *wattr,
     size_t stride)
 {
-	uint32_t i, j, kept;
+	uint32_t i, j, kept, pkc = 0, pkept = 0;
 	int whole = 1;
 
 	for (i = 0; i < b->n_inst; i++) {
@@ -960,6 +994,13 @@ plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
 				discover(fx, in, s->f, s->known);
 				kc = s->known;
 			}
+		}
+		if ((st->dup[i] & DUP_ROUTE) && kc == pkc) {
+			/* the same attributes, routed and known the same */
+			memcpy(st->keep + bi->first, st->keep + bi[-1].first,
+			    bi->n_attrs);
+			kept = pkept;
+			goto planned;
 		}
 		if (kc == s->known) {
 			attrs = s->attrs;
@@ -976,6 +1017,9 @@ plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
 			st->keep[bi->first + j] = k;
 			kept += k;
 		}
+planned:
+		pkc = kc;
+		pkept = kept;
 		st->kc[i] = kept ? kc : 0;
 		if (kept != bi->n_attrs || st->kc[i] != b->cls)
 			whole = 0;
@@ -996,14 +1040,23 @@ send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
 	off = wire_frame_begin(&st->out, WIRE_CB_REFLECT);
 	wire_put_u32(&st->out, producer);
 	hdr_put(&st->out, h, tso);
-	if (layer)
-		wire_put_raw(&st->out, layer, layer_len);
-	else if (bundle_cut(&st->out, &st->b, cls, keep) == 0)
+	if (!layer && bundle_cut(&st->out, &st->b, cls, keep) == 0)
 		return;
-	wire_frame_end(&st->out, off);
 	if (tso)
 		tm_note_tso_delivery(to, h->time);
-	conn_send_buf(to->conn, &st->out);
+	if (!layer) {
+		wire_frame_end(&st->out, off);
+		conn_send_buf(to->conn, &st->out);
+		return;
+	}
+	/* the layer goes from the input to the queue, copied once */
+	wire_patch_u32(&st->out, off, (uint32_t)(st->out.len - off -
+	    WIRE_HEADER_SIZE + layer_len));
+	if (st->out.oom)
+		conn_send_buf(to->conn, &st->out);
+	else
+		conn_send2(to->conn, st->out.data, st->out.len, layer,
+		    layer_len);
 }
 
 static int
@@ -1018,7 +1071,7 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	const char *why = "";
 	size_t n, k;
 	uint32_t i, j, cls;
-	int rc, tso, multi;
+	int rc, tso, multi, pplain;
 
 	(void)serial;
 	if (hdr_read(rd, &h) < 0)
@@ -1044,13 +1097,26 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	    sizeof *st->tmp))
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), 0;
-	for (i = 0; i < b->n_inst && n; i++) {
+	for (i = 0, pplain = 0; i < b->n_inst && n; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
+		int plain = ddm_update_plain(fx, bi->handle, h.cond);
 
+		/* an instance without regions or condition updating the same
+		 * attributes as the one before, also such, is routed the
+		 * same way */
+		if (plain && pplain && (st->dup[i] & DUP_ATTRS)) {
+			memcpy(st->want + (size_t)i * n, st->want +
+			    (size_t)(i - 1) * n, n);
+			memcpy(st->wattr + bi->first * n, st->wattr +
+			    bi[-1].first * n, (size_t)bi->n_attrs * n);
+			st->dup[i] |= DUP_ROUTE;
+			continue;
+		}
 		for (j = 0; j < bi->n_attrs; j++)
 			st->tmp[j] = b->attrs[bi->first + j].handle;
 		ddm_route_update(fx, bi->handle, st->tmp, bi->n_attrs, h.cond,
 		    r, n, st->want + (size_t)i * n, st->wattr + bi->first * n);
+		pplain = plain;
 	}
 	for (k = 0; k < n; k++) {
 		struct federate *to = r[k].f;
@@ -1446,6 +1512,7 @@ om_federation_fini(struct federation *fx)
 	free(st->kc);
 	free(st->keep);
 	free(st->keep2);
+	free(st->dup);
 	free(st->flip);
 	free(st->tmp);
 	free(st->want);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -74,6 +75,10 @@ rti_log(struct rti_server *srv, int level, const char *fmt, ...)
  * frame (more when the frame needs more): small enough that the buffer
  * stays under BUF_KEEP and is reused, not reallocated, per read. */
 #define PARTIAL_READ (64u * 1024)
+/* A frame body at least this large, to a connection with nothing queued,
+ * is written at once from the caller's memory (conn_send2), not copied
+ * into the queue for the end of the loop turn. */
+#define DIRECT_MIN (16u * 1024)
 
 static void conn_free(struct conn *c);
 
@@ -389,7 +394,14 @@ conn_congest(struct conn *c)
 int
 conn_send(struct conn *c, const void *data, size_t len)
 {
-	size_t queued;
+	return conn_send2(c, data, len, NULL, 0);
+}
+
+int
+conn_send2(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len)
+{
+	size_t queued, len = head_len + body_len, sent = 0;
 
 	if (c->closing)
 		return -1;
@@ -402,20 +414,53 @@ conn_send(struct conn *c, const void *data, size_t len)
 		c->out.len = 0;
 		c->out_off = 0;
 	}
-	wire_put_raw(&c->out, data, len);
+	if (queued == 0 && !c->writing && body_len >= DIRECT_MIN) {
+		/* a large body behind an empty queue is written from where
+		 * it lies; only what the socket does not take is copied */
+		struct iovec iov[2];
+		struct msghdr m;
+		ssize_t n;
+
+		memset(&m, 0, sizeof m);
+		iov[0].iov_base = (void *)(uintptr_t)head;
+		iov[0].iov_len = head_len;
+		iov[1].iov_base = (void *)(uintptr_t)body;
+		iov[1].iov_len = body_len;
+		m.msg_iov = iov;
+		m.msg_iovlen = 2;
+		do
+			n = sendmsg(c->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT);
+		while (n < 0 && errno == EINTR);
+		if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+			out_discard(c);
+			conn_close(c, "write failed");
+			return -1;
+		}
+		sent = n > 0 ? (size_t)n : 0;
+	}
+	if (sent < head_len)
+		wire_put_raw(&c->out, (const uint8_t *)head + sent,
+		    head_len - sent);
+	if (body_len && sent < len) {
+		size_t skip = sent > head_len ? sent - head_len : 0;
+
+		wire_put_raw(&c->out, (const uint8_t *)body + skip,
+		    body_len - skip);
+	}
 	if (c->out.oom) {
 		c->out.oom = 0;
 		c->out.len = c->out_off + queued;
 		conn_close(c, "out of memory");
 		return -1;
 	}
-	if (queued + len > soft_mark(c->srv))
+	if (queued + len - sent > soft_mark(c->srv))
 		conn_congest(c);
 	c->frames_out++;
 	c->bytes_out += len;
 	c->srv->stats.frames_out++;
 	c->srv->stats.bytes_out += len;
-	flush_schedule(c);
+	if (sent < len)
+		flush_schedule(c);
 	return 0;
 }
 

@@ -191,6 +191,11 @@ void rti_log(struct rti_server *srv, int level, const char *fmt, ...)
 /* Queue bytes for a connection.  Returns 0, or -1 when the connection is
  * closing or was just dropped as a slow consumer. */
 int conn_send(struct conn *c, const void *data, size_t len);
+/* The same for one frame in two pieces (a head, then a body forwarded as
+ * is): a large body behind an empty queue is written at once from where
+ * it lies, else copied once into the queue. */
+int conn_send2(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len);
 /* Send the frame(s) held in `b` (built with wire_frame_begin/end). */
 int conn_send_buf(struct conn *c, const struct wire_buf *b);
 /* Reply to request `serial`: err (RTI_ERR_*), message (may be NULL), and an

@@ -1,7 +1,8 @@
 /*
  * modes_om.c - rtibench modes over object management: latency (round
  * trip of an update) and throughput (reflections per second for each
- * packing mode).
+ * packing mode).  For profiling one case, RTIBENCH_PACKING=attribute|
+ * instance|class runs only that packing mode of throughput.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -284,6 +285,7 @@ bench_mode_throughput(struct bench_ctx *c)
 	rti_object_instance_handle *objs;
 	struct rti_bundle_instance *bi;
 	struct rti_attribute_value v[TP_ATTRS];
+	const char *only = getenv("RTIBENCH_PACKING");
 	size_t k, i;
 
 	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c->url) < 0)
@@ -318,6 +320,8 @@ bench_mode_throughput(struct bench_ctx *c)
 		    ? TP_ATTRS : 1;
 		double end, deadline, rate;
 
+		if (only && strcmp(only, names[k]) != 0)
+			continue;
 		/* Class bundles of up to 64 KiB: one frame per step of a
 		 * few hundred instances, not one huge frame per window. */
 		BENCH_CHECK(a.amb, rti_set_update_packing(a.amb, packs[k],

@@ -285,6 +285,71 @@ START_TEST(test_class_bundle_cut_per_condition)
 }
 END_TEST
 
+/* A class bundle mixing instances with and without a condition (so that
+ * rtiexec's and librti's reuse of the previous instance's routing meets
+ * both kinds in a row) reaches each subscriber exactly as the same
+ * updates sent one by one do. */
+START_TEST(test_class_bundle_routes_like_single_updates)
+{
+	static const char *const names[] = { "b4", "b1", "b5", "b3", "b6",
+		"b2" };
+	struct scen s;
+	struct rti_bundle_instance in[6];
+	struct rti_attribute_value v;
+	rti_object_instance_handle h[6];
+	struct tfed *subs[3];
+	size_t got[3][6], k, i;
+	char ev[32];
+
+	scen_start(&s, 1);
+	h[0] = reg(s.p, "b4", NULL);
+	h[1] = s.b1;
+	h[2] = reg(s.p, "b5", NULL);
+	h[3] = s.b3;
+	h[4] = reg(s.p, "b6", NULL);
+	h[5] = s.b2;
+	subs[0] = s.c1;
+	subs[1] = s.c2;
+	subs[2] = s.g;
+	for (i = 0; i < 6; i++)
+		update(s.p, h[i], "x", NULL);
+	ck_assert_int_eq(rti_flush_updates(s.p->amb), RTI_OK);
+	ck_assert(tfed_wait_n(s.g, "binst:", 6));
+	for (k = 0; k < 3; k++) {
+		tfed_barrier(subs[k]);
+		for (i = 0; i < 6; i++) {
+			snprintf(ev, sizeof ev, "binst:%s", names[i]);
+			got[k][i] = tfed_count(subs[k], ev);
+		}
+	}
+	ck_assert_uint_eq(got[0][1], 1);
+	ck_assert_uint_eq(got[0][3], 0);
+	v.attribute = tfed_attr(s.p, "Breaker", "Status");
+	v.value = "y";
+	v.length = 1;
+	for (i = 0; i < 6; i++) {
+		in[i].object = h[i];
+		in[i].values = &v;
+		in[i].n_values = 1;
+	}
+	ck_assert_int_eq(rti_set_update_packing(s.p->amb, RTI_PACKING_CLASS,
+	    0), RTI_OK);
+	ck_assert_int_eq(rti_update_class_attribute_values(s.p->amb,
+	    tfed_oc(s.p, "Breaker"), in, 6, NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(s.p->amb), RTI_OK);
+	ck_assert(tfed_wait_n(s.g, "binst:", 12));
+	for (k = 0; k < 3; k++) {
+		tfed_barrier(subs[k]);
+		for (i = 0; i < 6; i++) {
+			snprintf(ev, sizeof ev, "binst:%s", names[i]);
+			ck_assert_uint_eq(tfed_count(subs[k], ev),
+			    2 * got[k][i]);
+		}
+	}
+	scen_end(&s);
+}
+END_TEST
+
 START_TEST(test_interactions_with_conditions)
 {
 	struct tfed *p = fed("p", 0), *c1 = fed("c1", 0), *g = fed("g", 0);
@@ -914,6 +979,7 @@ filter_suite(void)
 	tcase_add_test(tc, test_source_suppression);
 	tcase_add_test(tc, test_conditions_at_run_time);
 	tcase_add_test(tc, test_class_bundle_cut_per_condition);
+	tcase_add_test(tc, test_class_bundle_routes_like_single_updates);
 	tcase_add_test(tc, test_interactions_with_conditions);
 	tcase_add_test(tc, test_bad_conditions);
 	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);

@@ -320,6 +320,58 @@ START_TEST(test_bundle_split)
 }
 END_TEST
 
+/* Bundles large enough to be written straight from rtiexec's input reach
+ * a subscriber that does not read for a while (its socket fills, so
+ * writes are partial and the rest is queued) whole and in order. */
+START_TEST(test_large_bundles_to_a_busy_subscriber)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 1);
+	rti_object_class_handle br;
+	rti_object_instance_handle k1;
+	struct rti_attribute_value v;
+	struct rti_bundle_instance in;
+	enum { N = 200, LEN = 40000 };
+	static char val[LEN + 1];
+	char ev[64];
+	int i, j, at, last = -1;
+
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	k1 = tfed_register_named(a, "Breaker", "k1");
+	ck_assert(tfed_wait(b, "discover:k1"));
+	br = tfed_oc(a, "Breaker");
+	ck_assert_int_eq(rti_set_update_packing(a->amb, RTI_PACKING_CLASS, 0),
+	    RTI_OK);
+	v.attribute = tfed_at(a, br, "Status");
+	v.value = val;
+	v.length = LEN;
+	in.object = k1;
+	in.values = &v;
+	in.n_values = 1;
+	for (i = 0; i < N; i++) {
+		snprintf(val, sizeof val, "%03d:", i);
+		for (j = 4; j < LEN; j++)
+			val[j] = (char)('a' + (i + j) % 26);
+		ck_assert_int_eq(rti_update_class_attribute_values(a->amb, br,
+		    &in, 1, NULL, 0), RTI_OK);
+		ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	}
+	ck_assert(tfed_wait_n(b, "binst:", N));
+	for (i = 0; i < N; i++) {
+		snprintf(ev, sizeof ev, "binst:k1:Status=%03d:%c%c", i,
+		    'a' + (i + 4) % 26, 'a' + (i + 5) % 26);
+		ck_assert_int_eq(tfed_count(b, ev), 1);
+		at = tfed_find(b, ev);
+		ck_assert_int_gt(at, last);
+		last = at;
+	}
+	tfed_barrier(b);
+	ck_assert_uint_eq(b->n_bundle_instances, N);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
 START_TEST(test_packing_modes)
 {
 	struct tfed *a = fed("A", 0), *b = fed("B", 1);
@@ -969,6 +1021,7 @@ om_suite(void)
 	tcase_add_test(tc, test_name_reservation);
 	tcase_add_test(tc, test_late_join_discovery);
 	tcase_add_test(tc, test_bundle_split);
+	tcase_add_test(tc, test_large_bundles_to_a_busy_subscriber);
 	tcase_add_test(tc, test_packing_modes);
 	tcase_add_test(tc, test_flush_rules);
 	tcase_add_test(tc, test_request_update);
