@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -372,12 +373,22 @@ START_TEST(test_large_bundles_to_a_busy_subscriber)
 }
 END_TEST
 
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 START_TEST(test_packing_modes)
 {
 	struct tfed *a = fed("A", 0), *b = fed("B", 1);
 	rti_object_instance_handle h[4];
 	char ev[64];
-	int i;
+	double t0;
+	int i, slow;
 
 	tfed_publish_breaker(a);
 	tfed_subscribe(b, "Breaker", "Name,Status,Current");
@@ -400,27 +411,40 @@ START_TEST(test_packing_modes)
 	ck_assert_int_eq(update3(a, h[0], "n", "s", "c", "A"), RTI_OK);
 	ck_assert(tfed_wait_n(b, "bundle:Breaker:1:tag=A", 3));
 
-	/* class packing: coalesced until flushed */
+	/* class packing: coalesced until flushed, or until the first call
+	 * once the bundle is 1 ms old (librti-object(3)); only a run slowed
+	 * past that between the calls (valgrind, a loaded machine) may see
+	 * the updates in more than one bundle */
 	ck_assert_int_eq(rti_set_update_packing(a->amb, RTI_PACKING_CLASS, 0),
 	    RTI_OK);
+	tfed_clear(b);
+	t0 = now_s();
 	for (i = 0; i < 4; i++)
 		ck_assert_int_eq(update3(a, h[i], "n", "s", NULL, "C"),
 		    RTI_OK);
+	slow = now_s() - t0 >= 0.001;
 	tfed_pump(b, 0.2);
 	ck_assert_int_lt(tfed_find(b, "bundle:Breaker:4:tag=C"), 0);
 	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
-	ck_assert(tfed_wait(b, "bundle:Breaker:4:tag=C"));
+	if (!slow)
+		ck_assert(tfed_wait(b, "bundle:Breaker:4:tag=C"));
+	ck_assert(tfed_wait_n(b, "binst:", 4));
 	snprintf(ev, sizeof ev, "binst:%s:Name=n,Status=s",
 	    "HLAobject4");
 	ck_assert_int_ge(tfed_find(b, ev), 0);
 
 	/* a different tag starts a new bundle; an evoke flushes */
+	tfed_clear(b);
+	t0 = now_s();
 	ck_assert_int_eq(update3(a, h[0], "n", NULL, NULL, "D"), RTI_OK);
 	ck_assert_int_eq(update3(a, h[1], "n", NULL, NULL, "D"), RTI_OK);
+	slow = now_s() - t0 >= 0.001;
 	ck_assert_int_eq(update3(a, h[2], "n", NULL, NULL, "E"), RTI_OK);
 	ck_assert_int_eq(rti_evoke_callbacks(a->amb, 0, 0, NULL), RTI_OK);
-	ck_assert(tfed_wait(b, "bundle:Breaker:2:tag=D"));
+	if (!slow)
+		ck_assert(tfed_wait(b, "bundle:Breaker:2:tag=D"));
 	ck_assert(tfed_wait(b, "bundle:Breaker:1:tag=E"));
+	ck_assert_uint_eq(tfed_count(b, "binst:"), 3);
 
 	/* the size limit flushes by itself */
 	ck_assert_int_eq(rti_set_update_packing(a->amb, RTI_PACKING_CLASS,
