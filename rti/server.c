@@ -240,8 +240,10 @@ soft_mark(const struct rti_server *srv)
 	return srv->cfg.max_queue / 4;
 }
 
+/* Empty c's output (all written, or dropped), trim its buffer and stop
+ * waiting for EV_WRITE. */
 static void
-out_discard(struct conn *c)
+out_clear(struct conn *c)
 {
 	c->out.len = 0;
 	c->out_off = 0;
@@ -259,7 +261,7 @@ conn_drop_slow(struct conn *c, const char *why)
 	rti_log(c->srv, LOG_WARN, "connection %u (%s): %s; dropping slow "
 	    "consumer with %zu bytes queued", c->id, c->peer, why,
 	    out_queued(c));
-	out_discard(c);
+	out_clear(c);
 	conn_close(c, "slow consumer");
 }
 
@@ -305,18 +307,12 @@ conn_flush(struct conn *c)
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			break;
 		/* the peer is gone: what it did not take is lost */
-		out_discard(c);
+		out_clear(c);
 		conn_close(c, "write failed");
 		return;
 	}
 	if (left == 0) {
-		c->out.len = 0;
-		c->out_off = 0;
-		buf_trim(&c->out, OUT_KEEP);
-		if (c->writing) {
-			event_del(c->wev);
-			c->writing = 0;
-		}
+		out_clear(c);
 	} else {
 		if (c->out_off > BUF_KEEP && c->out_off > c->out.len / 2) {
 			memmove(c->out.data, c->out.data + c->out_off, left);
@@ -432,7 +428,7 @@ conn_send2(struct conn *c, const void *head, size_t head_len,
 			n = sendmsg(c->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT);
 		while (n < 0 && errno == EINTR);
 		if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
-			out_discard(c);
+			out_clear(c);
 			conn_close(c, "write failed");
 			return -1;
 		}
