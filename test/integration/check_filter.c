@@ -446,6 +446,24 @@ START_TEST(test_bad_conditions)
 }
 END_TEST
 
+/* In a forked publisher: join, publish Breaker.Status, register an
+ * instance (*a, *o), say 'r' on `up`.  0 or -1. */
+static int
+publisher_setup(struct tfed *t, int up, rti_attribute_handle *a,
+    rti_object_instance_handle *o)
+{
+	rti_object_class_handle br;
+
+	if (tfed_create_join(t, "F", GRID, "p") != RTI_OK ||
+	    rti_get_object_class_handle(t->amb, "Breaker", &br) != RTI_OK ||
+	    rti_get_attribute_handle(t->amb, br, "Status", a) != RTI_OK ||
+	    rti_publish_object_class_attributes(t->amb, br, a, 1) != RTI_OK ||
+	    rti_register_object_instance_with_condition(t->amb, br, NULL,
+	    NULL, o) != RTI_OK || write(up, "r", 1) != 1)
+		return -1;
+	return 0;
+}
+
 /* Publisher process: join, publish Breaker.Status, register an instance,
  * say 'r' on `up`; on 'u' from `down` update at once (no evoke) and answer
  * 'k' when it was sent, 's' when suppressed; on 'q' resign.  Exit 0 when
@@ -454,19 +472,13 @@ static int
 stopped_publisher(int up, int down)
 {
 	struct tfed *t = tfed_new(&rx);
-	rti_object_class_handle br;
 	rti_attribute_handle a;
 	rti_object_instance_handle o;
 	struct rti_attribute_value v;
 	struct rti_statistics z;
 	char c;
 
-	if (!t || tfed_create_join(t, "F", GRID, "p") != RTI_OK ||
-	    rti_get_object_class_handle(t->amb, "Breaker", &br) != RTI_OK ||
-	    rti_get_attribute_handle(t->amb, br, "Status", &a) != RTI_OK ||
-	    rti_publish_object_class_attributes(t->amb, br, &a, 1) != RTI_OK ||
-	    rti_register_object_instance_with_condition(t->amb, br, NULL,
-	    NULL, &o) != RTI_OK || write(up, "r", 1) != 1)
+	if (!t || publisher_setup(t, up, &a, &o) < 0)
 		return 1;
 	if (read(down, &c, 1) != 1 || c != 'u')
 		return 2;
@@ -579,19 +591,13 @@ static int
 idle_publisher(int up, int down)
 {
 	struct tfed *t = tfed_new(&rx);
-	rti_object_class_handle br;
 	rti_attribute_handle a;
 	rti_object_instance_handle o;
 	struct rti_attribute_value v;
 	struct rti_statistics z;
 	char c, ans[2];
 
-	if (!t || tfed_create_join(t, "F", GRID, "p") != RTI_OK ||
-	    rti_get_object_class_handle(t->amb, "Breaker", &br) != RTI_OK ||
-	    rti_get_attribute_handle(t->amb, br, "Status", &a) != RTI_OK ||
-	    rti_publish_object_class_attributes(t->amb, br, &a, 1) != RTI_OK ||
-	    rti_register_object_instance_with_condition(t->amb, br, NULL,
-	    NULL, &o) != RTI_OK || write(up, "r", 1) != 1)
+	if (!t || publisher_setup(t, up, &a, &o) < 0)
 		return 1;
 	v.attribute = a;
 	v.length = 1;
