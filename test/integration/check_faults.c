@@ -169,12 +169,14 @@ raw_connect(void)
 	return fd;
 }
 
+/* hello: len 10, type 1; magic "HRI1", version 1, empty key */
+static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
+	0x48, 0x52, 0x49, 0x31, 0, 1, 0, 0, 0, 0 };
+/* a frame of an unknown type (0x7777), empty */
+static const unsigned char bogus[] = { 0, 0, 0, 0, 0x77, 0x77, 0, 0 };
+
 START_TEST(test_unknown_type_after_hello)
 {
-	/* hello: len 10, type 1; magic "HRI1", version 1, empty key */
-	static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
-		0x48, 0x52, 0x49, 0x31, 0, 1, 0, 0, 0, 0 };
-	static const unsigned char bogus[] = { 0, 0, 0, 0, 0x77, 0x77, 0, 0 };
 	struct tfed *a = tfed_new(&rx);
 	unsigned char buf[256];
 	struct timeval tv = { 5, 0 };
@@ -219,9 +221,6 @@ round_trip(struct tfed *a, const char *label)
  * bogus frame whose header comes in two halves is recognised as one. */
 START_TEST(test_split_frames)
 {
-	static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
-		0x48, 0x52, 0x49, 0x31, 0, 1, 0, 0, 0, 0 };
-	static const unsigned char bogus[] = { 0, 0, 0, 0, 0x77, 0x77, 0, 0 };
 	struct tfed *a = tfed_new(&rx);
 	unsigned char buf[256];
 	struct timeval tv = { 5, 0 };
