@@ -246,8 +246,6 @@ rti__flush(rti_ambassador *amb, int block)
 				return RTI_ERR_CONNECTION_LOST;
 			}
 			if (p.revents & POLLIN) {
-				extern int rti__read_some(rti_ambassador *);
-
 				if (rti__read_some(amb) < 0)
 					return RTI_ERR_CONNECTION_LOST;
 			}
@@ -278,7 +276,6 @@ rti__flush(rti_ambassador *amb, int block)
 }
 
 /* Read what the socket has.  1 = got bytes, 0 = nothing, -1 = lost. */
-int rti__read_some(rti_ambassador *amb);
 int
 rti__read_some(rti_ambassador *amb)
 {

@@ -47,9 +47,6 @@
 /* Attributes of an update whose answer a class bundle send remembers. */
 #define MEMO_ATTRS 16
 
-/* ambassador.c: read what the socket has (1 bytes, 0 none, -1 lost). */
-int rti__read_some(rti_ambassador *amb);
-
 struct rep {
 	uint32_t fed, cls;
 	uint8_t kind, flags;

@@ -142,6 +142,9 @@ void rti__flush_modules(rti_ambassador *amb);
 /* Write as much buffered output as the socket takes (block = wait until
  * all is written).  RTI_OK or CONNECTION_LOST. */
 int rti__flush(rti_ambassador *amb, int block);
+/* Read what the socket has into `in`, without blocking and without
+ * dispatching.  1 = got bytes, 0 = nothing, -1 = lost. */
+int rti__read_some(rti_ambassador *amb);
 /*
  * Output batching.  One-way output waits in the buffers until
  * RTI__OUT_BATCH more bytes are unsent, its oldest byte is RTI__OUT_AGE_S
