@@ -18,25 +18,6 @@ bundle_free(struct bundle *b)
 	bundle_init(b);
 }
 
-/* Grow an array to hold `n` items of `size` bytes.  0 or -1. */
-static int
-grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	size_t c = *cap ? *cap : 16;
-	void *p;
-
-	if (n <= *cap)
-		return 0;
-	while (c < n)
-		c *= 2;
-	p = realloc(*arr, c * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = c;
-	return 0;
-}
-
 int
 bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 {
@@ -56,7 +37,7 @@ bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 		    -1;
 	if (n_inst > clen / BUNDLE_INST_HDR)
 		return *why = "instance count exceeds the class layer", -1;
-	if (grow((void **)&b->inst, &b->cap_inst, n_inst, sizeof *b->inst))
+	if (wire_grow((void **)&b->inst, &b->cap_inst, n_inst, sizeof *b->inst))
 		return -2;
 	end = q + clen;
 	for (i = 0; i < n_inst; i++) {
@@ -79,7 +60,7 @@ bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 		in->first = b->n_attrs;
 		in->layer = q;
 		in->layer_len = BUNDLE_INST_HDR + (size_t)ilen;
-		if (b->n_attrs + na > b->cap_attrs && grow((void **)&b->attrs,
+		if (b->n_attrs + na > b->cap_attrs && wire_grow((void **)&b->attrs,
 		    &b->cap_attrs, b->n_attrs + na, sizeof *b->attrs))
 			return -2;
 		q += BUNDLE_INST_HDR;

@@ -82,24 +82,6 @@ st_of(rti_ambassador *amb)
 	return amb->mod[RTI__MOD_OM];
 }
 
-static int
-grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	size_t c = *cap ? *cap : 16;
-	void *p;
-
-	if (n <= *cap)
-		return 0;
-	while (c < n)
-		c *= 2;
-	p = realloc(*arr, c * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = c;
-	return 0;
-}
-
 /* ---- the table of known instances ---- */
 
 static size_t
@@ -1341,9 +1323,9 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	if (!st || rx_hdr_read(rd, &h) < 0 ||
 	    bundle_parse(&st->rb, rd->p, wire_rd_left(rd), &why) != 0)
 		return -1;
-	if (grow((void **)&st->vals, &st->cap_vals, st->rb.n_attrs + 1,
+	if (wire_grow((void **)&st->vals, &st->cap_vals, st->rb.n_attrs + 1,
 	    sizeof *st->vals) ||
-	    grow((void **)&st->binst, &st->cap_binst, st->rb.n_inst + 1,
+	    wire_grow((void **)&st->binst, &st->cap_binst, st->rb.n_inst + 1,
 	    sizeof *st->binst))
 		return -1;
 	rc = rx_deliver_now(amb, type, payload, len, &h, &info);
@@ -1457,7 +1439,7 @@ cb_interaction(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		return -1;
 	cls.id = wire_get_u32(rd);
 	n = wire_get_count(rd, 8);
-	if (rd->err || grow((void **)&st->pvals, &st->cap_pvals, n + 1,
+	if (rd->err || wire_grow((void **)&st->pvals, &st->cap_pvals, n + 1,
 	    sizeof *st->pvals))
 		return -1;
 	for (i = 0; i < n; i++) {
@@ -1492,7 +1474,7 @@ cb_attr_list(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	if (type == WIRE_CB_PROVIDE_UPDATE)
 		tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
 	n = wire_get_count(rd, 4);
-	if (rd->err || grow((void **)&st->ahs, &st->cap_ahs, n + 1,
+	if (rd->err || wire_grow((void **)&st->ahs, &st->cap_ahs, n + 1,
 	    sizeof *st->ahs))
 		return -1;
 	for (i = 0; i < n; i++)
@@ -1522,7 +1504,7 @@ cb_names(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	uint32_t n = wire_get_count(rd, 5), i;
 
 	(void)type;
-	if (!st || rd->err || grow((void **)&st->names, &st->cap_names, n + 1,
+	if (!st || rd->err || wire_grow((void **)&st->names, &st->cap_names, n + 1,
 	    sizeof *st->names))
 		return -1;
 	for (i = 0; i < n; i++)

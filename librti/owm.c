@@ -54,24 +54,6 @@ st_of(rti_ambassador *amb)
 }
 
 static int
-grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	size_t c = *cap ? *cap : 16;
-	void *p;
-
-	if (n <= *cap)
-		return 0;
-	while (c < n)
-		c *= 2;
-	p = realloc(*arr, c * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = c;
-	return 0;
-}
-
-static int
 div_has(struct owm_state *st, uint32_t obj, uint32_t attr)
 {
 	size_t i;
@@ -241,7 +223,7 @@ rti_negotiated_attribute_ownership_divestiture(rti_ambassador *amb,
 			    RTI_ERR_ATTRIBUTE_ALREADY_BEING_DIVESTED,
 			    "attribute %u is already being divested",
 			    attrs[i].id);
-	if (grow((void **)&st->div, &st->cap_div, st->n_div + n,
+	if (wire_grow((void **)&st->div, &st->cap_div, st->n_div + n,
 	    sizeof *st->div))
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	rc = send_set(amb, WIRE_OWM_NEGOTIATE, obj, attrs, n, tag, tag_len,
@@ -448,7 +430,7 @@ cb_set(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	obj.id = wire_get_u32(rd);
 	tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
 	n = wire_get_count(rd, 4);
-	if (rd->err || grow((void **)&st->ahs, &st->cap_ahs, n + 1,
+	if (rd->err || wire_grow((void **)&st->ahs, &st->cap_ahs, n + 1,
 	    sizeof *st->ahs))
 		return -1;
 	for (i = 0; i < n; i++)

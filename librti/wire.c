@@ -27,6 +27,24 @@ wire_buf_reset(struct wire_buf *b)
 }
 
 int
+wire_grow(void **arr, size_t *cap, size_t n, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *p;
+
+	if (n <= *cap)
+		return 0;
+	while (c < n)
+		c *= 2;
+	p = realloc(*arr, c * size);
+	if (!p)
+		return -1;
+	*arr = p;
+	*cap = c;
+	return 0;
+}
+
+int
 wire_buf_reserve(struct wire_buf *b, size_t n)
 {
 	size_t cap;

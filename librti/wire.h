@@ -274,6 +274,10 @@ struct wire_buf {
 	int oom;
 };
 
+/* Grow the array *arr (capacity *cap items) to hold `n` items of `size`
+ * bytes, doubling from 16.  0, or -1 with *arr and *cap unchanged. */
+int wire_grow(void **arr, size_t *cap, size_t n, size_t size);
+
 void wire_buf_init(struct wire_buf *b);
 void wire_buf_free(struct wire_buf *b);
 void wire_buf_reset(struct wire_buf *b);

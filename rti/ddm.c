@@ -135,24 +135,6 @@ fst(struct federate *f)
 	return f->mod[MOD_DDM];
 }
 
-static int
-grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	size_t c = *cap ? *cap : 16;
-	void *p;
-
-	if (n <= *cap)
-		return 0;
-	while (c < n)
-		c *= 2;
-	p = realloc(*arr, c * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = c;
-	return 0;
-}
-
 /* ---- regions and instances ---- */
 
 static struct ddm_region *
@@ -441,7 +423,7 @@ fence_add(struct ddm_fx *st, struct federate *f, struct federate *to,
 		st->n_fence = 0;
 	}
 	if (!seq || fst(to)->lagging || !publishes(to, kind, cls) ||
-	    grow((void **)&st->fence,
+	    wire_grow((void **)&st->fence,
 	    &st->cap_fence, st->n_fence + 1, sizeof *st->fence))
 		return;
 	st->fence[st->n_fence].fed = to->handle;
@@ -707,7 +689,7 @@ route_match(struct federation *fx, int kind, const char *cond,
 			;
 		if (j < nk)
 			continue;
-		if (grow((void **)&st->ks, &st->cap_ks, nk + 1,
+		if (wire_grow((void **)&st->ks, &st->cap_ks, nk + 1,
 		    sizeof *st->ks))
 			break;
 		st->ks[nk++] = k;
@@ -786,7 +768,7 @@ update_regions(struct ddm_fx *st, const struct ddm_inst *in,
 
 	if (!in || in->n_assoc == 0)
 		return 0;
-	if (grow((void **)&st->qr, &st->cap_qr, in->n_assoc,
+	if (wire_grow((void **)&st->qr, &st->cap_qr, in->n_assoc,
 	    sizeof *st->qr))
 		return -1;
 	for (a = 0; !all && a < n_attrs; a++) {
@@ -901,7 +883,7 @@ ddm_route_interaction(struct federation *fx, const char *cond,
 	struct ddm_fx *st = fxst(fx);
 	uint32_t i, k = 0;
 
-	if (m && grow((void **)&st->qr, &st->cap_qr, m, sizeof *st->qr)) {
+	if (m && wire_grow((void **)&st->qr, &st->cap_qr, m, sizeof *st->qr)) {
 		memset(want, 1, n);
 		return 0;
 	}
@@ -960,12 +942,12 @@ ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
 		if (!fl || !st->n_filtered[DDM_OBJECT][r[k].known] ||
 		    (fl->plain && fl->n_conds == 0))
 			return 1;
-		if (grow((void **)&st->cand, &st->cap_cand, nc + 1,
+		if (wire_grow((void **)&st->cand, &st->cap_cand, nc + 1,
 		    sizeof *st->cand))
 			return 1;
 		st->cand[nc++] = r[k];
 	}
-	if (!nc || grow((void **)&st->cwant, &st->cap_cwant, nc, 1))
+	if (!nc || wire_grow((void **)&st->cwant, &st->cap_cwant, nc, 1))
 		return nc != 0;
 	di = inst_find(st, in->handle);
 	m = update_regions(st, di, &attr, 1, 0);

@@ -94,24 +94,6 @@ fxst(struct federation *fx)
 	return fx->mod[MOD_OM];
 }
 
-static int
-grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	size_t c = *cap ? *cap : 16;
-	void *p;
-
-	if (n <= *cap)
-		return 0;
-	while (c < n)
-		c *= 2;
-	p = realloc(*arr, c * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = c;
-	return 0;
-}
-
 static void
 notice(struct conn *c, int err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -607,7 +589,7 @@ advise_owner(struct federation *fx, struct om_instance *in, uint32_t o,
 
 	if (!f || !dm_switch(f, WIRE_SWITCH_ATTRIBUTE_RELEVANCE))
 		return;
-	if (grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
+	if (wire_grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
 	    sizeof *st->tmp))
 		return;
 	for (i = 0; i < in->n_attrs; i++)
@@ -624,7 +606,7 @@ om_relevance(struct federation *fx, struct om_instance *in)
 	uint32_t i, j;
 	int any = 0;
 
-	if (grow((void **)&st->flip, &st->cap_flip, in->n_attrs, 1))
+	if (wire_grow((void **)&st->flip, &st->cap_flip, in->n_attrs, 1))
 		return;
 	for (i = 0; i < in->n_attrs; i++) {
 		uint8_t rel = 0;
@@ -659,7 +641,7 @@ om_switch_on(struct federate *f)
 	uint32_t i, n;
 
 	for (in = st->list; in; in = in->next) {
-		if (grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
+		if (wire_grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
 		    sizeof *st->tmp))
 			return;
 		for (i = n = 0; i < in->n_attrs; i++)
@@ -715,7 +697,7 @@ read_names(struct om_fx *st, struct wire_rd *rd)
 
 	if (rd->err || n > OM_MAX_NAMES)
 		return -1;
-	if (grow((void **)&st->names, &st->cap_names, n ? n : 1,
+	if (wire_grow((void **)&st->names, &st->cap_names, n ? n : 1,
 	    sizeof *st->names))
 		return -1;
 	for (i = 0; i < n; i++)
@@ -900,11 +882,11 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 		return notice(c, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
 		    "update dropped: object class %u is not defined", b->cls),
 		    -1;
-	if (grow((void **)&st->bi, &st->cap_bi, b->n_inst, sizeof *st->bi) ||
-	    grow((void **)&st->kc, &st->cap_kc, b->n_inst, sizeof *st->kc) ||
-	    grow((void **)&st->keep, &st->cap_keep, b->n_attrs, 1) ||
-	    grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1) ||
-	    grow((void **)&st->dup, &st->cap_dup, b->n_inst, 1))
+	if (wire_grow((void **)&st->bi, &st->cap_bi, b->n_inst, sizeof *st->bi) ||
+	    wire_grow((void **)&st->kc, &st->cap_kc, b->n_inst, sizeof *st->kc) ||
+	    wire_grow((void **)&st->keep, &st->cap_keep, b->n_attrs, 1) ||
+	    wire_grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1) ||
+	    wire_grow((void **)&st->dup, &st->cap_dup, b->n_inst, 1))
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), -1;
 	for (i = 0, fast = 0; i < b->n_inst; i++) {
@@ -1091,9 +1073,9 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (update_check(c, st, b) < 0 || tso_check(c, &h, &tso, "update") < 0)
 		return 0;
 	n = dm_route_object(fx, b->cls, &r);
-	if (grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n + 1,
-	    1) || grow((void **)&st->wattr, &st->cap_wattr, b->n_attrs * n + 1,
-	    1) || grow((void **)&st->tmp, &st->cap_tmp, b->n_attrs + 1,
+	if (wire_grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n + 1,
+	    1) || wire_grow((void **)&st->wattr, &st->cap_wattr, b->n_attrs * n + 1,
+	    1) || wire_grow((void **)&st->tmp, &st->cap_tmp, b->n_attrs + 1,
 	    sizeof *st->tmp))
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), 0;
@@ -1194,7 +1176,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	cls = wire_get_u32(rd);
 	block = rd->p;
 	n = wire_get_count(rd, 8);
-	if (rd->err || grow((void **)&st->params, &st->cap_params, n ? n : 1,
+	if (rd->err || wire_grow((void **)&st->params, &st->cap_params, n ? n : 1,
 	    sizeof *st->params))
 		return -1;
 	for (i = 0; i < n; i++) {
@@ -1230,7 +1212,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	if (tso_check(c, &h, &tso, "interaction") < 0)
 		return 0;
 	n_routes = dm_route_interaction(fx, cls, &r);
-	if (grow((void **)&st->want, &st->cap_want, n_routes + 1, 1))
+	if (wire_grow((void **)&st->want, &st->cap_want, n_routes + 1, 1))
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "interaction dropped: out of memory"), 0;
 	ddm_route_interaction(fx, h.cond, regions, n_regions, r, n_routes,
@@ -1333,9 +1315,9 @@ om_solicit(struct federation *fx, struct om_instance *in,
 	struct om_fx *st = fxst(fx);
 	uint32_t i, j, o, m;
 
-	if (grow((void **)&st->tmp, &st->cap_tmp, n ? n : 1,
+	if (wire_grow((void **)&st->tmp, &st->cap_tmp, n ? n : 1,
 	    sizeof *st->tmp) ||
-	    grow((void **)&st->flip, &st->cap_flip, n ? n : 1, 1))
+	    wire_grow((void **)&st->flip, &st->cap_flip, n ? n : 1, 1))
 		return;
 	memset(st->flip, 0, n);
 	for (i = 0; i < n; i++) {

@@ -96,24 +96,6 @@ fxst(struct federation *fx)
 	return fx->mod[MOD_OWM];
 }
 
-static int
-grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	size_t c = *cap ? *cap : 8;
-	void *p;
-
-	if (n <= *cap)
-		return 0;
-	while (c < n)
-		c *= 2;
-	p = realloc(*arr, c * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = c;
-	return 0;
-}
-
 /* ---- in-flight state per instance ---- */
 
 static size_t
@@ -333,7 +315,7 @@ batch_add(struct federation *fx, int k, uint32_t fed, uint32_t attr)
 	for (i = 0; i < b->n; i++)
 		if (b->e[i].fed == fed && b->e[i].attr == attr)
 			return;
-	if (grow((void **)&b->e, &b->cap, b->n + 1, sizeof *b->e)) {
+	if (wire_grow((void **)&b->e, &b->cap, b->n + 1, sizeof *b->e)) {
 		rti_log(fx->srv, LOG_ERROR, "out of memory: ownership "
 		    "callback for attribute %u to federate %u lost", attr,
 		    fed);
@@ -547,13 +529,13 @@ prepare(struct conn *c, uint32_t serial, const struct aset *a)
 	if (!oo)
 		goto oom;
 	room = (oo->n_pend + a->n + 1) * ((size_t)fx->n_feds + 1);
-	if (grow((void **)&oo->pend, &oo->cap_pend, oo->n_pend + a->n + 1,
+	if (wire_grow((void **)&oo->pend, &oo->cap_pend, oo->n_pend + a->n + 1,
 	    sizeof *oo->pend) ||
-	    grow((void **)&oo->div, &oo->cap_div, oo->n_div + a->n + 1,
+	    wire_grow((void **)&oo->div, &oo->cap_div, oo->n_div + a->n + 1,
 	    sizeof *oo->div))
 		goto oom;
 	for (k = 0; k < B_COUNT; k++)
-		if (grow((void **)&st->b[k].e, &st->b[k].cap, room,
+		if (wire_grow((void **)&st->b[k].e, &st->b[k].cap, room,
 		    sizeof *st->b[k].e))
 			goto oom;
 	return oo;
