@@ -318,22 +318,26 @@ mono_ns(void)
 	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
 
-/* Read the socket without blocking, then apply and acknowledge the
- * replica frames in the input from in_off; with `scan` 0 only when the
- * input changed since the last scan.  Other frames stay in the input, in
- * order, for evoke.  1 when one was applied. */
+/* Read the socket without blocking (`lazy`: only when the last read left
+ * bytes in it or it was not read here for DRAIN_NS), then apply and
+ * acknowledge the replica frames in the input from in_off; with `scan` 0
+ * only when the input changed since the last scan.  Other frames stay in
+ * the input, in order, for evoke.  1 when one was applied. */
 static int
-sync_replica_scan(rti_ambassador *amb, int scan)
+sync_replica_scan(rti_ambassador *amb, int scan, int lazy)
 {
 	struct ddm_state *st = st_of(amb);
 	uint32_t before = st->applied, len;
 	uint16_t type, flags;
+	long long now = mono_ns();
 	size_t off;
 	int i;
 
-	for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
-		;
-	st->synced_ns = mono_ns();
+	if (!lazy || !amb->rd_empty || now - st->synced_ns > DRAIN_NS) {
+		for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
+			;
+		st->synced_ns = now;
+	}
 	scan |= amb->in.len != st->seen_len;
 	st->seen_len = amb->in.len;
 	for (off = amb->in_off; scan && off < amb->in.len;) {
@@ -357,7 +361,7 @@ sync_replica_scan(rti_ambassador *amb, int scan)
 static int
 sync_replica(rti_ambassador *amb)
 {
-	return sync_replica_scan(amb, 1);
+	return sync_replica_scan(amb, 1, 0);
 }
 
 /* A replica frame is applied when it is delivered, with every one that
@@ -367,17 +371,19 @@ cb_replica(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
 	if (rep_apply(amb, type, rd) < 0)
 		return -1;
-	(void)sync_replica_scan(amb, 0);
+	(void)sync_replica_scan(amb, 0, 0);
 	return 0;
 }
 
 /* Before each request and evoke: apply and acknowledge the replica frames
- * that arrived (e.g. while a reply was awaited). */
+ * that arrived (e.g. while a reply was awaited).  The socket is read only
+ * when it may hold more (a system call per request or evoke is most of
+ * the cost of a time step); evoke and the sends read it anyway. */
 static void
 ddm_flush(rti_ambassador *amb)
 {
 	if (st_of(amb))
-		(void)sync_replica_scan(amb, 0);
+		(void)sync_replica_scan(amb, 0, 1);
 }
 
 struct want_ctx {
@@ -581,7 +587,7 @@ static void
 drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
 {
 	if (mono_ns() - st->synced_ns > DRAIN_NS)
-		(void)sync_replica_scan(amb, 0);
+		(void)sync_replica_scan(amb, 0, 0);
 }
 
 /* Was the last update of a class bundle send, without regions or
