@@ -305,7 +305,17 @@ pend_flush(rti_ambassador *amb, struct om_state *st)
 		wire_buf_reset(&st->pend);
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	}
-	wire_put_raw(&amb->out, st->pend.data, st->pend.len);
+	if (amb->out.len == amb->out_off) {
+		/* nothing unsent: the frame becomes the output, not a copy
+		 * of it (the old output's storage holds the next frame) */
+		struct wire_buf t = amb->out;
+
+		amb->out = st->pend;
+		amb->out_off = 0;
+		st->pend = t;
+	} else {
+		wire_put_raw(&amb->out, st->pend.data, st->pend.len);
+	}
 	wire_buf_reset(&st->pend);
 	if (amb->out.oom) {
 		amb->out.oom = 0;
