@@ -114,7 +114,6 @@ rti_ambassador_new(void)
 	amb->fd = -1;
 	wire_buf_init(&amb->out);
 	wire_buf_init(&amb->in);
-	wire_buf_init(&amb->cur);
 	wire_buf_init(&amb->reply);
 	wire_buf_init(&amb->req);
 	for (m = 0; m < RTI__MOD_COUNT; m++)
@@ -179,6 +178,14 @@ close_conn(rti_ambassador *amb)
 	amb->out_off = 0;
 	amb->out_t0 = 0;
 	amb->out_base = 0;
+	if (amb->in_pinned) {
+		/* a callback closed the connection: its frame stays */
+		if (amb->in_old)
+			free(amb->in.data);
+		else
+			amb->in_old = amb->in.data;
+		wire_buf_init(&amb->in);
+	}
 	wire_buf_reset(&amb->in);
 	amb->in_off = 0;
 }
@@ -191,7 +198,7 @@ rti_ambassador_free(rti_ambassador *amb)
 	close_conn(amb);
 	wire_buf_free(&amb->out);
 	wire_buf_free(&amb->in);
-	wire_buf_free(&amb->cur);
+	free(amb->in_old);
 	wire_buf_free(&amb->reply);
 	wire_buf_free(&amb->req);
 	free(amb->auth_key);
@@ -275,6 +282,48 @@ rti__flush(rti_ambassador *amb, int block)
 	return RTI_OK;
 }
 
+int
+rti__in_reserve(rti_ambassador *amb, size_t n)
+{
+	size_t left = amb->in.len - amb->in_off, cap;
+	uint8_t *p;
+
+	if (!amb->in_pinned) {
+		/* Compact consumed bytes before growing. */
+		if (amb->in_off > 0 && amb->in_off == amb->in.len) {
+			amb->in.len = 0;
+			amb->in_off = 0;
+		} else if (amb->in_off > 65536 &&
+		    amb->in_off > amb->in.len / 2) {
+			memmove(amb->in.data, amb->in.data + amb->in_off,
+			    left);
+			amb->in.len = left;
+			amb->in_off = 0;
+		}
+		return wire_buf_reserve(&amb->in, n);
+	}
+	if (amb->in.cap - amb->in.len >= n)
+		return 0;
+	/* The frame being dispatched stays where it is: the unread bytes
+	 * move to new storage. */
+	for (cap = amb->in.cap ? amb->in.cap : READ_CHUNK; cap < left + n;
+	    cap *= 2)
+		;
+	if (!(p = malloc(cap)))
+		return -1;
+	if (left)
+		memcpy(p, amb->in.data + amb->in_off, left);
+	if (amb->in_old)
+		free(amb->in.data);
+	else
+		amb->in_old = amb->in.data;
+	amb->in.data = p;
+	amb->in.cap = cap;
+	amb->in.len = left;
+	amb->in_off = 0;
+	return 0;
+}
+
 /* Read what the socket has.  1 = got bytes, 0 = nothing, -1 = lost. */
 int
 rti__read_some(rti_ambassador *amb)
@@ -283,17 +332,7 @@ rti__read_some(rti_ambassador *amb)
 
 	if (amb->lost)
 		return -1;
-	/* Compact consumed bytes before growing. */
-	if (amb->in_off > 0 && amb->in_off == amb->in.len) {
-		amb->in.len = 0;
-		amb->in_off = 0;
-	} else if (amb->in_off > 65536 && amb->in_off > amb->in.len / 2) {
-		memmove(amb->in.data, amb->in.data + amb->in_off,
-		    amb->in.len - amb->in_off);
-		amb->in.len -= amb->in_off;
-		amb->in_off = 0;
-	}
-	if (wire_buf_reserve(&amb->in, READ_CHUNK) < 0) {
+	if (rti__in_reserve(amb, READ_CHUNK) < 0) {
 		rti__lose(amb, "out of memory");
 		return -1;
 	}
@@ -785,15 +824,14 @@ deliver_one(rti_ambassador *amb)
 	}
 	if (rc == 0)
 		return 0;
-	/* Copy out: the callback may issue requests that grow the input. */
-	wire_buf_reset(&amb->cur);
-	wire_put_raw(&amb->cur, amb->in.data + poff, len);
+	/* Dispatched in place: requests the callback makes read behind it
+	 * (rti__in_reserve moves the unread bytes, never the frame). */
 	amb->in_off = poff + len;
-	if (amb->cur.oom) {
-		rti__lose(amb, "out of memory");
-		return deliver_one(amb);
-	}
-	rc = rti__dispatch(amb, type, amb->cur.data, amb->cur.len);
+	amb->in_pinned = 1;
+	rc = rti__dispatch(amb, type, amb->in.data + poff, len);
+	amb->in_pinned = 0;
+	free(amb->in_old);
+	amb->in_old = NULL;
 	if (rc < 0) {
 		rti__lose(amb, "malformed or unexpected message 0x%04x from "
 		    "rtiexec", type);

@@ -83,7 +83,11 @@ struct rti_ambassador {
 	struct wire_buf in;       /* received bytes; unread start at in_off */
 	size_t in_off;
 	int rd_empty;             /* the last read left the socket empty */
-	struct wire_buf cur;      /* the frame being dispatched */
+	int in_pinned;            /* a frame is dispatched where it lies in
+	                             in.data: bytes before in_off must not
+	                             move until it returns */
+	uint8_t *in_old;          /* storage holding that frame after the
+	                             unread bytes moved out (freed after) */
 	struct wire_buf reply;    /* payload of the last reply */
 	struct wire_buf req;      /* request being built */
 	size_t req_off;
@@ -145,6 +149,10 @@ int rti__flush(rti_ambassador *amb, int block);
 /* Read what the socket has into `in`, without blocking and without
  * dispatching.  1 = got bytes, 0 = nothing, -1 = lost. */
 int rti__read_some(rti_ambassador *amb);
+/* Room for `n` more bytes after in.len; while a frame is dispatched in
+ * place the unread bytes may move, the bytes before in_off never.  0 or
+ * -1 (out of memory). */
+int rti__in_reserve(rti_ambassador *amb, size_t n);
 /*
  * Output batching.  One-way output waits in the buffers until
  * RTI__OUT_BATCH more bytes are unsent, its oldest byte is RTI__OUT_AGE_S

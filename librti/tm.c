@@ -194,7 +194,7 @@ ro_requeue(rti_ambassador *amb, struct tm_st *st)
 
 	if (n == 0)
 		return;
-	if (wire_buf_reserve(&amb->in, n) < 0) {
+	if (rti__in_reserve(amb, n) < 0) {
 		rti__lose(amb, "out of memory");
 		return;
 	}

@@ -373,6 +373,98 @@ START_TEST(test_large_bundles_to_a_busy_subscriber)
 }
 END_TEST
 
+static double now_s(void);
+
+/* A reflect callback that makes requests (each reads the socket behind
+ * the frame being delivered, which librti hands over where it lies in its
+ * input) sees its values unchanged after them. */
+enum { RQ_N = 60, RQ_LEN = 40000 };
+static size_t rq_seen, rq_bad;
+
+static int
+rq_pattern_ok(const struct rti_attribute_value *v)
+{
+	const char *p = v->value;
+	int i, j;
+
+	if (v->length != RQ_LEN || sscanf(p, "%03d:", &i) != 1)
+		return 0;
+	for (j = 4; j < RQ_LEN; j++)
+		if (p[j] != (char)('a' + (i + j) % 26))
+			return 0;
+	return 1;
+}
+
+static void
+cb_reflect_requests(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	rti_object_class_handle br = tfed_oc(t, "Breaker");
+	rti_attribute_handle st = tfed_at(t, br, "Status");
+	int k;
+
+	(void)obj;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	rq_seen++;
+	if (n != 1 || !rq_pattern_ok(&v[0])) {
+		rq_bad++;
+		return;
+	}
+	for (k = 0; k < 3; k++)
+		ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb,
+		    br, &st, 1), RTI_OK);
+	if (!rq_pattern_ok(&v[0]))
+		rq_bad++;
+}
+
+START_TEST(test_requests_inside_a_reflect)
+{
+	struct tfed *a = fed("A", 0), *b;
+	struct rti_callbacks cb;
+	rti_object_class_handle br;
+	rti_object_instance_handle k1;
+	struct rti_attribute_value v;
+	static char val[RQ_LEN + 1];
+	double end;
+	int i, j;
+
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	cb.reflect_attribute_values = cb_reflect_requests;
+	b = tfed_join_f(&rx, &cb, GRID, "B");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	k1 = tfed_register_named(a, "Breaker", "k1");
+	ck_assert(tfed_wait(b, "discover:k1"));
+	br = tfed_oc(a, "Breaker");
+	v.attribute = tfed_at(a, br, "Status");
+	v.value = val;
+	v.length = RQ_LEN;
+	/* B reads nothing meanwhile: the updates wait in its socket and
+	 * each of its reads takes several */
+	for (i = 0; i < RQ_N; i++) {
+		snprintf(val, sizeof val, "%03d:", i);
+		for (j = 4; j < RQ_LEN; j++)
+			val[j] = (char)('a' + (i + j) % 26);
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, k1, &v,
+		    1, NULL, 0), RTI_OK);
+	}
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	end = now_s() + 20;
+	while (rq_seen < RQ_N && now_s() < end)
+		ck_assert_int_eq(rti_evoke_callbacks(b->amb, 0.01, 0.1, NULL),
+		    RTI_OK);
+	ck_assert_uint_eq(rq_seen, RQ_N);
+	ck_assert_uint_eq(rq_bad, 0);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
 static double
 now_s(void)
 {
@@ -1046,6 +1138,7 @@ om_suite(void)
 	tcase_add_test(tc, test_late_join_discovery);
 	tcase_add_test(tc, test_bundle_split);
 	tcase_add_test(tc, test_large_bundles_to_a_busy_subscriber);
+	tcase_add_test(tc, test_requests_inside_a_reflect);
 	tcase_add_test(tc, test_packing_modes);
 	tcase_add_test(tc, test_flush_rules);
 	tcase_add_test(tc, test_request_update);
