@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -85,6 +86,32 @@ bench_rtiexec_rss(const struct bench_rtiexec *r)
 			break;
 	fclose(fp);
 	return kb * 1024;
+}
+
+double
+bench_cpu_s(const struct bench_rtiexec *r)
+{
+	unsigned long long ut = 0, st = 0;
+	char path[64], buf[1024], *p;
+	struct timespec ts;
+	double s = 0;
+	FILE *fp;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
+		s = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	if (r->pid <= 0)
+		return s;
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)r->pid);
+	if (!(fp = fopen(path, "r")))
+		return s;
+	/* fields 14 and 15 (utime, stime), counted after the ")" that
+	 * ends the command name (field 2) */
+	if (fgets(buf, sizeof buf, fp) && (p = strrchr(buf, ')')) &&
+	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
+	    "%llu %llu", &ut, &st) == 2)
+		s += (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+	fclose(fp);
+	return s;
 }
 
 void

@@ -23,6 +23,10 @@ int bench_round_trip(const struct bench_rtiexec *r, const char *fx,
     long warmup, long count, double *p50, double *p99);
 /* Resident set size of the rtiexec process in bytes (0 if unknown). */
 size_t bench_rtiexec_rss(const struct bench_rtiexec *r);
+/* CPU seconds used so far by rtiexec (user + system, 0 if unknown) plus
+ * those of this process (all its threads): per-figure CPU cost, steadier
+ * than rates on a shared machine. */
+double bench_cpu_s(const struct bench_rtiexec *r);
 
 /* Connect, create (if needed) and join federation `fx` with Bench.xml
  * and `extra_fom` (may be NULL).  Exits the program on failure. */

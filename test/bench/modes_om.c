@@ -318,7 +318,7 @@ bench_mode_throughput(struct bench_ctx *c)
 		pthread_t th;
 		size_t sent = 0, per_update = packs[k] == RTI_PACKING_ATTRIBUTE
 		    ? TP_ATTRS : 1;
-		double end, deadline, rate;
+		double end, deadline, rate, cpu0;
 
 		if (only && strcmp(only, names[k]) != 0)
 			continue;
@@ -344,6 +344,7 @@ bench_mode_throughput(struct bench_ctx *c)
 		s.f = b;
 		atomic_init(&s.stop, 0);
 		pthread_create(&th, NULL, sink_loop, &s);
+		cpu0 = bench_cpu_s(&r);
 		end = bench_now() + c->tp_seconds;
 		while (bench_now() < end) {
 			if (packs[k] == RTI_PACKING_CLASS) {
@@ -370,6 +371,7 @@ bench_mode_throughput(struct bench_ctx *c)
 		while (atomic_load(&b->reflected) < sent * per_update &&
 		    bench_now() < deadline)
 			rti_evoke_callbacks(a.amb, 0.001, 0.01, NULL);
+		cpu0 = bench_cpu_s(&r) - cpu0;
 		atomic_store(&s.stop, 1);
 		pthread_join(th, NULL);
 		if (atomic_load(&b->reflected) < sent * per_update) {
@@ -384,10 +386,12 @@ bench_mode_throughput(struct bench_ctx *c)
 		    (b->last - b->first);
 		printf("RESULT mode=throughput packing=%s updates_per_s=%.0f "
 		    "mb_per_s=%.1f ratio_frames=%.3f ratio_mb=%.3f "
+		    "cpu_ns_per_update=%.0f "
 		    "baseline_frames_per_s=%.0f baseline_mb_per_s=%.1f\n",
 		    names[k], rate, rate * TP_ATTRS * 8 / 1e6,
 		    rate / c->base.frames_per_s,
 		    rate * TP_ATTRS * 8 / 1e6 / c->base.mb_per_s,
+		    cpu0 / (double)sent * 1e9,
 		    c->base.frames_per_s, c->base.mb_per_s);
 		fflush(stdout);
 	}

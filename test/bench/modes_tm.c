@@ -91,14 +91,15 @@ stepper(void *p)
 
 static int
 run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
-    double *grants_per_s)
+    double *grants_per_s, double *cpu_us)
 {
 	struct tfed_b *f = calloc((size_t)n, sizeof *f);
 	pthread_t *th = calloc((size_t)n, sizeof *th);
 	pthread_barrier_t ready;
 	struct rti_callbacks cb;
 	char fx[32];
-	double sum = 0;
+	double sum = 0, cpu0;
+	long grants = 0;
 	int i;
 
 	if (!f || !th)
@@ -124,12 +125,15 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 		BENCH_CHECK(f[i].amb, rti_enable_time_constrained(f[i].amb));
 		wait_flag(&f[i], &f[i].constrained, "constrained");
 	}
+	cpu0 = bench_cpu_s(r);
 	for (i = 0; i < n; i++)
 		pthread_create(&th[i], NULL, stepper, &f[i]);
 	for (i = 0; i < n; i++) {
 		pthread_join(th[i], NULL);
 		sum += (double)f[i].steps / f[i].elapsed;
+		grants += f[i].steps;
 	}
+	*cpu_us = (bench_cpu_s(r) - cpu0) / (double)grants * 1e6;
 	for (i = 0; i < n; i++)
 		bench_resign(f[i].amb);
 	pthread_barrier_destroy(&ready);
@@ -148,7 +152,7 @@ bench_mode_timeadv(struct bench_ctx *c)
 	const char *only_n = getenv("RTIBENCH_TIMEADV_FEDS");
 	const char *only_req = getenv("RTIBENCH_TIMEADV_REQUEST");
 	struct bench_rtiexec r;
-	double g, half_rtt_s;
+	double g, cpu, half_rtt_s;
 	size_t k;
 	int nmr, one_n;
 
@@ -166,14 +170,14 @@ bench_mode_timeadv(struct bench_ctx *c)
 		for (k = 0; k < n_sizes; k++) {
 			if (only_req && strcmp(only_req, nmr ? "nmr" : "tar"))
 				continue;
-			if (run(c, &r, sizes[k], nmr, &g) < 0)
+			if (run(c, &r, sizes[k], nmr, &g, &cpu) < 0)
 				return -1;
 			printf("RESULT mode=timeadv feds=%d request=%s "
 			    "grants_per_s=%.0f cycle_us=%.1f "
-			    "ratio_cycle_to_half_rtt=%.2f "
+			    "ratio_cycle_to_half_rtt=%.2f cpu_us_per_grant=%.1f "
 			    "baseline_half_rtt_us=%.1f\n", sizes[k],
 			    nmr ? "nmr" : "tar", g, 1e6 / g,
-			    (1.0 / g) / half_rtt_s, half_rtt_s * 1e6);
+			    (1.0 / g) / half_rtt_s, cpu, half_rtt_s * 1e6);
 			fflush(stdout);
 		}
 	bench_rtiexec_stop(&r);

@@ -335,14 +335,17 @@ static const struct mode modes[] = {
 	    "A updates 1000 instances (4 attributes x 8 bytes) round-robin, "
 	    "B counts reflections: updates_per_s mb_per_s per packing mode "
 	    "(class: all 1000 per rti_update_class_attribute_values call in "
-	    "bundles of 64 KiB, received through reflect_class_bundle)" },
+	    "bundles of 64 KiB, received through reflect_class_bundle), and "
+	    "cpu_ns_per_update: CPU of rtiexec and both federates per "
+	    "instance update" },
 	{ "fanout", bench_mode_fanout,
 	    "100 substations x 10 instances, 100 subscribers each wanting one "
 	    "substation, by condition and by region, and unfiltered: "
 	    "delivered_per_s, wire_bytes against wanted_bytes" },
 	{ "timeadv", bench_mode_timeadv,
 	    "2, 8 and 32 regulating+constrained federates, lookahead 1, "
-	    "stepping TAR(t+1) and NMR(t+1): grants_per_s per federate" },
+	    "stepping TAR(t+1) and NMR(t+1): grants_per_s per federate, and "
+	    "cpu_us_per_grant: CPU of rtiexec and all federates per grant" },
 	{ "scale", bench_mode_scale,
 	    "rtiexec memory per registered instance (4 attributes; 1000 to "
 	    "100000, 1000000 with --full) and per joined federate (200), "
