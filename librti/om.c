@@ -345,18 +345,44 @@ same_hdr(struct om_state *st, const struct om_hdr *h, uint32_t cls)
 	    h->tag, h->tag_len) == 0);
 }
 
+/* Copy a value: the usual short ones (up to 16 bytes) with fixed-size
+ * moves instead of a memcpy call per attribute. */
+static inline void
+copy_value(uint8_t *d, const uint8_t *s, uint32_t n)
+{
+	uint64_t a, b;
+	uint32_t x, y;
+
+	if (n >= 8 && n <= 16) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(d, &a, 8);
+		memcpy(d + n - 8, &b, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		memcpy(d, &x, 4);
+		memcpy(d + n - 4, &y, 4);
+	} else if (n > 16) {
+		memcpy(d, s, n);
+	} else {
+		while (n--)
+			*d++ = *s++;
+	}
+}
+
 /*
- * Append one instance layer (`n` values, `size` bytes) to the open update
- * frame, first sending the open frame when its class or header differs or
- * the limit would be passed.
+ * Make the open update frame ready for an instance layer of `size` bytes
+ * with header `h` and class `cls`: send it first when its class or header
+ * differs or the limit would be passed, open one when none is.  RTI_OK,
+ * or pend_flush's error; pend.oom (room not reserved) surfaces at the
+ * next pend_flush.
  */
 static int
-emit_instance(rti_ambassador *amb, struct om_state *st,
-    const struct om_hdr *h, uint32_t cls, uint32_t obj,
-    const struct rti_attribute_value *v, size_t n, size_t size)
+pend_ready(rti_ambassador *amb, struct om_state *st, const struct om_hdr *h,
+    uint32_t cls, size_t size)
 {
-	size_t off, i, clen;
-	uint8_t *p;
+	size_t clen;
 	int rc;
 
 	if (st->pend_open && (!same_hdr(st, h, cls) ||
@@ -364,7 +390,7 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		if ((rc = pend_flush(amb, st)) != RTI_OK)
 			return rc;
 	if (!st->pend_open) {
-		off = wire_frame_begin(&st->pend, WIRE_OM_UPDATE);
+		(void)wire_frame_begin(&st->pend, WIRE_OM_UPDATE);
 		wire_put_u8(&st->pend, h->flags);
 		if (h->flags & WIRE_OMF_TIMESTAMP) {
 			wire_put_u64(&st->pend, h->time);
@@ -384,12 +410,24 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 		st->pend_hdr.cond = NULL;
 		st->pend_open = 1;
 		rti__out_note(amb);
-		(void)off;
 	}
+	if (st->pend.cap - st->pend.len < size)
+		(void)wire_buf_reserve(&st->pend, size);
+	return RTI_OK;
+}
+
+/* Append the instance layer of `obj` (`n` values, `size` bytes, as
+ * check_update measured) to the open frame made ready by pend_ready. */
+static inline void
+pend_put(struct om_state *st, uint32_t obj,
+    const struct rti_attribute_value *v, size_t n, size_t size)
+{
+	uint8_t *p;
+	size_t i;
+
+	if (st->pend.oom)
+		return; /* pend_flush fails */
 	st->pend_n++;
-	if (wire_buf_reserve(&st->pend, size) < 0)
-		return RTI_OK; /* pend.oom: pend_flush fails */
-	/* the whole layer at once: `size` is its length (check_update) */
 	p = st->pend.data + st->pend.len;
 	wire_put32(p, obj);
 	wire_put32(p + 4, (uint32_t)n);
@@ -398,12 +436,24 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
 	for (i = 0; i < n; i++) {
 		wire_put32(p, v[i].attribute.id);
 		wire_put32(p + 4, v[i].length);
-		if (v[i].length)
-			memcpy(p + BUNDLE_ATTR_HDR, v[i].value, v[i].length);
+		copy_value(p + BUNDLE_ATTR_HDR, v[i].value, v[i].length);
 		p += BUNDLE_ATTR_HDR + v[i].length;
 	}
 	st->pend.len += size;
-	return RTI_OK;
+}
+
+/* Append one instance layer (`n` values, `size` bytes) to the open update
+ * frame (pend_ready, pend_put). */
+static int
+emit_instance(rti_ambassador *amb, struct om_state *st,
+    const struct om_hdr *h, uint32_t cls, uint32_t obj,
+    const struct rti_attribute_value *v, size_t n, size_t size)
+{
+	int rc = pend_ready(amb, st, h, cls, size);
+
+	if (rc == RTI_OK)
+		pend_put(st, obj, v, n, size);
+	return rc;
 }
 
 /*
@@ -440,7 +490,7 @@ check_update(rti_ambassador *amb, struct om_state *st, uint32_t obj,
     size_t *size)
 {
 	struct om_obj *o = obj_find(st, obj);
-	size_t i;
+	size_t i, sz;
 
 	if (!o)
 		return rti__fail(amb, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
@@ -453,7 +503,7 @@ check_update(rti_ambassador *amb, struct om_state *st, uint32_t obj,
 		    sizeof *st->stamp);
 		st->stamp_gen = 1;
 	}
-	*size = BUNDLE_INST_HDR;
+	sz = BUNDLE_INST_HDR;
 	for (i = 0; i < n; i++) {
 		uint32_t a = v[i].attribute.id;
 
@@ -475,12 +525,13 @@ check_update(rti_ambassador *amb, struct om_state *st, uint32_t obj,
 			return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 			    "attribute %u given twice", a);
 		st->stamp[a] = st->stamp_gen;
-		*size += BUNDLE_ATTR_HDR + (size_t)v[i].length;
+		sz += BUNDLE_ATTR_HDR + (size_t)v[i].length;
 	}
-	if (*size > amb->max_frame)
+	if (sz > amb->max_frame)
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "update of %zu bytes exceeds rtiexec's frame limit %u",
-		    *size, amb->max_frame);
+		    sz, amb->max_frame);
+	*size = sz;
 	*op = o;
 	return RTI_OK;
 }
@@ -645,8 +696,8 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	struct om_state *st;
 	struct om_obj *o;
 	struct om_hdr h;
-	size_t i, size;
-	int rc;
+	size_t i, size, lim;
+	int rc, ours = 0;
 
 	JOINED_OR_RETURN(amb);
 	st = st_of(amb);
@@ -679,17 +730,27 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	if (st->packing != RTI_PACKING_CLASS &&
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
+	lim = frame_limit(amb, st);
 	rti__ddm_bundle(amb, 1);
 	for (i = 0; i < n && rc == RTI_OK; i++) {
-		size_t j;
+		const struct rti_attribute_value *v = in[i].values;
+		size_t j, nv = in[i].n_values;
 
-		if (!rti__ddm_wants_update(amb, in[i].object.id, cls.id,
-		    in[i].values, in[i].n_values, NULL))
+		if (!rti__ddm_wants_update(amb, in[i].object.id, cls.id, v, nv,
+		    NULL))
 			continue; /* nobody subscribes: never leaves */
-		for (j = 0, size = BUNDLE_INST_HDR; j < in[i].n_values; j++)
-			size += BUNDLE_ATTR_HDR + in[i].values[j].length;
-		rc = emit_instance(amb, st, &h, cls.id, in[i].object.id,
-		    in[i].values, in[i].n_values, size);
+		for (j = 0, size = BUNDLE_INST_HDR; j < nv; j++)
+			size += BUNDLE_ATTR_HDR + v[j].length;
+		/* the open frame is this call's (`ours`) and has room: no
+		 * header to compare */
+		if (ours && st->pend_open && st->pend.cap - st->pend.len >=
+		    size && st->pend.len - WIRE_HEADER_SIZE + size <= lim) {
+			pend_put(st, in[i].object.id, v, nv, size);
+			continue;
+		}
+		rc = emit_instance(amb, st, &h, cls.id, in[i].object.id, v,
+		    nv, size);
+		ours = 1;
 	}
 	rti__ddm_bundle(amb, 0);
 	if (rc != RTI_OK)
