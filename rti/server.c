@@ -72,9 +72,12 @@ rti_log(struct rti_server *srv, int level, const char *fmt, ...)
  * join reply or a burst grew does not stay with every idle federate. */
 #define OUT_KEEP 1024u
 /* Room read at once into a connection's own buffer behind a partial
- * frame (more when the frame needs more): small enough that the buffer
- * stays under BUF_KEEP and is reused, not reallocated, per read. */
-#define PARTIAL_READ (64u * 1024)
+ * frame (more when the frame needs more).  The partial frame stays where
+ * it lies while this much room follows it and is moved to the front only
+ * then, so a sender streaming large bundles costs a copy of a partial
+ * frame every few reads, not one per read; the buffer then stays at
+ * 2 * PARTIAL_READ or so. */
+#define PARTIAL_READ (128u * 1024)
 /* A frame body at least this large, to a connection with nothing queued,
  * is written at once from the caller's memory (conn_send2), not copied
  * into the queue for the end of the loop turn. */
@@ -719,11 +722,6 @@ conn_process_kept(struct conn *c)
 		c->in.len = 0;
 		c->in_off = 0;
 		buf_trim(&c->in, BUF_KEEP);
-	} else if (c->in_off) {
-		memmove(c->in.data, c->in.data + c->in_off,
-		    c->in.len - c->in_off);
-		c->in.len -= c->in_off;
-		c->in_off = 0;
 	}
 }
 
@@ -763,14 +761,20 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 			return;
 	}
 	if (c->in.len) {
+		size_t have = c->in.len - c->in_off;
 		uint16_t type, flags;
 		uint32_t len = 0;
 
 		room = PARTIAL_READ;
-		if (wire_frame_peek(c->in.data, c->in.len, srv->cfg.max_frame,
-		    &type, &flags, &len) > 0 &&
-		    WIRE_HEADER_SIZE + (size_t)len - c->in.len > room)
-			room = WIRE_HEADER_SIZE + (size_t)len - c->in.len;
+		if (wire_frame_peek(c->in.data + c->in_off, have,
+		    srv->cfg.max_frame, &type, &flags, &len) > 0 &&
+		    WIRE_HEADER_SIZE + (size_t)len - have > room)
+			room = WIRE_HEADER_SIZE + (size_t)len - have;
+		if (c->in.cap - c->in.len < room && c->in_off) {
+			memmove(c->in.data, c->in.data + c->in_off, have);
+			c->in.len = have;
+			c->in_off = 0;
+		}
 		if (wire_buf_reserve(&c->in, room) < 0) {
 			c->in.oom = 0;
 			conn_close(c, "out of memory");
