@@ -846,13 +846,30 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
-/* Copy a row of per-attribute or per-route flags: a handful of bytes per
- * instance of a bundle, where a memcpy call costs more than the copy. */
+/* Rows of flags (want, wattr, keep) have ROW_SLACK bytes of room after
+ * their last row, for copy_row. */
+#define ROW_SLACK 8
+
+/*
+ * Copy a row of per-attribute or per-route flags, a handful of bytes per
+ * instance of a bundle, in 8-byte words: the last word may write up to 7
+ * bytes past the row, into the next row (written after it) or the slack.
+ * `d` follows `s` (the next instance's row).
+ */
 static inline void
 copy_row(uint8_t *d, const uint8_t *s, size_t n)
 {
-	while (n--)
-		*d++ = *s++;
+	uint64_t t;
+
+	for (;;) {
+		memcpy(&t, s, 8);
+		memcpy(d, &t, 8);
+		if (n <= 8)
+			return;
+		d += 8;
+		s += 8;
+		n -= 8;
+	}
 }
 
 /* Do instance layers a (may be NULL) and b update the same attributes in
@@ -893,7 +910,8 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 		    -1;
 	if (wire_grow((void **)&st->bi, &st->cap_bi, b->n_inst, sizeof *st->bi) ||
 	    wire_grow((void **)&st->kc, &st->cap_kc, b->n_inst, sizeof *st->kc) ||
-	    wire_grow((void **)&st->keep, &st->cap_keep, b->n_attrs, 1) ||
+	    wire_grow((void **)&st->keep, &st->cap_keep, b->n_attrs +
+	    ROW_SLACK, 1) ||
 	    wire_grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1) ||
 	    wire_grow((void **)&st->dup, &st->cap_dup, b->n_inst, 1))
 		return notice(c, RTI_ERR_NO_MEMORY,
@@ -1082,9 +1100,9 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (update_check(c, st, b) < 0 || tso_check(c, &h, &tso, "update") < 0)
 		return 0;
 	n = dm_route_object(fx, b->cls, &r);
-	if (wire_grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n + 1,
-	    1) || wire_grow((void **)&st->wattr, &st->cap_wattr, b->n_attrs * n + 1,
-	    1) || wire_grow((void **)&st->tmp, &st->cap_tmp, b->n_attrs + 1,
+	if (wire_grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n +
+	    ROW_SLACK, 1) || wire_grow((void **)&st->wattr, &st->cap_wattr,
+	    b->n_attrs * n + ROW_SLACK, 1) || wire_grow((void **)&st->tmp, &st->cap_tmp, b->n_attrs + 1,
 	    sizeof *st->tmp))
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), 0;
