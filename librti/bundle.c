@@ -18,6 +18,26 @@ bundle_free(struct bundle *b)
 	bundle_init(b);
 }
 
+/* Is the instance layer at q (n_attrs na, length ilen) laid out like
+ * `prev` (decoded into b->attrs)?  The headers then sit at the same
+ * offsets, so it is as valid as that one. */
+static int
+same_layout(const struct bundle *b, const struct bundle_inst *prev,
+    const uint8_t *q, uint32_t na, uint32_t ilen)
+{
+	const struct bundle_attr *a = b->attrs + prev->at;
+	uint32_t j;
+
+	if (na != prev->n_attrs || BUNDLE_INST_HDR + (size_t)ilen !=
+	    prev->layer_len)
+		return 0;
+	for (j = 0; j < na; j++, a++)
+		if (wire_get32(q + a->off - BUNDLE_ATTR_HDR) != a->handle ||
+		    wire_get32(q + a->off - 4) != a->len)
+			return 0;
+	return 1;
+}
+
 int
 bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 {
@@ -26,6 +46,7 @@ bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 
 	b->n_inst = 0;
 	b->n_attrs = 0;
+	b->n_at = 0;
 	if (n < BUNDLE_CLASS_HDR)
 		return *why = "truncated class layer header", -1;
 	b->cls = wire_get32(q);
@@ -42,7 +63,7 @@ bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 	end = q + clen;
 	for (i = 0; i < n_inst; i++) {
 		struct bundle_inst *in = &b->inst[i];
-		const uint8_t *iend;
+		const uint8_t *layer = q, *iend;
 		uint32_t na, ilen, j;
 
 		if ((size_t)(end - q) < BUNDLE_INST_HDR)
@@ -60,30 +81,40 @@ bundle_parse(struct bundle *b, const void *p, size_t n, const char **why)
 		in->first = b->n_attrs;
 		in->layer = q;
 		in->layer_len = BUNDLE_INST_HDR + (size_t)ilen;
-		if (b->n_attrs + na > b->cap_attrs && wire_grow((void **)&b->attrs,
-		    &b->cap_attrs, b->n_attrs + na, sizeof *b->attrs))
+		b->n_attrs += na;
+		if (i > 0 && same_layout(b, in - 1, q, na, ilen)) {
+			in->at = in[-1].at;
+			q += in->layer_len;
+			continue;
+		}
+		in->at = b->n_at;
+		if (b->n_at + na > b->cap_attrs && wire_grow((void **)&b->attrs,
+		    &b->cap_attrs, b->n_at + na, sizeof *b->attrs))
 			return -2;
 		q += BUNDLE_INST_HDR;
 		iend = q + ilen;
 		for (j = 0; j < na; j++) {
-			struct bundle_attr *a = &b->attrs[b->n_attrs + j];
+			struct bundle_attr *a = &b->attrs[b->n_at + j];
+			uint32_t h, l;
 
 			if ((size_t)(iend - q) < BUNDLE_ATTR_HDR)
 				return *why = "truncated attribute layer "
 				    "header", -1;
-			a->handle = wire_get32(q);
-			a->len = wire_get32(q + 4);
+			h = wire_get32(q);
+			l = wire_get32(q + 4);
 			q += BUNDLE_ATTR_HDR;
-			if (a->len > (size_t)(iend - q))
+			if (l > (size_t)(iend - q))
 				return *why = "attribute value exceeds the "
 				    "instance layer", -1;
-			a->value = q;
-			q += a->len;
+			a->handle = h;
+			a->len = l;
+			a->off = (uint32_t)(q - layer);
+			q += l;
 		}
 		if (q != iend)
 			return *why = "instance layer length does not match "
 			    "its attributes", -1;
-		b->n_attrs += na;
+		b->n_at += na;
 	}
 	if (q != end)
 		return *why = "class layer length does not match its "
@@ -182,11 +213,11 @@ bundle_cut(struct wire_buf *w, const struct bundle *b, uint32_t cls,
 		}
 		ioff = bundle_inst_begin(w, in->handle);
 		for (j = 0; j < in->n_attrs; j++) {
-			const struct bundle_attr *a = &b->attrs[in->first + j];
+			const struct bundle_attr *a = &b->attrs[in->at + j];
 
 			if (keep[in->first + j])
-				bundle_put_attr(w, a->handle, a->value,
-				    a->len);
+				bundle_put_attr(w, a->handle,
+				    bundle_value(in, a), a->len);
 		}
 		bundle_inst_end(w, ioff, kept);
 	}

@@ -30,13 +30,23 @@
 struct bundle_attr {
 	uint32_t handle;
 	uint32_t len;
-	const uint8_t *value;     /* points into the parsed bytes */
+	uint32_t off;             /* of the value in its instance layer */
 };
 
+/*
+ * An instance layer.  Its attributes are attrs[at .. at + n_attrs); an
+ * instance laid out like the one before it (the same attributes with the
+ * same value lengths, as the instances of a class bundle mostly are)
+ * shares that one's entries, so that it costs a comparison per attribute
+ * to parse, not a decode.  Values are read with bundle_value.  `first`
+ * numbers its attributes among all of the bundle's (0, 1, ... over the
+ * instances in order), for per-attribute flags.
+ */
 struct bundle_inst {
 	uint32_t handle;
 	uint32_t n_attrs;
-	size_t first;             /* index of its first attribute in attrs[] */
+	size_t first;
+	size_t at;
 	const uint8_t *layer;     /* whole instance layer, header included */
 	size_t layer_len;
 };
@@ -47,11 +57,19 @@ struct bundle {
 	uint32_t cls;
 	uint32_t n_inst;
 	size_t n_attrs;           /* over all instances */
+	size_t n_at;              /* entries of attrs in use */
 	struct bundle_inst *inst;
 	size_t cap_inst;
 	struct bundle_attr *attrs;
 	size_t cap_attrs;
 };
+
+/* The value of attribute `a` (one of in's) of instance `in`. */
+static inline const uint8_t *
+bundle_value(const struct bundle_inst *in, const struct bundle_attr *a)
+{
+	return in->layer + a->off;
+}
 
 void bundle_init(struct bundle *b);
 void bundle_free(struct bundle *b);
@@ -80,7 +98,7 @@ void bundle_put_attr(struct wire_buf *w, uint32_t attr, const void *value,
 
 /*
  * Append to `w` a class layer for class `cls` holding the attributes of
- * parsed bundle `b` whose keep[index into b->attrs] is nonzero (keep NULL:
+ * parsed bundle `b` whose keep[inst->first + j] is nonzero (keep NULL:
  * all).  Instances left without attributes are omitted; an instance whose
  * attributes are all kept is copied byte for byte.  Returns the number of
  * instances written (0: nothing was appended).

@@ -1402,10 +1402,16 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	rc = rx_deliver_now(amb, type, payload, len, &h, &info);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	for (j = 0; j < st->rb.n_attrs; j++) {
-		st->vals[j].attribute.id = st->rb.attrs[j].handle;
-		st->vals[j].value = st->rb.attrs[j].value;
-		st->vals[j].length = st->rb.attrs[j].len;
+	for (i = 0; i < st->rb.n_inst; i++) {
+		const struct bundle_inst *bi = &st->rb.inst[i];
+		const struct bundle_attr *a = st->rb.attrs + bi->at;
+		struct rti_attribute_value *v = st->vals + bi->first;
+
+		for (j = 0; j < bi->n_attrs; j++, a++, v++) {
+			v->attribute.id = a->handle;
+			v->value = bundle_value(bi, a);
+			v->length = a->len;
+		}
 	}
 	for (i = 0; i < st->rb.n_inst; i++) {
 		const struct bundle_inst *bi = &st->rb.inst[i];

@@ -882,9 +882,10 @@ same_attrs(const struct bundle *bd, const struct bundle_inst *a,
 
 	if (!a || a->n_attrs != b->n_attrs)
 		return 0;
+	if (a->at == b->at)
+		return 1; /* laid out alike (bundle_parse) */
 	for (j = 0; j < b->n_attrs; j++)
-		if (bd->attrs[a->first + j].handle !=
-		    bd->attrs[b->first + j].handle)
+		if (bd->attrs[a->at + j].handle != bd->attrs[b->at + j].handle)
 			return 0;
 	return 1;
 }
@@ -943,7 +944,7 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 			st->stamp_gen = 1;
 		}
 		for (j = 0; j < bi->n_attrs; j++) {
-			uint32_t a = b->attrs[bi->first + j].handle;
+			uint32_t a = b->attrs[bi->at + j].handle;
 			int k;
 
 			/* the common case, O(1): the sender owns it all */
@@ -1020,7 +1021,7 @@ plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
 		}
 		for (j = kept = 0; j < bi->n_attrs; j++) {
 			uint8_t k = (uint8_t)(bset_has(attrs, st->words,
-			    b->attrs[bi->first + j].handle) &&
+			    b->attrs[bi->at + j].handle) &&
 			    wattr[(bi->first + j) * stride]);
 
 			st->keep[bi->first + j] = k;
@@ -1122,7 +1123,7 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			continue;
 		}
 		for (j = 0; j < bi->n_attrs; j++)
-			st->tmp[j] = b->attrs[bi->first + j].handle;
+			st->tmp[j] = b->attrs[bi->at + j].handle;
 		ddm_route_update(fx, bi->handle, st->tmp, bi->n_attrs, h.cond,
 		    r, n, st->want + (size_t)i * n, st->wattr + bi->first * n);
 		pplain = plain;

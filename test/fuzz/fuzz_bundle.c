@@ -40,13 +40,17 @@ check_iteration(const struct bundle *b, const uint8_t *p, size_t n)
 		FUZZ_CHECK(in->handle == wire_get32(q));
 		FUZZ_CHECK(in->n_attrs == wire_get32(q + 4));
 		FUZZ_CHECK(in->first == na);
+		FUZZ_CHECK(in->at + in->n_attrs <= b->n_at);
+		/* shared entries only with the instance before */
+		FUZZ_CHECK(in->at == (i ? b->inst[i - 1].at +
+		    (in->at != b->inst[i - 1].at) * b->inst[i - 1].n_attrs : 0));
 		for (j = 0; j < in->n_attrs; j++) {
-			const struct bundle_attr *at = &b->attrs[na + j];
+			const struct bundle_attr *at = &b->attrs[in->at + j];
 
 			FUZZ_CHECK(at->handle == wire_get32(a));
 			FUZZ_CHECK(at->len == wire_get32(a + 4));
-			FUZZ_CHECK(at->value == a + BUNDLE_ATTR_HDR);
-			a = at->value + at->len;
+			FUZZ_CHECK(bundle_value(in, at) == a + BUNDLE_ATTR_HDR);
+			a = bundle_value(in, at) + at->len;
 			FUZZ_CHECK(a <= in->layer + in->layer_len);
 		}
 		FUZZ_CHECK(a == in->layer + in->layer_len);
@@ -71,9 +75,10 @@ check_reencode(const struct bundle *b, const uint8_t *p, size_t n)
 
 		ioff = bundle_inst_begin(&w, in->handle);
 		for (j = 0; j < in->n_attrs; j++) {
-			const struct bundle_attr *a = &b->attrs[in->first + j];
+			const struct bundle_attr *a = &b->attrs[in->at + j];
 
-			bundle_put_attr(&w, a->handle, a->value, a->len);
+			bundle_put_attr(&w, a->handle, bundle_value(in, a),
+			    a->len);
 		}
 		bundle_inst_end(&w, ioff, in->n_attrs);
 	}
@@ -132,16 +137,17 @@ check_cut(const struct bundle *b, const uint8_t *keep)
 		FUZZ_CHECK(k < c.n_inst);
 		FUZZ_CHECK(c.inst[k].handle == in->handle);
 		FUZZ_CHECK(c.inst[k].n_attrs == m);
-		m = c.inst[k].first;
+		m = c.inst[k].at;
 		for (j = 0; j < in->n_attrs; j++) {
-			const struct bundle_attr *a = &b->attrs[in->first + j];
+			const struct bundle_attr *a = &b->attrs[in->at + j];
 
 			if (!kept(keep, in->first + j))
 				continue;
 			FUZZ_CHECK(c.attrs[m].handle == a->handle);
 			FUZZ_CHECK(c.attrs[m].len == a->len);
 			FUZZ_CHECK(a->len == 0 ||
-			    memcmp(c.attrs[m].value, a->value, a->len) == 0);
+			    memcmp(bundle_value(&c.inst[k], &c.attrs[m]),
+			    bundle_value(in, a), a->len) == 0);
 			m++;
 		}
 		k++;

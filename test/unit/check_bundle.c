@@ -32,11 +32,16 @@ build_sample(struct wire_buf *w)
 	bundle_class_end(w, c, 3);
 }
 
+/* Attribute j of instance i. */
 static int
-attr_is(const struct bundle *b, size_t k, uint32_t h, const char *v)
+attr_is(const struct bundle *b, size_t i, size_t j, uint32_t h,
+    const char *v)
 {
-	return b->attrs[k].handle == h && b->attrs[k].len == strlen(v) &&
-	    memcmp(b->attrs[k].value, v, strlen(v)) == 0;
+	const struct bundle_inst *in = &b->inst[i];
+	const struct bundle_attr *a = &b->attrs[in->at + j];
+
+	return j < in->n_attrs && a->handle == h && a->len == strlen(v) &&
+	    memcmp(bundle_value(in, a), v, strlen(v)) == 0;
 }
 
 START_TEST(test_round_trip)
@@ -58,12 +63,12 @@ START_TEST(test_round_trip)
 	ck_assert_uint_eq(b.inst[1].first, 2);
 	ck_assert_uint_eq(b.inst[2].handle, 102);
 	ck_assert_uint_eq(b.inst[2].first, 3);
-	ck_assert(attr_is(&b, 0, 1, "ab"));
-	ck_assert(attr_is(&b, 1, 2, ""));
-	ck_assert(attr_is(&b, 2, 3, "xyz"));
-	ck_assert(attr_is(&b, 3, 1, "q"));
-	ck_assert(attr_is(&b, 4, 3, "rs"));
-	ck_assert(attr_is(&b, 5, 4, "tuvw"));
+	ck_assert(attr_is(&b, 0, 0, 1, "ab"));
+	ck_assert(attr_is(&b, 0, 1, 2, ""));
+	ck_assert(attr_is(&b, 1, 0, 3, "xyz"));
+	ck_assert(attr_is(&b, 2, 0, 1, "q"));
+	ck_assert(attr_is(&b, 2, 1, 3, "rs"));
+	ck_assert(attr_is(&b, 2, 2, 4, "tuvw"));
 	/* the instance layers cover the class layer exactly */
 	ck_assert_ptr_eq(b.inst[0].layer, w.data + 12);
 	ck_assert_uint_eq(b.inst[0].layer_len + b.inst[1].layer_len +
@@ -281,11 +286,11 @@ START_TEST(test_cut)
 	ck_assert_uint_eq(c.n_inst, 2);
 	ck_assert_uint_eq(c.inst[0].handle, 100);
 	ck_assert_uint_eq(c.inst[0].n_attrs, 1);
-	ck_assert(attr_is(&c, 0, 1, "ab"));
+	ck_assert(attr_is(&c, 0, 0, 1, "ab"));
 	ck_assert_uint_eq(c.inst[1].handle, 102);
 	ck_assert_uint_eq(c.inst[1].n_attrs, 2);
-	ck_assert(attr_is(&c, 1, 1, "q"));
-	ck_assert(attr_is(&c, 2, 4, "tuvw"));
+	ck_assert(attr_is(&c, 1, 0, 1, "q"));
+	ck_assert(attr_is(&c, 1, 1, 4, "tuvw"));
 
 	/* an instance kept whole is copied byte for byte */
 	memset(keep, 0, sizeof keep);
@@ -297,7 +302,7 @@ START_TEST(test_cut)
 	ck_assert_uint_eq(c.inst[0].layer_len, b.inst[1].layer_len);
 	ck_assert_int_eq(memcmp(c.inst[0].layer, b.inst[1].layer,
 	    b.inst[1].layer_len), 0);
-	ck_assert(attr_is(&c, 1, 3, "rs"));
+	ck_assert(attr_is(&c, 1, 0, 3, "rs"));
 
 	/* nothing kept: nothing appended */
 	memset(keep, 0, sizeof keep);
@@ -335,8 +340,12 @@ START_TEST(test_reuse)
 	ck_assert_uint_eq(b.n_inst, 1000);
 	ck_assert_uint_eq(b.n_attrs, 2000);
 	ck_assert_uint_eq(b.inst[999].handle, 1000);
-	ck_assert_int_eq(memcmp(b.attrs[1998].value, &(size_t){ 999 },
-	    sizeof(size_t)), 0);
+	ck_assert_uint_eq(b.inst[999].first, 1998);
+	ck_assert_int_eq(memcmp(bundle_value(&b.inst[999],
+	    &b.attrs[b.inst[999].at]), &(size_t){ 999 }, sizeof(size_t)), 0);
+	/* laid out alike: one decoded set of entries for all 1000 */
+	ck_assert_uint_eq(b.n_at, 2);
+	ck_assert_uint_eq(b.inst[999].at, 0);
 	wire_buf_reset(&w);
 	build_sample(&w);
 	ck_assert_int_eq(bundle_parse(&b, w.data, w.len, &why), 0);
@@ -344,6 +353,61 @@ START_TEST(test_reuse)
 	ck_assert_uint_ge(b.cap_inst, 1000);
 	bundle_free(&b);
 	wire_buf_free(&w);
+}
+END_TEST
+
+/* Instances laid out like the one before share its entries; a different
+ * attribute, value length or count gets its own; a lie in a layer laid
+ * out like the one before is still found. */
+START_TEST(test_shared_layout)
+{
+	static const struct {
+		uint32_t obj, a1;
+		const char *v1, *v2;
+		size_t at;
+	} in[] = {
+		{ 1, 5, "aaaa", "bb", 0 },
+		{ 2, 5, "cccc", "dd", 0 },      /* alike: shares */
+		{ 3, 5, "eeeee", "ff", 2 },     /* value length differs */
+		{ 4, 6, "ggggg", "hh", 4 },     /* attribute differs */
+		{ 5, 6, "iiiii", "jj", 4 },     /* alike again */
+	};
+	struct wire_buf w;
+	struct bundle b;
+	const char *why = NULL;
+	size_t c, i, k, off;
+
+	wire_buf_init(&w);
+	bundle_init(&b);
+	c = bundle_class_begin(&w, 9);
+	for (k = 0; k < 5; k++) {
+		i = bundle_inst_begin(&w, in[k].obj);
+		bundle_put_attr(&w, in[k].a1, in[k].v1,
+		    (uint32_t)strlen(in[k].v1));
+		bundle_put_attr(&w, 7, in[k].v2, 2);
+		bundle_inst_end(&w, i, 2);
+	}
+	bundle_class_end(&w, c, 5);
+	ck_assert(!w.oom);
+	ck_assert_int_eq(bundle_parse(&b, w.data, w.len, &why), 0);
+	ck_assert_uint_eq(b.n_attrs, 10);
+	ck_assert_uint_eq(b.n_at, 6);
+	for (k = 0; k < 5; k++) {
+		ck_assert_uint_eq(b.inst[k].at, in[k].at);
+		ck_assert_uint_eq(b.inst[k].first, 2 * k);
+		ck_assert(attr_is(&b, k, 0, in[k].a1, in[k].v1));
+		ck_assert(attr_is(&b, k, 1, 7, in[k].v2));
+	}
+	/* instance 5 claims a value length that runs past its layer */
+	off = (size_t)(b.inst[4].layer - w.data) + BUNDLE_INST_HDR + 4;
+	wire_put32(w.data + off, 500);
+	ck_assert_int_eq(bundle_parse(&b, w.data, w.len, &why), -1);
+	/* ... or an attribute count its layer cannot hold */
+	wire_put32(w.data + off, 5);
+	wire_put32(w.data + (b.inst[4].layer - w.data) + 4, 3);
+	ck_assert_int_eq(bundle_parse(&b, w.data, w.len, &why), -1);
+	wire_buf_free(&w);
+	bundle_free(&b);
 }
 END_TEST
 
@@ -384,6 +448,7 @@ bundle_suite(void)
 	tcase_add_test(tc, test_huge_counts);
 	tcase_add_test(tc, test_cut);
 	tcase_add_test(tc, test_reuse);
+	tcase_add_test(tc, test_shared_layout);
 	tcase_add_test(tc, test_bset);
 	suite_add_tcase(s, tc);
 	return s;
