@@ -25,12 +25,15 @@ static int
 same_layout(const struct bundle *b, const struct bundle_inst *prev,
     const uint8_t *q, uint32_t na, uint32_t ilen)
 {
-	const struct bundle_attr *a = b->attrs + prev->at;
+	const struct bundle_attr *a;
 	uint32_t j;
 
 	if (na != prev->n_attrs || BUNDLE_INST_HDR + (size_t)ilen !=
 	    prev->layer_len)
 		return 0;
+	if (na == 0)
+		return 1; /* attrs may not even be allocated yet */
+	a = b->attrs + prev->at;
 	for (j = 0; j < na; j++, a++)
 		if (wire_get32(q + a->off - BUNDLE_ATTR_HDR) != a->handle ||
 		    wire_get32(q + a->off - 4) != a->len)
