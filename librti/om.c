@@ -57,6 +57,11 @@ struct om_state {
 	struct bundle rb;
 	struct rti_attribute_value *vals;
 	size_t cap_vals;
+	/* class_update scratch: each instance's layer size, and the
+	 * attribute set of the instance before as a bitset */
+	size_t *usize;
+	size_t cap_usize;
+	uint64_t *uset;
 	struct rti_bundle_instance *binst;
 	size_t cap_binst;
 	struct rti_parameter_value *pvals;
@@ -688,6 +693,19 @@ rti_update_attribute_values_with_condition_at(rti_ambassador *amb,
 	return update(amb, obj, values, n, tag, tag_len, &t, out, cond);
 }
 
+/* Does `o` own every attribute in set `s`? */
+static int
+owns_set(const struct om_state *st, const struct om_obj *o,
+    const uint64_t *s)
+{
+	size_t w;
+
+	for (w = 0; w < st->words; w++)
+		if (s[w] && (!o->owned || (o->owned[w] & s[w]) != s[w]))
+			return 0;
+	return 1;
+}
+
 static int
 class_update(rti_ambassador *amb, rti_object_class_handle cls,
     const struct rti_bundle_instance *in, size_t n, const void *tag,
@@ -696,7 +714,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	struct om_state *st;
 	struct om_obj *o;
 	struct om_hdr h;
-	size_t i, size, lim;
+	size_t i, size, lim, hmax;
 	int rc, ours = 0;
 
 	JOINED_OR_RETURN(amb);
@@ -709,9 +727,35 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	if (n && !in)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "instances is NULL");
+	if (wire_grow((void **)&st->usize, &st->cap_usize, n + 1,
+	    sizeof *st->usize) || (!st->uset &&
+	    !(st->uset = calloc(st->words, sizeof *st->uset))))
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	hmax = BUNDLE_CLASS_HDR + HDR_MAX(tag_len);
 	for (i = 0; i < n; i++) {
-		rc = check_update(amb, st, in[i].object.id, in[i].values,
-		    in[i].n_values, &o, &size);
+		const struct rti_attribute_value *v = in[i].values;
+		size_t j, nv = in[i].n_values;
+
+		/* The attributes of the instance before, which passed: only
+		 * this one's class, ownership and values are left to check
+		 * (anything else takes the full check, which reports it). */
+		if (i > 0 && nv == in[i - 1].n_values && (v || !nv) &&
+		    (o = obj_find(st, in[i].object.id)) && o->cls == cls.id &&
+		    owns_set(st, o, st->uset)) {
+			const struct rti_attribute_value *pv = in[i - 1].values;
+
+			for (j = 0, size = BUNDLE_INST_HDR; j < nv; j++) {
+				if (v[j].attribute.id != pv[j].attribute.id ||
+				    (v[j].length && !v[j].value))
+					break;
+				size += BUNDLE_ATTR_HDR + (size_t)v[j].length;
+			}
+			if (j == nv && size + hmax <= amb->max_frame) {
+				st->usize[i] = size;
+				continue;
+			}
+		}
+		rc = check_update(amb, st, in[i].object.id, v, nv, &o, &size);
 		if (rc != RTI_OK)
 			return rc;
 		if (o->cls != cls.id)
@@ -719,11 +763,14 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 			    "instance %s is of class %s, not %s", o->name,
 			    fom_oclass(amb->fom, o->cls)->qname,
 			    fom_oclass(amb->fom, cls.id)->qname);
-		if (size + BUNDLE_CLASS_HDR + HDR_MAX(tag_len) >
-		    amb->max_frame)
+		if (size + hmax > amb->max_frame)
 			return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 			    "update of %s exceeds rtiexec's frame limit %u",
 			    o->name, amb->max_frame);
+		st->usize[i] = size;
+		memset(st->uset, 0, st->words * sizeof *st->uset);
+		for (j = 0; j < nv; j++)
+			bset_add(st->uset, v[j].attribute.id);
 	}
 	if ((rc = make_hdr(amb, st, &h, tag, tag_len, t)) != RTI_OK)
 		return rc;
@@ -734,13 +781,12 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	rti__ddm_bundle(amb, 1);
 	for (i = 0; i < n && rc == RTI_OK; i++) {
 		const struct rti_attribute_value *v = in[i].values;
-		size_t j, nv = in[i].n_values;
+		size_t nv = in[i].n_values;
 
 		if (!rti__ddm_wants_update(amb, in[i].object.id, cls.id, v, nv,
 		    NULL))
 			continue; /* nobody subscribes: never leaves */
-		for (j = 0, size = BUNDLE_INST_HDR; j < nv; j++)
-			size += BUNDLE_ATTR_HDR + v[j].length;
+		size = st->usize[i];
 		/* the open frame is this call's (`ours`) and has room: no
 		 * header to compare */
 		if (ours && st->pend_open && st->pend.cap - st->pend.len >=
@@ -1631,6 +1677,8 @@ om_leave(rti_ambassador *amb)
 	wire_buf_free(&st->pend);
 	bundle_free(&st->rb);
 	free(st->vals);
+	free(st->usize);
+	free(st->uset);
 	free(st->binst);
 	free(st->pvals);
 	free(st->names);

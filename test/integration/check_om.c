@@ -694,7 +694,7 @@ START_TEST(test_errors_send_nothing)
 	rti_interaction_class_handle alarm, sw;
 	rti_parameter_handle text, op;
 	rti_attribute_handle status, current;
-	rti_object_instance_handle b1, bogus = { 4242 };
+	rti_object_instance_handle b1, b2, b3, bogus = { 4242 };
 	struct rti_attribute_value v;
 	struct rti_parameter_value pv;
 	struct rti_bundle_instance bi;
@@ -740,6 +740,28 @@ START_TEST(test_errors_send_nothing)
 	ck_assert(tfed_wait(b, "discover:b1"));
 	ck_assert_int_eq(rti_update_attribute_values(b->amb, b1, &v, 1, NULL,
 	    0), RTI_ERR_ATTRIBUTE_NOT_OWNED);
+	/* class bundles: a later instance updating the same attributes as a
+	 * good first one, but not owned, or with a NULL value */
+	{
+		struct rti_attribute_value vn = { status, NULL, 1 };
+		struct rti_bundle_instance two[2];
+
+		b2 = tfed_register_named(b, "Breaker", "b2");
+		b3 = tfed_register_named(a, "Breaker", "b3");
+		ck_assert(tfed_wait(o, "discover:b2"));
+		ck_assert(tfed_wait(o, "discover:b3"));
+		two[0].object = b2;
+		two[1].object = b1;
+		two[0].values = two[1].values = &v;
+		two[0].n_values = two[1].n_values = 1;
+		ck_assert_int_eq(rti_update_class_attribute_values(b->amb, br,
+		    two, 2, NULL, 0), RTI_ERR_ATTRIBUTE_NOT_OWNED);
+		two[0].object = b1;
+		two[1].object = b3;
+		two[1].values = &vn;
+		ck_assert_int_eq(rti_update_class_attribute_values(a->amb, br,
+		    two, 2, NULL, 0), RTI_ERR_INVALID_ARGUMENT);
+	}
 	/* not an attribute of the class */
 	v.attribute = tfed_at(a, bus, "Voltage");
 	ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1, NULL,
@@ -794,7 +816,7 @@ START_TEST(test_errors_send_nothing)
 	ck_assert_uint_eq(o->n_reflects, 1);
 	ck_assert_uint_eq(o->n_interactions, 1);
 	ck_assert_uint_eq(o->n_removes, 0);
-	ck_assert_uint_eq(o->n_discovers, 1);
+	ck_assert_uint_eq(o->n_discovers, 3);
 	tfed_free(a);
 	tfed_free(b);
 	tfed_free(o);
