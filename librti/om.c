@@ -434,17 +434,25 @@ pend_put(struct om_state *st, uint32_t obj,
 		return; /* pend_flush fails */
 	st->pend_n++;
 	p = st->pend.data + st->pend.len;
+	st->pend.len += size;
 	wire_put32(p, obj);
 	wire_put32(p + 4, (uint32_t)n);
 	wire_put32(p + 8, (uint32_t)(size - BUNDLE_INST_HDR));
 	p += BUNDLE_INST_HDR;
 	for (i = 0; i < n; i++) {
-		wire_put32(p, v[i].attribute.id);
-		wire_put32(p + 4, v[i].length);
-		copy_value(p + BUNDLE_ATTR_HDR, v[i].value, v[i].length);
-		p += BUNDLE_ATTR_HDR + v[i].length;
+		/* read first: stores through p may alias v[] */
+		const uint8_t *val = v[i].value;
+		uint32_t id = v[i].attribute.id, len = v[i].length;
+
+		wire_put32(p, id);
+		wire_put32(p + 4, len);
+		p += BUNDLE_ATTR_HDR;
+		if (len == 8)
+			memcpy(p, val, 8);
+		else
+			copy_value(p, val, len);
+		p += len;
 	}
-	st->pend.len += size;
 }
 
 /* Append one instance layer (`n` values, `size` bytes) to the open update

@@ -15,6 +15,7 @@
 #ifndef RTI_WIRE_H
 #define RTI_WIRE_H
 
+#include <arpa/inet.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -231,11 +232,16 @@ wire_get16(const uint8_t *p)
 {
 	return (uint16_t)((p[0] << 8) | p[1]);
 }
+/* 32-bit ones through ntohl/htonl and memcpy: one load or store and a
+ * byte swap, which the compiler does not always find in the byte-wise
+ * form (adjacent byte-wise stores were merged into shift chains). */
 static inline uint32_t
 wire_get32(const uint8_t *p)
 {
-	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
-	    ((uint32_t)p[2] << 8) | p[3];
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return ntohl(v);
 }
 static inline uint64_t
 wire_get64(const uint8_t *p)
@@ -251,10 +257,8 @@ wire_put16(uint8_t *p, uint16_t v)
 static inline void
 wire_put32(uint8_t *p, uint32_t v)
 {
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
+	v = htonl(v);
+	memcpy(p, &v, 4);
 }
 static inline void
 wire_put64(uint8_t *p, uint64_t v)
