@@ -33,11 +33,16 @@ same_layout(const struct bundle *b, const struct bundle_inst *prev,
 		return 0;
 	if (na == 0)
 		return 1; /* attrs may not even be allocated yet */
+	/* the 8 header bytes against those of prev's layer, undecoded */
 	a = b->attrs + prev->at;
-	for (j = 0; j < na; j++, a++)
-		if (wire_get32(q + a->off - BUNDLE_ATTR_HDR) != a->handle ||
-		    wire_get32(q + a->off - 4) != a->len)
+	for (j = 0; j < na; j++, a++) {
+		uint64_t x, y;
+
+		memcpy(&x, q + a->off - BUNDLE_ATTR_HDR, 8);
+		memcpy(&y, prev->layer + a->off - BUNDLE_ATTR_HDR, 8);
+		if (x != y)
 			return 0;
+	}
 	return 1;
 }
 
