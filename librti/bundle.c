@@ -236,3 +236,18 @@ bundle_cut(struct wire_buf *w, const struct bundle *b, uint32_t cls,
 	bundle_class_end(w, coff, n_out);
 	return n_out;
 }
+
+void
+bset_put(struct wire_buf *w, const uint64_t *s, size_t words)
+{
+	size_t cnt = w->len;
+	uint32_t a, n = 0;
+
+	wire_put_u32(w, 0);
+	for (a = 0; s && a < words * 64; a++)
+		if (bset_has(s, words, a)) {
+			wire_put_u32(w, a);
+			n++;
+		}
+	wire_patch_u32(w, cnt, n);
+}

@@ -127,6 +127,10 @@ bset_del(uint64_t *s, uint32_t h)
 {
 	s[h / 64] &= ~((uint64_t)1 << (h % 64));
 }
+/* Put set `s` (NULL: empty) as u32 count, then each handle ascending:
+ * the wire form of an attribute set. */
+void bset_put(struct wire_buf *w, const uint64_t *s, size_t words);
+
 static inline int
 bset_empty(const uint64_t *s, size_t words)
 {

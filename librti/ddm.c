@@ -1197,8 +1197,7 @@ inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
 	struct ddm_state *st = st_of(amb);
 	struct linst *in = inst_find(st, obj);
 	struct wire_buf *b;
-	uint32_t i, a;
-	size_t cnt;
+	uint32_t i;
 	int rc;
 
 	b = rti__req_begin(amb, WIRE_DDM_INSTANCE);
@@ -1206,17 +1205,8 @@ inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
 	wire_put_str(b, cond ? cond : "");
 	wire_put_u32(b, n);
 	for (i = 0; i < n; i++) {
-		uint32_t k = 0;
-
 		wire_put_u32(b, as[i].region);
-		cnt = b->len;
-		wire_put_u32(b, 0);
-		for (a = 0; a < st->words * 64; a++)
-			if (bset_has(as[i].attrs, st->words, a)) {
-				wire_put_u32(b, a);
-				k++;
-			}
-		wire_patch_u32(b, cnt, k);
+		bset_put(b, as[i].attrs, st->words);
 	}
 	if ((rc = rti__req_finish(amb, NULL)) != RTI_OK)
 		return rc;

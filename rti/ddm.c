@@ -293,22 +293,6 @@ write_now(struct conn *c)
 		conn_write_now(c);
 }
 
-/* Put u32 k, k x u32 attribute of bit set `attrs` (NULL: none). */
-static void
-put_attrs(struct ddm_fx *st, struct wire_buf *b, const uint64_t *attrs)
-{
-	size_t cnt = b->len;
-	uint32_t a, n = 0;
-
-	wire_put_u32(b, 0);
-	for (a = 0; attrs && a < st->words * 64; a++)
-		if (bset_has(attrs, st->words, a)) {
-			wire_put_u32(b, a);
-			n++;
-		}
-	wire_patch_u32(b, cnt, n);
-}
-
 /* Build the replica entry of (f, kind, cls) in st->out; the seq field is
  * at offset WIRE_HEADER_SIZE. */
 static void
@@ -319,7 +303,7 @@ entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
 	struct wire_buf *b = &st->out;
 	uint8_t flags = 0;
 	int active = 0;
-	uint32_t i, a, n = 0;
+	uint32_t i, n;
 	size_t off, cnt;
 
 	if (kind == DDM_OBJECT) {
@@ -343,14 +327,7 @@ entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
 	wire_put_u8(b, (uint8_t)kind);
 	wire_put_u32(b, cls);
 	wire_put_u8(b, flags);
-	cnt = b->len;
-	wire_put_u32(b, 0);
-	for (a = 0; attrs && a < st->words * 64; a++)
-		if (bset_has(attrs, st->words, a)) {
-			wire_put_u32(b, a);
-			n++;
-		}
-	wire_patch_u32(b, cnt, n);
+	bset_put(b, attrs, st->words);
 	wire_put_u32(b, fl->n_conds);
 	for (i = 0; i < fl->n_conds; i++)
 		wire_put_str(b, fl->conds[i]);
@@ -368,7 +345,7 @@ entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
 			wire_put_u64(b, g->r[k].lo);
 			wire_put_u64(b, g->r[k].hi);
 		}
-		put_attrs(st, b, fl->rattrs ? fl->rattrs[i] : NULL);
+		bset_put(b, fl->rattrs ? fl->rattrs[i] : NULL, st->words);
 		n++;
 	}
 	wire_patch_u32(b, cnt, n);
