@@ -15,8 +15,8 @@
 
 #define RTIEXEC_BIN TOP_BUILDDIR "/rti/rtiexec"
 
-static double
-now(void)
+double
+tfed_now(void)
 {
 	struct timespec ts;
 
@@ -79,8 +79,8 @@ rtiexec_start(struct rtiexec *r, const char *const *args)
 		_exit(127);
 	}
 	free(words);
-	deadline = now() + WAIT_S;
-	while (now() < deadline) {
+	deadline = tfed_now() + WAIT_S;
+	while (tfed_now() < deadline) {
 		FILE *fp = fopen(portfile, "r");
 
 		if (fp) {
@@ -135,13 +135,13 @@ rtiexec_log_has(struct rtiexec *r, const char *s)
 int
 rtiexec_stop(struct rtiexec *r)
 {
-	double deadline = now() + WAIT_S;
+	double deadline = tfed_now() + WAIT_S;
 	int st, rc = -1;
 	char path[256];
 
 	if (r->pid > 0) {
 		kill(r->pid, SIGTERM);
-		while (now() < deadline) {
+		while (tfed_now() < deadline) {
 			pid_t p = waitpid(r->pid, &st, WNOHANG);
 
 			if (p == r->pid) {
@@ -150,7 +150,7 @@ rtiexec_stop(struct rtiexec *r)
 			}
 			usleep(2000);
 		}
-		if (rc == -1 && now() >= deadline) {
+		if (rc == -1 && tfed_now() >= deadline) {
 			kill(r->pid, SIGKILL);
 			waitpid(r->pid, &st, 0);
 		}
@@ -386,11 +386,11 @@ tfed_count(struct tfed *t, const char *prefix)
 int
 tfed_wait_n(struct tfed *t, const char *prefix, size_t n)
 {
-	double deadline = now() + WAIT_S;
+	double deadline = tfed_now() + WAIT_S;
 
 	flush_others(t);
 	while (tfed_count(t, prefix) < n) {
-		if (now() > deadline)
+		if (tfed_now() > deadline)
 			return 0;
 		if (rti_evoke_callbacks(t->amb, 0.02, 0.1, NULL) != RTI_OK &&
 		    t->lost && tfed_count(t, prefix) < n)
@@ -408,20 +408,20 @@ tfed_wait(struct tfed *t, const char *prefix)
 void
 tfed_pump(struct tfed *t, double s)
 {
-	double deadline = now() + s;
+	double deadline = tfed_now() + s;
 
-	while (now() < deadline)
+	while (tfed_now() < deadline)
 		rti_evoke_callbacks(t->amb, 0.01, 0.05, NULL);
 }
 
 int
 tfed_wait_all(struct tfed **ts, size_t n, struct tfed *t, const char *prefix)
 {
-	double deadline = now() + WAIT_S;
+	double deadline = tfed_now() + WAIT_S;
 	size_t i;
 
 	while (tfed_find(t, prefix) < 0) {
-		if (now() > deadline)
+		if (tfed_now() > deadline)
 			return 0;
 		for (i = 0; i < n; i++)
 			rti_evoke_callbacks(ts[i]->amb, 0.0, 0.01, NULL);

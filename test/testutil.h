@@ -82,6 +82,8 @@ size_t tfed_count(struct tfed *t, const char *prefix);
 int tfed_wait(struct tfed *t, const char *prefix);
 /* Evoke until `n` events start with `prefix`. */
 int tfed_wait_n(struct tfed *t, const char *prefix, size_t n);
+/* CLOCK_MONOTONIC in seconds. */
+double tfed_now(void);
 /* Evoke for `s` seconds (to prove that nothing arrives). */
 void tfed_pump(struct tfed *t, double s);
 /* Evoke every federate in `ts` round-robin until `t` has an event with

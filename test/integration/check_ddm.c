@@ -398,6 +398,32 @@ START_TEST(test_request_update_with_regions)
 }
 END_TEST
 
+/* Update Status "st" and Current "cu" of `o`. */
+static void
+update_both(struct tfed *p, rti_object_instance_handle o)
+{
+	struct rti_attribute_value v[2];
+
+	v[0].attribute = tfed_attr(p, "Breaker", "Status");
+	v[0].value = "st";
+	v[0].length = 2;
+	v[1].attribute = tfed_attr(p, "Breaker", "Current");
+	v[1].value = "cu";
+	v[1].length = 2;
+	ck_assert_int_eq(rti_update_attribute_values(p->amb, o, v, 2, NULL,
+	    0), RTI_OK);
+}
+
+/* `p` publishes Breaker Status and Current (its handles in a[0], a[1]). */
+static void
+publish_both(struct tfed *p, rti_attribute_handle a[2])
+{
+	a[0] = tfed_attr(p, "Breaker", "Status");
+	a[1] = tfed_attr(p, "Breaker", "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
+	    tfed_oc(p, "Breaker"), a, 2), RTI_OK);
+}
+
 /* Status associated with substation 1, Current with substation 2: each
  * subscriber gets only the attributes whose regions overlap its own. */
 START_TEST(test_regions_per_attribute)
@@ -408,7 +434,6 @@ START_TEST(test_regions_per_attribute)
 	rti_region_handle r1 = region(c1, -1, 1), r2 = region(c2, -1, 2);
 	rti_region_handle pr1, pr2;
 	rti_attribute_handle a[2];
-	struct rti_attribute_value v[2];
 	rti_object_instance_handle o;
 	int i;
 
@@ -427,24 +452,14 @@ START_TEST(test_regions_per_attribute)
 			ck_assert_int_eq(rti_subscribe_object_class_attributes(
 			    g->amb, tfed_oc(g, "Breaker"), a, 2), RTI_OK);
 	}
-	a[0] = tfed_attr(p, "Breaker", "Status");
-	a[1] = tfed_attr(p, "Breaker", "Current");
-	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
-	    tfed_oc(p, "Breaker"), a, 2), RTI_OK);
+	publish_both(p, a);
 	pr1 = region(p, 0, 1);
 	pr2 = region(p, 0, 2);
 	ck_assert_int_eq(rti_register_object_instance_with_regions(p->amb,
 	    tfed_oc(p, "Breaker"), &a[0], 1, &pr1, 1, &o), RTI_OK);
 	ck_assert_int_eq(rti_associate_regions_for_updates(p->amb, o, &a[1],
 	    1, &pr2, 1), RTI_OK);
-	v[0].attribute = a[0];
-	v[0].value = "st";
-	v[0].length = 2;
-	v[1].attribute = a[1];
-	v[1].value = "cu";
-	v[1].length = 2;
-	ck_assert_int_eq(rti_update_attribute_values(p->amb, o, v, 2, NULL,
-	    0), RTI_OK);
+	update_both(p, o);
 	ck_assert(tfed_wait(g, "reflect:"));
 	ck_assert(tfed_wait(c1, "reflect:"));
 	ck_assert(tfed_wait(c2, "reflect:"));
@@ -472,8 +487,7 @@ START_TEST(test_regions_per_attribute)
 	{
 		uint64_t before = stats(p).updates_suppressed;
 
-		ck_assert_int_eq(rti_update_attribute_values(p->amb, o, v, 2,
-		    NULL, 0), RTI_OK);
+		update_both(p, o);
 		ck_assert_uint_eq(stats(p).updates_suppressed, before + 1);
 	}
 	tfed_barrier(c1);
@@ -484,22 +498,6 @@ START_TEST(test_regions_per_attribute)
 	tfed_free(g);
 }
 END_TEST
-
-/* Update Status "st" and Current "cu" of `o`. */
-static void
-update_both(struct tfed *p, rti_object_instance_handle o)
-{
-	struct rti_attribute_value v[2];
-
-	v[0].attribute = tfed_attr(p, "Breaker", "Status");
-	v[0].value = "st";
-	v[0].length = 2;
-	v[1].attribute = tfed_attr(p, "Breaker", "Current");
-	v[1].value = "cu";
-	v[1].length = 2;
-	ck_assert_int_eq(rti_update_attribute_values(p->amb, o, v, 2, NULL,
-	    0), RTI_OK);
-}
 
 /* The last reflect of `t` contains `what`. */
 static int
@@ -537,10 +535,7 @@ START_TEST(test_subscription_regions_per_attribute)
 	a[1] = tfed_attr(d, "Breaker", "Current");
 	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
 	    d->amb, tfed_oc(d, "Breaker"), a, 2, dr, 2), RTI_OK);
-	a[0] = tfed_attr(p, "Breaker", "Status");
-	a[1] = tfed_attr(p, "Breaker", "Current");
-	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
-	    tfed_oc(p, "Breaker"), a, 2), RTI_OK);
+	publish_both(p, a);
 	pr1 = region(p, 0, 1);
 	pr2 = region(p, 0, 2);
 	/* both attributes sent in substation 1: c gets Status only */
@@ -634,10 +629,7 @@ START_TEST(test_relevance_narrowed_by_regions)
 	p = tfed_join_f(&rx, &cb, GRID, "p");
 	ck_assert_int_eq(rti_enable_attribute_relevance_advisory_switch(
 	    p->amb), RTI_OK);
-	a[0] = tfed_attr(p, "Breaker", "Status");
-	a[1] = tfed_attr(p, "Breaker", "Current");
-	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb,
-	    tfed_oc(p, "Breaker"), a, 2), RTI_OK);
+	publish_both(p, a);
 	pr = region(p, 0, 1);
 	ck_assert_int_eq(rti_register_object_instance_with_regions(p->amb,
 	    tfed_oc(p, "Breaker"), a, 2, &pr, 1, &o), RTI_OK);

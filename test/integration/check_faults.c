@@ -175,6 +175,19 @@ static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
 /* a frame of an unknown type (0x7777), empty */
 static const unsigned char bogus[] = { 0, 0, 0, 0, 0x77, 0x77, 0, 0 };
 
+/* A round trip of `a` through rtiexec: whatever was written to rtiexec
+ * on another connection before it has been read by then. */
+static void
+round_trip(struct tfed *a, const char *label)
+{
+	char ev[64];
+
+	ck_assert_int_eq(rti_register_federation_synchronization_point(a->amb,
+	    label, NULL, 0, NULL, 0), RTI_OK);
+	snprintf(ev, sizeof ev, "announce:%s", label);
+	ck_assert(tfed_wait(a, ev));
+}
+
 START_TEST(test_unknown_type_after_hello)
 {
 	struct tfed *a = tfed_new(&rx);
@@ -196,25 +209,10 @@ START_TEST(test_unknown_type_after_hello)
 	ck_assert_int_eq(n, 0);
 	close(fd);
 	ck_assert(rtiexec_log_has(&rx, "unknown message type"));
-	ck_assert_int_eq(rti_register_federation_synchronization_point(a->amb,
-	    "still", NULL, 0, NULL, 0), RTI_OK);
-	ck_assert(tfed_wait(a, "announce:still"));
+	round_trip(a, "still");
 	tfed_free(a);
 }
 END_TEST
-
-/* A round trip of `a` through rtiexec: whatever was written to rtiexec
- * on another connection before it has been read by then. */
-static void
-round_trip(struct tfed *a, const char *label)
-{
-	char ev[64];
-
-	ck_assert_int_eq(rti_register_federation_synchronization_point(a->amb,
-	    label, NULL, 0, NULL, 0), RTI_OK);
-	snprintf(ev, sizeof ev, "announce:%s", label);
-	ck_assert(tfed_wait(a, ev));
-}
 
 /* Frames cut anywhere, header included, are put together again: a hello
  * whose last byte comes after rtiexec has read the rest is answered, and a

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
@@ -464,6 +463,18 @@ publisher_setup(struct tfed *t, int up, rti_attribute_handle *a,
 	return 0;
 }
 
+/* End of a forked publisher: resign and free.  Its exit status: 0, or 5
+ * when resigning failed. */
+static int
+publisher_done(struct tfed *t)
+{
+	if (rti_resign_federation_execution(t->amb,
+	    RTI_RESIGN_DELETE_OBJECTS) != RTI_OK)
+		return 5;
+	tfed_free(t);
+	return 0;
+}
+
 /* Publisher process: join, publish Breaker.Status, register an instance,
  * say 'r' on `up`; on 'u' from `down` update at once (no evoke) and answer
  * 'k' when it was sent, 's' when suppressed; on 'q' resign.  Exit 0 when
@@ -493,20 +504,7 @@ stopped_publisher(int up, int down)
 	c = z.updates_sent == 1 && z.updates_suppressed == 0 ? 'k' : 's';
 	if (write(up, &c, 1) != 1 || read(down, &c, 1) != 1 || c != 'q')
 		return 4;
-	if (rti_resign_federation_execution(t->amb,
-	    RTI_RESIGN_DELETE_OBJECTS) != RTI_OK)
-		return 5;
-	tfed_free(t);
-	return 0;
-}
-
-static double
-mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return publisher_done(t);
 }
 
 /* Fork a publisher process running body(up, down); wait for its 'r'.
@@ -565,9 +563,9 @@ START_TEST(test_subscribe_waits_for_publisher_ack)
 	ck_assert_int_eq(kill(pid, SIGSTOP), 0);
 	ck_assert_int_eq(waitpid(pid, &status, WUNTRACED), pid);
 	ck_assert(WIFSTOPPED(status));
-	t0 = mono_now();
+	t0 = tfed_now();
 	tfed_subscribe_status(s, NULL);
-	took = mono_now() - t0;
+	took = tfed_now() - t0;
 	ck_assert_msg(took >= 0.19, "subscribe returned after %.3f s", took);
 	ck_assert(rtiexec_log_has(&rx, "did not acknowledge"));
 	ck_assert_int_eq(kill(pid, SIGCONT), 0);
@@ -619,11 +617,7 @@ idle_publisher(int up, int down)
 		if (write(up, ans, 2) != 2)
 			return 4;
 	}
-	if (rti_resign_federation_execution(t->amb,
-	    RTI_RESIGN_DELETE_OBJECTS) != RTI_OK)
-		return 5;
-	tfed_free(t);
-	return 0;
+	return publisher_done(t);
 }
 
 /* Events of `t` that contain `what`. */

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -373,8 +372,6 @@ START_TEST(test_large_bundles_to_a_busy_subscriber)
 }
 END_TEST
 
-static double now_s(void);
-
 /* A reflect callback that makes requests (each reads the socket behind
  * the frame being delivered, which librti hands over where it lies in its
  * input) sees its values unchanged after them. */
@@ -454,8 +451,8 @@ START_TEST(test_requests_inside_a_reflect)
 		    1, NULL, 0), RTI_OK);
 	}
 	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
-	end = now_s() + 20;
-	while (rq_seen < RQ_N && now_s() < end)
+	end = tfed_now() + 20;
+	while (rq_seen < RQ_N && tfed_now() < end)
 		ck_assert_int_eq(rti_evoke_callbacks(b->amb, 0.01, 0.1, NULL),
 		    RTI_OK);
 	ck_assert_uint_eq(rq_seen, RQ_N);
@@ -464,15 +461,6 @@ START_TEST(test_requests_inside_a_reflect)
 	tfed_free(b);
 }
 END_TEST
-
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 START_TEST(test_packing_modes)
 {
@@ -510,11 +498,11 @@ START_TEST(test_packing_modes)
 	ck_assert_int_eq(rti_set_update_packing(a->amb, RTI_PACKING_CLASS, 0),
 	    RTI_OK);
 	tfed_clear(b);
-	t0 = now_s();
+	t0 = tfed_now();
 	for (i = 0; i < 4; i++)
 		ck_assert_int_eq(update3(a, h[i], "n", "s", NULL, "C"),
 		    RTI_OK);
-	slow = now_s() - t0 >= 0.001;
+	slow = tfed_now() - t0 >= 0.001;
 	tfed_pump(b, 0.2);
 	ck_assert_int_lt(tfed_find(b, "bundle:Breaker:4:tag=C"), 0);
 	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
@@ -527,10 +515,10 @@ START_TEST(test_packing_modes)
 
 	/* a different tag starts a new bundle; an evoke flushes */
 	tfed_clear(b);
-	t0 = now_s();
+	t0 = tfed_now();
 	ck_assert_int_eq(update3(a, h[0], "n", NULL, NULL, "D"), RTI_OK);
 	ck_assert_int_eq(update3(a, h[1], "n", NULL, NULL, "D"), RTI_OK);
-	slow = now_s() - t0 >= 0.001;
+	slow = tfed_now() - t0 >= 0.001;
 	ck_assert_int_eq(update3(a, h[2], "n", NULL, NULL, "E"), RTI_OK);
 	ck_assert_int_eq(rti_evoke_callbacks(a->amb, 0, 0, NULL), RTI_OK);
 	if (!slow)
