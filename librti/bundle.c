@@ -190,12 +190,8 @@ bundle_put_attr(struct wire_buf *w, uint32_t attr, const void *value,
 
 	if (wire_buf_reserve(w, BUNDLE_ATTR_HDR + (size_t)len) < 0)
 		return;
-	p = w->data + w->len;
-	wire_put32(p, attr);
-	wire_put32(p + 4, len);
-	if (len)
-		memcpy(p + BUNDLE_ATTR_HDR, value, len);
-	w->len += BUNDLE_ATTR_HDR + (size_t)len;
+	p = bundle_attr_write(w->data + w->len, attr, value, len);
+	w->len = (size_t)(p - w->data);
 }
 
 uint32_t

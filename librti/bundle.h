@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "wire.h"
 
@@ -95,6 +96,45 @@ size_t bundle_inst_begin(struct wire_buf *w, uint32_t obj);
 void bundle_inst_end(struct wire_buf *w, size_t off, uint32_t n_attrs);
 void bundle_put_attr(struct wire_buf *w, uint32_t attr, const void *value,
     uint32_t len);
+
+/*
+ * Write attribute layer (attr, value[len]) at `p`, which has room for
+ * BUNDLE_ATTR_HDR + len bytes; returns the byte after it.  Short values
+ * (the usual 8 bytes, up to 16) are moved in fixed-size pieces, not by a
+ * memcpy call each: encoders call this once per updated value.
+ */
+static inline uint8_t *
+bundle_attr_write(uint8_t *p, uint32_t attr, const void *value,
+    uint32_t len)
+{
+	const uint8_t *s = value;
+	uint8_t *d = p + BUNDLE_ATTR_HDR;
+	uint64_t a, b;
+	uint32_t x, y, n = len;
+
+	wire_put32(p, attr);
+	wire_put32(p + 4, len);
+	if (n == 8) {
+		memcpy(&a, s, 8);
+		memcpy(d, &a, 8);
+	} else if (n > 8 && n <= 16) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(d, &a, 8);
+		memcpy(d + n - 8, &b, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		memcpy(d, &x, 4);
+		memcpy(d + n - 4, &y, 4);
+	} else if (n > 16) {
+		memcpy(d, s, n);
+	} else {
+		while (n--)
+			*d++ = *s++;
+	}
+	return p + BUNDLE_ATTR_HDR + len;
+}
 
 /*
  * Append to `w` a class layer for class `cls` holding the attributes of

@@ -350,32 +350,6 @@ same_hdr(struct om_state *st, const struct om_hdr *h, uint32_t cls)
 	    h->tag, h->tag_len) == 0);
 }
 
-/* Copy a value: the usual short ones (up to 16 bytes) with fixed-size
- * moves instead of a memcpy call per attribute. */
-static inline void
-copy_value(uint8_t *d, const uint8_t *s, uint32_t n)
-{
-	uint64_t a, b;
-	uint32_t x, y;
-
-	if (n >= 8 && n <= 16) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + n - 8, 8);
-		memcpy(d, &a, 8);
-		memcpy(d + n - 8, &b, 8);
-	} else if (n >= 4 && n < 8) {
-		memcpy(&x, s, 4);
-		memcpy(&y, s + n - 4, 4);
-		memcpy(d, &x, 4);
-		memcpy(d + n - 4, &y, 4);
-	} else if (n > 16) {
-		memcpy(d, s, n);
-	} else {
-		while (n--)
-			*d++ = *s++;
-	}
-}
-
 /*
  * Make the open update frame ready for an instance layer of `size` bytes
  * with header `h` and class `cls`: send it first when its class or header
@@ -439,20 +413,9 @@ pend_put(struct om_state *st, uint32_t obj,
 	wire_put32(p + 4, (uint32_t)n);
 	wire_put32(p + 8, (uint32_t)(size - BUNDLE_INST_HDR));
 	p += BUNDLE_INST_HDR;
-	for (i = 0; i < n; i++) {
-		/* read first: stores through p may alias v[] */
-		const uint8_t *val = v[i].value;
-		uint32_t id = v[i].attribute.id, len = v[i].length;
-
-		wire_put32(p, id);
-		wire_put32(p + 4, len);
-		p += BUNDLE_ATTR_HDR;
-		if (len == 8)
-			memcpy(p, val, 8);
-		else
-			copy_value(p, val, len);
-		p += len;
-	}
+	for (i = 0; i < n; i++)
+		p = bundle_attr_write(p, v[i].attribute.id, v[i].value,
+		    v[i].length);
 }
 
 /* Append one instance layer (`n` values, `size` bytes) to the open update
