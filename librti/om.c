@@ -1423,19 +1423,15 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		const struct bundle_inst *bi = &st->rb.inst[i];
 		const struct bundle_attr *a = st->rb.attrs + bi->at;
 		struct rti_attribute_value *v = st->vals + bi->first;
+		rti_object_instance_handle obj;
 
+		if (!obj_find(st, bi->handle))
+			continue; /* deleted locally meanwhile */
 		for (j = 0; j < bi->n_attrs; j++, a++, v++) {
 			v->attribute.id = a->handle;
 			v->value = bundle_value(bi, a);
 			v->length = a->len;
 		}
-	}
-	for (i = 0; i < st->rb.n_inst; i++) {
-		const struct bundle_inst *bi = &st->rb.inst[i];
-		rti_object_instance_handle obj;
-
-		if (!obj_find(st, bi->handle))
-			continue; /* deleted locally meanwhile */
 		obj.id = bi->handle;
 		if (amb->cb.reflect_class_bundle) {
 			st->binst[m].object = obj;
