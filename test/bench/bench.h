@@ -13,6 +13,13 @@
 #define LAT_PAYLOAD 160
 #define TP_FRAME 48
 
+/* Where a relay listens: loopback TCP `port`, or the Unix-domain socket
+ * `path` when it is not empty. */
+struct bench_addr {
+	int port;
+	char path[108];
+};
+
 struct bench_baseline {
 	double lat_p50_us, lat_p99_us;
 	double frames_per_s, mb_per_s;
@@ -25,6 +32,8 @@ struct bench_ctx {
 	double tp_seconds;
 	int full;                     /* scale: up to 1,000,000 instances */
 	const char *url;              /* NULL: start an rtiexec */
+	int unix_sock;                /* --transport unix */
+	char sock_dir[64];            /* its sockets' directory, or "" */
 	struct bench_baseline base;
 	int have_base;
 };
@@ -42,10 +51,14 @@ int bench_mode_scale(struct bench_ctx *c);
 int relay_serve(int lfd);
 
 double bench_now(void);
-/* Listen on 127.0.0.1, port 0; returns the socket, *port set. */
-int bench_listen(int *port);
-/* Blocking TCP connection to 127.0.0.1:port with TCP_NODELAY. */
-int bench_connect(int port);
+/* "tcp" or "unix": the transport of this run, named in every RESULT. */
+const char *bench_transport(const struct bench_ctx *c);
+/* Listen on the run's transport (127.0.0.1 port 0, or socket `name` in
+ * c->sock_dir); returns the socket with *a set, or -1. */
+int bench_listen(const struct bench_ctx *c, const char *name,
+    struct bench_addr *a);
+/* Blocking connection to `a` (TCP_NODELAY on TCP); the socket or -1. */
+int bench_connect(const struct bench_addr *a);
 /* Write/read exactly n bytes on a blocking socket; 0 or -1. */
 int bench_write_all(int fd, const void *p, size_t n);
 int bench_read_all(int fd, void *p, size_t n);

@@ -1,5 +1,6 @@
 /* fed.c - see fed.h. */
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,26 +14,31 @@
 #define RTIEXEC_BIN TOP_BUILDDIR "/rti/rtiexec"
 
 int
-bench_rtiexec_start(struct bench_rtiexec *r, const char *url)
+bench_rtiexec_start(struct bench_rtiexec *r, const struct bench_ctx *c)
 {
 	char portfile[128];
 	double deadline;
 
 	memset(r, 0, sizeof *r);
-	if (url) {
-		snprintf(r->url, sizeof r->url, "%s", url);
+	if (c->url) {
+		snprintf(r->url, sizeof r->url, "%s", c->url);
 		return 0;
 	}
 	snprintf(r->dir, sizeof r->dir, "/tmp/rtibench-XXXXXX");
 	if (!mkdtemp(r->dir))
 		return -1;
 	snprintf(portfile, sizeof portfile, "%s/port", r->dir);
+	snprintf(r->sock, sizeof r->sock, "%s/rtiexec", r->dir);
 	r->pid = fork();
 	if (r->pid == 0) {
-		execl(RTIEXEC_BIN, RTIEXEC_BIN, "--bind", "127.0.0.1",
+		const char *argv[] = { RTIEXEC_BIN, "--bind", "127.0.0.1",
 		    "--port", "0", "--port-file", portfile, "--log-level",
 		    "warn", "--fom-path", TOP_SRCDIR "/test/bench:"
-		    TOP_SRCDIR "/fom", (char *)NULL);
+		    TOP_SRCDIR "/fom", "--unix", r->sock, NULL };
+
+		if (!c->unix_sock)
+			argv[11] = NULL;
+		execv(RTIEXEC_BIN, (char *const *)(uintptr_t)argv);
 		_exit(127);
 	}
 	deadline = bench_now() + 10;
@@ -46,8 +52,13 @@ bench_rtiexec_start(struct bench_rtiexec *r, const char *url)
 			fclose(fp);
 		}
 		if (port > 0) {
-			snprintf(r->url, sizeof r->url, "tcp://127.0.0.1:%d",
-			    port);
+			/* the port file is written after every listener */
+			if (c->unix_sock)
+				snprintf(r->url, sizeof r->url, "unix://%s",
+				    r->sock);
+			else
+				snprintf(r->url, sizeof r->url,
+				    "tcp://127.0.0.1:%d", port);
 			unlink(portfile);
 			return 0;
 		}
@@ -64,8 +75,10 @@ bench_rtiexec_stop(struct bench_rtiexec *r)
 		waitpid(r->pid, NULL, 0);
 		r->pid = 0;
 	}
-	if (r->dir[0])
+	if (r->dir[0]) {
+		unlink(r->sock);
 		rmdir(r->dir);
+	}
 }
 
 size_t

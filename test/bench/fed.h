@@ -4,17 +4,20 @@
 
 #include <sys/types.h>
 
+#include "bench.h"
 #include "librti.h"
 
 struct bench_rtiexec {
 	pid_t pid;
-	char url[64];
+	char url[128];
 	char dir[64];
+	char sock[96];            /* its Unix-domain socket (--transport unix) */
 };
 
-/* Start rtiexec on an ephemeral loopback port (or use `url` when not
- * NULL).  0 or -1. */
-int bench_rtiexec_start(struct bench_rtiexec *r, const char *url);
+/* Start rtiexec on an ephemeral loopback port, and on a Unix-domain
+ * socket that federates then use with --transport unix (or use c->url
+ * when not NULL).  0 or -1. */
+int bench_rtiexec_start(struct bench_rtiexec *r, const struct bench_ctx *c);
 void bench_rtiexec_stop(struct bench_rtiexec *r);
 /* modes_om.c: the latency mode's round trip between two new federates of
  * `fx` on `r` (warmup then count samples); p50 and p99 in microseconds.

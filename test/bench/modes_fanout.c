@@ -83,7 +83,7 @@ run(struct bench_ctx *c, enum filter mode, double *rate, double *wire,
 	char fx[32], cond[16], an[4];
 	int i, k;
 
-	if (!subs || !pfd || !objs || bench_rtiexec_start(&r, c->url) < 0)
+	if (!subs || !pfd || !objs || bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	snprintf(fx, sizeof fx, "fanout-%s", names[mode]);
 	p = bench_join(&r, fx, "publisher", NULL, NULL, NULL);
@@ -218,10 +218,11 @@ bench_mode_fanout(struct bench_ctx *c)
 	for (m = F_OFF; m <= F_REGION; m++) {
 		if (run(c, (enum filter)m, &rate[m], &wire[m], &wanted[m]) < 0)
 			return -1;
-		printf("RESULT mode=fanout filter=%s substations=%d "
-		    "instances=%d subscribers=%d delivered_per_s=%.0f "
-		    "wire_bytes=%.0f wanted_bytes=%.0f ratio_wire_to_wanted=%.2f"
-		    "%s", m == F_OFF ? "off" : "on", N_SUB, N_SUB * PER_SUB,
+		printf("RESULT mode=fanout transport=%s filter=%s "
+		    "substations=%d instances=%d subscribers=%d "
+		    "delivered_per_s=%.0f wire_bytes=%.0f wanted_bytes=%.0f "
+		    "ratio_wire_to_wanted=%.2f%s", bench_transport(c),
+		    m == F_OFF ? "off" : "on", N_SUB, N_SUB * PER_SUB,
 		    N_SUB, rate[m], wire[m], wanted[m], wire[m] / wanted[m],
 		    m == F_OFF ? "" : " by=");
 		if (m != F_OFF)

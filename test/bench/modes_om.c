@@ -234,15 +234,16 @@ bench_mode_latency(struct bench_ctx *c)
 	struct bench_rtiexec r;
 	double p50, p99;
 
-	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c->url) < 0)
+	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	if (bench_round_trip(&r, "latency", c->lat_warmup, c->lat_count,
 	    &p50, &p99) < 0) {
 		bench_rtiexec_stop(&r);
 		return -1;
 	}
-	printf("RESULT mode=latency p50_us=%.1f p99_us=%.1f ratio_p50=%.2f "
-	    "ratio_p99=%.2f baseline_p50_us=%.1f baseline_p99_us=%.1f\n", p50,
+	printf("RESULT mode=latency transport=%s p50_us=%.1f p99_us=%.1f "
+	    "ratio_p50=%.2f ratio_p99=%.2f baseline_p50_us=%.1f "
+	    "baseline_p99_us=%.1f\n", bench_transport(c), p50,
 	    p99, p50 / c->base.lat_p50_us, p99 / c->base.lat_p99_us,
 	    c->base.lat_p50_us, c->base.lat_p99_us);
 	fflush(stdout);
@@ -288,7 +289,7 @@ bench_mode_throughput(struct bench_ctx *c)
 	const char *only = getenv("RTIBENCH_PACKING");
 	size_t k, i;
 
-	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c->url) < 0)
+	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	memset(&a, 0, sizeof a);
 	memset(&b0, 0, sizeof b0);
@@ -384,11 +385,12 @@ bench_mode_throughput(struct bench_ctx *c)
 		/* Reflections of instances (attribute mode: one per value). */
 		rate = (double)(b->n_last / per_update) /
 		    (b->last - b->first);
-		printf("RESULT mode=throughput packing=%s updates_per_s=%.0f "
-		    "mb_per_s=%.1f ratio_frames=%.3f ratio_mb=%.3f "
-		    "cpu_ns_per_update=%.0f "
+		printf("RESULT mode=throughput transport=%s packing=%s "
+		    "updates_per_s=%.0f mb_per_s=%.1f ratio_frames=%.3f "
+		    "ratio_mb=%.3f cpu_ns_per_update=%.0f "
 		    "baseline_frames_per_s=%.0f baseline_mb_per_s=%.1f\n",
-		    names[k], rate, rate * TP_ATTRS * 8 / 1e6,
+		    bench_transport(c), names[k], rate,
+		    rate * TP_ATTRS * 8 / 1e6,
 		    rate / c->base.frames_per_s,
 		    rate * TP_ATTRS * 8 / 1e6 / c->base.mb_per_s,
 		    cpu0 / (double)sent * 1e9,

@@ -28,7 +28,7 @@ scale_latency(struct bench_ctx *c)
 	long warm = c->quick ? 200 : 1000, count = c->quick ? 2000 : 10000;
 	int k, n = 0, max = c->quick ? 18 : 198, rc = 0;
 
-	if (bench_rtiexec_start(&r, NULL) < 0)
+	if (bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	for (k = 0; k < (int)(sizeof at / sizeof *at) && rc == 0; k++) {
 		int want = at[k] < max ? at[k] : max;
@@ -42,9 +42,10 @@ scale_latency(struct bench_ctx *c)
 		if (rc == 0) {
 			if (k == 0)
 				p50_first = p50;
-			printf("RESULT mode=scale figure=latency federates=%d "
-			    "p50_us=%.1f p99_us=%.1f growth_p50=%.2f\n",
-			    n + 2, p50, p99, p50 / p50_first);
+			printf("RESULT mode=scale transport=%s "
+			    "figure=latency federates=%d p50_us=%.1f "
+			    "p99_us=%.1f growth_p50=%.2f\n",
+			    bench_transport(c), n + 2, p50, p99, p50 / p50_first);
 			fflush(stdout);
 		}
 	}
@@ -73,7 +74,7 @@ bench_mode_scale(struct bench_ctx *c)
 		    "--url is not supported\n");
 		return -1;
 	}
-	if (bench_rtiexec_start(&r, NULL) < 0)
+	if (bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	a = bench_join(&r, "scale", "registrar", NULL, NULL, NULL);
 	BENCH_CHECK(a, rti_get_object_class_handle(a, "Sample", &cls));
@@ -95,9 +96,10 @@ bench_mode_scale(struct bench_ctx *c)
 			BENCH_CHECK(a, rti_register_object_instance(a, cls,
 			    &obj));
 		rss = rss_settled(&r);
-		printf("RESULT mode=scale instances=%ld attributes=4 "
-		    "rss_bytes=%zu bytes_per_instance=%.0f "
-		    "registrations_per_s=%.0f\n", counts[k], rss,
+		printf("RESULT mode=scale transport=%s instances=%ld "
+		    "attributes=4 rss_bytes=%zu bytes_per_instance=%.0f "
+		    "registrations_per_s=%.0f\n", bench_transport(c),
+		    counts[k], rss,
 		    (double)(rss - base_rss) / (double)counts[k],
 		    (double)(counts[k] - (k ? counts[k - 1] : 0)) /
 		    (bench_now() - t0));
@@ -107,7 +109,7 @@ bench_mode_scale(struct bench_ctx *c)
 	bench_rtiexec_stop(&r);
 
 	/* Federates. */
-	if (bench_rtiexec_start(&r, NULL) < 0)
+	if (bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	feds = calloc((size_t)max_feds, sizeof *feds);
 	if (!feds)
@@ -117,8 +119,8 @@ bench_mode_scale(struct bench_ctx *c)
 	for (nf = 1; nf < max_feds; nf++)
 		feds[nf] = bench_join(&r, "scale", NULL, NULL, NULL, NULL);
 	rss = rss_settled(&r);
-	printf("RESULT mode=scale federates=%d rss_bytes=%zu "
-	    "bytes_per_federate=%.0f\n", max_feds, rss,
+	printf("RESULT mode=scale transport=%s federates=%d rss_bytes=%zu "
+	    "bytes_per_federate=%.0f\n", bench_transport(c), max_feds, rss,
 	    (double)(rss - base_rss) / (max_feds - 1));
 	fflush(stdout);
 	for (nf = 0; nf < max_feds; nf++)

@@ -156,7 +156,7 @@ bench_mode_timeadv(struct bench_ctx *c)
 	size_t k;
 	int nmr, one_n;
 
-	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c->url) < 0)
+	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	g_rtiexec = &r;
 	/* A request in and a grant out are two of a round trip's four hops:
@@ -172,11 +172,11 @@ bench_mode_timeadv(struct bench_ctx *c)
 				continue;
 			if (run(c, &r, sizes[k], nmr, &g, &cpu) < 0)
 				return -1;
-			printf("RESULT mode=timeadv feds=%d request=%s "
-			    "grants_per_s=%.0f cycle_us=%.1f "
+			printf("RESULT mode=timeadv transport=%s feds=%d "
+			    "request=%s grants_per_s=%.0f cycle_us=%.1f "
 			    "ratio_cycle_to_half_rtt=%.2f cpu_us_per_grant=%.1f "
-			    "baseline_half_rtt_us=%.1f\n", sizes[k],
-			    nmr ? "nmr" : "tar", g, 1e6 / g,
+			    "baseline_half_rtt_us=%.1f\n", bench_transport(c),
+			    sizes[k], nmr ? "nmr" : "tar", g, 1e6 / g,
 			    (1.0 / g) / half_rtt_s, cpu, half_rtt_s * 1e6);
 			fflush(stdout);
 		}

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,14 +39,48 @@ bench_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+const char *
+bench_transport(const struct bench_ctx *c)
+{
+	return c->unix_sock ? "unix" : "tcp";
+}
+
+/* Fill `un` with path `p`; -1 when it does not fit. */
+static int
+unix_addr(struct sockaddr_un *un, const char *p)
+{
+	memset(un, 0, sizeof *un);
+	un->sun_family = AF_UNIX;
+	if (strlen(p) >= sizeof un->sun_path)
+		return -1;
+	memcpy(un->sun_path, p, strlen(p) + 1);
+	return 0;
+}
+
 int
-bench_listen(int *port)
+bench_listen(const struct bench_ctx *c, const char *name,
+    struct bench_addr *a)
 {
 	struct sockaddr_in sa;
+	struct sockaddr_un un;
 	socklen_t len = sizeof sa;
-	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+	int fd, one = 1;
 
-	if (fd < 0)
+	memset(a, 0, sizeof *a);
+	if (c->unix_sock) {
+		snprintf(a->path, sizeof a->path, "%s/%s", c->sock_dir, name);
+		if (unix_addr(&un, a->path) < 0 ||
+		    (fd = socket(AF_UNIX, SOCK_STREAM, 0)) < 0)
+			return -1;
+		unlink(a->path);
+		if (bind(fd, (struct sockaddr *)&un, sizeof un) < 0 ||
+		    listen(fd, 16) < 0) {
+			close(fd);
+			return -1;
+		}
+		return fd;
+	}
+	if ((fd = socket(AF_INET, SOCK_STREAM, 0)) < 0)
 		return -1;
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
 	memset(&sa, 0, sizeof sa);
@@ -57,26 +92,38 @@ bench_listen(int *port)
 		close(fd);
 		return -1;
 	}
-	*port = ntohs(sa.sin_port);
+	a->port = ntohs(sa.sin_port);
 	return fd;
 }
 
 int
-bench_connect(int port)
+bench_connect(const struct bench_addr *a)
 {
 	struct sockaddr_in sa;
-	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+	struct sockaddr_un un;
+	int fd, one = 1, rc;
 
-	memset(&sa, 0, sizeof sa);
-	sa.sin_family = AF_INET;
-	sa.sin_port = htons((uint16_t)port);
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
-		if (fd >= 0)
-			close(fd);
+	if (a->path[0]) {
+		if (unix_addr(&un, a->path) < 0 ||
+		    (fd = socket(AF_UNIX, SOCK_STREAM, 0)) < 0)
+			return -1;
+		rc = connect(fd, (struct sockaddr *)&un, sizeof un);
+	} else {
+		if ((fd = socket(AF_INET, SOCK_STREAM, 0)) < 0)
+			return -1;
+		memset(&sa, 0, sizeof sa);
+		sa.sin_family = AF_INET;
+		sa.sin_port = htons((uint16_t)a->port);
+		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		rc = connect(fd, (struct sockaddr *)&sa, sizeof sa);
+		if (rc == 0)
+			setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one,
+			    sizeof one);
+	}
+	if (rc < 0) {
+		close(fd);
 		return -1;
 	}
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	return fd;
 }
 
@@ -138,11 +185,11 @@ bench_quantile(double *v, size_t n, double q)
 
 /* ---- baseline: the raw relay ---- */
 
-/* Fork a relay process; returns its pid with *port set. */
+/* Fork a relay process; returns its pid with *a set. */
 static pid_t
-spawn_relay(int *port)
+spawn_relay(struct bench_addr *a)
 {
-	int lfd = bench_listen(port);
+	int lfd = bench_listen(&ctx, "relay", a);
 	pid_t pid;
 
 	if (lfd < 0)
@@ -177,8 +224,9 @@ echo_thread(void *p)
 static int
 baseline_latency(struct bench_baseline *out)
 {
-	int port, a, b;
-	pid_t pid = spawn_relay(&port);
+	struct bench_addr ad;
+	int a, b;
+	pid_t pid = spawn_relay(&ad);
 	struct echo_arg ea;
 	pthread_t th;
 	uint8_t frame[4 + LAT_PAYLOAD];
@@ -187,8 +235,8 @@ baseline_latency(struct bench_baseline *out)
 
 	if (pid < 0 || !rtt)
 		return -1;
-	a = bench_connect(port);
-	b = bench_connect(port);
+	a = bench_connect(&ad);
+	b = bench_connect(&ad);
 	if (a < 0 || b < 0)
 		return -1;
 	memset(frame, 0x5a, sizeof frame);
@@ -248,8 +296,9 @@ sink_thread(void *p)
 static int
 baseline_throughput(struct bench_baseline *out)
 {
-	int port, a;
-	pid_t pid = spawn_relay(&port);
+	struct bench_addr ad;
+	int a;
+	pid_t pid = spawn_relay(&ad);
 	struct sink_arg sk;
 	pthread_t th;
 	size_t batch = 1024, i;
@@ -258,9 +307,9 @@ baseline_throughput(struct bench_baseline *out)
 
 	if (pid < 0 || !buf)
 		return -1;
-	a = bench_connect(port);
+	a = bench_connect(&ad);
 	memset(&sk, 0, sizeof sk);
-	sk.fd = bench_connect(port);
+	sk.fd = bench_connect(&ad);
 	sk.frame = TP_FRAME;
 	if (a < 0 || sk.fd < 0)
 		return -1;
@@ -306,12 +355,12 @@ mode_baseline(struct bench_ctx *c)
 {
 	if (bench_baseline(c) < 0)
 		return -1;
-	printf("RESULT mode=baseline variant=latency payload=%d p50_us=%.1f "
-	    "p99_us=%.1f\n", LAT_PAYLOAD, c->base.lat_p50_us,
-	    c->base.lat_p99_us);
-	printf("RESULT mode=baseline variant=throughput frame=%d "
-	    "frames_per_s=%.0f mb_per_s=%.1f\n", TP_FRAME,
-	    c->base.frames_per_s, c->base.mb_per_s);
+	printf("RESULT mode=baseline transport=%s variant=latency payload=%d "
+	    "p50_us=%.1f p99_us=%.1f\n", bench_transport(c), LAT_PAYLOAD,
+	    c->base.lat_p50_us, c->base.lat_p99_us);
+	printf("RESULT mode=baseline transport=%s variant=throughput frame=%d "
+	    "frames_per_s=%.0f mb_per_s=%.1f\n", bench_transport(c),
+	    TP_FRAME, c->base.frames_per_s, c->base.mb_per_s);
 	fflush(stdout);
 	return 0;
 }
@@ -324,7 +373,8 @@ struct mode {
 
 static const struct mode modes[] = {
 	{ "baseline", mode_baseline,
-	    "raw relay between two clients over loopback TCP: ping-pong "
+	    "raw relay between two clients over the run's transport: "
+	    "ping-pong "
 	    "round trip of a 160-byte frame (p50_us p99_us) and streaming "
 	    "of 48-byte frames (frames_per_s mb_per_s)" },
 	{ "latency", bench_mode_latency,
@@ -360,12 +410,15 @@ usage(FILE *out)
 	const struct mode *m;
 
 	fprintf(out,
-"Usage: rtibench [--mode MODE]... [--quick]\n"
+"Usage: rtibench [--mode MODE]... [--transport tcp|unix] [--quick]\n"
 "Run rti's benchmarks on loopback; each mode prints one or more lines\n"
-"  RESULT mode=MODE key=value ...\n"
+"  RESULT mode=MODE transport=T key=value ...\n"
 "with ratios to the raw-relay baseline measured in the same run.\n"
 "Without --mode every mode runs.\n\n"
 "  -m, --mode MODE   run MODE (repeatable)\n"
+"  -t, --transport T tcp (default): federates, relay and rtiexec talk\n"
+"                    over loopback TCP; unix: over Unix-domain sockets\n"
+"                    (rtiexec --unix, federates connect to unix://)\n"
 "  -q, --quick       smaller workloads (for smoke tests)\n"
 "  -u, --url URL     use a running rtiexec instead of starting one\n"
 "  -f, --full        scale: go up to 1,000,000 instances\n"
@@ -381,6 +434,7 @@ main(int argc, char **argv)
 		{ "mode", required_argument, NULL, 'm' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "url", required_argument, NULL, 'u' },
+		{ "transport", required_argument, NULL, 't' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -391,7 +445,7 @@ main(int argc, char **argv)
 	int c, rc = 0;
 
 	signal(SIGPIPE, SIG_IGN);
-	while ((c = getopt_long(argc, argv, "m:qu:fh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:qu:t:fh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (n_want == 16) {
@@ -408,6 +462,14 @@ main(int argc, char **argv)
 			break;
 		case 'u':
 			ctx.url = optarg;
+			break;
+		case 't':
+			if (strcmp(optarg, "tcp") && strcmp(optarg, "unix")) {
+				fprintf(stderr, "rtibench: unknown transport "
+				    "'%s' (tcp or unix)\n", optarg);
+				return 2;
+			}
+			ctx.unix_sock = strcmp(optarg, "unix") == 0;
 			break;
 		case 'f':
 			ctx.full = 1;
@@ -434,6 +496,14 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (ctx.unix_sock) {
+		snprintf(ctx.sock_dir, sizeof ctx.sock_dir,
+		    "/tmp/rtibench-XXXXXX");
+		if (!mkdtemp(ctx.sock_dir)) {
+			perror("rtibench: mkdtemp");
+			return 1;
+		}
+	}
 	for (m = modes; m->name; m++) {
 		int run = n_want == 0;
 
@@ -443,6 +513,13 @@ main(int argc, char **argv)
 			fprintf(stderr, "rtibench: mode %s failed\n", m->name);
 			rc = 1;
 		}
+	}
+	if (ctx.sock_dir[0]) {
+		char path[128];
+
+		snprintf(path, sizeof path, "%s/relay", ctx.sock_dir);
+		unlink(path);
+		rmdir(ctx.sock_dir);
 	}
 	return rc;
 }

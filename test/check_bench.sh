@@ -1,0 +1,67 @@
+#!/bin/sh
+# check_bench.sh - the benchmark program runs every mode end to end over
+# both transports (--quick workloads) and prints the RESULT lines scripts
+# read, each naming its transport; report.sh turns runs into MEDIAN lines;
+# bad options are refused.  No figure is judged here: speed targets live
+# in `make bench` (BENCHMARKS.md), never in timed tests.
+set -u
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=.}"
+bench="$top_builddir/test/bench/rtibench"
+[ -x "$bench" ] || { echo "SKIP: no $bench"; exit 77; }
+out=$(mktemp) || exit 1
+trap 'rm -f "$out"' EXIT INT TERM
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+
+# count PATTERN: RESULT lines of the last run matching PATTERN
+count() { grep -c "^RESULT $1" "$out"; }
+
+for t in tcp unix; do
+	if [ "$t" = tcp ]; then
+		modes=""
+	else
+		modes="-m baseline -m latency -m throughput -m timeadv"
+	fi
+	# shellcheck disable=SC2086
+	if "$bench" --quick --transport "$t" $modes >"$out" 2>&1; then
+		ok
+	else
+		bad "rtibench --quick --transport $t exited $?"; cat "$out"
+		continue
+	fi
+	[ "$(count "mode=baseline transport=$t variant=")" = 2 ] && ok ||
+	    bad "$t: baseline lines"
+	[ "$(count "mode=latency transport=$t p50_us=[0-9.]* p99_us=")" = 1 ] &&
+	    ok || bad "$t: latency line"
+	[ "$(count "mode=throughput transport=$t packing=[a-z]* updates_per_s=[1-9]")" = 3 ] &&
+	    ok || bad "$t: throughput lines"
+	[ "$(count "mode=timeadv transport=$t feds=[0-9]* request=[a-z]* grants_per_s=[1-9]")" = 6 ] &&
+	    ok || bad "$t: timeadv lines"
+	if [ "$t" = tcp ]; then
+		[ "$(count "mode=fanout transport=tcp filter=")" = 3 ] && ok ||
+		    bad "fanout lines"
+		grep -q "^RESULT mode=fanout .*filter=on.*ratio_wire_to_wanted=1\.0" \
+		    "$out" && ok || bad "fanout: filtered wire bytes"
+		[ "$(count "mode=scale transport=tcp")" -ge 4 ] && ok ||
+		    bad "scale lines"
+	fi
+	# every line names the transport it ran over
+	[ "$(grep -c '^RESULT ' "$out")" = "$(count "mode=[a-z]* transport=$t ")" ] &&
+	    ok || bad "$t: a RESULT line without transport=$t"
+done
+
+if sh "$top_srcdir/test/bench/report.sh" -n 2 "$bench" --quick \
+    --transport unix -m latency >"$out" 2>/dev/null &&
+    [ "$(grep -c '^MEDIAN runs=2 mode=latency transport=unix p50_us=' "$out")" = 1 ]
+then ok; else bad "report.sh MEDIAN line"; cat "$out"; fi
+
+"$bench" --transport udp >"$out" 2>&1
+[ $? = 2 ] && grep -q "unknown transport 'udp'" "$out" && ok ||
+    bad "--transport udp not refused"
+"$bench" --mode nosuch >"$out" 2>&1
+[ $? = 2 ] && ok || bad "--mode nosuch not refused"
+
+echo "check_bench: $pass passed, $fail failed"
+[ "$fail" = 0 ]
