@@ -103,11 +103,13 @@ struct ddm_state {
 	uint32_t **sub_regions[2];  /* [kind][cls]: regions subscribed */
 	uint32_t *n_sub_regions[2];
 	struct linst *insts[INST_BUCKETS];
+	size_t n_insts;           /* entries in insts */
 	struct match_region *qr;
 	size_t cap_qr;
 	struct rti_statistics stats;
-	/* rti__ddm_bundle: inside one class bundle send, the last positive
-	 * answer for an instance without regions or condition */
+	/* rti__ddm_bundle: inside one class bundle send, the positive answer
+	 * for the instance of the last call, when it had no regions or
+	 * condition (memo_valid 0 otherwise) */
 	int in_bundle, memo_valid, memo_cond_null;
 	uint32_t memo_cls, memo_applied, memo_n;
 	uint32_t memo_attrs[MEMO_ATTRS];
@@ -623,7 +625,8 @@ rti__ddm_bundle(rti_ambassador *amb, int on)
 
 int
 rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
-    const struct rti_attribute_value *v, size_t n, const char *cond)
+    const struct rti_attribute_value *v, size_t n, const char *cond,
+    int same)
 {
 	struct ddm_state *st = st_of(amb);
 	struct linst *in;
@@ -634,17 +637,24 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 		return 1;
 	if (!st->in_bundle)
 		drain_if_idle(amb, st);
-	in = inst_find(st, obj);
+	/* only instances given a condition or regions have an entry */
+	in = st->n_insts ? inst_find(st, obj) : NULL;
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
 	plain = st->in_bundle && (!cond || !*cond) && (!in || !in->n_assoc);
-	if (plain && memo_hit(st, cls, cond, v, n)) {
+	/* the memo is the last call's instance: `same` says its attributes
+	 * are these */
+	if (plain && (same ? st->memo_valid && st->memo_cls == cls &&
+	    st->memo_applied == st->applied &&
+	    st->memo_cond_null == (cond == NULL) :
+	    memo_hit(st, cls, cond, v, n))) {
 		st->stats.updates_sent++;
 		return 1;
 	}
 	w = wants_update(amb, in, cls, cond, v, n);
 	if (!w && sync_replica(amb))
 		w = wants_update(amb, in, cls, cond, v, n);
+	st->memo_valid = 0;
 	if (w && plain && n <= MEMO_ATTRS) {
 		st->memo_valid = 1;
 		st->memo_cond_null = cond == NULL;
@@ -1218,6 +1228,7 @@ inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
 		in->obj = obj;
 		in->next = st->insts[obj % INST_BUCKETS];
 		st->insts[obj % INST_BUCKETS] = in;
+		st->n_insts++;
 	}
 	if (in->assoc != as)
 		inst_clear(in);

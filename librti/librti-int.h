@@ -246,7 +246,9 @@ int rti__om_retraction_issued(rti_ambassador *amb, uint32_t serial);
  * rti__ddm_wants_update: 1 when another federate's subscription takes the
  *   update of attributes v[0..n) of own instance `obj` (registered class
  *   `cls`) with send condition `cond` (NULL/"": the instance's), 0 when
- *   none does; counts it as sent or suppressed.
+ *   none does; counts it as sent or suppressed.  `same`: inside a bundle,
+ *   v holds the same attribute handles, in order, as the instance of the
+ *   call before (which the caller has compared), 0 when not known.
  * rti__ddm_wants_interaction: the same for interaction class `cls` sent
  *   with `cond` and regions reg[0..m).
  * rti__ddm_received: count `n` received reflections (or interactions).
@@ -257,7 +259,8 @@ int rti__om_retraction_issued(rti_ambassador *amb, uint32_t serial);
  */
 void rti__ddm_bundle(rti_ambassador *amb, int on);
 int rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
-    const struct rti_attribute_value *v, size_t n, const char *cond);
+    const struct rti_attribute_value *v, size_t n, const char *cond,
+    int same);
 int rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
     const char *cond, const uint32_t *reg, uint32_t m);
 void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);

@@ -596,7 +596,8 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	if ((rc = make_hdr(amb, st, &h, tag, tag_len, t)) != RTI_OK)
 		return rc;
 	h.cond = cond && *cond ? cond : NULL;
-	if (!rti__ddm_wants_update(amb, o->handle, o->cls, values, n, cond)) {
+	if (!rti__ddm_wants_update(amb, o->handle, o->cls, values, n, cond,
+	    0)) {
 		if (out)
 			out->id = 0;
 		return RTI_OK; /* nobody subscribes: never leaves */
@@ -664,6 +665,10 @@ rti_update_attribute_values_with_condition_at(rti_ambassador *amb,
 	return update(amb, obj, values, n, tag, tag_len, &t, out, cond);
 }
 
+/* class_update's st->usize[i]: the size of instance i's layer, with
+ * USIZE_SAME when it updates the same attributes as instance i - 1 */
+#define USIZE_SAME ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
 /* Does `o` own every attribute in set `s`? */
 static int
 owns_set(const struct om_state *st, const struct om_obj *o,
@@ -722,7 +727,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 				size += BUNDLE_ATTR_HDR + (size_t)v[j].length;
 			}
 			if (j == nv && size + hmax <= amb->max_frame) {
-				st->usize[i] = size;
+				st->usize[i] = size | USIZE_SAME;
 				continue;
 			}
 		}
@@ -755,9 +760,9 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 		size_t nv = in[i].n_values;
 
 		if (!rti__ddm_wants_update(amb, in[i].object.id, cls.id, v, nv,
-		    NULL))
+		    NULL, (st->usize[i] & USIZE_SAME) != 0))
 			continue; /* nobody subscribes: never leaves */
-		size = st->usize[i];
+		size = st->usize[i] & ~USIZE_SAME;
 		/* the open frame is this call's (`ours`) and has room: no
 		 * header to compare */
 		if (ours && st->pend_open && st->pend.cap - st->pend.len >=

@@ -285,10 +285,13 @@ START_TEST(test_class_bundle_cut_per_condition)
 END_TEST
 
 /* A class bundle mixing instances with and without a condition (so that
- * rtiexec's and librti's reuse of the previous instance's routing meets
- * both kinds in a row) reaches each subscriber exactly as the same
- * updates sent one by one do. */
-START_TEST(test_class_bundle_routes_like_single_updates)
+ * rtiexec's and librti's reuse of the previous instance's routing and
+ * source-filter answer meet both kinds in a row) reaches each subscriber
+ * exactly as the same updates sent one by one do, and the same instances
+ * are suppressed at the source.  nobody_plain: g unsubscribes, so that
+ * nobody takes the instances without a condition or in S3. */
+static void
+bundle_like_single_updates(int nobody_plain)
 {
 	static const char *const names[] = { "b4", "b1", "b5", "b3", "b6",
 		"b2" };
@@ -297,7 +300,8 @@ START_TEST(test_class_bundle_routes_like_single_updates)
 	struct rti_attribute_value v;
 	rti_object_instance_handle h[6];
 	struct tfed *subs[3];
-	size_t got[3][6], k, i;
+	size_t got[3][6], k, i, n_subs = nobody_plain ? 2 : 3;
+	uint64_t sup0, sup_single;
 	char ev[32];
 
 	scen_start(&s, 1);
@@ -310,11 +314,22 @@ START_TEST(test_class_bundle_routes_like_single_updates)
 	subs[0] = s.c1;
 	subs[1] = s.c2;
 	subs[2] = s.g;
+	if (nobody_plain) {
+		ck_assert_int_eq(rti_unsubscribe_object_class(s.g->amb,
+		    tfed_oc(s.g, "Breaker")), RTI_OK);
+		tfed_barrier(s.p);
+	}
+	sup0 = stats(s.p).updates_suppressed;
 	for (i = 0; i < 6; i++)
 		update(s.p, h[i], "x", NULL);
 	ck_assert_int_eq(rti_flush_updates(s.p->amb), RTI_OK);
-	ck_assert(tfed_wait_n(s.g, "binst:", 6));
-	for (k = 0; k < 3; k++) {
+	sup_single = stats(s.p).updates_suppressed - sup0;
+	ck_assert_uint_eq(sup_single, nobody_plain ? 4 : 0);
+	ck_assert(tfed_wait(s.c1, "binst:b1"));
+	ck_assert(tfed_wait(s.c2, "binst:b2"));
+	if (!nobody_plain)
+		ck_assert(tfed_wait_n(s.g, "binst:", 6));
+	for (k = 0; k < n_subs; k++) {
 		tfed_barrier(subs[k]);
 		for (i = 0; i < 6; i++) {
 			snprintf(ev, sizeof ev, "binst:%s", names[i]);
@@ -333,11 +348,16 @@ START_TEST(test_class_bundle_routes_like_single_updates)
 	}
 	ck_assert_int_eq(rti_set_update_packing(s.p->amb, RTI_PACKING_CLASS,
 	    0), RTI_OK);
+	sup0 = stats(s.p).updates_suppressed;
 	ck_assert_int_eq(rti_update_class_attribute_values(s.p->amb,
 	    tfed_oc(s.p, "Breaker"), in, 6, NULL, 0), RTI_OK);
 	ck_assert_int_eq(rti_flush_updates(s.p->amb), RTI_OK);
-	ck_assert(tfed_wait_n(s.g, "binst:", 12));
-	for (k = 0; k < 3; k++) {
+	ck_assert_uint_eq(stats(s.p).updates_suppressed - sup0, sup_single);
+	ck_assert(tfed_wait_n(s.c1, "binst:b1", 2));
+	ck_assert(tfed_wait_n(s.c2, "binst:b2", 2));
+	if (!nobody_plain)
+		ck_assert(tfed_wait_n(s.g, "binst:", 12));
+	for (k = 0; k < n_subs; k++) {
 		tfed_barrier(subs[k]);
 		for (i = 0; i < 6; i++) {
 			snprintf(ev, sizeof ev, "binst:%s", names[i]);
@@ -346,6 +366,66 @@ START_TEST(test_class_bundle_routes_like_single_updates)
 		}
 	}
 	scen_end(&s);
+}
+
+START_TEST(test_class_bundle_routes_like_single_updates)
+{
+	bundle_like_single_updates(0);
+}
+END_TEST
+
+START_TEST(test_class_bundle_suppressed_like_single_updates)
+{
+	bundle_like_single_updates(1);
+}
+END_TEST
+
+/* Instances of a class bundle that update other attributes than the one
+ * before get their own source-filter answer: g subscribes to Status only,
+ * so the two Current updates never leave the publisher, the second no
+ * more than the first. */
+START_TEST(test_class_bundle_suppressed_per_attributes)
+{
+	struct tfed *p = fed("p", 0), *g = fed("g", 1);
+	rti_object_class_handle br = tfed_oc(p, "Breaker");
+	rti_attribute_handle a[2];
+	rti_object_instance_handle h[3];
+	struct rti_attribute_value v[2];
+	struct rti_bundle_instance in[3];
+	uint64_t sup0;
+	int i;
+
+	a[0] = tfed_attr(p, "Breaker", "Status");
+	a[1] = tfed_attr(p, "Breaker", "Current");
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb, br, a,
+	    2), RTI_OK);
+	tfed_subscribe_status(g, NULL);
+	h[0] = reg(p, "b4", NULL);
+	h[1] = reg(p, "b5", NULL);
+	h[2] = reg(p, "b6", NULL);
+	ck_assert(tfed_wait_n(g, "discover:", 3));
+	for (i = 0; i < 2; i++) {
+		v[i].attribute = a[i];
+		v[i].value = "12345678";
+		v[i].length = 8;
+	}
+	for (i = 0; i < 3; i++) {
+		in[i].object = h[i];
+		in[i].values = &v[i ? 1 : 0];
+		in[i].n_values = 1;
+	}
+	ck_assert_int_eq(rti_set_update_packing(p->amb, RTI_PACKING_CLASS, 0),
+	    RTI_OK);
+	sup0 = stats(p).updates_suppressed;
+	ck_assert_int_eq(rti_update_class_attribute_values(p->amb, br, in, 3,
+	    NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(p->amb), RTI_OK);
+	ck_assert_uint_eq(stats(p).updates_suppressed - sup0, 2);
+	ck_assert(tfed_wait(g, "binst:b4"));
+	tfed_barrier(g);
+	ck_assert_uint_eq(tfed_count(g, "binst:"), 1);
+	tfed_free(p);
+	tfed_free(g);
 }
 END_TEST
 
@@ -980,6 +1060,8 @@ filter_suite(void)
 	tcase_add_test(tc, test_conditions_at_run_time);
 	tcase_add_test(tc, test_class_bundle_cut_per_condition);
 	tcase_add_test(tc, test_class_bundle_routes_like_single_updates);
+	tcase_add_test(tc, test_class_bundle_suppressed_like_single_updates);
+	tcase_add_test(tc, test_class_bundle_suppressed_per_attributes);
 	tcase_add_test(tc, test_interactions_with_conditions);
 	tcase_add_test(tc, test_bad_conditions);
 	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);
