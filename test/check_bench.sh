@@ -1,7 +1,8 @@
 #!/bin/sh
 # check_bench.sh - the benchmark program runs every mode end to end over
-# both transports (--quick workloads) and prints the RESULT lines scripts
-# read, each naming its transport; report.sh turns runs into MEDIAN lines;
+# both transports (--quick workloads), and time advance with SCHED_BATCH
+# federates, and prints the RESULT lines scripts read, each naming its
+# transport; report.sh turns runs into MEDIAN lines;
 # bad options are refused.  No figure is judged here: speed targets live
 # in `make bench` (BENCHMARKS.md), never in timed tests.
 set -u
@@ -57,6 +58,18 @@ if sh "$top_srcdir/test/bench/report.sh" -n 2 "$bench" --quick \
     [ "$(grep -c '^MEDIAN runs=2 mode=latency transport=unix p50_us=' "$out")" = 1 ]
 then ok; else bad "report.sh MEDIAN line"; cat "$out"; fi
 
+# federates as SCHED_BATCH threads: every line says so
+if "$bench" --quick --sched batch -m timeadv >"$out" 2>&1; then
+	[ "$(count "mode=timeadv transport=tcp sched=batch feds=[0-9]* request=[a-z]* grants_per_s=[1-9]")" = 6 ] &&
+	    ok || bad "--sched batch: timeadv lines"
+elif grep -q "sched_setscheduler" "$out"; then
+	echo "SKIP: SCHED_BATCH not permitted here"
+else
+	bad "rtibench --sched batch failed"; cat "$out"
+fi
+"$bench" --sched fifo >"$out" 2>&1
+[ $? = 2 ] && grep -q "unknown scheduling 'fifo'" "$out" && ok ||
+    bad "--sched fifo not refused"
 "$bench" --transport udp >"$out" 2>&1
 [ $? = 2 ] && grep -q "unknown transport 'udp'" "$out" && ok ||
     bad "--transport udp not refused"

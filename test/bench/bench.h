@@ -33,6 +33,8 @@ struct bench_ctx {
 	int full;                     /* scale: up to 1,000,000 instances */
 	const char *url;              /* NULL: start an rtiexec */
 	int unix_sock;                /* --transport unix */
+	int sched_batch;              /* --sched batch */
+	char tags[48];                /* bench_tags */
 	char sock_dir[64];            /* its sockets' directory, or "" */
 	struct bench_baseline base;
 	int have_base;
@@ -51,8 +53,9 @@ int bench_mode_scale(struct bench_ctx *c);
 int relay_serve(int lfd);
 
 double bench_now(void);
-/* "tcp" or "unix": the transport of this run, named in every RESULT. */
-const char *bench_transport(const struct bench_ctx *c);
+/* "transport=T" (tcp or unix), then " sched=batch" with --sched batch:
+ * what every RESULT line of this run is measured over. */
+const char *bench_tags(const struct bench_ctx *c);
 /* Listen on the run's transport (127.0.0.1 port 0, or socket `name` in
  * c->sock_dir); returns the socket with *a set, or -1. */
 int bench_listen(const struct bench_ctx *c, const char *name,
@@ -62,6 +65,12 @@ int bench_connect(const struct bench_addr *a);
 /* Write/read exactly n bytes on a blocking socket; 0 or -1. */
 int bench_write_all(int fd, const void *p, size_t n);
 int bench_read_all(int fd, void *p, size_t n);
+/* Set the calling process's policy to SCHED_BATCH (batch) or back to
+ * SCHED_OTHER; 0 or -1 (errno). */
+int bench_sched(int batch);
+/* In a forked server: be sent SIGTERM when rtibench ends, however it
+ * ends (Linux; elsewhere nothing). */
+void bench_die_with_parent(void);
 /* Sort and pick the q-quantile (0..1) of n samples. */
 double bench_quantile(double *v, size_t n, double q);
 

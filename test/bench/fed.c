@@ -38,6 +38,8 @@ bench_rtiexec_start(struct bench_rtiexec *r, const struct bench_ctx *c)
 
 		if (!c->unix_sock)
 			argv[11] = NULL;
+		bench_sched(0);
+		bench_die_with_parent();
 		execv(RTIEXEC_BIN, (char *const *)(uintptr_t)argv);
 		_exit(127);
 	}

@@ -223,10 +223,10 @@ bench_mode_fanout(struct bench_ctx *c)
 	for (m = F_OFF; m <= F_REGION; m++) {
 		if (run(c, (enum filter)m, &rate[m], &wire[m], &wanted[m]) < 0)
 			return -1;
-		printf("RESULT mode=fanout transport=%s filter=%s "
+		printf("RESULT mode=fanout %s filter=%s "
 		    "substations=%d instances=%d subscribers=%d "
 		    "delivered_per_s=%.0f wire_bytes=%.0f wanted_bytes=%.0f "
-		    "ratio_wire_to_wanted=%.2f%s", bench_transport(c),
+		    "ratio_wire_to_wanted=%.2f%s", bench_tags(c),
 		    m == F_OFF ? "off" : "on", N_SUB, N_SUB * PER_SUB,
 		    N_SUB, rate[m], wire[m], wanted[m], wire[m] / wanted[m],
 		    m == F_OFF ? "" : " by=");

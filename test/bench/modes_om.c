@@ -241,9 +241,9 @@ bench_mode_latency(struct bench_ctx *c)
 		bench_rtiexec_stop(&r);
 		return -1;
 	}
-	printf("RESULT mode=latency transport=%s p50_us=%.1f p99_us=%.1f "
+	printf("RESULT mode=latency %s p50_us=%.1f p99_us=%.1f "
 	    "ratio_p50=%.2f ratio_p99=%.2f baseline_p50_us=%.1f "
-	    "baseline_p99_us=%.1f\n", bench_transport(c), p50,
+	    "baseline_p99_us=%.1f\n", bench_tags(c), p50,
 	    p99, p50 / c->base.lat_p50_us, p99 / c->base.lat_p99_us,
 	    c->base.lat_p50_us, c->base.lat_p99_us);
 	fflush(stdout);
@@ -385,11 +385,11 @@ bench_mode_throughput(struct bench_ctx *c)
 		/* Reflections of instances (attribute mode: one per value). */
 		rate = (double)(b->n_last / per_update) /
 		    (b->last - b->first);
-		printf("RESULT mode=throughput transport=%s packing=%s "
+		printf("RESULT mode=throughput %s packing=%s "
 		    "updates_per_s=%.0f mb_per_s=%.1f ratio_frames=%.3f "
 		    "ratio_mb=%.3f cpu_ns_per_update=%.0f "
 		    "baseline_frames_per_s=%.0f baseline_mb_per_s=%.1f\n",
-		    bench_transport(c), names[k], rate,
+		    bench_tags(c), names[k], rate,
 		    rate * TP_ATTRS * 8 / 1e6,
 		    rate / c->base.frames_per_s,
 		    rate * TP_ATTRS * 8 / 1e6 / c->base.mb_per_s,

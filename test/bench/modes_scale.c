@@ -42,10 +42,10 @@ scale_latency(struct bench_ctx *c)
 		if (rc == 0) {
 			if (k == 0)
 				p50_first = p50;
-			printf("RESULT mode=scale transport=%s "
+			printf("RESULT mode=scale %s "
 			    "figure=latency federates=%d p50_us=%.1f "
 			    "p99_us=%.1f growth_p50=%.2f\n",
-			    bench_transport(c), n + 2, p50, p99, p50 / p50_first);
+			    bench_tags(c), n + 2, p50, p99, p50 / p50_first);
 			fflush(stdout);
 		}
 	}
@@ -96,9 +96,9 @@ bench_mode_scale(struct bench_ctx *c)
 			BENCH_CHECK(a, rti_register_object_instance(a, cls,
 			    &obj));
 		rss = rss_settled(&r);
-		printf("RESULT mode=scale transport=%s instances=%ld "
+		printf("RESULT mode=scale %s instances=%ld "
 		    "attributes=4 rss_bytes=%zu bytes_per_instance=%.0f "
-		    "registrations_per_s=%.0f\n", bench_transport(c),
+		    "registrations_per_s=%.0f\n", bench_tags(c),
 		    counts[k], rss,
 		    (double)(rss - base_rss) / (double)counts[k],
 		    (double)(counts[k] - (k ? counts[k - 1] : 0)) /
@@ -119,8 +119,8 @@ bench_mode_scale(struct bench_ctx *c)
 	for (nf = 1; nf < max_feds; nf++)
 		feds[nf] = bench_join(&r, "scale", NULL, NULL, NULL, NULL);
 	rss = rss_settled(&r);
-	printf("RESULT mode=scale transport=%s federates=%d rss_bytes=%zu "
-	    "bytes_per_federate=%.0f\n", bench_transport(c), max_feds, rss,
+	printf("RESULT mode=scale %s federates=%d rss_bytes=%zu "
+	    "bytes_per_federate=%.0f\n", bench_tags(c), max_feds, rss,
 	    (double)(rss - base_rss) / (max_feds - 1));
 	fflush(stdout);
 	for (nf = 0; nf < max_feds; nf++)

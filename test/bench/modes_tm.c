@@ -172,10 +172,10 @@ bench_mode_timeadv(struct bench_ctx *c)
 				continue;
 			if (run(c, &r, sizes[k], nmr, &g, &cpu) < 0)
 				return -1;
-			printf("RESULT mode=timeadv transport=%s feds=%d "
+			printf("RESULT mode=timeadv %s feds=%d "
 			    "request=%s grants_per_s=%.0f cycle_us=%.1f "
 			    "ratio_cycle_to_half_rtt=%.2f cpu_us_per_grant=%.1f "
-			    "baseline_half_rtt_us=%.1f\n", bench_transport(c),
+			    "baseline_half_rtt_us=%.1f\n", bench_tags(c),
 			    sizes[k], nmr ? "nmr" : "tar", g, 1e6 / g,
 			    (1.0 / g) / half_rtt_s, cpu, half_rtt_s * 1e6);
 			fflush(stdout);

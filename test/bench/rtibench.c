@@ -7,6 +7,7 @@
  * baseline measured in the same run.  See --help.
  */
 #include <errno.h>
+#include <sched.h>
 #include <getopt.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -17,6 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -40,9 +44,9 @@ bench_now(void)
 }
 
 const char *
-bench_transport(const struct bench_ctx *c)
+bench_tags(const struct bench_ctx *c)
 {
-	return c->unix_sock ? "unix" : "tcp";
+	return c->tags;
 }
 
 /* Fill `un` with path `p`; -1 when it does not fit. */
@@ -185,6 +189,23 @@ bench_quantile(double *v, size_t n, double q)
 
 /* ---- baseline: the raw relay ---- */
 
+int
+bench_sched(int batch)
+{
+	struct sched_param sp;
+
+	memset(&sp, 0, sizeof sp);
+	return sched_setscheduler(0, batch ? SCHED_BATCH : SCHED_OTHER, &sp);
+}
+
+void
+bench_die_with_parent(void)
+{
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+}
+
 /* Fork a relay process; returns its pid with *a set. */
 static pid_t
 spawn_relay(struct bench_addr *a)
@@ -196,6 +217,8 @@ spawn_relay(struct bench_addr *a)
 		return -1;
 	pid = fork();
 	if (pid == 0) {
+		bench_sched(0);
+		bench_die_with_parent();
 		relay_serve(lfd);
 		_exit(0);
 	}
@@ -355,11 +378,11 @@ mode_baseline(struct bench_ctx *c)
 {
 	if (bench_baseline(c) < 0)
 		return -1;
-	printf("RESULT mode=baseline transport=%s variant=latency payload=%d "
-	    "p50_us=%.1f p99_us=%.1f\n", bench_transport(c), LAT_PAYLOAD,
+	printf("RESULT mode=baseline %s variant=latency payload=%d "
+	    "p50_us=%.1f p99_us=%.1f\n", bench_tags(c), LAT_PAYLOAD,
 	    c->base.lat_p50_us, c->base.lat_p99_us);
-	printf("RESULT mode=baseline transport=%s variant=throughput frame=%d "
-	    "frames_per_s=%.0f mb_per_s=%.1f\n", bench_transport(c),
+	printf("RESULT mode=baseline %s variant=throughput frame=%d "
+	    "frames_per_s=%.0f mb_per_s=%.1f\n", bench_tags(c),
 	    TP_FRAME, c->base.frames_per_s, c->base.mb_per_s);
 	fflush(stdout);
 	return 0;
@@ -419,6 +442,10 @@ usage(FILE *out)
 "  -t, --transport T tcp (default): federates, relay and rtiexec talk\n"
 "                    over loopback TCP; unix: over Unix-domain sockets\n"
 "                    (rtiexec --unix, federates connect to unix://)\n"
+"  -s, --sched P     normal (default) or batch: run the federates (and\n"
+"                    the relay's clients) as SCHED_BATCH threads, as\n"
+"                    'chrt --batch 0 federate' does; rtiexec and the\n"
+"                    relay stay normal\n"
 "  -q, --quick       smaller workloads (for smoke tests)\n"
 "  -u, --url URL     use a running rtiexec instead of starting one\n"
 "  -f, --full        scale: go up to 1,000,000 instances\n"
@@ -435,6 +462,7 @@ main(int argc, char **argv)
 		{ "quick", no_argument, NULL, 'q' },
 		{ "url", required_argument, NULL, 'u' },
 		{ "transport", required_argument, NULL, 't' },
+		{ "sched", required_argument, NULL, 's' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -445,7 +473,7 @@ main(int argc, char **argv)
 	int c, rc = 0;
 
 	signal(SIGPIPE, SIG_IGN);
-	while ((c = getopt_long(argc, argv, "m:qu:t:fh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:qu:t:s:fh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (n_want == 16) {
@@ -471,6 +499,15 @@ main(int argc, char **argv)
 			}
 			ctx.unix_sock = strcmp(optarg, "unix") == 0;
 			break;
+		case 's':
+			if (strcmp(optarg, "normal") &&
+			    strcmp(optarg, "batch")) {
+				fprintf(stderr, "rtibench: unknown scheduling "
+				    "'%s' (normal or batch)\n", optarg);
+				return 2;
+			}
+			ctx.sched_batch = strcmp(optarg, "batch") == 0;
+			break;
 		case 'f':
 			ctx.full = 1;
 			break;
@@ -495,6 +532,14 @@ main(int argc, char **argv)
 			    want[i]);
 			return 2;
 		}
+	}
+	snprintf(ctx.tags, sizeof ctx.tags, "transport=%s%s",
+	    ctx.unix_sock ? "unix" : "tcp",
+	    ctx.sched_batch ? " sched=batch" : "");
+	/* threads created from now on inherit it; forked servers drop it */
+	if (ctx.sched_batch && bench_sched(1) < 0) {
+		perror("rtibench: sched_setscheduler(SCHED_BATCH)");
+		return 1;
 	}
 	if (ctx.unix_sock) {
 		snprintf(ctx.sock_dir, sizeof ctx.sock_dir,
