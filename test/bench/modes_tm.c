@@ -23,6 +23,7 @@ struct tfed_b {
 	long steps;
 	pthread_barrier_t *ready;
 	double elapsed;
+	double *cycle;            /* seconds of each step, request to grant */
 };
 
 static void
@@ -76,6 +77,8 @@ stepper(void *p)
 	pthread_barrier_wait(f->ready);
 	t0 = bench_now();
 	for (i = 0; i < f->steps; i++) {
+		double ts = bench_now();
+
 		f->granted = 0;
 		if (f->nmr)
 			BENCH_CHECK(f->amb, rti_next_message_request(f->amb,
@@ -84,26 +87,34 @@ stepper(void *p)
 			BENCH_CHECK(f->amb, rti_time_advance_request(f->amb,
 			    rti_time_f64(f->t + 1)));
 		wait_flag(f, &f->granted, "grant");
+		f->cycle[i] = bench_now() - ts;
 	}
 	f->elapsed = bench_now() - t0;
 	return NULL;
 }
 
+/* N federates step together: grants_per_s (mean per federate), the
+ * median step of all federates' steps in seconds, cpu_us per grant. */
 static int
 run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
-    double *grants_per_s, double *cpu_us)
+    double *grants_per_s, double *p50_s, double *cpu_us)
 {
 	struct tfed_b *f = calloc((size_t)n, sizeof *f);
 	pthread_t *th = calloc((size_t)n, sizeof *th);
 	pthread_barrier_t ready;
 	struct rti_callbacks cb;
 	char fx[32];
-	double sum = 0, cpu0;
-	long grants = 0;
+	double sum = 0, cpu0, *all;
+	long grants = 0, steps = c->quick ? 300 : (n > 8 ? 2000 : 5000);
 	int i;
 
-	if (!f || !th)
+	all = malloc((size_t)n * (size_t)steps * sizeof *all);
+	if (!f || !th || !all) {
+		free(f);
+		free(th);
+		free(all);
 		return -1;
+	}
 	snprintf(fx, sizeof fx, "timeadv-%d-%s", n, nmr ? "nmr" : "tar");
 	memset(&cb, 0, sizeof cb);
 	cb.time_regulation_enabled = on_reg;
@@ -114,7 +125,8 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 		f[i].amb = bench_join(r, fx, NULL, &cb, &f[i], NULL);
 		f[i].nmr = nmr;
 		f[i].ready = &ready;
-		f[i].steps = c->quick ? 300 : (n > 8 ? 2000 : 5000);
+		f[i].steps = steps;
+		f[i].cycle = all + (size_t)i * (size_t)steps;
 		BENCH_CHECK(f[i].amb, rti_enable_time_regulation(f[i].amb,
 		    rti_time_f64(1.0)));
 	}
@@ -138,6 +150,8 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 		bench_resign(f[i].amb);
 	pthread_barrier_destroy(&ready);
 	*grants_per_s = sum / n;
+	*p50_s = bench_quantile(all, (size_t)grants, 0.5);
+	free(all);
 	free(f);
 	free(th);
 	return 0;
@@ -152,7 +166,7 @@ bench_mode_timeadv(struct bench_ctx *c)
 	const char *only_n = getenv("RTIBENCH_TIMEADV_FEDS");
 	const char *only_req = getenv("RTIBENCH_TIMEADV_REQUEST");
 	struct bench_rtiexec r;
-	double g, cpu, half_rtt_s;
+	double g, p50, cpu, half_rtt_s;
 	size_t k;
 	int nmr, one_n;
 
@@ -170,14 +184,16 @@ bench_mode_timeadv(struct bench_ctx *c)
 		for (k = 0; k < n_sizes; k++) {
 			if (only_req && strcmp(only_req, nmr ? "nmr" : "tar"))
 				continue;
-			if (run(c, &r, sizes[k], nmr, &g, &cpu) < 0)
+			if (run(c, &r, sizes[k], nmr, &g, &p50, &cpu) < 0)
 				return -1;
 			printf("RESULT mode=timeadv %s feds=%d "
 			    "request=%s grants_per_s=%.0f cycle_us=%.1f "
-			    "ratio_cycle_to_half_rtt=%.2f cpu_us_per_grant=%.1f "
-			    "baseline_half_rtt_us=%.1f\n", bench_tags(c),
-			    sizes[k], nmr ? "nmr" : "tar", g, 1e6 / g,
-			    (1.0 / g) / half_rtt_s, cpu, half_rtt_s * 1e6);
+			    "ratio_cycle_to_half_rtt=%.2f cycle_p50_us=%.1f "
+			    "ratio_p50_cycle_to_half_rtt=%.2f "
+			    "cpu_us_per_grant=%.1f baseline_half_rtt_us=%.1f\n",
+			    bench_tags(c), sizes[k], nmr ? "nmr" : "tar", g,
+			    1e6 / g, (1.0 / g) / half_rtt_s, p50 * 1e6,
+			    p50 / half_rtt_s, cpu, half_rtt_s * 1e6);
 			fflush(stdout);
 		}
 	bench_rtiexec_stop(&r);
