@@ -454,6 +454,20 @@ usage(FILE *out)
 		fprintf(out, "  %-10s %s\n", m->name, m->help);
 }
 
+/* The value of a two-way option: 0 for `no`, 1 for `yes`, -1 (after a
+ * message) for anything else. */
+static int
+choice(const char *what, const char *arg, const char *no, const char *yes)
+{
+	if (strcmp(arg, no) == 0)
+		return 0;
+	if (strcmp(arg, yes) == 0)
+		return 1;
+	fprintf(stderr, "rtibench: unknown %s '%s' (%s or %s)\n", what, arg,
+	    no, yes);
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -492,21 +506,14 @@ main(int argc, char **argv)
 			ctx.url = optarg;
 			break;
 		case 't':
-			if (strcmp(optarg, "tcp") && strcmp(optarg, "unix")) {
-				fprintf(stderr, "rtibench: unknown transport "
-				    "'%s' (tcp or unix)\n", optarg);
+			if ((ctx.unix_sock = choice("transport", optarg, "tcp",
+			    "unix")) < 0)
 				return 2;
-			}
-			ctx.unix_sock = strcmp(optarg, "unix") == 0;
 			break;
 		case 's':
-			if (strcmp(optarg, "normal") &&
-			    strcmp(optarg, "batch")) {
-				fprintf(stderr, "rtibench: unknown scheduling "
-				    "'%s' (normal or batch)\n", optarg);
+			if ((ctx.sched_batch = choice("scheduling", optarg,
+			    "normal", "batch")) < 0)
 				return 2;
-			}
-			ctx.sched_batch = strcmp(optarg, "batch") == 0;
 			break;
 		case 'f':
 			ctx.full = 1;
