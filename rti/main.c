@@ -43,6 +43,8 @@ usage(FILE *out)
 "                            and resigned\n"
 "      --slow-timeout SECS   see --max-queue (default %.0f)\n"
 "      --auth-key-file FILE  require federates to present this shared secret\n"
+"      --no-io-uring         write to federates with send() only, not with\n"
+"                            one io_uring submission per loop turn\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
 "  -q, --quiet               same as --log-level warn\n"
 "      --check-fom FILE...   load and merge FOM modules, print the class tree\n"
@@ -141,7 +143,8 @@ enum {
 	OPT_AUTH_KEY_FILE,
 	OPT_CHECK_FOM,
 	OPT_TIME,
-	OPT_SLOW_TIMEOUT
+	OPT_SLOW_TIMEOUT,
+	OPT_NO_IO_URING
 };
 
 int
@@ -159,6 +162,7 @@ main(int argc, char **argv)
 		{ "max-frame", required_argument, NULL, OPT_MAX_FRAME },
 		{ "max-queue", required_argument, NULL, OPT_MAX_QUEUE },
 		{ "slow-timeout", required_argument, NULL, OPT_SLOW_TIMEOUT },
+		{ "no-io-uring", no_argument, NULL, OPT_NO_IO_URING },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
 		{ "log-level", required_argument, NULL, 'l' },
@@ -243,6 +247,9 @@ main(int argc, char **argv)
 			cfg.slow_timeout = d;
 			break;
 		}
+		case OPT_NO_IO_URING:
+			cfg.no_io_uring = 1;
+			break;
 		case OPT_AUTH_KEY_FILE:
 			free(key);
 			key = read_key(optarg, &cfg.auth_key_len);

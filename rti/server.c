@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "server.h"
+#include "uring.h"
 
 const struct module_ops *const server_modules[MOD_COUNT] = {
 	[MOD_FEDM] = &fedm_module,
@@ -335,6 +336,47 @@ conn_flush(struct conn *c)
 	}
 }
 
+/* Sends per io_uring submission; a longer flush list takes several. */
+#define URING_ENTRIES 256
+
+static void
+uring_res(void *arg, uint64_t tag, int n)
+{
+	struct conn *c = (struct conn *)(uintptr_t)tag;
+
+	(void)arg;
+	if (n > 0)
+		c->out_off += (size_t)n;
+}
+
+/*
+ * Write the flush list's queued output with one io_uring submission per
+ * batch instead of one send() per connection: the writes of a loop turn,
+ * a time step's grants to every federate say, wake their readers all at
+ * once, before rtiexec can be preempted by the first of them.  Only the
+ * out_off of each connection moves; flush_cb's conn_flush then does the
+ * bookkeeping and writes what the socket did not take.
+ */
+static void
+flush_batched(struct rti_server *srv)
+{
+	struct conn *c = srv->flush_head;
+
+	while (c && srv->uring) {
+		for (; c && uring_room(srv->uring); c = c->flush_next)
+			if (out_queued(c))
+				uring_send(srv->uring, c->fd, c->out.data +
+				    c->out_off, out_queued(c),
+				    (uint64_t)(uintptr_t)c);
+		if (uring_flush(srv->uring, uring_res, NULL) < 0) {
+			rti_log(srv, LOG_WARN, "io_uring submission failed; "
+			    "writing with send() from now on");
+			uring_free(srv->uring);
+			srv->uring = NULL;
+		}
+	}
+}
+
 static void
 flush_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -343,6 +385,8 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	if (srv->uring && srv->flush_head && srv->flush_head->flush_next)
+		flush_batched(srv);
 	while ((c = srv->flush_head) != NULL) {
 		srv->flush_head = c->flush_next;
 		if (!srv->flush_head)
@@ -1019,6 +1063,16 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 	srv->reap_ev = event_new(srv->base, -1, 0, reap_cb, srv);
 	srv->slow_ev = event_new(srv->base, -1, EV_PERSIST, slow_check_cb, srv);
 	srv->flush_ev = event_new(srv->base, -1, 0, flush_cb, srv);
+	if (srv->cfg.no_io_uring) {
+		rti_log(srv, LOG_INFO, "writing with send() "
+		    "(--no-io-uring)");
+	} else if ((srv->uring = uring_init(URING_ENTRIES)) != NULL) {
+		rti_log(srv, LOG_INFO, "writing with io_uring, one "
+		    "submission per loop turn");
+	} else {
+		rti_log(srv, LOG_INFO, "io_uring unavailable (%s): writing "
+		    "with send()", strerror(errno));
+	}
 	srv->rbuf = malloc(RBUF_SIZE);
 	if (!srv->reap_ev || !srv->slow_ev || !srv->flush_ev || !srv->rbuf)
 		return -1;
@@ -1074,6 +1128,8 @@ server_fini(struct rti_server *srv)
 		event_free(srv->slow_ev);
 	if (srv->flush_ev)
 		event_free(srv->flush_ev);
+	uring_free(srv->uring);
+	srv->uring = NULL;
 	free(srv->rbuf);
 	if (srv->sigint_ev)
 		event_free(srv->sigint_ev);

@@ -40,6 +40,7 @@ struct rti_config {
 	size_t max_queue;            /* per-connection output hard limit; the
 	                                soft (backpressure) mark is 1/4 of it */
 	double slow_timeout;         /* seconds congested before a drop */
+	int no_io_uring;             /* write with send() only */
 	const uint8_t *auth_key;     /* NULL = no authentication */
 	size_t auth_key_len;
 	/* pre-created federations (--federation NAME --fom FILE...) */
@@ -165,6 +166,7 @@ struct rti_server {
 	struct event *slow_ev;    /* periodic slow-consumer check */
 	struct event *flush_ev;   /* writes the flush list once per turn */
 	struct conn *flush_head, *flush_tail;
+	struct uring *uring;      /* batched writes, or NULL */
 	uint8_t *rbuf;            /* shared read buffer */
 	struct conn *dispatching; /* connection whose frame is in dispatch */
 	uint32_t n_congested, n_paused;

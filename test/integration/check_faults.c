@@ -1,8 +1,9 @@
 /*
  * check_faults.c - faults and hostile input not covered by the service
  * suites: a federate killed in the middle of sending a large class bundle,
- * an unknown message type after a valid handshake, and the documented
- * size limits of names and tags.
+ * an unknown message type after a valid handshake, the documented
+ * size limits of names and tags, and rtiexec's two write paths (io_uring
+ * and send()) under full sockets.
  */
 #include <arpa/inet.h>
 #include <check.h>
@@ -278,6 +279,140 @@ START_TEST(test_limits)
 }
 END_TEST
 
+/* ---- write paths ---- */
+
+#define WP_SUBS 3
+#define WP_UPDATES 3000
+#define WP_SIZE 2000
+
+struct wp_sub {
+	size_t got, out_of_order, bad_value;
+};
+
+/* Values are WP_SIZE bytes: the update's number, then that number's low
+ * byte repeated. */
+static void
+wp_value(unsigned char *v, uint32_t seq)
+{
+	memcpy(v, &seq, sizeof seq);
+	memset(v + sizeof seq, (int)(seq & 0xff), WP_SIZE - sizeof seq);
+}
+
+static void
+wp_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	struct wp_sub *s = t->user;
+	unsigned char want[WP_SIZE];
+	uint32_t seq;
+
+	(void)obj;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	if (n != 1 || v[0].length != WP_SIZE) {
+		s->bad_value++;
+		return;
+	}
+	memcpy(&seq, v[0].value, sizeof seq);
+	if (seq != s->got)
+		s->out_of_order++;
+	wp_value(want, seq);
+	if (memcmp(want, v[0].value, WP_SIZE) != 0)
+		s->bad_value++;
+	s->got++;
+}
+
+/* Subscribers that do not read while a publisher sends 6 MB to each:
+ * their sockets fill, rtiexec queues, then they read it all.  Each gets
+ * every update once, in order, intact; `args` picks the write path, which
+ * rtiexec names in its log. */
+static void
+write_path_delivers(const char *const *args, const char *path_logged)
+{
+	struct rtiexec r;
+	struct rti_callbacks cb;
+	struct tfed *p, *subs[WP_SUBS];
+	struct wp_sub st[WP_SUBS];
+	rti_object_class_handle cls;
+	rti_attribute_handle msg;
+	rti_object_instance_handle obj;
+	struct rti_attribute_value v;
+	static unsigned char value[WP_SIZE];
+	double deadline;
+	uint32_t seq;
+	int i, done;
+
+	ck_assert_int_eq(rtiexec_start(&r, args), 0);
+	if (!rtiexec_log_has(&r, path_logged) &&
+	    rtiexec_log_has(&r, "io_uring unavailable")) {
+		fprintf(stderr, "check_faults: io_uring unavailable here; "
+		    "only send() is tested\n");
+	} else {
+		ck_assert(rtiexec_log_has(&r, path_logged));
+	}
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	cb.reflect_attribute_values = wp_reflect;
+	memset(st, 0, sizeof st);
+	p = tfed_join_f(&r, &cb, HELLO, "publisher");
+	cls = tfed_oc(p, "Greeter");
+	msg = tfed_at(p, cls, "Message");
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb, cls, &msg,
+	    1), RTI_OK);
+	for (i = 0; i < WP_SUBS; i++) {
+		char name[16];
+
+		snprintf(name, sizeof name, "sub%d", i);
+		subs[i] = tfed_join_f(&r, &cb, HELLO, name);
+		subs[i]->user = &st[i];
+		ck_assert_int_eq(rti_subscribe_object_class_attributes(
+		    subs[i]->amb, cls, &msg, 1), RTI_OK);
+	}
+	ck_assert_int_eq(rti_register_object_instance(p->amb, cls, &obj),
+	    RTI_OK);
+	for (i = 0; i < WP_SUBS; i++)
+		ck_assert(tfed_wait(subs[i], "discover"));
+	v.attribute = msg;
+	v.value = value;
+	v.length = WP_SIZE;
+	for (seq = 0; seq < WP_UPDATES; seq++) {
+		wp_value(value, seq);
+		ck_assert_int_eq(rti_update_attribute_values(p->amb, obj, &v, 1,
+		    NULL, 0), RTI_OK);
+	}
+	ck_assert_int_eq(rti_flush_updates(p->amb), RTI_OK);
+	deadline = tfed_now() + 60;
+	do {
+		done = 1;
+		for (i = 0; i < WP_SUBS; i++) {
+			ck_assert_int_eq(rti_evoke_callbacks(subs[i]->amb, 0,
+			    0.01, NULL), RTI_OK);
+			done &= st[i].got >= WP_UPDATES;
+		}
+	} while (!done && tfed_now() < deadline);
+	for (i = 0; i < WP_SUBS; i++) {
+		tfed_barrier(subs[i]);
+		ck_assert_uint_eq(st[i].got, WP_UPDATES);
+		ck_assert_uint_eq(st[i].out_of_order, 0);
+		ck_assert_uint_eq(st[i].bad_value, 0);
+		tfed_free(subs[i]);
+	}
+	tfed_free(p);
+	ck_assert_int_eq(rtiexec_stop(&r), 0);
+}
+
+START_TEST(test_write_paths_deliver_alike)
+{
+	static const char *const send_only[] = { "--no-io-uring", NULL };
+
+	write_path_delivers(NULL, "writing with io_uring");
+	write_path_delivers(send_only, "writing with send() (--no-io-uring)");
+}
+END_TEST
+
 static Suite *
 faults_suite(void)
 {
@@ -290,6 +425,7 @@ faults_suite(void)
 	tcase_add_test(tc, test_unknown_type_after_hello);
 	tcase_add_test(tc, test_split_frames);
 	tcase_add_test(tc, test_limits);
+	tcase_add_test(tc, test_write_paths_deliver_alike);
 	suite_add_tcase(s, tc);
 	return s;
 }
