@@ -1,9 +1,9 @@
 #!/bin/sh
 # check_bench.sh - the benchmark program runs every mode end to end over
 # both transports (--quick workloads), and time advance with SCHED_BATCH
-# federates, and prints the RESULT lines scripts read, each naming its
-# transport; report.sh turns runs into MEDIAN lines;
-# bad options are refused.  No figure is judged here: speed targets live
+# federates and with pinned ones, and prints the RESULT lines scripts
+# read, each naming what it ran over; report.sh turns runs into MEDIAN
+# lines; bad options are refused.  No figure is judged here: speed targets live
 # in `make bench` (BENCHMARKS.md), never in timed tests.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -66,6 +66,15 @@ elif grep -q "sched_setscheduler" "$out"; then
 	echo "SKIP: SCHED_BATCH not permitted here"
 else
 	bad "rtibench --sched batch failed"; cat "$out"
+fi
+# federates pinned to CPUs round-robin: every line says so
+if "$bench" --quick --pin -m timeadv >"$out" 2>&1; then
+	[ "$(count "mode=timeadv transport=tcp pin=yes feds=[0-9]* request=[a-z]* grants_per_s=[1-9]")" = 6 ] &&
+	    ok || bad "--pin: timeadv lines"
+elif grep -q "setaffinity" "$out"; then
+	echo "SKIP: CPU affinity not permitted here"
+else
+	bad "rtibench --pin failed"; cat "$out"
 fi
 "$bench" --sched fifo >"$out" 2>&1
 [ $? = 2 ] && grep -q "unknown scheduling 'fifo'" "$out" && ok ||

@@ -34,7 +34,8 @@ struct bench_ctx {
 	const char *url;              /* NULL: start an rtiexec */
 	int unix_sock;                /* --transport unix */
 	int sched_batch;              /* --sched batch */
-	char tags[48];                /* bench_tags */
+	int pin;                      /* --pin: timeadv pins its federates */
+	char tags[64];                /* bench_tags */
 	char sock_dir[64];            /* its sockets' directory, or "" */
 	struct bench_baseline base;
 	int have_base;
@@ -53,8 +54,9 @@ int bench_mode_scale(struct bench_ctx *c);
 int relay_serve(int lfd);
 
 double bench_now(void);
-/* "transport=T" (tcp or unix), then " sched=batch" with --sched batch:
- * what every RESULT line of this run is measured over. */
+/* "transport=T" (tcp or unix), then " sched=batch" with --sched batch
+ * and " pin=yes" with --pin: what every RESULT line of this run is
+ * measured over. */
 const char *bench_tags(const struct bench_ctx *c);
 /* Listen on the run's transport (127.0.0.1 port 0, or socket `name` in
  * c->sock_dir); returns the socket with *a set, or -1. */

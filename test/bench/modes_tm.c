@@ -3,9 +3,11 @@
  * federates with lookahead 1 stepping TAR(t+1) (or NMR(t+1)) -> grant, as
  * threads; grants per second per federate.  For profiling one case,
  * RTIBENCH_TIMEADV_FEDS=N runs only N federates and
- * RTIBENCH_TIMEADV_REQUEST=tar|nmr only that request.
+ * RTIBENCH_TIMEADV_REQUEST=tar|nmr only that request.  With --pin each
+ * federate thread runs on one CPU, round-robin.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ struct tfed_b {
 	int nmr;
 	long steps;
 	pthread_barrier_t *ready;
+	int cpu;                  /* --pin: run on this CPU; -1 anywhere */
 	double elapsed;
 	double *cycle;            /* seconds of each step, request to grant */
 };
@@ -74,6 +77,15 @@ stepper(void *p)
 	double t0;
 	long i;
 
+	if (f->cpu >= 0) {
+		cpu_set_t cs;
+
+		CPU_ZERO(&cs);
+		CPU_SET(f->cpu, &cs);
+		if (pthread_setaffinity_np(pthread_self(), sizeof cs, &cs))
+			bench_die(f->amb, "pthread_setaffinity_np",
+			    RTI_ERR_INTERNAL_ERROR);
+	}
 	pthread_barrier_wait(f->ready);
 	t0 = bench_now();
 	for (i = 0; i < f->steps; i++) {
@@ -93,6 +105,18 @@ stepper(void *p)
 	return NULL;
 }
 
+/* The (i mod count)-th CPU of `set`. */
+static int
+nth_cpu(const cpu_set_t *set, int i)
+{
+	int cpu, k = i % CPU_COUNT(set);
+
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, set) && k-- == 0)
+			return cpu;
+	return -1;
+}
+
 /* N federates step together: grants_per_s (mean per federate), the
  * median step of all federates' steps in seconds, cpu_us per grant. */
 static int
@@ -105,9 +129,12 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 	struct rti_callbacks cb;
 	char fx[32];
 	double sum = 0, cpu0, *all;
+	cpu_set_t allowed;
 	long grants = 0, steps = c->quick ? 300 : (n > 8 ? 2000 : 5000);
 	int i;
 
+	if (c->pin && sched_getaffinity(0, sizeof allowed, &allowed) < 0)
+		return -1;
 	all = malloc((size_t)n * (size_t)steps * sizeof *all);
 	if (!f || !th || !all) {
 		free(f);
@@ -126,6 +153,7 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 		f[i].nmr = nmr;
 		f[i].ready = &ready;
 		f[i].steps = steps;
+		f[i].cpu = c->pin ? nth_cpu(&allowed, i) : -1;
 		f[i].cycle = all + (size_t)i * (size_t)steps;
 		BENCH_CHECK(f[i].amb, rti_enable_time_regulation(f[i].amb,
 		    rti_time_f64(1.0)));

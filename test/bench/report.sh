@@ -2,10 +2,10 @@
 # report.sh [-n RUNS] [RTIBENCH] [rtibench options...]
 # Runs rtibench RUNS times (default 3) and prints, per figure, one line
 #   MEDIAN runs=N mode=... key=median ...
-# Identity keys (mode, transport, sched, figure, variant, packing, filter,
-# by, feds, request, instances, federates, attributes, payload, frame,
-# substations, subscribers) name a figure; every other key is a measurement whose
-# median over the runs is printed.  Each run's RESULT lines go to stderr.
+# Identity keys (mode, transport, sched, pin, figure, variant, packing,
+# filter, by, feds, request, instances, federates, attributes, payload,
+# frame, substations, subscribers) name a figure; every other key is a
+# measurement whose median over the runs is printed.  Each run's RESULT lines go to stderr.
 runs=3
 if [ "${1:-}" = "-n" ]; then runs=$2; shift 2; fi
 bench=${1:-$(dirname "$0")/rtibench}
@@ -25,7 +25,7 @@ while [ "$i" -le "$runs" ]; do
 done
 awk -v runs="$runs" '
 BEGIN {
-	n = split("mode transport sched figure variant packing filter by feds request instances " \
+	n = split("mode transport sched pin figure variant packing filter by feds request instances " \
 	    "federates attributes payload frame substations subscribers", a)
 	for (i = 1; i <= n; i++) ident[a[i]] = 1
 }

@@ -446,6 +446,8 @@ usage(FILE *out)
 "                    the relay's clients) as SCHED_BATCH threads, as\n"
 "                    'chrt --batch 0 federate' does; rtiexec and the\n"
 "                    relay stay normal\n"
+"  -p, --pin         timeadv: pin federate i to the i-th CPU this process\n"
+"                    may use, round-robin, as 'taskset' would\n"
 "  -q, --quick       smaller workloads (for smoke tests)\n"
 "  -u, --url URL     use a running rtiexec instead of starting one\n"
 "  -f, --full        scale: go up to 1,000,000 instances\n"
@@ -477,6 +479,7 @@ main(int argc, char **argv)
 		{ "url", required_argument, NULL, 'u' },
 		{ "transport", required_argument, NULL, 't' },
 		{ "sched", required_argument, NULL, 's' },
+		{ "pin", no_argument, NULL, 'p' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -487,7 +490,7 @@ main(int argc, char **argv)
 	int c, rc = 0;
 
 	signal(SIGPIPE, SIG_IGN);
-	while ((c = getopt_long(argc, argv, "m:qu:t:s:fh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:qu:t:s:pfh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (n_want == 16) {
@@ -515,6 +518,9 @@ main(int argc, char **argv)
 			    "normal", "batch")) < 0)
 				return 2;
 			break;
+		case 'p':
+			ctx.pin = 1;
+			break;
 		case 'f':
 			ctx.full = 1;
 			break;
@@ -540,9 +546,9 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	snprintf(ctx.tags, sizeof ctx.tags, "transport=%s%s",
+	snprintf(ctx.tags, sizeof ctx.tags, "transport=%s%s%s",
 	    ctx.unix_sock ? "unix" : "tcp",
-	    ctx.sched_batch ? " sched=batch" : "");
+	    ctx.sched_batch ? " sched=batch" : "", ctx.pin ? " pin=yes" : "");
 	/* threads created from now on inherit it; forked servers drop it */
 	if (ctx.sched_batch && bench_sched(1) < 0) {
 		perror("rtibench: sched_setscheduler(SCHED_BATCH)");
