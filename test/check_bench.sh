@@ -58,24 +58,22 @@ if sh "$top_srcdir/test/bench/report.sh" -n 2 "$bench" --quick \
     [ "$(grep -c '^MEDIAN runs=2 mode=latency transport=unix p50_us=' "$out")" = 1 ]
 then ok; else bad "report.sh MEDIAN line"; cat "$out"; fi
 
-# federates as SCHED_BATCH threads: every line says so
-if "$bench" --quick --sched batch -m timeadv >"$out" 2>&1; then
-	[ "$(count "mode=timeadv transport=tcp sched=batch feds=[0-9]* request=[a-z]* grants_per_s=[1-9]")" = 6 ] &&
-	    ok || bad "--sched batch: timeadv lines"
-elif grep -q "sched_setscheduler" "$out"; then
-	echo "SKIP: SCHED_BATCH not permitted here"
-else
-	bad "rtibench --sched batch failed"; cat "$out"
-fi
-# federates pinned to CPUs round-robin: every line says so
-if "$bench" --quick --pin -m timeadv >"$out" 2>&1; then
-	[ "$(count "mode=timeadv transport=tcp pin=yes feds=[0-9]* request=[a-z]* grants_per_s=[1-9]")" = 6 ] &&
-	    ok || bad "--pin: timeadv lines"
-elif grep -q "setaffinity" "$out"; then
-	echo "SKIP: CPU affinity not permitted here"
-else
-	bad "rtibench --pin failed"; cat "$out"
-fi
+# timeadv_variant FLAG TAG DENIED: time advance with FLAG runs, every
+# line carries TAG, or the run is skipped when it failed with DENIED (the
+# system does not permit the setting)
+timeadv_variant() {
+	if "$bench" --quick $1 -m timeadv >"$out" 2>&1; then
+		[ "$(count "mode=timeadv transport=tcp $2 feds=[0-9]* request=[a-z]* grants_per_s=[1-9]")" = 6 ] &&
+		    ok || bad "$1: timeadv lines"
+	elif grep -q "$3" "$out"; then
+		echo "SKIP: $1 not permitted here"
+	else
+		bad "rtibench $1 failed"; cat "$out"
+	fi
+}
+# federates as SCHED_BATCH threads, and pinned to CPUs round-robin
+timeadv_variant "--sched batch" "sched=batch" "sched_setscheduler"
+timeadv_variant "--pin" "pin=yes" "setaffinity"
 "$bench" --sched fifo >"$out" 2>&1
 [ $? = 2 ] && grep -q "unknown scheduling 'fifo'" "$out" && ok ||
     bad "--sched fifo not refused"
