@@ -163,6 +163,18 @@ rti__enter(rti_ambassador *amb)
 	return RTI_OK;
 }
 
+/* While a frame is dispatched in place (in_pinned), in.data is about to
+ * be replaced: keep the storage holding the frame until the dispatch
+ * returns (in_old); storage between the two is no longer needed. */
+static void
+in_retire(rti_ambassador *amb)
+{
+	if (amb->in_old)
+		free(amb->in.data);
+	else
+		amb->in_old = amb->in.data;
+}
+
 static void
 close_conn(rti_ambassador *amb)
 {
@@ -180,10 +192,7 @@ close_conn(rti_ambassador *amb)
 	amb->out_base = 0;
 	if (amb->in_pinned) {
 		/* a callback closed the connection: its frame stays */
-		if (amb->in_old)
-			free(amb->in.data);
-		else
-			amb->in_old = amb->in.data;
+		in_retire(amb);
 		wire_buf_init(&amb->in);
 	}
 	wire_buf_reset(&amb->in);
@@ -313,10 +322,7 @@ rti__in_reserve(rti_ambassador *amb, size_t n)
 		return -1;
 	if (left)
 		memcpy(p, amb->in.data + amb->in_off, left);
-	if (amb->in_old)
-		free(amb->in.data);
-	else
-		amb->in_old = amb->in.data;
+	in_retire(amb);
 	amb->in.data = p;
 	amb->in.cap = cap;
 	amb->in.len = left;

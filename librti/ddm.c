@@ -593,16 +593,22 @@ drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
 }
 
 /* Was the last update of a class bundle send, without regions or
- * condition either, of the same attributes, with the same replica? */
+ * condition either, of the same attributes, with the same replica?  The
+ * memo is the last call's instance: `same` says its attributes are v's,
+ * so they need no comparing. */
 static int
 memo_hit(const struct ddm_state *st, uint32_t cls, const char *cond,
-    const struct rti_attribute_value *v, size_t n)
+    const struct rti_attribute_value *v, size_t n, int same)
 {
 	size_t i;
 
-	if (!st->memo_valid || st->memo_cls != cls || st->memo_n != n ||
+	if (!st->memo_valid || st->memo_cls != cls ||
 	    st->memo_applied != st->applied ||
 	    st->memo_cond_null != (cond == NULL))
+		return 0;
+	if (same)
+		return 1;
+	if (st->memo_n != n)
 		return 0;
 	for (i = 0; i < n; i++)
 		if (st->memo_attrs[i] != v[i].attribute.id)
@@ -642,12 +648,7 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
 	plain = st->in_bundle && (!cond || !*cond) && (!in || !in->n_assoc);
-	/* the memo is the last call's instance: `same` says its attributes
-	 * are these */
-	if (plain && (same ? st->memo_valid && st->memo_cls == cls &&
-	    st->memo_applied == st->applied &&
-	    st->memo_cond_null == (cond == NULL) :
-	    memo_hit(st, cls, cond, v, n))) {
+	if (plain && memo_hit(st, cls, cond, v, n, same)) {
 		st->stats.updates_sent++;
 		return 1;
 	}

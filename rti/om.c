@@ -1103,8 +1103,8 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	n = dm_route_object(fx, b->cls, &r);
 	if (wire_grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n +
 	    ROW_SLACK, 1) || wire_grow((void **)&st->wattr, &st->cap_wattr,
-	    b->n_attrs * n + ROW_SLACK, 1) || wire_grow((void **)&st->tmp, &st->cap_tmp, b->n_attrs + 1,
-	    sizeof *st->tmp))
+	    b->n_attrs * n + ROW_SLACK, 1) || wire_grow((void **)&st->tmp,
+	    &st->cap_tmp, b->n_attrs + 1, sizeof *st->tmp))
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), 0;
 	for (i = 0, pplain = 0; i < b->n_inst && n; i++) {

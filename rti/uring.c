@@ -72,46 +72,6 @@ struct uring {
 	size_t sq_sz, cq_sz, sqes_sz;
 };
 
-static int enter(struct uring *u, unsigned submit, unsigned wait);
-
-/*
- * Does a send on a full socket complete at once with -EAGAIN, as it must
- * for uring_flush to wait for all its results without blocking?  A full
- * socket pair, one send, no waiting: the result must already be there.
- * 1 yes, 0 no (the request is then cancelled by closing the ring; its
- * buffer is static).
- */
-static int
-nowait_works(struct uring *u)
-{
-	static const char byte[1];
-	char fill[4096];
-	int sv[2], ok = 0, sz = 4096;
-	unsigned head;
-
-	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
-		return 0;
-	memset(fill, 0, sizeof fill);
-	setsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
-	while (send(sv[0], fill, sizeof fill, MSG_DONTWAIT) > 0)
-		;
-	uring_send(u, sv[0], byte, 1, 7);
-	if (enter(u, 1, 0) == 1) {
-		head = *u->cq_head;
-		if (head != __atomic_load_n(u->cq_tail, __ATOMIC_ACQUIRE)) {
-			struct io_uring_cqe *c = &u->cqes[head & *u->cq_mask];
-
-			ok = c->user_data == 7 && c->res == -EAGAIN;
-			__atomic_store_n(u->cq_head, head + 1,
-			    __ATOMIC_RELEASE);
-		}
-	}
-	u->queued = 0;
-	close(sv[0]);
-	close(sv[1]);
-	return ok;
-}
-
 static int
 enter(struct uring *u, unsigned submit, unsigned wait)
 {
@@ -122,6 +82,59 @@ enter(struct uring *u, unsigned submit, unsigned wait)
 		    wait ? IORING_ENTER_GETEVENTS : 0, NULL, 0);
 	while (rc < 0 && errno == EINTR);
 	return rc;
+}
+
+/*
+ * Does a send on a full socket complete at once with -EAGAIN, as it must
+ * for uring_flush to wait for all its results without blocking?  A full
+ * socket pair, one send, no waiting: the result must already be there.
+ * 1 yes, 0 no (the request is then cancelled by closing the ring; its
+ * buffer is static).
+ */
+/* Pass every completion posted so far to res; returns how many. */
+static unsigned
+reap(struct uring *u, void (*res)(void *arg, uint64_t tag, int n),
+    void *arg)
+{
+	unsigned head = *u->cq_head, got = 0;
+
+	while (head != __atomic_load_n(u->cq_tail, __ATOMIC_ACQUIRE)) {
+		const struct io_uring_cqe *c = &u->cqes[head & *u->cq_mask];
+
+		res(arg, c->user_data, c->res);
+		head++;
+		got++;
+	}
+	__atomic_store_n(u->cq_head, head, __ATOMIC_RELEASE);
+	return got;
+}
+
+static void
+eagain_res(void *arg, uint64_t tag, int n)
+{
+	*(int *)arg = tag == 7 && n == -EAGAIN;
+}
+
+static int
+nowait_works(struct uring *u)
+{
+	static const char byte[1];
+	char fill[4096];
+	int sv[2], ok = 0, sz = 4096;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+		return 0;
+	memset(fill, 0, sizeof fill);
+	setsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
+	while (send(sv[0], fill, sizeof fill, MSG_DONTWAIT) > 0)
+		;
+	uring_send(u, sv[0], byte, 1, 7);
+	if (enter(u, 1, 0) == 1)
+		(void)reap(u, eagain_res, &ok);
+	u->queued = 0;
+	close(sv[0]);
+	close(sv[1]);
+	return ok;
 }
 
 struct uring *
@@ -233,7 +246,7 @@ int
 uring_flush(struct uring *u, void (*res)(void *arg, uint64_t tag, int n),
     void *arg)
 {
-	unsigned n = u->queued, done = 0, head;
+	unsigned n = u->queued, done = 0;
 	int rc;
 
 	if (n == 0)
@@ -251,15 +264,7 @@ uring_flush(struct uring *u, void (*res)(void *arg, uint64_t tag, int n),
 		n = (unsigned)rc;
 	}
 	while (done < n) {
-		head = *u->cq_head;
-		while (head != __atomic_load_n(u->cq_tail, __ATOMIC_ACQUIRE)) {
-			struct io_uring_cqe *c = &u->cqes[head & *u->cq_mask];
-
-			res(arg, c->user_data, c->res);
-			head++;
-			done++;
-		}
-		__atomic_store_n(u->cq_head, head, __ATOMIC_RELEASE);
+		done += reap(u, res, arg);
 		if (done < n && enter(u, 0, n - done) < 0) {
 			u->broken = 1;
 			return -1;

@@ -133,10 +133,9 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 	long grants = 0, steps = c->quick ? 300 : (n > 8 ? 2000 : 5000);
 	int i;
 
-	if (c->pin && sched_getaffinity(0, sizeof allowed, &allowed) < 0)
-		return -1;
 	all = malloc((size_t)n * (size_t)steps * sizeof *all);
-	if (!f || !th || !all) {
+	if (!f || !th || !all || (c->pin && sched_getaffinity(0,
+	    sizeof allowed, &allowed) < 0)) {
 		free(f);
 		free(th);
 		free(all);

@@ -50,11 +50,19 @@ ring_or_skip(unsigned entries)
 	return u;
 }
 
+/* A stream socket pair whose writing end sv[0] does not block. */
 static void
 pair(int sv[2])
 {
 	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
 	ck_assert_int_eq(fcntl(sv[0], F_SETFL, O_NONBLOCK), 0);
+}
+
+static void
+unpair(int sv[2])
+{
+	close(sv[0]);
+	close(sv[1]);
 }
 
 START_TEST(test_batch_reaches_every_socket)
@@ -86,8 +94,7 @@ START_TEST(test_batch_reaches_every_socket)
 		ck_assert_int_eq(read(sv[i][1], got, sizeof got),
 		    (int)strlen(msg[i]));
 		ck_assert_str_eq(got, msg[i]);
-		close(sv[i][0]);
-		close(sv[i][1]);
+		unpair(sv[i]);
 	}
 	/* nothing queued: nothing to do */
 	ck_assert_int_eq(uring_flush(u, record, &r), 0);
@@ -119,10 +126,8 @@ START_TEST(test_full_socket_answers_eagain)
 	ck_assert_uint_eq(r.count, 2);
 	ck_assert_int_eq(r.n[r.tag[0] == 1 ? 0 : 1], -EAGAIN);
 	ck_assert_int_eq(r.n[r.tag[0] == 2 ? 0 : 1], 1);
-	close(full[0]);
-	close(full[1]);
-	close(open_[0]);
-	close(open_[1]);
+	unpair(full);
+	unpair(open_);
 	uring_free(u);
 }
 END_TEST
@@ -170,8 +175,7 @@ START_TEST(test_room_bounds_a_batch)
 		ck_assert_int_eq(read(sv[1], got, sizeof got), 4);
 		ck_assert_str_eq(got, "abcd");
 	}
-	close(sv[0]);
-	close(sv[1]);
+	unpair(sv);
 	uring_free(u);
 }
 END_TEST
