@@ -241,7 +241,7 @@ rti__flush(rti_ambassador *amb, int block)
 {
 	while (amb->out_off < amb->out.len) {
 		ssize_t n = send(amb->fd, amb->out.data + amb->out_off,
-		    amb->out.len - amb->out_off, MSG_NOSIGNAL);
+		    amb->out.len - amb->out_off, MSG_NOSIGNAL | MSG_DONTWAIT);
 
 		if (n > 0) {
 			amb->out_off += (size_t)n;
@@ -330,9 +330,11 @@ rti__in_reserve(rti_ambassador *amb, size_t n)
 	return 0;
 }
 
-/* Read what the socket has.  1 = got bytes, 0 = nothing, -1 = lost. */
-int
-rti__read_some(rti_ambassador *amb)
+/* One recv into the input: `flags` 0 blocks up to SO_RCVTIMEO,
+ * MSG_DONTWAIT does not.  1 = got bytes, 0 = nothing (or timed out or
+ * interrupted), -1 = lost. */
+static int
+read_into(rti_ambassador *amb, int flags)
 {
 	ssize_t n;
 
@@ -342,24 +344,91 @@ rti__read_some(rti_ambassador *amb)
 		rti__lose(amb, "out of memory");
 		return -1;
 	}
-	for (;;) {
-		n = recv(amb->fd, amb->in.data + amb->in.len,
-		    amb->in.cap - amb->in.len, 0);
-		if (n > 0) {
-			amb->rd_empty = (size_t)n < amb->in.cap - amb->in.len;
-			amb->in.len += (size_t)n;
-			return 1;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-			amb->rd_empty = 1;
-			return 0;
-		}
-		rti__lose(amb, "%s", n == 0 ? "rtiexec closed the connection" :
-		    strerror(errno));
-		return -1;
+	n = recv(amb->fd, amb->in.data + amb->in.len,
+	    amb->in.cap - amb->in.len, flags);
+	if (n > 0) {
+		amb->rd_empty = (size_t)n < amb->in.cap - amb->in.len;
+		amb->in.len += (size_t)n;
+		return 1;
 	}
+	if (n < 0 && errno == EINTR)
+		return 0;
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+		amb->rd_empty = 1;
+		return 0;
+	}
+	rti__lose(amb, "%s", n == 0 ? "rtiexec closed the connection" :
+	    strerror(errno));
+	return -1;
+}
+
+/* Read what the socket has without waiting.  As read_into. */
+int
+rti__read_some(rti_ambassador *amb)
+{
+	int rc;
+
+	while ((rc = read_into(amb, MSG_DONTWAIT)) == 0 && errno == EINTR)
+		;
+	return rc;
+}
+
+/*
+ * Waiting is one blocking recv where it can be (the socket is blocking;
+ * every other call passes MSG_DONTWAIT), not a poll and a recv: on a
+ * machine where a system call costs a microsecond, that is a tenth of a
+ * federate's CPU per time step.  SO_RCVTIMEO bounds the wait: the
+ * largest power-of-two fraction of a second that, with the kernel's
+ * rounding to its clock tick (WAIT_SLACK_S covers two ticks at 100 Hz),
+ * still ends within the wait asked for; the callers loop until their
+ * deadline, and a loop evoking with the same timeout sets it once.
+ * Shorter waits, and waits while output is pending, use poll.
+ */
+#define WAIT_SLACK_S 0.025
+#define WAIT_BLOCK_MIN_S (2 * WAIT_SLACK_S)
+
+static double
+wait_quantum(double s)
+{
+	double q = 1.0;
+
+	while (q > s)
+		q /= 2;
+	return q;
+}
+
+/* Blocking recv for at most `timeout_s` (<0 = as long as the socket's
+ * timeout).  As read_into; -2 = cannot block here, use poll. */
+static int
+wait_recv(rti_ambassador *amb, double timeout_s)
+{
+	double t0;
+	int rc;
+
+	if (amb->wait_poll || amb->out_off < amb->out.len ||
+	    (timeout_s >= 0 && timeout_s < WAIT_BLOCK_MIN_S))
+		return -2;
+	if (timeout_s >= 0 &&
+	    amb->rcvtmo != wait_quantum(timeout_s - WAIT_SLACK_S)) {
+		double q = wait_quantum(timeout_s - WAIT_SLACK_S);
+		struct timeval tv = { (time_t)q,
+		    (suseconds_t)((q - (double)(time_t)q) * 1e6) };
+
+		if (setsockopt(amb->fd, SOL_SOCKET, SO_RCVTIMEO, &tv,
+		    sizeof tv) < 0) {
+			amb->wait_poll = 1;
+			return -2;
+		}
+		amb->rcvtmo = q;
+	}
+	t0 = rti__now();
+	rc = read_into(amb, 0);
+	/* EAGAIN long before the timeout: the caller's loop made the
+	 * socket non-blocking.  Wait with poll from now on. */
+	if (rc == 0 && errno != EINTR &&
+	    (amb->rcvtmo == 0 || rti__now() - t0 < amb->rcvtmo / 2))
+		amb->wait_poll = 1;
+	return rc;
 }
 
 /* Wait up to `timeout_s` (<0 = forever) for the socket to be readable and
@@ -370,6 +439,8 @@ wait_read(rti_ambassador *amb, double timeout_s)
 	struct pollfd p = { amb->fd, POLLIN, 0 };
 	int ms, rc;
 
+	if ((rc = wait_recv(amb, timeout_s)) != -2)
+		return rc;
 	if (amb->out_off < amb->out.len)
 		p.events |= POLLOUT;
 	ms = timeout_s < 0 ? -1 : (int)(timeout_s * 1000.0 + 0.999);
@@ -520,8 +591,9 @@ open_socket(rti_ambassador *amb, const char *url)
 			    strerror(e ? e : ECONNREFUSED));
 		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	}
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	amb->fd = fd;
+	amb->rcvtmo = 0;
+	amb->wait_poll = 0;
 	return RTI_OK;
 }
 

@@ -6,13 +6,16 @@
 #include <arpa/inet.h>
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -553,6 +556,83 @@ START_TEST(test_auth_key)
 }
 END_TEST
 
+/* CPU seconds the calling thread has used. */
+static double
+thread_cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct later {
+	rti_ambassador *amb;
+	const char *label;
+	int rc;
+};
+
+/* After 0.3 s, register a synchronization point (announced to all). */
+static void *
+register_later(void *arg)
+{
+	struct later *l = arg;
+
+	usleep(300000);
+	l->rc = rti_register_federation_synchronization_point(l->amb,
+	    l->label, NULL, 0, NULL, 0);
+	return NULL;
+}
+
+/*
+ * evoke waits asleep for its minimum time, and wakes for a callback that
+ * arrives meanwhile: with the socket as librti leaves it (a blocking
+ * recv) and after the caller's loop made it non-blocking, as libuv's
+ * uv_poll_init does (librti then waits with poll).
+ */
+START_TEST(test_evoke_waits)
+{
+	struct tfed *a = tfed_new(&rx), *b = tfed_new(&rx);
+	static const char *labels[2] = { "blocking", "nonblocking" };
+	int pass, fd;
+
+	ck_assert_int_eq(tfed_create_join(a, "F", GRID, "A"), RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(b->amb, "B", "t", "F",
+	    NULL), RTI_OK);
+	for (pass = 0; pass < 2; pass++) {
+		struct later l = { b->amb, labels[pass], -1 };
+		pthread_t th;
+		double t0, c0;
+		char ev[64];
+
+		if (pass == 1) {
+			fd = rti_get_fd(a->amb);
+			ck_assert_int_eq(fcntl(fd, F_SETFL,
+			    fcntl(fd, F_GETFL) | O_NONBLOCK), 0);
+		}
+		t0 = tfed_now();
+		c0 = thread_cpu_s();
+		ck_assert_int_eq(rti_evoke_callbacks(a->amb, 0.4, 0.4, NULL),
+		    RTI_OK);
+		ck_assert_double_ge(tfed_now() - t0, 0.4);
+		ck_assert_double_lt(tfed_now() - t0, 5.0);
+		ck_assert_double_lt(thread_cpu_s() - c0, 0.1);
+
+		ck_assert_int_eq(pthread_create(&th, NULL, register_later, &l),
+		    0);
+		t0 = tfed_now();
+		ck_assert_int_eq(rti_evoke_callback(a->amb, 8.0, NULL), RTI_OK);
+		ck_assert_double_lt(tfed_now() - t0, 7.0);
+		pthread_join(th, NULL);
+		ck_assert_int_eq(l.rc, RTI_OK);
+		snprintf(ev, sizeof ev, "announce:%s", labels[pass]);
+		ck_assert_int_ge(tfed_find(a, ev), 0);
+	}
+	tfed_free(b);
+	tfed_free(a);
+}
+END_TEST
+
 static Suite *
 fedm_suite(void)
 {
@@ -574,6 +654,7 @@ fedm_suite(void)
 	tcase_add_test(tc, test_rtiexec_gone);
 	tcase_add_test(tc, test_unix_socket_and_precreated);
 	tcase_add_test(tc, test_auth_key);
+	tcase_add_test(tc, test_evoke_waits);
 	suite_add_tcase(s, tc);
 	return s;
 }
