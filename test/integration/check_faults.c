@@ -281,21 +281,24 @@ END_TEST
 
 /* ---- write paths ---- */
 
+#define WP_PUBS 3
 #define WP_SUBS 3
-#define WP_UPDATES 3000
+#define WP_UPDATES 1000           /* per publisher */
 #define WP_SIZE 2000
 
 struct wp_sub {
-	size_t got, out_of_order, bad_value;
+	size_t got[WP_PUBS], out_of_order, bad_value;
 };
 
-/* Values are WP_SIZE bytes: the update's number, then that number's low
- * byte repeated. */
+/* Values are WP_SIZE bytes: the update's number, the publisher's, then
+ * their sum's low byte repeated. */
 static void
-wp_value(unsigned char *v, uint32_t seq)
+wp_value(unsigned char *v, uint32_t seq, uint8_t pub)
 {
 	memcpy(v, &seq, sizeof seq);
-	memset(v + sizeof seq, (int)(seq & 0xff), WP_SIZE - sizeof seq);
+	v[sizeof seq] = pub;
+	memset(v + sizeof seq + 1, (int)((seq + pub) & 0xff),
+	    WP_SIZE - sizeof seq - 1);
 }
 
 static void
@@ -307,43 +310,47 @@ wp_reflect(void *arg, rti_object_instance_handle obj,
 	struct wp_sub *s = t->user;
 	unsigned char want[WP_SIZE];
 	uint32_t seq;
+	uint8_t pub;
 
 	(void)obj;
 	(void)tag;
 	(void)tag_len;
 	(void)info;
-	if (n != 1 || v[0].length != WP_SIZE) {
+	if (n != 1 || v[0].length != WP_SIZE ||
+	    (pub = ((const uint8_t *)v[0].value)[sizeof seq]) >= WP_PUBS) {
 		s->bad_value++;
 		return;
 	}
 	memcpy(&seq, v[0].value, sizeof seq);
-	if (seq != s->got)
+	if (seq != s->got[pub])
 		s->out_of_order++;
-	wp_value(want, seq);
+	wp_value(want, seq, pub);
 	if (memcmp(want, v[0].value, WP_SIZE) != 0)
 		s->bad_value++;
-	s->got++;
+	s->got[pub]++;
 }
 
-/* Subscribers that do not read while a publisher sends 6 MB to each:
- * their sockets fill, rtiexec queues, then they read it all.  Each gets
- * every update once, in order, intact; `args` picks the write path, which
- * rtiexec names in its log. */
+/* Subscribers that do not read while three publishers send 2 MB each to
+ * each of them, interleaved: rtiexec reads the publishers in the same
+ * loop turns and frames straddle its reads; the subscribers' sockets
+ * fill, rtiexec queues, then they read it all.  Each gets every update
+ * once, in each publisher's order, intact; `args` picks the write path,
+ * which rtiexec names in its log. */
 static void
 write_path_delivers(const char *const *args, const char *path_logged)
 {
 	struct rtiexec r;
 	struct rti_callbacks cb;
-	struct tfed *p, *subs[WP_SUBS];
+	struct tfed *p[WP_PUBS], *subs[WP_SUBS];
 	struct wp_sub st[WP_SUBS];
 	rti_object_class_handle cls;
 	rti_attribute_handle msg;
-	rti_object_instance_handle obj;
+	rti_object_instance_handle obj[WP_PUBS];
 	struct rti_attribute_value v;
 	static unsigned char value[WP_SIZE];
 	double deadline;
 	uint32_t seq;
-	int i, done;
+	int i, j, done;
 
 	ck_assert_int_eq(rtiexec_start(&r, args), 0);
 	if (!rtiexec_log_has(&r, path_logged) &&
@@ -357,11 +364,16 @@ write_path_delivers(const char *const *args, const char *path_logged)
 	tfed_om_callbacks(&cb, 0);
 	cb.reflect_attribute_values = wp_reflect;
 	memset(st, 0, sizeof st);
-	p = tfed_join_f(&r, &cb, HELLO, "publisher");
-	cls = tfed_oc(p, "Greeter");
-	msg = tfed_at(p, cls, "Message");
-	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb, cls, &msg,
-	    1), RTI_OK);
+	for (j = 0; j < WP_PUBS; j++) {
+		char name[16];
+
+		snprintf(name, sizeof name, "pub%d", j);
+		p[j] = tfed_join_f(&r, &cb, HELLO, name);
+		cls = tfed_oc(p[j], "Greeter");
+		msg = tfed_at(p[j], cls, "Message");
+		ck_assert_int_eq(rti_publish_object_class_attributes(p[j]->amb,
+		    cls, &msg, 1), RTI_OK);
+	}
 	for (i = 0; i < WP_SUBS; i++) {
 		char name[16];
 
@@ -371,45 +383,51 @@ write_path_delivers(const char *const *args, const char *path_logged)
 		ck_assert_int_eq(rti_subscribe_object_class_attributes(
 		    subs[i]->amb, cls, &msg, 1), RTI_OK);
 	}
-	ck_assert_int_eq(rti_register_object_instance(p->amb, cls, &obj),
-	    RTI_OK);
+	for (j = 0; j < WP_PUBS; j++)
+		ck_assert_int_eq(rti_register_object_instance(p[j]->amb, cls,
+		    &obj[j]), RTI_OK);
 	for (i = 0; i < WP_SUBS; i++)
-		ck_assert(tfed_wait(subs[i], "discover"));
+		ck_assert(tfed_wait_n(subs[i], "discover", WP_PUBS));
 	v.attribute = msg;
 	v.value = value;
 	v.length = WP_SIZE;
-	for (seq = 0; seq < WP_UPDATES; seq++) {
-		wp_value(value, seq);
-		ck_assert_int_eq(rti_update_attribute_values(p->amb, obj, &v, 1,
-		    NULL, 0), RTI_OK);
-	}
-	ck_assert_int_eq(rti_flush_updates(p->amb), RTI_OK);
+	for (seq = 0; seq < WP_UPDATES; seq++)
+		for (j = 0; j < WP_PUBS; j++) {
+			wp_value(value, seq, (uint8_t)j);
+			ck_assert_int_eq(rti_update_attribute_values(p[j]->amb,
+			    obj[j], &v, 1, NULL, 0), RTI_OK);
+		}
+	for (j = 0; j < WP_PUBS; j++)
+		ck_assert_int_eq(rti_flush_updates(p[j]->amb), RTI_OK);
 	deadline = tfed_now() + 60;
 	do {
 		done = 1;
 		for (i = 0; i < WP_SUBS; i++) {
 			ck_assert_int_eq(rti_evoke_callbacks(subs[i]->amb, 0,
 			    0.01, NULL), RTI_OK);
-			done &= st[i].got >= WP_UPDATES;
+			for (j = 0; j < WP_PUBS; j++)
+				done &= st[i].got[j] >= WP_UPDATES;
 		}
 	} while (!done && tfed_now() < deadline);
 	for (i = 0; i < WP_SUBS; i++) {
 		tfed_barrier(subs[i]);
-		ck_assert_uint_eq(st[i].got, WP_UPDATES);
+		for (j = 0; j < WP_PUBS; j++)
+			ck_assert_uint_eq(st[i].got[j], WP_UPDATES);
 		ck_assert_uint_eq(st[i].out_of_order, 0);
 		ck_assert_uint_eq(st[i].bad_value, 0);
 		tfed_free(subs[i]);
 	}
-	tfed_free(p);
+	for (j = 0; j < WP_PUBS; j++)
+		tfed_free(p[j]);
 	ck_assert_int_eq(rtiexec_stop(&r), 0);
 }
 
 START_TEST(test_write_paths_deliver_alike)
 {
-	static const char *const send_only[] = { "--no-io-uring", NULL };
+	static const char *const plain[] = { "--no-io-uring", NULL };
 
 	write_path_delivers(NULL, "writing with io_uring");
-	write_path_delivers(send_only, "writing with send() (--no-io-uring)");
+	write_path_delivers(plain, "writing with send() (--no-io-uring)");
 }
 END_TEST
 
