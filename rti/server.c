@@ -33,25 +33,46 @@ const struct module_ops *const server_modules[MOD_COUNT] = {
 static const char *const level_names[] = { "error", "warn", "info",
 	"debug" };
 
-void
-rti_log(struct rti_server *srv, int level, const char *fmt, ...)
+static void
+vlog(const char *label, const char *fmt, va_list ap)
 {
-	va_list ap;
 	struct timespec ts;
 	struct tm tm;
 	char when[32];
 
-	if (level > srv->cfg.log_level)
-		return;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	localtime_r(&ts.tv_sec, &tm);
 	strftime(when, sizeof when, "%H:%M:%S", &tm);
 	fprintf(stderr, "rtiexec %s.%03ld %s: ", when, ts.tv_nsec / 1000000,
-	    level_names[level]);
-	va_start(ap, fmt);
+	    label);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fputc('\n', stderr);
+}
+
+void
+rti_log(struct rti_server *srv, int level, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (level > srv->cfg.log_level)
+		return;
+	va_start(ap, fmt);
+	vlog(level_names[level], fmt, ap);
+	va_end(ap);
+}
+
+/* A line asked for (SIGUSR1): at every log level, labelled "status". */
+static void
+status_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+status_log(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vlog("status", fmt, ap);
+	va_end(ap);
 }
 
 /*
@@ -925,8 +946,7 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 
 	(void)what;
 	if (sig == SIGUSR1) {
-		rti_log(srv, LOG_ERROR,
-		    "status: connections=%llu frames_in=%llu frames_out=%llu "
+		status_log("connections=%llu frames_in=%llu frames_out=%llu "
 		    "bytes_in=%llu bytes_out=%llu routed=%llu filtered=%llu "
 		    "protocol_errors=%llu slow_consumers_dropped=%llu",
 		    (unsigned long long)srv->stats.conns_total,

@@ -1,5 +1,6 @@
 #!/bin/sh
-# cli.sh - rtiexec's command line: help, version, bad flags, --check-fom.
+# cli.sh - rtiexec's command line: help, version, bad flags, --check-fom,
+# signals.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
@@ -46,6 +47,28 @@ expect 1 "missing.xml" -- --check-fom "$tmp/missing.xml"
 # A federation that cannot be created stops start-up with status 1.
 expect 1 "cannot create federation" -- --port 0 --federation F --fom "$tmp/junk.xml"
 expect 1 "bad bind address" -- --port 0 --bind nowhere
+
+# Signals: SIGUSR1 logs the counters as a "status" line even with --quiet;
+# SIGTERM exits 0.
+"$RTIEXEC" --quiet --port 0 --port-file "$tmp/port" 2>"$tmp/log" &
+pid=$!
+i=0
+while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+kill -USR1 $pid
+i=0
+while ! grep -q "status: connections=0 " "$tmp/log" && [ $i -lt 100 ]; do
+	sleep 0.05; i=$((i + 1)); done
+kill -TERM $pid
+wait $pid; got=$?
+if ! grep -q "status: connections=0 frames_in=0 " "$tmp/log"; then
+	bad "SIGUSR1 with --quiet: no status line: $(cat "$tmp/log")"
+elif grep -q " error: " "$tmp/log"; then
+	bad "SIGUSR1: status logged as an error: $(cat "$tmp/log")"
+elif [ "$got" -ne 0 ]; then
+	bad "SIGTERM: exit status $got, want 0"
+else
+	ok
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
