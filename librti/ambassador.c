@@ -374,10 +374,10 @@ rti__read_some(rti_ambassador *amb)
 }
 
 /*
- * Waiting is one blocking recv where it can be (the socket is blocking;
- * every other call passes MSG_DONTWAIT), not a poll and a recv: on a
- * machine where a system call costs a microsecond, that is a tenth of a
- * federate's CPU per time step.  SO_RCVTIMEO bounds the wait: the
+ * Waiting over TCP is one blocking recv where it can be (the socket is
+ * blocking; every other call passes MSG_DONTWAIT), not a poll and a recv:
+ * on a machine where a system call costs a microsecond, that is a tenth
+ * of a federate's CPU per time step.  SO_RCVTIMEO bounds the wait: the
  * largest power-of-two fraction of a second that, with the kernel's
  * rounding to its clock tick (WAIT_SLACK_S covers two ticks at 100 Hz),
  * still ends within the wait asked for; the callers loop until their
@@ -593,7 +593,10 @@ open_socket(rti_ambassador *amb, const char *url)
 	}
 	amb->fd = fd;
 	amb->rcvtmo = 0;
-	amb->wait_poll = 0;
+	/* A Unix-domain socket wakes a reader blocked in recv whenever its
+	 * peer reads too (write space), a poll only for input: there a
+	 * blocking recv costs extra wake-ups, so wait with poll. */
+	amb->wait_poll = is_unix;
 	return RTI_OK;
 }
 
