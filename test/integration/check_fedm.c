@@ -472,12 +472,18 @@ END_TEST
 START_TEST(test_rtiexec_gone)
 {
 	struct tfed *a = tfed_new(&rx);
+	double t0;
 	int rc;
 
 	ck_assert_int_eq(tfed_create_join(a, "F", GRID, "A"), RTI_OK);
 	kill(rx.pid, SIGKILL);
 	waitpid(rx.pid, NULL, 0);
 	rx.pid = -1;
+	/* A long wait (one blocking recv) ends with the connection. */
+	t0 = tfed_now();
+	rc = rti_evoke_callbacks(a->amb, 8.0, 8.0, NULL);
+	ck_assert(rc == RTI_OK || rc == RTI_ERR_CONNECTION_LOST);
+	ck_assert_double_lt(tfed_now() - t0, 6.0);
 	ck_assert(tfed_wait(a, "lost:"));
 	rc = rti_register_federation_synchronization_point(a->amb, "x", NULL,
 	    0, NULL, 0);
