@@ -6,7 +6,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -366,11 +365,7 @@ read_into(rti_ambassador *amb, int flags)
 int
 rti__read_some(rti_ambassador *amb)
 {
-	int rc;
-
-	while ((rc = read_into(amb, MSG_DONTWAIT)) == 0 && errno == EINTR)
-		;
-	return rc;
+	return read_into(amb, MSG_DONTWAIT);
 }
 
 /*
@@ -402,15 +397,15 @@ wait_quantum(double s)
 static int
 wait_recv(rti_ambassador *amb, double timeout_s)
 {
-	double t0;
+	double t0, q;
 	int rc;
 
 	if (amb->wait_poll || amb->out_off < amb->out.len ||
 	    (timeout_s >= 0 && timeout_s < WAIT_BLOCK_MIN_S))
 		return -2;
-	if (timeout_s >= 0 &&
-	    amb->rcvtmo != wait_quantum(timeout_s - WAIT_SLACK_S)) {
-		double q = wait_quantum(timeout_s - WAIT_SLACK_S);
+	q = timeout_s < 0 ? amb->rcvtmo :
+	    wait_quantum(timeout_s - WAIT_SLACK_S);
+	if (q != amb->rcvtmo) {
 		struct timeval tv = { (time_t)q,
 		    (suseconds_t)((q - (double)(time_t)q) * 1e6) };
 

@@ -84,8 +84,9 @@ struct rti_ambassador {
 	size_t in_off;
 	int rd_empty;             /* the last read left the socket empty */
 	double rcvtmo;            /* SO_RCVTIMEO in force, 0 = none set */
-	int wait_poll;            /* wait with poll: the socket turned out
-	                             non-blocking or SO_RCVTIMEO failed */
+	int wait_poll;            /* wait with poll: a Unix-domain socket,
+	                             or the socket turned out non-blocking
+	                             or SO_RCVTIMEO failed */
 	int in_pinned;            /* a frame is dispatched where it lies in
 	                             in.data: bytes before in_off must not
 	                             move until it returns */
