@@ -40,6 +40,9 @@ for t in tcp unix; do
 	    ok || bad "$t: throughput lines"
 	[ "$(count "mode=timeadv transport=$t feds=[0-9]* request=[a-z]* grants_per_s=[1-9]")" = 6 ] &&
 	    ok || bad "$t: timeadv lines"
+	# each compared with the raw barrier of the same size and run
+	[ "$(count "mode=timeadv transport=$t .* ratio_to_barrier=[0-9.]* baseline_barrier_per_s=[1-9]")" = 6 ] &&
+	    ok || bad "$t: timeadv lines without the raw barrier"
 	if [ "$t" = tcp ]; then
 		[ "$(count "mode=fanout transport=tcp filter=")" = 3 ] && ok ||
 		    bad "fanout lines"

@@ -12,6 +12,10 @@
  * message is 48 bytes on the wire. */
 #define LAT_PAYLOAD 160
 #define TP_FRAME 48
+/* rti's time advance request and grant frames, in bytes: the raw
+ * barrier's request and answer. */
+#define TA_REQUEST_FRAME 21
+#define TA_GRANT_FRAME 17
 
 /* Where a relay listens: loopback TCP `port`, or the Unix-domain socket
  * `path` when it is not empty. */
@@ -52,6 +56,10 @@ int bench_mode_scale(struct bench_ctx *c);
 
 /* relay.c: serve two clients accepted on `lfd` until one closes. */
 int relay_serve(int lfd);
+/* relay.c: accept n clients on `lfd`; whenever each has sent a complete
+ * frame, answer each with a frame of rep_len bytes; until a client
+ * closes (0) or on error (-1). */
+int barrier_serve(int lfd, int n, size_t rep_len);
 
 double bench_now(void);
 /* "transport=T" (tcp or unix), then " sched=batch" with --sched batch

@@ -5,13 +5,21 @@
  * RTIBENCH_TIMEADV_FEDS=N runs only N federates and
  * RTIBENCH_TIMEADV_REQUEST=tar|nmr only that request.  With --pin each
  * federate thread runs on one CPU, round-robin.
+ *
+ * Each size is compared with the raw barrier of the same run: a relay
+ * process (barrier_serve) and N client threads exchanging frames of the
+ * size of rti's requests and grants, the same wait and the same steps,
+ * with no RTI logic between them.
  */
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "fed.h"
@@ -77,6 +85,7 @@ stepper(void *p)
 	double t0;
 	long i;
 
+	pthread_setname_np(pthread_self(), "rtibench-fed");
 	if (f->cpu >= 0) {
 		cpu_set_t cs;
 
@@ -117,6 +126,111 @@ nth_cpu(const cpu_set_t *set, int i)
 	return -1;
 }
 
+/* ---- the raw barrier ---- */
+
+struct bclient {
+	struct bench_addr *ad;
+	int unix_sock;
+	int cpu;
+	long steps;
+	pthread_barrier_t *ready;
+	double elapsed;           /* < 0: failed */
+};
+
+/* One barrier client: request, wait, answer, `steps` times.  It waits as
+ * librti does: in recv over TCP, in poll over Unix-domain sockets. */
+static void *
+bclient_run(void *p)
+{
+	struct bclient *b = p;
+	uint8_t req[TA_REQUEST_FRAME], rep[TA_GRANT_FRAME];
+	int fd = bench_connect(b->ad);
+	double t0;
+	long i;
+
+	b->elapsed = -1;
+	pthread_setname_np(pthread_self(), "rtibench-raw");
+	if (b->cpu >= 0) {
+		cpu_set_t cs;
+
+		CPU_ZERO(&cs);
+		CPU_SET(b->cpu, &cs);
+		pthread_setaffinity_np(pthread_self(), sizeof cs, &cs);
+	}
+	memset(req, 0, sizeof req);
+	req[3] = TA_REQUEST_FRAME - 4;
+	pthread_barrier_wait(b->ready);
+	if (fd < 0)
+		return NULL;
+	t0 = bench_now();
+	for (i = 0; i < b->steps; i++) {
+		struct pollfd pf = { .fd = fd, .events = POLLIN };
+
+		if (bench_write_all(fd, req, sizeof req) < 0 ||
+		    (b->unix_sock && poll(&pf, 1, -1) < 0) ||
+		    bench_read_all(fd, rep, sizeof rep) < 0)
+			goto out;
+	}
+	b->elapsed = bench_now() - t0;
+out:
+	close(fd);
+	return NULL;
+}
+
+/* The raw barrier with n clients: steps per second per client (mean),
+ * or -1. */
+static double
+barrier_run(struct bench_ctx *c, int n, long steps, const cpu_set_t *cpus)
+{
+	struct bench_addr ad;
+	struct bclient *b = calloc((size_t)n, sizeof *b);
+	pthread_t *th = calloc((size_t)n, sizeof *th);
+	pthread_barrier_t ready;
+	int lfd = bench_listen(c, "barrier", &ad), i, failed = 0;
+	double sum = 0;
+	pid_t pid = -1;
+
+	if (b && th && lfd >= 0 && (pid = fork()) == 0) {
+		bench_sched(0);
+		bench_die_with_parent();
+		_exit(barrier_serve(lfd, n, TA_GRANT_FRAME) < 0);
+	}
+	if (lfd >= 0)
+		close(lfd);
+	if (pid < 0) {
+		free(b);
+		free(th);
+		return -1;
+	}
+	pthread_barrier_init(&ready, NULL, (unsigned)n);
+	for (i = 0; i < n; i++) {
+		b[i].ad = &ad;
+		b[i].unix_sock = c->unix_sock;
+		b[i].cpu = cpus ? nth_cpu(cpus, i) : -1;
+		b[i].steps = steps;
+		b[i].ready = &ready;
+		pthread_create(&th[i], NULL, bclient_run, &b[i]);
+	}
+	for (i = 0; i < n; i++) {
+		pthread_join(th[i], NULL);
+		if (b[i].elapsed <= 0)
+			failed = 1;
+		else
+			sum += (double)steps / b[i].elapsed;
+	}
+	waitpid(pid, NULL, 0);
+	pthread_barrier_destroy(&ready);
+	free(b);
+	free(th);
+	return failed ? -1 : sum / n;
+}
+
+static long
+steps_for(const struct bench_ctx *c, int n)
+{
+	return c->quick ? 300 : (n > 8 ? 2000 : 5000);
+}
+
 /* N federates step together: grants_per_s (mean per federate), the
  * median step of all federates' steps in seconds, cpu_us per grant. */
 static int
@@ -130,7 +244,7 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 	char fx[32];
 	double sum = 0, cpu0, *all;
 	cpu_set_t allowed;
-	long grants = 0, steps = c->quick ? 300 : (n > 8 ? 2000 : 5000);
+	long grants = 0, steps = steps_for(c, n);
 	int i;
 
 	all = malloc((size_t)n * (size_t)steps * sizeof *all);
@@ -193,11 +307,13 @@ bench_mode_timeadv(struct bench_ctx *c)
 	const char *only_n = getenv("RTIBENCH_TIMEADV_FEDS");
 	const char *only_req = getenv("RTIBENCH_TIMEADV_REQUEST");
 	struct bench_rtiexec r;
-	double g, p50, cpu, half_rtt_s;
+	double g, p50, cpu, half_rtt_s, bar[3] = { 0, 0, 0 };
+	cpu_set_t allowed;
 	size_t k;
 	int nmr, one_n;
 
-	if (bench_baseline(c) < 0 || bench_rtiexec_start(&r, c) < 0)
+	if (bench_baseline(c) < 0 || (c->pin && sched_getaffinity(0,
+	    sizeof allowed, &allowed) < 0) || bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	g_rtiexec = &r;
 	/* A request in and a grant out are two of a round trip's four hops:
@@ -211,16 +327,23 @@ bench_mode_timeadv(struct bench_ctx *c)
 		for (k = 0; k < n_sizes; k++) {
 			if (only_req && strcmp(only_req, nmr ? "nmr" : "tar"))
 				continue;
+			if (!bar[k] && (bar[k] = barrier_run(c, sizes[k],
+			    steps_for(c, sizes[k]), c->pin ? &allowed : NULL)) < 0) {
+				fprintf(stderr, "rtibench: barrier failed\n");
+				return -1;
+			}
 			if (run(c, &r, sizes[k], nmr, &g, &p50, &cpu) < 0)
 				return -1;
 			printf("RESULT mode=timeadv %s feds=%d "
 			    "request=%s grants_per_s=%.0f cycle_us=%.1f "
 			    "ratio_cycle_to_half_rtt=%.2f cycle_p50_us=%.1f "
 			    "ratio_p50_cycle_to_half_rtt=%.2f "
-			    "cpu_us_per_grant=%.1f baseline_half_rtt_us=%.1f\n",
+			    "cpu_us_per_grant=%.1f baseline_half_rtt_us=%.1f "
+			    "ratio_to_barrier=%.2f baseline_barrier_per_s=%.0f\n",
 			    bench_tags(c), sizes[k], nmr ? "nmr" : "tar", g,
 			    1e6 / g, (1.0 / g) / half_rtt_s, p50 * 1e6,
-			    p50 / half_rtt_s, cpu, half_rtt_s * 1e6);
+			    p50 / half_rtt_s, cpu, half_rtt_s * 1e6,
+			    g / bar[k], bar[k]);
 			fflush(stdout);
 		}
 	bench_rtiexec_stop(&r);

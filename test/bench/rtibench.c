@@ -417,8 +417,11 @@ static const struct mode modes[] = {
 	    "delivered_per_s, wire_bytes against wanted_bytes" },
 	{ "timeadv", bench_mode_timeadv,
 	    "2, 8 and 32 regulating+constrained federates, lookahead 1, "
-	    "stepping TAR(t+1) and NMR(t+1): grants_per_s per federate, and "
-	    "cpu_us_per_grant: CPU of rtiexec and all federates per grant" },
+	    "stepping TAR(t+1) and NMR(t+1): grants_per_s per federate, "
+	    "cpu_us_per_grant: CPU of rtiexec and all federates per grant, "
+	    "and ratio_to_barrier: grants_per_s against a raw barrier of the "
+	    "same run (a relay process answering N client threads once all N "
+	    "have sent a request, with frames of the same sizes)" },
 	{ "scale", bench_mode_scale,
 	    "rtiexec memory per registered instance (4 attributes; 1000 to "
 	    "100000, 1000000 with --full) and per joined federate (200), "
