@@ -267,6 +267,7 @@ sink_loop(void *p)
 {
 	struct sink_ctl *s = p;
 
+	pthread_setname_np(pthread_self(), "rtibench-sub");
 	/* Wait in poll for data, not spin on recv: on a 2-core machine a
 	 * spinning sink takes the CPU the sender and rtiexec need. */
 	while (!atomic_load(&s->stop))
