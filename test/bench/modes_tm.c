@@ -13,11 +13,14 @@
  */
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -144,6 +147,7 @@ bclient_run(void *p)
 {
 	struct bclient *b = p;
 	uint8_t req[TA_REQUEST_FRAME], rep[TA_GRANT_FRAME];
+	struct timeval tv = { .tv_sec = 30, .tv_usec = 0 };
 	int fd = bench_connect(b->ad);
 	double t0;
 	long i;
@@ -162,12 +166,14 @@ bclient_run(void *p)
 	pthread_barrier_wait(b->ready);
 	if (fd < 0)
 		return NULL;
+	/* a stuck barrier fails the run instead of hanging it */
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
 	t0 = bench_now();
 	for (i = 0; i < b->steps; i++) {
 		struct pollfd pf = { .fd = fd, .events = POLLIN };
 
 		if (bench_write_all(fd, req, sizeof req) < 0 ||
-		    (b->unix_sock && poll(&pf, 1, -1) < 0) ||
+		    (b->unix_sock && poll(&pf, 1, 30000) <= 0) ||
 		    bench_read_all(fd, rep, sizeof rep) < 0)
 			goto out;
 	}
@@ -218,6 +224,8 @@ barrier_run(struct bench_ctx *c, int n, long steps, const cpu_set_t *cpus)
 		else
 			sum += (double)steps / b[i].elapsed;
 	}
+	if (failed)
+		kill(pid, SIGTERM); /* it may wait for a client that never came */
 	waitpid(pid, NULL, 0);
 	pthread_barrier_destroy(&ready);
 	free(b);

@@ -171,19 +171,21 @@ barrier_res(void *arg, uint64_t tag, int n)
 }
 
 /* Answer every client once; 0 or -1.  A client has at most one answer
- * outstanding, so a socket never lacks room for it. */
+ * outstanding, so a socket never lacks room for it.  Like rtiexec, it
+ * writes with send() from the first failed submission on. */
 static int
-barrier_answer(struct uring *u, struct bclient *cl, int n,
+barrier_answer(struct uring **u, struct bclient *cl, int n,
     const uint8_t *rep, size_t rep_len)
 {
 	int i, bad = 0;
 
-	if (u) {
+	if (*u && uring_room(*u) >= (unsigned)n) {
 		for (i = 0; i < n; i++)
-			uring_send(u, cl[i].fd, rep, rep_len, (uint64_t)i);
-		if (uring_flush(u, barrier_res, &bad) < 0 || bad)
-			return -1;
-		return 0;
+			uring_send(*u, cl[i].fd, rep, rep_len, (uint64_t)i);
+		if (uring_flush(*u, barrier_res, &bad) == 0)
+			return bad ? -1 : 0;
+		uring_free(*u);
+		*u = NULL;
 	}
 	for (i = 0; i < n; i++)
 		if (send(cl[i].fd, rep, rep_len, MSG_NOSIGNAL | MSG_DONTWAIT) !=
@@ -274,7 +276,7 @@ barrier_serve(int lfd, int n, size_t rep_len)
 			if (all) {
 				for (i = 0; i < n; i++)
 					cl[i].pending--;
-				if (barrier_answer(u, cl, n, rep, rep_len) < 0)
+				if (barrier_answer(&u, cl, n, rep, rep_len) < 0)
 					goto out;
 			}
 		} while (all);
