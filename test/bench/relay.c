@@ -219,12 +219,12 @@ barrier_serve(int lfd, int n, size_t rep_len)
 {
 	struct bclient *cl = calloc((size_t)n, sizeof *cl);
 	uint8_t *rep = calloc(1, rep_len);
-	struct epoll_event ev[64];
+	struct epoll_event *ev = calloc((size_t)n, sizeof *ev);
 	struct uring *u = NULL;
 	int ep = epoll_create1(0), i, k, one = 1, rc = -1;
 
-	if (!cl || !rep || ep < 0 || rep_len < 4 || rep_len > 4096 ||
-	    n > (int)(sizeof ev / sizeof ev[0]))
+	if (n < 1 || !cl || !rep || !ev || ep < 0 || rep_len < 4 ||
+	    rep_len > 4096)
 		goto out;
 	rep[3] = (uint8_t)(rep_len - 4);
 	for (i = 0; i < n; i++)
@@ -290,5 +290,6 @@ out:
 		close(ep);
 	free(cl);
 	free(rep);
+	free(ev);
 	return rc;
 }

@@ -78,7 +78,7 @@ bench_listen(const struct bench_ctx *c, const char *name,
 			return -1;
 		unlink(a->path);
 		if (bind(fd, (struct sockaddr *)&un, sizeof un) < 0 ||
-		    listen(fd, 16) < 0) {
+		    listen(fd, 128) < 0) {
 			close(fd);
 			return -1;
 		}
@@ -91,7 +91,7 @@ bench_listen(const struct bench_ctx *c, const char *name,
 	sa.sin_family = AF_INET;
 	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
-	    listen(fd, 16) < 0 ||
+	    listen(fd, 128) < 0 ||
 	    getsockname(fd, (struct sockaddr *)&sa, &len) < 0) {
 		close(fd);
 		return -1;
