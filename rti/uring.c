@@ -84,13 +84,6 @@ enter(struct uring *u, unsigned submit, unsigned wait)
 	return rc;
 }
 
-/*
- * Does a send on a full socket complete at once with -EAGAIN, as it must
- * for uring_flush to wait for all its results without blocking?  A full
- * socket pair, one send, no waiting: the result must already be there.
- * 1 yes, 0 no (the request is then cancelled by closing the ring; its
- * buffer is static).
- */
 /* Pass every completion posted so far to res; returns how many. */
 static unsigned
 reap(struct uring *u, void (*res)(void *arg, uint64_t tag, int n),
@@ -115,6 +108,13 @@ eagain_res(void *arg, uint64_t tag, int n)
 	*(int *)arg = tag == 7 && n == -EAGAIN;
 }
 
+/*
+ * Does a send on a full socket complete at once with -EAGAIN, as it must
+ * for uring_flush to wait for all its results without blocking?  A full
+ * socket pair, one send, no waiting: the result must already be there.
+ * 1 yes, 0 no (the request is then cancelled by closing the ring; its
+ * buffer is static).
+ */
 static int
 nowait_works(struct uring *u)
 {

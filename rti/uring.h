@@ -25,8 +25,10 @@ unsigned uring_room(const struct uring *u);
 void uring_send(struct uring *u, int fd, const void *buf, size_t len,
     uint64_t tag);
 /* Submit what is queued and wait for every result: res(arg, tag, n) per
- * send, n as send() returns it (-errno on error).  Returns 0, or -1 when
- * the submission failed (then nothing was sent and no res is called). */
+ * submitted send, n as send() returns it (-errno on error).  Returns 0,
+ * or -1 when the submission failed: the ring is then unusable, and the
+ * sends it did not take had no res call (none at all when nothing was
+ * submitted). */
 int uring_flush(struct uring *u, void (*res)(void *arg, uint64_t tag,
     int n), void *arg);
 

@@ -81,6 +81,32 @@ wait_flag(struct tfed_b *f, volatile int *flag, const char *what)
 	}
 }
 
+/* The (i mod count)-th CPU of `set`. */
+static int
+nth_cpu(const cpu_set_t *set, int i)
+{
+	int cpu, k = i % CPU_COUNT(set);
+
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, set) && k-- == 0)
+			return cpu;
+	return -1;
+}
+
+/* Run the calling thread on `cpu` (-1: leave it where it may run);
+ * 0 or an errno value. */
+static int
+pin_self(int cpu)
+{
+	cpu_set_t cs;
+
+	if (cpu < 0)
+		return 0;
+	CPU_ZERO(&cs);
+	CPU_SET(cpu, &cs);
+	return pthread_setaffinity_np(pthread_self(), sizeof cs, &cs);
+}
+
 static void *
 stepper(void *p)
 {
@@ -89,15 +115,9 @@ stepper(void *p)
 	long i;
 
 	pthread_setname_np(pthread_self(), "rtibench-fed");
-	if (f->cpu >= 0) {
-		cpu_set_t cs;
-
-		CPU_ZERO(&cs);
-		CPU_SET(f->cpu, &cs);
-		if (pthread_setaffinity_np(pthread_self(), sizeof cs, &cs))
-			bench_die(f->amb, "pthread_setaffinity_np",
-			    RTI_ERR_INTERNAL_ERROR);
-	}
+	if (pin_self(f->cpu))
+		bench_die(f->amb, "pthread_setaffinity_np",
+		    RTI_ERR_INTERNAL_ERROR);
 	pthread_barrier_wait(f->ready);
 	t0 = bench_now();
 	for (i = 0; i < f->steps; i++) {
@@ -115,18 +135,6 @@ stepper(void *p)
 	}
 	f->elapsed = bench_now() - t0;
 	return NULL;
-}
-
-/* The (i mod count)-th CPU of `set`. */
-static int
-nth_cpu(const cpu_set_t *set, int i)
-{
-	int cpu, k = i % CPU_COUNT(set);
-
-	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
-		if (CPU_ISSET(cpu, set) && k-- == 0)
-			return cpu;
-	return -1;
 }
 
 /* ---- the raw barrier ---- */
@@ -154,13 +162,7 @@ bclient_run(void *p)
 
 	b->elapsed = -1;
 	pthread_setname_np(pthread_self(), "rtibench-raw");
-	if (b->cpu >= 0) {
-		cpu_set_t cs;
-
-		CPU_ZERO(&cs);
-		CPU_SET(b->cpu, &cs);
-		pthread_setaffinity_np(pthread_self(), sizeof cs, &cs);
-	}
+	(void)pin_self(b->cpu);
 	memset(req, 0, sizeof req);
 	req[3] = TA_REQUEST_FRAME - 4;
 	pthread_barrier_wait(b->ready);
@@ -239,11 +241,13 @@ steps_for(const struct bench_ctx *c, int n)
 	return c->quick ? 300 : (n > 8 ? 2000 : 5000);
 }
 
-/* N federates step together: grants_per_s (mean per federate), the
- * median step of all federates' steps in seconds, cpu_us per grant. */
+/* N federates step together, federate i on the i-th CPU of `cpus`
+ * (NULL: anywhere): grants_per_s (mean per federate), the median step of
+ * all federates' steps in seconds, cpu_us per grant. */
 static int
 run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
-    double *grants_per_s, double *p50_s, double *cpu_us)
+    const cpu_set_t *cpus, double *grants_per_s, double *p50_s,
+    double *cpu_us)
 {
 	struct tfed_b *f = calloc((size_t)n, sizeof *f);
 	pthread_t *th = calloc((size_t)n, sizeof *th);
@@ -251,13 +255,11 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 	struct rti_callbacks cb;
 	char fx[32];
 	double sum = 0, cpu0, *all;
-	cpu_set_t allowed;
 	long grants = 0, steps = steps_for(c, n);
 	int i;
 
 	all = malloc((size_t)n * (size_t)steps * sizeof *all);
-	if (!f || !th || !all || (c->pin && sched_getaffinity(0,
-	    sizeof allowed, &allowed) < 0)) {
+	if (!f || !th || !all) {
 		free(f);
 		free(th);
 		free(all);
@@ -274,7 +276,7 @@ run(struct bench_ctx *c, const struct bench_rtiexec *r, int n, int nmr,
 		f[i].nmr = nmr;
 		f[i].ready = &ready;
 		f[i].steps = steps;
-		f[i].cpu = c->pin ? nth_cpu(&allowed, i) : -1;
+		f[i].cpu = cpus ? nth_cpu(cpus, i) : -1;
 		f[i].cycle = all + (size_t)i * (size_t)steps;
 		BENCH_CHECK(f[i].amb, rti_enable_time_regulation(f[i].amb,
 		    rti_time_f64(1.0)));
@@ -316,11 +318,11 @@ bench_mode_timeadv(struct bench_ctx *c)
 	const char *only_req = getenv("RTIBENCH_TIMEADV_REQUEST");
 	struct bench_rtiexec r;
 	double g, p50, cpu, half_rtt_s, bar[3] = { 0, 0, 0 };
-	cpu_set_t allowed;
+	cpu_set_t allowed, *cpus = c->pin ? &allowed : NULL;
 	size_t k;
 	int nmr, one_n;
 
-	if (bench_baseline(c) < 0 || (c->pin && sched_getaffinity(0,
+	if (bench_baseline(c) < 0 || (cpus && sched_getaffinity(0,
 	    sizeof allowed, &allowed) < 0) || bench_rtiexec_start(&r, c) < 0)
 		return -1;
 	g_rtiexec = &r;
@@ -336,11 +338,11 @@ bench_mode_timeadv(struct bench_ctx *c)
 			if (only_req && strcmp(only_req, nmr ? "nmr" : "tar"))
 				continue;
 			if (!bar[k] && (bar[k] = barrier_run(c, sizes[k],
-			    steps_for(c, sizes[k]), c->pin ? &allowed : NULL)) < 0) {
+			    steps_for(c, sizes[k]), cpus)) < 0) {
 				fprintf(stderr, "rtibench: barrier failed\n");
 				return -1;
 			}
-			if (run(c, &r, sizes[k], nmr, &g, &p50, &cpu) < 0)
+			if (run(c, &r, sizes[k], nmr, cpus, &g, &p50, &cpu) < 0)
 				return -1;
 			printf("RESULT mode=timeadv %s feds=%d "
 			    "request=%s grants_per_s=%.0f cycle_us=%.1f "

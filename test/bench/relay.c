@@ -41,6 +41,14 @@ set_nonblock(int fd)
 	return fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
+/* The length prefix of a frame starting at p. */
+static uint32_t
+frame_len(const uint8_t *p)
+{
+	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
+	    ((uint32_t)p[2] << 8) | p[3];
+}
+
 /* Move complete frames of `a`'s input to `b`'s output. */
 static void
 forward(struct side *a, struct side *b)
@@ -48,10 +56,7 @@ forward(struct side *a, struct side *b)
 	size_t off = 0;
 
 	while (a->in_len - off >= 4) {
-		uint32_t len = ((uint32_t)a->in[off] << 24) |
-		    ((uint32_t)a->in[off + 1] << 16) |
-		    ((uint32_t)a->in[off + 2] << 8) | a->in[off + 3];
-		size_t total = 4 + (size_t)len;
+		size_t total = 4 + (size_t)frame_len(a->in + off);
 
 		if (a->in_len - off < total ||
 		    RELAY_BUF - b->out_len < total)
@@ -153,57 +158,61 @@ out:
 	return 0;
 }
 
-struct bclient {
+struct bpeer {
 	int fd;
 	uint8_t in[4096];
 	size_t in_len;
 	long pending;             /* complete requests not yet answered */
+	int answered;             /* this round: 0 not yet, else the send's
+	                             result */
 };
 
 static void
 barrier_res(void *arg, uint64_t tag, int n)
 {
-	int *bad = arg;
+	struct bpeer *cl = arg;
 
-	(void)tag;
-	if (n <= 0)
-		*bad = 1;
+	cl[tag].answered = n ? n : -1;
 }
 
 /* Answer every client once; 0 or -1.  A client has at most one answer
  * outstanding, so a socket never lacks room for it.  Like rtiexec, it
- * writes with send() from the first failed submission on. */
+ * writes with send() from the first failed submission on, to the
+ * clients that submission did not reach. */
 static int
-barrier_answer(struct uring **u, struct bclient *cl, int n,
+barrier_answer(struct uring **u, struct bpeer *cl, int n,
     const uint8_t *rep, size_t rep_len)
 {
-	int i, bad = 0;
+	int i;
 
+	for (i = 0; i < n; i++)
+		cl[i].answered = 0;
 	if (*u && uring_room(*u) >= (unsigned)n) {
 		for (i = 0; i < n; i++)
 			uring_send(*u, cl[i].fd, rep, rep_len, (uint64_t)i);
-		if (uring_flush(*u, barrier_res, &bad) == 0)
-			return bad ? -1 : 0;
-		uring_free(*u);
-		*u = NULL;
+		if (uring_flush(*u, barrier_res, cl) < 0) {
+			uring_free(*u);
+			*u = NULL;
+		}
 	}
-	for (i = 0; i < n; i++)
-		if (send(cl[i].fd, rep, rep_len, MSG_NOSIGNAL | MSG_DONTWAIT) !=
-		    (ssize_t)rep_len)
+	for (i = 0; i < n; i++) {
+		if (!cl[i].answered)
+			cl[i].answered = (int)send(cl[i].fd, rep, rep_len,
+			    MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (cl[i].answered != (int)rep_len)
 			return -1;
+	}
 	return 0;
 }
 
 /* Count the complete frames at the head of c->in and drop them. */
 static void
-barrier_frames(struct bclient *c)
+barrier_frames(struct bpeer *c)
 {
 	size_t off = 0;
 
 	while (c->in_len - off >= 4) {
-		size_t total = 4 + (((size_t)c->in[off] << 24) |
-		    ((size_t)c->in[off + 1] << 16) |
-		    ((size_t)c->in[off + 2] << 8) | c->in[off + 3]);
+		size_t total = 4 + (size_t)frame_len(c->in + off);
 
 		if (c->in_len - off < total)
 			break;
@@ -217,7 +226,7 @@ barrier_frames(struct bclient *c)
 int
 barrier_serve(int lfd, int n, size_t rep_len)
 {
-	struct bclient *cl = calloc((size_t)n, sizeof *cl);
+	struct bpeer *cl = calloc((size_t)n, sizeof *cl);
 	uint8_t *rep = calloc(1, rep_len);
 	struct epoll_event *ev = calloc((size_t)n, sizeof *ev);
 	struct uring *u = NULL;
@@ -237,7 +246,6 @@ barrier_serve(int lfd, int n, size_t rep_len)
 			goto out;
 		setsockopt(cl[i].fd, IPPROTO_TCP, TCP_NODELAY, &one,
 		    sizeof one);
-		set_nonblock(cl[i].fd);
 		memset(&e, 0, sizeof e);
 		e.events = EPOLLIN;
 		e.data.u32 = (uint32_t)i;
@@ -254,7 +262,7 @@ barrier_serve(int lfd, int n, size_t rep_len)
 		if (k < 0)
 			goto out;
 		for (i = 0; i < k; i++) {
-			struct bclient *c = &cl[ev[i].data.u32];
+			struct bpeer *c = &cl[ev[i].data.u32];
 			ssize_t r = recv(c->fd, c->in + c->in_len,
 			    sizeof c->in - c->in_len, MSG_DONTWAIT);
 
