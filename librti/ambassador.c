@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "librti-int.h"
+#include "tcp.h"
 
 static const struct rti__module *const modules[RTI__MOD_COUNT] = {
 	[RTI__MOD_FEDM] = &rti__fedm_module,
@@ -530,7 +531,7 @@ static int
 open_socket(rti_ambassador *amb, const char *url)
 {
 	char host[256], port[16];
-	int is_unix, fd = -1, one = 1;
+	int is_unix, fd = -1;
 
 	if (parse_url(amb, url, host, sizeof host, port, sizeof port,
 	    &is_unix) < 0)
@@ -584,7 +585,7 @@ open_socket(rti_ambassador *amb, const char *url)
 			return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
 			    "cannot connect to %s:%s: %s", host, port,
 			    strerror(e ? e : ECONNREFUSED));
-		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		(void)tcp_tune(fd);
 	}
 	amb->fd = fd;
 	amb->rcvtmo = 0;

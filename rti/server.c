@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "server.h"
+#include "tcp.h"
 #include "uring.h"
 
 const struct module_ops *const server_modules[MOD_COUNT] = {
@@ -875,7 +876,6 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 {
 	struct rti_server *srv = arg;
 	struct conn *c;
-	int one = 1;
 
 	(void)l;
 	c = calloc(1, sizeof *c);
@@ -895,7 +895,7 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		inet_ntop(AF_INET, &in->sin_addr, a, sizeof a);
 		snprintf(c->peer, sizeof c->peer, "%s:%u", a,
 		    ntohs(in->sin_port));
-		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		(void)tcp_tune(fd);
 	} else if (sa->sa_family == AF_INET6) {
 		struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)sa;
 		char a[INET6_ADDRSTRLEN];
@@ -903,7 +903,7 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		inet_ntop(AF_INET6, &in6->sin6_addr, a, sizeof a);
 		snprintf(c->peer, sizeof c->peer, "[%s]:%u", a,
 		    ntohs(in6->sin6_port));
-		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		(void)tcp_tune(fd);
 	} else {
 		snprintf(c->peer, sizeof c->peer, "unix");
 	}

@@ -70,7 +70,8 @@ const char *bench_tags(const struct bench_ctx *c);
  * c->sock_dir); returns the socket with *a set, or -1. */
 int bench_listen(const struct bench_ctx *c, const char *name,
     struct bench_addr *a);
-/* Blocking connection to `a` (TCP_NODELAY on TCP); the socket or -1. */
+/* Blocking connection to `a`, over TCP tuned as rti tunes its own
+ * (tcp_tune); the socket or -1. */
 int bench_connect(const struct bench_addr *a);
 /* Write/read exactly n bytes on a blocking socket; 0 or -1. */
 int bench_write_all(int fd, const void *p, size_t n);

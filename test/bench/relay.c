@@ -23,6 +23,7 @@
 #include <sys/epoll.h>
 
 #include "bench.h"
+#include "tcp.h"
 #include "uring.h"
 
 #define RELAY_BUF (1u << 20)
@@ -100,14 +101,13 @@ relay_serve(int lfd)
 {
 	struct side s[2];
 	struct pollfd p[2];
-	int i, one = 1;
+	int i;
 
 	for (i = 0; i < 2; i++) {
 		s[i].fd = accept(lfd, NULL, NULL);
 		if (s[i].fd < 0)
 			return -1;
-		setsockopt(s[i].fd, IPPROTO_TCP, TCP_NODELAY, &one,
-		    sizeof one);
+		(void)tcp_tune(s[i].fd);
 		set_nonblock(s[i].fd);
 		s[i].in = malloc(RELAY_BUF);
 		s[i].out = malloc(RELAY_BUF);
@@ -230,7 +230,7 @@ barrier_serve(int lfd, int n, size_t rep_len)
 	uint8_t *rep = calloc(1, rep_len);
 	struct epoll_event *ev = calloc((size_t)n, sizeof *ev);
 	struct uring *u = NULL;
-	int ep = epoll_create1(0), i, k, one = 1, rc = -1;
+	int ep = epoll_create1(0), i, k, rc = -1;
 
 	if (n < 1 || !cl || !rep || !ev || ep < 0 || rep_len < 4 ||
 	    rep_len > 4096)
@@ -244,8 +244,7 @@ barrier_serve(int lfd, int n, size_t rep_len)
 		cl[i].fd = accept(lfd, NULL, NULL);
 		if (cl[i].fd < 0)
 			goto out;
-		setsockopt(cl[i].fd, IPPROTO_TCP, TCP_NODELAY, &one,
-		    sizeof one);
+		(void)tcp_tune(cl[i].fd);
 		memset(&e, 0, sizeof e);
 		e.events = EPOLLIN;
 		e.data.u32 = (uint32_t)i;

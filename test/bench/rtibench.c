@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "tcp.h"
 
 static struct bench_ctx ctx = {
 	.lat_warmup = 1000, .lat_count = 20000, .tp_seconds = 2.0,
@@ -105,7 +106,7 @@ bench_connect(const struct bench_addr *a)
 {
 	struct sockaddr_in sa;
 	struct sockaddr_un un;
-	int fd, one = 1, rc;
+	int fd, rc;
 
 	if (a->path[0]) {
 		if (unix_addr(&un, a->path) < 0 ||
@@ -121,8 +122,7 @@ bench_connect(const struct bench_addr *a)
 		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 		rc = connect(fd, (struct sockaddr *)&sa, sizeof sa);
 		if (rc == 0)
-			setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one,
-			    sizeof one);
+			(void)tcp_tune(fd);
 	}
 	if (rc < 0) {
 		close(fd);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -391,6 +392,21 @@ START_TEST(test_not_connected)
 	snprintf(url, sizeof url, "127.0.0.1:%d", rx.port);
 	ck_assert_int_eq(rti_connect(amb, url, NULL, NULL), RTI_OK);
 	ck_assert_int_ge(rti_get_fd(amb), 0);
+	{
+		/* a loopback connection: no delay, and not paced */
+		char cc[16] = "";
+		socklen_t l = sizeof cc - 1;
+		int v = 0;
+		socklen_t vl = sizeof v;
+
+		ck_assert_int_eq(getsockopt(rti_get_fd(amb), IPPROTO_TCP,
+		    TCP_NODELAY, &v, &vl), 0);
+		ck_assert_int_eq(v, 1);
+		ck_assert_int_eq(getsockopt(rti_get_fd(amb), IPPROTO_TCP,
+		    TCP_CONGESTION, cc, &l), 0);
+		ck_assert_msg(strncmp(cc, "bbr", 3) != 0,
+		    "librti's loopback connection paces (%s)", cc);
+	}
 	ck_assert_int_eq(rti_connect(amb, url, NULL, NULL),
 	    RTI_ERR_ALREADY_CONNECTED);
 	ck_assert_int_eq(rti_evoke_callbacks(amb, -1, 0, NULL),
