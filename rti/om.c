@@ -896,6 +896,81 @@ same_attrs(const struct bundle *bd, const struct bundle_inst *a,
 #define DUP_ATTRS 1
 #define DUP_ROUTE 2
 
+/* Room in the per-instance and per-attribute scratch for bundle b.  0 or
+ * -1 (out of memory). */
+static int
+grow_rows(struct om_fx *st, const struct bundle *b)
+{
+	return wire_grow((void **)&st->bi, &st->cap_bi, b->n_inst,
+	    sizeof *st->bi) ||
+	    wire_grow((void **)&st->kc, &st->cap_kc, b->n_inst,
+	    sizeof *st->kc) ||
+	    wire_grow((void **)&st->keep, &st->cap_keep, b->n_attrs +
+	    ROW_SLACK, 1) ||
+	    wire_grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1) ||
+	    wire_grow((void **)&st->dup, &st->cap_dup, b->n_inst, 1) ? -1 : 0;
+}
+
+/*
+ * The bundle nearly every update is, checked in one pass without a
+ * notice: a condition-free bundle whose instances are all known, of its
+ * class, without DDM regions or a condition of their own, and update the
+ * attributes of the first one (bundle_parse laid them out alike), which
+ * are defined, distinct and owned by the sender in every instance.  1
+ * with st->bi and st->dup filled as update_check fills them; 0 when
+ * update_check must look (which then reports what is wrong).
+ */
+static int
+uniform_check(struct conn *c, struct om_fx *st, const struct bundle *b,
+    const char *cond)
+{
+	struct federation *fx = c->fed->fx;
+	const struct bundle_inst *b0 = &b->inst[0];
+	struct om_instance *in0;
+	uint32_t i, j, me = c->fed->handle;
+
+	if (b->n_inst == 0 || cond[0] || b->cls == 0 || b->cls > st->n_oc ||
+	    grow_rows(st, b) < 0 || wire_grow((void **)&st->tmp, &st->cap_tmp,
+	    b0->n_attrs + 1, sizeof *st->tmp) ||
+	    !(in0 = om_find(fx, b0->handle)) || in0->cls != b->cls)
+		return 0;
+	if (++st->stamp_gen == 0) {
+		memset(st->stamp, 0, (fx->fom->n_attrs + 1) * sizeof *st->stamp);
+		st->stamp_gen = 1;
+	}
+	/* st->tmp[j]: the index of the first layout's attribute j in the
+	 * instances' attrs (one array per class) */
+	for (j = 0; j < b0->n_attrs; j++) {
+		uint32_t a = b->attrs[b0->at + j].handle;
+		int k;
+
+		if (!bset_has(st->cls_bits + (size_t)b->cls * st->words,
+		    st->words, a) || st->stamp[a] == st->stamp_gen ||
+		    (k = attr_index(in0, a)) < 0)
+			return 0;
+		st->stamp[a] = st->stamp_gen;
+		st->tmp[j] = (uint32_t)k;
+	}
+	for (i = 0; i < b->n_inst; i++) {
+		const struct bundle_inst *bi = &b->inst[i];
+		struct om_instance *in = i ? om_find(fx, bi->handle) : in0;
+
+		if (!in || in->cls != b->cls || (i && bi->at != bi[-1].at) ||
+		    !ddm_update_plain(fx, bi->handle, NULL))
+			return 0;
+		if (in->sole != me) {
+			if (in->attrs != in0->attrs)
+				return 0;
+			for (j = 0; j < b0->n_attrs; j++)
+				if (in->owner[st->tmp[j]] != me)
+					return 0;
+		}
+		st->bi[i] = in;
+		st->dup[i] = i ? DUP_ATTRS : 0;
+	}
+	return 1;
+}
+
 /* Check every handle and right of a parsed update; fills st->bi and
  * st->dup (DUP_ATTRS).  0, or -1 after a notice. */
 static int
@@ -909,12 +984,7 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 		return notice(c, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
 		    "update dropped: object class %u is not defined", b->cls),
 		    -1;
-	if (wire_grow((void **)&st->bi, &st->cap_bi, b->n_inst, sizeof *st->bi) ||
-	    wire_grow((void **)&st->kc, &st->cap_kc, b->n_inst, sizeof *st->kc) ||
-	    wire_grow((void **)&st->keep, &st->cap_keep, b->n_attrs +
-	    ROW_SLACK, 1) ||
-	    wire_grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1) ||
-	    wire_grow((void **)&st->dup, &st->cap_dup, b->n_inst, 1))
+	if (grow_rows(st, b) < 0)
 		return notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), -1;
 	for (i = 0, fast = 0; i < b->n_inst; i++) {
@@ -1069,6 +1139,68 @@ send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
 		    layer_len);
 }
 
+/*
+ * Route a bundle that passed uniform_check: its instances share one
+ * routing, the first one's.  When every subscriber wants either none of
+ * it or all of it, knowing every instance as the bundle's class, the
+ * bundle (`layer`) goes to each of the latter as it is: 1.  0 when some
+ * subscriber needs the general path (a cut, another class, a discovery);
+ * nothing was sent then.
+ */
+static int
+uniform_route(struct conn *c, struct om_fx *st, const struct bundle *b,
+    const struct om_hdr *h, int tso, const struct dm_sub *r, size_t n,
+    const void *layer, size_t layer_len)
+{
+	struct federate *f = c->fed;
+	const struct bundle_inst *b0 = &b->inst[0];
+	uint32_t i, j;
+	size_t k;
+
+	if (n == 0)
+		return 1;
+	if (wire_grow((void **)&st->want, &st->cap_want, n + ROW_SLACK, 1) ||
+	    wire_grow((void **)&st->wattr, &st->cap_wattr,
+	    (size_t)b0->n_attrs * n + ROW_SLACK, 1) ||
+	    wire_grow((void **)&st->tmp, &st->cap_tmp, b0->n_attrs + 1,
+	    sizeof *st->tmp))
+		return 0;
+	for (j = 0; j < b0->n_attrs; j++)
+		st->tmp[j] = b->attrs[b0->at + j].handle;
+	ddm_route_update(f->fx, b0->handle, st->tmp, b0->n_attrs, NULL, r, n,
+	    st->want, st->wattr);
+	/* decide for every subscriber before sending to any */
+	for (k = 0; k < n; k++) {
+		struct federate *to = r[k].f;
+
+		if (to == f || !to->conn || !st->want[k])
+			continue;
+		if (r[k].known != b->cls)
+			return 0;
+		for (j = 0; j < b0->n_attrs; j++)
+			if (!st->wattr[j * n + k] || !bset_has(r[k].attrs,
+			    st->words, st->tmp[j]))
+				return 0;
+		for (i = 0; i < b->n_inst; i++)
+			if (om_known_class(st->bi[i], to->handle) != b->cls)
+				return 0;
+	}
+	for (k = 0; k < n; k++) {
+		struct federate *to = r[k].f;
+
+		if (to == f || !to->conn)
+			continue;
+		if (st->want[k]) {
+			send_reflect(st, to, f->handle, h, tso, layer,
+			    layer_len, 0, NULL);
+			c->srv->stats.routed++;
+		} else {
+			c->srv->stats.filtered++;
+		}
+	}
+	return 1;
+}
+
 static int
 h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -1081,7 +1213,7 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	const char *why = "";
 	size_t n, k;
 	uint32_t i, j, cls;
-	int rc, tso, multi, pplain;
+	int rc, tso, multi, pplain, fast;
 
 	(void)serial;
 	if (hdr_read(rd, &h) < 0)
@@ -1098,9 +1230,14 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (strlen(h.cond) > MATCH_MAX_COND)
 		return notice(c, RTI_ERR_INVALID_CONDITION, "update dropped: "
 		    "condition longer than %d bytes", MATCH_MAX_COND), 0;
-	if (update_check(c, st, b) < 0 || tso_check(c, &h, &tso, "update") < 0)
+	fast = uniform_check(c, st, b, h.cond);
+	if ((!fast && update_check(c, st, b) < 0) ||
+	    tso_check(c, &h, &tso, "update") < 0)
 		return 0;
 	n = dm_route_object(fx, b->cls, &r);
+	if (fast && uniform_route(c, st, b, &h, tso, r, n, rd->p,
+	    wire_rd_left(rd)))
+		return 0;
 	if (wire_grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n +
 	    ROW_SLACK, 1) || wire_grow((void **)&st->wattr, &st->cap_wattr,
 	    b->n_attrs * n + ROW_SLACK, 1) || wire_grow((void **)&st->tmp,

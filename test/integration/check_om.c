@@ -320,6 +320,120 @@ START_TEST(test_bundle_split)
 }
 END_TEST
 
+/* Send a class bundle of Breakers h[0..n) from `a`: every instance with
+ * Name, Status, Current = "<tag><i><j>" (only Name for instance `short_i`,
+ * -1 for none). */
+static void
+bundle_from(struct tfed *a, const rti_object_instance_handle *h, int n,
+    const char *tag, int short_i)
+{
+	rti_object_class_handle br = tfed_oc(a, "Breaker");
+	struct rti_attribute_value v[8][3];
+	struct rti_bundle_instance in[8];
+	char val[8][3][16];
+	int i, j;
+
+	ck_assert_int_le(n, 8);
+	for (i = 0; i < n; i++) {
+		in[i].object = h[i];
+		in[i].values = v[i];
+		in[i].n_values = i == short_i ? 1 : 3;
+		for (j = 0; j < 3; j++) {
+			snprintf(val[i][j], sizeof val[i][j], "%s%d%d", tag, i,
+			    j);
+			v[i][j].value = val[i][j];
+			v[i][j].length = (uint32_t)strlen(val[i][j]);
+		}
+		v[i][0].attribute = tfed_at(a, br, "Name");
+		v[i][1].attribute = tfed_at(a, br, "Status");
+		v[i][2].attribute = tfed_at(a, br, "Current");
+	}
+	ck_assert_int_eq(rti_update_class_attribute_values(a->amb, br, in,
+	    (size_t)n, tag, strlen(tag)), RTI_OK);
+}
+
+/* rtiexec forwards a bundle whose every subscriber wants all of it
+ * without looking at each subscriber per instance; a subscriber that
+ * wants less, or an instance that updates other attributes, takes the
+ * per-instance path.  Bundles alternating between the two deliver exactly
+ * what each subscriber asked for, in order. */
+START_TEST(test_whole_and_cut_bundles_alternate)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0), *e = fed("E", 1),
+	    *c;
+	rti_object_instance_handle h[4];
+	static const char *names[] = { "w1", "w2", "w3", "w4" };
+	char ev[96];
+	int i;
+
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Name,Status,Current");
+	tfed_subscribe(e, "Breaker", "Name,Status,Current");
+	for (i = 0; i < 4; i++)
+		h[i] = tfed_register_named(a, "Breaker", names[i]);
+	/* whole to both */
+	bundle_from(a, h, 4, "P", -1);
+	ck_assert(tfed_wait_n(b, "reflect:", 4));
+	ck_assert(tfed_wait(e, "bundle:Breaker:4:tag=P"));
+	for (i = 0; i < 4; i++) {
+		snprintf(ev, sizeof ev, "reflect:%s:Name=P%d0,Status=P%d1,"
+		    "Current=P%d2:tag=P", names[i], i, i, i);
+		ck_assert_int_ge(tfed_find(b, ev), 0);
+		snprintf(ev, sizeof ev, "binst:%s:Name=P%d0,Status=P%d1,"
+		    "Current=P%d2", names[i], i, i, i);
+		ck_assert_int_ge(tfed_find(e, ev), 0);
+	}
+	/* a third subscriber wanting Status only: cut for it, whole for
+	 * the others */
+	c = fed("C", 0);
+	tfed_subscribe(c, "Breaker", "Status");
+	tfed_barrier(a);
+	bundle_from(a, h, 4, "Q", -1);
+	ck_assert(tfed_wait_n(c, "reflect:", 4));
+	ck_assert_int_ge(tfed_find(c, "reflect:w3:Status=Q21:tag=Q"), 0);
+	ck_assert(tfed_wait_n(b, "reflect:", 8));
+	ck_assert_int_ge(tfed_find(b,
+	    "reflect:w4:Name=Q30,Status=Q31,Current=Q32:tag=Q"), 0);
+	ck_assert(tfed_wait(e, "bundle:Breaker:4:tag=Q"));
+	/* it leaves: whole again */
+	ck_assert_int_eq(rti_unsubscribe_object_class(c->amb,
+	    tfed_oc(c, "Breaker")), RTI_OK);
+	tfed_barrier(c);
+	tfed_barrier(a);
+	bundle_from(a, h, 4, "R", -1);
+	ck_assert(tfed_wait_n(b, "reflect:", 12));
+	ck_assert(tfed_wait(e, "bundle:Breaker:4:tag=R"));
+	ck_assert_int_ge(tfed_find(e,
+	    "binst:w1:Name=R00,Status=R01,Current=R02"), 0);
+	/* one instance updating only its Name */
+	bundle_from(a, h, 4, "S", 2);
+	ck_assert(tfed_wait_n(b, "reflect:", 16));
+	ck_assert_int_ge(tfed_find(b, "reflect:w3:Name=S20:tag=S"), 0);
+	ck_assert_int_ge(tfed_find(b,
+	    "reflect:w4:Name=S30,Status=S31,Current=S32:tag=S"), 0);
+	ck_assert(tfed_wait(e, "bundle:Breaker:4:tag=S"));
+	ck_assert_int_ge(tfed_find(e, "binst:w3:Name=S20"), 0);
+	tfed_barrier(b);
+	tfed_barrier(c);
+	tfed_barrier(e);
+	ck_assert_uint_eq(b->n_reflects, 16);
+	ck_assert_uint_eq(c->n_reflects, 4);
+	ck_assert_uint_eq(tfed_count(e, "bundle:"), 4);
+	ck_assert_uint_eq(e->n_bundle_instances, 16);
+	/* and in order: P before Q before R before S at b */
+	ck_assert_int_lt(tfed_find(b, "reflect:w1:Name=P00"),
+	    tfed_find(b, "reflect:w1:Name=Q00"));
+	ck_assert_int_lt(tfed_find(b, "reflect:w1:Name=Q00"),
+	    tfed_find(b, "reflect:w1:Name=R00"));
+	ck_assert_int_lt(tfed_find(b, "reflect:w1:Name=R00"),
+	    tfed_find(b, "reflect:w1:Name=S00"));
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+	tfed_free(e);
+}
+END_TEST
+
 /* Bundles large enough to be written straight from rtiexec's input reach
  * a subscriber that does not read for a while (its socket fills, so
  * writes are partial and the rest is queued) whole and in order. */
@@ -1147,6 +1261,7 @@ om_suite(void)
 	tcase_add_test(tc, test_name_reservation);
 	tcase_add_test(tc, test_late_join_discovery);
 	tcase_add_test(tc, test_bundle_split);
+	tcase_add_test(tc, test_whole_and_cut_bundles_alternate);
 	tcase_add_test(tc, test_large_bundles_to_a_busy_subscriber);
 	tcase_add_test(tc, test_requests_inside_a_reflect);
 	tcase_add_test(tc, test_packing_modes);
