@@ -223,6 +223,61 @@ START_TEST(test_regions_route_exactly)
 }
 END_TEST
 
+/* In one class bundle, an instance in a region nobody subscribes to
+ * stays at the source even right after an instance of the same
+ * attributes that someone wants (the default region, everyone's). */
+START_TEST(test_bundle_suppresses_per_instance_region)
+{
+	struct tfed *p = fed("p", 0), *c = fed("c", 0);
+	rti_region_handle rc = region(c, -1, 1);
+	rti_object_instance_handle h[3];
+	struct rti_bundle_instance in[3];
+	struct rti_attribute_value v;
+	struct rti_statistics s0, s1;
+	int i;
+
+	subscribe_in(c, rc);
+	tfed_publish_status(p);
+	ck_assert_int_eq(rti_register_object_instance(p->amb,
+	    tfed_oc(p, "Breaker"), &h[0]), RTI_OK);
+	h[1] = reg_in(p, region(p, -1, 9));
+	ck_assert_int_eq(rti_register_object_instance(p->amb,
+	    tfed_oc(p, "Breaker"), &h[2]), RTI_OK);
+	tfed_barrier(p);
+	v.attribute = tfed_attr(p, "Breaker", "Status");
+	v.value = "b";
+	v.length = 1;
+	for (i = 0; i < 3; i++) {
+		in[i].object = h[i];
+		in[i].values = &v;
+		in[i].n_values = 1;
+	}
+	ck_assert_int_eq(rti_set_update_packing(p->amb, RTI_PACKING_CLASS, 0),
+	    RTI_OK);
+	s0 = stats(p);
+	ck_assert_int_eq(rti_update_class_attribute_values(p->amb,
+	    tfed_oc(p, "Breaker"), in, 3, NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(p->amb), RTI_OK);
+	s1 = stats(p);
+	ck_assert_uint_eq(s1.updates_sent - s0.updates_sent, 2);
+	ck_assert_uint_eq(s1.updates_suppressed - s0.updates_suppressed, 1);
+	ck_assert(tfed_wait_n(c, "reflect:", 2));
+	tfed_barrier(c);
+	ck_assert_uint_eq(c->n_reflects, 2);
+	for (i = 0; i < 3; i += 2) {
+		const char *name;
+		char ev[96];
+
+		ck_assert_int_eq(rti_get_object_instance_name(p->amb, h[i],
+		    &name), RTI_OK);
+		snprintf(ev, sizeof ev, "reflect:%s:b:", name);
+		ck_assert_int_ge(tfed_find(c, ev), 0);
+	}
+	tfed_free(p);
+	tfed_free(c);
+}
+END_TEST
+
 START_TEST(test_regions_and_conditions_combine)
 {
 	struct tfed *p = fed("p", 0), *c = fed("c", 0), *o = fed("o", 0);
@@ -679,6 +734,7 @@ ddm_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_regions_route_exactly);
+	tcase_add_test(tc, test_bundle_suppresses_per_instance_region);
 	tcase_add_test(tc, test_regions_and_conditions_combine);
 	tcase_add_test(tc, test_interactions_with_regions);
 	tcase_add_test(tc, test_region_errors);
