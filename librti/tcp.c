@@ -1,7 +1,9 @@
+/* tcp.c - the socket options of rti's TCP connections; see tcp.h. */
 #include "config.h"
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/socket.h>
 
