@@ -911,6 +911,17 @@ grow_rows(struct om_fx *st, const struct bundle *b)
 	    wire_grow((void **)&st->dup, &st->cap_dup, b->n_inst, 1) ? -1 : 0;
 }
 
+/* Start a new generation of st->stamp (duplicate detection): a handle
+ * whose stamp equals st->stamp_gen afterwards was seen in it. */
+static void
+stamp_next(struct federation *fx, struct om_fx *st)
+{
+	if (++st->stamp_gen == 0) {
+		memset(st->stamp, 0, (fx->fom->n_attrs + 1) * sizeof *st->stamp);
+		st->stamp_gen = 1;
+	}
+}
+
 /*
  * The bundle nearly every update is, checked in one pass without a
  * notice: a condition-free bundle whose instances are all known, of its
@@ -934,10 +945,7 @@ uniform_check(struct conn *c, struct om_fx *st, const struct bundle *b,
 	    b0->n_attrs + 1, sizeof *st->tmp) ||
 	    !(in0 = om_find(fx, b0->handle)) || in0->cls != b->cls)
 		return 0;
-	if (++st->stamp_gen == 0) {
-		memset(st->stamp, 0, (fx->fom->n_attrs + 1) * sizeof *st->stamp);
-		st->stamp_gen = 1;
-	}
+	stamp_next(fx, st);
 	/* st->tmp[j]: the index of the first layout's attribute j in the
 	 * instances' attrs (one array per class) */
 	for (j = 0; j < b0->n_attrs; j++) {
@@ -1008,11 +1016,7 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 		if (fast && st->dup[i] && in->sole == c->fed->handle)
 			continue;
 		fast = in->sole == c->fed->handle;
-		if (++st->stamp_gen == 0) {
-			memset(st->stamp, 0, (fx->fom->n_attrs + 1) *
-			    sizeof *st->stamp);
-			st->stamp_gen = 1;
-		}
+		stamp_next(fx, st);
 		for (j = 0; j < bi->n_attrs; j++) {
 			uint32_t a = b->attrs[bi->at + j].handle;
 			int k;
@@ -1161,10 +1165,9 @@ uniform_route(struct conn *c, struct om_fx *st, const struct bundle *b,
 		return 1;
 	if (wire_grow((void **)&st->want, &st->cap_want, n + ROW_SLACK, 1) ||
 	    wire_grow((void **)&st->wattr, &st->cap_wattr,
-	    (size_t)b0->n_attrs * n + ROW_SLACK, 1) ||
-	    wire_grow((void **)&st->tmp, &st->cap_tmp, b0->n_attrs + 1,
-	    sizeof *st->tmp))
+	    (size_t)b0->n_attrs * n + ROW_SLACK, 1))
 		return 0;
+	/* st->tmp: room for b0's attributes since uniform_check */
 	for (j = 0; j < b0->n_attrs; j++)
 		st->tmp[j] = b->attrs[b0->at + j].handle;
 	ddm_route_update(f->fx, b0->handle, st->tmp, b0->n_attrs, NULL, r, n,

@@ -251,31 +251,27 @@ END_TEST
 /* Two subscribers with different attribute subsets, a third at the
  * superclass, a fourth with the class-bundle callback: one class bundle
  * from the publisher reaches each with exactly its part. */
-START_TEST(test_bundle_split)
+/* Send a class bundle of Breakers h[0..n) from `a` with tag `tag`: every
+ * instance with Name, Status, Current = "<prefix><i><j>" (only Name for
+ * instance `short_i`, -1 for none). */
+static void
+bundle_from(struct tfed *a, const rti_object_instance_handle *h, int n,
+    const char *prefix, const char *tag, int short_i)
 {
-	struct tfed *a = fed("A", 0), *b = fed("B", 0), *c = fed("C", 0),
-	    *d = fed("D", 0), *e = fed("E", 1);
-	rti_object_class_handle br;
-	rti_object_instance_handle h[3];
-	struct rti_attribute_value v[3][3];
-	struct rti_bundle_instance in[3];
-	static const char *names[] = { "k1", "k2", "k3" };
-	char val[3][3][16];
+	rti_object_class_handle br = tfed_oc(a, "Breaker");
+	struct rti_attribute_value v[8][3];
+	struct rti_bundle_instance in[8];
+	char val[8][3][16];
 	int i, j;
 
-	tfed_publish_breaker(a);
-	tfed_subscribe(b, "Breaker", "Status");
-	tfed_subscribe(c, "Breaker", "Name,Current");
-	tfed_subscribe(d, "Equipment", "Name");
-	tfed_subscribe(e, "Breaker", "Status,Current");
-	br = tfed_oc(a, "Breaker");
-	for (i = 0; i < 3; i++) {
-		h[i] = tfed_register_named(a, "Breaker", names[i]);
+	ck_assert_int_le(n, 8);
+	for (i = 0; i < n; i++) {
 		in[i].object = h[i];
 		in[i].values = v[i];
-		in[i].n_values = 3;
+		in[i].n_values = i == short_i ? 1 : 3;
 		for (j = 0; j < 3; j++) {
-			snprintf(val[i][j], sizeof val[i][j], "v%d%d", i, j);
+			snprintf(val[i][j], sizeof val[i][j], "%s%d%d", prefix, i,
+			    j);
 			v[i][j].value = val[i][j];
 			v[i][j].length = (uint32_t)strlen(val[i][j]);
 		}
@@ -283,8 +279,26 @@ START_TEST(test_bundle_split)
 		v[i][1].attribute = tfed_at(a, br, "Status");
 		v[i][2].attribute = tfed_at(a, br, "Current");
 	}
-	ck_assert_int_eq(rti_update_class_attribute_values(a->amb, br, in, 3,
-	    "T", 1), RTI_OK);
+	ck_assert_int_eq(rti_update_class_attribute_values(a->amb, br, in,
+	    (size_t)n, tag, strlen(tag)), RTI_OK);
+}
+
+START_TEST(test_bundle_split)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0), *c = fed("C", 0),
+	    *d = fed("D", 0), *e = fed("E", 1);
+	rti_object_instance_handle h[3];
+	static const char *names[] = { "k1", "k2", "k3" };
+	int i;
+
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	tfed_subscribe(c, "Breaker", "Name,Current");
+	tfed_subscribe(d, "Equipment", "Name");
+	tfed_subscribe(e, "Breaker", "Status,Current");
+	for (i = 0; i < 3; i++)
+		h[i] = tfed_register_named(a, "Breaker", names[i]);
+	bundle_from(a, h, 3, "v", "T", -1);
 	ck_assert(tfed_wait_n(b, "reflect:", 3));
 	ck_assert_int_ge(tfed_find(b, "reflect:k1:Status=v01:tag=T"), 0);
 	ck_assert_int_ge(tfed_find(b, "reflect:k3:Status=v21:tag=T"), 0);
@@ -320,38 +334,6 @@ START_TEST(test_bundle_split)
 }
 END_TEST
 
-/* Send a class bundle of Breakers h[0..n) from `a`: every instance with
- * Name, Status, Current = "<tag><i><j>" (only Name for instance `short_i`,
- * -1 for none). */
-static void
-bundle_from(struct tfed *a, const rti_object_instance_handle *h, int n,
-    const char *tag, int short_i)
-{
-	rti_object_class_handle br = tfed_oc(a, "Breaker");
-	struct rti_attribute_value v[8][3];
-	struct rti_bundle_instance in[8];
-	char val[8][3][16];
-	int i, j;
-
-	ck_assert_int_le(n, 8);
-	for (i = 0; i < n; i++) {
-		in[i].object = h[i];
-		in[i].values = v[i];
-		in[i].n_values = i == short_i ? 1 : 3;
-		for (j = 0; j < 3; j++) {
-			snprintf(val[i][j], sizeof val[i][j], "%s%d%d", tag, i,
-			    j);
-			v[i][j].value = val[i][j];
-			v[i][j].length = (uint32_t)strlen(val[i][j]);
-		}
-		v[i][0].attribute = tfed_at(a, br, "Name");
-		v[i][1].attribute = tfed_at(a, br, "Status");
-		v[i][2].attribute = tfed_at(a, br, "Current");
-	}
-	ck_assert_int_eq(rti_update_class_attribute_values(a->amb, br, in,
-	    (size_t)n, tag, strlen(tag)), RTI_OK);
-}
-
 /* rtiexec forwards a bundle whose every subscriber wants all of it
  * without looking at each subscriber per instance; a subscriber that
  * wants less, or an instance that updates other attributes, takes the
@@ -372,7 +354,7 @@ START_TEST(test_whole_and_cut_bundles_alternate)
 	for (i = 0; i < 4; i++)
 		h[i] = tfed_register_named(a, "Breaker", names[i]);
 	/* whole to both */
-	bundle_from(a, h, 4, "P", -1);
+	bundle_from(a, h, 4, "P", "P", -1);
 	ck_assert(tfed_wait_n(b, "reflect:", 4));
 	ck_assert(tfed_wait(e, "bundle:Breaker:4:tag=P"));
 	for (i = 0; i < 4; i++) {
@@ -388,7 +370,7 @@ START_TEST(test_whole_and_cut_bundles_alternate)
 	c = fed("C", 0);
 	tfed_subscribe(c, "Breaker", "Status");
 	tfed_barrier(a);
-	bundle_from(a, h, 4, "Q", -1);
+	bundle_from(a, h, 4, "Q", "Q", -1);
 	ck_assert(tfed_wait_n(c, "reflect:", 4));
 	ck_assert_int_ge(tfed_find(c, "reflect:w3:Status=Q21:tag=Q"), 0);
 	ck_assert(tfed_wait_n(b, "reflect:", 8));
@@ -400,13 +382,13 @@ START_TEST(test_whole_and_cut_bundles_alternate)
 	    tfed_oc(c, "Breaker")), RTI_OK);
 	tfed_barrier(c);
 	tfed_barrier(a);
-	bundle_from(a, h, 4, "R", -1);
+	bundle_from(a, h, 4, "R", "R", -1);
 	ck_assert(tfed_wait_n(b, "reflect:", 12));
 	ck_assert(tfed_wait(e, "bundle:Breaker:4:tag=R"));
 	ck_assert_int_ge(tfed_find(e,
 	    "binst:w1:Name=R00,Status=R01,Current=R02"), 0);
 	/* one instance updating only its Name */
-	bundle_from(a, h, 4, "S", 2);
+	bundle_from(a, h, 4, "S", "S", 2);
 	ck_assert(tfed_wait_n(b, "reflect:", 16));
 	ck_assert_int_ge(tfed_find(b, "reflect:w3:Name=S20:tag=S"), 0);
 	ck_assert_int_ge(tfed_find(b,
