@@ -529,7 +529,7 @@ START_TEST(test_total_budget_drops_largest)
 {
 	static const char *const args[] = { "--max-queue", "16777216",
 		"--max-total-queue", "16777216", "--slow-timeout", "1", NULL };
-	const size_t n_max = 2000;
+	const size_t n_max = 2000;     /* 32 MB, never reached */
 	struct rtiexec rx;
 	struct child a, b;
 	struct report ra, rb, *dropped, *kept;
@@ -537,6 +537,7 @@ START_TEST(test_total_budget_drops_largest)
 	struct sub healthy;
 	pthread_t th;
 	size_t n;
+	double t_held;
 
 	start(&rx, args);
 	child_start(&a, &rx, "stopped1");
@@ -546,11 +547,16 @@ START_TEST(test_total_budget_drops_largest)
 	pthread_create(&th, NULL, evoke_loop, &healthy);
 	child_stop(&a);
 	child_stop(&b);
-	/* until one is dropped (the publisher waits in librti meanwhile),
-	 * then 1 MB more */
-	while (p.next < n_max - 60 &&
+	/* Until it is held back; then it sends nothing more (so that what
+	 * its socket holds does not take the survivor past its own budget
+	 * afterwards) until one is dropped, and then 1 MB more. */
+	while (p.next < n_max && !rtiexec_log_has(&rx,
+	    "holding back publishers"))
+		pub_paced(&p, 10);
+	t_held = tfed_now();
+	while (tfed_now() < t_held + 30 &&
 	    !rtiexec_log_has(&rx, "largest output queue"))
-		pub_paced(&p, 25);
+		usleep(20 * 1000);
 	pub_paced(&p, 60);
 	n = p.next;
 	wait_reflected(p.t, &healthy, n);
