@@ -248,9 +248,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_MAX_TOTAL_QUEUE:
 			if (parse_size(optarg, 65536, QUEUE_ARG_MAX, &v) < 0) {
-				fprintf(stderr, "rtiexec: bad --max-total-queue "
-				    "'%s' (want 65536..%llu)\n", optarg,
-				    QUEUE_ARG_MAX);
+				fprintf(stderr, "rtiexec: bad "
+				    "--max-total-queue '%s' (want "
+				    "65536..%llu)\n", optarg, QUEUE_ARG_MAX);
 				goto usage_error;
 			}
 			cfg.max_total_queue = (size_t)v;

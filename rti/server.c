@@ -262,8 +262,9 @@ again:
  *  - when publishers have been held back for slow_timeout seconds, the
  *    connection with the largest queue is dropped as above, and they
  *    resume.
- * So the queues hold at most max_total_queue plus the output of the
- * messages in dispatch when it was reached; a stalled consumer costs the
+ * So the queues hold at most max_total_queue, plus the output of one
+ * message from each connection that sends while they are past it and
+ * what a teardown no message caused sends; a stalled consumer costs the
  * others nothing until then; and one that stalls for a while (a debugger)
  * within its budget gets everything, in order, when it reads again.
  * out_total follows the bytes as they enter (conn_send2) and leave
@@ -523,8 +524,8 @@ conn_send2(struct conn *c, const void *head, size_t head_len,
 	if (queued + len > srv->cfg.max_queue) {
 		char why[96];
 
-		snprintf(why, sizeof why, "a frame of %zu bytes would take its "
-		    "output queue past --max-queue %zu", len,
+		snprintf(why, sizeof why, "a frame of %zu bytes would take "
+		    "its output queue past --max-queue %zu", len,
 		    srv->cfg.max_queue);
 		conn_drop_slow(c, why);
 		return -1;
@@ -611,9 +612,10 @@ slow_check_cb(evutil_socket_t fd, short what, void *arg)
 			big = c;
 	if (big && out_queued(big)) {
 		snprintf(why, sizeof why, "largest output queue while "
-		    "publishers were held back for %.1f s by --max-total-queue "
-		    "%zu (%zu bytes queued in all)", srv->cfg.slow_timeout,
-		    srv->cfg.max_total_queue, srv->out_total);
+		    "publishers were held back for %.1f s by "
+		    "--max-total-queue %zu (%zu bytes queued in all)",
+		    srv->cfg.slow_timeout, srv->cfg.max_total_queue,
+		    srv->out_total);
 		conn_drop_slow(big, why);
 	}
 	if (srv->n_paused)

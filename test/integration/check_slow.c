@@ -627,7 +627,8 @@ wake_when_held(void *arg)
 START_TEST(test_total_budget_resumes_when_drained)
 {
 	static const char *const args[] = { "--max-queue", "16777216",
-		"--max-total-queue", "16777216", "--slow-timeout", "20", NULL };
+		"--max-total-queue", "16777216", "--slow-timeout", "20",
+		NULL };
 	const size_t n = 1250;
 	struct rtiexec rx;
 	struct child a, b;
