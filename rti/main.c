@@ -13,6 +13,9 @@
 #include "server.h"
 
 #define EXIT_USAGE 2
+/* Largest --max-queue and --max-total-queue: 2^40, or what size_t holds. */
+#define QUEUE_ARG_MAX ((unsigned long long)SIZE_MAX < 1ull << 40 ? \
+	(unsigned long long)SIZE_MAX : 1ull << 40)
 
 static void
 usage(FILE *out)
@@ -35,13 +38,16 @@ usage(FILE *out)
 "                            HLAfloat64Time (default) or HLAinteger64Time\n"
 "                            for --federation\n"
 "      --max-frame BYTES     largest accepted frame (default %u)\n"
-"      --max-queue BYTES     per-federate output queue limit (default %u).\n"
-"                            Above a quarter of it rtiexec stops reading\n"
-"                            from the publishers feeding that federate;\n"
-"                            a federate at the limit, or above the quarter\n"
-"                            for --slow-timeout seconds, is disconnected\n"
-"                            and resigned\n"
-"      --slow-timeout SECS   see --max-queue (default %.0f)\n"
+"      --max-queue BYTES     output budget of each federate (default %u):\n"
+"                            one whose queue would pass it is disconnected\n"
+"                            and resigned; nobody waits for it before that\n"
+"      --max-total-queue BYTES\n"
+"                            budget of all output queues together (default\n"
+"                            %u, at least --max-queue): past it rtiexec\n"
+"                            stops reading from publishers until 3/4 of it\n"
+"      --slow-timeout SECS   publishers held back by --max-total-queue for\n"
+"                            this long: the federate with the largest queue\n"
+"                            is disconnected and resigned (default %.0f)\n"
 "      --auth-key-file FILE  require federates to present this shared secret\n"
 "      --no-io-uring         write to federates with send() only, not with\n"
 "                            one io_uring submission per loop turn\n"
@@ -55,7 +61,8 @@ usage(FILE *out)
 "Signals: SIGINT/SIGTERM shut down cleanly; SIGUSR1 logs counters.\n"
 "Exit status: 0 clean shutdown, 1 runtime failure, 2 usage error.\n",
 	    RTI_DEFAULT_PORT, RTI_FOMDIR, WIRE_DEFAULT_MAX_FRAME,
-	    RTI_DEFAULT_MAX_QUEUE, RTI_DEFAULT_SLOW_TIMEOUT);
+	    RTI_DEFAULT_MAX_QUEUE, RTI_DEFAULT_MAX_TOTAL_QUEUE,
+	    RTI_DEFAULT_SLOW_TIMEOUT);
 }
 
 static int
@@ -140,6 +147,7 @@ enum {
 	OPT_PORT_FILE = 256,
 	OPT_MAX_FRAME,
 	OPT_MAX_QUEUE,
+	OPT_MAX_TOTAL_QUEUE,
 	OPT_AUTH_KEY_FILE,
 	OPT_CHECK_FOM,
 	OPT_TIME,
@@ -161,6 +169,8 @@ main(int argc, char **argv)
 		{ "time-implementation", required_argument, NULL, OPT_TIME },
 		{ "max-frame", required_argument, NULL, OPT_MAX_FRAME },
 		{ "max-queue", required_argument, NULL, OPT_MAX_QUEUE },
+		{ "max-total-queue", required_argument, NULL,
+		    OPT_MAX_TOTAL_QUEUE },
 		{ "slow-timeout", required_argument, NULL, OPT_SLOW_TIMEOUT },
 		{ "no-io-uring", no_argument, NULL, OPT_NO_IO_URING },
 		{ "auth-key-file", required_argument, NULL,
@@ -228,12 +238,22 @@ main(int argc, char **argv)
 			cfg.max_frame = (uint32_t)v;
 			break;
 		case OPT_MAX_QUEUE:
-			if (parse_size(optarg, 65536, 1ull << 40, &v) < 0) {
+			if (parse_size(optarg, 65536, QUEUE_ARG_MAX, &v) < 0) {
 				fprintf(stderr, "rtiexec: bad --max-queue '%s' "
-				    "(want 65536..2^40)\n", optarg);
+				    "(want 65536..%llu)\n", optarg,
+				    QUEUE_ARG_MAX);
 				goto usage_error;
 			}
 			cfg.max_queue = (size_t)v;
+			break;
+		case OPT_MAX_TOTAL_QUEUE:
+			if (parse_size(optarg, 65536, QUEUE_ARG_MAX, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad "
+				    "--max-total-queue '%s' (want "
+				    "65536..%llu)\n", optarg, QUEUE_ARG_MAX);
+				goto usage_error;
+			}
+			cfg.max_total_queue = (size_t)v;
 			break;
 		case OPT_SLOW_TIMEOUT: {
 			char *end;
@@ -315,6 +335,13 @@ main(int argc, char **argv)
 	if (cfg.pre_federation && !n_foms) {
 		fprintf(stderr, "rtiexec: --federation needs at least one "
 		    "--fom\n");
+		goto usage_error;
+	}
+	if (cfg.max_total_queue && cfg.max_total_queue < (cfg.max_queue ?
+	    cfg.max_queue : RTI_DEFAULT_MAX_QUEUE)) {
+		fprintf(stderr, "rtiexec: --max-total-queue %zu is below "
+		    "--max-queue %zu\n", cfg.max_total_queue, cfg.max_queue ?
+		    cfg.max_queue : (size_t)RTI_DEFAULT_MAX_QUEUE);
 		goto usage_error;
 	}
 	cfg.pre_foms = foms;

@@ -107,6 +107,7 @@ status_log(const char *fmt, ...)
 #define DIRECT_MIN (16u * 1024)
 
 static void conn_free(struct conn *c);
+static void total_check(struct rti_server *srv);
 
 static size_t
 out_queued(const struct conn *c)
@@ -162,10 +163,9 @@ conn_free(struct conn *c)
 	struct rti_server *srv = c->srv;
 
 	conn_detach_federate(c);
-	if (c->congested)
-		srv->n_congested--;
 	if (c->paused)
 		srv->n_paused--;
+	srv->out_total -= out_queued(c);
 	if (srv->dispatching == c)
 		srv->dispatching = NULL;
 	flush_unlink(c);
@@ -181,6 +181,7 @@ conn_free(struct conn *c)
 	wire_buf_free(&c->in);
 	wire_buf_free(&c->out);
 	free(c);
+	total_check(srv);
 }
 
 /* Free `c` when it is closing, reaped, and its output is written. */
@@ -247,57 +248,43 @@ again:
 }
 
 /*
- * Slow-consumer policy.  Each connection's output queue has a soft mark
- * (max_queue / 4) and a hard limit (max_queue):
- *  - above the soft mark the connection is congested: rtiexec stops
- *    reading from the connection whose message it is dispatching (the
- *    publisher feeding it), so TCP paces that publisher to the slow
- *    subscriber; reading resumes when congested queues drain below half
- *    the soft mark;
- *  - a connection congested for longer than slow_timeout seconds, or whose
- *    queue would pass the hard limit, is dropped and its federate resigned
- *    with its resign action; the publishers it held back resume.
- * So rtiexec's memory per connection never exceeds the hard limit and a
- * stuck subscriber holds its publishers back for at most slow_timeout.
+ * Slow-consumer policy.  Memory decides, not the pace of the slowest
+ * consumer:
+ *  - each connection's output queue may grow up to its own budget,
+ *    max_queue.  A connection whose queue would pass it is dropped: its
+ *    output discarded, the connection closed, its federate resigned with
+ *    its resign action.  Nobody waits for it before that;
+ *  - out_total, the sum of every queue, has a budget of its own,
+ *    max_total_queue.  While the sum is past it, rtiexec stops reading
+ *    from each connection whose message adds output (the one being
+ *    dispatched: a publisher), so TCP holds the publishers back.  They
+ *    resume when the sum is back at 3/4 of the budget (out_resume);
+ *  - when publishers have been held back for slow_timeout seconds, the
+ *    connection with the largest queue is dropped as above, and they
+ *    resume.
+ * So the queues hold at most max_total_queue, plus the output of one
+ * message from each connection that sends while they are past it and
+ * what a teardown no message caused sends; a stalled consumer costs the
+ * others nothing until then; and one that stalls for a while (a debugger)
+ * within its budget gets everything, in order, when it reads again.
+ * out_total follows the bytes as they enter (conn_send2) and leave
+ * (conn_flush, uring_res, out_clear, conn_free): nothing loops over the
+ * connections on the way of a message.
  */
-static size_t
-soft_mark(const struct rti_server *srv)
-{
-	return srv->cfg.max_queue / 4;
-}
 
-/* Empty c's output (all written, or dropped), trim its buffer and stop
- * waiting for EV_WRITE. */
-static void
-out_clear(struct conn *c)
-{
-	c->out.len = 0;
-	c->out_off = 0;
-	buf_trim(&c->out, OUT_KEEP);
-	if (c->writing) {
-		event_del(c->wev);
-		c->writing = 0;
-	}
-}
-
-static void
-conn_drop_slow(struct conn *c, const char *why)
-{
-	c->srv->stats.slow_consumers_dropped++;
-	rti_log(c->srv, LOG_WARN, "connection %u (%s): %s; dropping slow "
-	    "consumer with %zu bytes queued", c->id, c->peer, why,
-	    out_queued(c));
-	out_clear(c);
-	conn_close(c, "slow consumer");
-}
-
-/* Resume every connection paused for backpressure (they pause again if a
- * queue they feed is still congested). */
+/* Resume every connection held back (they are held again if the total
+ * passes the budget again). */
 static void
 resume_paused(struct rti_server *srv)
 {
+	struct timeval now, held;
 	struct conn *p;
 
+	event_base_gettimeofday_cached(srv->base, &now);
+	timersub(&now, &srv->held_tv, &held);
+	rti_log(srv, LOG_DEBUG, "%u publishers resume after %ld.%03ld s held "
+	    "back; %zu bytes queued", srv->n_paused, (long)held.tv_sec,
+	    (long)held.tv_usec / 1000, srv->out_total);
 	srv->n_paused = 0;
 	for (p = srv->conns; p; p = p->next) {
 		if (!p->paused)
@@ -312,11 +299,92 @@ resume_paused(struct rti_server *srv)
 	}
 }
 
+/* Called where bytes leave the queues: held-back publishers resume once
+ * the total is down to out_resume. */
+static void
+total_check(struct rti_server *srv)
+{
+	if (srv->n_paused && srv->out_total <= srv->out_resume)
+		resume_paused(srv);
+}
+
+/* The total is past its budget while srv->dispatching's message is
+ * routed: stop reading from that connection (the message itself is still
+ * routed to everyone).  Only called above the budget. */
+static void
+hold_publisher(struct rti_server *srv)
+{
+	struct conn *d = srv->dispatching;
+	struct timeval now, since;
+	int level = LOG_DEBUG;
+
+	if (!d || d->paused || d->closing)
+		return;
+	d->paused = 1;
+	event_del(d->rev);
+	if (srv->n_paused++)
+		return;
+	event_base_gettimeofday_cached(srv->base, &now);
+	srv->held_tv = now;
+	/* a warning at most once a second, however often it recurs */
+	timersub(&now, &srv->hold_log_tv, &since);
+	if (!timerisset(&srv->hold_log_tv) || since.tv_sec >= 1) {
+		level = LOG_WARN;
+		srv->hold_log_tv = now;
+	}
+	rti_log(srv, level, "output queues hold %zu bytes, past "
+	    "--max-total-queue %zu: holding back publishers, first "
+	    "connection %u (%s)", srv->out_total, srv->cfg.max_total_queue,
+	    d->id, d->peer);
+}
+
+/* Empty c's output (all written, or dropped), trim its buffer and stop
+ * waiting for EV_WRITE.  The caller calls total_check. */
+static void
+out_clear(struct conn *c)
+{
+	c->srv->out_total -= out_queued(c);
+	c->out.len = 0;
+	c->out_off = 0;
+	buf_trim(&c->out, OUT_KEEP);
+	if (c->writing) {
+		event_del(c->wev);
+		c->writing = 0;
+	}
+}
+
+/* Drop `c` as a slow consumer for reason `why`: discard its output, close
+ * it (its federate is resigned by the reaper).  Never frees now. */
+static void
+conn_drop_slow(struct conn *c, const char *why)
+{
+	struct rti_server *srv = c->srv;
+	struct federate *f = c->fed;
+
+	srv->stats.slow_consumers_dropped++;
+	if (f)
+		rti_log(srv, LOG_WARN, "connection %u (%s), federate %s (%u) "
+		    "of %s: %s; dropping slow consumer with %zu bytes queued",
+		    c->id, c->peer, f->name, f->handle, f->fx->name, why,
+		    out_queued(c));
+	else
+		rti_log(srv, LOG_WARN, "connection %u (%s): %s; dropping slow "
+		    "consumer with %zu bytes queued", c->id, c->peer, why,
+		    out_queued(c));
+	out_clear(c);
+	if (c->closing)
+		flush_schedule(c);	/* freed from the flush list */
+	else
+		conn_close(c, "slow consumer");
+	total_check(srv);
+}
+
 /* Write as much of c's output as the socket takes; wait for EV_WRITE only
  * when it is full.  Never frees `c`. */
 static void
 conn_flush(struct conn *c)
 {
+	struct rti_server *srv = c->srv;
 	size_t left = out_queued(c);
 	ssize_t n;
 
@@ -325,6 +393,7 @@ conn_flush(struct conn *c)
 		    MSG_NOSIGNAL | MSG_DONTWAIT);
 		if (n > 0) {
 			c->out_off += (size_t)n;
+			srv->out_total -= (size_t)n;
 			left -= (size_t)n;
 			continue;
 		}
@@ -335,6 +404,7 @@ conn_flush(struct conn *c)
 		/* the peer is gone: what it did not take is lost */
 		out_clear(c);
 		conn_close(c, "write failed");
+		total_check(srv);
 		return;
 	}
 	if (left == 0) {
@@ -350,12 +420,7 @@ conn_flush(struct conn *c)
 			c->writing = 1;
 		}
 	}
-	if (c->congested && left <= soft_mark(c->srv) / 2) {
-		c->congested = 0;
-		c->srv->n_congested--;
-		if (c->srv->n_paused)
-			resume_paused(c->srv);
-	}
+	total_check(srv);
 }
 
 /* Sends per io_uring submission; a longer flush list takes several. */
@@ -367,8 +432,10 @@ uring_res(void *arg, uint64_t tag, int n)
 	struct conn *c = (struct conn *)(uintptr_t)tag;
 
 	(void)arg;
-	if (n > 0)
+	if (n > 0) {
 		c->out_off += (size_t)n;
+		c->srv->out_total -= (size_t)n;
+	}
 }
 
 /*
@@ -438,24 +505,6 @@ conn_write_now(struct conn *c)
 		conn_flush(c);
 }
 
-static void
-conn_congest(struct conn *c)
-{
-	struct rti_server *srv = c->srv;
-	struct conn *d = srv->dispatching;
-
-	if (!c->congested) {
-		c->congested = 1;
-		event_base_gettimeofday_cached(srv->base, &c->congested_tv);
-		srv->n_congested++;
-	}
-	if (d && d != c && !d->paused && !d->closing) {
-		d->paused = 1;
-		srv->n_paused++;
-		event_del(d->rev);
-	}
-}
-
 int
 conn_send(struct conn *c, const void *data, size_t len)
 {
@@ -466,13 +515,19 @@ int
 conn_send2(struct conn *c, const void *head, size_t head_len,
     const void *body, size_t body_len)
 {
+	struct rti_server *srv = c->srv;
 	size_t queued, len = head_len + body_len, sent = 0;
 
 	if (c->closing)
 		return -1;
 	queued = out_queued(c);
-	if (queued + len > c->srv->cfg.max_queue) {
-		conn_drop_slow(c, "output queue would pass the hard limit");
+	if (queued + len > srv->cfg.max_queue) {
+		char why[96];
+
+		snprintf(why, sizeof why, "a frame of %zu bytes would take "
+		    "its output queue past --max-queue %zu", len,
+		    srv->cfg.max_queue);
+		conn_drop_slow(c, why);
 		return -1;
 	}
 	if (queued == 0 && c->out_off) {
@@ -518,51 +573,52 @@ conn_send2(struct conn *c, const void *head, size_t head_len,
 		conn_close(c, "out of memory");
 		return -1;
 	}
-	if (queued + len - sent > soft_mark(c->srv))
-		conn_congest(c);
+	/* The whole cost of the policy on the way of a frame: an add and a
+	 * compare.  Publishers are held back here, where bytes enter, and
+	 * resume where they leave (total_check). */
+	srv->out_total += len - sent;
+	if (srv->out_total > srv->cfg.max_total_queue)
+		hold_publisher(srv);
 	c->frames_out++;
 	c->bytes_out += len;
-	c->srv->stats.frames_out++;
-	c->srv->stats.bytes_out += len;
+	srv->stats.frames_out++;
+	srv->stats.bytes_out += len;
 	if (sent < len)
 		flush_schedule(c);
 	return 0;
 }
 
-/* Every 250 ms: drop connections congested for longer than the slow
- * timeout. */
+/* Every 250 ms: when publishers have been held back for slow_timeout,
+ * drop the connection with the largest queue (the one loop over the
+ * connections, once per timeout) and let them resume. */
 static void
 slow_check_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct rti_server *srv = arg;
 	struct timeval now, age;
-	struct conn *c;
-	char why[96];
-	int dropped = 0;
+	struct conn *c, *big = NULL;
+	char why[160];
 
 	(void)fd;
 	(void)what;
-	if (!srv->n_congested) {
-		if (srv->n_paused)
-			resume_paused(srv);
+	if (!srv->n_paused)
 		return;
-	}
 	event_base_gettimeofday_cached(srv->base, &now);
-	for (c = srv->conns; c; c = c->next) {
-		if (!c->congested || c->closing)
-			continue;
-		timersub(&now, &c->congested_tv, &age);
-		if ((double)age.tv_sec + age.tv_usec / 1e6 >=
-		    srv->cfg.slow_timeout) {
-			snprintf(why, sizeof why, "output queue above %zu bytes "
-			    "for %.1f s", soft_mark(srv), srv->cfg.slow_timeout);
-			c->congested = 0;
-			srv->n_congested--;
-			conn_drop_slow(c, why);
-			dropped = 1;
-		}
+	timersub(&now, &srv->held_tv, &age);
+	if ((double)age.tv_sec + age.tv_usec / 1e6 < srv->cfg.slow_timeout)
+		return;
+	for (c = srv->conns; c; c = c->next)
+		if (!big || out_queued(c) > out_queued(big))
+			big = c;
+	if (big && out_queued(big)) {
+		snprintf(why, sizeof why, "largest output queue while "
+		    "publishers were held back for %.1f s by "
+		    "--max-total-queue %zu (%zu bytes queued in all)",
+		    srv->cfg.slow_timeout, srv->cfg.max_total_queue,
+		    srv->out_total);
+		conn_drop_slow(big, why);
 	}
-	if (srv->n_paused && (dropped || srv->n_congested == 0))
+	if (srv->n_paused)
 		resume_paused(srv);
 }
 
@@ -948,7 +1004,8 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 	if (sig == SIGUSR1) {
 		status_log("connections=%llu frames_in=%llu frames_out=%llu "
 		    "bytes_in=%llu bytes_out=%llu routed=%llu filtered=%llu "
-		    "protocol_errors=%llu slow_consumers_dropped=%llu",
+		    "protocol_errors=%llu slow_consumers_dropped=%llu "
+		    "queued_bytes=%zu held_publishers=%u",
 		    (unsigned long long)srv->stats.conns_total,
 		    (unsigned long long)srv->stats.frames_in,
 		    (unsigned long long)srv->stats.frames_out,
@@ -957,7 +1014,8 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 		    (unsigned long long)srv->stats.routed,
 		    (unsigned long long)srv->stats.filtered,
 		    (unsigned long long)srv->stats.protocol_errors,
-		    (unsigned long long)srv->stats.slow_consumers_dropped);
+		    (unsigned long long)srv->stats.slow_consumers_dropped,
+		    srv->out_total, srv->n_paused);
 		return;
 	}
 	rti_log(srv, LOG_INFO, "signal %d: shutting down", (int)sig);
@@ -1069,6 +1127,16 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 		srv->cfg.max_queue = RTI_DEFAULT_MAX_QUEUE;
 	if (srv->cfg.slow_timeout <= 0)
 		srv->cfg.slow_timeout = RTI_DEFAULT_SLOW_TIMEOUT;
+	if (!srv->cfg.max_total_queue)
+		srv->cfg.max_total_queue = RTI_DEFAULT_MAX_TOTAL_QUEUE;
+	if (srv->cfg.max_total_queue < srv->cfg.max_queue)
+		srv->cfg.max_total_queue = srv->cfg.max_queue;
+	srv->out_resume = srv->cfg.max_total_queue -
+	    srv->cfg.max_total_queue / 4;
+	rti_log(srv, LOG_INFO, "output queues: %zu bytes per connection, %zu "
+	    "in all; the largest is dropped after %.1f s of holding back",
+	    srv->cfg.max_queue, srv->cfg.max_total_queue,
+	    srv->cfg.slow_timeout);
 	wire_buf_init(&srv->scratch);
 	wire_buf_init(&srv->reply);
 	if (build_dispatch(srv) < 0)

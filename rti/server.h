@@ -27,6 +27,9 @@
 enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
 
 #define RTI_DEFAULT_MAX_QUEUE (64u * 1024 * 1024)
+/* 16 stopped federates at the default --max-queue; --max-queue when that
+ * is larger (see rtiexec(1)). */
+#define RTI_DEFAULT_MAX_TOTAL_QUEUE (1024u * 1024 * 1024)
 #define RTI_DEFAULT_SLOW_TIMEOUT 5.0
 
 struct rti_config {
@@ -37,9 +40,15 @@ struct rti_config {
 	const char *fom_path;        /* ':'-separated FOM search path */
 	int log_level;
 	uint32_t max_frame;
-	size_t max_queue;            /* per-connection output hard limit; the
-	                                soft (backpressure) mark is 1/4 of it */
-	double slow_timeout;         /* seconds congested before a drop */
+	size_t max_queue;            /* one connection's output budget: a
+	                                connection that would pass it is
+	                                dropped */
+	size_t max_total_queue;      /* all connections' output together:
+	                                above it publishers are held back;
+	                                0 = default, never below max_queue */
+	double slow_timeout;         /* seconds publishers may stay held
+	                                back before the largest queue is
+	                                dropped */
 	int no_io_uring;             /* write with send() only */
 	const uint8_t *auth_key;     /* NULL = no authentication */
 	size_t auth_key_len;
@@ -116,9 +125,9 @@ struct conn {
 	int hello_done;
 	int closing;              /* flush output, then free */
 	int reaped;               /* federate detached by the reaper */
-	int congested;            /* output above the soft mark */
-	struct timeval congested_tv; /* since when */
-	int paused;               /* reading stopped for backpressure */
+	int paused;               /* held back: reading stopped while the
+	                             output queues are above the total
+	                             budget */
 	struct federate *fed;     /* when joined */
 	struct conn *next, *prev;
 	uint64_t frames_in, frames_out, bytes_in, bytes_out;
@@ -169,7 +178,12 @@ struct rti_server {
 	struct uring *uring;      /* batched writes, or NULL */
 	uint8_t *rbuf;            /* shared read buffer */
 	struct conn *dispatching; /* connection whose frame is in dispatch */
-	uint32_t n_congested, n_paused;
+	size_t out_total;         /* sum of every connection's out_queued */
+	size_t out_resume;        /* held-back publishers resume at or below
+	                             this total (3/4 of the budget) */
+	uint32_t n_paused;        /* connections held back */
+	struct timeval held_tv;   /* since when (while n_paused) */
+	struct timeval hold_log_tv; /* last hold logged as a warning */
 	struct rti_config cfg;
 	int bound_port;
 	struct conn *conns;

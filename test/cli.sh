@@ -37,6 +37,11 @@ expect 2 "unexpected argument" -- extra
 expect 2 "bad --max-frame" -- --max-frame 12
 expect 2 "bad --slow-timeout" -- --slow-timeout 0
 expect 2 "bad --slow-timeout" -- --slow-timeout soon
+expect 2 "bad --max-queue" -- --max-queue 1000
+expect 2 "bad --max-total-queue" -- --max-total-queue 12
+expect 2 "bad --max-total-queue" -- --max-total-queue lots
+expect 2 "is below --max-queue 67108864" -- --max-total-queue 1048576
+expect 2 "is below --max-queue 2097152" -- --max-total-queue 1048576 --max-queue 2097152
 expect 2 "cannot read key file" -- --auth-key-file /nonexistent/key
 expect 2 "needs at least one FILE" -- --check-fom
 expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom "$top_srcdir/fom/Grid.xml"
