@@ -510,8 +510,8 @@ stopped(atomic_int *stop, struct fomload_out *out)
 {
 	if (!stop || !atomic_load(stop))
 		return 0;
-	return set_err(out, RTI_ERR_INTERNAL_ERROR, "rtiexec is shutting down"),
-	    1;
+	set_err(out, RTI_ERR_INTERNAL_ERROR, "rtiexec is shutting down");
+	return 1;
 }
 
 int

@@ -52,7 +52,7 @@ struct fomload_src {
 struct fomload_out {
 	int err;              /* RTI_OK or the RTI_ERR_* for the client */
 	char msg[1200];       /* the client's message */
-	char why[600];        /* the operator's: the real reason, for the log */
+	char why[600];        /* the operator's: the real reason (log) */
 	int warn;             /* 1: a refusal worth a warning (a name that
 	                         escapes or names a non-regular file) */
 	struct fom *fom;
