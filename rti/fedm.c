@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fomload.h"
 #include "server.h"
 
 #define FEDM_MAX_MODULES 256
@@ -110,169 +111,131 @@ federation_free(struct federation *fx)
 	free(fx);
 }
 
-/* Read a whole file; NULL with errno on failure.  Caller frees. */
-static char *
-read_file(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
+/*
+ * Creates in progress.  A create is checked on the event loop, then its
+ * modules are loaded by the worker (fomload.h) while the federation name
+ * is reserved: the creating connection's frame is deferred until the
+ * outcome is known (so its later requests stay behind it), and a create,
+ * join or destroy of the same name from anywhere waits too.  The loop
+ * then runs the modules' federation_init hooks and registers the
+ * federation; the deferred create is answered when dispatched again.
+ */
+enum { PEND_WAITING, PEND_LOADING, PEND_DONE };
 
-	if (!fp)
-		return NULL;
-	if (fseek(fp, 0, SEEK_END) < 0 || (n = ftell(fp)) < 0 ||
-	    fseek(fp, 0, SEEK_SET) < 0)
-		goto fail;
-	buf = malloc((size_t)n + 1);
-	if (!buf)
-		goto fail;
-	if (fread(buf, 1, (size_t)n, fp) != (size_t)n)
-		goto fail;
-	buf[n] = '\0';
-	*len = (size_t)n;
-	fclose(fp);
-	return buf;
-fail:
-	free(buf);
-	fclose(fp);
-	return NULL;
-}
-
-/* Resolve a module name in the FOM search path (and as given). */
-static char *
-resolve_module(struct rti_server *srv, const char *name, size_t *len)
-{
-	const char *path = srv->cfg.fom_path;
-	char full[4096];
-	char *xml;
-
-	if (strchr(name, '/') || !path) {
-		xml = read_file(name, len);
-		if (xml || !path)
-			return xml;
-	}
-	while (path && *path) {
-		const char *colon = strchr(path, ':');
-		size_t dl = colon ? (size_t)(colon - path) : strlen(path);
-
-		if (dl > 0 && (size_t)snprintf(full, sizeof full, "%.*s/%s",
-		    (int)dl, path, name) < sizeof full) {
-			xml = read_file(full, len);
-			if (xml)
-				return xml;
-		}
-		path = colon ? colon + 1 : NULL;
-	}
-	return NULL;
-}
-
-struct module_src {
-	const char *name;
-	const char *xml;    /* NULL: resolve by name */
-	size_t len;
+struct fedm_pending {
+	struct rti_server *srv;
+	char *name;
+	int time_int64;
+	struct conn *owner;       /* NULL once its connection is gone */
+	int state;                /* PEND_WAITING: no room in the worker's
+	                             queue yet; PEND_LOADING; PEND_DONE: the
+	                             outcome, for the owner's reply */
+	int err;
+	char *msg;
+	struct fedm_pending *next;
 };
 
-/*
- * Build a federation from modules.  On failure returns NULL with *err and
- * msg set; nothing is registered.
- */
+struct fedm_srv {
+	struct fomload *loader;   /* started by the first create */
+	struct fedm_pending *pending;
+};
+
+static struct fedm_srv *
+fedm_srv(struct rti_server *srv)
+{
+	if (!srv->fedm)
+		srv->fedm = calloc(1, sizeof *srv->fedm);
+	return srv->fedm;
+}
+
+/* The create of `c` in progress, or NULL. */
+static struct fedm_pending *
+pending_of(struct rti_server *srv, const struct conn *c)
+{
+	struct fedm_pending *p;
+
+	for (p = srv->fedm ? srv->fedm->pending : NULL; p; p = p->next)
+		if (p->owner == c)
+			return p;
+	return NULL;
+}
+
+/* 1 while a create of federation `name` is not yet decided. */
+static int
+pending_busy(struct rti_server *srv, const char *name)
+{
+	struct fedm_pending *p;
+
+	for (p = srv->fedm ? srv->fedm->pending : NULL; p; p = p->next)
+		if (p->state != PEND_DONE && strcmp(p->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+pending_free(struct fedm_pending *p)
+{
+	struct fedm_pending **pp;
+
+	for (pp = &p->srv->fedm->pending; *pp; pp = &(*pp)->next)
+		if (*pp == p) {
+			*pp = p->next;
+			break;
+		}
+	free(p->name);
+	free(p->msg);
+	free(p);
+}
+
+/* 0 and *int64, or -1 for an unknown time implementation. */
+static int
+time_impl_of(const char *time_impl, int *int64)
+{
+	if (!time_impl || !*time_impl ||
+	    strcmp(time_impl, "HLAfloat64Time") == 0)
+		*int64 = 0;
+	else if (strcmp(time_impl, "HLAinteger64Time") == 0)
+		*int64 = 1;
+	else
+		return -1;
+	return 0;
+}
+
+/* A federation from loaded modules (taking out's FOM and texts), with
+ * every module's federation_init run.  NULL on ENOMEM; nothing is
+ * registered. */
 static struct federation *
-federation_build(struct rti_server *srv, const char *name,
-    const char *time_impl, const struct module_src *src, uint32_t n,
-    int *err, char *msg, size_t msglen)
+federation_from(struct rti_server *srv, const char *name, int time_int64,
+    struct fomload_out *out)
 {
 	struct federation *fx;
-	struct fom_error fe;
-	uint32_t i;
 	int m;
 
 	fx = calloc(1, sizeof *fx);
 	if (!fx)
-		goto oom;
+		return NULL;
 	fx->srv = srv;
-	fx->name = strdup(name);
-	fx->fom = fom_new();
-	fx->module_names = calloc(n ? n : 1, sizeof *fx->module_names);
-	fx->module_xml = calloc(n ? n : 1, sizeof *fx->module_xml);
-	fx->module_len = calloc(n ? n : 1, sizeof *fx->module_len);
-	if (!fx->name || !fx->fom || !fx->module_names || !fx->module_xml ||
-	    !fx->module_len)
-		goto oom;
+	fx->time_int64 = time_int64;
 	fx->next_fed_handle = 1;
-	if (!time_impl || !*time_impl ||
-	    strcmp(time_impl, "HLAfloat64Time") == 0)
-		fx->time_int64 = 0;
-	else if (strcmp(time_impl, "HLAinteger64Time") == 0)
-		fx->time_int64 = 1;
-	else {
-		*err = RTI_ERR_COULD_NOT_CREATE_LOGICAL_TIME_FACTORY;
-		snprintf(msg, msglen, "unknown time implementation '%s' "
-		    "(want HLAfloat64Time or HLAinteger64Time)", time_impl);
+	fx->fom = out->fom;
+	fx->n_modules = out->n;
+	fx->module_names = out->names;
+	fx->module_xml = out->xml;
+	fx->module_len = out->len;
+	out->fom = NULL;
+	out->n = 0;
+	out->names = NULL;
+	out->xml = NULL;
+	out->len = NULL;
+	if (!(fx->name = strdup(name)))
 		goto fail;
-	}
-	for (i = 0; i < n; i++) {
-		struct fom *alone;
-		char *xml;
-		size_t len;
-
-		if (src[i].xml) {
-			xml = malloc(src[i].len + 1);
-			if (!xml)
-				goto oom;
-			memcpy(xml, src[i].xml, src[i].len);
-			xml[src[i].len] = '\0';
-			len = src[i].len;
-		} else {
-			xml = resolve_module(srv, src[i].name, &len);
-			if (!xml) {
-				*err = RTI_ERR_COULD_NOT_OPEN_FDD;
-				snprintf(msg, msglen,
-				    "FOM module '%s' not found (searched the "
-				    "FOM path %s)", src[i].name,
-				    srv->cfg.fom_path ? srv->cfg.fom_path :
-				    "(none)");
-				goto fail;
-			}
-		}
-		fx->module_names[i] = strdup(src[i].name);
-		fx->module_xml[i] = xml;
-		fx->module_len[i] = len;
-		fx->n_modules = i + 1;
-		if (!fx->module_names[i])
-			goto oom;
-		/* A module that fails alone is unreadable; one that fails
-		 * only in the merge is inconsistent with the others. */
-		alone = fom_new();
-		if (!alone)
-			goto oom;
-		if (fom_load_string(alone, xml, len, src[i].name, &fe) < 0) {
-			fom_free(alone);
-			*err = RTI_ERR_ERROR_READING_FDD;
-			snprintf(msg, msglen, "%s:%d: %s", fe.file, fe.line,
-			    fe.msg);
-			goto fail;
-		}
-		fom_free(alone);
-		if (fom_load_string(fx->fom, xml, len, src[i].name, &fe) < 0) {
-			*err = RTI_ERR_INCONSISTENT_FDD;
-			snprintf(msg, msglen, "%s:%d: %s", fe.file, fe.line,
-			    fe.msg);
-			goto fail;
-		}
-	}
 	for (m = 0; m < MOD_COUNT; m++)
 		if (server_modules[m]->federation_init &&
-		    server_modules[m]->federation_init(fx) < 0) {
-			/* fini of every module must tolerate a NULL slot */
-			goto oom;
-		}
+		    server_modules[m]->federation_init(fx) < 0)
+			goto fail; /* fini of every module tolerates NULL */
 	return fx;
-oom:
-	*err = RTI_ERR_NO_MEMORY;
-	snprintf(msg, msglen, "out of memory");
 fail:
-	if (fx)
-		federation_free(fx);
+	federation_free(fx);
 	return NULL;
 }
 
@@ -286,34 +249,135 @@ federation_add(struct rti_server *srv, struct federation *fx)
 	    fx->time_int64 ? "HLAinteger64Time" : "HLAfloat64Time");
 }
 
+static void
+log_refusal(struct rti_server *srv, const char *name,
+    const struct fomload_out *out)
+{
+	rti_log(srv, out->warn ? LOG_WARN : LOG_INFO,
+	    "cannot create federation %s: %s%s%s", name, out->msg,
+	    out->why[0] ? ": " : "", out->why);
+}
+
 int
 fedm_create_from_files(struct rti_server *srv, const char *name,
     const char *const *files, size_t n, const char *time_impl)
 {
-	struct module_src *src;
-	struct federation *fx;
-	char msg[1200];
-	int err = 0;
+	struct fomload_src *src;
+	struct fomload_out out;
+	struct federation *fx = NULL;
+	int int64, rc;
 	size_t i;
 
 	if (fedm_find(srv, name)) {
 		rti_log(srv, LOG_ERROR, "federation %s already exists", name);
 		return -1;
 	}
-	src = calloc(n ? n : 1, sizeof *src);
-	if (!src)
-		return -1;
-	for (i = 0; i < n; i++)
-		src[i].name = files[i];
-	fx = federation_build(srv, name, time_impl, src, (uint32_t)n, &err,
-	    msg, sizeof msg);
-	free(src);
-	if (!fx) {
-		rti_log(srv, LOG_ERROR, "cannot create federation %s: %s",
-		    name, msg);
+	if (time_impl_of(time_impl, &int64) < 0) {
+		rti_log(srv, LOG_ERROR, "cannot create federation %s: unknown "
+		    "time implementation '%s' (want HLAfloat64Time or "
+		    "HLAinteger64Time)", name, time_impl);
 		return -1;
 	}
+	if (n > FEDM_MAX_MODULES || !(src = calloc(n ? n : 1, sizeof *src)))
+		return -1;
+	for (i = 0; i < n; i++) {
+		src[i].kind = FOMLOAD_PATH;
+		src[i].name = (char *)(uintptr_t)files[i];
+	}
+	/* Before the loop runs, on this thread: a failure ends start-up. */
+	rc = fomload_load(srv->cfg.fom_path, src, (uint32_t)n, &out, NULL);
+	free(src);
+	if (rc == 0 && !(fx = federation_from(srv, name, int64, &out)))
+		snprintf(out.msg, sizeof out.msg, "out of memory");
+	if (!fx) {
+		rti_log(srv, LOG_ERROR, "cannot create federation %s: %s%s%s",
+		    name, out.msg, out.why[0] ? ": " : "", out.why);
+		fomload_out_free(&out);
+		return -1;
+	}
+	fomload_out_free(&out);
 	federation_add(srv, fx);
+	return 0;
+}
+
+/* The worker finished p's modules (on the loop): register the federation
+ * or keep the error, then let the waiting frames run again. */
+static void
+pending_loaded(struct fomload_job *job, void *arg)
+{
+	struct fedm_pending *p = arg;
+	struct rti_server *srv = p->srv;
+	struct federation *fx;
+
+	p->state = PEND_DONE;
+	p->err = job->out.err;
+	if (job->out.err == RTI_OK) {
+		fx = federation_from(srv, p->name, p->time_int64, &job->out);
+		if (fx) {
+			federation_add(srv, fx);
+		} else {
+			p->err = RTI_ERR_NO_MEMORY;
+			rti_log(srv, LOG_ERROR, "cannot create federation %s: "
+			    "out of memory", p->name);
+		}
+	} else {
+		log_refusal(srv, p->name, &job->out);
+		p->msg = strdup(job->out.msg);
+	}
+	fomload_job_free(job);
+	if (!p->owner)
+		pending_free(p);
+	server_wake_deferred(srv);
+}
+
+struct create_ent {
+	const char *name;
+	const char *xml;    /* NULL: a name for rtiexec to resolve */
+	uint32_t len;
+};
+
+/* Hand p's modules to the worker: 0 (p is loading), 1 when the queue is
+ * full (p stays waiting), -1 on ENOMEM. */
+static int
+pending_submit(struct rti_server *srv, struct fedm_pending *p,
+    const struct create_ent *ent, uint32_t n)
+{
+	struct fedm_srv *st = srv->fedm;
+	struct fomload_job *job;
+	uint32_t i;
+
+	if (!st->loader &&
+	    !(st->loader = fomload_new(srv->base, srv->cfg.fom_path))) {
+		rti_log(srv, LOG_ERROR, "cannot start the FOM loader: %s",
+		    strerror(errno));
+		return -1;
+	}
+	if (!fomload_room(st->loader))
+		return 1;
+	if (!(job = fomload_job_new(n)))
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct fomload_src *s = &job->src[i];
+
+		s->kind = ent[i].xml ? FOMLOAD_CONTENT : FOMLOAD_NAME;
+		s->len = ent[i].len;
+		if (!(s->name = strdup(ent[i].name)) || (ent[i].xml &&
+		    !(s->xml = malloc(ent[i].len)))) {
+			fomload_job_free(job);
+			return -1;
+		}
+		if (ent[i].xml)
+			memcpy(s->xml, ent[i].xml, ent[i].len);
+	}
+	job->done = pending_loaded;
+	job->arg = p;
+	if (fomload_submit(st->loader, job) < 0) {
+		fomload_job_free(job);
+		return 1;
+	}
+	p->state = PEND_LOADING;
+	rti_log(srv, LOG_DEBUG, "federation %s: loading %u FOM module(s) "
+	    "off the event loop", p->name, n);
 	return 0;
 }
 
@@ -322,11 +386,12 @@ h_create(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
 	struct rti_server *srv = c->srv;
 	const char *name, *time_impl;
-	struct module_src *src;
-	struct federation *fx;
-	uint32_t n, i, len;
-	char msg[1200];
-	int err = 0;
+	struct create_ent *ent;
+	struct fomload_src *chk;
+	struct fomload_out out;
+	struct fedm_pending *p;
+	uint32_t n, i;
+	int int64, rc, bad;
 
 	name = wire_get_str(rd, WIRE_MAX_NAME);
 	time_impl = wire_get_str(rd, WIRE_MAX_NAME);
@@ -336,39 +401,98 @@ h_create(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (n > FEDM_MAX_MODULES)
 		return conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
 		    "at most %d FOM modules", FEDM_MAX_MODULES), 0;
-	src = calloc(n ? n : 1, sizeof *src);
-	if (!src)
+	ent = calloc(n ? n : 1, sizeof *ent);
+	if (!ent)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	for (i = 0; i < n; i++) {
-		src[i].name = wire_get_str(rd, 4096);
-		src[i].xml = wire_get_blob(rd, &len, UINT32_MAX);
-		src[i].len = len;
-		if (src[i].xml && len == 0)
-			src[i].xml = NULL;
+		ent[i].name = wire_get_str(rd, 4096);
+		ent[i].xml = wire_get_blob(rd, &ent[i].len, UINT32_MAX);
+		if (ent[i].xml && ent[i].len == 0)
+			ent[i].xml = NULL;
 	}
 	if (!wire_rd_done(rd)) {
-		free(src);
+		free(ent);
 		return -1;
 	}
-	if (!*name) {
-		free(src);
-		return conn_replyf(c, serial, RTI_ERR_INVALID_ARGUMENT,
-		    "empty federation name"), 0;
+	rc = MSG_DEFER;
+	p = pending_of(srv, c);
+	if (p && p->state == PEND_DONE) {
+		/* dispatched again with the outcome */
+		conn_reply(c, serial, p->err, p->msg, NULL, 0);
+		pending_free(p);
+		rc = 0;
+		goto out;
 	}
-	if (fedm_find(srv, name)) {
-		free(src);
-		return conn_replyf(c, serial,
-		    RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS,
-		    "federation execution '%s' already exists", name), 0;
+	if (p && p->state == PEND_LOADING)
+		goto out;
+	if (!p) {
+		if (!*name) {
+			conn_replyf(c, serial, RTI_ERR_INVALID_ARGUMENT,
+			    "empty federation name");
+			rc = 0;
+			goto out;
+		}
+		if (pending_busy(srv, name))
+			goto out;
+		if (fedm_find(srv, name)) {
+			conn_replyf(c, serial,
+			    RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS,
+			    "federation execution '%s' already exists", name);
+			rc = 0;
+			goto out;
+		}
+		if (time_impl_of(time_impl, &int64) < 0) {
+			conn_replyf(c, serial,
+			    RTI_ERR_COULD_NOT_CREATE_LOGICAL_TIME_FACTORY,
+			    "unknown time implementation '%s' (want "
+			    "HLAfloat64Time or HLAinteger64Time)", time_impl);
+			rc = 0;
+			goto out;
+		}
+		/* refuse oversized content before copying it */
+		chk = calloc(n ? n : 1, sizeof *chk);
+		if (!chk)
+			goto oom;
+		for (i = 0; i < n; i++) {
+			chk[i].kind = ent[i].xml ? FOMLOAD_CONTENT :
+			    FOMLOAD_NAME;
+			chk[i].name = (char *)(uintptr_t)ent[i].name;
+			chk[i].len = ent[i].len;
+		}
+		memset(&out, 0, sizeof out);
+		bad = fomload_check_content(chk, n, &out) < 0;
+		free(chk);
+		if (bad) {
+			conn_reply(c, serial, out.err, out.msg, NULL, 0);
+			rc = 0;
+			goto out;
+		}
+		if (!fedm_srv(srv) || !(p = calloc(1, sizeof *p)))
+			goto oom;
+		if (!(p->name = strdup(name))) {
+			free(p);
+			goto oom;
+		}
+		p->srv = srv;
+		p->time_int64 = int64;
+		p->owner = c;
+		p->state = PEND_WAITING;
+		p->next = srv->fedm->pending;
+		srv->fedm->pending = p;
 	}
-	fx = federation_build(srv, name, time_impl, src, n, &err, msg,
-	    sizeof msg);
-	free(src);
-	if (!fx)
-		return conn_reply(c, serial, err, msg, NULL, 0), 0;
-	federation_add(srv, fx);
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	/* waiting for room in the worker's queue */
+	if (pending_submit(srv, p, ent, n) < 0) {
+		pending_free(p);
+		server_wake_deferred(srv);
+		goto oom;
+	}
+out:
+	free(ent);
+	return rc;
+oom:
+	free(ent);
+	conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0);
 	return 0;
 }
 
@@ -394,6 +518,8 @@ h_destroy(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	if (!wire_rd_done(rd))
 		return -1;
+	if (pending_busy(c->srv, name))
+		return MSG_DEFER;
 	fx = fedm_find(c->srv, name);
 	if (!fx)
 		return conn_replyf(c, serial,
@@ -457,6 +583,8 @@ h_join(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER,
 		    "already joined to '%s' as '%s'", c->fed->fx->name,
 		    c->fed->name), 0;
+	if (pending_busy(c->srv, fxname))
+		return MSG_DEFER;
 	fx = fedm_find(c->srv, fxname);
 	if (!fx)
 		return conn_replyf(c, serial,
@@ -935,10 +1063,35 @@ fedm_federate_resign(struct federate *f, int action)
 	}
 }
 
+/* A connection is going: its create, if any, has no one to answer.  One
+ * still loading completes (and registers) without it. */
+static void
+fedm_conn_gone(struct conn *c)
+{
+	struct fedm_pending *p = pending_of(c->srv, c);
+
+	if (!p)
+		return;
+	p->owner = NULL;
+	if (p->state == PEND_LOADING)
+		return;
+	pending_free(p);
+	server_wake_deferred(c->srv);
+}
+
 void
 fedm_free_all(struct rti_server *srv)
 {
 	struct federation *fx;
+
+	if (srv->fedm) {
+		/* joins the worker: a module being parsed finishes first */
+		fomload_free(srv->fedm->loader);
+		while (srv->fedm->pending)
+			pending_free(srv->fedm->pending);
+		free(srv->fedm);
+		srv->fedm = NULL;
+	}
 
 	while ((fx = srv->federations)) {
 		while (fx->n_feds)
@@ -979,4 +1132,5 @@ const struct module_ops fedm_module = {
 	.federation_init = fedm_federation_init,
 	.federation_fini = fedm_federation_fini,
 	.federate_resign = fedm_federate_resign,
+	.conn_gone = fedm_conn_gone,
 };

@@ -161,6 +161,7 @@ static void
 conn_free(struct conn *c)
 {
 	struct rti_server *srv = c->srv;
+	int m;
 
 	conn_detach_federate(c);
 	if (c->paused)
@@ -175,6 +176,9 @@ conn_free(struct conn *c)
 		srv->conns = c->next;
 	if (c->next)
 		c->next->prev = c->prev;
+	for (m = 0; m < MOD_COUNT; m++)
+		if (server_modules[m]->conn_gone)
+			server_modules[m]->conn_gone(c);
 	event_free(c->rev);
 	event_free(c->wev);
 	evutil_closesocket(c->fd);
@@ -290,7 +294,7 @@ resume_paused(struct rti_server *srv)
 		if (!p->paused)
 			continue;
 		p->paused = 0;
-		if (p->closing)
+		if (p->closing || p->deferred)
 			continue;
 		event_add(p->rev, NULL);
 		/* frames already buffered are processed without new bytes */
@@ -756,29 +760,31 @@ handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	conn_send_buf(c, b);
 }
 
-static void
+/* Dispatch one frame: 0, or MSG_DEFER when its handler deferred it. */
+static int
 dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 {
 	const struct msg_handler *h = NULL;
 	struct wire_rd rd;
 	uint32_t serial = 0;
+	int rc;
 
 	if (!c->hello_done) {
 		handle_hello(c, type, p, n);
-		return;
+		return 0;
 	}
 	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
 		h = c->srv->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
 	if (!h) {
 		protocol_error(c, type, p, n, "unknown message type");
-		return;
+		return 0;
 	}
 	wire_rd_init(&rd, p, n);
 	if (h->request) {
 		serial = wire_get_u32(&rd);
 		if (rd.err) {
 			protocol_error(c, type, p, n, "missing serial");
-			return;
+			return 0;
 		}
 	}
 	if (h->needs_join && !c->fed) {
@@ -789,14 +795,37 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 		else
 			protocol_error(c, type, p, n,
 			    "message needs a joined federate");
-		return;
+		return 0;
 	}
-	if (h->fn(c, serial, &rd) < 0)
+	rc = h->fn(c, serial, &rd);
+	if (rc < 0)
 		protocol_error(c, type, p, n, "malformed message");
+	return rc == MSG_DEFER ? MSG_DEFER : 0;
 }
 
-/* Dispatch the complete frames in p[0..n) until `c` closes or pauses;
- * returns the bytes consumed. */
+/* Wake `c` deferred: its kept frames are dispatched from the loop. */
+static void
+conn_wake(struct conn *c)
+{
+	c->deferred = 0;
+	if (c->closing || c->paused)
+		return;
+	event_add(c->rev, NULL);
+	event_active(c->rev, EV_READ, 0);
+}
+
+void
+server_wake_deferred(struct rti_server *srv)
+{
+	struct conn *c;
+
+	for (c = srv->conns; c; c = c->next)
+		if (c->deferred)
+			conn_wake(c);
+}
+
+/* Dispatch the complete frames in p[0..n) until `c` closes, pauses or a
+ * frame is deferred; returns the bytes consumed. */
 static size_t
 conn_process(struct conn *c, const uint8_t *p, size_t n)
 {
@@ -805,7 +834,7 @@ conn_process(struct conn *c, const uint8_t *p, size_t n)
 	uint32_t len;
 	int rc;
 
-	while (!c->closing && !c->paused) {
+	while (!c->closing && !c->paused && !c->deferred) {
 		rc = wire_frame_peek(p + used, n - used, c->srv->cfg.max_frame,
 		    &type, &flags, &len);
 		if (rc == 0)
@@ -822,13 +851,19 @@ conn_process(struct conn *c, const uint8_t *p, size_t n)
 		}
 		if (n - used - WIRE_HEADER_SIZE < (size_t)len)
 			break;
+		c->srv->dispatching = c;
+		rc = dispatch(c, type, p + used + WIRE_HEADER_SIZE, len);
+		c->srv->dispatching = NULL;
+		if (rc == MSG_DEFER) {
+			/* kept where it is, for conn_wake */
+			c->deferred = 1;
+			event_del(c->rev);
+			break;
+		}
 		c->frames_in++;
 		c->bytes_in += WIRE_HEADER_SIZE + len;
 		c->srv->stats.frames_in++;
 		c->srv->stats.bytes_in += WIRE_HEADER_SIZE + len;
-		c->srv->dispatching = c;
-		dispatch(c, type, p + used + WIRE_HEADER_SIZE, len);
-		c->srv->dispatching = NULL;
 		used += WIRE_HEADER_SIZE + (size_t)len;
 	}
 	return used;
@@ -879,7 +914,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	if (c->in.len > c->in_off) {
 		conn_process_kept(c);
-		if (c->closing || c->paused)
+		if (c->closing || c->paused || c->deferred)
 			return;
 	}
 	if (c->in.len) {

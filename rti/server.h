@@ -66,9 +66,16 @@ struct rti_server;
 
 /* Handler of one client->server message.  For requests (`request` = 1) the
  * core has consumed the serial and passes it.  Returns 0, or -1 for a
- * protocol violation (the core then closes the connection).  A handler
- * reads and validates every field before changing any state. */
+ * protocol violation (the core then closes the connection), or MSG_DEFER.
+ * A handler reads and validates every field before changing any state. */
 typedef int (*msg_fn)(struct conn *c, uint32_t serial, struct wire_rd *rd);
+
+/* A handler's "not now": the frame is not consumed.  The core keeps it at
+ * the head of the connection's input and stops reading that connection
+ * (its later frames wait behind it, in order) until server_wake_deferred,
+ * which dispatches it again; the handler then answers it or defers again.
+ * The handler keeps no pointer into the frame. */
+#define MSG_DEFER 1
 
 struct msg_handler {
 	uint16_t type;
@@ -95,6 +102,9 @@ struct module_ops {
 	void (*federate_resign)(struct federate *f, int action);
 	/* Free the federate's slot. */
 	void (*federate_fini)(struct federate *f);
+	/* Connection `c` is being freed (after its federate resigned):
+	 * forget every reference to it.  May be NULL. */
+	void (*conn_gone)(struct conn *c);
 };
 
 enum {
@@ -128,6 +138,8 @@ struct conn {
 	int paused;               /* held back: reading stopped while the
 	                             output queues are above the total
 	                             budget */
+	int deferred;             /* the frame at the head of `in` waits
+	                             (MSG_DEFER); not reading */
 	struct federate *fed;     /* when joined */
 	struct conn *next, *prev;
 	uint64_t frames_in, frames_out, bytes_in, bytes_out;
@@ -159,6 +171,8 @@ struct federation {
 	struct federation *next;
 };
 
+struct fedm_srv;
+
 struct rti_stats {
 	uint64_t frames_in, frames_out;
 	uint64_t bytes_in, bytes_out;
@@ -189,6 +203,7 @@ struct rti_server {
 	struct conn *conns;
 	uint32_t next_conn_id;
 	struct federation *federations;
+	struct fedm_srv *fedm;    /* FedM's server-wide state, or NULL */
 	struct rti_stats stats;
 	const struct msg_handler *dispatch[WIRE_MOD_COUNT][256];
 	struct wire_buf scratch;  /* reusable frame builder */
@@ -226,6 +241,10 @@ int conn_replyf(struct conn *c, uint32_t serial, int err, const char *fmt,
 void conn_write_now(struct conn *c);
 /* Mark for closing after pending output is flushed; never frees now. */
 void conn_close(struct conn *c, const char *reason);
+/* Dispatch again, from the loop, the frame of every connection that a
+ * handler deferred (MSG_DEFER); call when what they wait for may have
+ * changed.  Never dispatches now. */
+void server_wake_deferred(struct rti_server *srv);
 /* Start a frame in the server's scratch buffer (reset first). */
 struct wire_buf *srv_frame(struct rti_server *srv, uint16_t type,
     size_t *off);

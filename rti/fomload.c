@@ -1,0 +1,844 @@
+/*
+ * fomload.c - see fomload.h.
+ *
+ * A module name from a federate is a name, not a path: it is looked up
+ * beneath the directories of the FOM path only, and every way of not
+ * getting a readable regular file there (missing, unreadable, a FIFO or
+ * device, a name or link leading outside) gives the client one answer,
+ * so that it learns nothing about the files around.  The log gets the
+ * real reason.
+ *
+ * Confinement uses openat2(2) with RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS
+ * where the kernel has it (Linux 5.6 and later).  Elsewhere, or where a
+ * sandbox refuses the system call, a component-wise walk does the same in
+ * user space: each directory is opened with O_NOFOLLOW relative to the
+ * descriptor of the one before, a symbolic link is read with readlinkat
+ * and its (relative) target walked from the directory that holds it, and
+ * ".." pops back to a directory already entered, never above the FOM
+ * directory.  Both are free of the check-then-open race of a realpath()
+ * prefix test, and both follow links that stay inside.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#if defined(HAVE_LINUX_OPENAT2_H) && HAVE_DECL_SYS_OPENAT2
+#include <linux/openat2.h>
+#include <sys/syscall.h>
+#define HAVE_OPENAT2 1
+#endif
+
+/* Only for xmlInitParser: libxml2 must be set up on the main thread
+ * before the worker parses. */
+#include <libxml/parser.h>
+
+#include "librti.h"
+#include "fomload.h"
+
+#define FILE_FLAGS (O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+#ifdef O_PATH
+#define DIR_FLAGS (O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define TOP_FLAGS (O_PATH | O_DIRECTORY | O_CLOEXEC)
+#else
+#define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define TOP_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+#endif
+/* Directories the walk may hold open at once. */
+#define WALK_MAX_DIRS 64
+
+int
+fomload_name_ok(const char *name)
+{
+	const unsigned char *p;
+	size_t clen = 0;
+	int depth = 1;
+
+	if (!name || !*name || *name == '/')
+		return 0;
+	for (p = (const unsigned char *)name;; p++) {
+		if (*p == '/' || *p == '\0') {
+			if (clen == 0 || clen > NAME_MAX ||
+			    (clen == 1 && p[-1] == '.') ||
+			    (clen == 2 && p[-1] == '.' && p[-2] == '.'))
+				return 0;
+			if (*p == '\0')
+				return 1;
+			if (++depth > FOMLOAD_MAX_DEPTH)
+				return 0;
+			clen = 0;
+			continue;
+		}
+		if (*p < 0x20 || *p == 0x7f)
+			return 0;
+		clen++;
+	}
+}
+
+/*
+ * The user-space RESOLVE_BENEATH.  `path` holds what is left to resolve;
+ * dirs[0..depth) the directories entered below `dirfd`.  Returns the
+ * descriptor or -1 with errno as openat2 would set it.
+ */
+static int
+open_walk(int dirfd, const char *name)
+{
+	int dirs[WALK_MAX_DIRS];
+	int depth = 0, links = 0, fd = -1, err = 0;
+	char path[PATH_MAX], link[PATH_MAX];
+	char *p = path;
+
+	if (strlen(name) >= sizeof path) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	strcpy(path, name);
+	for (;;) {
+		int cur = depth ? dirs[depth - 1] : dirfd;
+		int last, want_dir, d;
+		char *comp = p, *slash;
+		ssize_t k;
+		size_t rest;
+
+		if (*p == '/') {          /* an absolute name or link */
+			err = EXDEV;
+			break;
+		}
+		if (*p == '\0') {
+			err = ENOENT;
+			break;
+		}
+		slash = strchr(p, '/');
+		want_dir = slash != NULL;
+		if (slash) {
+			*slash = '\0';
+			for (p = slash + 1; *p == '/'; p++)
+				;
+		} else {
+			p = comp + strlen(comp);
+		}
+		last = *p == '\0';
+		if (strcmp(comp, "..") == 0) {
+			if (depth == 0) {
+				err = EXDEV;
+				break;
+			}
+			close(dirs[--depth]);
+			cur = depth ? dirs[depth - 1] : dirfd;
+			comp = (char *)".";
+		}
+		if (strcmp(comp, ".") == 0) {
+			if (!last)
+				continue;
+			/* the directory itself: the caller refuses it */
+			fd = openat(cur, ".", FILE_FLAGS);
+			err = errno;
+			break;
+		}
+		if (want_dir) {
+			d = openat(cur, comp, DIR_FLAGS);
+			if (d >= 0 && last) {
+				fd = openat(d, ".", FILE_FLAGS);
+				err = errno;
+				close(d);
+				break;
+			}
+			if (d >= 0) {
+				if (depth == WALK_MAX_DIRS) {
+					close(d);
+					err = ELOOP;
+					break;
+				}
+				dirs[depth++] = d;
+				continue;
+			}
+			err = errno;
+			if (err != ELOOP && err != ENOTDIR)
+				break;
+		} else {
+			fd = openat(cur, comp, FILE_FLAGS | O_NOFOLLOW);
+			if (fd >= 0)
+				break;
+			err = errno;
+			if (err != ELOOP)
+				break;
+		}
+		/* A symbolic link, or the open's error stands. */
+		k = readlinkat(cur, comp, link, sizeof link);
+		if (k < 0)
+			break;
+		if ((size_t)k >= sizeof link - 1) {
+			err = ENAMETOOLONG;
+			break;
+		}
+		if (++links > FOMLOAD_MAX_LINKS) {
+			err = ELOOP;
+			break;
+		}
+		/* Go on with the link's target, then what followed it. */
+		rest = strlen(p);
+		if ((size_t)k + 1 + rest >= sizeof link) {
+			err = ENAMETOOLONG;
+			break;
+		}
+		if (rest || want_dir)
+			link[k++] = '/';
+		memcpy(link + k, p, rest + 1);
+		memcpy(path, link, (size_t)k + rest + 1);
+		p = path;
+	}
+	while (depth > 0)
+		close(dirs[--depth]);
+	if (fd < 0)
+		errno = err;
+	return fd;
+}
+
+#ifdef HAVE_OPENAT2
+static int
+open_openat2(int dirfd, const char *name)
+{
+	struct open_how how;
+	long fd;
+
+	memset(&how, 0, sizeof how);
+	how.flags = FILE_FLAGS;
+	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+	do
+		fd = syscall(SYS_openat2, dirfd, name, &how, sizeof how);
+	while (fd < 0 && (errno == EINTR || errno == EAGAIN));
+	return (int)fd;
+}
+#endif
+
+int
+fomload_open_beneath(int dirfd, const char *name, int how)
+{
+#ifdef HAVE_OPENAT2
+	if (how == FOMLOAD_RESOLVE_AUTO) {
+		int fd = open_openat2(dirfd, name);
+
+		/* ENOSYS: an old kernel; EPERM: a seccomp filter */
+		if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
+			return fd;
+	}
+#else
+	(void)how;
+#endif
+	return open_walk(dirfd, name);
+}
+
+/* `name` for a message: at most 300 bytes, control characters as '?'. */
+static const char *
+shown(const char *name, char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < len && i < 300; i++)
+		buf[i] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ?
+		    '?' : name[i];
+	buf[i] = '\0';
+	return buf;
+}
+
+static const char *
+file_kind(mode_t m)
+{
+	if (S_ISDIR(m))
+		return "a directory";
+	if (S_ISFIFO(m))
+		return "a FIFO";
+	if (S_ISSOCK(m))
+		return "a socket";
+	if (S_ISCHR(m) || S_ISBLK(m))
+		return "a device";
+	return "not a regular file";
+}
+
+/* `fd` when it is a regular file; else close it, say why, -1. */
+static int
+regular_only(int fd, char *why, size_t whylen, const char *where)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0) {
+		snprintf(why, whylen, "%.400s: %s", where, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, whylen, "%.400s: %s, not a regular file", where,
+		    file_kind(st.st_mode));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Open module `name` beneath the first directory of `fom_path` in which it
+ * exists (ENOENT and ENOTDIR go on to the next; anything else there is a
+ * refusal).  The descriptor of a regular file, or -1 with `why` and
+ * *warn (1 for names that escape or name a non-regular file).
+ */
+static int
+open_in_path(const char *fom_path, const char *name, char *why,
+    size_t whylen, int *warn)
+{
+	const char *dir, *colon;
+	char dpath[PATH_MAX], where[PATH_MAX + 16];
+	int dfd, fd, e;
+
+	*warn = 1;
+	if (!fomload_name_ok(name)) {
+		snprintf(why, whylen, "not a plain relative name (absolute, "
+		    "an empty, '.' or '..' component, a control character, "
+		    "or more than %d levels)", FOMLOAD_MAX_DEPTH);
+		return -1;
+	}
+	for (dir = fom_path; dir && *dir; dir = colon ? colon + 1 : NULL) {
+		size_t dl;
+
+		colon = strchr(dir, ':');
+		dl = colon ? (size_t)(colon - dir) : strlen(dir);
+		if (dl == 0 || dl >= sizeof dpath)
+			continue;
+		memcpy(dpath, dir, dl);
+		dpath[dl] = '\0';
+		if ((dfd = open(dpath, TOP_FLAGS)) < 0)
+			continue;
+		fd = fomload_open_beneath(dfd, name, FOMLOAD_RESOLVE_AUTO);
+		e = errno;
+		close(dfd);
+		snprintf(where, sizeof where, "in %s", dpath);
+		if (fd >= 0)
+			return regular_only(fd, why, whylen, where);
+		if (e == ENOENT || e == ENOTDIR)
+			continue;
+		*warn = e == EXDEV || e == ELOOP;
+		snprintf(why, whylen, "%.400s: %s", where, e == EXDEV ?
+		    "leads outside the directory" : e == ELOOP ?
+		    "too many symbolic links, or a magic link" : strerror(e));
+		return -1;
+	}
+	*warn = 0;
+	snprintf(why, whylen, "no such file in the FOM path");
+	return -1;
+}
+
+/* Read the regular file `fd` (closed here): 0 with the text, 1 when it
+ * holds more than `max` bytes, -1 on a read error (errno). */
+static int
+read_bounded(int fd, size_t max, char **out, size_t *len)
+{
+	struct stat st;
+	size_t cap, n = 0;
+	char *buf = NULL, *nb;
+	int rc = -1;
+
+	if (fstat(fd, &st) < 0)
+		goto done;
+	if (st.st_size < 0 || (unsigned long long)st.st_size > max) {
+		rc = 1;
+		goto done;
+	}
+	/* one byte more than the size, to see a file that grew */
+	cap = (size_t)st.st_size + 1;
+	if (!(buf = malloc(cap + 1)))
+		goto done;
+	for (;;) {
+		ssize_t r;
+
+		if (n == cap) {
+			if (n > max) {
+				rc = 1;
+				goto done;
+			}
+			cap = cap > max / 2 ? max + 1 : cap * 2;
+			if (!(nb = realloc(buf, cap + 1)))
+				goto done;
+			buf = nb;
+		}
+		r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			goto done;
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	if (n > max) {
+		rc = 1;
+		goto done;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	buf = NULL;
+	rc = 0;
+done:
+	free(buf);
+	close(fd);
+	return rc;
+}
+
+static int
+set_err(struct fomload_out *out, int err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+set_err(struct fomload_out *out, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	out->err = err;
+	va_start(ap, fmt);
+	vsnprintf(out->msg, sizeof out->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int
+not_found(struct fomload_out *out, const char *name)
+{
+	char sb[320];
+
+	return set_err(out, RTI_ERR_COULD_NOT_OPEN_FDD,
+	    "FOM module '%s' not found in the FOM path",
+	    shown(name, sb, sizeof sb));
+}
+
+static int
+too_large(struct fomload_out *out, const char *name)
+{
+	char sb[320];
+
+	return set_err(out, RTI_ERR_ERROR_READING_FDD,
+	    "FOM module '%s' is larger than %u bytes",
+	    shown(name, sb, sizeof sb), FOMLOAD_MAX_MODULE);
+}
+
+static int
+too_large_total(struct fomload_out *out)
+{
+	return set_err(out, RTI_ERR_LIMIT_EXCEEDED,
+	    "the FOM modules are larger than %u bytes together",
+	    FOMLOAD_MAX_TOTAL);
+}
+
+/* Open and read module `s` (a NAME or PATH), at most `room` bytes more in
+ * the create's total.  0 with the text, or -1 with out set. */
+static int
+read_module(const char *fom_path, const struct fomload_src *s, size_t room,
+    char **xml, size_t *len, struct fomload_out *out)
+{
+	char where[PATH_MAX + 16];
+	struct stat st;
+	int fd = -1, rc;
+
+	if (s->kind == FOMLOAD_PATH && strchr(s->name, '/')) {
+		/* the operator's own path, as given */
+		fd = open(s->name, FILE_FLAGS);
+		if (fd >= 0) {
+			snprintf(where, sizeof where, "at %s", s->name);
+			fd = regular_only(fd, out->why, sizeof out->why,
+			    where);
+			if (fd < 0)
+				return not_found(out, s->name);
+		} else if (errno != ENOENT || !fomload_name_ok(s->name)) {
+			snprintf(out->why, sizeof out->why, "%s",
+			    strerror(errno));
+			return not_found(out, s->name);
+		}
+	}
+	if (fd < 0) {
+		fd = open_in_path(fom_path, s->name, out->why,
+		    sizeof out->why, &out->warn);
+		if (fd < 0)
+			return not_found(out, s->name);
+	}
+	/* Found in an allowed place: from here on, the file may be
+	 * described. */
+	if (fstat(fd, &st) == 0 && (unsigned long long)st.st_size >
+	    (room < FOMLOAD_MAX_MODULE ? room : FOMLOAD_MAX_MODULE)) {
+		close(fd);
+		return (unsigned long long)st.st_size > FOMLOAD_MAX_MODULE ?
+		    too_large(out, s->name) : too_large_total(out);
+	}
+	rc = read_bounded(fd, FOMLOAD_MAX_MODULE, xml, len);
+	if (rc == 1)
+		return too_large(out, s->name);
+	if (rc < 0) {
+		snprintf(out->why, sizeof out->why, "cannot read: %s",
+		    strerror(errno));
+		return not_found(out, s->name);
+	}
+	return 0;
+}
+
+int
+fomload_check_content(const struct fomload_src *src, uint32_t n,
+    struct fomload_out *out)
+{
+	size_t total = 0;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (src[i].kind != FOMLOAD_CONTENT)
+			continue;
+		if (src[i].len > FOMLOAD_MAX_MODULE)
+			return too_large(out, src[i].name);
+		total += src[i].len;
+		if (total > FOMLOAD_MAX_TOTAL)
+			return too_large_total(out);
+	}
+	return 0;
+}
+
+static int
+stopped(atomic_int *stop, struct fomload_out *out)
+{
+	if (!stop || !atomic_load(stop))
+		return 0;
+	set_err(out, RTI_ERR_INTERNAL_ERROR, "rtiexec is shutting down");
+	return 1;
+}
+
+int
+fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
+    struct fomload_out *out, atomic_int *stop)
+{
+	struct fom_error fe;
+	struct fom *alone;
+	size_t total = 0;
+	uint32_t i;
+
+	memset(out, 0, sizeof *out);
+	out->err = RTI_OK;
+	out->fom = fom_new();
+	out->names = calloc(n ? n : 1, sizeof *out->names);
+	out->xml = calloc(n ? n : 1, sizeof *out->xml);
+	out->len = calloc(n ? n : 1, sizeof *out->len);
+	if (!out->fom || !out->names || !out->xml || !out->len)
+		goto oom;
+	if (fomload_check_content(src, n, out) < 0)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		char *xml = NULL;
+		size_t len = 0;
+
+		if (stopped(stop, out))
+			goto fail;
+		if (src[i].kind == FOMLOAD_CONTENT) {
+			xml = src[i].xml;
+			len = src[i].len;
+			src[i].xml = NULL;
+		} else if (read_module(fom_path, &src[i],
+		    FOMLOAD_MAX_TOTAL - total, &xml, &len, out) < 0) {
+			goto fail;
+		}
+		out->xml[i] = xml;
+		out->len[i] = len;
+		out->names[i] = strdup(src[i].name);
+		out->n = i + 1;
+		if (!out->names[i] || !xml)
+			goto oom;
+		total += len;
+		if (total > FOMLOAD_MAX_TOTAL) {
+			too_large_total(out);
+			goto fail;
+		}
+		/* A module that fails alone is unreadable; one that fails
+		 * only in the merge is inconsistent with the others. */
+		if (!(alone = fom_new()))
+			goto oom;
+		if (fom_load_string(alone, xml, len, src[i].name, &fe) < 0) {
+			fom_free(alone);
+			set_err(out, RTI_ERR_ERROR_READING_FDD, "%s:%d: %s",
+			    fe.file, fe.line, fe.msg);
+			goto fail;
+		}
+		fom_free(alone);
+		if (stopped(stop, out))
+			goto fail;
+		if (fom_load_string(out->fom, xml, len, src[i].name,
+		    &fe) < 0) {
+			set_err(out, RTI_ERR_INCONSISTENT_FDD, "%s:%d: %s",
+			    fe.file, fe.line, fe.msg);
+			goto fail;
+		}
+	}
+	return 0;
+oom:
+	set_err(out, RTI_ERR_NO_MEMORY, "out of memory");
+fail:
+	for (i = 0; i < n; i++) {
+		free(src[i].xml);
+		src[i].xml = NULL;
+	}
+	fom_free(out->fom);
+	out->fom = NULL;
+	return -1;
+}
+
+void
+fomload_out_free(struct fomload_out *out)
+{
+	uint32_t i;
+
+	for (i = 0; i < out->n; i++) {
+		if (out->names)
+			free(out->names[i]);
+		if (out->xml)
+			free(out->xml[i]);
+	}
+	free(out->names);
+	free(out->xml);
+	free(out->len);
+	fom_free(out->fom);
+	out->names = NULL;
+	out->xml = NULL;
+	out->len = NULL;
+	out->fom = NULL;
+	out->n = 0;
+}
+
+/* ---- the worker ---- */
+
+struct fomload {
+	const char *fom_path;
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	/* under mu: */
+	struct fomload_job *queue, *queue_tail;  /* waiting for the worker */
+	struct fomload_job *done, *done_tail;    /* waiting for the loop */
+	unsigned n_jobs;          /* queued, running or done undelivered */
+	atomic_int stop;
+	int pipe_r, pipe_w;       /* the worker's "done" doorbell */
+	struct event *ev;
+};
+
+struct fomload_job *
+fomload_job_new(uint32_t n)
+{
+	struct fomload_job *job = calloc(1, sizeof *job);
+
+	if (!job)
+		return NULL;
+	job->src = calloc(n ? n : 1, sizeof *job->src);
+	if (!job->src) {
+		free(job);
+		return NULL;
+	}
+	job->n = n;
+	return job;
+}
+
+void
+fomload_job_free(struct fomload_job *job)
+{
+	uint32_t i;
+
+	if (!job)
+		return;
+	for (i = 0; i < job->n; i++) {
+		free(job->src[i].name);
+		free(job->src[i].xml);
+	}
+	free(job->src);
+	fomload_out_free(&job->out);
+	free(job);
+}
+
+static void
+append(struct fomload_job **head, struct fomload_job **tail,
+    struct fomload_job *job)
+{
+	job->next = NULL;
+	if (*tail)
+		(*tail)->next = job;
+	else
+		*head = job;
+	*tail = job;
+}
+
+static void *
+worker_main(void *arg)
+{
+	struct fomload *w = arg;
+	struct fomload_job *job;
+	ssize_t r;
+
+	pthread_mutex_lock(&w->mu);
+	for (;;) {
+		while (!w->queue && !atomic_load(&w->stop))
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (atomic_load(&w->stop))
+			break;
+		job = w->queue;
+		w->queue = job->next;
+		if (!w->queue)
+			w->queue_tail = NULL;
+		pthread_mutex_unlock(&w->mu);
+		(void)fomload_load(w->fom_path, job->src, job->n, &job->out,
+		    &w->stop);
+		pthread_mutex_lock(&w->mu);
+		append(&w->done, &w->done_tail, job);
+		/* a full pipe already rings */
+		r = write(w->pipe_w, "", 1);
+		(void)r;
+	}
+	pthread_mutex_unlock(&w->mu);
+	return NULL;
+}
+
+/* The doorbell rang: hand every finished job to its owner, in order. */
+static void
+deliver_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct fomload *w = arg;
+	struct fomload_job *list, *job;
+	char buf[64];
+	unsigned k = 0;
+
+	(void)what;
+	while (read(fd, buf, sizeof buf) > 0)
+		;
+	pthread_mutex_lock(&w->mu);
+	list = w->done;
+	w->done = w->done_tail = NULL;
+	for (job = list; job; job = job->next)
+		k++;
+	w->n_jobs -= k;
+	pthread_mutex_unlock(&w->mu);
+	while ((job = list) != NULL) {
+		list = job->next;
+		job->next = NULL;
+		job->done(job, job->arg);
+	}
+}
+
+static int
+set_flags(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
+		return -1;
+	return fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+struct fomload *
+fomload_new(struct event_base *base, const char *fom_path)
+{
+	struct fomload *w;
+	sigset_t all, old;
+	int p[2], e;
+
+	xmlInitParser();
+	if (!(w = calloc(1, sizeof *w)))
+		return NULL;
+	w->fom_path = fom_path;
+	atomic_init(&w->stop, 0);
+	if (pipe(p) < 0) {
+		free(w);
+		return NULL;
+	}
+	w->pipe_r = p[0];
+	w->pipe_w = p[1];
+	if (set_flags(p[0]) < 0 || set_flags(p[1]) < 0 ||
+	    !(w->ev = event_new(base, w->pipe_r, EV_READ | EV_PERSIST,
+	    deliver_cb, w)) || event_add(w->ev, NULL) < 0)
+		goto fail;
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_cond_init(&w->cv, NULL);
+	/* The worker takes no signals: they stay the event loop's. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	e = pthread_create(&w->thread, NULL, worker_main, w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (e != 0) {
+		pthread_mutex_destroy(&w->mu);
+		pthread_cond_destroy(&w->cv);
+		errno = e;
+		goto fail;
+	}
+	return w;
+fail:
+	e = errno;
+	if (w->ev)
+		event_free(w->ev);
+	close(w->pipe_r);
+	close(w->pipe_w);
+	free(w);
+	errno = e;
+	return NULL;
+}
+
+int
+fomload_submit(struct fomload *w, struct fomload_job *job)
+{
+	pthread_mutex_lock(&w->mu);
+	if (w->n_jobs >= FOMLOAD_MAX_JOBS) {
+		pthread_mutex_unlock(&w->mu);
+		return -1;
+	}
+	w->n_jobs++;
+	append(&w->queue, &w->queue_tail, job);
+	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	return 0;
+}
+
+int
+fomload_room(struct fomload *w)
+{
+	int room;
+
+	pthread_mutex_lock(&w->mu);
+	room = w->n_jobs < FOMLOAD_MAX_JOBS;
+	pthread_mutex_unlock(&w->mu);
+	return room;
+}
+
+static void
+free_list(struct fomload_job *job)
+{
+	struct fomload_job *next;
+
+	for (; job; job = next) {
+		next = job->next;
+		fomload_job_free(job);
+	}
+}
+
+void
+fomload_free(struct fomload *w)
+{
+	if (!w)
+		return;
+	pthread_mutex_lock(&w->mu);
+	atomic_store(&w->stop, 1);
+	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	pthread_join(w->thread, NULL);
+	free_list(w->queue);
+	free_list(w->done);
+	event_free(w->ev);
+	close(w->pipe_r);
+	close(w->pipe_w);
+	pthread_mutex_destroy(&w->mu);
+	pthread_cond_destroy(&w->cv);
+	free(w);
+}
