@@ -208,11 +208,14 @@ rl_flush_cb(evutil_socket_t fd, short what, void *arg)
  * join reply or a burst grew does not stay with every idle federate. */
 #define OUT_KEEP 1024u
 /* Room read at once into a connection's own buffer behind a partial
- * frame (more when the frame needs more).  The partial frame stays where
- * it lies while this much room follows it and is moved to the front only
- * then, so a sender streaming large bundles costs a copy of a partial
- * frame every few reads, not one per read; the buffer then stays at
- * 2 * PARTIAL_READ or so. */
+ * frame.  The partial frame stays where it lies while this much room
+ * follows it and is moved to the front only then, so a sender streaming
+ * large bundles costs a copy of a partial frame every few reads, not one
+ * per read; the buffer then stays at 2 * PARTIAL_READ or so.  A frame
+ * longer than that gets room for at most as many bytes as it already has
+ * (conn_read_cb): memory is spent as a frame arrives, not as its header
+ * claims, and a large bundle still costs a handful of reallocations
+ * (doubling), not a copy per read. */
 #define PARTIAL_READ (128u * 1024)
 /* A frame body at least this large, to a connection with nothing queued,
  * is written at once from the caller's memory (conn_send2), not copied
@@ -1020,11 +1023,20 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 			 * so a startup holds at most RTI_PREAUTH_MAX_FRAME */
 			room = need ? need : WIRE_HEADER_SIZE - have;
 		} else {
+			/* room for what the header still promises, but at
+			 * most as much as has arrived (PARTIAL_READ at
+			 * least): the buffer grows with the frame, doubling
+			 * at most per read, never to a length a peer only
+			 * declares */
 			room = PARTIAL_READ;
 			if (need > room)
-				room = need;
+				room = need < have ? need :
+				    have > room ? have : room;
 		}
-		if (c->in.cap - c->in.len < room && c->in_off) {
+		/* compacted when the rest of the frame would not fit behind
+		 * it, so at the frame's start, while the partial is short */
+		if (c->in.cap - c->in.len < (need > room ? need : room) &&
+		    c->in_off) {
 			memmove(c->in.data, c->in.data + c->in_off, have);
 			c->in.len = have;
 			c->in_off = 0;
