@@ -38,6 +38,20 @@ expect 2 "bad --max-frame" -- --max-frame 12
 expect 2 "bad --slow-timeout" -- --slow-timeout 0
 expect 2 "bad --slow-timeout" -- --slow-timeout soon
 expect 2 "cannot read key file" -- --auth-key-file /nonexistent/key
+expect 0 "--handshake-timeout SECS" -- --help
+expect 0 "--per-source-max-startups N" -- --help
+expect 2 "bad --handshake-timeout" -- --handshake-timeout 0
+expect 2 "bad --handshake-timeout" -- --handshake-timeout 3601
+expect 2 "bad --handshake-timeout" -- --handshake-timeout soon
+expect 2 "bad --handshake-timeout" -- --handshake-timeout ""
+expect 2 "bad --max-connections" -- --max-connections 0
+expect 2 "bad --max-connections" -- --max-connections -5
+expect 2 "bad --max-connections" -- --max-connections 1048577
+expect 2 "bad --max-connections" -- --max-connections many
+expect 2 "bad --max-startups" -- --max-startups 0
+expect 2 "bad --max-startups" -- --max-startups 10x
+expect 2 "bad --per-source-max-startups" -- --per-source-max-startups 0
+expect 2 "bad --per-source-max-startups" -- --per-source-max-startups ""
 expect 2 "needs at least one FILE" -- --check-fom
 expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom "$top_srcdir/fom/Grid.xml"
 expect 0 "Switching" -- --check-fom "$top_srcdir/fom/Grid.xml" "$top_srcdir/fom/HelloWorld.xml"
