@@ -792,6 +792,59 @@ START_TEST(test_out_of_descriptors)
 }
 END_TEST
 
+#define FAILACCEPT TOP_BUILDDIR "/test/.libs/libfailaccept.so"
+
+/*
+ * accept() failing with ENOBUFS (test/failaccept.c, preloaded into
+ * rtiexec, fails it while a flag file exists) leaves the connection
+ * waiting, so the listener stays readable: rtiexec stops accepting for a
+ * while instead of spinning (CPU time and log lines counted), and once
+ * accept works again the waiting federate's HELLO is answered.
+ */
+START_TEST(test_accept_error_backs_off)
+{
+	struct rtiexec r;
+	char flag[128];
+	struct answer an;
+	double cpu0, t0, cpu, wall;
+	FILE *fp;
+	int fd;
+
+	if (access(FAILACCEPT, R_OK) != 0) {
+		fprintf(stderr, "test_accept_error_backs_off: no %s (a static "
+		    "build): not run\n", FAILACCEPT);
+		return;
+	}
+	snprintf(flag, sizeof flag, "/tmp/rti-failaccept-%d", (int)getpid());
+	fp = fopen(flag, "w");
+	ck_assert_ptr_nonnull(fp);
+	fclose(fp);
+	setenv("RTI_TEST_ACCEPT_FAIL", flag, 1);
+	setenv("LD_PRELOAD", FAILACCEPT, 1);
+	ck_assert_int_eq(rtiexec_start(&r, NULL), 0);
+	unsetenv("LD_PRELOAD");
+	unsetenv("RTI_TEST_ACCEPT_FAIL");
+	fd = tcp_connect(&r);
+	ck_assert_int_eq(write(fd, hello, sizeof hello),
+	    (ssize_t)sizeof hello);
+	cpu0 = rtiexec_cpu_s(&r);
+	t0 = tfed_now();
+	usleep(1500000);
+	cpu = rtiexec_cpu_s(&r) - cpu0;
+	wall = tfed_now() - t0;
+	ck_assert_msg(cpu < 0.25 * wall, "rtiexec used %.2f s of CPU in %.2f "
+	    "s while accept failed", cpu, wall);
+	ck_assert(rtiexec_log_has(&r, "accept: No buffer space available"));
+	ck_assert_msg(rtiexec_log_count(&r, "accept: ") <= 4, "%d accept "
+	    "failure lines", rtiexec_log_count(&r, "accept: "));
+	unlink(flag);
+	read_frames(fd, 5, 1, &an);
+	close(fd);
+	ck_assert_int_eq(an.type, 2); /* HELLO_ACK */
+	ck_assert_int_eq(rtiexec_stop(&r), 0);
+}
+END_TEST
+
 static Suite *
 hostile_suite(void)
 {
@@ -808,6 +861,7 @@ hostile_suite(void)
 	tcase_add_test(tc, test_burst_from_one_address);
 	tcase_add_test(tc, test_hello_exact);
 	tcase_add_test(tc, test_out_of_descriptors);
+	tcase_add_test(tc, test_accept_error_backs_off);
 	suite_add_tcase(s, tc);
 	return s;
 }
