@@ -50,6 +50,17 @@ usage(FILE *out)
 "                            this long: the federate with the largest queue\n"
 "                            is disconnected and resigned (default %.0f)\n"
 "      --auth-key-file FILE  require federates to present this shared secret\n"
+"      --max-connections N   connections at once (default %u; lowered to the\n"
+"                            descriptor limit less a reserve)\n"
+"      --max-startups N      connections at once whose handshake is not done\n"
+"                            (default %u)\n"
+"      --per-source-max-startups N\n"
+"                            of those, from one address (default %u; a Unix\n"
+"                            socket is one address)\n"
+"      --handshake-timeout SECS\n"
+"                            close a connection without a handshake after\n"
+"                            SECS (default %.0f); before it, a frame may\n"
+"                            be at most %u bytes\n"
 "      --no-io-uring         write to federates with send() only, not with\n"
 "                            one io_uring submission per loop turn\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
@@ -63,7 +74,24 @@ usage(FILE *out)
 "Exit status: 0 clean shutdown, 1 runtime failure, 2 usage error.\n",
 	    RTI_DEFAULT_PORT, RTI_FOMDIR, WIRE_DEFAULT_MAX_FRAME,
 	    RTI_DEFAULT_MAX_QUEUE, RTI_DEFAULT_MAX_TOTAL_QUEUE,
-	    RTI_DEFAULT_SLOW_TIMEOUT);
+	    RTI_DEFAULT_SLOW_TIMEOUT, RTI_DEFAULT_MAX_CONNECTIONS,
+	    RTI_DEFAULT_MAX_STARTUPS, RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS,
+	    RTI_DEFAULT_HANDSHAKE_TIMEOUT, RTI_PREAUTH_MAX_FRAME);
+}
+
+/* Seconds in [min, max]; 0 or -1. */
+static int
+parse_seconds(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double d;
+
+	errno = 0;
+	d = strtod(s, &end);
+	if (errno || end == s || *end || !(d >= min && d <= max))
+		return -1;
+	*out = d;
+	return 0;
 }
 
 static int
@@ -153,8 +181,15 @@ enum {
 	OPT_CHECK_FOM,
 	OPT_TIME,
 	OPT_SLOW_TIMEOUT,
-	OPT_NO_IO_URING
+	OPT_NO_IO_URING,
+	OPT_MAX_CONNECTIONS,
+	OPT_MAX_STARTUPS,
+	OPT_PER_SOURCE,
+	OPT_HANDSHAKE_TIMEOUT
 };
+
+/* Upper bound of --max-connections and the startup bounds. */
+#define MAX_CONNECTIONS_OPT 1048576u
 
 int
 main(int argc, char **argv)
@@ -174,6 +209,13 @@ main(int argc, char **argv)
 		    OPT_MAX_TOTAL_QUEUE },
 		{ "slow-timeout", required_argument, NULL, OPT_SLOW_TIMEOUT },
 		{ "no-io-uring", no_argument, NULL, OPT_NO_IO_URING },
+		{ "max-connections", required_argument, NULL,
+		    OPT_MAX_CONNECTIONS },
+		{ "max-startups", required_argument, NULL, OPT_MAX_STARTUPS },
+		{ "per-source-max-startups", required_argument, NULL,
+		    OPT_PER_SOURCE },
+		{ "handshake-timeout", required_argument, NULL,
+		    OPT_HANDSHAKE_TIMEOUT },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
 		{ "log-level", required_argument, NULL, 'l' },
@@ -268,6 +310,34 @@ main(int argc, char **argv)
 			cfg.slow_timeout = d;
 			break;
 		}
+		case OPT_HANDSHAKE_TIMEOUT:
+			if (parse_seconds(optarg, 0.1, 3600,
+			    &cfg.handshake_timeout) < 0) {
+				fprintf(stderr, "rtiexec: bad "
+				    "--handshake-timeout '%s' (want 0.1..3600 "
+				    "seconds)\n", optarg);
+				goto usage_error;
+			}
+			break;
+		case OPT_MAX_CONNECTIONS:
+		case OPT_MAX_STARTUPS:
+		case OPT_PER_SOURCE:
+			if (parse_size(optarg, 1, MAX_CONNECTIONS_OPT,
+			    &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --%s '%s' (want "
+				    "1..%u)\n", c == OPT_MAX_CONNECTIONS ?
+				    "max-connections" : c == OPT_MAX_STARTUPS ?
+				    "max-startups" : "per-source-max-startups",
+				    optarg, MAX_CONNECTIONS_OPT);
+				goto usage_error;
+			}
+			if (c == OPT_MAX_CONNECTIONS)
+				cfg.max_connections = (uint32_t)v;
+			else if (c == OPT_MAX_STARTUPS)
+				cfg.max_startups = (uint32_t)v;
+			else
+				cfg.per_source_max_startups = (uint32_t)v;
+			break;
 		case OPT_NO_IO_URING:
 			cfg.no_io_uring = 1;
 			break;

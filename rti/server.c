@@ -6,12 +6,14 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -76,6 +78,117 @@ status_log(const char *fmt, ...)
 	va_end(ap);
 }
 
+static double
+mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* What the held-back lines of each reason were about, for their count. */
+static const char *const rl_what[RL_COUNT] = {
+	[RL_MAX_CONNECTIONS] = "connections refused (--max-connections)",
+	[RL_MAX_STARTUPS] = "connections refused (--max-startups)",
+	[RL_PER_SOURCE] = "connections refused "
+	    "(--per-source-max-startups)",
+	[RL_HANDSHAKE_TIMEOUT] = "connections closed without a handshake "
+	    "(--handshake-timeout)",
+	[RL_PREAUTH_FRAME] = "connections closed for a frame too long "
+	    "before the handshake",
+	[RL_BAD_HELLO] = "connections closed for a protocol error before "
+	    "the handshake",
+	[RL_HELLO_REFUSED] = "handshakes refused",
+	[RL_ACCEPT] = "accept failures",
+};
+
+/* Arm rl_ev to write the held-back counts once their second is over. */
+static void
+rl_arm(struct rti_server *srv, double now)
+{
+	double due = -1;
+	struct timeval tv;
+	size_t r;
+
+	for (r = 0; r < RL_COUNT; r++)
+		if (srv->rl[r].held && (due < 0 || srv->rl[r].last < due))
+			due = srv->rl[r].last;
+	if (due < 0)
+		return;
+	due = due + 1.0 - now;
+	if (due < 0.001)
+		due = 0.001;
+	tv.tv_sec = (time_t)due;
+	tv.tv_usec = (suseconds_t)((due - (double)tv.tv_sec) * 1e6);
+	event_add(srv->rl_ev, &tv);
+}
+
+/*
+ * A log line for `r` that a client can cause before it is trusted
+ * (refusals, handshake timeouts, bad handshakes, accept failures): at
+ * most one line per reason and second.  Lines held back are counted; the
+ * count is written with the next line of that reason, or by rl_flush_cb
+ * a second after the last line written.
+ */
+static void
+rl_log(struct rti_server *srv, enum srv_rl r, int level, const char *fmt,
+    ...) __attribute__((format(printf, 4, 5)));
+
+static void
+rl_log(struct rti_server *srv, enum srv_rl r, int level, const char *fmt,
+    ...)
+{
+	struct srv_ratelim *rl = &srv->rl[r];
+	double now;
+	char line[512];
+	va_list ap;
+
+	if (level > srv->cfg.log_level)
+		return;
+	now = mono_now();
+	if (rl->logged && now - rl->last < 1.0) {
+		if (rl->held++ == 0 || level < rl->level)
+			rl->level = level;
+		rl_arm(srv, now);
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (rl->held)
+		rti_log(srv, level, "%s (and %llu more %s in the last %.1f s)",
+		    line, (unsigned long long)rl->held, rl_what[r],
+		    now - rl->last);
+	else
+		rti_log(srv, level, "%s", line);
+	rl->logged = 1;
+	rl->last = now;
+	rl->held = 0;
+}
+
+static void
+rl_flush_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct rti_server *srv = arg;
+	double now = mono_now();
+	size_t r;
+
+	(void)fd;
+	(void)what;
+	for (r = 0; r < RL_COUNT; r++) {
+		struct srv_ratelim *rl = &srv->rl[r];
+
+		if (!rl->held || now - rl->last < 0.999)
+			continue;
+		rti_log(srv, rl->level, "%llu more %s in the last %.1f s",
+		    (unsigned long long)rl->held, rl_what[r], now - rl->last);
+		rl->last = now;
+		rl->held = 0;
+	}
+	rl_arm(srv, now);
+}
+
 /*
  * Connection I/O.  Each connection reads into the server's shared buffer
  * and dispatches every complete frame in place; only an incomplete frame
@@ -95,11 +208,14 @@ status_log(const char *fmt, ...)
  * join reply or a burst grew does not stay with every idle federate. */
 #define OUT_KEEP 1024u
 /* Room read at once into a connection's own buffer behind a partial
- * frame (more when the frame needs more).  The partial frame stays where
- * it lies while this much room follows it and is moved to the front only
- * then, so a sender streaming large bundles costs a copy of a partial
- * frame every few reads, not one per read; the buffer then stays at
- * 2 * PARTIAL_READ or so. */
+ * frame.  The partial frame stays where it lies while this much room
+ * follows it and is moved to the front only then, so a sender streaming
+ * large bundles costs a copy of a partial frame every few reads, not one
+ * per read; the buffer then stays at 2 * PARTIAL_READ or so.  A frame
+ * longer than that gets room for at most as many bytes as it already has
+ * (conn_read_cb): memory is spent as a frame arrives, not as its header
+ * claims, and a large bundle still costs a handful of reallocations
+ * (doubling), not a copy per read. */
 #define PARTIAL_READ (128u * 1024)
 /* A frame body at least this large, to a connection with nothing queued,
  * is written at once from the caller's memory (conn_send2), not copied
@@ -108,6 +224,27 @@ status_log(const char *fmt, ...)
 
 static void conn_free(struct conn *c);
 static void total_check(struct rti_server *srv);
+
+/* Take `c` off the startup list (its HELLO was accepted, or it closes). */
+static void
+startup_unlink(struct conn *c)
+{
+	struct rti_server *srv = c->srv;
+
+	if (!c->startup)
+		return;
+	if (c->st_prev)
+		c->st_prev->st_next = c->st_next;
+	else
+		srv->st_head = c->st_next;
+	if (c->st_next)
+		c->st_next->st_prev = c->st_prev;
+	else
+		srv->st_tail = c->st_prev;
+	c->st_next = c->st_prev = NULL;
+	c->startup = 0;
+	srv->n_startups--;
+}
 
 static size_t
 out_queued(const struct conn *c)
@@ -164,6 +301,8 @@ conn_free(struct conn *c)
 	int m;
 
 	conn_detach_federate(c);
+	startup_unlink(c);
+	srv->n_conns--;
 	if (c->paused)
 		srv->n_paused--;
 	srv->out_total -= out_queued(c);
@@ -201,10 +340,12 @@ conn_close(struct conn *c, const char *reason)
 {
 	if (c->closing)
 		return;
-	rti_log(c->srv, reason ? LOG_INFO : LOG_DEBUG,
+	/* before the handshake the reason was logged rate-limited */
+	rti_log(c->srv, reason && c->hello_done ? LOG_INFO : LOG_DEBUG,
 	    "connection %u (%s) closing%s%s", c->id, c->peer,
 	    reason ? ": " : "", reason ? reason : "");
 	c->closing = 1;
+	startup_unlink(c);
 	event_del(c->rev);
 	/* Resign and free from the loop, never inside a handler. */
 	event_active(c->srv->reap_ev, EV_TIMEOUT, 0);
@@ -674,21 +815,34 @@ conn_replyf(struct conn *c, uint32_t serial, int err, const char *fmt, ...)
 	return conn_reply(c, serial, err, msg, NULL, 0);
 }
 
+/* Log (rate-limited as `r` before the handshake) and close. */
 static void
-protocol_error(struct conn *c, uint16_t type, const uint8_t *p, size_t n,
-    const char *what)
+protocol_error_as(struct conn *c, enum srv_rl r, uint16_t type,
+    const uint8_t *p, size_t n, const char *what)
 {
 	char hex[3 * 16 + 1];
 	size_t i, k = n < 16 ? n : 16;
+	static const char fmt[] = "connection %u (%s): protocol error: %s "
+	    "(type 0x%04x, %zu bytes: %s)";
 
 	for (i = 0; i < k; i++)
 		snprintf(hex + 3 * i, 4, "%02x ", p[i]);
 	hex[3 * k] = '\0';
 	c->srv->stats.protocol_errors++;
-	rti_log(c->srv, LOG_WARN,
-	    "connection %u (%s): protocol error: %s (type 0x%04x, %zu bytes:"
-	    " %s)", c->id, c->peer, what, type, n, hex);
+	if (c->hello_done)
+		rti_log(c->srv, LOG_WARN, fmt, c->id, c->peer, what, type, n,
+		    hex);
+	else
+		rl_log(c->srv, r, LOG_WARN, fmt, c->id, c->peer, what, type, n,
+		    hex);
 	conn_close(c, "protocol error");
+}
+
+static void
+protocol_error(struct conn *c, uint16_t type, const uint8_t *p, size_t n,
+    const char *what)
+{
+	protocol_error_as(c, RL_BAD_HELLO, type, p, n, what);
 }
 
 /* Constant-time comparison of the offered key with the configured one. */
@@ -734,24 +888,44 @@ handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	wire_rd_init(&rd, p, n);
 	magic = wire_get_u32(&rd);
 	version = wire_get_u16(&rd);
-	key = wire_get_blob(&rd, &klen, WIRE_MAX_AUTH_KEY);
 	if (rd.err || magic != WIRE_MAGIC) {
 		protocol_error(c, type, p, n, "bad hello");
 		return;
 	}
 	if (version != WIRE_VERSION) {
+		/* before the rest is decoded: another version's HELLO may
+		 * differ there, and is told why it is refused */
+		rl_log(c->srv, RL_HELLO_REFUSED, LOG_INFO, "connection %u "
+		    "(%s): protocol version %u refused", c->id, c->peer,
+		    version);
 		send_nak(c, RTI_ERR_CONNECTION_FAILED,
 		    "unsupported protocol version");
 		conn_close(c, "protocol version mismatch");
 		return;
 	}
+	key = wire_get_blob(&rd, &klen, WIRE_MAX_AUTH_KEY);
+	if (rd.err) {
+		protocol_error(c, type, p, n, "bad hello");
+		return;
+	}
+	if (!wire_rd_done(&rd)) {
+		char why[64];
+
+		snprintf(why, sizeof why, "hello with %zu trailing bytes",
+		    wire_rd_left(&rd));
+		protocol_error(c, type, p, n, why);
+		return;
+	}
 	if (c->srv->cfg.auth_key && !key_matches(&c->srv->cfg, key, klen)) {
+		rl_log(c->srv, RL_HELLO_REFUSED, LOG_INFO, "connection %u "
+		    "(%s): authentication failed", c->id, c->peer);
 		send_nak(c, RTI_ERR_AUTHENTICATION_FAILED,
 		    "authentication failed");
 		conn_close(c, "authentication failed");
 		return;
 	}
 	c->hello_done = 1;
+	startup_unlink(c);
 	b = srv_frame(c->srv, WIRE_HELLO_ACK, &off);
 	wire_put_u32(b, WIRE_MAGIC);
 	wire_put_u16(b, WIRE_VERSION);
@@ -824,6 +998,14 @@ server_wake_deferred(struct rti_server *srv)
 			conn_wake(c);
 }
 
+/* The longest frame `c` may send now: RTI_PREAUTH_MAX_FRAME until its
+ * HELLO is accepted (and its key checked), then --max-frame. */
+static uint32_t
+frame_max(const struct conn *c)
+{
+	return c->hello_done ? c->srv->cfg.max_frame : RTI_PREAUTH_MAX_FRAME;
+}
+
 /* Dispatch the complete frames in p[0..n) until `c` closes, pauses or a
  * frame is deferred; returns the bytes consumed. */
 static size_t
@@ -835,18 +1017,20 @@ conn_process(struct conn *c, const uint8_t *p, size_t n)
 	int rc;
 
 	while (!c->closing && !c->paused && !c->deferred) {
-		rc = wire_frame_peek(p + used, n - used, c->srv->cfg.max_frame,
-		    &type, &flags, &len);
+		uint32_t max = frame_max(c);
+
+		rc = wire_frame_peek(p + used, n - used, max, &type, &flags,
+		    &len);
 		if (rc == 0)
 			break;
 		if (rc < 0) {
 			char why[96];
 
 			snprintf(why, sizeof why,
-			    "frame of %u bytes exceeds the maximum %u", len,
-			    c->srv->cfg.max_frame);
-			protocol_error(c, type, p + used, WIRE_HEADER_SIZE,
-			    why);
+			    "frame of %u bytes exceeds the maximum %u%s", len,
+			    max, c->hello_done ? "" : " before the handshake");
+			protocol_error_as(c, RL_PREAUTH_FRAME, type, p + used,
+			    WIRE_HEADER_SIZE, why);
 			break;
 		}
 		if (n - used - WIRE_HEADER_SIZE < (size_t)len)
@@ -918,16 +1102,32 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 			return;
 	}
 	if (c->in.len) {
-		size_t have = c->in.len - c->in_off;
+		size_t have = c->in.len - c->in_off, need = 0, want;
 		uint16_t type, flags;
 		uint32_t len = 0;
 
-		room = PARTIAL_READ;
-		if (wire_frame_peek(c->in.data + c->in_off, have,
-		    srv->cfg.max_frame, &type, &flags, &len) > 0 &&
-		    WIRE_HEADER_SIZE + (size_t)len - have > room)
-			room = WIRE_HEADER_SIZE + (size_t)len - have;
-		if (c->in.cap - c->in.len < room && c->in_off) {
+		if (wire_frame_peek(c->in.data + c->in_off, have, frame_max(c),
+		    &type, &flags, &len) > 0)
+			need = WIRE_HEADER_SIZE + (size_t)len - have;
+		if (!c->hello_done) {
+			/* before the handshake: the rest of this frame only,
+			 * so a startup holds at most RTI_PREAUTH_MAX_FRAME */
+			room = need ? need : WIRE_HEADER_SIZE - have;
+		} else {
+			/* room for what the header still promises, but at
+			 * most as much as has arrived (PARTIAL_READ at
+			 * least): the buffer grows with the frame, doubling
+			 * at most per read, never to a length a peer only
+			 * declares */
+			room = PARTIAL_READ;
+			if (need > room)
+				room = need < have ? need :
+				    have > room ? have : room;
+		}
+		/* compacted when the rest of the frame would not fit behind
+		 * it, so at the frame's start, while the partial is short */
+		if (c->in.cap - c->in.len < (need > room ? need : room) &&
+		    c->in_off) {
 			memmove(c->in.data, c->in.data + c->in_off, have);
 			c->in.len = have;
 			c->in_off = 0;
@@ -937,7 +1137,8 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 			conn_close(c, "out of memory");
 			return;
 		}
-		n = recv(fd, c->in.data + c->in.len, c->in.cap - c->in.len, 0);
+		want = c->hello_done ? c->in.cap - c->in.len : room;
+		n = recv(fd, c->in.data + c->in.len, want, 0);
 		if (n <= 0) {
 			(void)conn_read_failed(c, n);
 			return;
@@ -961,14 +1162,216 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
+/*
+ * Connection bounds.  What a client can make rtiexec hold before its
+ * HELLO is accepted is bounded: at most max_startups such connections
+ * (per_source of them from one address; a Unix-domain peer is one
+ * address), each with at most RTI_PREAUTH_MAX_FRAME bytes of input, for
+ * at most the handshake timeout; and at most max_conns connections in
+ * all, fewer than the descriptor limit.  A connection beyond a bound is
+ * accepted, told why (HELLO_NAK) and closed at once.  Startups are kept
+ * on their own list in accept order, so one timer for the oldest
+ * deadline closes the late ones without a walk over every connection.
+ */
+
+/* Descriptors kept free of connections: standard streams, listeners,
+ * the event loop's, io_uring's, the reserve, a FOM file being read. */
+#define FD_RESERVE 16
+/* Waiting connections refused per accept failure with the reserve fd. */
+#define EMFILE_REFUSE_MAX 128
+#define ACCEPT_BACKOFF_MIN 0.1
+#define ACCEPT_BACKOFF_MAX 1.0
+
+static void
+tv_of(struct timeval *tv, double s)
+{
+	if (s < 0)
+		s = 0;
+	tv->tv_sec = (time_t)s;
+	tv->tv_usec = (suseconds_t)((s - (double)tv->tv_sec) * 1e6);
+}
+
+static void
+peer_key_of(struct peer_key *k, const struct sockaddr *sa)
+{
+	memset(k, 0, sizeof *k);
+	k->family = sa->sa_family;
+	if (sa->sa_family == AF_INET)
+		memcpy(k->addr, &((const struct sockaddr_in *)sa)->sin_addr,
+		    4);
+	else if (sa->sa_family == AF_INET6)
+		memcpy(k->addr, &((const struct sockaddr_in6 *)sa)->sin6_addr,
+		    16);
+}
+
+static int
+peer_key_eq(const struct peer_key *a, const struct peer_key *b)
+{
+	return a->family == b->family && memcmp(a->addr, b->addr,
+	    sizeof a->addr) == 0;
+}
+
+/* "ADDR:PORT", "[ADDR]:PORT" or "unix". */
+static void
+peer_name(char *out, size_t len, const struct sockaddr *sa)
+{
+	char a[INET6_ADDRSTRLEN];
+
+	if (sa->sa_family == AF_INET) {
+		const struct sockaddr_in *in = (const struct sockaddr_in *)sa;
+
+		inet_ntop(AF_INET, &in->sin_addr, a, sizeof a);
+		snprintf(out, len, "%s:%u", a, ntohs(in->sin_port));
+	} else if (sa->sa_family == AF_INET6) {
+		const struct sockaddr_in6 *in6 =
+		    (const struct sockaddr_in6 *)sa;
+
+		inet_ntop(AF_INET6, &in6->sin6_addr, a, sizeof a);
+		snprintf(out, len, "[%s]:%u", a, ntohs(in6->sin6_port));
+	} else {
+		snprintf(out, len, "unix");
+	}
+}
+
+static uint32_t
+startups_from(const struct rti_server *srv, const struct peer_key *k)
+{
+	const struct conn *c;
+	uint32_t n = 0;
+
+	for (c = srv->st_head; c; c = c->st_next)
+		n += peer_key_eq(&c->key, k);
+	return n;
+}
+
+/* Read the handshakes already waiting on the startups (from `k` only,
+ * unless NULL) before a new connection is refused for their number: a
+ * burst of federates connecting at once is accepted faster than their
+ * HELLOs are read, and must not be refused for that.  Costs at most one
+ * recv() per startup counted, and only when a bound is reached. */
+static void
+startups_poll(struct rti_server *srv, const struct peer_key *k)
+{
+	struct conn *c, *next;
+
+	for (c = srv->st_head; c; c = next) {
+		next = c->st_next;
+		if (!k || peer_key_eq(&c->key, k))
+			conn_read_cb(c->fd, EV_READ, c); /* may free c only */
+	}
+}
+
+/* Tell a connection that is not kept why (HELLO_NAK, best effort, never
+ * blocking) and close it.  What it sent already is read first, so that
+ * the close is a FIN and the answer is not lost to a reset. */
+static void
+refuse_fd(struct rti_server *srv, evutil_socket_t fd, const char *why)
+{
+	uint8_t junk[RTI_PREAUTH_MAX_FRAME];
+	struct wire_buf *b;
+	size_t off;
+
+	b = srv_frame(srv, WIRE_HELLO_NAK, &off);
+	wire_put_u32(b, RTI_ERR_CONNECTION_FAILED);
+	wire_put_str(b, why);
+	wire_frame_end(b, off);
+	if (!b->oom)
+		(void)send(fd, b->data, b->len, MSG_NOSIGNAL | MSG_DONTWAIT);
+	(void)recv(fd, junk, sizeof junk, MSG_DONTWAIT);
+	evutil_closesocket(fd);
+	srv->stats.conns_refused++;
+}
+
+/* Close startups whose handshake deadline passed; arm for the next. */
+static void
+handshake_timeout_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct rti_server *srv = arg;
+	double now = mono_now();
+	struct timeval tv;
+	struct conn *c;
+
+	(void)fd;
+	(void)what;
+	while ((c = srv->st_head) != NULL && c->hs_deadline <= now + 0.001) {
+		srv->stats.handshake_timeouts++;
+		rl_log(srv, RL_HANDSHAKE_TIMEOUT, LOG_INFO, "connection %u "
+		    "(%s): no handshake within %g s; closing", c->id, c->peer,
+		    srv->cfg.handshake_timeout);
+		send_nak(c, RTI_ERR_CONNECTION_FAILED, "no handshake in time");
+		conn_close(c, "handshake timeout"); /* unlinks c */
+	}
+	if (c) {
+		tv_of(&tv, c->hs_deadline - now);
+		event_add(srv->hs_ev, &tv);
+	}
+}
+
+static void
+startup_link(struct conn *c)
+{
+	struct rti_server *srv = c->srv;
+	struct timeval tv;
+
+	c->startup = 1;
+	c->hs_deadline = mono_now() + srv->cfg.handshake_timeout;
+	c->st_next = NULL;
+	c->st_prev = srv->st_tail;
+	if (srv->st_tail)
+		srv->st_tail->st_next = c;
+	else
+		srv->st_head = c;
+	srv->st_tail = c;
+	srv->n_startups++;
+	if (!event_pending(srv->hs_ev, EV_TIMEOUT, NULL)) {
+		tv_of(&tv, srv->cfg.handshake_timeout);
+		event_add(srv->hs_ev, &tv);
+	}
+}
+
 static void
 accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
     int salen, void *arg)
 {
 	struct rti_server *srv = arg;
+	struct peer_key key;
+	char peer[sizeof ((struct conn *)0)->peer];
 	struct conn *c;
 
 	(void)l;
+	(void)salen;
+	srv->accept_backoff = 0;
+	evutil_make_socket_nonblocking(fd);
+	peer_key_of(&key, sa);
+	peer_name(peer, sizeof peer, sa);
+	if (srv->n_conns >= srv->max_conns) {
+		rl_log(srv, RL_MAX_CONNECTIONS, LOG_WARN, "connection from %s "
+		    "refused: %u connections open (--max-connections)", peer,
+		    srv->n_conns);
+		refuse_fd(srv, fd, "too many connections");
+		return;
+	}
+	if (srv->n_startups >= srv->max_startups)
+		startups_poll(srv, NULL);
+	if (srv->n_startups >= srv->max_startups) {
+		rl_log(srv, RL_MAX_STARTUPS, LOG_WARN, "connection from %s "
+		    "refused: %u connections without a handshake "
+		    "(--max-startups)", peer, srv->n_startups);
+		refuse_fd(srv, fd, "too many connections without a "
+		    "handshake");
+		return;
+	}
+	if (startups_from(srv, &key) >= srv->per_source)
+		startups_poll(srv, &key);
+	if (startups_from(srv, &key) >= srv->per_source) {
+		rl_log(srv, RL_PER_SOURCE, LOG_WARN, "connection from %s "
+		    "refused: %u connections without a handshake from its "
+		    "address (--per-source-max-startups)", peer,
+		    srv->per_source);
+		refuse_fd(srv, fd, "too many connections without a "
+		    "handshake from this address");
+		return;
+	}
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		evutil_closesocket(fd);
@@ -977,29 +1380,12 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 	c->srv = srv;
 	c->fd = fd;
 	c->id = ++srv->next_conn_id;
+	c->key = key;
+	memcpy(c->peer, peer, sizeof c->peer);
 	wire_buf_init(&c->in);
 	wire_buf_init(&c->out);
-	if (sa->sa_family == AF_INET) {
-		struct sockaddr_in *in = (struct sockaddr_in *)sa;
-		char a[INET_ADDRSTRLEN];
-
-		inet_ntop(AF_INET, &in->sin_addr, a, sizeof a);
-		snprintf(c->peer, sizeof c->peer, "%s:%u", a,
-		    ntohs(in->sin_port));
+	if (sa->sa_family == AF_INET || sa->sa_family == AF_INET6)
 		(void)tcp_tune(fd);
-	} else if (sa->sa_family == AF_INET6) {
-		struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)sa;
-		char a[INET6_ADDRSTRLEN];
-
-		inet_ntop(AF_INET6, &in6->sin6_addr, a, sizeof a);
-		snprintf(c->peer, sizeof c->peer, "[%s]:%u", a,
-		    ntohs(in6->sin6_port));
-		(void)tcp_tune(fd);
-	} else {
-		snprintf(c->peer, sizeof c->peer, "unix");
-	}
-	(void)salen;
-	evutil_make_socket_nonblocking(fd);
 	c->rev = event_new(srv->base, fd, EV_READ | EV_PERSIST, conn_read_cb,
 	    c);
 	c->wev = event_new(srv->base, fd, EV_WRITE | EV_PERSIST,
@@ -1017,17 +1403,143 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 	if (srv->conns)
 		srv->conns->prev = c;
 	srv->conns = c;
+	srv->n_conns++;
+	startup_link(c);
 	srv->stats.conns_total++;
 	rti_log(srv, LOG_DEBUG, "connection %u from %s", c->id, c->peer);
 }
 
 static void
-listener_error_cb(struct evconnlistener *l, void *arg)
+accept_resume_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct rti_server *srv = arg;
 
-	(void)l;
-	rti_log(srv, LOG_WARN, "accept: %s", strerror(errno));
+	(void)fd;
+	(void)what;
+	if (srv->reserve_fd < 0)
+		srv->reserve_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	srv->accept_paused = 0;
+	if (srv->tcp_listener)
+		evconnlistener_enable(srv->tcp_listener);
+	if (srv->unix_listener)
+		evconnlistener_enable(srv->unix_listener);
+}
+
+/*
+ * accept() failed other than transiently (libevent retries EINTR, EAGAIN
+ * and ECONNABORTED itself).  The listener would be readable again at
+ * once, so both are disabled for a back-off (ACCEPT_BACKOFF_MIN doubling
+ * to ACCEPT_BACKOFF_MAX, from the first failure after a good accept) and
+ * re-enabled from a timer: an error never spins.  Out of descriptors
+ * (EMFILE, ENFILE), the reserve descriptor is given up for a moment to
+ * accept the waiting connections and refuse them (HELLO_NAK, close), so
+ * that a federate is told at once instead of waiting in the backlog.
+ */
+static void
+listener_error_cb(struct evconnlistener *l, void *arg)
+{
+	struct rti_server *srv = arg;
+	int err = EVUTIL_SOCKET_ERROR();
+	unsigned refused = 0;
+	struct timeval tv;
+	evutil_socket_t fd;
+
+	if ((err == EMFILE || err == ENFILE) && srv->reserve_fd >= 0) {
+		close(srv->reserve_fd);
+		srv->reserve_fd = -1;
+		while (refused < EMFILE_REFUSE_MAX && (fd = accept4(
+		    evconnlistener_get_fd(l), NULL, NULL, SOCK_NONBLOCK |
+		    SOCK_CLOEXEC)) >= 0) {
+			refuse_fd(srv, fd, "rtiexec is out of file "
+			    "descriptors");
+			refused++;
+		}
+		srv->reserve_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	}
+	if (!srv->accept_paused) {
+		srv->accept_backoff = srv->accept_backoff ? 2 *
+		    srv->accept_backoff : ACCEPT_BACKOFF_MIN;
+		if (srv->accept_backoff > ACCEPT_BACKOFF_MAX)
+			srv->accept_backoff = ACCEPT_BACKOFF_MAX;
+		srv->accept_paused = 1;
+		if (srv->tcp_listener)
+			evconnlistener_disable(srv->tcp_listener);
+		if (srv->unix_listener)
+			evconnlistener_disable(srv->unix_listener);
+		tv_of(&tv, srv->accept_backoff);
+		event_add(srv->accept_ev, &tv);
+	}
+	rl_log(srv, RL_ACCEPT, LOG_WARN, "accept: %s; %u waiting "
+	    "connection%s refused, not accepting for %.1f s",
+	    evutil_socket_error_to_string(err), refused,
+	    refused == 1 ? "" : "s", srv->accept_backoff);
+}
+
+/* Raise the soft descriptor limit to the hard one, as daemons do;
+ * returns the soft limit in force. */
+static uint64_t
+nofile_raise(struct rti_server *srv)
+{
+	struct rlimit rl;
+	rlim_t was;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 1024;
+	was = rl.rlim_cur;
+	if (rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &rl) < 0) {
+			rti_log(srv, LOG_WARN, "cannot raise the descriptor "
+			    "limit from %llu to %llu: %s",
+			    (unsigned long long)was,
+			    (unsigned long long)rl.rlim_max, strerror(errno));
+			rl.rlim_cur = was;
+		}
+	}
+	if (rl.rlim_cur != was)
+		rti_log(srv, LOG_INFO, "descriptor limit %llu (raised from "
+		    "%llu)", (unsigned long long)rl.rlim_cur,
+		    (unsigned long long)was);
+	else
+		rti_log(srv, LOG_INFO, "descriptor limit %llu",
+		    (unsigned long long)rl.rlim_cur);
+	return (uint64_t)rl.rlim_cur;
+}
+
+/* The bounds in force: the configured ones, lowered to what the
+ * descriptor limit allows; logged. */
+static void
+bounds_init(struct rti_server *srv)
+{
+	struct rti_config *cfg = &srv->cfg;
+	uint64_t nofile = nofile_raise(srv), fit;
+	int asked = cfg->max_connections != 0;
+
+	if (!asked)
+		cfg->max_connections = RTI_DEFAULT_MAX_CONNECTIONS;
+	if (!cfg->max_startups)
+		cfg->max_startups = RTI_DEFAULT_MAX_STARTUPS;
+	if (!cfg->per_source_max_startups)
+		cfg->per_source_max_startups =
+		    RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS;
+	if (cfg->handshake_timeout <= 0)
+		cfg->handshake_timeout = RTI_DEFAULT_HANDSHAKE_TIMEOUT;
+	fit = nofile > FD_RESERVE + 1 ? nofile - FD_RESERVE : 1;
+	srv->max_conns = cfg->max_connections;
+	if (srv->max_conns > fit) {
+		srv->max_conns = (uint32_t)fit;
+		rti_log(srv, asked ? LOG_WARN : LOG_INFO, "at most %u "
+		    "connections, not %u: the descriptor limit is %llu",
+		    srv->max_conns, cfg->max_connections,
+		    (unsigned long long)nofile);
+	}
+	srv->max_startups = cfg->max_startups < srv->max_conns ?
+	    cfg->max_startups : srv->max_conns;
+	srv->per_source = cfg->per_source_max_startups < srv->max_startups ?
+	    cfg->per_source_max_startups : srv->max_startups;
+	rti_log(srv, LOG_INFO, "at most %u connections; before the handshake "
+	    "at most %u (%u per address) for %g s each", srv->max_conns,
+	    srv->max_startups, srv->per_source, cfg->handshake_timeout);
 }
 
 static void
@@ -1040,7 +1552,8 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 		status_log("connections=%llu frames_in=%llu frames_out=%llu "
 		    "bytes_in=%llu bytes_out=%llu routed=%llu filtered=%llu "
 		    "protocol_errors=%llu slow_consumers_dropped=%llu "
-		    "queued_bytes=%zu held_publishers=%u",
+		    "queued_bytes=%zu held_publishers=%u "
+		    "refused=%llu handshake_timeouts=%llu",
 		    (unsigned long long)srv->stats.conns_total,
 		    (unsigned long long)srv->stats.frames_in,
 		    (unsigned long long)srv->stats.frames_out,
@@ -1050,7 +1563,9 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 		    (unsigned long long)srv->stats.filtered,
 		    (unsigned long long)srv->stats.protocol_errors,
 		    (unsigned long long)srv->stats.slow_consumers_dropped,
-		    srv->out_total, srv->n_paused);
+		    srv->out_total, srv->n_paused,
+		    (unsigned long long)srv->stats.conns_refused,
+		    (unsigned long long)srv->stats.handshake_timeouts);
 		return;
 	}
 	rti_log(srv, LOG_INFO, "signal %d: shutting down", (int)sig);
@@ -1155,6 +1670,7 @@ int
 server_init(struct rti_server *srv, const struct rti_config *cfg)
 {
 	memset(srv, 0, sizeof *srv);
+	srv->reserve_fd = -1;
 	srv->cfg = *cfg;
 	if (!srv->cfg.max_frame)
 		srv->cfg.max_frame = WIRE_DEFAULT_MAX_FRAME;
@@ -1178,6 +1694,13 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 		return -1;
 	srv->base = event_base_new();
 	if (!srv->base)
+		return -1;
+	bounds_init(srv);
+	srv->hs_ev = evtimer_new(srv->base, handshake_timeout_cb, srv);
+	srv->accept_ev = evtimer_new(srv->base, accept_resume_cb, srv);
+	srv->rl_ev = evtimer_new(srv->base, rl_flush_cb, srv);
+	srv->reserve_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (!srv->hs_ev || !srv->accept_ev || !srv->rl_ev)
 		return -1;
 	if (listen_tcp(srv) < 0)
 		return -1;
@@ -1251,6 +1774,14 @@ server_fini(struct rti_server *srv)
 		event_free(srv->slow_ev);
 	if (srv->flush_ev)
 		event_free(srv->flush_ev);
+	if (srv->hs_ev)
+		event_free(srv->hs_ev);
+	if (srv->accept_ev)
+		event_free(srv->accept_ev);
+	if (srv->rl_ev)
+		event_free(srv->rl_ev);
+	if (srv->reserve_fd >= 0)
+		close(srv->reserve_fd);
 	uring_free(srv->uring);
 	srv->uring = NULL;
 	free(srv->rbuf);

@@ -31,6 +31,13 @@ enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
  * is larger (see rtiexec(1)). */
 #define RTI_DEFAULT_MAX_TOTAL_QUEUE (1024u * 1024 * 1024)
 #define RTI_DEFAULT_SLOW_TIMEOUT 5.0
+#define RTI_DEFAULT_MAX_CONNECTIONS 4096u
+#define RTI_DEFAULT_MAX_STARTUPS 64u
+#define RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS 10u
+#define RTI_DEFAULT_HANDSHAKE_TIMEOUT 10.0
+/* Largest frame accepted before a connection's HELLO is: a HELLO is at
+ * most 4 + 2 + 4 + WIRE_MAX_AUTH_KEY = 266 bytes. */
+#define RTI_PREAUTH_MAX_FRAME 1024u
 
 struct rti_config {
 	const char *bind_addr;       /* default 127.0.0.1 */
@@ -49,6 +56,13 @@ struct rti_config {
 	double slow_timeout;         /* seconds publishers may stay held
 	                                back before the largest queue is
 	                                dropped */
+	/* Connection bounds (0 = default).  max_connections is lowered to
+	 * what the descriptor limit allows; a startup is a connection whose
+	 * HELLO has not been accepted yet. */
+	uint32_t max_connections;
+	uint32_t max_startups;
+	uint32_t per_source_max_startups;
+	double handshake_timeout;    /* seconds from accept to the HELLO */
 	int no_io_uring;             /* write with send() only */
 	const uint8_t *auth_key;     /* NULL = no authentication */
 	size_t auth_key_len;
@@ -117,6 +131,13 @@ enum {
 	MOD_COUNT
 };
 
+/* A connection's peer address without the port (a Unix-domain peer has
+ * only the family): what --per-source-max-startups counts by. */
+struct peer_key {
+	uint16_t family;
+	uint8_t addr[16];
+};
+
 struct conn {
 	struct rti_server *srv;
 	evutil_socket_t fd;
@@ -143,6 +164,12 @@ struct conn {
 	struct federate *fed;     /* when joined */
 	struct conn *next, *prev;
 	uint64_t frames_in, frames_out, bytes_in, bytes_out;
+	/* Until the HELLO is accepted (or the connection closes) it is a
+	 * startup, on the server's startup list in accept order. */
+	struct peer_key key;
+	int startup;              /* on the startup list */
+	double hs_deadline;       /* CLOCK_MONOTONIC seconds */
+	struct conn *st_next, *st_prev;
 };
 
 struct federate {
@@ -178,6 +205,28 @@ struct rti_stats {
 	uint64_t bytes_in, bytes_out;
 	uint64_t routed, filtered;
 	uint64_t conns_total, protocol_errors, slow_consumers_dropped;
+	uint64_t conns_refused, handshake_timeouts;
+};
+
+/* Log lines that clients can cause before they are trusted, each
+ * written at most once per second (server.c, rl_log). */
+enum srv_rl {
+	RL_MAX_CONNECTIONS = 0,   /* refused: --max-connections */
+	RL_MAX_STARTUPS,          /* refused: --max-startups */
+	RL_PER_SOURCE,            /* refused: --per-source-max-startups */
+	RL_HANDSHAKE_TIMEOUT,     /* closed: no HELLO in time */
+	RL_PREAUTH_FRAME,         /* closed: frame too long before HELLO */
+	RL_BAD_HELLO,             /* closed: protocol error before HELLO */
+	RL_HELLO_REFUSED,         /* NAK: version or key */
+	RL_ACCEPT,                /* accept failed (EMFILE...) */
+	RL_COUNT
+};
+
+struct srv_ratelim {
+	double last;              /* CLOCK_MONOTONIC of the last line */
+	uint64_t held;            /* lines held back since */
+	int level;                /* of the lines held back */
+	int logged;               /* a line was ever written */
 };
 
 struct rti_server {
@@ -208,6 +257,18 @@ struct rti_server {
 	const struct msg_handler *dispatch[WIRE_MOD_COUNT][256];
 	struct wire_buf scratch;  /* reusable frame builder */
 	struct wire_buf reply;    /* conn_reply's frame builder */
+	/* connection bounds (server.c, "Connection bounds") */
+	uint32_t n_conns;         /* on `conns` */
+	uint32_t max_conns, max_startups, per_source;  /* effective */
+	struct conn *st_head, *st_tail; /* startups, oldest first */
+	uint32_t n_startups;
+	struct event *hs_ev;      /* the oldest startup's deadline */
+	struct event *accept_ev;  /* ends an accept back-off */
+	double accept_backoff;    /* seconds; 0 after a good accept */
+	int accept_paused;        /* listeners disabled */
+	int reserve_fd;           /* spent to refuse when out of fds */
+	struct event *rl_ev;      /* writes the counts of held lines */
+	struct srv_ratelim rl[RL_COUNT];
 };
 
 /* server.c */

@@ -43,6 +43,20 @@ expect 2 "bad --max-total-queue" -- --max-total-queue lots
 expect 2 "is below --max-queue 67108864" -- --max-total-queue 1048576
 expect 2 "is below --max-queue 2097152" -- --max-total-queue 1048576 --max-queue 2097152
 expect 2 "cannot read key file" -- --auth-key-file /nonexistent/key
+expect 0 "--handshake-timeout SECS" -- --help
+expect 0 "--per-source-max-startups N" -- --help
+expect 2 "bad --handshake-timeout" -- --handshake-timeout 0
+expect 2 "bad --handshake-timeout" -- --handshake-timeout 3601
+expect 2 "bad --handshake-timeout" -- --handshake-timeout soon
+expect 2 "bad --handshake-timeout" -- --handshake-timeout ""
+expect 2 "bad --max-connections" -- --max-connections 0
+expect 2 "bad --max-connections" -- --max-connections -5
+expect 2 "bad --max-connections" -- --max-connections 1048577
+expect 2 "bad --max-connections" -- --max-connections many
+expect 2 "bad --max-startups" -- --max-startups 0
+expect 2 "bad --max-startups" -- --max-startups 10x
+expect 2 "bad --per-source-max-startups" -- --per-source-max-startups 0
+expect 2 "bad --per-source-max-startups" -- --per-source-max-startups ""
 expect 2 "needs at least one FILE" -- --check-fom
 expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom "$top_srcdir/fom/Grid.xml"
 expect 0 "Switching" -- --check-fom "$top_srcdir/fom/Grid.xml" "$top_srcdir/fom/HelloWorld.xml"

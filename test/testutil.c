@@ -1,6 +1,7 @@
 /* testutil.c - see testutil.h. */
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,12 +28,33 @@ tfed_now(void)
 int
 rtiexec_start(struct rtiexec *r, const char *const *args)
 {
+	return rtiexec_start_opts(r, args, NULL);
+}
+
+/* In the child: the descriptors `o` holds open. */
+static void
+child_setup(const struct rtiexec_opts *o)
+{
+	int i;
+
+	for (i = 0; o && i < o->hold_fds; i++)
+		if (open("/dev/null", O_RDONLY) < 0) {
+			perror("/dev/null");
+			_exit(127);
+		}
+}
+
+int
+rtiexec_start_opts(struct rtiexec *r, const char *const *args,
+    const struct rtiexec_opts *o)
+{
 	char portfile[192];
 	const char *argv[64];
 	const char *wrapper = getenv("RTI_TEST_WRAPPER");
 	char *words = NULL;
 	size_t n = 0;
 	double deadline;
+	char ulimit[64];
 
 	memset(r, 0, sizeof *r);
 	snprintf(r->dir, sizeof r->dir, "/tmp/rti-test-XXXXXX");
@@ -42,6 +64,17 @@ rtiexec_start(struct rtiexec *r, const char *const *args)
 	}
 	snprintf(portfile, sizeof portfile, "%s/port", r->dir);
 	snprintf(r->log, sizeof r->log, "%s/rtiexec.log", r->dir);
+	/* A descriptor limit is set by a shell run first, after the fork
+	 * and exec: a program under valgrind (the test itself, in
+	 * valgrind.sh) may not lower its own. */
+	if (o && o->nofile) {
+		snprintf(ulimit, sizeof ulimit, "ulimit -n %lu && exec \"$@\"",
+		    o->nofile);
+		argv[n++] = "/bin/sh";
+		argv[n++] = "-c";
+		argv[n++] = ulimit;
+		argv[n++] = "sh";
+	}
 	/* RTI_TEST_WRAPPER: words run before rtiexec, e.g. "valgrind
 	 * --error-exitcode=99"; its error exit fails rtiexec_stop. */
 	if (wrapper && *wrapper && (words = strdup(wrapper)) != NULL) {
@@ -74,6 +107,7 @@ rtiexec_start(struct rtiexec *r, const char *const *args)
 		FILE *fp = freopen(r->log, "w", stderr);
 
 		(void)fp;
+		child_setup(o);
 		execvp(argv[0], (char *const *)argv);
 		perror(argv[0]);
 		_exit(127);
@@ -130,6 +164,64 @@ rtiexec_log_has(struct rtiexec *r, const char *s)
 		found = strstr(line, s) != NULL;
 	fclose(fp);
 	return found;
+}
+
+int
+rtiexec_log_count(struct rtiexec *r, const char *s)
+{
+	FILE *fp = fopen(r->log, "r");
+	char line[4096];
+	int n = 0;
+
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof line, fp))
+		n += strstr(line, s) != NULL;
+	fclose(fp);
+	return n;
+}
+
+long
+rtiexec_status_kb(struct rtiexec *r, const char *field)
+{
+	char path[64], line[256];
+	size_t flen = strlen(field);
+	long kb = -1;
+	FILE *fp;
+
+	snprintf(path, sizeof path, "/proc/%d/status", (int)r->pid);
+	fp = fopen(path, "r");
+	if (!fp)
+		return -1;
+	while (kb < 0 && fgets(line, sizeof line, fp))
+		if (strncmp(line, field, flen) == 0 && line[flen] == ':')
+			kb = strtol(line + flen + 1, NULL, 10);
+	fclose(fp);
+	return kb;
+}
+
+double
+rtiexec_cpu_s(struct rtiexec *r)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long ut, st;
+	size_t n;
+	FILE *fp;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)r->pid);
+	fp = fopen(path, "r");
+	if (!fp)
+		return -1;
+	n = fread(buf, 1, sizeof buf - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	/* fields 14 and 15 (utime, stime), counted after the ")" that
+	 * ends field 2, the command name */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u "
+	    "%*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
 int

@@ -33,6 +33,22 @@ struct rtiexec {
 /* Start rtiexec on 127.0.0.1 port 0 with extra args (NULL-terminated
  * list, may be NULL).  Returns 0, or -1 with a message on stderr. */
 int rtiexec_start(struct rtiexec *r, const char *const *args);
+/* The same, with the process's surroundings set: RLIMIT_NOFILE soft
+ * and hard (0 = inherited; set by /bin/sh's ulimit, run before the
+ * wrapper and rtiexec), and `hold_fds` descriptors left open in it (of
+ * /dev/null), as descriptors used elsewhere in the process would be. */
+struct rtiexec_opts {
+	unsigned long nofile;
+	int hold_fds;
+};
+int rtiexec_start_opts(struct rtiexec *r, const char *const *args,
+    const struct rtiexec_opts *o);
+/* A field of /proc/PID/status in kB ("VmRSS", "VmData"), or -1. */
+long rtiexec_status_kb(struct rtiexec *r, const char *field);
+/* CPU seconds (user + system) rtiexec has used, or -1. */
+double rtiexec_cpu_s(struct rtiexec *r);
+/* Number of lines of the rtiexec log that contain `s`. */
+int rtiexec_log_count(struct rtiexec *r, const char *s);
 /* SIGTERM, wait; returns the exit status (0 on clean shutdown), or -1 if
  * it had to be killed. */
 int rtiexec_stop(struct rtiexec *r);

@@ -1,0 +1,48 @@
+/*
+ * failaccept.c - an LD_PRELOAD shim for check_hostile: while the file
+ * named by RTI_TEST_ACCEPT_FAIL exists, accept() and accept4() fail with
+ * ENOBUFS and leave the connection waiting, as they do when the kernel
+ * is short of memory, so that rtiexec's accept back-off can be tested.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+int accept(int fd, struct sockaddr *sa, socklen_t *len);
+int accept4(int fd, struct sockaddr *sa, socklen_t *len, int flags);
+
+static int
+failing(void)
+{
+	const char *flag = getenv("RTI_TEST_ACCEPT_FAIL");
+
+	if (flag && access(flag, F_OK) == 0) {
+		errno = ENOBUFS;
+		return 1;
+	}
+	return 0;
+}
+
+int
+accept4(int fd, struct sockaddr *sa, socklen_t *len, int flags)
+{
+	int (*real)(int, struct sockaddr *, socklen_t *, int);
+
+	if (failing())
+		return -1;
+	*(void **)&real = dlsym(RTLD_NEXT, "accept4");
+	return real(fd, sa, len, flags);
+}
+
+int
+accept(int fd, struct sockaddr *sa, socklen_t *len)
+{
+	int (*real)(int, struct sockaddr *, socklen_t *);
+
+	if (failing())
+		return -1;
+	*(void **)&real = dlsym(RTLD_NEXT, "accept");
+	return real(fd, sa, len);
+}
