@@ -58,10 +58,17 @@ struct om_fx {
 	size_t nt_size, n_names;
 	struct om_instance *list;
 	uint32_t n_oc;
-	uint32_t **cls_attrs;         /* [n_oc + 1]: attributes, ascending */
+	uint32_t **cls_attrs;         /* [n_oc + 1]: attributes, ascending,
+	                                 built at the class's first instance
+	                                 (NULL before) */
 	uint32_t *cls_n;
-	uint64_t *cls_bits;           /* [(n_oc + 1) * words]: the same as
-	                                 sets */
+	/* O(1) "is attribute a defined for class c" in O(classes +
+	 * attributes) memory, whatever the FOM's size: a is defined for c
+	 * when its declaring class attr_decl[a] is c or an ancestor, i.e. c's
+	 * pre-order number lies in [pre[d], end[d]) (class_has_attr). */
+	uint32_t *attr_decl;          /* [n_attrs + 1] */
+	uint32_t *pre, *end;          /* [n_oc + 1] */
+	uint32_t n_attrs;
 	size_t words;
 	/* scratch of the message paths, reused (no steady-state mallocs) */
 	struct bundle b;
@@ -176,6 +183,52 @@ attr_index(const struct om_instance *in, uint32_t a)
 			hi = mid;
 	}
 	return lo < in->n_attrs && in->attrs[lo] == a ? (int)lo : -1;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* 1 when attribute `a` (any value) is defined for class `cls` (1..n_oc):
+ * declared there or inherited. */
+static inline int
+class_has_attr(const struct om_fx *st, uint32_t cls, uint32_t a)
+{
+	uint32_t d;
+
+	if (a == 0 || a > st->n_attrs)
+		return 0;
+	d = st->attr_decl[a];
+	return st->pre[d] <= st->pre[cls] && st->pre[cls] < st->end[d];
+}
+
+/* st->cls_attrs[cls]: the attributes of `cls` and its ancestors,
+ * ascending.  0, or -1 on ENOMEM. */
+static int
+class_attrs(struct om_fx *st, const struct fom *fom, uint32_t cls)
+{
+	uint32_t n, k, *v;
+
+	if (st->cls_attrs[cls])
+		return 0;
+	for (n = 0, k = cls; k; k = fom_oclass(fom, k)->parent)
+		n += fom_oclass(fom, k)->n_attrs;
+	if (!(v = malloc((n ? n : 1) * sizeof *v)))
+		return -1;
+	for (n = 0, k = cls; k; k = fom_oclass(fom, k)->parent) {
+		const struct fom_oclass *oc = fom_oclass(fom, k);
+
+		memcpy(v + n, oc->attrs, oc->n_attrs * sizeof *oc->attrs);
+		n += oc->n_attrs;
+	}
+	qsort(v, n, sizeof *v, cmp_u32);
+	st->cls_attrs[cls] = v;
+	st->cls_n[cls] = n;
+	return 0;
 }
 
 uint32_t
@@ -367,12 +420,14 @@ inst_free(struct om_instance *in)
 }
 
 static struct om_instance *
-inst_new(struct om_fx *st, uint32_t cls, uint32_t handle, uint32_t registrar)
+inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
+    uint32_t handle, uint32_t registrar)
 {
 	struct om_instance *in;
 	uint32_t n;
 
-	if (st->n_inst >= st->ht_size && rehash_instances(st) < 0)
+	if ((st->n_inst >= st->ht_size && rehash_instances(st) < 0) ||
+	    class_attrs(st, fx->fom, cls) < 0)
 		return NULL;
 	/* one block: the instance, its owners and relevance flags */
 	n = st->cls_n[cls];
@@ -810,7 +865,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    "object instance name '%s' is not reserved by "
 			    "this federate", name), 0;
 	}
-	in = inst_new(st, cls, st->next_handle, f->handle);
+	in = inst_new(fx, st, cls, st->next_handle, f->handle);
 	if (in && !ne) {
 		snprintf(gen, sizeof gen, "HLAobject%u", st->next_handle);
 		ne = name_add(st, gen, 0);
@@ -952,8 +1007,8 @@ uniform_check(struct conn *c, struct om_fx *st, const struct bundle *b,
 		uint32_t a = b->attrs[b0->at + j].handle;
 		int k;
 
-		if (!bset_has(st->cls_bits + (size_t)b->cls * st->words,
-		    st->words, a) || st->stamp[a] == st->stamp_gen ||
+		if (!class_has_attr(st, b->cls, a) ||
+		    st->stamp[a] == st->stamp_gen ||
 		    (k = attr_index(in0, a)) < 0)
 			return 0;
 		st->stamp[a] = st->stamp_gen;
@@ -1022,8 +1077,8 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 			int k;
 
 			/* the common case, O(1): the sender owns it all */
-			if (in->sole == c->fed->handle && bset_has(st->cls_bits +
-			    (size_t)in->cls * st->words, st->words, a) &&
+			if (in->sole == c->fed->handle &&
+			    class_has_attr(st, in->cls, a) &&
 			    st->stamp[a] != st->stamp_gen) {
 				st->stamp[a] = st->stamp_gen;
 				continue;
@@ -1574,21 +1629,51 @@ h_request_class_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 /* ---- module hooks ---- */
 
-static int
-cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static void om_federation_fini(struct federation *fx);
+
+/* st->pre and st->end: each class's pre-order number in the class tree
+ * and the end of its subtree's numbers, walked without recursion (FOM
+ * trees may be deep): next[c] is the index of c's next child to visit.
+ * 0, or -1 on ENOMEM. */
+static int
+number_classes(struct om_fx *st, const struct fom *fom)
+{
+	uint32_t *stack, *next, depth = 0, seq = 0;
+
+	stack = malloc((st->n_oc + 1) * sizeof *stack);
+	next = calloc(st->n_oc + 1, sizeof *next);
+	if (!stack || !next) {
+		free(stack);
+		free(next);
+		return -1;
+	}
+	stack[depth++] = 1;               /* HLAobjectRoot */
+	st->pre[1] = seq++;
+	while (depth) {
+		uint32_t c = stack[depth - 1];
+		const struct fom_oclass *oc = fom_oclass(fom, c);
+
+		if (next[c] < oc->n_children) {
+			uint32_t ch = oc->children[next[c]++];
+
+			st->pre[ch] = seq++;
+			stack[depth++] = ch;
+		} else {
+			st->end[c] = seq;
+			depth--;
+		}
+	}
+	free(stack);
+	free(next);
+	return 0;
+}
 
 static int
 om_federation_init(struct federation *fx)
 {
 	struct om_fx *st = calloc(1, sizeof *st);
-	uint32_t c, k, n;
+	uint32_t k;
 
 	if (!st)
 		return -1;
@@ -1602,33 +1687,18 @@ om_federation_init(struct federation *fx)
 	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
 	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
 	st->stamp = calloc(fx->fom->n_attrs + 1, sizeof *st->stamp);
-	st->cls_bits = calloc((st->n_oc + 1) * st->words,
-	    sizeof *st->cls_bits);
+	st->n_attrs = fx->fom->n_attrs;
+	st->attr_decl = calloc(st->n_attrs + 1, sizeof *st->attr_decl);
+	st->pre = calloc(st->n_oc + 1, sizeof *st->pre);
+	st->end = calloc(st->n_oc + 1, sizeof *st->end);
 	bundle_init(&st->b);
 	wire_buf_init(&st->out);
 	if (!st->ht || !st->nt || !st->cls_attrs || !st->cls_n || !st->stamp ||
-	    !st->cls_bits)
+	    !st->attr_decl || !st->pre || !st->end)
 		return -1;
-	for (c = 1; c <= st->n_oc; c++) {
-		for (n = 0, k = c; k; k = fom_oclass(fx->fom, k)->parent)
-			n += fom_oclass(fx->fom, k)->n_attrs;
-		st->cls_attrs[c] = calloc(n ? n : 1, sizeof **st->cls_attrs);
-		if (!st->cls_attrs[c])
-			return -1;
-		for (n = 0, k = c; k; k = fom_oclass(fx->fom, k)->parent) {
-			const struct fom_oclass *oc = fom_oclass(fx->fom, k);
-
-			memcpy(st->cls_attrs[c] + n, oc->attrs,
-			    oc->n_attrs * sizeof *oc->attrs);
-			n += oc->n_attrs;
-		}
-		qsort(st->cls_attrs[c], n, sizeof **st->cls_attrs, cmp_u32);
-		st->cls_n[c] = n;
-		for (k = 0; k < n; k++)
-			bset_add(st->cls_bits + (size_t)c * st->words,
-			    st->cls_attrs[c][k]);
-	}
-	return 0;
+	for (k = 1; k <= st->n_attrs; k++)
+		st->attr_decl[k] = fom_attr(fx->fom, k)->oclass;
+	return number_classes(st, fx->fom);
 }
 
 static void
@@ -1654,7 +1724,9 @@ om_federation_fini(struct federation *fx)
 		free(st->cls_attrs[i]);
 	free(st->cls_attrs);
 	free(st->cls_n);
-	free(st->cls_bits);
+	free(st->attr_decl);
+	free(st->pre);
+	free(st->end);
 	free(st->ht);
 	free(st->nt);
 	free(st->stamp);
