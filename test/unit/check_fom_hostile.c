@@ -21,6 +21,7 @@
 #include <malloc.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1056,6 +1057,85 @@ START_TEST(test_budget_many_modules)
 }
 END_TEST
 
+/* Loads in several threads at once, as rtiexec's loader thread and a
+ * librti application may: each parse's errors reach its own caller only
+ * (libxml2 is used through per-context handlers, no global). */
+struct thread_job {
+	int k;
+	int failures;
+	char msg[1100];
+};
+
+static const char *const thread_bad[] = {
+	"<!DOCTYPE objectModel [<!ENTITY e \"x\">]><objectModel/>",
+	"<objectModel>\n<a></b></objectModel>",
+	"<objectModel>\n\n<a>\xc3\x28</a></objectModel>",
+	"<other/>",
+};
+
+static const char *const thread_want[] = {
+	"hostile.xml:1: entity declarations are not allowed",
+	"hostile.xml:2: malformed XML: end tag does not match",
+	"hostile.xml:3: invalid UTF-8",
+	"hostile.xml:1: not an objectModel document",
+};
+
+static void *
+thread_run(void *arg)
+{
+	struct thread_job *j = arg;
+	const char *bad = thread_bad[j->k];
+	struct fom_error err;
+	char good[256], got[1024], cls[16];
+	int i;
+
+	snprintf(cls, sizeof(cls), "T%d", j->k);
+	snprintf(good, sizeof(good), OM_BEGIN OBJ_BEGIN "<objectClass><name>"
+	    "%s</name></objectClass>" OBJ_END OM_END, cls);
+	for (i = 0; i < 200; i++) {
+		struct fom *f = fom_new();
+		if (f == NULL || fom_load_string(f, good, strlen(good),
+		    "good.xml", &err) != 0 || fom_oclass_by_name(f, cls) == 0) {
+			j->failures++;
+			snprintf(j->msg, sizeof(j->msg), "good: %s", err.msg);
+		}
+		if (f == NULL || fom_load_string(f, bad, strlen(bad),
+		    "hostile.xml", &err) != -1) {
+			j->failures++;
+		} else {
+			snprintf(got, sizeof(got), "%s:%d: %s", err.file,
+			    err.line, err.msg);
+			if (strncmp(got, thread_want[j->k],
+			    strlen(thread_want[j->k])) != 0) {
+				j->failures++;
+				snprintf(j->msg, sizeof(j->msg), "%s", got);
+			}
+		}
+		fom_free(f);
+	}
+	return NULL;
+}
+
+START_TEST(test_threads)
+{
+	struct thread_job job[4];
+	pthread_t t[4];
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		memset(&job[k], 0, sizeof(job[k]));
+		job[k].k = k;
+		ck_assert_int_eq(pthread_create(&t[k], NULL, thread_run,
+		    &job[k]), 0);
+	}
+	for (k = 0; k < 4; k++) {
+		ck_assert_int_eq(pthread_join(t[k], NULL), 0);
+		ck_assert_msg(job[k].failures == 0, "thread %d: %d failures, "
+		    "last: %s", k, job[k].failures, job[k].msg);
+	}
+}
+END_TEST
+
 static Suite *
 hostile_suite(void)
 {
@@ -1070,6 +1150,7 @@ hostile_suite(void)
 	tcase_add_test(tc, test_local_files_not_read);
 	tcase_add_test(tc, test_urls_not_fetched);
 	tcase_add_test(tc, test_load_file_kinds);
+	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("budget");
