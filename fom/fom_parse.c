@@ -931,6 +931,9 @@ static const char *
 fom_x_errtext(int code)
 {
 	switch (code) {
+	case XML_ERR_INTERNAL_ERROR:
+		return "over a libxml2 limit (a text node over 10 MB) or "
+		    "internal error";
 	case XML_ERR_NO_MEMORY:
 		return "out of memory, or a text node over libxml2's limit";
 	case XML_ERR_DOCUMENT_START:
