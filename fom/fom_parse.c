@@ -812,18 +812,20 @@ fom_x_cdata(void *ctx, const xmlChar *value, int len)
 		xmlSAX2CDataBlock(ctx, value, len);
 }
 
-/* Only a redeclaration of one of the five predefined entities is kept
- * (XML 1.0 allows it; a reference still means the predefined one). */
+/* Only a redeclaration of one of the five predefined entities passes
+ * (XML 1.0 allows it), and is not stored: a reference always means the
+ * predefined entity.  (Storing it would also let libxml2 print to stderr
+ * through its global error function when the redeclaration is invalid.) */
 static void
 fom_x_entity_decl(void *ctx, const xmlChar *name, int type,
     const xmlChar *public_id, const xmlChar *system_id, xmlChar *content)
 {
+	(void)public_id;
+	(void)system_id;
+	(void)content;
 	if (type == XML_INTERNAL_GENERAL_ENTITY &&
-	    xmlGetPredefinedEntity(name) != NULL) {
-		xmlSAX2EntityDecl(ctx, name, type, public_id, system_id,
-		    content);
+	    xmlGetPredefinedEntity(name) != NULL)
 		return;
-	}
 	fom_x_refuse(ctx, "entity declarations are not allowed (a FOM "
 	    "module may use only the predefined entities)");
 }

@@ -216,6 +216,11 @@ static const struct hostile rows[] = {
 	    "<!ENTITY amp \"&#38;#38;\">]>\n<objectModel>\n" OBJ_BEGIN
 	    CLS("A&amp;&lt;B") OBJ_END OM_END, NULL, 0, NULL, NULL, 0, NULL,
 	    0, NULL, 0, "A&<B", NULL, 2, 0, 0 },
+	{ "predefined entity redeclared as 100 KB: still the predefined one",
+	    NULL, "<!DOCTYPE objectModel [<!ENTITY lt \"", A10, 10000,
+	    "\">]>\n<objectModel>" OBJ_BEGIN "<objectClass><name>A", "&lt;",
+	    1000, "</name></objectClass>" OBJ_END OM_END, 0, NULL, 0, NULL,
+	    NULL, 2, 0, 0 },
 	{ "character references and predefined entities", NULL,
 	    OM_BEGIN OBJ_BEGIN CLS("&#65;&#x42;&amp;&gt;&apos;&quot;") OBJ_END
 	    OM_END, NULL, 0, NULL, NULL, 0, NULL, 0, NULL, 0, "AB&>'\"",
@@ -527,6 +532,7 @@ struct outcome {
 	int has_cls, has_nocls;
 	long rss_kb;                    /* peak RSS growth */
 	double cpu_s;
+	long stderr_bytes;              /* written to stderr by the load */
 };
 
 static double
@@ -627,19 +633,31 @@ load_in_child(const struct hostile *h, const char *doc, size_t len,
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
 		struct outcome c;
+		struct stat est;
+		char errpath[64];
 		long rss0;
 		double cpu0;
+		int efd;
 
 		close(fd[0]);
 		alarm(300);     /* a runaway child cannot outlive the test */
 		if (!UNDER_ASAN && !under_valgrind())
 			limit_address_space();
 		memset(&c, 0, sizeof(c));
+		/* libxml2 must print nothing: stderr goes to a file */
+		snprintf(errpath, sizeof(errpath), "/tmp/check_fom_hostile."
+		    "err.XXXXXX");
+		if ((efd = mkstemp(errpath)) >= 0) {
+			unlink(errpath);
+			dup2(efd, 2);
+		}
 		rss0 = rss_start();
 		cpu0 = cpu_seconds();
 		load_once(h, doc, len, &c);
 		c.rss_kb = status_kb("VmHWM:") - rss0;
 		c.cpu_s = cpu_seconds() - cpu0;
+		c.stderr_bytes = efd >= 0 && fstat(efd, &est) == 0 ?
+		    (long)est.st_size : -1;
 		r = write(fd[1], &c, sizeof(c));
 		_exit(r == (ssize_t)sizeof(c) ? 0 : 1);
 	}
@@ -701,6 +719,8 @@ START_TEST(test_hostile)
 	ck_assert_msg(h->cpu_s == 0 || under_valgrind() ||
 	    o.cpu_s <= h->cpu_s * scale, "%s: %.2f s of CPU, bound %u s",
 	    h->desc, o.cpu_s, h->cpu_s * scale);
+	ck_assert_msg(o.stderr_bytes == 0, "%s: %ld bytes on stderr",
+	    h->desc, o.stderr_bytes);
 	check_outcome(h, &o);
 	/* again in this process, under ASan's or valgrind's eyes */
 	memset(&o, 0, sizeof(o));
