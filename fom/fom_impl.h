@@ -89,6 +89,10 @@ uint32_t fom_ichild(const struct fom *f, uint32_t parent, const char *name);
 uint32_t fom_attr_decl(const struct fom *f, uint32_t cls, const char *name);
 uint32_t fom_param_decl(const struct fom *f, uint32_t cls, const char *name);
 
+/* Keyed hash of a name under `f`'s secret key (for tables built from
+ * module names outside fom_model.c). */
+uint32_t fom_name_hash(const struct fom *f, const char *name);
+
 /* fom_err: fill err (file, line, printf-style message); returns -1. */
 int fom_err(struct fom_error *err, const char *file, int line,
     const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -142,22 +142,13 @@ fom_v_module_dims(struct fom_mctx *x)
  * built once for a class that gains members in a merge, so that checking
  * each new member against its subclasses costs one lookup, not a walk of
  * the subtree (65536 new attributes on a class above 16000 subclasses took
- * 21 s that way).  Open addressing over member handles; names borrowed
- * from the model, which the merge does not change below the class. */
+ * 21 s that way).  Open addressing over member handles, keyed by the
+ * model's hash; names borrowed from the model, which the merge does not
+ * change below the class. */
 struct fom_vset {
 	uint32_t cap;                   /* power of two, 0 until built */
 	uint32_t *h;                    /* 0: empty slot */
 };
-
-static uint32_t
-fom_v_strhash(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (uint8_t)*s) * 16777619u;
-	return h;
-}
 
 static const char *
 fom_v_mname(const struct fom *c, int interaction, uint32_t a)
@@ -194,7 +185,8 @@ fom_v_below(const struct fom *c, int interaction, uint32_t h,
 				(*n)++;
 				continue;
 			}
-			k = fom_v_strhash(fom_v_mname(c, interaction, mem[j]));
+			k = fom_name_hash(c, fom_v_mname(c, interaction,
+			    mem[j]));
 			for (k &= set->cap - 1; set->h[k] != 0;
 			    k = (k + 1) & (set->cap - 1))
 				;
@@ -224,7 +216,7 @@ static uint32_t
 fom_v_set_get(const struct fom_vset *set, const struct fom *c,
     int interaction, const char *name)
 {
-	uint32_t k = fom_v_strhash(name) & (set->cap - 1);
+	uint32_t k = fom_name_hash(c, name) & (set->cap - 1);
 
 	for (; set->h[k] != 0; k = (k + 1) & (set->cap - 1))
 		if (strcmp(fom_v_mname(c, interaction, set->h[k]), name) == 0)
