@@ -1029,7 +1029,8 @@ fom_x_error(void *data, xmlErrorPtr e)
 	const char *t;
 
 	if (e == NULL || st->err.msg[0] != '\0' ||
-	    (e->level != XML_ERR_FATAL && e->code != XML_WAR_UNDECLARED_ENTITY &&
+	    (e->level != XML_ERR_FATAL &&
+	    e->code != XML_WAR_UNDECLARED_ENTITY &&
 	    e->code != XML_ERR_UNDECLARED_ENTITY))
 		return;
 	st->err.line = e->line > 0 ? e->line : 0;
@@ -1037,8 +1038,8 @@ fom_x_error(void *data, xmlErrorPtr e)
 		snprintf(st->err.msg, sizeof(st->err.msg), "malformed XML: %s",
 		    t);
 	else
-		snprintf(st->err.msg, sizeof(st->err.msg), "malformed XML: not "
-		    "well-formed (libxml2 error %d)", e->code);
+		snprintf(st->err.msg, sizeof(st->err.msg), "malformed XML: "
+		    "not well-formed (libxml2 error %d)", e->code);
 }
 
 /* libxml2's process-wide initialisation, the loader's only global state:
@@ -1107,7 +1108,8 @@ fom_p_read(const char *xml, size_t len, const char *name, uint32_t max_nodes,
 		if (st.err.msg[0] != '\0')
 			fom_err(err, name, st.err.line, "%s", st.err.msg);
 		else
-			fom_err(err, name, 0, "malformed XML: not well-formed");
+			fom_err(err, name, 0,
+			    "malformed XML: not well-formed");
 	}
 	xmlFreeParserCtxt(ctxt);
 	return doc;
