@@ -306,21 +306,21 @@ static const struct hostile rows[] = {
 	    "more than 250000 XML nodes in one module (limit)", 1, NULL, NULL,
 	    0, 128, 0 },
 	{ "16385 object classes", NULL, OM_BEGIN OBJ2000,
-	    "<objectClass name=\"c%u\"/>", 16384, OBJ_END OM_END, NULL, 0, NULL,
-	    0, "more than 16384 object classes in one module (limit)", -1,
-	    NULL, NULL, 0, 32, 0 },
+	    "<objectClass name=\"c%u\"/>", 16384, OBJ_END OM_END, NULL, 0,
+	    NULL, 0, "more than 16384 object classes in one module (limit)",
+	    -1, NULL, NULL, 0, 32, 0 },
 	{ "16384 object classes load", NULL, OM_BEGIN OBJ2000,
-	    "<objectClass name=\"c%u\"/>", 16383, OBJ_END OM_END, NULL, 0, NULL,
-	    0, NULL, 0, "c16382", NULL, 16384, 32, 0 },
+	    "<objectClass name=\"c%u\"/>", 16383, OBJ_END OM_END, NULL, 0,
+	    NULL, 0, NULL, 0, "c16382", NULL, 16384, 32, 0 },
 	{ "16385 interaction classes", NULL, OM_BEGIN INT2000,
-	    "<interactionClass name=\"i%u\"/>", 16384, INT2000_END OM_END, NULL,
-	    0, NULL, 0,
+	    "<interactionClass name=\"i%u\"/>", 16384, INT2000_END OM_END,
+	    NULL, 0, NULL, 0,
 	    "more than 16384 interaction classes in one module (limit)", -1,
 	    NULL, NULL, 0, 32, 0 },
 	{ "65537 attributes", NULL,
 	    OM_BEGIN OBJ2000 "<objectClass name=\"A\">",
-	    "<attribute name=\"a%u\"/>", 65537, "</objectClass>" OBJ_END OM_END,
-	    NULL, 0, NULL, 0,
+	    "<attribute name=\"a%u\"/>", 65537,
+	    "</objectClass>" OBJ_END OM_END, NULL, 0, NULL, 0,
 	    "more than 65536 attributes in one module (limit)", -1, NULL, NULL,
 	    0, 64, 0 },
 	{ "65537 parameters", NULL,
@@ -368,9 +368,9 @@ static const struct hostile rows[] = {
 	    0, NULL, 0, "name of attribute of object class 'A' longer than "
 	    "1024 bytes (limit)", 4, NULL, NULL, 0, 0, 0 },
 	{ "1024-byte attribute name loads", NULL,
-	    OM_BEGIN OBJ2000 "<objectClass name=\"A\"><attribute name=\"", A100,
-	    10, A10 A10 "ABCD\"/></objectClass>" OBJ_END OM_END, NULL, 0, NULL,
-	    0, NULL, 0, "A", NULL, 2, 0, 0 },
+	    OM_BEGIN OBJ2000 "<objectClass name=\"A\"><attribute name=\"",
+	    A100, 10, A10 A10 "ABCD\"/></objectClass>" OBJ_END OM_END, NULL,
+	    0, NULL, 0, NULL, 0, "A", NULL, 2, 0, 0 },
 	{ "1024-byte qualified name loads", NULL,
 	    OM_BEGIN OBJ2000 "<objectClass name=\"", A100, 10,
 	    A10 "\"/>" OBJ_END OM_END, NULL, 0, NULL, 0, NULL, 0, NULL, NULL,
@@ -416,8 +416,9 @@ static const struct hostile rows[] = {
 	    sizeof(UTF16_DOC) - 1, "UTF-16 or UTF-32 document", 1, NULL,
 	    NULL, 0, 0, 0 },
 	{ "UTF-16 declared, bytes UTF-8", NULL,
-	    "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<objectModel/>", NULL,
-	    0, NULL, NULL, 0, NULL, 0, "declared encoding is not UTF-8", 1,
+	    "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<objectModel/>",
+	    NULL, 0, NULL, NULL, 0, NULL, 0,
+	    "declared encoding is not UTF-8", 1,
 	    NULL, NULL, 0, 0, 0 },
 	{ "ISO-8859-1 declared, a Latin-1 byte", NULL,
 	    "<?xml version='1.0' encoding='ISO-8859-1'?>\n"
@@ -1183,7 +1184,8 @@ thread_run(void *arg)
 	for (i = 0; i < 200; i++) {
 		struct fom *f = fom_new();
 		if (f == NULL || fom_load_string(f, good, strlen(good),
-		    "good.xml", &err) != 0 || fom_oclass_by_name(f, cls) == 0) {
+		    "good.xml", &err) != 0 ||
+		    fom_oclass_by_name(f, cls) == 0) {
 			j->failures++;
 			snprintf(j->msg, sizeof(j->msg), "good: %s", err.msg);
 		}
