@@ -116,12 +116,62 @@ struct fom {
 struct fom *fom_new(void);
 void fom_free(struct fom *f);
 
-/* Parse one module (IEEE 1516-2010 or 1516-2000 OMT XML) and merge it into
- * `f`.  `name` labels errors (usually the path).  Returns 0 on success, -1 on
- * failure with `err` filled; on failure `f` is exactly as before the call. */
+/* Limits of one module, each refused with an error naming the module, the
+ * line and the limit (rti-fom(5) LIMITS).  A module holds no entity or
+ * other DTD declarations (only the five predefined entities may be
+ * redeclared), so nothing in it expands beyond its own bytes. */
+#define FOM_MAX_MODULE_BYTES (16u * 1024 * 1024) /* = WIRE_DEFAULT_MAX_FRAME */
+#define FOM_MAX_NODES 250000u   /* elements, comments, PIs, CDATA sections */
+#define FOM_MAX_DEPTH 64u       /* element nesting, document element = 1 */
+#define FOM_MAX_XML_ATTRS 64u   /* XML attributes (and xmlns) on an element */
+#define FOM_MAX_NAME 1024u      /* bytes of a name, simple or qualified, and
+                                 * of an XML name; = WIRE_MAX_NAME */
+#define FOM_MAX_OCLASSES 16384u /* object classes in one module */
+#define FOM_MAX_ICLASSES 16384u /* interaction classes in one module */
+#define FOM_MAX_ATTRS 65536u    /* attributes in one module */
+#define FOM_MAX_PARAMS 65536u   /* parameters in one module */
+#define FOM_MAX_DIMS 1024u      /* dimensions declared in one module */
+#define FOM_MAX_DIMREFS 32u     /* dimensions of one attribute or class */
+
+/* Work bound over several loads, e.g. every module of one create or join:
+ * a load is refused when it would exceed what is left, and each load,
+ * successful or not, is charged what it used.  `nodes` counts the XML
+ * nodes parsed (as FOM_MAX_NODES) plus, per merge, one per entry (class,
+ * attribute, parameter, dimension) of the model merged into, since a merge
+ * copies the model.  fom_budget_init sets the defaults below. */
+struct fom_budget {
+	size_t bytes;           /* module bytes */
+	uint64_t nodes;         /* XML nodes and merge copies */
+	uint32_t modules;       /* loads */
+};
+
+#define FOM_BUDGET_BYTES (64u * 1024 * 1024)
+#define FOM_BUDGET_NODES 1000000u
+#define FOM_BUDGET_MODULES 256u
+
+void fom_budget_init(struct fom_budget *b);
+
+/* Parse one module (IEEE 1516-2010 or 1516-2000 OMT XML, UTF-8) and merge
+ * it into `f`.  `name` labels errors (usually the path).  Returns 0 on
+ * success, -1 on failure with `err` filled; on failure `f` is exactly as
+ * before the call.  Errors never quote bytes of a document that is not an
+ * objectModel; names of FOM items may appear in them.
+ *
+ * The _budget variants also charge `b` (NULL: no budget beyond the
+ * per-module limits).  fom_load_file opens only regular files, without
+ * blocking, and checks the size before reading.
+ *
+ * Thread safety: any thread may load into its own model; the loader keeps
+ * no global state and initialises libxml2 once (pthread_once) itself.
+ * fom_init may be called on the main thread first to do that early. */
 int fom_load_file(struct fom *f, const char *path, struct fom_error *err);
 int fom_load_string(struct fom *f, const char *xml, size_t len,
     const char *name, struct fom_error *err);
+int fom_load_file_budget(struct fom *f, const char *path,
+    struct fom_budget *b, struct fom_error *err);
+int fom_load_string_budget(struct fom *f, const char *xml, size_t len,
+    const char *name, struct fom_budget *b, struct fom_error *err);
+void fom_init(void);
 
 /* Lookups.  Names may be qualified ("HLAobjectRoot.A.B", "A.B") or simple
  * ("B") when unambiguous.  Return 0 when not found. */

@@ -57,8 +57,11 @@ struct fom_module {
 };
 
 /* fom_parse.c: parse XML into a fresh module (*out, caller frees with
- * fom_module_free).  0, or -1 with err filled (err->file set by caller). */
+ * fom_module_free).  At most `max_nodes` XML nodes are parsed (a limit set
+ * by a budget when `budget` is 1, which the error then says); *nodes gets
+ * the number parsed, also on failure.  0, or -1 with err filled. */
 int fom_parse_module(const char *xml, size_t len, const char *name,
+    uint32_t max_nodes, int budget, uint32_t *nodes,
     struct fom_module **out, struct fom_error *err);
 void fom_module_free(struct fom_module *m);
 
@@ -85,6 +88,10 @@ uint32_t fom_ochild(const struct fom *f, uint32_t parent, const char *name);
 uint32_t fom_ichild(const struct fom *f, uint32_t parent, const char *name);
 uint32_t fom_attr_decl(const struct fom *f, uint32_t cls, const char *name);
 uint32_t fom_param_decl(const struct fom *f, uint32_t cls, const char *name);
+
+/* Keyed hash of a name under `f`'s secret key (for tables built from
+ * module names outside fom_model.c). */
+uint32_t fom_name_hash(const struct fom *f, const char *name);
 
 /* fom_err: fill err (file, line, printf-style message); returns -1. */
 int fom_err(struct fom_error *err, const char *file, int line,
