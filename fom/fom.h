@@ -38,6 +38,7 @@ struct fom_error {
 	char file[256];
 	int line;
 	char msg[512];
+	int budget;          /* 1: refused because a fom_budget ran out */
 };
 
 struct fom_attribute {

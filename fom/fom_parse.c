@@ -1177,6 +1177,7 @@ fom_budget_check(const struct fom_budget *b, size_t len, const char *name,
 {
 	if (b == NULL)
 		return 0;
+	err->budget = b->modules == 0 || len > b->bytes;
 	if (b->modules == 0)
 		return fom_err(err, name, 0, "more modules than the budget of "
 		    "this create or join allows (limit)");
@@ -1218,17 +1219,21 @@ fom_load_string_budget(struct fom *f, const char *xml, size_t len,
 	    from_budget, &nodes, &m, err);
 	if (b != NULL)
 		b->nodes -= nodes;
-	if (rc < 0)
+	if (rc < 0) {
+		err->budget = from_budget && nodes >= max_nodes;
 		return -1;
+	}
 	/* the merge copies the model: charge its entries */
 	copies = (uint64_t)f->n_oclasses + f->n_attrs + f->n_iclasses +
 	    f->n_params + f->n_dims;
 	if (b != NULL && copies > b->nodes) {
 		fom_module_free(m);
 		b->nodes = 0;
-		return fom_err(err, name, 0, "merging into a model of %" PRIu64
+		err->budget = 1;
+		fom_err(err, name, 0, "merging into a model of %" PRIu64
 		    " entries exceeds what is left in the budget of this "
 		    "create or join (limit)", copies);
+		return -1;
 	}
 	if (b != NULL)
 		b->nodes -= copies;

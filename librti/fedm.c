@@ -5,16 +5,17 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "librti-int.h"
 
 void rti__leave(rti_ambassador *amb);
 int rti__enter(rti_ambassador *amb);
-
-#define MAX_FOM_FILE (256u * 1024 * 1024)
 
 /* Common argument checks of a service that needs a joined federate. */
 #define JOINED_OR_RETURN(amb)                                          \
@@ -39,35 +40,43 @@ check_name(rti_ambassador *amb, const char *what, const char *s,
 	return RTI_OK;
 }
 
-/* Read a FOM module file; NULL when it cannot be read as a file. */
+/* Read a FOM module file: a regular file, opened without blocking (a FIFO
+ * or device is not read: its name goes to rtiexec, which refuses it), of
+ * at most FOM_MAX_MODULE_BYTES, rtiexec's limit (*too_big = 1 beyond).
+ * NULL when it cannot be read as a file.  Caller frees. */
 static char *
 slurp(const char *path, size_t *len, int *too_big)
 {
-	FILE *fp = fopen(path, "rb");
+	struct stat st;
 	char *buf = NULL;
-	long n;
+	size_t got = 0;
+	ssize_t n;
+	int fd;
 
 	*too_big = 0;
-	if (!fp)
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
 		return NULL;
-	if (fseek(fp, 0, SEEK_END) < 0 || (n = ftell(fp)) < 0 ||
-	    fseek(fp, 0, SEEK_SET) < 0)
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		goto out;
-	if ((unsigned long)n > MAX_FOM_FILE) {
+	if ((unsigned long long)st.st_size > FOM_MAX_MODULE_BYTES) {
 		*too_big = 1;
 		goto out;
 	}
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		free(buf);
-		buf = NULL;
+	if (!(buf = malloc((size_t)st.st_size + 1)))
+		goto out;
+	while (got < (size_t)st.st_size) {
+		n = read(fd, buf + got, (size_t)st.st_size - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
 	}
-	if (buf) {
-		buf[n] = '\0';
-		*len = (size_t)n;
-	}
+	buf[got] = '\0';
+	*len = got;
 out:
-	fclose(fp);
+	close(fd);
 	return buf;
 }
 
@@ -113,7 +122,7 @@ rti_create_federation_execution(rti_ambassador *amb, const char *federation,
 		if (too_big)
 			return rti__fail(amb, RTI_ERR_ERROR_READING_FDD,
 			    "FOM module %s is larger than %u bytes",
-			    modules[i], MAX_FOM_FILE);
+			    modules[i], FOM_MAX_MODULE_BYTES);
 		wire_put_str(b, modules[i]);
 		/* Not a readable file: rtiexec resolves the name. */
 		wire_put_blob(b, xml, xml ? len : 0);

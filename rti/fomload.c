@@ -38,10 +38,6 @@
 #define HAVE_OPENAT2 1
 #endif
 
-/* Only for xmlInitParser: libxml2 must be set up on the main thread
- * before the worker parses. */
-#include <libxml/parser.h>
-
 #include "librti.h"
 #include "fomload.h"
 
@@ -518,11 +514,13 @@ int
 fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
     struct fomload_out *out, atomic_int *stop)
 {
+	struct fom_budget budget;
 	struct fom_error fe;
 	struct fom *alone;
 	size_t total = 0;
 	uint32_t i;
 
+	fom_budget_init(&budget);
 	memset(out, 0, sizeof *out);
 	out->err = RTI_OK;
 	out->fom = fom_new();
@@ -571,10 +569,13 @@ fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
 		fom_free(alone);
 		if (stopped(stop, out))
 			goto fail;
-		if (fom_load_string(out->fom, xml, len, src[i].name,
-		    &fe) < 0) {
-			set_err(out, RTI_ERR_INCONSISTENT_FDD, "%s:%d: %s",
-			    fe.file, fe.line, fe.msg);
+		/* the merged load is charged to the create's budget (the
+		 * load alone costs no more than it) */
+		if (fom_load_string_budget(out->fom, xml, len, src[i].name,
+		    &budget, &fe) < 0) {
+			set_err(out, fe.budget ? RTI_ERR_LIMIT_EXCEEDED :
+			    RTI_ERR_INCONSISTENT_FDD, "%s:%d: %s", fe.file,
+			    fe.line, fe.msg);
 			goto fail;
 		}
 	}
@@ -746,7 +747,7 @@ fomload_new(struct event_base *base, const char *fom_path)
 	sigset_t all, old;
 	int p[2], e;
 
-	xmlInitParser();
+	fom_init();      /* libxml2, once, on the loop's thread */
 	if (!(w = calloc(1, sizeof *w)))
 		return NULL;
 	w->fom_path = fom_path;

@@ -746,6 +746,35 @@ START_TEST(test_class_tables_linear)
 }
 END_TEST
 
+/*
+ * A create's work is bounded as a whole, not only per module: a model of
+ * 8000 classes and 64000 attributes, then the same small module 255
+ * times, each merge copying the model (what the budget counts besides
+ * the XML nodes), is refused with LIMIT_EXCEEDED, and the name is free.
+ */
+START_TEST(test_create_budget)
+{
+	struct tfed *a = tfed_new(&rx);
+	const char *mods[256];
+	char msg[512];
+	int i;
+
+	ck_assert_ptr_nonnull(a);
+	class_fom(in_top("foms/wide.xml"), 8000, 8);
+	mods[0] = "wide.xml";
+	for (i = 1; i < 256; i++)
+		mods[i] = "ok.xml";
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "Many", mods,
+	    256, NULL), RTI_ERR_LIMIT_EXCEEDED);
+	snprintf(msg, sizeof msg, "%s", rti_error_message(a->amb));
+	ck_assert_msg(strstr(msg, "budget of this create"), "%s", msg);
+	/* a few merges fit */
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "Many", mods,
+	    8, NULL), RTI_OK);
+	tfed_free(a);
+}
+END_TEST
+
 /* ---- order ---- */
 
 /*
@@ -1016,6 +1045,7 @@ fomload_suite(void)
 	tcase_add_test(tc, test_fifo_refused);
 	tcase_add_test(tc, test_large_fom_round_trips);
 	tcase_add_test(tc, test_class_tables_linear);
+	tcase_add_test(tc, test_create_budget);
 	tcase_add_test(tc, test_waits_for_pending_create);
 	tcase_add_test(tc, test_pipelined_after_create);
 	tcase_add_test(tc, test_queue_full);
