@@ -11,7 +11,7 @@
 #   rti               include proto fom config.h
 #   samples           include
 #   test              include config.h
-#   test/unit         include proto fom rti test config.h
+#   test/unit         include proto fom rti config.h
 #   test/integration  include proto test config.h
 #   test/fuzz         include proto fom rti config.h
 #   test/bench        include proto rti config.h
@@ -21,8 +21,9 @@
 # A test reaches the internals of the layer it tests (test/include.am),
 # never librti/'s.  The build enforces the same graph with each folder's
 # include path (the *_CPPFLAGS of its include.am); this check also catches
-# what an include path cannot: a header named with a directory ("../rti/
-# server.h", <proto/wire.h>) or found beside the including file.
+# what an include path cannot: a header named with a directory
+# ("../rti/server.h"), or reached through the -I. -I$(srcdir) that
+# automake gives every target (<proto/wire.h>).
 #
 # Every `#include "name"` and every `#include <name>` that names a header
 # of the tree is checked; a quoted include must name a header by its file
@@ -41,7 +42,7 @@ librti: include proto fom config.h
 rti: include proto fom config.h
 samples: include
 test: include config.h
-test/unit: include proto fom rti test config.h
+test/unit: include proto fom rti config.h
 test/integration: include proto test config.h
 test/fuzz: include proto fom rti config.h
 test/bench: include proto rti config.h'
