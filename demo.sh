@@ -92,18 +92,19 @@ fi
 
 # ---- demo ----------------------------------------------------------------
 #
-# A training federation on fom/Grid.xml: two substation simulators (S1..S3
-# of grid north, S4..S6 of grid south), the grid simulator, consoles for
-# substations S1 and S2 and for grid south, and the instructor's default
-# scenario (a fault on S2's line L1 at 1.0 s, which protection clears by
-# opening breaker B1; B1 closed again at 1.8 s; breaker B2 of S5 opened at
-# 2.2 s).  They synchronize at "ready", then run DURATION seconds of
-# logical time paced to the wall clock.  Each federate ends with a line
-# "SUMMARY key=value ..." that the summary below is made of.
+# A training federation on data/fom/Grid.xml: two substation simulators
+# (S1..S3 of grid north, S4..S6 of grid south), the grid simulator,
+# consoles for substations S1 and S2 and for grid south, and the
+# instructor's default scenario (a fault on S2's line L1 at 1.0 s, which
+# protection clears by opening breaker B1; B1 closed again at 1.8 s;
+# breaker B2 of S5 opened at 2.2 s).  They synchronize at "ready", then
+# run DURATION seconds of logical time paced to the wall clock.  Each
+# federate ends with a line "SUMMARY key=value ..." that the summary below
+# is made of.
 
 rtiexec=$builddir/rti/rtiexec
 samples=$builddir/samples
-fom=$srcdir/fom/Grid.xml
+fom=$srcdir/data/fom/Grid.xml
 duration=${DEMO_DURATION:-3}
 federates=(instructor sub-north sub-south grid console-S1 console-S2
     console-south)
@@ -134,7 +135,7 @@ cleanup() {
 trap cleanup EXIT
 
 say "demo federation"
-"$rtiexec" --port 0 --port-file "$tmp/port" --fom-path "$srcdir/fom" \
+"$rtiexec" --port 0 --port-file "$tmp/port" --fom-path "$srcdir/data/fom" \
     2>"$tmp/rtiexec.log" &
 rti_pid=$!
 pids+=("$rti_pid")

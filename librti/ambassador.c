@@ -123,8 +123,7 @@ rti_ambassador_new(void)
 	return amb;
 }
 
-/* Leave the joined state: every module frees its slot. */
-void rti__leave(rti_ambassador *amb);
+/* Leave the joined state: every module frees its slot (librti-int.h). */
 void
 rti__leave(rti_ambassador *amb)
 {
@@ -149,8 +148,8 @@ rti__leave(rti_ambassador *amb)
 	amb->self.id = 0;
 }
 
-/* Joined: let every module set up.  RTI_OK or the first error. */
-int rti__enter(rti_ambassador *amb);
+/* Joined: let every module set up.  RTI_OK or the first error
+ * (librti-int.h). */
 int
 rti__enter(rti_ambassador *amb)
 {

@@ -1,7 +1,7 @@
 /*
  * ddm.c - filtering services of librti: subscription and send conditions,
  * DDM regions, the replica of the federation's subscription tables and the
- * source-side filter built on it (librti/match.h), and the statistics.
+ * source-side filter built on it (proto/match.h), and the statistics.
  *
  * Replica guarantee.  rtiexec pushes every change of a subscription
  * (WIRE_DDM_CB_SUB, numbered per receiver) to every other federate.  The

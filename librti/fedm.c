@@ -14,9 +14,6 @@
 
 #include "librti-int.h"
 
-void rti__leave(rti_ambassador *amb);
-int rti__enter(rti_ambassador *amb);
-
 /* Common argument checks of a service that needs a joined federate. */
 #define JOINED_OR_RETURN(amb)                                          \
 	do {                                                               \

@@ -124,6 +124,21 @@ int rti__check_joined(rti_ambassador *amb);
 int rti__check_connected(rti_ambassador *amb);
 
 /*
+ * The joined state (ambassador.c).  rti__enter: the join reply has set
+ * self, fom and the names; mark the ambassador joined and run every
+ * module's join hook in module order.  RTI_OK, or the first hook's error
+ * with the slots of the modules before it allocated: the caller then
+ * calls rti__leave.  rti__leave: undo a join, whole or partial (also one
+ * that failed before rti__enter): run every module's leave hook in
+ * reverse order (each frees its slot and accepts one never allocated),
+ * free the FOM, the names and the federate name cache, clear joined and
+ * self.  It sends nothing: the caller has resigned, or the connection is
+ * gone.
+ */
+int rti__enter(rti_ambassador *amb);
+void rti__leave(rti_ambassador *amb);
+
+/*
  * Requests.  rti__req_begin starts a request frame (with its serial) and
  * returns the buffer to put the arguments in.  rti__req_finish sends it,
  * waits for the reply (queueing callbacks that arrive meanwhile) and

@@ -2,7 +2,7 @@
  * ddm.h - the DDM module of rtiexec: filter conditions, DDM regions, the
  * per-class match sets routing consults, and the subscription tables it
  * replicates to every federate for source-side filtering (see server.h
- * for the module interface and librti/match.h for the matching rules).
+ * for the module interface and proto/match.h for the matching rules).
  */
 #ifndef RTI_DDM_H
 #define RTI_DDM_H

@@ -77,7 +77,7 @@
 #include <string.h>
 
 #include "tm.h"
-#include "tm_core.h"
+#include "tmcore.h"
 
 struct tm_fed {
 	int regulating;

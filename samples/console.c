@@ -1,5 +1,5 @@
 /*
- * console.c - a dispatcher or trainee console federate for fom/Grid.xml.
+ * console.c - a dispatcher or trainee console federate for data/fom/Grid.xml.
  *
  * It follows one substation (--substation S2, in --grid, "north" by
  * default) or every substation of one grid (--grid north alone), and
@@ -23,7 +23,7 @@
  * which is how it tells which is which.  At exit it prints "SUMMARY
  * key=value ...".
  *
- *   rtiexec --fom-path fom
+ *   rtiexec --fom-path data/fom
  *   samples/substation --grid north &
  *   samples/console --substation S2
  *   samples/console --grid north --every 100

@@ -1,5 +1,5 @@
 /*
- * grid.c - a grid-level simulator federate for fom/Grid.xml.
+ * grid.c - a grid-level simulator federate for data/fom/Grid.xml.
  *
  * It subscribes, without conditions, to the line flows of every substation
  * (Line ActivePower and ReactivePower, and Substation to know where each
@@ -21,7 +21,7 @@
  * --every steps and every ProtectionTrip it sees, and "SUMMARY key=value
  * ..." at exit.
  *
- *   rtiexec --fom-path fom
+ *   rtiexec --fom-path data/fom
  *   samples/substation --grid north &
  *   samples/grid --every 50
  *

@@ -1,5 +1,5 @@
 /*
- * instructor.c - an instructor federate for fom/Grid.xml: it sends faults
+ * instructor.c - an instructor federate for data/fom/Grid.xml: it sends faults
  * and switching operations on a schedule.
  *
  * The schedule (--script) is a list of events "TIME:ACTION:SUBSTATION:
@@ -24,7 +24,7 @@
  * after its last event (or after --duration), printing "SUMMARY key=value
  * ...".
  *
- *   rtiexec --fom-path fom
+ *   rtiexec --fom-path data/fom
  *   samples/substation --grid north &
  *   samples/instructor --script "2:fault:S2:L1;4:close:S2:B1"
  *

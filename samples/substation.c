@@ -1,5 +1,5 @@
 /*
- * substation.c - a substation simulator federate for fom/Grid.xml.
+ * substation.c - a substation simulator federate for data/fom/Grid.xml.
  *
  * It simulates --substations substations of one grid (--grid, "north" by
  * default), named S1, S2, ... (from --first).  Each has two buses (BUS1,
@@ -32,7 +32,7 @@
  *
  * At exit it prints one line "SUMMARY key=value ..." with its counters.
  *
- *   rtiexec --fom-path fom
+ *   rtiexec --fom-path data/fom
  *   samples/substation --grid north --substations 3
  *   samples/substation --grid south --first 4
  *

@@ -1,7 +1,7 @@
 #!/bin/sh
 # check_demo.sh - the demo of README's Quick start (./demo.sh) runs and
 # passes against this build, without building: rtiexec and the seven
-# sample federates of fom/Grid.xml (substation simulators, grid simulator,
+# sample federates of data/fom/Grid.xml (substation simulators, grid simulator,
 # consoles, instructor) for 3 s of logical time in real time, about 5 s in
 # all.  demo.sh itself checks that every federate exited 0 and reached 3 s,
 # that the console of S2 saw the fault, the trip and breaker B1 opening,

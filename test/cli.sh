@@ -58,8 +58,8 @@ expect 2 "bad --max-startups" -- --max-startups 10x
 expect 2 "bad --per-source-max-startups" -- --per-source-max-startups 0
 expect 2 "bad --per-source-max-startups" -- --per-source-max-startups ""
 expect 2 "needs at least one FILE" -- --check-fom
-expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom "$top_srcdir/fom/Grid.xml"
-expect 0 "Switching" -- --check-fom "$top_srcdir/fom/Grid.xml" "$top_srcdir/fom/HelloWorld.xml"
+expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom "$top_srcdir/data/fom/Grid.xml"
+expect 0 "Switching" -- --check-fom "$top_srcdir/data/fom/Grid.xml" "$top_srcdir/data/fom/HelloWorld.xml"
 expect 1 "noname.xml:3" -- --check-fom "$tmp/noname.xml"
 expect 1 "junk.xml" -- --check-fom "$tmp/junk.xml"
 expect 1 "missing.xml" -- --check-fom "$tmp/missing.xml"

@@ -92,7 +92,7 @@ rtiexec_start_opts(struct rtiexec *r, const char *const *args,
 	argv[n++] = "--port-file";
 	argv[n++] = portfile;
 	argv[n++] = "--fom-path";
-	argv[n++] = TOP_SRCDIR "/fom";
+	argv[n++] = TOP_SRCDIR "/data/fom";
 	argv[n++] = "--log-level";
 	argv[n++] = "debug";
 	while (args && *args && n < 62)

@@ -18,7 +18,7 @@
 #define TOP_BUILDDIR "."
 #endif
 
-#define TEST_FOM(name) TOP_SRCDIR "/fom/" name
+#define TEST_FOM(name) TOP_SRCDIR "/data/fom/" name
 #define TEST_DATA(name) TOP_SRCDIR "/test/data/" name
 #define WAIT_S 10.0
 

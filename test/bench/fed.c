@@ -34,7 +34,7 @@ bench_rtiexec_start(struct bench_rtiexec *r, const struct bench_ctx *c)
 		const char *argv[] = { RTIEXEC_BIN, "--bind", "127.0.0.1",
 		    "--port", "0", "--port-file", portfile, "--log-level",
 		    "warn", "--fom-path", TOP_SRCDIR "/test/bench:"
-		    TOP_SRCDIR "/fom", "--unix", r->sock, NULL };
+		    TOP_SRCDIR "/data/fom", "--unix", r->sock, NULL };
 
 		if (!c->unix_sock)
 			argv[11] = NULL;

@@ -1,6 +1,6 @@
 /*
  * fuzz_bundle.c - libFuzzer target for the update-bundle codec
- * (librti/bundle.h).
+ * (proto/bundle.h).
  *
  * Byte 0 of the input is a keep mask (attribute i is kept when bit i % 8
  * is set); the rest is used twice:

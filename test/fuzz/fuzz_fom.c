@@ -2,13 +2,13 @@
  * fuzz_fom.c - libFuzzer target for the FOM loader (fom/fom.h).
  *
  * Each input is loaded with fom_load_string twice: into a fresh model, and
- * merged after fom/Grid.xml.  The loader must never crash or leak.  After a
- * successful load the model must be consistent: every handle resolves to
- * itself, parents exist and list their children, depths follow parents
- * (so the trees are acyclic), attributes/parameters/dimensions referenced
- * by a class resolve, and qualified names look up to their handle.  A
- * merge must keep every handle of the model it was merged into.  A failed
- * load must fill the error and leave the model exactly as it was.
+ * merged after data/fom/Grid.xml.  The loader must never crash or leak.  After
+ * a successful load the model must be consistent: every handle resolves to
+ * itself, parents exist and list their children, depths follow parents (so the
+ * trees are acyclic), attributes/parameters/dimensions referenced by a class
+ * resolve, and qualified names look up to their handle.  A merge must keep
+ * every handle of the model it was merged into.  A failed load must fill the
+ * error and leave the model exactly as it was.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -23,7 +23,7 @@
 #ifndef TOP_SRCDIR
 #define TOP_SRCDIR "."
 #endif
-#define BASE_FOM TOP_SRCDIR "/fom/Grid.xml"
+#define BASE_FOM TOP_SRCDIR "/data/fom/Grid.xml"
 
 /* fom_print output of `f` (malloc'd, NUL-terminated). */
 static char *

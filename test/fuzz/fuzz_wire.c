@@ -1,5 +1,5 @@
 /*
- * fuzz_wire.c - libFuzzer target for the wire codec (librti/wire.h).
+ * fuzz_wire.c - libFuzzer target for the wire codec (proto/wire.h).
  *
  * Each input is used twice:
  * 1. As a byte stream the way rtiexec's and librti's read loops see it:

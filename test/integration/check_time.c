@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
-#include "tm_core.h"
+#include "tmcore.h"
 
 #define GRID TEST_FOM("Grid.xml")
 

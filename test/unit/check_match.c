@@ -1,5 +1,5 @@
 /*
- * check_match.c - the filter matching engine (librti/match.c): range and
+ * check_match.c - the filter matching engine (proto/match.c): range and
  * region overlap per IEEE 1516-2010 (half-open bounds, equal lower bounds,
  * unspecified dimensions, empty and full regions), conditions as points on
  * the condition dimension, and the indexed match set against a brute-force

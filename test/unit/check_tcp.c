@@ -1,6 +1,6 @@
 /*
  * check_tcp.c - the socket options of rti's TCP connections
- * (librti/tcp.c): TCP_NODELAY on every connection; on a loopback
+ * (proto/tcp.c): TCP_NODELAY on every connection; on a loopback
  * connection a congestion control that paces (BBR) is replaced by one
  * that does not, on both the connecting and the accepted end, once;
  * anything else (an unpaced congestion control, a Unix-domain socket, an

@@ -1,5 +1,5 @@
 /*
- * check_tm.c - the pure time-management core (rti/tm_core.c): time
+ * check_tm.c - the pure time-management core (proto/tmcore.c): time
  * arithmetic, send bounds, the grant rule, the GALT fixpoint checked
  * against a brute-force downward iteration on random federations, the
  * retraction rule, removal from the stamp heap, and the retraction log.
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tm_core.h"
+#include "tmcore.h"
 
 #define F(x) tmc_from_f(x)
 #define I(x) ((uint64_t)(int64_t)(x))
@@ -407,7 +407,7 @@ END_TEST
 static Suite *
 tm_suite(void)
 {
-	Suite *s = suite_create("tm_core");
+	Suite *s = suite_create("tmcore");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_arith);

@@ -1,6 +1,6 @@
 /*
  * match.h - the filter matching engine of rti (shared by rtiexec and librti
- * via libwire.la; never installed).  Pure: no I/O, no FOM.
+ * via libproto.la; never installed).  Pure: no I/O, no FOM.
  *
  * One engine serves both content filters:
  *

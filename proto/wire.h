@@ -1,6 +1,6 @@
 /*
  * wire.h - the rti wire protocol codec (shared by rtiexec and librti via
- * libwire.la; never installed).  Pure: converts between values and bytes,
+ * libproto.la; never installed).  Pure: converts between values and bytes,
  * does no I/O.  The protocol is described in man/rti-protocol.7.
  *
  * Frame:  u32 length | u16 type | u16 flags | payload[length]

@@ -1,8 +1,8 @@
-/* tm_core.c - GALT fixpoint, grant rule, heap removal and the retraction
- * log; see tm_core.h and tm.c. */
+/* tmcore.c - GALT fixpoint, grant rule, heap removal and the retraction
+ * log; see tmcore.h and rti/tm.c. */
 #include "config.h"
 
-#include "tm_core.h"
+#include "tmcore.h"
 
 /* The bound a federate's own output reaches through what it may still
  * receive: grant at a message stamped >= galt, then send lookahead later.

@@ -1,16 +1,17 @@
 /*
- * tm_core.h - pure time-management arithmetic shared by rtiexec (rti/tm.c)
- * and librti (librti/tm.c): logical times as the 64 raw bits of rti_time,
- * bounds with strictness, the send bound of a regulating federate, the
- * grant rule and the GALT fixpoint.  No I/O, no allocation.
+ * tmcore.h - pure time-management arithmetic shared by rtiexec (rti/tm.c)
+ * and librti (librti/tm.c) through libproto.la: logical times as the 64
+ * raw bits of rti_time, bounds with strictness, the send bound of a
+ * regulating federate, the grant rule and the GALT fixpoint.  No I/O, no
+ * allocation.
  *
  * A federation uses one representation: i64 = 1 for HLAinteger64Time
  * (int64_t), 0 for HLAfloat64Time (double).  Valid times are >= 0 (and not
  * NaN); the largest value (INT64_MAX, +inf) is the final time.  Valid
  * intervals (lookahead) are >= 0 and finite.
  */
-#ifndef RTI_TM_CORE_H
-#define RTI_TM_CORE_H
+#ifndef RTI_TMCORE_H
+#define RTI_TMCORE_H
 
 #include <math.h>
 #include <stddef.h>

@@ -1,6 +1,8 @@
 /*
  * tcp.h - socket options rtiexec, librti and the benchmark's raw relay
- * set on their TCP connections (shared via libtcp.la; never installed).
+ * set on their TCP connections (shared via proto/libtcp.la, beside
+ * libproto.la so that the codecs stay free of system calls; never
+ * installed).
  */
 #ifndef RTI_TCP_H
 #define RTI_TCP_H

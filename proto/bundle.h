@@ -1,6 +1,6 @@
 /*
  * bundle.h - codec of the three-level update bundle, the wire format of
- * attribute updates (shared by rtiexec and librti via libwire.la; never
+ * attribute updates (shared by rtiexec and librti via libproto.la; never
  * installed).  Pure: converts between values and bytes, does no I/O.
  *
  *   class layer:     u32 class, u32 n_instances, u32 length, instances

@@ -1,0 +1,154 @@
+#!/bin/sh
+# check_layers.sh - no folder includes a header of a folder above it.
+#
+# The layers, and the folders each may include headers of besides its own
+# ("config.h" is the header configure writes in the build directory):
+#
+#   include           nothing: the installed header stands alone
+#   proto             include config.h
+#   fom               config.h
+#   librti            include proto fom config.h
+#   rti               include proto fom config.h
+#   samples           include
+#   test              include config.h
+#   test/unit         include proto fom rti config.h
+#   test/integration  include proto test config.h
+#   test/fuzz         include proto fom rti config.h
+#   test/bench        include proto rti config.h
+#
+# that is: include <- proto <- librti, rti; fom <- librti, rti; librti
+# and rti never include each other; samples see only the public header.
+# A test reaches the internals of the layer it tests (test/include.am),
+# never librti/'s.  The build enforces the same graph with each folder's
+# include path (the *_CPPFLAGS of its include.am); this check also catches
+# what an include path cannot: a header named with a directory
+# ("../rti/server.h"), or reached through the -I. -I$(srcdir) that
+# automake gives every target (<proto/wire.h>).
+#
+# Every `#include "name"` and every `#include <name>` that names a header
+# of the tree is checked; a quoted include must name a header by its file
+# name alone, found in the including file's folder, in a folder it may
+# use, or be config.h.  A folder holding sources that the graph does not
+# list fails too.
+set -u
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+pass=0
+fail=0
+
+graph='include:
+proto: include config.h
+fom: config.h
+librti: include proto fom config.h
+rti: include proto fom config.h
+samples: include
+test: include config.h
+test/unit: include proto fom rti config.h
+test/integration: include proto test config.h
+test/fuzz: include proto fom rti config.h
+test/bench: include proto rti config.h'
+folders=$(echo "$graph" | sed 's/:.*//')
+
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# allowed FOLDER: the folders FOLDER may include headers of.
+allowed() {
+	echo "$graph" | sed -n "s|^$1: *||p"
+}
+
+# is_folder NAME: NAME is a folder of the graph.
+is_folder() {
+	echo "$folders" | grep -qx "$1"
+}
+
+# holders NAME: the folders of the graph that hold a header NAME.
+holders() {
+	for g in $folders; do
+		[ -f "$top_srcdir/$g/$1" ] && printf '%s ' "$g"
+	done
+}
+
+# check_include FILE DIR LINE FORM NAME: the include of header NAME in
+# form FORM ('"' or '<') on line LINE of FILE, in folder DIR.
+check_include() {
+	file=$1 dir=$2 line=$3 form=$4 name=$5
+	may=$(allowed "$dir")
+	case $form$name in
+	'"'*/*)
+		bad "$file:$line: \"$name\" names a directory; include" \
+		    "a header by its name alone"
+		return ;;
+	'"config.h')
+		from=config.h ;;
+	'<'*/*)
+		# <folder/name.h> of the tree, found through -I$(srcdir)
+		[ -f "$top_srcdir/$name" ] && is_folder "${name%/*}" ||
+		    return 0	# a system header
+		from=${name%/*} ;;
+	*)
+		if [ -f "$top_srcdir/$dir/$name" ]; then
+			from=$dir
+		else
+			from=$(holders "$name")
+		fi
+		if [ -z "$from" ]; then
+			[ "$form" = '<' ] && return 0	# a system header
+			bad "$file:$line: \"$name\" is in no folder of the tree"
+			return
+		fi ;;
+	esac
+	for g in $from; do
+		case " $dir $may " in
+		*" $g "*) pass=$((pass + 1)); return ;;
+		esac
+	done
+	if [ "$from" = config.h ]; then
+		what="the generated config.h"
+	else
+		what="${name##*/} of $(echo "$from" |
+		    sed 's|\([^ ][^ ]*\)|\1/|g; s/ *$//')"
+	fi
+	bad "$file:$line: includes $what; $dir/ may include only:" \
+	    "${may:-nothing}"
+}
+
+# LINE FORM NAME of each #include line.
+pat='^\([0-9]*\):[[:space:]]*#[[:space:]]*include[[:space:]]*'
+pat=$pat'\(["<]\)\([^">]*\)[">].*'
+n_files=0
+for dir in $folders; do
+	for f in "$top_srcdir/$dir"/*.c "$top_srcdir/$dir"/*.h; do
+		[ -f "$f" ] || continue
+		n_files=$((n_files + 1))
+		incs=$(grep -n '^[[:space:]]*#[[:space:]]*include' "$f" |
+		    sed -n "s/$pat/\1 \2 \3/p")
+		while read -r line form name; do
+			[ -n "$line" ] || continue
+			check_include "$dir/${f##*/}" "$dir" "$line" "$form" \
+			    "$name"
+		done <<EOF
+$incs
+EOF
+	done
+done
+[ "$n_files" -gt 0 ] || bad "no source found under $top_srcdir"
+
+# Every folder with sources is in the graph.  Build directories (below
+# the top, where configure ran) and tool output hold none.
+unlisted=$(cd "$top_srcdir" && find . \
+    \( -name .git -o -name autom4te.cache -o -name .libs -o -name .deps \
+    -o \( -type d ! -name . -exec sh -c 'test -f "$1/config.status"' \
+    sh '{}' \; \) \) -prune -o -type f -name '*.[ch]' -print |
+    sed 's|^\./||; s|/[^/]*$||; /\.[ch]$/d' | sort -u)
+for d in $unlisted; do
+	is_folder "$d" ||
+	    bad "$d/ holds sources but is not in the graph of check_layers.sh"
+done
+# Only the generated config.h may sit at the top.
+for f in "$top_srcdir"/*.c "$top_srcdir"/*.h; do
+	[ -f "$f" ] || continue
+	[ "${f##*/}" = config.h ] ||
+	    bad "${f##*/} at the top of the tree is in no layer"
+done
+
+echo "check_layers: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
