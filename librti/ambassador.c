@@ -474,6 +474,30 @@ frame_at(rti_ambassador *amb, size_t off, uint16_t *type, size_t *poff,
 	return 1;
 }
 
+/* Resigned: drop the callbacks of the federation still queued (rtiexec
+ * sent them before its reply; HLA delivers none after the resign), so
+ * that none reaches a later membership.  A federation list report, which
+ * belongs to the connection, stays; so does a partial frame. */
+void
+rti__drop_member_frames(rti_ambassador *amb)
+{
+	size_t rd = amb->in_off, wr = amb->in_off, poff;
+	uint16_t type;
+	uint32_t len;
+
+	while (frame_at(amb, rd, &type, &poff, &len) > 0) {
+		size_t n = poff + len - rd;
+
+		if (type == WIRE_CB_LIST_REPORT) {
+			memmove(amb->in.data + wr, amb->in.data + rd, n);
+			wr += n;
+		}
+		rd += n;
+	}
+	memmove(amb->in.data + wr, amb->in.data + rd, amb->in.len - rd);
+	amb->in.len -= rd - wr;
+}
+
 /* ---- connect ---- */
 
 static int

@@ -260,8 +260,10 @@ rti_resign_federation_execution(rti_ambassador *amb,
 	b = rti__req_begin(amb, WIRE_RESIGN);
 	wire_put_u32(b, (uint32_t)action);
 	rc = rti__req_finish(amb, NULL);
-	if (rc == RTI_OK)
+	if (rc == RTI_OK) {
 		rti__leave(amb);
+		rti__drop_member_frames(amb);
+	}
 	return rc;
 }
 

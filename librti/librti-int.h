@@ -269,6 +269,9 @@ int rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
     const char *cond, const uint32_t *reg, uint32_t m);
 void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);
 
+/* After a resign: drop the federation's callbacks still queued. */
+void rti__drop_member_frames(rti_ambassador *amb);
+
 /* Mark the connection lost (idempotent). */
 void rti__lose(rti_ambassador *amb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

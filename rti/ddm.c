@@ -141,6 +141,7 @@ struct ddm_fed {
 	                                  others' replicas hold it until
 	                                  WIRE_DDM_CB_FED_GONE */
 	size_t gone_at;                /* leavers told (ddm_fx gone) */
+	uint8_t had_regions;           /* it created a region */
 };
 
 static struct ddm_fx *
@@ -964,7 +965,7 @@ relevance_of(struct federation *fx, uint32_t cls)
 {
 	struct om_instance *in;
 
-	for (in = om_first(fx); in; in = om_next(in))
+	for (in = om_first(fx); in; in = om_next(fx, in))
 		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
 			om_relevance(fx, in);
 }
@@ -1070,7 +1071,8 @@ region_in_use(struct federate *f, uint32_t h)
 			for (i = 0; i < df->flt[k][c].n_regions; i++)
 				if (df->flt[k][c].regions[i] == h)
 					return 1;
-	for (c = 0; c < INST_BUCKETS; c++)
+	/* only its own regions go: without any, nothing refers to them */
+	for (c = 0; df->had_regions && c < INST_BUCKETS; c++)
 		for (in = st->it[c]; in; in = in->next)
 			for (i = 0; i < in->n_assoc; i++)
 				if (in->assoc[i].region == h)
@@ -1168,6 +1170,7 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		g->handle = h;
 		g->next = st->rt[h % REG_BUCKETS];
 		st->rt[h % REG_BUCKETS] = g;
+		df->had_regions = 1;
 	}
 	free(g->r);
 	g->r = r;
@@ -1601,7 +1604,7 @@ h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL,
 		    0), 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	for (oi = om_first(fx); oi; oi = om_next(oi)) {
+	for (oi = om_first(fx); oi; oi = om_next(fx, oi)) {
 		struct ddm_inst *in;
 
 		if (!fom_oclass_is_a(fx->fom, oi->cls, cls))
@@ -1884,7 +1887,8 @@ ddm_federate_resign(struct federate *f, int action)
 			fl->narrow = 0;
 			filter_clear(fl);
 		}
-	for (c = 0; c < INST_BUCKETS; c++)
+	/* only its own regions go: without any, nothing refers to them */
+	for (c = 0; df->had_regions && c < INST_BUCKETS; c++)
 		for (in = st->it[c]; in; in = in->next)
 			for (i = 0; i < in->n_assoc; i++)
 				if (REGION_OWNER(in->assoc[i].region) ==
@@ -1892,7 +1896,7 @@ ddm_federate_resign(struct federate *f, int action)
 					inst_clear(in);
 					break;
 				}
-	for (c = 0; c < REG_BUCKETS; c++) {
+	for (c = 0; df->had_regions && c < REG_BUCKETS; c++) {
 		struct ddm_region *g = st->rt[c], *next;
 
 		for (; g; g = next) {
