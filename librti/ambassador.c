@@ -898,7 +898,9 @@ lost:
 
 /* ---- evoke ---- */
 
-/* Deliver one queued callback.  1 delivered, 0 none queued, -1 lost. */
+/* Deliver one queued callback.  1 delivered, 0 none queued, -1 lost
+ * (connection_lost delivered now or before).  Once the connection is
+ * lost, what is still queued is dropped: connection_lost comes next. */
 static int
 deliver_one(rti_ambassador *amb)
 {
@@ -916,7 +918,7 @@ deliver_one(rti_ambassador *amb)
 			amb->cb.connection_lost(amb->arg, amb->lost_reason);
 			amb->in_callback = 0;
 		}
-		return 1;
+		return -1;
 	}
 	rc = frame_at(amb, amb->in_off, &type, &poff, &len);
 	if (rc < 0) {
