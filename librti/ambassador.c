@@ -31,6 +31,38 @@ static const struct rti__module *const modules[RTI__MOD_COUNT] = {
 	[RTI__MOD_DDM] = &rti__ddm_module,
 };
 
+static int cb_notice(rti_ambassador *amb, uint16_t type, struct wire_rd *rd);
+
+static const struct rti__cb_handler core_callbacks[] = {
+	{ WIRE_NOTICE, cb_notice },
+	{ 0, NULL }
+};
+
+static const struct rti__msg_out core_sends[] = {
+	{ WIRE_HELLO, RTI__ONE_WAY },
+	{ 0, 0 }
+};
+
+const struct rti__module rti__core_module = {
+	.name = "core",
+	.callbacks = core_callbacks,
+	.sends = core_sends,
+};
+
+const struct rti__module *const rti__modules[RTI__MOD_COUNT + 1] = {
+	&rti__core_module,
+	&rti__fedm_module,
+	&rti__dm_module,
+	&rti__om_module,
+	&rti__tm_module,
+	&rti__owm_module,
+	&rti__ddm_module,
+};
+
+const uint16_t rti__answers[] = {
+	WIRE_HELLO_ACK, WIRE_HELLO_NAK, WIRE_REPLY, 0
+};
+
 #define READ_CHUNK 65536
 /* Unsent output above which a send waits for the socket. */
 #define RTI__OUT_HIGH_WATER (4u * 1024 * 1024)
@@ -107,6 +139,7 @@ rti_ambassador_new(void)
 {
 	rti_ambassador *amb = calloc(1, sizeof *amb);
 	const struct rti__cb_handler *h;
+	const struct rti__msg_out *o;
 	size_t m;
 
 	if (!amb)
@@ -116,10 +149,14 @@ rti_ambassador_new(void)
 	wire_buf_init(&amb->in);
 	wire_buf_init(&amb->reply);
 	wire_buf_init(&amb->req);
-	for (m = 0; m < RTI__MOD_COUNT; m++)
-		for (h = modules[m]->callbacks; h && h->fn; h++)
+	for (m = 0; m <= RTI__MOD_COUNT; m++) {
+		for (h = rti__modules[m]->callbacks; h && h->fn; h++)
 			amb->dispatch[WIRE_MODULE_OF(h->type) % WIRE_MOD_COUNT]
 			    [h->type & 0xff] = h;
+		for (o = rti__modules[m]->sends; o && o->type; o++)
+			amb->sendkind[WIRE_MODULE_OF(o->type) % WIRE_MOD_COUNT]
+			    [o->type & 0xff] = o->kind;
+	}
 	return amb;
 }
 
@@ -736,9 +773,18 @@ rti_get_fd(const rti_ambassador *amb)
 
 /* ---- output ---- */
 
+static uint8_t
+send_kind(const rti_ambassador *amb, uint16_t type)
+{
+	return amb->sendkind[WIRE_MODULE_OF(type) % WIRE_MOD_COUNT]
+	    [type & 0xff];
+}
+
 struct wire_buf *
 rti__msg_begin(rti_ambassador *amb, uint16_t type, size_t *off)
 {
+	if (send_kind(amb, type) != RTI__ONE_WAY)
+		amb->msg_bad = type;
 	*off = wire_frame_begin(&amb->out, type);
 	return &amb->out;
 }
@@ -746,6 +792,15 @@ rti__msg_begin(rti_ambassador *amb, uint16_t type, size_t *off)
 int
 rti__msg_end(rti_ambassador *amb, size_t off, int now)
 {
+	if (amb->msg_bad) {
+		uint16_t type = amb->msg_bad;
+
+		amb->msg_bad = 0;
+		amb->out.len = off;
+		amb->out.oom = 0;
+		return rti__fail(amb, RTI_ERR_INTERNAL_ERROR,
+		    "librti: message 0x%04x is not declared one-way", type);
+	}
 	if (amb->out.oom) {
 		amb->out.len = off;
 		amb->out.oom = 0;
@@ -807,6 +862,7 @@ struct wire_buf *
 rti__req_begin(rti_ambassador *amb, uint16_t type)
 {
 	wire_buf_reset(&amb->req);
+	amb->req_bad = send_kind(amb, type) == RTI__REQUEST ? 0 : type;
 	amb->req_off = wire_frame_begin(&amb->req, type);
 	wire_put_u32(&amb->req, ++amb->serial);
 	return &amb->req;
@@ -830,6 +886,10 @@ rti__req_finish(rti_ambassador *amb, struct wire_rd *body)
 	uint32_t len, serial = amb->serial;
 	int rc;
 
+	if (amb->req_bad)
+		return rti__fail(amb, RTI_ERR_INTERNAL_ERROR,
+		    "librti: message 0x%04x is not declared as a request",
+		    amb->req_bad);
 	if (amb->req.oom)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	if (amb->req.len - amb->req_off - WIRE_HEADER_SIZE > amb->max_frame)
@@ -952,16 +1012,6 @@ rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
 	int rc, nested = amb->in_callback;
 
 	wire_rd_init(&rd, payload, len);
-	if (type == WIRE_NOTICE) {
-		uint32_t err = wire_get_u32(&rd);
-		const char *msg = wire_get_str(&rd, 4096);
-
-		if (rd.err)
-			return -1;
-		snprintf(amb->errmsg, sizeof amb->errmsg, "rtiexec: %s (%s)",
-		    msg, rti_err_name((int)err));
-		return 0;
-	}
 	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
 		h = amb->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
 	if (!h)
@@ -970,6 +1020,21 @@ rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
 	rc = h->fn(amb, type, &rd);
 	amb->in_callback = nested;
 	return rc < 0 ? -1 : 0;
+}
+
+/* An asynchronous error of rtiexec lands in the error message. */
+static int
+cb_notice(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	uint32_t err = wire_get_u32(rd);
+	const char *msg = wire_get_str(rd, 4096);
+
+	(void)type;
+	if (rd->err)
+		return -1;
+	snprintf(amb->errmsg, sizeof amb->errmsg, "rtiexec: %s (%s)", msg,
+	    rti_err_name((int)err));
+	return 0;
 }
 
 static int

@@ -49,6 +49,8 @@ usage(FILE *out)
 "  -q, --quiet               same as --log-level warn\n"
 "      --check-fom FILE...   load and merge FOM modules, print the class tree\n"
 "                            with handles or the errors; exit 0 or 1\n"
+"      --list-messages       print the message types rtiexec accepts and how\n"
+"                            (see rti-protocol(7)); exit 0\n"
 "  -h, --help                show this help\n"
 "  -V, --version             show the version\n"
 "\n"
@@ -144,7 +146,8 @@ enum {
 	OPT_CHECK_FOM,
 	OPT_TIME,
 	OPT_SLOW_TIMEOUT,
-	OPT_NO_IO_URING
+	OPT_NO_IO_URING,
+	OPT_LIST_MESSAGES
 };
 
 int
@@ -168,6 +171,7 @@ main(int argc, char **argv)
 		{ "log-level", required_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "check-fom", no_argument, NULL, OPT_CHECK_FOM },
+		{ "list-messages", no_argument, NULL, OPT_LIST_MESSAGES },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -283,6 +287,11 @@ main(int argc, char **argv)
 		case OPT_CHECK_FOM:
 			checking = 1;
 			break;
+		case OPT_LIST_MESSAGES:
+			server_list_messages(stdout);
+			free(foms);
+			free(key);
+			return 0;
 		case 'h':
 			usage(stdout);
 			free(foms);
