@@ -546,8 +546,8 @@ claim_loop(void *arg)
 		if (rti_reserve_object_instance_name(cl->t->amb, cl->name) !=
 		    RTI_OK)
 			break;
-		while (tfed_find(cl->t, ok) < 0 && tfed_find(cl->t, fail) < 0 &&
-		    tfed_now() - t0 < WAIT_S)
+		while (tfed_find(cl->t, ok) < 0 &&
+		    tfed_find(cl->t, fail) < 0 && tfed_now() - t0 < WAIT_S)
 			if (rti_evoke_callbacks(cl->t->amb, 0.001, 0.01,
 			    NULL) != RTI_OK)
 				return NULL;
