@@ -94,16 +94,38 @@ rti_error_message(const rti_ambassador *amb)
 	return amb ? amb->errmsg : "no ambassador";
 }
 
+static void
+lose_v(rti_ambassador *amb, const char *fmt, va_list ap)
+{
+	if (amb->lost)
+		return;
+	amb->lost = 1;
+	vsnprintf(amb->lost_reason, sizeof amb->lost_reason, fmt, ap);
+}
+
 void
 rti__lose(rti_ambassador *amb, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (amb->lost)
-		return;
-	amb->lost = 1;
+	amb->lost_drop = 1;
 	va_start(ap, fmt);
-	vsnprintf(amb->lost_reason, sizeof amb->lost_reason, fmt, ap);
+	lose_v(amb, fmt, ap);
+	va_end(ap);
+}
+
+/* The connection closed or failed: what was received before still gets
+ * delivered, then connection_lost. */
+static void
+lose_closed(rti_ambassador *amb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void
+lose_closed(rti_ambassador *amb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lose_v(amb, fmt, ap);
 	va_end(ap);
 }
 
@@ -223,6 +245,7 @@ close_conn(rti_ambassador *amb)
 	amb->connected = 0;
 	amb->lost = 0;
 	amb->lost_reported = 0;
+	amb->lost_drop = 0;
 	wire_buf_reset(&amb->out);
 	amb->out_off = 0;
 	amb->out_t0 = 0;
@@ -295,7 +318,7 @@ rti__flush(rti_ambassador *amb, int block)
 			 * never blocks on us either. */
 			p.events |= POLLIN;
 			if (poll(&p, 1, 1000) < 0 && errno != EINTR) {
-				rti__lose(amb, "poll: %s", strerror(errno));
+				lose_closed(amb, "poll: %s", strerror(errno));
 				return RTI_ERR_CONNECTION_LOST;
 			}
 			if (p.revents & POLLIN) {
@@ -304,7 +327,8 @@ rti__flush(rti_ambassador *amb, int block)
 			}
 			continue;
 		}
-		rti__lose(amb, "send: %s", n < 0 ? strerror(errno) : "closed");
+		lose_closed(amb, "send: %s", n < 0 ? strerror(errno) :
+		    "closed");
 		return RTI_ERR_CONNECTION_LOST;
 	}
 	if (amb->out_off == amb->out.len) {
@@ -394,7 +418,7 @@ read_into(rti_ambassador *amb, int flags)
 		amb->rd_empty = 1;
 		return 0;
 	}
-	rti__lose(amb, "%s", n == 0 ? "rtiexec closed the connection" :
+	lose_closed(amb, "%s", n == 0 ? "rtiexec closed the connection" :
 	    strerror(errno));
 	return -1;
 }
@@ -481,7 +505,7 @@ wait_read(rti_ambassador *amb, double timeout_s)
 	if (rc < 0) {
 		if (errno == EINTR)
 			return 0;
-		rti__lose(amb, "poll: %s", strerror(errno));
+		lose_closed(amb, "poll: %s", strerror(errno));
 		return -1;
 	}
 	if (p.revents & POLLOUT)
@@ -959,8 +983,9 @@ lost:
 /* ---- evoke ---- */
 
 /* Deliver one queued callback.  1 delivered, 0 none queued, -1 lost
- * (connection_lost delivered now or before).  Once the connection is
- * lost, what is still queued is dropped: connection_lost comes next. */
+ * (connection_lost delivered now or before).  After the connection
+ * closed, the frames received before are delivered first; after a
+ * malformed frame (lost_drop) none is. */
 static int
 deliver_one(rti_ambassador *amb)
 {
@@ -969,7 +994,8 @@ deliver_one(rti_ambassador *amb)
 	uint32_t len;
 	int rc;
 
-	if (amb->lost) {
+	if (amb->lost && (amb->lost_reported || amb->lost_drop ||
+	    frame_at(amb, amb->in_off, &type, &poff, &len) <= 0)) {
 		if (amb->lost_reported)
 			return -1;
 		amb->lost_reported = 1;

@@ -87,6 +87,8 @@ struct rti_ambassador {
 	int connected;
 	int lost;                 /* connection gone; lost_reason says why */
 	int lost_reported;        /* connection_lost callback delivered */
+	int lost_drop;            /* lost on a malformed frame: what is
+	                             queued behind it is not delivered */
 	char lost_reason[256];
 	struct rti_callbacks cb;
 	void *arg;
