@@ -1071,8 +1071,7 @@ region_in_use(struct federate *f, uint32_t h)
 			for (i = 0; i < df->flt[k][c].n_regions; i++)
 				if (df->flt[k][c].regions[i] == h)
 					return 1;
-	/* only its own regions go: without any, nothing refers to them */
-	for (c = 0; df->had_regions && c < INST_BUCKETS; c++)
+	for (c = 0; c < INST_BUCKETS; c++)
 		for (in = st->it[c]; in; in = in->next)
 			for (i = 0; i < in->n_assoc; i++)
 				if (in->assoc[i].region == h)
