@@ -424,7 +424,9 @@ RTI_API int rti_get_fd(const rti_ambassador *amb);
  * `*pending` (if not NULL) is set to 1 when more callbacks are queued.
  * @retval RTI_OK
  * @retval RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK
- * @retval RTI_ERR_NOT_CONNECTED / RTI_ERR_CONNECTION_LOST
+ * @retval RTI_ERR_NOT_CONNECTED
+ * @retval RTI_ERR_CONNECTION_LOST connection_lost was delivered, by this
+ *   call or an earlier one
  */
 RTI_API int rti_evoke_callbacks(rti_ambassador *amb, double min_s,
     double max_s, int *pending);

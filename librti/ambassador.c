@@ -31,6 +31,38 @@ static const struct rti__module *const modules[RTI__MOD_COUNT] = {
 	[RTI__MOD_DDM] = &rti__ddm_module,
 };
 
+static int cb_notice(rti_ambassador *amb, uint16_t type, struct wire_rd *rd);
+
+static const struct rti__cb_handler core_callbacks[] = {
+	{ WIRE_NOTICE, cb_notice },
+	{ 0, NULL }
+};
+
+static const struct rti__msg_out core_sends[] = {
+	{ WIRE_HELLO, RTI__ONE_WAY },
+	{ 0, 0 }
+};
+
+const struct rti__module rti__core_module = {
+	.name = "core",
+	.callbacks = core_callbacks,
+	.sends = core_sends,
+};
+
+const struct rti__module *const rti__modules[RTI__MOD_COUNT + 1] = {
+	&rti__core_module,
+	&rti__fedm_module,
+	&rti__dm_module,
+	&rti__om_module,
+	&rti__tm_module,
+	&rti__owm_module,
+	&rti__ddm_module,
+};
+
+const uint16_t rti__answers[] = {
+	WIRE_HELLO_ACK, WIRE_HELLO_NAK, WIRE_REPLY, 0
+};
+
 #define READ_CHUNK 65536
 /* Unsent output above which a send waits for the socket. */
 #define RTI__OUT_HIGH_WATER (4u * 1024 * 1024)
@@ -62,16 +94,38 @@ rti_error_message(const rti_ambassador *amb)
 	return amb ? amb->errmsg : "no ambassador";
 }
 
+static void
+lose_v(rti_ambassador *amb, const char *fmt, va_list ap)
+{
+	if (amb->lost)
+		return;
+	amb->lost = 1;
+	vsnprintf(amb->lost_reason, sizeof amb->lost_reason, fmt, ap);
+}
+
 void
 rti__lose(rti_ambassador *amb, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (amb->lost)
-		return;
-	amb->lost = 1;
+	amb->lost_drop = 1;
 	va_start(ap, fmt);
-	vsnprintf(amb->lost_reason, sizeof amb->lost_reason, fmt, ap);
+	lose_v(amb, fmt, ap);
+	va_end(ap);
+}
+
+/* The connection closed or failed: what was received before still gets
+ * delivered, then connection_lost. */
+static void
+lose_closed(rti_ambassador *amb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void
+lose_closed(rti_ambassador *amb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lose_v(amb, fmt, ap);
 	va_end(ap);
 }
 
@@ -107,6 +161,7 @@ rti_ambassador_new(void)
 {
 	rti_ambassador *amb = calloc(1, sizeof *amb);
 	const struct rti__cb_handler *h;
+	const struct rti__msg_out *o;
 	size_t m;
 
 	if (!amb)
@@ -116,10 +171,14 @@ rti_ambassador_new(void)
 	wire_buf_init(&amb->in);
 	wire_buf_init(&amb->reply);
 	wire_buf_init(&amb->req);
-	for (m = 0; m < RTI__MOD_COUNT; m++)
-		for (h = modules[m]->callbacks; h && h->fn; h++)
+	for (m = 0; m <= RTI__MOD_COUNT; m++) {
+		for (h = rti__modules[m]->callbacks; h && h->fn; h++)
 			amb->dispatch[WIRE_MODULE_OF(h->type) % WIRE_MOD_COUNT]
 			    [h->type & 0xff] = h;
+		for (o = rti__modules[m]->sends; o && o->type; o++)
+			amb->sendkind[WIRE_MODULE_OF(o->type) % WIRE_MOD_COUNT]
+			    [o->type & 0xff] = o->kind;
+	}
 	return amb;
 }
 
@@ -185,6 +244,7 @@ close_conn(rti_ambassador *amb)
 	amb->connected = 0;
 	amb->lost = 0;
 	amb->lost_reported = 0;
+	amb->lost_drop = 0;
 	wire_buf_reset(&amb->out);
 	amb->out_off = 0;
 	amb->out_t0 = 0;
@@ -257,7 +317,7 @@ rti__flush(rti_ambassador *amb, int block)
 			 * never blocks on us either. */
 			p.events |= POLLIN;
 			if (poll(&p, 1, 1000) < 0 && errno != EINTR) {
-				rti__lose(amb, "poll: %s", strerror(errno));
+				lose_closed(amb, "poll: %s", strerror(errno));
 				return RTI_ERR_CONNECTION_LOST;
 			}
 			if (p.revents & POLLIN) {
@@ -266,7 +326,8 @@ rti__flush(rti_ambassador *amb, int block)
 			}
 			continue;
 		}
-		rti__lose(amb, "send: %s", n < 0 ? strerror(errno) : "closed");
+		lose_closed(amb, "send: %s", n < 0 ? strerror(errno) :
+		    "closed");
 		return RTI_ERR_CONNECTION_LOST;
 	}
 	if (amb->out_off == amb->out.len) {
@@ -356,7 +417,7 @@ read_into(rti_ambassador *amb, int flags)
 		amb->rd_empty = 1;
 		return 0;
 	}
-	rti__lose(amb, "%s", n == 0 ? "rtiexec closed the connection" :
+	lose_closed(amb, "%s", n == 0 ? "rtiexec closed the connection" :
 	    strerror(errno));
 	return -1;
 }
@@ -443,7 +504,7 @@ wait_read(rti_ambassador *amb, double timeout_s)
 	if (rc < 0) {
 		if (errno == EINTR)
 			return 0;
-		rti__lose(amb, "poll: %s", strerror(errno));
+		lose_closed(amb, "poll: %s", strerror(errno));
 		return -1;
 	}
 	if (p.revents & POLLOUT)
@@ -471,6 +532,30 @@ frame_at(rti_ambassador *amb, size_t off, uint16_t *type, size_t *poff,
 		return 0;
 	*poff = off + WIRE_HEADER_SIZE;
 	return 1;
+}
+
+/* Resigned: drop the callbacks of the federation still queued (rtiexec
+ * sent them before its reply; HLA delivers none after the resign), so
+ * that none reaches a later membership.  A federation list report, which
+ * belongs to the connection, stays; so does a partial frame. */
+void
+rti__drop_member_frames(rti_ambassador *amb)
+{
+	size_t rd = amb->in_off, wr = amb->in_off, poff;
+	uint16_t type;
+	uint32_t len;
+
+	while (frame_at(amb, rd, &type, &poff, &len) > 0) {
+		size_t n = poff + len - rd;
+
+		if (type == WIRE_CB_LIST_REPORT) {
+			memmove(amb->in.data + wr, amb->in.data + rd, n);
+			wr += n;
+		}
+		rd += n;
+	}
+	memmove(amb->in.data + wr, amb->in.data + rd, amb->in.len - rd);
+	amb->in.len -= rd - wr;
 }
 
 /* ---- connect ---- */
@@ -711,9 +796,18 @@ rti_get_fd(const rti_ambassador *amb)
 
 /* ---- output ---- */
 
+static uint8_t
+send_kind(const rti_ambassador *amb, uint16_t type)
+{
+	return amb->sendkind[WIRE_MODULE_OF(type) % WIRE_MOD_COUNT]
+	    [type & 0xff];
+}
+
 struct wire_buf *
 rti__msg_begin(rti_ambassador *amb, uint16_t type, size_t *off)
 {
+	if (send_kind(amb, type) != RTI__ONE_WAY)
+		amb->msg_bad = type;
 	*off = wire_frame_begin(&amb->out, type);
 	return &amb->out;
 }
@@ -721,6 +815,15 @@ rti__msg_begin(rti_ambassador *amb, uint16_t type, size_t *off)
 int
 rti__msg_end(rti_ambassador *amb, size_t off, int now)
 {
+	if (amb->msg_bad) {
+		uint16_t type = amb->msg_bad;
+
+		amb->msg_bad = 0;
+		amb->out.len = off;
+		amb->out.oom = 0;
+		return rti__fail(amb, RTI_ERR_INTERNAL_ERROR,
+		    "librti: message 0x%04x is not declared one-way", type);
+	}
 	if (amb->out.oom) {
 		amb->out.len = off;
 		amb->out.oom = 0;
@@ -782,6 +885,7 @@ struct wire_buf *
 rti__req_begin(rti_ambassador *amb, uint16_t type)
 {
 	wire_buf_reset(&amb->req);
+	amb->req_bad = send_kind(amb, type) == RTI__REQUEST ? 0 : type;
 	amb->req_off = wire_frame_begin(&amb->req, type);
 	wire_put_u32(&amb->req, ++amb->serial);
 	return &amb->req;
@@ -805,6 +909,10 @@ rti__req_finish(rti_ambassador *amb, struct wire_rd *body)
 	uint32_t len, serial = amb->serial;
 	int rc;
 
+	if (amb->req_bad)
+		return rti__fail(amb, RTI_ERR_INTERNAL_ERROR,
+		    "librti: message 0x%04x is not declared as a request",
+		    amb->req_bad);
 	if (amb->req.oom)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	if (amb->req.len - amb->req_off - WIRE_HEADER_SIZE > amb->max_frame)
@@ -873,7 +981,10 @@ lost:
 
 /* ---- evoke ---- */
 
-/* Deliver one queued callback.  1 delivered, 0 none queued, -1 lost. */
+/* Deliver one queued callback.  1 delivered, 0 none queued, -1 lost
+ * (connection_lost delivered now or before).  After the connection
+ * closed, the frames received before are delivered first; after a
+ * malformed frame (lost_drop) none is. */
 static int
 deliver_one(rti_ambassador *amb)
 {
@@ -882,7 +993,8 @@ deliver_one(rti_ambassador *amb)
 	uint32_t len;
 	int rc;
 
-	if (amb->lost) {
+	if (amb->lost && (amb->lost_reported || amb->lost_drop ||
+	    frame_at(amb, amb->in_off, &type, &poff, &len) <= 0)) {
 		if (amb->lost_reported)
 			return -1;
 		amb->lost_reported = 1;
@@ -891,7 +1003,7 @@ deliver_one(rti_ambassador *amb)
 			amb->cb.connection_lost(amb->arg, amb->lost_reason);
 			amb->in_callback = 0;
 		}
-		return 1;
+		return -1;
 	}
 	rc = frame_at(amb, amb->in_off, &type, &poff, &len);
 	if (rc < 0) {
@@ -925,16 +1037,6 @@ rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
 	int rc, nested = amb->in_callback;
 
 	wire_rd_init(&rd, payload, len);
-	if (type == WIRE_NOTICE) {
-		uint32_t err = wire_get_u32(&rd);
-		const char *msg = wire_get_str(&rd, 4096);
-
-		if (rd.err)
-			return -1;
-		snprintf(amb->errmsg, sizeof amb->errmsg, "rtiexec: %s (%s)",
-		    msg, rti_err_name((int)err));
-		return 0;
-	}
 	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
 		h = amb->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
 	if (!h)
@@ -943,6 +1045,21 @@ rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
 	rc = h->fn(amb, type, &rd);
 	amb->in_callback = nested;
 	return rc < 0 ? -1 : 0;
+}
+
+/* An asynchronous error of rtiexec lands in the error message. */
+static int
+cb_notice(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	uint32_t err = wire_get_u32(rd);
+	const char *msg = wire_get_str(rd, 4096);
+
+	(void)type;
+	if (rd->err)
+		return -1;
+	snprintf(amb->errmsg, sizeof amb->errmsg, "rtiexec: %s (%s)", msg,
+	    rti_err_name((int)err));
+	return 0;
 }
 
 static int

@@ -1585,9 +1585,23 @@ static const struct rti__cb_handler ddm_callbacks[] = {
 	{ 0, NULL }
 };
 
+static const struct rti__msg_out ddm_sends[] = {
+	{ WIRE_DDM_REGION_SET, RTI__REQUEST },
+	{ WIRE_DDM_REGION_DELETE, RTI__REQUEST },
+	{ WIRE_DDM_SUBSCRIBE, RTI__REQUEST },
+	{ WIRE_DDM_UNSUBSCRIBE, RTI__REQUEST },
+	{ WIRE_DDM_CONDITION, RTI__REQUEST },
+	{ WIRE_DDM_INSTANCE, RTI__REQUEST },
+	{ WIRE_DDM_STATS, RTI__REQUEST },
+	{ WIRE_DDM_REQUEST_UPDATE, RTI__REQUEST },
+	{ WIRE_DDM_ACK, RTI__ONE_WAY },
+	{ 0, 0 }
+};
+
 const struct rti__module rti__ddm_module = {
 	.name = "DDM",
 	.callbacks = ddm_callbacks,
+	.sends = ddm_sends,
 	.join = ddm_join,
 	.leave = ddm_leave,
 	.flush = ddm_flush,

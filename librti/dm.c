@@ -467,9 +467,23 @@ static const struct rti__cb_handler dm_callbacks[] = {
 	{ 0, NULL }
 };
 
+static const struct rti__msg_out dm_sends[] = {
+	{ WIRE_DM_PUBLISH_OC, RTI__REQUEST },
+	{ WIRE_DM_UNPUBLISH_OC, RTI__REQUEST },
+	{ WIRE_DM_SUBSCRIBE_OC, RTI__REQUEST },
+	{ WIRE_DM_UNSUBSCRIBE_OC, RTI__REQUEST },
+	{ WIRE_DM_PUBLISH_IC, RTI__REQUEST },
+	{ WIRE_DM_UNPUBLISH_IC, RTI__REQUEST },
+	{ WIRE_DM_SUBSCRIBE_IC, RTI__REQUEST },
+	{ WIRE_DM_UNSUBSCRIBE_IC, RTI__REQUEST },
+	{ WIRE_DM_SET_SWITCH, RTI__REQUEST },
+	{ 0, 0 }
+};
+
 const struct rti__module rti__dm_module = {
 	.name = "DM",
 	.callbacks = dm_callbacks,
+	.sends = dm_sends,
 	.join = dm_join,
 	.leave = dm_leave,
 };

@@ -266,8 +266,10 @@ rti_resign_federation_execution(rti_ambassador *amb,
 	b = rti__req_begin(amb, WIRE_RESIGN);
 	wire_put_u32(b, (uint32_t)action);
 	rc = rti__req_finish(amb, NULL);
-	if (rc == RTI_OK)
+	if (rc == RTI_OK) {
 		rti__leave(amb);
+		rti__drop_member_frames(amb);
+	}
 	return rc;
 }
 
@@ -671,7 +673,22 @@ static const struct rti__cb_handler fedm_callbacks[] = {
 	{ 0, NULL }
 };
 
+static const struct rti__msg_out fedm_sends[] = {
+	{ WIRE_CREATE, RTI__REQUEST },
+	{ WIRE_DESTROY, RTI__REQUEST },
+	{ WIRE_LIST, RTI__REQUEST },
+	{ WIRE_JOIN, RTI__REQUEST },
+	{ WIRE_RESIGN, RTI__REQUEST },
+	{ WIRE_SET_RESIGN_ACTION, RTI__REQUEST },
+	{ WIRE_SYNC_REGISTER, RTI__REQUEST },
+	{ WIRE_SYNC_ACHIEVED, RTI__REQUEST },
+	{ WIRE_GET_FEDERATE_HANDLE, RTI__REQUEST },
+	{ WIRE_GET_FEDERATE_NAME, RTI__REQUEST },
+	{ 0, 0 }
+};
+
 const struct rti__module rti__fedm_module = {
 	.name = "FedM",
 	.callbacks = fedm_callbacks,
+	.sends = fedm_sends,
 };

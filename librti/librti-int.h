@@ -38,9 +38,21 @@ struct rti__cb_handler {
 	rti__cb_fn fn;
 };
 
+/* A message a module sends: as a request (rti__req_begin: a serial, the
+ * reply awaited) or one-way (rti__msg_begin).  Sending a type otherwise,
+ * or one not listed, fails with RTI_ERR_INTERNAL_ERROR: the tables are
+ * what test/check_protocol.sh compares with rtiexec and rti-protocol(7). */
+struct rti__msg_out {
+	uint16_t type;
+	uint8_t kind;             /* RTI__ONE_WAY or RTI__REQUEST */
+};
+#define RTI__ONE_WAY 1
+#define RTI__REQUEST 2
+
 struct rti__module {
 	const char *name;
 	const struct rti__cb_handler *callbacks; /* terminated by fn NULL */
+	const struct rti__msg_out *sends;        /* terminated by type 0 */
 	/* Joined: allocate amb->mod[slot].  RTI_OK or an error. */
 	int (*join)(rti_ambassador *amb);
 	/* Resigned or disconnected: free amb->mod[slot]; must accept NULL. */
@@ -56,6 +68,14 @@ extern const struct rti__module rti__om_module;
 extern const struct rti__module rti__tm_module;
 extern const struct rti__module rti__owm_module;
 extern const struct rti__module rti__ddm_module;
+/* The connection itself (ambassador.c): the handshake, notices. */
+extern const struct rti__module rti__core_module;
+/* Every module, core first (rti__core_module ... rti__ddm_module). */
+extern const struct rti__module *const rti__modules[RTI__MOD_COUNT + 1];
+/* Frames from rtiexec that no callback table lists: decoded where they
+ * are awaited (WIRE_REPLY by rti__req_finish, the handshake answers by
+ * rti_connect).  Terminated by 0. */
+extern const uint16_t rti__answers[];
 
 struct rti__name_cache {
 	uint32_t handle;
@@ -67,6 +87,8 @@ struct rti_ambassador {
 	int connected;
 	int lost;                 /* connection gone; lost_reason says why */
 	int lost_reported;        /* connection_lost callback delivered */
+	int lost_drop;            /* lost on a malformed frame: what is
+	                             queued behind it is not delivered */
 	char lost_reason[256];
 	struct rti_callbacks cb;
 	void *arg;
@@ -95,6 +117,9 @@ struct rti_ambassador {
 	struct wire_buf reply;    /* payload of the last reply */
 	struct wire_buf req;      /* request being built */
 	size_t req_off;
+	uint16_t req_bad;         /* its type is not a declared request */
+	uint16_t msg_bad;         /* the one-way message being built is not
+	                             declared one-way */
 
 	int in_callback;
 	int in_flush;             /* running the modules' flush hooks */
@@ -113,6 +138,7 @@ struct rti_ambassador {
 
 	void *mod[RTI__MOD_COUNT];
 	const struct rti__cb_handler *dispatch[WIRE_MOD_COUNT][256];
+	uint8_t sendkind[WIRE_MOD_COUNT][256]; /* RTI__ONE_WAY/_REQUEST */
 };
 
 /* Set the error message; returns `err` for tail calls. */
@@ -283,6 +309,9 @@ int rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 int rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
     const char *cond, const uint32_t *reg, uint32_t m);
 void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);
+
+/* After a resign: drop the federation's callbacks still queued. */
+void rti__drop_member_frames(rti_ambassador *amb);
 
 /* Mark the connection lost (idempotent). */
 void rti__lose(rti_ambassador *amb, const char *fmt, ...)

@@ -1695,9 +1695,24 @@ static const struct rti__cb_handler om_callbacks[] = {
 	{ 0, NULL }
 };
 
+static const struct rti__msg_out om_sends[] = {
+	{ WIRE_OM_RELEASE_NAMES, RTI__REQUEST },
+	{ WIRE_OM_REGISTER, RTI__REQUEST },
+	{ WIRE_OM_REQUEST_UPDATE, RTI__REQUEST },
+	{ WIRE_OM_REQUEST_CLASS_UPDATE, RTI__REQUEST },
+	{ WIRE_OM_RESERVE_NAMES, RTI__ONE_WAY },
+	{ WIRE_OM_UPDATE, RTI__ONE_WAY },
+	{ WIRE_OM_INTERACTION, RTI__ONE_WAY },
+	{ WIRE_OM_DELETE, RTI__ONE_WAY },
+	{ WIRE_OM_LOCAL_DELETE, RTI__ONE_WAY },
+	{ WIRE_DDM_INTERACTION, RTI__ONE_WAY },
+	{ 0, 0 }
+};
+
 const struct rti__module rti__om_module = {
 	.name = "OM",
 	.callbacks = om_callbacks,
+	.sends = om_sends,
 	.join = om_join,
 	.leave = om_leave,
 	.flush = om_flush,

@@ -542,9 +542,24 @@ static const struct rti__cb_handler owm_callbacks[] = {
 	{ 0, NULL }
 };
 
+static const struct rti__msg_out owm_sends[] = {
+	{ WIRE_OWM_DIVEST, RTI__REQUEST },
+	{ WIRE_OWM_NEGOTIATE, RTI__REQUEST },
+	{ WIRE_OWM_CONFIRM, RTI__REQUEST },
+	{ WIRE_OWM_ACQUIRE, RTI__REQUEST },
+	{ WIRE_OWM_ACQUIRE_IF, RTI__REQUEST },
+	{ WIRE_OWM_DENY, RTI__REQUEST },
+	{ WIRE_OWM_IF_WANTED, RTI__REQUEST },
+	{ WIRE_OWM_CANCEL_DIVEST, RTI__REQUEST },
+	{ WIRE_OWM_CANCEL_ACQUIRE, RTI__REQUEST },
+	{ WIRE_OWM_QUERY, RTI__REQUEST },
+	{ 0, 0 }
+};
+
 const struct rti__module rti__owm_module = {
 	.name = "OWM",
 	.callbacks = owm_callbacks,
+	.sends = owm_sends,
 	.join = owm_join,
 	.leave = owm_leave,
 };

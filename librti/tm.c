@@ -765,9 +765,23 @@ static const struct rti__cb_handler tm_callbacks[] = {
 	{ 0, NULL }
 };
 
+static const struct rti__msg_out tm_sends[] = {
+	{ WIRE_TM_ENABLE_REGULATION, RTI__REQUEST },
+	{ WIRE_TM_DISABLE_REGULATION, RTI__REQUEST },
+	{ WIRE_TM_ENABLE_CONSTRAINED, RTI__REQUEST },
+	{ WIRE_TM_DISABLE_CONSTRAINED, RTI__REQUEST },
+	{ WIRE_TM_MODIFY_LOOKAHEAD, RTI__REQUEST },
+	{ WIRE_TM_QUERY_GALT, RTI__REQUEST },
+	{ WIRE_TM_QUERY_LITS, RTI__REQUEST },
+	{ WIRE_TM_RETRACT, RTI__REQUEST },
+	{ WIRE_TM_ADVANCE, RTI__ONE_WAY },
+	{ 0, 0 }
+};
+
 const struct rti__module rti__tm_module = {
 	.name = "TM",
 	.callbacks = tm_callbacks,
+	.sends = tm_sends,
 	.join = tm_join,
 	.leave = tm_leave,
 };

@@ -132,8 +132,9 @@ enum wire_type {
 	WIRE_TM_DISABLE_REGULATION = 0x0401, /* (empty) */
 	WIRE_TM_ENABLE_CONSTRAINED = 0x0402, /* (empty) */
 	WIRE_TM_DISABLE_CONSTRAINED = 0x0403, /* (empty) */
-	WIRE_TM_ADVANCE = 0x0404,            /* u8 kind (TAR=1 TARA NMR NMRA
-	                                        FQR=5), u64 time */
+	WIRE_TM_ADVANCE = 0x0404,            /* one-way: u32 0 (a serial,
+	                                        ignored), u8 kind (TAR=1 TARA
+	                                        NMR NMRA FQR=5), u64 time */
 	WIRE_TM_MODIFY_LOOKAHEAD = 0x0405,   /* u64 lookahead */
 	WIRE_TM_QUERY_GALT = 0x0406,         /* ; reply u8 defined, u64 t */
 	WIRE_TM_QUERY_LITS = 0x0407,         /* ; reply u8 defined, u64 t */
@@ -194,7 +195,9 @@ enum wire_type {
 	                                    then a WIRE_OM_INTERACTION
 	                                    payload */
 	WIRE_DDM_STATS = 0x0607,         /* ; reply u64 routed, u64 filtered,
-	                                    u64 frames_in, u64 frames_out */
+	                                    u64 frames_in, u64 frames_out,
+	                                    u64 bytes_in, u64 bytes_out,
+	                                    u64 slow consumers dropped */
 	WIRE_DDM_REQUEST_UPDATE = 0x0608, /* u32 cls, blob tag, u32 n, n x
 	                                     u32 attr, u32 m, m x u32
 	                                     region */

@@ -1,7 +1,7 @@
 /*
  * ddm.c - data distribution management and filter conditions: regions,
  * subscription filters (conditions and regions) kept as per-class match
- * sets (librti/match.h: one engine for both), the instance send extents,
+ * sets (proto/match.h: one engine for both), the instance send extents,
  * exact per-subscriber matching for routing, and the subscription tables
  * replicated to every federate for source-side filtering.
  *
@@ -18,6 +18,15 @@
  * few milliseconds drains the replica frames before its next send
  * (librti/ddm.c), so the change holds for that send either way.  A
  * joining federate gets every entry first.
+ *
+ * A federate that leaves after an entry of it was pushed is announced
+ * with WIRE_DDM_CB_FED_GONE, not at once but GONE_SLICE receivers every
+ * GONE_PERIOD_US (gone_cb), each receiver getting every leaver it is owed
+ * in one write: a mass resign costs the loop a bounded number of writes
+ * per millisecond instead of one per joined federate per resign.  A late
+ * announcement is safe: federate handles are never reused, and a stale
+ * entry only makes a publisher send what rtiexec then filters.  One
+ * whose entries were never pushed is not announced at all.
  */
 #include "config.h"
 
@@ -31,6 +40,8 @@
 #include "om.h"
 
 #define ACK_WAIT_MS 200
+#define GONE_SLICE 64             /* receivers told per slice */
+#define GONE_PERIOD_US 1000       /* between slices */
 #define REG_BUCKETS 1024
 #define INST_BUCKETS 1024
 /* A region handle is (creator federate << 16) | creator's counter. */
@@ -113,6 +124,11 @@ struct ddm_fx {
 	size_t n_fence, cap_fence;
 	uint32_t fence_fed;
 	struct ddm_wait *waits;
+	/* leavers to announce: receiver g has been told gone[0..gone_at) */
+	uint32_t *gone;
+	size_t n_gone, cap_gone;
+	uint32_t gone_next;            /* index in fx->feds to serve next */
+	struct event *gone_ev;         /* the next slice */
 };
 
 struct ddm_fed {
@@ -121,6 +137,11 @@ struct ddm_fed {
 	uint32_t acked;                /* the last one it applied */
 	uint8_t lagging;               /* missed ACK_WAIT_MS; not waited for
 	                                  until it acknowledges `seq` */
+	uint8_t replicated;            /* an entry of it was pushed: the
+	                                  others' replicas hold it until
+	                                  WIRE_DDM_CB_FED_GONE */
+	size_t gone_at;                /* leavers told (ddm_fx gone) */
+	uint8_t had_regions;           /* it created a region */
 };
 
 static struct ddm_fx *
@@ -430,6 +451,7 @@ changed(struct federate *f, int kind, uint32_t cls)
 		rti_log(fx->srv, LOG_ERROR, "out of memory building the "
 		    "filters of federate %u", f->handle);
 	entry_build(st, f, kind, cls);
+	fst(f)->replicated = 1;
 	for (i = 0; i < fx->n_feds; i++)
 		if (fx->feds[i] != f) {
 			fence_add(st, f, fx->feds[i],
@@ -943,7 +965,7 @@ relevance_of(struct federation *fx, uint32_t cls)
 {
 	struct om_instance *in;
 
-	for (in = om_first(fx); in; in = om_next(in))
+	for (in = om_first(fx); in; in = om_next(fx, in))
 		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
 			om_relevance(fx, in);
 }
@@ -1147,6 +1169,7 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		g->handle = h;
 		g->next = st->rt[h % REG_BUCKETS];
 		st->rt[h % REG_BUCKETS] = g;
+		df->had_regions = 1;
 	}
 	free(g->r);
 	g->r = r;
@@ -1580,7 +1603,7 @@ h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL,
 		    0), 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	for (oi = om_first(fx); oi; oi = om_next(oi)) {
+	for (oi = om_first(fx); oi; oi = om_next(fx, oi)) {
 		struct ddm_inst *in;
 
 		if (!fom_oclass_is_a(fx->fom, oi->cls, cls))
@@ -1681,6 +1704,9 @@ ddm_federation_fini(struct federation *fx)
 		wait_free(w);
 	}
 	free(st->fence);
+	if (st->gone_ev)
+		event_free(st->gone_ev);
+	free(st->gone);
 	wire_buf_free(&st->out);
 	free(st);
 	fx->mod[MOD_DDM] = NULL;
@@ -1726,6 +1752,7 @@ ddm_federate_join(struct federate *f)
 	if (!df)
 		return -1;
 	f->mod[MOD_DDM] = df;
+	df->gone_at = st->n_gone;  /* it never held their entries */
 	for (k = 0; k < 2; k++) {
 		df->flt[k] = calloc(st->n_cls[k] + 1, sizeof *df->flt[k]);
 		if (!df->flt[k]) {
@@ -1749,6 +1776,79 @@ ddm_federate_join(struct federate *f)
 	return 0;
 }
 
+/* Tell `g` every leaver it is owed, in one write. */
+static void
+gone_tell(struct ddm_fx *st, struct federate *g)
+{
+	struct ddm_fed *dg = fst(g);
+	size_t off;
+
+	if (!g->conn) {
+		dg->gone_at = st->n_gone;
+		return;
+	}
+	wire_buf_reset(&st->out);
+	for (; dg->gone_at < st->n_gone; dg->gone_at++) {
+		off = wire_frame_begin(&st->out, WIRE_DDM_CB_FED_GONE);
+		wire_put_u32(&st->out, ++dg->seq);
+		wire_put_u32(&st->out, st->gone[dg->gone_at]);
+		wire_frame_end(&st->out, off);
+	}
+	conn_send_buf(g->conn, &st->out);
+}
+
+/* One slice: the next GONE_SLICE receivers owed something, from where
+ * the last slice stopped.  After a whole round of the joined federates
+ * everyone is told: the list starts over. */
+static void
+gone_cb(evutil_socket_t fd, short what, void *arg)
+{
+	static const struct timeval period = { 0, GONE_PERIOD_US };
+	struct federation *fx = arg;
+	struct ddm_fx *st = fxst(fx);
+	uint32_t n = fx->n_feds, k, sent = 0;
+
+	(void)fd;
+	(void)what;
+	for (k = 0; k < n && sent < GONE_SLICE; k++) {
+		struct federate *g = fx->feds[(st->gone_next + k) % n];
+
+		if (fst(g) && fst(g)->gone_at < st->n_gone) {
+			gone_tell(st, g);
+			sent++;
+		}
+	}
+	if (k < n) {
+		st->gone_next = (st->gone_next + k) % n;
+		evtimer_add(st->gone_ev, &period);
+		return;
+	}
+	for (k = 0; k < n; k++)
+		if (fst(fx->feds[k]))
+			fst(fx->feds[k])->gone_at = 0;
+	st->n_gone = 0;
+	st->gone_next = 0;
+}
+
+/* Announce leaver `fed` to every federate joined now; 0 or -1. */
+static int
+gone_add(struct federation *fx, uint32_t fed)
+{
+	static const struct timeval period = { 0, GONE_PERIOD_US };
+	struct ddm_fx *st = fxst(fx);
+
+	if (!st->gone_ev && !(st->gone_ev = evtimer_new(fx->srv->base,
+	    gone_cb, fx)))
+		return -1;
+	if (wire_grow((void **)&st->gone, &st->cap_gone, st->n_gone + 1,
+	    sizeof *st->gone))
+		return -1;
+	st->gone[st->n_gone++] = fed;
+	if (!evtimer_pending(st->gone_ev, NULL))
+		evtimer_add(st->gone_ev, &period);
+	return 0;
+}
+
 static void
 ddm_federate_resign(struct federate *f, int action)
 {
@@ -1758,7 +1858,6 @@ ddm_federate_resign(struct federate *f, int action)
 	struct ddm_inst *in;
 	struct ddm_wait **pp, *w;
 	uint32_t k, c, i;
-	size_t off;
 
 	(void)action;
 	if (!df)
@@ -1787,7 +1886,8 @@ ddm_federate_resign(struct federate *f, int action)
 			fl->narrow = 0;
 			filter_clear(fl);
 		}
-	for (c = 0; c < INST_BUCKETS; c++)
+	/* only its own regions go: without any, nothing refers to them */
+	for (c = 0; df->had_regions && c < INST_BUCKETS; c++)
 		for (in = st->it[c]; in; in = in->next)
 			for (i = 0; i < in->n_assoc; i++)
 				if (REGION_OWNER(in->assoc[i].region) ==
@@ -1795,7 +1895,7 @@ ddm_federate_resign(struct federate *f, int action)
 					inst_clear(in);
 					break;
 				}
-	for (c = 0; c < REG_BUCKETS; c++) {
+	for (c = 0; df->had_regions && c < REG_BUCKETS; c++) {
 		struct ddm_region *g = st->rt[c], *next;
 
 		for (; g; g = next) {
@@ -1804,14 +1904,10 @@ ddm_federate_resign(struct federate *f, int action)
 				region_del(st, g);
 		}
 	}
-	wire_buf_reset(&st->out);
-	off = wire_frame_begin(&st->out, WIRE_DDM_CB_FED_GONE);
-	wire_put_u32(&st->out, 0);
-	wire_put_u32(&st->out, f->handle);
-	wire_frame_end(&st->out, off);
-	for (i = 0; i < fx->n_feds; i++)
-		if (fx->feds[i] != f)
-			(void)entry_send(st, fx->feds[i]);
+	if (df->replicated && gone_add(fx, f->handle) < 0)
+		rti_log(fx->srv, LOG_ERROR, "out of memory announcing that "
+		    "federate %u left; the others' replicas keep its "
+		    "entries", f->handle);
 	waits_check(fx);
 }
 

@@ -67,6 +67,8 @@ usage(FILE *out)
 "  -q, --quiet               same as --log-level warn\n"
 "      --check-fom FILE...   load and merge FOM modules, print the class tree\n"
 "                            with handles or the errors; exit 0 or 1\n"
+"      --list-messages       print the message types rtiexec accepts and how\n"
+"                            (see rti-protocol(7)); exit 0\n"
 "  -h, --help                show this help\n"
 "  -V, --version             show the version\n"
 "\n"
@@ -185,7 +187,8 @@ enum {
 	OPT_MAX_CONNECTIONS,
 	OPT_MAX_STARTUPS,
 	OPT_PER_SOURCE,
-	OPT_HANDSHAKE_TIMEOUT
+	OPT_HANDSHAKE_TIMEOUT,
+	OPT_LIST_MESSAGES
 };
 
 /* Upper bound of --max-connections and the startup bounds. */
@@ -221,6 +224,7 @@ main(int argc, char **argv)
 		{ "log-level", required_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "check-fom", no_argument, NULL, OPT_CHECK_FOM },
+		{ "list-messages", no_argument, NULL, OPT_LIST_MESSAGES },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -374,6 +378,11 @@ main(int argc, char **argv)
 		case OPT_CHECK_FOM:
 			checking = 1;
 			break;
+		case OPT_LIST_MESSAGES:
+			server_list_messages(stdout);
+			free(foms);
+			free(key);
+			return 0;
 		case 'h':
 			usage(stdout);
 			free(foms);

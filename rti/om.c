@@ -6,6 +6,22 @@
  * Every message a federate sends is re-checked here: a malformed frame
  * closes its connection; a well-formed one with wrong handles or missing
  * rights is dropped whole, logged, and answered with a WIRE_NOTICE.
+ *
+ * Resign sweep.  A federate leaving a federation of more than
+ * OM_SWEEP_MIN instances and names leaves at once (its reply, its removal
+ * from the federation), and what it leaves behind in every instance is
+ * done afterwards by a sweep of the instance list, OM_SWEEP_WORK units of
+ * work per loop turn (sweep_cb): it is forgotten as a knower, the
+ * instances its action deletes are removed (remove callbacks to their
+ * knowers, in list order, as a resign in one turn sends them), its
+ * attributes of the others are released to waiting acquirers
+ * (owm_release_leavers), relevance is recomputed for the classes it
+ * subscribed, then its unused name reservations go.  A federate leaving
+ * while a pass runs waits for the next one.  Until its pass removes them,
+ * the instances a leaver deletes are doomed (doomed()): every service,
+ * om_find and om_first/om_next treat them as deleted already, and their
+ * names stay in use.  Destroying the federation or shutting down drops
+ * what is left (nobody is joined to be told).
  */
 #include "config.h"
 
@@ -23,6 +39,9 @@
 
 #define OM_PRIVILEGE_TO_DELETE 1  /* HLAprivilegeToDeleteObject (fom.h) */
 #define OM_MAX_NAMES 65536
+#define OM_SWEEP_MIN 4096         /* instances + names resigned in one go */
+#define OM_SWEEP_WORK 2048        /* per loop turn: an instance visited 1,
+                                     a remove callback 4 */
 
 struct om_name {
 	char *name;
@@ -48,6 +67,21 @@ struct om_hdr {
 	const void *tag;
 	uint32_t tag_len;
 	const char *cond;
+};
+
+/* A federate whose resign the sweep has still to carry out. */
+struct om_leaver {
+	uint32_t fed;
+	uint8_t del;                  /* its action deletes its instances */
+};
+
+/* The leavers of one pass of the sweep. */
+struct om_pass {
+	struct om_leaver *v;          /* by federate handle */
+	size_t n, cap;
+	size_t n_del;                 /* of them deleting */
+	uint8_t *rel;                 /* [n_oc + 1]: classes they subscribed
+	                                 (relevance to recompute), or NULL */
 };
 
 struct om_fx {
@@ -93,6 +127,14 @@ struct om_fx {
 	const char **names;
 	size_t cap_names;
 	struct wire_buf out;
+	/* the resign sweep: pass[0] runs (when sweeping), pass[1] waits */
+	struct om_pass pass[2];
+	int sweeping;
+	struct om_instance *sweep_at; /* next instance of the running pass */
+	size_t sweep_bucket;          /* then the next name bucket */
+	uint32_t nt_gen;              /* name rehashes (the bucket cursor) */
+	uint32_t sweep_gen;
+	struct event *sweep_ev;       /* zero timer: the next slice */
 };
 
 static struct om_fx *
@@ -144,30 +186,83 @@ hash_name(const char *s, size_t size)
 	return h & (size - 1);
 }
 
-struct om_instance *
-om_find(struct federation *fx, uint32_t obj)
+/* Instance `obj`, doomed or not, or NULL. */
+static inline struct om_instance *
+lookup(struct om_fx *st, uint32_t obj)
 {
-	struct om_fx *st = fxst(fx);
 	struct om_instance *in;
 
-	if (!st || !st->ht)
-		return NULL;
 	for (in = st->ht[hash_handle(obj, st->ht_size)]; in; in = in->hnext)
 		if (in->handle == obj)
 			return in;
 	return NULL;
 }
 
-struct om_instance *
-om_first(struct federation *fx)
+static const struct om_leaver *
+leaver_find(const struct om_pass *p, uint32_t fed)
 {
-	return fxst(fx) ? fxst(fx)->list : NULL;
+	size_t lo = 0, hi = p->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (p->v[mid].fed < fed)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < p->n && p->v[lo].fed == fed ? &p->v[lo] : NULL;
+}
+
+/* Is `in` to be removed by the sweep for a leaver that deletes?  Such an
+ * instance's delete privilege belongs to the leaver: it is never the
+ * sole property of a joined federate, which keeps the check off the
+ * update path's common case. */
+static int
+doomed(const struct om_fx *st, const struct om_instance *in)
+{
+	const struct om_leaver *l;
+	uint32_t o;
+	int k;
+
+	if (!st->pass[0].n_del && !st->pass[1].n_del)
+		return 0;
+	o = om_owner(in, OM_PRIVILEGE_TO_DELETE);
+	for (k = 0; k < 2 && o; k++)
+		if ((l = leaver_find(&st->pass[k], o)) && l->del)
+			return 1;
+	return 0;
 }
 
 struct om_instance *
-om_next(struct om_instance *in)
+om_find(struct federation *fx, uint32_t obj)
 {
-	return in->next;
+	struct om_fx *st = fxst(fx);
+	struct om_instance *in;
+
+	if (!st || !st->ht || !(in = lookup(st, obj)))
+		return NULL;
+	return doomed(st, in) ? NULL : in;
+}
+
+/* `in` or the first instance after it that is not doomed. */
+static struct om_instance *
+live_from(const struct om_fx *st, struct om_instance *in)
+{
+	while (in && doomed(st, in))
+		in = in->next;
+	return in;
+}
+
+struct om_instance *
+om_first(struct federation *fx)
+{
+	return fxst(fx) ? live_from(fxst(fx), fxst(fx)->list) : NULL;
+}
+
+struct om_instance *
+om_next(struct federation *fx, struct om_instance *in)
+{
+	return live_from(fxst(fx), in->next);
 }
 
 static int
@@ -349,6 +444,7 @@ rehash_names(struct om_fx *st)
 	free(st->nt);
 	st->nt = nt;
 	st->nt_size = size;
+	st->nt_gen++;
 	return 0;
 }
 
@@ -468,6 +564,8 @@ inst_destroy(struct om_fx *st, struct om_instance *in)
 		pp = &(*pp)->hnext;
 	if (*pp)
 		*pp = in->hnext;
+	if (st->sweep_at == in)
+		st->sweep_at = in->next;
 	if (in->prev)
 		in->prev->next = in->next;
 	else
@@ -567,24 +665,26 @@ tso_check(struct conn *c, const struct om_hdr *h, int *tso, const char *what)
 	return 0;
 }
 
-/* Send remove to every federate that knows `in` except `by`, then destroy
- * it.  `h` NULL: receive order, empty tag. */
+/* Send remove to every federate that knows `in` except `by` (a federate
+ * handle, the producer), then destroy it.  `h` NULL: receive order, empty
+ * tag. */
 static void
 remove_instance(struct federation *fx, struct om_instance *in,
-    struct federate *by, const struct om_hdr *h, int tso)
+    uint32_t by, const struct om_hdr *h, int tso)
 {
 	struct om_fx *st = fxst(fx);
 	uint32_t i;
 
 	for (i = 0; i < in->n_known; i++) {
-		struct federate *to = fedm_federate(fx, in->known[i].fed);
+		struct federate *to;
 		size_t off;
 
-		if (!to || to == by || !to->conn)
+		if (in->known[i].fed == by ||
+		    !(to = fedm_federate(fx, in->known[i].fed)) || !to->conn)
 			continue;
 		wire_buf_reset(&st->out);
 		off = wire_frame_begin(&st->out, WIRE_CB_REMOVE);
-		wire_put_u32(&st->out, by ? by->handle : 0);
+		wire_put_u32(&st->out, by);
 		hdr_put(&st->out, h, tso);
 		wire_put_u32(&st->out, in->handle);
 		wire_frame_end(&st->out, off);
@@ -695,7 +795,7 @@ om_switch_on(struct federate *f)
 	struct om_instance *in;
 	uint32_t i, n;
 
-	for (in = st->list; in; in = in->next) {
+	for (in = live_from(st, st->list); in; in = live_from(st, in->next)) {
 		if (wire_grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
 		    sizeof *st->tmp))
 			return;
@@ -716,7 +816,12 @@ om_subscribed(struct federate *f, uint32_t cls)
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in;
 
-	for (in = st->list; in; in = in->next) {
+	if (st->pass[1].rel && leaver_find(&st->pass[1], f->handle)) {
+		/* it is leaving: the sweep recomputes the relevance */
+		st->pass[1].rel[cls] = 1;
+		return;
+	}
+	for (in = live_from(st, st->list); in; in = live_from(st, in->next)) {
 		const struct dm_sub *e;
 
 		if (!fom_oclass_is_a(fx->fom, in->cls, cls))
@@ -998,7 +1103,7 @@ uniform_check(struct conn *c, struct om_fx *st, const struct bundle *b,
 	if (b->n_inst == 0 || cond[0] || b->cls == 0 || b->cls > st->n_oc ||
 	    grow_rows(st, b) < 0 || wire_grow((void **)&st->tmp, &st->cap_tmp,
 	    b0->n_attrs + 1, sizeof *st->tmp) ||
-	    !(in0 = om_find(fx, b0->handle)) || in0->cls != b->cls)
+	    !(in0 = lookup(st, b0->handle)) || in0->cls != b->cls)
 		return 0;
 	stamp_next(fx, st);
 	/* st->tmp[j]: the index of the first layout's attribute j in the
@@ -1016,13 +1121,13 @@ uniform_check(struct conn *c, struct om_fx *st, const struct bundle *b,
 	}
 	for (i = 0; i < b->n_inst; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
-		struct om_instance *in = i ? om_find(fx, bi->handle) : in0;
+		struct om_instance *in = i ? lookup(st, bi->handle) : in0;
 
 		if (!in || in->cls != b->cls || (i && bi->at != bi[-1].at) ||
 		    !ddm_update_plain(fx, bi->handle, NULL))
 			return 0;
 		if (in->sole != me) {
-			if (in->attrs != in0->attrs)
+			if (in->attrs != in0->attrs || doomed(st, in))
 				return 0;
 			for (j = 0; j < b0->n_attrs; j++)
 				if (in->owner[st->tmp[j]] != me)
@@ -1052,7 +1157,7 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 		    "update dropped: out of memory"), -1;
 	for (i = 0, fast = 0; i < b->n_inst; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
-		struct om_instance *in = om_find(fx, bi->handle);
+		struct om_instance *in = lookup(st, bi->handle);
 
 		if (!in)
 			return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
@@ -1070,6 +1175,10 @@ update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
 		 * twice, and the sender owns every one: nothing to look at */
 		if (fast && st->dup[i] && in->sole == c->fed->handle)
 			continue;
+		if (in->sole != c->fed->handle && doomed(st, in))
+			return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+			    "update dropped: object instance %u is not known",
+			    bi->handle), -1;
 		fast = in->sole == c->fed->handle;
 		stamp_next(fx, st);
 		for (j = 0; j < bi->n_attrs; j++) {
@@ -1506,7 +1615,7 @@ h_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "privilege of instance %u", obj), 0;
 	if (tso_check(c, &h, &tso, "delete") < 0)
 		return 0;
-	remove_instance(fx, in, c->fed, &h, tso);
+	remove_instance(fx, in, c->fed->handle, &h, tso);
 	return 0;
 }
 
@@ -1620,7 +1729,7 @@ h_request_class_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    wire_get32(attrs + 4 * i),
 			    fom_oclass(fx->fom, cls)->qname), 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	for (in = fxst(fx)->list; in; in = in->next)
+	for (in = om_first(fx); in; in = om_next(fx, in))
 		if (fom_oclass_is_a(fx->fom, in->cls, cls))
 			om_solicit(fx, in, attrs, n, tag, tag_len,
 			    c->fed->handle);
@@ -1741,17 +1850,189 @@ om_federation_fini(struct federation *fx)
 	free(st->wattr);
 	free(st->params);
 	free(st->names);
+	for (i = 0; i < 2; i++) {
+		free(st->pass[i].v);
+		free(st->pass[i].rel);
+	}
+	if (st->sweep_ev)
+		event_free(st->sweep_ev);
 	bundle_free(&st->b);
 	wire_buf_free(&st->out);
 	free(st);
 	fx->mod[MOD_OM] = NULL;
 }
 
+/* ---- the resign sweep ---- */
+
+int
+om_resign_deferred(struct federation *fx)
+{
+	struct om_fx *st = fxst(fx);
+
+	return st && st->n_inst + st->n_names > OM_SWEEP_MIN;
+}
+
+int
+om_leaving(struct federation *fx, uint32_t fed)
+{
+	struct om_fx *st = fxst(fx);
+
+	return st && st->sweeping && leaver_find(&st->pass[0], fed);
+}
+
+/* Add leaver `fed` to pass `p`.  0 or -1. */
+static int
+pass_add(struct om_fx *st, struct om_pass *p, uint32_t fed, int del)
+{
+	size_t i;
+
+	if (!p->rel && !(p->rel = calloc(st->n_oc + 1, 1)))
+		return -1;
+	if (wire_grow((void **)&p->v, &p->cap, p->n + 1, sizeof *p->v))
+		return -1;
+	for (i = p->n; i > 0 && p->v[i - 1].fed > fed; i--)
+		p->v[i] = p->v[i - 1];
+	p->v[i].fed = fed;
+	p->v[i].del = (uint8_t)del;
+	p->n++;
+	p->n_del += del != 0;
+	return 0;
+}
+
+/* Carry out the leavers of the running pass on `in`.  The work units
+ * spent. */
+static size_t
+sweep_instance(struct federation *fx, struct om_fx *st,
+    struct om_instance *in)
+{
+	const struct om_pass *p = &st->pass[0];
+	const struct om_leaver *l;
+	uint32_t i, o;
+	size_t work;
+
+	for (i = 0; i < in->n_known;)
+		if (leaver_find(p, in->known[i].fed))
+			in->known[i] = in->known[--in->n_known];
+		else
+			i++;
+	o = om_owner(in, OM_PRIVILEGE_TO_DELETE);
+	if (o && (l = leaver_find(p, o)) && l->del) {
+		work = 1 + 4 * (size_t)in->n_known;
+		remove_instance(fx, in, o, NULL, 0);
+		return work;
+	}
+	for (i = 0; i < in->n_attrs; i++)
+		if (in->owner[i] && leaver_find(p, in->owner[i])) {
+			owm_release_leavers(fx, in, 0);
+			break;
+		}
+	if (p->rel[in->cls])
+		om_relevance(fx, in);
+	return 1;
+}
+
+/* Start the pass of the leavers waiting: 0, or -1 when none waits. */
+static int
+pass_start(struct federation *fx, struct om_fx *st)
+{
+	struct om_pass t = st->pass[0];
+	uint32_t c, k;
+
+	if (!st->pass[1].n)
+		return -1;
+	st->pass[0] = st->pass[1];
+	st->pass[1] = t;
+	st->pass[1].n = st->pass[1].n_del = 0;
+	if (st->pass[1].rel)
+		memset(st->pass[1].rel, 0, st->n_oc + 1);
+	/* relevance for the classes subscribed and their subclasses */
+	for (c = 1; c <= st->n_oc; c++)
+		for (k = c; k && !st->pass[0].rel[c]; k =
+		    fom_oclass(fx->fom, k)->parent)
+			if (st->pass[0].rel[k] == 1)
+				st->pass[0].rel[c] = 2;
+	st->sweeping = 1;
+	st->sweep_at = st->list;
+	st->sweep_bucket = 0;
+	st->sweep_gen = st->nt_gen;
+	return 0;
+}
+
+/* One slice of the sweep: OM_SWEEP_WORK units, instances first, then the
+ * name reservations of the leavers. */
+static void
+sweep_cb(evutil_socket_t fd, short what, void *arg)
+{
+	static const struct timeval now = { 0, 0 };
+	struct federation *fx = arg;
+	struct om_fx *st = fxst(fx);
+	struct om_name *ne, *next;
+	size_t work = 0;
+
+	(void)fd;
+	(void)what;
+	if (!st->sweeping && pass_start(fx, st) < 0)
+		return;
+	while (st->sweep_at && work < OM_SWEEP_WORK) {
+		struct om_instance *in = st->sweep_at;
+
+		st->sweep_at = in->next;
+		work += sweep_instance(fx, st, in);
+	}
+	if (!st->sweep_at && st->sweep_gen != st->nt_gen) {
+		/* the names were rehashed: walk their buckets again */
+		st->sweep_gen = st->nt_gen;
+		st->sweep_bucket = 0;
+	}
+	for (; !st->sweep_at && st->sweep_bucket < st->nt_size &&
+	    work < OM_SWEEP_WORK; st->sweep_bucket++, work++)
+		for (ne = st->nt[st->sweep_bucket]; ne; ne = next, work++) {
+			next = ne->next;
+			if (!ne->reserver ||
+			    !leaver_find(&st->pass[0], ne->reserver))
+				continue;
+			if (ne->inst)
+				ne->reserver = 0;
+			else
+				name_del(st, ne);
+		}
+	if (st->sweep_at || st->sweep_bucket < st->nt_size) {
+		evtimer_add(st->sweep_ev, &now);
+		return;
+	}
+	rti_log(fx->srv, LOG_DEBUG, "%s: resign sweep of %zu federates done",
+	    fx->name, st->pass[0].n);
+	st->pass[0].n = st->pass[0].n_del = 0;
+	st->sweeping = 0;
+	if (st->pass[1].n)
+		evtimer_add(st->sweep_ev, &now);
+}
+
+/* Leave the resign of `f` to the sweep.  0, or -1 (out of memory: the
+ * caller resigns it in one go). */
+static int
+sweep_add(struct federate *f, int del)
+{
+	static const struct timeval now = { 0, 0 };
+	struct federation *fx = f->fx;
+	struct om_fx *st = fxst(fx);
+
+	if (!st->sweep_ev && !(st->sweep_ev = evtimer_new(fx->srv->base,
+	    sweep_cb, fx)))
+		return -1;
+	if (pass_add(st, &st->pass[1], f->handle, del) < 0)
+		return -1;
+	if (!evtimer_pending(st->sweep_ev, NULL))
+		evtimer_add(st->sweep_ev, &now);
+	return 0;
+}
+
 /*
  * A federate leaves: it forgets every instance; the delete actions delete
  * the instances it may delete (remove to the others); the divest actions
  * release its other attributes; its unused name reservations go.
- * NO_ACTION and CANCEL_PENDING leave ownership as it is.
+ * NO_ACTION and CANCEL_PENDING leave ownership as it is.  In a large
+ * federation all of it is left to the sweep.
  */
 static void
 om_federate_resign(struct federate *f, int action)
@@ -1760,7 +2041,7 @@ om_federate_resign(struct federate *f, int action)
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in, *next;
 	struct om_name *ne, *nnext;
-	int del, divest;
+	int del, divest, owm_left;
 	uint32_t i;
 	size_t k;
 
@@ -1772,13 +2053,20 @@ om_federate_resign(struct federate *f, int action)
 	divest = action == RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES ||
 	    action == RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST ||
 	    action == RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
+	if ((owm_left = om_resign_deferred(fx)) && sweep_add(f, del) == 0)
+		return;
+	if (owm_left)
+		rti_log(fx->srv, LOG_ERROR, "out of memory: resigning "
+		    "federate %u in one loop turn", f->handle);
 	for (in = st->list; in; in = next) {
 		next = in->next;
 		known_del(in, f->handle);
 		if (del && om_owner(in, OM_PRIVILEGE_TO_DELETE) == f->handle) {
-			remove_instance(fx, in, f, NULL, 0);
+			remove_instance(fx, in, f->handle, NULL, 0);
 			continue;
 		}
+		if (owm_left)
+			owm_release_leavers(fx, in, f->handle);
 		for (i = 0; divest && i < in->n_attrs; i++)
 			if (in->owner[i] == f->handle)
 				in->owner[i] = 0;

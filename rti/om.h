@@ -40,12 +40,20 @@ om_relevant(struct om_instance *in)
 	return (uint8_t *)(in->owner + in->n_attrs);
 }
 
-/* Instance `obj` of the federation, or NULL. */
+/* Instance `obj` of the federation, or NULL (also for an instance a
+ * resign deletes, still waiting for its removal: see om.c). */
 struct om_instance *om_find(struct federation *fx, uint32_t obj);
-/* Iterate the instances of a federation: om_first, then om_next until
- * NULL.  Do not delete while iterating. */
+/* Iterate the instances of a federation (those om_find finds): om_first,
+ * then om_next until NULL.  Do not delete while iterating. */
 struct om_instance *om_first(struct federation *fx);
-struct om_instance *om_next(struct om_instance *in);
+struct om_instance *om_next(struct federation *fx, struct om_instance *in);
+/* Does a resign leave its per-instance work to OM's sweep (the
+ * federation is large)?  Asked by the resign hooks that run before OM's,
+ * for the resign in progress. */
+int om_resign_deferred(struct federation *fx);
+/* Is `fed` a federate whose resign the running sweep pass carries out
+ * (for owm_release_leavers)? */
+int om_leaving(struct federation *fx, uint32_t fed);
 /* Owner of attribute `attr` of `in` (0 = unowned or not an attribute of
  * its class). */
 uint32_t om_owner(const struct om_instance *in, uint32_t attr);

@@ -933,7 +933,7 @@ owm_unpublish_pending(struct federate *f, uint32_t cls,
 
 	if (!st)
 		return 0;
-	for (in = om_first(fx); in; in = om_next(in)) {
+	for (in = om_first(fx); in; in = om_next(fx, in)) {
 		if (om_known_class(in, f->handle) != cls ||
 		    !(oo = obj_get(st, in->handle, 0)))
 			continue;
@@ -964,7 +964,7 @@ owm_unpublished(struct federate *f, uint32_t cls, const uint64_t *removed)
 
 	if (!st)
 		return;
-	for (in = om_first(fx); in; in = om_next(in)) {
+	for (in = om_first(fx); in; in = om_next(fx, in)) {
 		if (om_known_class(in, f->handle) != cls)
 			continue;
 		batches_begin(st);
@@ -1037,7 +1037,7 @@ owm_federate_can_resign(struct federate *f, int action, char *msg,
 			}
 	if (resign_divests(action))
 		return RTI_OK;
-	for (in = om_first(fx); in; in = om_next(in)) {
+	for (in = om_first(fx); in; in = om_next(fx, in)) {
 		if (resign_deletes(action) &&
 		    om_owner(in, OWM_PRIVILEGE_TO_DELETE) == f->handle)
 			continue;
@@ -1082,7 +1082,9 @@ owm_federate_resign(struct federate *f, int action)
 					i++;
 			gc(st, oo);
 		}
-	for (in = om_first(fx); in; in = om_next(in)) {
+	if (om_resign_deferred(fx))
+		return; /* OM's sweep calls owm_release_leavers */
+	for (in = om_first(fx); in; in = om_next(fx, in)) {
 		if (resign_deletes(action) &&
 		    om_owner(in, OWM_PRIVILEGE_TO_DELETE) == f->handle)
 			continue;
@@ -1095,6 +1097,29 @@ owm_federate_resign(struct federate *f, int action)
 			}
 		finish(fx, in, oo, changed);
 	}
+}
+
+void
+owm_release_leavers(struct federation *fx, struct om_instance *in,
+    uint32_t fed)
+{
+	struct owm_fx *st = fxst(fx);
+	struct owm_obj *oo;
+	uint32_t i, o;
+	int changed = 0;
+
+	if (!st)
+		return;
+	batches_begin(st);
+	oo = obj_get(st, in->handle, 0);
+	for (i = 0; i < in->n_attrs; i++) {
+		o = in->owner[i];
+		if (o && (fed ? o == fed : om_leaving(fx, o))) {
+			release_attr(fx, in, oo, in->attrs[i]);
+			changed = 1;
+		}
+	}
+	finish(fx, in, oo, changed);
 }
 
 static int

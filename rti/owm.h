@@ -9,6 +9,8 @@
 
 #include "server.h"
 
+struct om_instance;
+
 /* Hooks from OM.
  * owm_removed: instance `obj` is being deleted; its negotiations end
  *   (nothing is sent: every federate that knew it gets a remove).
@@ -27,5 +29,11 @@ int owm_unpublish_pending(struct federate *f, uint32_t cls,
     const uint64_t *removed, int all, char *msg, size_t len);
 void owm_unpublished(struct federate *f, uint32_t cls,
     const uint64_t *removed);
+/* Hook from OM's resign sweep: the attributes of `in` owned by federate
+ * `fed` (0: by any federate om_leaving says the sweep resigns) are
+ * released unconditionally, to waiting acquirers, as
+ * owm_federate_resign does in a small federation. */
+void owm_release_leavers(struct federation *fx, struct om_instance *in,
+    uint32_t fed);
 
 #endif

@@ -962,7 +962,7 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 		}
 	}
 	if (h->needs_join && !c->fed) {
-		if (h->request)
+		if (h->request == MSG_REQUEST)
 			conn_reply(c, serial,
 			    RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER, NULL, NULL,
 			    0);
@@ -1570,6 +1570,26 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 	}
 	rti_log(srv, LOG_INFO, "signal %d: shutting down", (int)sig);
 	event_base_loopexit(srv->base, NULL);
+}
+
+void
+server_list_messages(FILE *out)
+{
+	static const char *const kind[] = {
+		[MSG_ONE_WAY] = "one-way",
+		[MSG_REQUEST] = "request",
+		[MSG_ONE_WAY_SERIAL] = "one-way-serial",
+	};
+	const struct msg_handler *h;
+	size_t m;
+
+	/* handle_hello takes it, before any table */
+	fprintf(out, "0x%04x handshake any core\n", WIRE_HELLO);
+	for (m = 0; m < MOD_COUNT; m++)
+		for (h = server_modules[m]->handlers; h && h->fn; h++)
+			fprintf(out, "0x%04x %s %s %s\n", h->type,
+			    kind[h->request], h->needs_join ? "joined" : "any",
+			    server_modules[m]->name);
 }
 
 static int

@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <event2/event.h>
 #include <event2/buffer.h>
@@ -93,10 +94,24 @@ typedef int (*msg_fn)(struct conn *c, uint32_t serial, struct wire_rd *rd);
 
 struct msg_handler {
 	uint16_t type;
-	uint8_t request;        /* payload starts with a u32 serial */
+	uint8_t request;        /* MSG_ONE_WAY, MSG_REQUEST or
+	                           MSG_ONE_WAY_SERIAL */
 	uint8_t needs_join;     /* refused with NOT_EXECUTION_MEMBER if not */
 	msg_fn fn;
 };
+/* Kinds of msg_handler.request.  A request's payload starts with a u32
+ * serial and it is answered by exactly one WIRE_REPLY (an unjoined sender
+ * of one that needs a join gets NOT_EXECUTION_MEMBER so).  A one-way
+ * message has no serial and no reply: what cannot be carried out is told
+ * with a WIRE_NOTICE, a malformed one is a protocol error (as is one that
+ * needs a join from an unjoined sender).  MSG_ONE_WAY_SERIAL is one-way
+ * with a u32 serial (librti sends 0) that the core consumes and ignores
+ * (WIRE_TM_ADVANCE).  `rtiexec --list-messages` prints the tables;
+ * test/check_protocol.sh compares them with librti and
+ * rti-protocol(7). */
+#define MSG_ONE_WAY 0
+#define MSG_REQUEST 1
+#define MSG_ONE_WAY_SERIAL 2
 
 struct module_ops {
 	const char *name;
@@ -273,6 +288,9 @@ struct rti_server {
 
 /* server.c */
 int server_init(struct rti_server *srv, const struct rti_config *cfg);
+/* Print every message type rtiexec accepts: code, kind, whether it needs
+ * a joined federate, the module (rtiexec --list-messages). */
+void server_list_messages(FILE *out);
 int server_run(struct rti_server *srv);
 void server_fini(struct rti_server *srv);
 extern const struct module_ops *const server_modules[MOD_COUNT];

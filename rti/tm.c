@@ -833,7 +833,7 @@ static const struct msg_handler tm_handlers[] = {
 	{ WIRE_TM_DISABLE_REGULATION, 1, 1, h_disable_regulation },
 	{ WIRE_TM_ENABLE_CONSTRAINED, 1, 1, h_enable_constrained },
 	{ WIRE_TM_DISABLE_CONSTRAINED, 1, 1, h_disable_constrained },
-	{ WIRE_TM_ADVANCE, 1, 1, h_advance },
+	{ WIRE_TM_ADVANCE, MSG_ONE_WAY_SERIAL, 1, h_advance },
 	{ WIRE_TM_MODIFY_LOOKAHEAD, 1, 1, h_modify_lookahead },
 	{ WIRE_TM_QUERY_GALT, 1, 1, h_query_galt },
 	{ WIRE_TM_QUERY_LITS, 1, 1, h_query_lits },

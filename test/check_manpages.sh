@@ -57,17 +57,7 @@ if [ -n "$missing" ]; then
 	done
 fi
 
-# Every message type of the wire protocol is described in rti-protocol(7).
-proto="$top_srcdir/man/rti-protocol.7"
-for code in $(sed -n 's/^[[:space:]]*WIRE_[A-Z0-9_]* = \(0x[0-9a-fA-F]\{4\}\).*/\1/p' \
-    "$top_srcdir/proto/wire.h"); do
-	if grep -qi "($code)" "$proto"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: message type $code of proto/wire.h is not in rti-protocol.7"
-	fi
-done
+# rti-protocol(7)'s message tables are checked by check_protocol.sh.
 
 # Pages format without warnings (groff -ww); tbl for pages that ask for it.
 if command -v groff >/dev/null 2>&1; then

@@ -27,6 +27,7 @@ printf 'not xml at all\n' > "$tmp/junk.xml"
 
 expect 0 "Usage: rtiexec" -- --help
 expect 0 "rtiexec (rti) " -- --version
+expect 0 "^0x0404 one-way-serial joined TM" -- --list-messages
 expect 2 "unrecognized option" -- --frobnicate
 expect 2 "bad port" -- --port 70000
 expect 2 "bad port" -- --port -1

@@ -189,6 +189,36 @@ round_trip(struct tfed *a, const char *label)
 	ck_assert(tfed_wait(a, ev));
 }
 
+/* A time advance request is one-way (rti-protocol(7)): from a connection
+ * that has not joined it is a protocol error, answered by no REPLY (a
+ * client written from the page waits for none). */
+START_TEST(test_advance_unjoined)
+{
+	static const unsigned char advance[] = { 0, 0, 0, 13, 0x04, 0x04, 0,
+		0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0 };
+	unsigned char buf[256];
+	struct timeval tv = { 5, 0 };
+	ssize_t n, got = 0;
+	int fd;
+
+	fd = raw_connect();
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	ck_assert_int_eq(write(fd, hello, sizeof hello),
+	    (ssize_t)sizeof hello);
+	n = read(fd, buf, sizeof buf);
+	ck_assert_int_ge(n, 8);
+	ck_assert_uint_eq(buf[5], 2); /* HELLO_ACK */
+	ck_assert_int_eq(write(fd, advance, sizeof advance),
+	    (ssize_t)sizeof advance);
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		got += n;
+	ck_assert_int_eq(n, 0);
+	ck_assert_int_eq(got, 0);
+	close(fd);
+	ck_assert(rtiexec_log_has(&rx, "message needs a joined federate"));
+}
+END_TEST
+
 START_TEST(test_unknown_type_after_hello)
 {
 	struct tfed *a = tfed_new(&rx);
@@ -441,6 +471,7 @@ faults_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_killed_mid_bundle);
 	tcase_add_test(tc, test_unknown_type_after_hello);
+	tcase_add_test(tc, test_advance_unjoined);
 	tcase_add_test(tc, test_split_frames);
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_write_paths_deliver_alike);

@@ -512,6 +512,148 @@ START_TEST(test_rtiexec_gone)
 }
 END_TEST
 
+/* ---- the evoke that delivers connection_lost ---- */
+
+struct lost_probe {
+	unsigned call;            /* evoke calls made */
+	unsigned lost_call;       /* the call connection_lost ran in */
+	unsigned n_lost;
+	size_t n_cb;              /* other callbacks */
+	unsigned last_cb_call;
+};
+
+static void
+lp_lost(void *arg, const char *fault)
+{
+	struct lost_probe *lp = arg;
+
+	(void)fault;
+	lp->lost_call = lp->call;
+	lp->n_lost++;
+}
+
+static void
+lp_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct lost_probe *lp = arg;
+
+	(void)cls;
+	(void)v;
+	(void)n;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	lp->n_cb++;
+	lp->last_cb_call = lp->call;
+}
+
+/* How each case evokes, and what is queued when rtiexec dies. */
+static const struct {
+	int one;                  /* rti_evoke_callback */
+	double min_s, max_s;
+	int queued;               /* interactions waiting in the library */
+	int service_first;        /* a service meets the loss before evoke */
+} lost_cases[] = {
+	{ 1, 0.5, 0.5, 0, 0 },
+	{ 1, 0, 0, 0, 0 },
+	{ 0, 0, 0, 0, 0 },
+	{ 0, 0.2, 1.0, 0, 0 },
+	{ 0, 8.0, 8.0, 0, 0 },
+	{ 1, 0.5, 0.5, 1, 0 },
+	{ 0, 0, 0, 1, 0 },
+	{ 0, 0.2, 1.0, 1, 0 },
+	{ 1, 0.5, 0.5, 1, 1 },
+	{ 0, 0, 0, 1, 1 },
+};
+
+#define LOST_QUEUED 5
+
+/*
+ * rtiexec dies while a federate evokes, in every way: the very call that
+ * runs connection_lost returns RTI_ERR_CONNECTION_LOST, every later one
+ * too, and no callback runs after it.  Callbacks received before the
+ * loss are delivered first, also when a service met the loss before.
+ */
+START_TEST(test_evoke_lost)
+{
+	const char *mods[] = { HELLO };
+	struct lost_probe lp;
+	struct rti_callbacks cb;
+	rti_ambassador *a, *b;
+	rti_interaction_class_handle ic;
+	rti_federate_handle h;
+	double t0;
+	int rc = RTI_OK, i, pending;
+
+	memset(&lp, 0, sizeof lp);
+	memset(&cb, 0, sizeof cb);
+	cb.connection_lost = lp_lost;
+	cb.receive_interaction = lp_interaction;
+	a = rti_ambassador_new();
+	b = rti_ambassador_new();
+	ck_assert_int_eq(rti_connect(a, rx.url, &cb, &lp), RTI_OK);
+	ck_assert_int_eq(rti_connect(b, rx.url, NULL, NULL), RTI_OK);
+	ck_assert_int_eq(rti_create_federation_execution(a, "L", mods, 1,
+	    NULL), RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(a, "a", "t", "L", NULL),
+	    RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(b, "b", "t", "L", NULL),
+	    RTI_OK);
+	ck_assert_int_eq(rti_get_interaction_class_handle(a, "Hello", &ic),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(a, ic), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(b, ic), RTI_OK);
+	if (lost_cases[_i].queued) {
+		for (i = 0; i < LOST_QUEUED; i++)
+			ck_assert_int_eq(rti_send_interaction(b, ic, NULL, 0,
+			    NULL, 0), RTI_OK);
+		/* b's reply follows its interactions, a's follows them at a:
+		 * they wait in a's library, not delivered */
+		ck_assert_int_eq(rti_get_federate_handle(b, "none", &h),
+		    RTI_ERR_NAME_NOT_FOUND);
+		ck_assert_int_eq(rti_get_federate_handle(a, "none", &h),
+		    RTI_ERR_NAME_NOT_FOUND);
+		ck_assert_uint_eq(lp.n_cb, 0);
+	}
+	kill(rx.pid, SIGKILL);
+	waitpid(rx.pid, NULL, 0);
+	rx.pid = -1;
+	if (lost_cases[_i].service_first)
+		ck_assert_int_eq(rti_get_federate_handle(a, "none", &h),
+		    RTI_ERR_CONNECTION_LOST);
+	t0 = tfed_now();
+	while (!lp.n_lost) {
+		ck_assert(tfed_now() - t0 < WAIT_S);
+		lp.call++;
+		rc = lost_cases[_i].one ?
+		    rti_evoke_callback(a, lost_cases[_i].min_s, &pending) :
+		    rti_evoke_callbacks(a, lost_cases[_i].min_s,
+		    lost_cases[_i].max_s, &pending);
+		if (!lp.n_lost)
+			ck_assert_int_eq(rc, RTI_OK);
+	}
+	ck_assert_uint_eq(lp.lost_call, lp.call);
+	ck_assert_int_eq(rc, RTI_ERR_CONNECTION_LOST);
+	ck_assert_int_eq(pending, 0);
+	ck_assert_uint_eq(lp.n_cb, lost_cases[_i].queued ? LOST_QUEUED : 0);
+	for (i = 0; i < 3; i++) {
+		lp.call++;
+		ck_assert_int_eq(i % 2 ? rti_evoke_callback(a, 0.1, &pending) :
+		    rti_evoke_callbacks(a, 0, 0.1, &pending),
+		    RTI_ERR_CONNECTION_LOST);
+		ck_assert_int_eq(pending, 0);
+	}
+	ck_assert_uint_eq(lp.n_lost, 1);
+	ck_assert_uint_lt(lp.last_cb_call, lp.lost_call + 1);
+	rti_ambassador_free(b);
+	rti_ambassador_free(a);
+	/* restart so that teardown's clean-stop check holds */
+	ck_assert_int_eq(rtiexec_start(&rx, NULL), 0);
+}
+END_TEST
+
 START_TEST(test_unix_socket_and_precreated)
 {
 	struct rtiexec r2;
@@ -674,6 +816,8 @@ fedm_suite(void)
 	tcase_add_test(tc, test_not_connected);
 	tcase_add_test(tc, test_protocol_abuse);
 	tcase_add_test(tc, test_rtiexec_gone);
+	tcase_add_loop_test(tc, test_evoke_lost, 0,
+	    (int)(sizeof lost_cases / sizeof *lost_cases));
 	tcase_add_test(tc, test_unix_socket_and_precreated);
 	tcase_add_test(tc, test_auth_key);
 	tcase_add_test(tc, test_evoke_waits);
