@@ -15,11 +15,13 @@
 #   test/integration  include proto test config.h
 #   test/fuzz         include proto fom rti config.h
 #   test/bench        include proto rti config.h
+#   test/tools        include proto fom librti config.h
 #
 # that is: include <- proto <- librti, rti; fom <- librti, rti; librti
 # and rti never include each other; samples see only the public header.
 # A test reaches the internals of the layer it tests (test/include.am),
-# never librti/'s.  The build enforces the same graph with each folder's
+# never librti/'s; test/tools holds the programs that print a layer's
+# internal tables for a test (librti's message tables, check_protocol.sh).  The build enforces the same graph with each folder's
 # include path (the *_CPPFLAGS of its include.am); this check also catches
 # what an include path cannot: a header named with a directory
 # ("../rti/server.h"), or reached through the -I. -I$(srcdir) that
@@ -45,7 +47,8 @@ test: include config.h
 test/unit: include proto fom rti config.h
 test/integration: include proto test config.h
 test/fuzz: include proto fom rti config.h
-test/bench: include proto rti config.h'
+test/bench: include proto rti config.h
+test/tools: include proto fom librti config.h'
 folders=$(echo "$graph" | sed 's/:.*//')
 
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }

@@ -4,7 +4,7 @@
 # whether it is a request answered by a REPLY, a one-way message, a
 # callback or an answer.  The implementation's side comes from rtiexec's
 # dispatch tables (rtiexec --list-messages) and librti's tables
-# (test/protocol_librti); the page's from its message tables, one row per
+# (test/tools/protocol_librti); the page's from its message tables, one row per
 # type after "From the federate:" or "From rtiexec:".
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -12,7 +12,7 @@ set -u
 page=$top_srcdir/man/rti-protocol.7
 wire=$top_srcdir/proto/wire.h
 rtiexec=$top_builddir/rti/rtiexec
-helper=$top_builddir/test/protocol_librti
+helper=$top_builddir/test/tools/protocol_librti
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check_protocol.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
