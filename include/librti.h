@@ -145,7 +145,8 @@ extern "C" {
 	    "invalid message retraction handle")                              \
 	XX(MESSAGE_CAN_NO_LONGER_BE_RETRACTED,                                \
 	    "message can no longer be retracted")                             \
-	XX(INTERNAL_ERROR, "RTI internal error")
+	XX(INTERNAL_ERROR, "RTI internal error")                              \
+	XX(DECODER_ERROR, "value does not decode as its datatype")
 
 enum rti_err {
 #define RTI_ERR_ENUM_(name, msg) RTI_ERR_##name,
@@ -1019,6 +1020,177 @@ struct rti_server_statistics {
 };
 RTI_API int rti_query_server_statistics(rti_ambassador *amb,
     struct rti_server_statistics *out);
+
+/*
+ * HLA encoding helpers (librti-encoding(3)): the encodings of IEEE
+ * 1516.2-2010 chapter 4 for the basic data representations and the MIM's
+ * simple and array datatypes, written into a caller's buffer and read
+ * back with bounds checks.  Pure functions: no ambassador, no I/O, no
+ * allocation; usable from any thread on distinct cursors.
+ *
+ * Each put writes exactly its type's bytes at len, without padding; the
+ * octet-boundary padding of records and arrays is rti_encoder_align /
+ * rti_decoder_align, counted from the start of the buffer (the start of
+ * the value).  The first error sticks: every later call on the cursor
+ * writes or reads nothing and returns it.
+ */
+
+/*
+ * Write cursor.  Members, in this order, for foreign-function interfaces:
+ *   buf      the caller's buffer (NULL when cap is 0: the encoder measures)
+ *   cap      its size in bytes
+ *   len      bytes encoded so far; every put adds its size, also after an
+ *            error, so that after RTI_ERR_LIMIT_EXCEEDED len is the size
+ *            the whole encoding needs
+ *   err      RTI_OK, or the first error (RTI_ERR_INVALID_ARGUMENT wins over
+ *            RTI_ERR_LIMIT_EXCEEDED); nothing is written once it is set
+ *   err_off  where it failed: len at the put that failed, or for a string
+ *            refused for its content, the offset of the first bad byte in
+ *            that string
+ */
+struct rti_encoder {
+	uint8_t *buf;
+	size_t cap;
+	size_t len;
+	int err;
+	size_t err_off;
+};
+
+/*
+ * Read cursor over received bytes.  Members, in this order:
+ *   buf      the bytes (borrowed; a view points into them)
+ *   len      their number
+ *   off      the offset of the next byte to decode; a get that fails does
+ *            not move it
+ *   err      RTI_OK or the first error: RTI_ERR_DECODER_ERROR (truncated or
+ *            invalid for the datatype), RTI_ERR_LIMIT_EXCEEDED (an output
+ *            buffer too small), RTI_ERR_INVALID_ARGUMENT (a NULL pointer)
+ *   err_off  the offset in buf of the item (count, code unit, byte) that
+ *            failed
+ * A decoder is a plain value: copy it to try a decode without moving the
+ * original.
+ */
+struct rti_decoder {
+	const uint8_t *buf;
+	size_t len;
+	size_t off;
+	int err;
+	size_t err_off;
+};
+
+RTI_API void rti_encoder_init(struct rti_encoder *e, void *buf, size_t cap);
+/* Zero bytes up to the next multiple of `boundary` (a power of two) of
+ * len: the padding before a field or element of that octet boundary. */
+RTI_API int rti_encoder_align(struct rti_encoder *e, size_t boundary);
+RTI_API void rti_decoder_init(struct rti_decoder *d, const void *buf,
+    size_t len);
+/* Skips the padding up to the next multiple of `boundary` of off (its
+ * bytes are not checked: senders need not zero them). */
+RTI_API int rti_decoder_align(struct rti_decoder *d, size_t boundary);
+/* RTI_OK when everything was decoded without error; trailing bytes are
+ * RTI_ERR_DECODER_ERROR at their offset. */
+RTI_API int rti_decoder_done(struct rti_decoder *d);
+
+/*
+ * Basic data representations: two's complement integers, IEEE 754 binary
+ * floating point (bit for bit: -0.0, NaN payloads and infinities survive),
+ * octet pairs and octets, big (_be) or little (_le) endian.  Every encode
+ * returns RTI_OK or e->err; every decode RTI_OK or d->err, and stores 0 on
+ * failure.
+ */
+RTI_API int rti_encode_int16_be(struct rti_encoder *e, int16_t v);
+RTI_API int rti_encode_int16_le(struct rti_encoder *e, int16_t v);
+RTI_API int rti_encode_int32_be(struct rti_encoder *e, int32_t v);
+RTI_API int rti_encode_int32_le(struct rti_encoder *e, int32_t v);
+RTI_API int rti_encode_int64_be(struct rti_encoder *e, int64_t v);
+RTI_API int rti_encode_int64_le(struct rti_encoder *e, int64_t v);
+RTI_API int rti_encode_float32_be(struct rti_encoder *e, float v);
+RTI_API int rti_encode_float32_le(struct rti_encoder *e, float v);
+RTI_API int rti_encode_float64_be(struct rti_encoder *e, double v);
+RTI_API int rti_encode_float64_le(struct rti_encoder *e, double v);
+RTI_API int rti_encode_octet_pair_be(struct rti_encoder *e, uint16_t v);
+RTI_API int rti_encode_octet_pair_le(struct rti_encoder *e, uint16_t v);
+RTI_API int rti_encode_octet(struct rti_encoder *e, uint8_t v);
+RTI_API int rti_decode_int16_be(struct rti_decoder *d, int16_t *out);
+RTI_API int rti_decode_int16_le(struct rti_decoder *d, int16_t *out);
+RTI_API int rti_decode_int32_be(struct rti_decoder *d, int32_t *out);
+RTI_API int rti_decode_int32_le(struct rti_decoder *d, int32_t *out);
+RTI_API int rti_decode_int64_be(struct rti_decoder *d, int64_t *out);
+RTI_API int rti_decode_int64_le(struct rti_decoder *d, int64_t *out);
+RTI_API int rti_decode_float32_be(struct rti_decoder *d, float *out);
+RTI_API int rti_decode_float32_le(struct rti_decoder *d, float *out);
+RTI_API int rti_decode_float64_be(struct rti_decoder *d, double *out);
+RTI_API int rti_decode_float64_le(struct rti_decoder *d, double *out);
+RTI_API int rti_decode_octet_pair_be(struct rti_decoder *d, uint16_t *out);
+RTI_API int rti_decode_octet_pair_le(struct rti_decoder *d, uint16_t *out);
+RTI_API int rti_decode_octet(struct rti_decoder *d, uint8_t *out);
+
+/*
+ * The MIM's simple datatypes.  HLAASCIIchar is 7-bit ASCII (a byte above
+ * 0x7F is refused both ways); HLAunicodeChar one UTF-16 code unit,
+ * big-endian; HLAbyte an octet; HLAboolean the enumeration HLAfalse 0,
+ * HLAtrue 1 on HLAinteger32BE (encoded from any int, nonzero is HLAtrue;
+ * other values are refused when decoding).
+ */
+RTI_API int rti_encode_ascii_char(struct rti_encoder *e, char c);
+RTI_API int rti_encode_unicode_char(struct rti_encoder *e, uint16_t unit);
+RTI_API int rti_encode_byte(struct rti_encoder *e, uint8_t v);
+RTI_API int rti_encode_boolean(struct rti_encoder *e, int v);
+RTI_API int rti_decode_ascii_char(struct rti_decoder *d, char *out);
+RTI_API int rti_decode_unicode_char(struct rti_decoder *d, uint16_t *out);
+RTI_API int rti_decode_byte(struct rti_decoder *d, uint8_t *out);
+RTI_API int rti_decode_boolean(struct rti_decoder *d, int *out);
+
+/*
+ * The MIM's arrays, each an HLAvariableArray: an HLAinteger32BE count,
+ * then the elements.  HLAASCIIstring: the bytes (7-bit ASCII).
+ * HLAunicodeString: UTF-16 code units, big-endian, converted from and to
+ * UTF-8 (surrogate pairs for code points above FFFF; invalid UTF-8 is
+ * RTI_ERR_INVALID_ARGUMENT, an unpaired surrogate RTI_ERR_DECODER_ERROR).
+ * HLAopaqueData: the bytes as they are.  The _n forms take a length
+ * instead of a NUL-terminated string (NUL is then a character).
+ *
+ * A string decode writes the text and a NUL into out (cap bytes) and its
+ * length without the NUL into *len (len may be NULL).  When cap is too
+ * small it returns RTI_ERR_LIMIT_EXCEEDED with *len the length needed
+ * (cap must be *len + 1); off stays at the string, so that after setting
+ * d->err back to RTI_OK a second call with a larger buffer decodes it.
+ * A view points into the decoder's bytes (not NUL-terminated).
+ */
+RTI_API int rti_encode_ascii_string(struct rti_encoder *e, const char *s);
+RTI_API int rti_encode_ascii_string_n(struct rti_encoder *e, const char *s,
+    size_t n);
+RTI_API int rti_encode_unicode_string(struct rti_encoder *e,
+    const char *utf8);
+RTI_API int rti_encode_unicode_string_n(struct rti_encoder *e,
+    const char *utf8, size_t n);
+RTI_API int rti_encode_opaque(struct rti_encoder *e, const void *p,
+    uint32_t n);
+RTI_API int rti_decode_ascii_string(struct rti_decoder *d, char *out,
+    size_t cap, size_t *len);
+/* The bytes as sent, unchecked (a byte above 0x7F included). */
+RTI_API int rti_decode_ascii_string_view(struct rti_decoder *d,
+    const char **p, uint32_t *n);
+RTI_API int rti_decode_unicode_string(struct rti_decoder *d, char *utf8,
+    size_t cap, size_t *len);
+RTI_API int rti_decode_opaque_view(struct rti_decoder *d, const void **p,
+    uint32_t *n);
+
+/*
+ * Building blocks of enumerations, arrays and records.  An enumeration is
+ * its representation (rti_encode_int32_be, ...).  A fixed array of octets
+ * is n raw bytes (rti_encode_octets).  An HLAvariableArray starts with
+ * rti_encode_count; rti_decode_count refuses a count of more elements of
+ * at least elem_min bytes each than the bytes left (elem_min 0: no
+ * check), so that a loop over the elements is bounded by the data.
+ */
+RTI_API int rti_encode_octets(struct rti_encoder *e, const void *p,
+    size_t n);
+RTI_API int rti_decode_octets_view(struct rti_decoder *d, const void **p,
+    size_t n);
+RTI_API int rti_encode_count(struct rti_encoder *e, uint32_t n);
+RTI_API int rti_decode_count(struct rti_decoder *d, uint32_t *n,
+    size_t elem_min);
 
 #ifdef __cplusplus
 }

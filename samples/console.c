@@ -122,60 +122,58 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* ---- decoding of Grid.xml's data types (values are opaque to the RTI) */
+/* ---- values: Grid.xml's datatypes, with librti-encoding(3) ---- */
 
-/* HLAfloat64BE */
+/*
+ * The RTI never looks into attribute and parameter values: Grid.xml says
+ * what they are, and librti's encoding helpers write and read them.  Each
+ * function here takes or gives one whole value.
+ */
+
+/* The HLAfloat64BE value v[0..len), NAN when the bytes are not one. */
 static double
-get_f64(const void *v, uint32_t len)
+decode_f64(const void *v, uint32_t len)
 {
-	const unsigned char *p = v;
-	uint64_t u = 0;
-	double d;
-	int i;
+	struct rti_decoder d;
+	double x;
 
-	if (len != 8)
-		return NAN;
-	for (i = 0; i < 8; i++)
-		u = u << 8 | p[i];
-	memcpy(&d, &u, 8);
-	return d;
+	rti_decoder_init(&d, v, len);
+	rti_decode_float64_be(&d, &x);
+	return rti_decoder_done(&d) == RTI_OK ? x : NAN;
 }
 
-/* HLAinteger32BE */
+/* The HLAinteger32BE value v[0..len), -1 when the bytes are not one
+ * (Status and Severity are never negative). */
 static long
-get_i32(const void *v, uint32_t len)
+decode_i32(const void *v, uint32_t len)
 {
-	const unsigned char *p = v;
+	struct rti_decoder d;
+	int32_t x;
 
-	if (len != 4)
-		return -1;
-	return (long)(int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3]);
+	rti_decoder_init(&d, v, len);
+	rti_decode_int32_be(&d, &x);
+	return rti_decoder_done(&d) == RTI_OK ? x : -1;
 }
 
-/* HLAunicodeString: an HLAinteger32BE count of UTF-16BE code units, then
- * the units; decoded as ASCII (anything else becomes '?'). */
+/* The HLAunicodeString value v[0..len) as UTF-8 text into out (cap
+ * bytes); "" when the bytes are not one or the text does not fit.
+ * Control characters become '?': no peer writes escape sequences to this
+ * terminal. */
 static void
-get_string(const void *v, uint32_t len, char *out, size_t cap)
+decode_string(const void *v, uint32_t len, char *out, size_t cap)
 {
-	const unsigned char *p = v;
-	uint32_t n, i;
+	struct rti_decoder d;
+	char *c;
 
-	out[0] = '\0';
-	if (len < 4 || cap == 0)
+	rti_decoder_init(&d, v, len);
+	if (rti_decode_unicode_string(&d, out, cap, NULL) != RTI_OK ||
+	    rti_decoder_done(&d) != RTI_OK) {
+		out[0] = '\0';
 		return;
-	n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3];
-	if (n > (len - 4) / 2)
-		n = (len - 4) / 2;
-	if (n > cap - 1)
-		n = (uint32_t)cap - 1;
-	for (i = 0; i < n; i++) {
-		unsigned u = (unsigned)p[4 + 2 * i] << 8 | p[5 + 2 * i];
-
-		out[i] = u >= 0x20 && u < 0x7f ? (char)u : '?';
 	}
-	out[n] = '\0';
+	for (c = out; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 }
 
 /* ---- following substations ---- */
@@ -431,19 +429,19 @@ reflect_attribute_values(void *arg, rti_object_instance_handle obj,
 		uint32_t a = v[i].attribute.id;
 
 		if (in->kind == 'U' && a == f->a_voltage.id) {
-			s->v[in->k] = get_f64(v[i].value, v[i].length);
+			s->v[in->k] = decode_f64(v[i].value, v[i].length);
 			s->seen = 1;
 		} else if (in->kind == 'L' && a == f->a_p.id) {
-			s->p[in->k] = get_f64(v[i].value, v[i].length);
+			s->p[in->k] = decode_f64(v[i].value, v[i].length);
 			s->seen = 1;
 		} else if (in->kind == 'L' && a == f->a_q.id) {
-			s->q[in->k] = get_f64(v[i].value, v[i].length);
+			s->q[in->k] = decode_f64(v[i].value, v[i].length);
 		} else if (in->kind == 'S' && a == f->a_load.id) {
-			s->load = get_f64(v[i].value, v[i].length);
+			s->load = decode_f64(v[i].value, v[i].length);
 		} else if (in->kind == 'S' && a == f->a_freq.id) {
-			s->freq = get_f64(v[i].value, v[i].length);
+			s->freq = decode_f64(v[i].value, v[i].length);
 		} else if (in->kind == 'B' && a == f->a_status.id) {
-			int st = get_i32(v[i].value, v[i].length) != 0;
+			int st = decode_i32(v[i].value, v[i].length) != 0;
 			int *old = &s->status[in->k];
 
 			if (*old >= 0 && st != *old) {
@@ -480,22 +478,22 @@ receive_interaction(void *arg, rti_interaction_class_handle cls,
 		uint32_t len = v[i].length;
 
 		if (p == f->p_sub.id)
-			get_string(x, len, sub, sizeof sub);
+			decode_string(x, len, sub, sizeof sub);
 		else if (p == f->p_equip.id)
-			get_string(x, len, equip, sizeof equip);
+			decode_string(x, len, equip, sizeof equip);
 		else if (p == f->p_op.id || p == f->p_type.id ||
 		    p == f->p_function.id)
-			get_string(x, len, a, sizeof a);
+			decode_string(x, len, a, sizeof a);
 		else if (p == f->p_operator.id)
-			get_string(x, len, b, sizeof b);
+			decode_string(x, len, b, sizeof b);
 		else if (p == f->p_text.id)
-			get_string(x, len, text, sizeof text);
+			decode_string(x, len, text, sizeof text);
 		else if (p == f->p_z.id)
-			z = get_f64(x, len);
+			z = decode_f64(x, len);
 		else if (p == f->p_dur.id)
-			dur = get_f64(x, len);
+			dur = decode_f64(x, len);
 		else if (p == f->p_severity.id)
-			severity = get_i32(x, len);
+			severity = decode_i32(x, len);
 	}
 	if (sub_index(f, sub) < 0)
 		f->foreign++;

@@ -117,59 +117,55 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* ---- encoding of Grid.xml's data types (values are opaque to the RTI) */
+/* ---- values: Grid.xml's datatypes, with librti-encoding(3) ---- */
 
-/* HLAfloat64BE */
+/*
+ * The RTI never looks into attribute and parameter values: Grid.xml says
+ * what they are, and librti's encoding helpers write and read them.  Each
+ * function here takes or gives one whole value.
+ */
+
+/* HLAfloat64BE (Substation.Frequency, Hz): x into p[0..7]. */
 static void
-put_f64(unsigned char *p, double v)
+encode_f64(unsigned char *p, double x)
 {
-	uint64_t u;
-	int i;
+	struct rti_encoder e;
 
-	memcpy(&u, &v, 8);
-	for (i = 0; i < 8; i++)
-		p[i] = (unsigned char)(u >> (56 - 8 * i));
+	rti_encoder_init(&e, p, 8);
+	rti_encode_float64_be(&e, x);
 }
 
+/* The HLAfloat64BE value v[0..len), NAN when the bytes are not one. */
 static double
-get_f64(const void *v, uint32_t len)
+decode_f64(const void *v, uint32_t len)
 {
-	const unsigned char *p = v;
-	uint64_t u = 0;
-	double d;
-	int i;
+	struct rti_decoder d;
+	double x;
 
-	if (len != 8)
-		return NAN;
-	for (i = 0; i < 8; i++)
-		u = u << 8 | p[i];
-	memcpy(&d, &u, 8);
-	return d;
+	rti_decoder_init(&d, v, len);
+	rti_decode_float64_be(&d, &x);
+	return rti_decoder_done(&d) == RTI_OK ? x : NAN;
 }
 
-/* HLAunicodeString: an HLAinteger32BE count of UTF-16BE code units, then
- * the units; decoded as ASCII (anything else becomes '?'). */
+/* The HLAunicodeString value v[0..len) as UTF-8 text into out (cap
+ * bytes); "" when the bytes are not one or the text does not fit.
+ * Control characters become '?': no peer writes escape sequences to this
+ * terminal. */
 static void
-get_string(const void *v, uint32_t len, char *out, size_t cap)
+decode_string(const void *v, uint32_t len, char *out, size_t cap)
 {
-	const unsigned char *p = v;
-	uint32_t n, i;
+	struct rti_decoder d;
+	char *c;
 
-	out[0] = '\0';
-	if (len < 4 || cap == 0)
+	rti_decoder_init(&d, v, len);
+	if (rti_decode_unicode_string(&d, out, cap, NULL) != RTI_OK ||
+	    rti_decoder_done(&d) != RTI_OK) {
+		out[0] = '\0';
 		return;
-	n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3];
-	if (n > (len - 4) / 2)
-		n = (len - 4) / 2;
-	if (n > cap - 1)
-		n = (uint32_t)cap - 1;
-	for (i = 0; i < n; i++) {
-		unsigned u = (unsigned)p[4 + 2 * i] << 8 | p[5 + 2 * i];
-
-		out[i] = u >= 0x20 && u < 0x7f ? (char)u : '?';
 	}
-	out[n] = '\0';
+	for (c = out; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 }
 
 /* ---- the instances and grids it knows ---- */
@@ -383,17 +379,17 @@ reflect_one(struct fed *f, rti_object_instance_handle obj,
 		uint32_t a = v[i].attribute.id;
 
 		if (in->is_line && a == f->a_substation.id) {
-			get_string(v[i].value, v[i].length, in->sub,
+			decode_string(v[i].value, v[i].length, in->sub,
 			    sizeof in->sub);
 		} else if (in->is_line && a == f->a_p.id) {
-			in->p = get_f64(v[i].value, v[i].length);
+			in->p = decode_f64(v[i].value, v[i].length);
 			in->has_flow = 1;
 		} else if (in->is_line && a == f->a_q.id) {
-			in->q = get_f64(v[i].value, v[i].length);
+			in->q = decode_f64(v[i].value, v[i].length);
 		} else if (!in->is_line && a == f->a_sub_grid.id) {
 			int first = !in->grid[0];
 
-			get_string(v[i].value, v[i].length, in->grid,
+			decode_string(v[i].value, v[i].length, in->grid,
 			    sizeof in->grid);
 			if (first && in->grid[0])
 				adopt_substation(f, in);
@@ -467,12 +463,13 @@ receive_interaction(void *arg, rti_interaction_class_handle cls,
 		return;
 	for (i = 0; i < n; i++) {
 		if (v[i].parameter.id == f->p_t_sub.id)
-			get_string(v[i].value, v[i].length, sub, sizeof sub);
+			decode_string(v[i].value, v[i].length, sub,
+			    sizeof sub);
 		else if (v[i].parameter.id == f->p_t_equip.id)
-			get_string(v[i].value, v[i].length, equip,
+			decode_string(v[i].value, v[i].length, equip,
 			    sizeof equip);
 		else if (v[i].parameter.id == f->p_t_function.id)
-			get_string(v[i].value, v[i].length, function,
+			decode_string(v[i].value, v[i].length, function,
 			    sizeof function);
 	}
 	f->trips++;
@@ -689,7 +686,7 @@ publish(struct fed *f, double t)
 		if (in->is_line || !in->owned ||
 		    !(g = grid_get(f, in->grid)) || g->p_ref <= 0)
 			continue;
-		put_f64(raw[n], g->f);
+		encode_f64(raw[n], g->f);
 		v[n].attribute = f->a_freq;
 		v[n].value = raw[n];
 		v[n].length = 8;

@@ -22,7 +22,6 @@
  *
  * Ctrl-C resigns and exits cleanly at any point.
  */
-#include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
 #include <poll.h>
@@ -166,17 +165,22 @@ discover_object_instance(void *arg, rti_object_instance_handle obj,
 	    (unsigned)obj.id);
 }
 
-/* Attribute values are opaque bytes to the RTI: Message is sent as UTF-8
- * text, Count as a 32-bit big-endian integer. */
+/*
+ * Attribute values are opaque bytes to the RTI; HelloWorld.xml says what
+ * they are: Message an HLAunicodeString, Count an HLAinteger32BE.  The
+ * encoding helpers of librti (librti-encoding(3)) read them with bounds
+ * checks: a value that is not of its datatype is an error, never a read
+ * past its bytes.
+ */
 static void
 reflect_attribute_values(void *arg, rti_object_instance_handle obj,
     const struct rti_attribute_value *values, size_t n, const void *tag,
     size_t tag_len, const struct rti_message_info *info)
 {
 	struct hello *h = arg;
-	const char *text = NULL;
-	int text_len = 0;
-	long count = -1;
+	char text[160] = "";
+	int32_t count = -1;
+	int have_text = 0;
 	size_t i;
 
 	(void)obj;
@@ -184,21 +188,25 @@ reflect_attribute_values(void *arg, rti_object_instance_handle obj,
 	(void)tag_len;
 	(void)info;
 	for (i = 0; i < n; i++) {
-		if (values[i].attribute.id == h->message.id) {
-			text = values[i].value;
-			text_len = (int)values[i].length;
-		} else if (values[i].attribute.id == h->count.id &&
-		    values[i].length == 4) {
-			uint32_t be;
+		struct rti_decoder d;
 
-			memcpy(&be, values[i].value, 4);
-			count = (long)ntohl(be);
+		rti_decoder_init(&d, values[i].value, values[i].length);
+		if (values[i].attribute.id == h->message.id) {
+			rti_decode_unicode_string(&d, text, sizeof text, NULL);
+			have_text = 1;
+		} else if (values[i].attribute.id == h->count.id) {
+			rti_decode_int32_be(&d, &count);
+		} else {
+			continue;
 		}
+		if (rti_decoder_done(&d) != RTI_OK)
+			printf("%s: bad value (%s at byte %zu)\n", h->name,
+			    rti_err_name(d.err), d.err_off);
 	}
-	if (!text)
+	if (!have_text)
 		return;
-	printf("%s: reflected \"%.*s\" (Count %ld)\n", h->name, text_len,
-	    text, count);
+	printf("%s: reflected \"%s\" (Count %ld)\n", h->name, text,
+	    (long)count);
 	if (++h->heard >= h->want)
 		h->heard_all = 1;
 }
@@ -335,7 +343,9 @@ main(int argc, char **argv)
 	rti_object_instance_handle me;
 	struct rti_attribute_value values[2];
 	char text[160];
-	uint32_t count_be;
+	/* Message: a count, then at most one UTF-16 unit per byte of text */
+	unsigned char msg_buf[4 + 2 * sizeof text], cnt_buf[4];
+	struct rti_encoder msg, cnt;
 	const char *url = NULL, *fom = NULL, *name = NULL;
 	const char *federate_name, *instance_name;
 	unsigned peers = 1;
@@ -501,13 +511,19 @@ main(int argc, char **argv)
 		goto resign;
 	}
 	snprintf(text, sizeof text, "Hello from %s", h.name);
-	count_be = htonl(1);
+	rti_encoder_init(&msg, msg_buf, sizeof msg_buf);
+	rti_encoder_init(&cnt, cnt_buf, sizeof cnt_buf);
+	if (rti_encode_unicode_string(&msg, text) != RTI_OK ||
+	    rti_encode_int32_be(&cnt, 1) != RTI_OK) {
+		fprintf(stderr, "%s: the name is not UTF-8 text\n", h.name);
+		goto resign;
+	}
 	values[0].attribute = h.message;
-	values[0].value = text;
-	values[0].length = (uint32_t)strlen(text);
+	values[0].value = msg.buf;
+	values[0].length = (uint32_t)msg.len;
 	values[1].attribute = h.count;
-	values[1].value = &count_be;
-	values[1].length = sizeof count_be;
+	values[1].value = cnt.buf;
+	values[1].length = (uint32_t)cnt.len;
 	rc = rti_update_attribute_values(amb, me, values, 2, NULL, 0);
 	if (rc != RTI_OK) {
 		fprintf(stderr, "%s: update: %s\n", h.name,

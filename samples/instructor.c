@@ -115,77 +115,71 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* ---- encoding of Grid.xml's data types (values are opaque to the RTI) */
-
-/* HLAfloat64BE */
-static void
-put_f64(unsigned char *p, double v)
-{
-	uint64_t u;
-	int i;
-
-	memcpy(&u, &v, 8);
-	for (i = 0; i < 8; i++)
-		p[i] = (unsigned char)(u >> (56 - 8 * i));
-}
-
-/* HLAinteger32BE */
-static long
-get_i32(const void *v, uint32_t len)
-{
-	const unsigned char *p = v;
-
-	if (len != 4)
-		return -1;
-	return (long)(int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3]);
-}
+/* ---- values: Grid.xml's datatypes, with librti-encoding(3) ---- */
 
 /*
- * HLAunicodeString: an HLAinteger32BE count of UTF-16BE code units, then the
- * units.  ASCII only here: put_string writes `s` into p (room for cap
- * bytes) and returns the length, get_string decodes into out.
+ * The RTI never looks into attribute and parameter values: Grid.xml says
+ * what they are, and librti's encoding helpers write and read them.  Each
+ * function here takes or gives one whole value.
  */
-static uint32_t
-put_string(unsigned char *p, size_t cap, const char *s)
-{
-	size_t n = strlen(s), i;
 
-	if (4 + 2 * n > cap)
-		n = (cap - 4) / 2;
-	p[0] = (unsigned char)(n >> 24);
-	p[1] = (unsigned char)(n >> 16);
-	p[2] = (unsigned char)(n >> 8);
-	p[3] = (unsigned char)n;
-	for (i = 0; i < n; i++) {
-		p[4 + 2 * i] = 0;
-		p[5 + 2 * i] = (unsigned char)s[i] < 0x80 ?
-		    (unsigned char)s[i] : '?';
-	}
-	return (uint32_t)(4 + 2 * n);
+/* HLAfloat64BE (the Fault's Impedance, ohm, and Duration, s): x into
+ * p[0..7]. */
+static void
+encode_f64(unsigned char *p, double x)
+{
+	struct rti_encoder e;
+
+	rti_encoder_init(&e, p, 8);
+	rti_encode_float64_be(&e, x);
 }
 
-static void
-get_string(const void *v, uint32_t len, char *out, size_t cap)
+/* The HLAinteger32BE value v[0..len), -1 when the bytes are not one
+ * (an Alarm's Severity is never negative). */
+static long
+decode_i32(const void *v, uint32_t len)
 {
-	const unsigned char *p = v;
-	uint32_t n, i;
+	struct rti_decoder d;
+	int32_t x;
 
-	out[0] = '\0';
-	if (len < 4 || cap == 0)
+	rti_decoder_init(&d, v, len);
+	rti_decode_int32_be(&d, &x);
+	return rti_decoder_done(&d) == RTI_OK ? x : -1;
+}
+
+/* HLAunicodeString (names, texts): the UTF-8 text s into p, which has
+ * room for cap bytes; returns the value's length, 0 when s does not fit
+ * (or is not UTF-8). */
+static uint32_t
+encode_string(unsigned char *p, size_t cap, const char *s)
+{
+	struct rti_encoder e;
+
+	rti_encoder_init(&e, p, cap);
+	if (rti_encode_unicode_string(&e, s) != RTI_OK)
+		return 0;
+	return (uint32_t)e.len;
+}
+
+/* The HLAunicodeString value v[0..len) as UTF-8 text into out (cap
+ * bytes); "" when the bytes are not one or the text does not fit.
+ * Control characters become '?': no peer writes escape sequences to this
+ * terminal. */
+static void
+decode_string(const void *v, uint32_t len, char *out, size_t cap)
+{
+	struct rti_decoder d;
+	char *c;
+
+	rti_decoder_init(&d, v, len);
+	if (rti_decode_unicode_string(&d, out, cap, NULL) != RTI_OK ||
+	    rti_decoder_done(&d) != RTI_OK) {
+		out[0] = '\0';
 		return;
-	n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3];
-	if (n > (len - 4) / 2)
-		n = (len - 4) / 2;
-	if (n > cap - 1)
-		n = (uint32_t)cap - 1;
-	for (i = 0; i < n; i++) {
-		unsigned u = (unsigned)p[4 + 2 * i] << 8 | p[5 + 2 * i];
-
-		out[i] = u >= 0x20 && u < 0x7f ? (char)u : '?';
 	}
-	out[n] = '\0';
+	for (c = out; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 }
 
 /* ---- the script ---- */
@@ -395,10 +389,10 @@ reflect_attribute_values(void *arg, rti_object_instance_handle obj,
 	(void)info;
 	for (i = 0; s && i < n; i++) {
 		if (v[i].attribute.id == f->a_sub_name.id)
-			get_string(v[i].value, v[i].length, s->name,
+			decode_string(v[i].value, v[i].length, s->name,
 			    sizeof s->name);
 		else if (v[i].attribute.id == f->a_sub_grid.id)
-			get_string(v[i].value, v[i].length, s->grid,
+			decode_string(v[i].value, v[i].length, s->grid,
 			    sizeof s->grid);
 	}
 }
@@ -421,15 +415,16 @@ receive_interaction(void *arg, rti_interaction_class_handle cls,
 		uint32_t p = v[i].parameter.id;
 
 		if (p == f->p_sub.id)
-			get_string(v[i].value, v[i].length, sub, sizeof sub);
+			decode_string(v[i].value, v[i].length, sub,
+			    sizeof sub);
 		else if (p == f->p_equip.id)
-			get_string(v[i].value, v[i].length, equip,
+			decode_string(v[i].value, v[i].length, equip,
 			    sizeof equip);
 		else if (p == f->p_text.id || p == f->p_function.id)
-			get_string(v[i].value, v[i].length, text,
+			decode_string(v[i].value, v[i].length, text,
 			    sizeof text);
 		else if (p == f->p_severity.id)
-			severity = get_i32(v[i].value, v[i].length);
+			severity = decode_i32(v[i].value, v[i].length);
 	}
 	if (cls.id == f->i_trip.id) {
 		f->trips++;
@@ -583,26 +578,27 @@ send_event(struct fed *f, const struct event *e, const char *grid)
 	size_t n, i;
 
 	v[0].parameter = f->p_sub;
-	v[0].length = put_string(b[0], sizeof b[0], e->sub);
+	v[0].length = encode_string(b[0], sizeof b[0], e->sub);
 	v[1].parameter = f->p_equip;
-	v[1].length = put_string(b[1], sizeof b[1], e->equipment);
+	v[1].length = encode_string(b[1], sizeof b[1], e->equipment);
 	if (strcmp(e->action, "fault") == 0) {
 		cls = f->i_fault;
 		v[2].parameter = f->p_type;
-		v[2].length = put_string(b[2], sizeof b[2], e->arg);
+		v[2].length = encode_string(b[2], sizeof b[2], e->arg);
 		v[3].parameter = f->p_z;
-		put_f64(b[3], 0.1);
+		encode_f64(b[3], 0.1);
 		v[3].length = 8;
 		v[4].parameter = f->p_dur;
-		put_f64(b[4], 0.5);
+		encode_f64(b[4], 0.5);
 		v[4].length = 8;
 		n = 5;
 	} else {
 		cls = f->i_switching;
 		v[2].parameter = f->p_op;
-		v[2].length = put_string(b[2], sizeof b[2], e->action);
+		v[2].length = encode_string(b[2], sizeof b[2], e->action);
 		v[3].parameter = f->p_operator;
-		v[3].length = put_string(b[3], sizeof b[3], f->operator_name);
+		v[3].length = encode_string(b[3], sizeof b[3],
+		    f->operator_name);
 		n = 4;
 	}
 	for (i = 0; i < n; i++)

@@ -171,91 +171,80 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* ---- encoding of Grid.xml's data types (values are opaque to the RTI) */
-
-/* HLAfloat64BE */
-static void
-put_f64(unsigned char *p, double v)
-{
-	uint64_t u;
-	int i;
-
-	memcpy(&u, &v, 8);
-	for (i = 0; i < 8; i++)
-		p[i] = (unsigned char)(u >> (56 - 8 * i));
-}
-
-static double
-get_f64(const void *v, uint32_t len)
-{
-	const unsigned char *p = v;
-	uint64_t u = 0;
-	double d;
-	int i;
-
-	if (len != 8)
-		return NAN;
-	for (i = 0; i < 8; i++)
-		u = u << 8 | p[i];
-	memcpy(&d, &u, 8);
-	return d;
-}
-
-/* HLAinteger32BE */
-static void
-put_i32(unsigned char *p, int32_t v)
-{
-	uint32_t u = (uint32_t)v;
-
-	p[0] = (unsigned char)(u >> 24);
-	p[1] = (unsigned char)(u >> 16);
-	p[2] = (unsigned char)(u >> 8);
-	p[3] = (unsigned char)u;
-}
+/* ---- values: Grid.xml's datatypes, with librti-encoding(3) ---- */
 
 /*
- * HLAunicodeString: an HLAinteger32BE count of UTF-16BE code units, then the
- * units.  These samples only use ASCII; put_string writes `s` into p (room
- * for cap bytes) and returns the length, get_string decodes into out
- * (non-ASCII becomes '?').
+ * The RTI never looks into attribute and parameter values: Grid.xml says
+ * what they are, and librti's encoding helpers write and read them.  Each
+ * function here takes or gives one whole value.
  */
-static uint32_t
-put_string(unsigned char *p, size_t cap, const char *s)
-{
-	size_t n = strlen(s), i;
 
-	if (4 + 2 * n > cap)
-		n = (cap - 4) / 2;
-	put_i32(p, (int32_t)n);
-	for (i = 0; i < n; i++) {
-		p[4 + 2 * i] = 0;
-		p[5 + 2 * i] = (unsigned char)s[i] < 0x80 ?
-		    (unsigned char)s[i] : '?';
-	}
-	return (uint32_t)(4 + 2 * n);
+/* HLAfloat64BE (every measurement: voltages, angles, currents, powers,
+ * the load): x into p[0..7]. */
+static void
+encode_f64(unsigned char *p, double x)
+{
+	struct rti_encoder e;
+
+	rti_encoder_init(&e, p, 8);
+	rti_encode_float64_be(&e, x);
 }
 
-static void
-get_string(const void *v, uint32_t len, char *out, size_t cap)
+/* The HLAfloat64BE value v[0..len), NAN when the bytes are not one. */
+static double
+decode_f64(const void *v, uint32_t len)
 {
-	const unsigned char *p = v;
-	uint32_t n, i;
+	struct rti_decoder d;
+	double x;
 
-	out[0] = '\0';
-	if (len < 4 || cap == 0)
+	rti_decoder_init(&d, v, len);
+	rti_decode_float64_be(&d, &x);
+	return rti_decoder_done(&d) == RTI_OK ? x : NAN;
+}
+
+/* HLAinteger32BE (breaker Status, alarm Severity): v into p[0..3]. */
+static void
+encode_i32(unsigned char *p, int32_t v)
+{
+	struct rti_encoder e;
+
+	rti_encoder_init(&e, p, 4);
+	rti_encode_int32_be(&e, v);
+}
+
+/* HLAunicodeString (names, texts): the UTF-8 text s into p, which has
+ * room for cap bytes; returns the value's length, 0 when s does not fit
+ * (or is not UTF-8). */
+static uint32_t
+encode_string(unsigned char *p, size_t cap, const char *s)
+{
+	struct rti_encoder e;
+
+	rti_encoder_init(&e, p, cap);
+	if (rti_encode_unicode_string(&e, s) != RTI_OK)
+		return 0;
+	return (uint32_t)e.len;
+}
+
+/* The HLAunicodeString value v[0..len) as UTF-8 text into out (cap
+ * bytes); "" when the bytes are not one or the text does not fit.
+ * Control characters become '?': no peer writes escape sequences to this
+ * terminal. */
+static void
+decode_string(const void *v, uint32_t len, char *out, size_t cap)
+{
+	struct rti_decoder d;
+	char *c;
+
+	rti_decoder_init(&d, v, len);
+	if (rti_decode_unicode_string(&d, out, cap, NULL) != RTI_OK ||
+	    rti_decoder_done(&d) != RTI_OK) {
+		out[0] = '\0';
 		return;
-	n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3];
-	if (n > (len - 4) / 2)
-		n = (len - 4) / 2;
-	if (n > cap - 1)
-		n = (uint32_t)cap - 1;
-	for (i = 0; i < n; i++) {
-		unsigned u = (unsigned)p[4 + 2 * i] << 8 | p[5 + 2 * i];
-
-		out[i] = u >= 0x20 && u < 0x7f ? (char)u : '?';
 	}
-	out[n] = '\0';
+	for (c = out; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 }
 
 /* ---- callbacks: they run only inside rti_evoke_callbacks() ---- */
@@ -471,21 +460,23 @@ receive_interaction(void *arg, rti_interaction_class_handle cls,
 		rti_parameter_handle p = v[i].parameter;
 
 		if (p.id == f->p_sw_sub.id || p.id == f->p_f_sub.id)
-			get_string(v[i].value, v[i].length, sub, sizeof sub);
+			decode_string(v[i].value, v[i].length, sub,
+			    sizeof sub);
 		else if (p.id == f->p_sw_equip.id || p.id == f->p_f_equip.id)
-			get_string(v[i].value, v[i].length, equip,
+			decode_string(v[i].value, v[i].length, equip,
 			    sizeof equip);
 		else if (p.id == f->p_sw_op.id)
-			get_string(v[i].value, v[i].length, op, sizeof op);
+			decode_string(v[i].value, v[i].length, op, sizeof op);
 		else if (p.id == f->p_sw_operator.id)
-			get_string(v[i].value, v[i].length, who, sizeof who);
+			decode_string(v[i].value, v[i].length, who,
+			    sizeof who);
 		else if (p.id == f->p_f_type.id)
-			get_string(v[i].value, v[i].length, type,
+			decode_string(v[i].value, v[i].length, type,
 			    sizeof type);
 		else if (p.id == f->p_f_z.id)
-			z = get_f64(v[i].value, v[i].length);
+			z = decode_f64(v[i].value, v[i].length);
 		else if (p.id == f->p_f_dur.id)
-			duration = get_f64(v[i].value, v[i].length);
+			duration = decode_f64(v[i].value, v[i].length);
 	}
 	s = find_sub(f, sub);
 	if (!s) {
@@ -549,17 +540,17 @@ send_static(struct fed *f, rti_object_instance_handle obj)
 		return RTI_OK;
 	if (kind == 'S') {
 		v[0].attribute = f->a_sub_name;
-		v[0].length = put_string(buf[0], sizeof buf[0], s->name);
+		v[0].length = encode_string(buf[0], sizeof buf[0], s->name);
 		v[1].attribute = f->a_sub_grid;
-		v[1].length = put_string(buf[1], sizeof buf[1], f->grid);
+		v[1].length = encode_string(buf[1], sizeof buf[1], f->grid);
 		n = 2;
 	} else {
 		v[0].attribute = f->a_name;
-		v[0].length = put_string(buf[0], sizeof buf[0],
+		v[0].length = encode_string(buf[0], sizeof buf[0],
 		    kind == 'U' ? bus_names[k] : kind == 'B' ? brk_names[k] :
 		    line_names[k]);
 		v[1].attribute = f->a_substation;
-		v[1].length = put_string(buf[1], sizeof buf[1], s->name);
+		v[1].length = encode_string(buf[1], sizeof buf[1], s->name);
 		n = 2;
 		if (kind == 'L') {
 			/* L1 goes to the next substation, L2 to the one
@@ -567,7 +558,7 @@ send_static(struct fed *f, rti_object_instance_handle obj)
 			snprintf(to, sizeof to, "S%d", k == LINE1 ?
 			    s->num + 1 : s->num > 1 ? s->num - 1 : s->num + 2);
 			v[2].attribute = f->a_to;
-			v[2].length = put_string(buf[2], sizeof buf[2], to);
+			v[2].length = encode_string(buf[2], sizeof buf[2], to);
 			n = 3;
 		}
 	}
@@ -767,13 +758,13 @@ send_alarm(struct fed *f, const struct alarm *a)
 	int i;
 
 	v[0].parameter = f->p_a_sub;
-	v[0].length = put_string(b[0], sizeof b[0], s->name);
+	v[0].length = encode_string(b[0], sizeof b[0], s->name);
 	v[1].parameter = f->p_a_equip;
-	v[1].length = put_string(b[1], sizeof b[1], a->equipment);
+	v[1].length = encode_string(b[1], sizeof b[1], a->equipment);
 	v[2].parameter = f->p_a_text;
-	v[2].length = put_string(b[2], sizeof b[2], a->text);
+	v[2].length = encode_string(b[2], sizeof b[2], a->text);
 	v[3].parameter = f->p_a_severity;
-	put_i32(b[3], a->severity);
+	encode_i32(b[3], a->severity);
 	v[3].length = 4;
 	for (i = 0; i < 4; i++)
 		v[i].value = b[i];
@@ -788,11 +779,11 @@ send_trip(struct fed *f, const struct sub *s, int line)
 	int i;
 
 	v[0].parameter = f->p_t_sub;
-	v[0].length = put_string(b[0], sizeof b[0], s->name);
+	v[0].length = encode_string(b[0], sizeof b[0], s->name);
 	v[1].parameter = f->p_t_equip;
-	v[1].length = put_string(b[1], sizeof b[1], line_names[line]);
+	v[1].length = encode_string(b[1], sizeof b[1], line_names[line]);
 	v[2].parameter = f->p_t_function;
-	v[2].length = put_string(b[2], sizeof b[2], "21");
+	v[2].length = encode_string(b[2], sizeof b[2], "21");
 	for (i = 0; i < 3; i++)
 		v[i].value = b[i];
 	return send_interaction(f, s, f->i_trip, v, 3);
@@ -954,23 +945,23 @@ bundle_fill(struct fed *f)
 		for (k = 0; k < N_BUS; k++) {
 			size_t x = (size_t)(i * N_BUS + k) * 2;
 
-			put_f64(f->b_bus.raw[x], s->v[k]);
-			put_f64(f->b_bus.raw[x + 1], s->angle[k]);
+			encode_f64(f->b_bus.raw[x], s->v[k]);
+			encode_f64(f->b_bus.raw[x + 1], s->angle[k]);
 		}
 		for (k = 0; k < N_BRK; k++) {
 			size_t x = (size_t)(i * N_BRK + k) * 2;
 
-			put_i32(f->b_brk.raw[x], s->closed[k]);
-			put_f64(f->b_brk.raw[x + 1], s->i_brk[k]);
+			encode_i32(f->b_brk.raw[x], s->closed[k]);
+			encode_f64(f->b_brk.raw[x + 1], s->i_brk[k]);
 		}
 		for (k = 0; k < N_LINE; k++) {
 			size_t x = (size_t)(i * N_LINE + k) * 3;
 
-			put_f64(f->b_line.raw[x], s->p[k]);
-			put_f64(f->b_line.raw[x + 1], s->q[k]);
-			put_f64(f->b_line.raw[x + 2], s->i_line[k]);
+			encode_f64(f->b_line.raw[x], s->p[k]);
+			encode_f64(f->b_line.raw[x + 1], s->q[k]);
+			encode_f64(f->b_line.raw[x + 2], s->i_line[k]);
 		}
-		put_f64(f->b_sub.raw[i], s->load);
+		encode_f64(f->b_sub.raw[i], s->load);
 	}
 }
 
