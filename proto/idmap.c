@@ -188,24 +188,36 @@ void
 idmap_iter_init(const struct idmap *m, struct idmap_iter *it)
 {
 	it->bucket = 0;
+	it->entered = 0;
 	it->next = NULL;
 	it->gen = m->gen;
 }
 
 struct idmap_node *
-idmap_iter_next(const struct idmap *m, struct idmap_iter *it)
+idmap_iter_next_max(const struct idmap *m, struct idmap_iter *it,
+    size_t chains)
 {
 	struct idmap_node *n;
 
-	if (it->gen != m->gen)
-		idmap_iter_init(m, it);
+	if (it->gen != m->gen) {
+		it->bucket = 0;
+		it->next = NULL;
+		it->gen = m->gen;
+	}
 	while (!(n = it->next)) {
-		if (!m->head || it->bucket > m->mask)
+		if (!m->head || it->bucket > m->mask || chains-- == 0)
 			return NULL;
 		it->next = m->head[it->bucket++];
+		it->entered++;
 	}
 	it->next = n->next;
 	return n;
+}
+
+struct idmap_node *
+idmap_iter_next(const struct idmap *m, struct idmap_iter *it)
+{
+	return idmap_iter_next_max(m, it, SIZE_MAX);
 }
 
 int

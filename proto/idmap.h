@@ -122,11 +122,11 @@ void idmap_put_str(struct idmap *m, struct idmap_node *n);
  * present throughout is returned once.  An insertion that doubles the
  * chains (idmap_count reaching their number; gen changes) restarts the
  * walk from the first chain at the next call: entries may then come
- * twice, none is missed.  `bucket` counts the chains entered (a walk's
- * cost).
+ * twice, none is missed.
  */
 struct idmap_iter {
 	size_t bucket;            /* next chain to enter */
+	size_t entered;           /* chains entered: the walk's cost */
 	struct idmap_node *next;  /* next entry of the chain entered */
 	uint32_t gen;
 };
@@ -134,6 +134,10 @@ struct idmap_iter {
 void idmap_iter_init(const struct idmap *m, struct idmap_iter *it);
 struct idmap_node *idmap_iter_next(const struct idmap *m,
     struct idmap_iter *it);
+/* idmap_iter_next entering at most `chains` more chains (0: only the rest
+ * of the one entered); NULL when they held no entry, or at the end. */
+struct idmap_node *idmap_iter_next_max(const struct idmap *m,
+    struct idmap_iter *it, size_t chains);
 
 static inline int
 idmap_iter_between(const struct idmap_iter *it)

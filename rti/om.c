@@ -44,10 +44,10 @@
                                      a remove callback 4 */
 
 struct om_name {
+	struct idmap_node node;       /* in the table by name */
 	char *name;
 	uint32_t reserver;            /* federate handle, 0 = none */
 	struct om_instance *inst;     /* instance named so, or NULL */
-	struct om_name *next;
 };
 
 /* A parameter of a received interaction. */
@@ -86,10 +86,8 @@ struct om_pass {
 
 struct om_fx {
 	uint32_t next_handle;
-	struct om_instance **ht;      /* by handle */
-	size_t ht_size, n_inst;
-	struct om_name **nt;          /* by name */
-	size_t nt_size, n_names;
+	struct idmap inst_map;        /* om_instance by handle */
+	struct idmap name_map;        /* om_name by name */
 	struct om_instance *list;
 	uint32_t n_oc;
 	uint32_t **cls_attrs;         /* [n_oc + 1]: attributes, ascending,
@@ -131,9 +129,7 @@ struct om_fx {
 	struct om_pass pass[2];
 	int sweeping;
 	struct om_instance *sweep_at; /* next instance of the running pass */
-	size_t sweep_bucket;          /* then the next name bucket */
-	uint32_t nt_gen;              /* name rehashes (the bucket cursor) */
-	uint32_t sweep_gen;
+	struct idmap_iter sweep_names;/* then the names */
 	struct event *sweep_ev;       /* zero timer: the next slice */
 };
 
@@ -170,32 +166,25 @@ notice(struct conn *c, int err, const char *fmt, ...)
 
 /* ---- instances and names ---- */
 
-static size_t
-hash_handle(uint32_t h, size_t size)
-{
-	return (size_t)(h * 2654435761u) & (size - 1);
-}
-
-static size_t
-hash_name(const char *s, size_t size)
-{
-	uint32_t h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (uint8_t)*s++) * 16777619u;
-	return h & (size - 1);
-}
-
 /* Instance `obj`, doomed or not, or NULL. */
 static inline struct om_instance *
 lookup(struct om_fx *st, uint32_t obj)
 {
-	struct om_instance *in;
+	struct idmap_node *n = idmap_get(&st->inst_map, obj);
 
-	for (in = st->ht[hash_handle(obj, st->ht_size)]; in; in = in->hnext)
-		if (in->handle == obj)
-			return in;
-	return NULL;
+	return n ? IDMAP_ENTRY(n, struct om_instance, hnode) : NULL;
+}
+
+static const char *
+name_key(const struct idmap_node *n)
+{
+	return IDMAP_ENTRY(n, const struct om_name, node)->name;
+}
+
+static struct om_name *
+name_of(struct idmap_node *n)
+{
+	return n ? IDMAP_ENTRY(n, struct om_name, node) : NULL;
 }
 
 static const struct om_leaver *
@@ -239,7 +228,7 @@ om_find(struct federation *fx, uint32_t obj)
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in;
 
-	if (!st || !st->ht || !(in = lookup(st, obj)))
+	if (!st || !(in = lookup(st, obj)))
 		return NULL;
 	return doomed(st, in) ? NULL : in;
 }
@@ -417,45 +406,15 @@ known_del(struct om_instance *in, uint32_t fed)
 static struct om_name *
 name_find(struct om_fx *st, const char *name)
 {
-	struct om_name *ne;
-
-	for (ne = st->nt[hash_name(name, st->nt_size)]; ne; ne = ne->next)
-		if (strcmp(ne->name, name) == 0)
-			return ne;
-	return NULL;
-}
-
-static int
-rehash_names(struct om_fx *st)
-{
-	size_t size = st->nt_size * 2, i;
-	struct om_name **nt = calloc(size, sizeof *nt), *ne, *next;
-
-	if (!nt)
-		return -1;
-	for (i = 0; i < st->nt_size; i++)
-		for (ne = st->nt[i]; ne; ne = next) {
-			size_t k = hash_name(ne->name, size);
-
-			next = ne->next;
-			ne->next = nt[k];
-			nt[k] = ne;
-		}
-	free(st->nt);
-	st->nt = nt;
-	st->nt_size = size;
-	st->nt_gen++;
-	return 0;
+	return name_of(idmap_get_str(&st->name_map, name));
 }
 
 static struct om_name *
 name_add(struct om_fx *st, const char *name, uint32_t reserver)
 {
 	struct om_name *ne;
-	size_t k, len;
+	size_t len;
 
-	if (st->n_names >= st->nt_size && rehash_names(st) < 0)
-		return NULL;
 	/* one block: the entry and its name (memory per instance) */
 	len = strlen(name) + 1;
 	ne = malloc(sizeof *ne + len);
@@ -465,46 +424,15 @@ name_add(struct om_fx *st, const char *name, uint32_t reserver)
 	memcpy(ne->name, name, len);
 	ne->inst = NULL;
 	ne->reserver = reserver;
-	k = hash_name(name, st->nt_size);
-	ne->next = st->nt[k];
-	st->nt[k] = ne;
-	st->n_names++;
+	idmap_put_str(&st->name_map, &ne->node);
 	return ne;
 }
 
 static void
 name_del(struct om_fx *st, struct om_name *ne)
 {
-	struct om_name **pp = &st->nt[hash_name(ne->name, st->nt_size)];
-
-	while (*pp && *pp != ne)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = ne->next;
-	st->n_names--;
+	idmap_del(&st->name_map, &ne->node);
 	free(ne);
-}
-
-static int
-rehash_instances(struct om_fx *st)
-{
-	size_t size = st->ht_size * 2, i;
-	struct om_instance **ht = calloc(size, sizeof *ht), *in, *next;
-
-	if (!ht)
-		return -1;
-	for (i = 0; i < st->ht_size; i++)
-		for (in = st->ht[i]; in; in = next) {
-			size_t k = hash_handle(in->handle, size);
-
-			next = in->hnext;
-			in->hnext = ht[k];
-			ht[k] = in;
-		}
-	free(st->ht);
-	st->ht = ht;
-	st->ht_size = size;
-	return 0;
 }
 
 static void
@@ -522,8 +450,7 @@ inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
 	struct om_instance *in;
 	uint32_t n;
 
-	if ((st->n_inst >= st->ht_size && rehash_instances(st) < 0) ||
-	    class_attrs(st, fx->fom, cls) < 0)
+	if (class_attrs(st, fx->fom, cls) < 0)
 		return NULL;
 	/* one block: the instance, its owners and relevance flags */
 	n = st->cls_n[cls];
@@ -541,29 +468,20 @@ inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
 static void
 inst_link(struct om_fx *st, struct om_instance *in)
 {
-	size_t k = hash_handle(in->handle, st->ht_size);
-
-	in->hnext = st->ht[k];
-	st->ht[k] = in;
+	idmap_put(&st->inst_map, &in->hnode, in->handle);
 	in->next = st->list;
 	if (st->list)
 		st->list->prev = in;
 	st->list = in;
-	st->n_inst++;
 }
 
 /* Unlink and free `in` and its name. */
 static void
 inst_destroy(struct om_fx *st, struct om_instance *in)
 {
-	struct om_instance **pp = &st->ht[hash_handle(in->handle,
-	    st->ht_size)];
 	struct om_name *ne;
 
-	while (*pp && *pp != in)
-		pp = &(*pp)->hnext;
-	if (*pp)
-		*pp = in->hnext;
+	idmap_del(&st->inst_map, &in->hnode);
 	if (st->sweep_at == in)
 		st->sweep_at = in->next;
 	if (in->prev)
@@ -572,7 +490,6 @@ inst_destroy(struct om_fx *st, struct om_instance *in)
 		st->list = in->next;
 	if (in->next)
 		in->next->prev = in->prev;
-	st->n_inst--;
 	ne = in->name ? name_find(st, in->name) : NULL;
 	if (ne)
 		name_del(st, ne);
@@ -1790,9 +1707,6 @@ om_federation_init(struct federation *fx)
 	st->next_handle = 1;
 	st->n_oc = fx->fom->n_oclasses;
 	st->words = bset_words(fx->fom->n_attrs);
-	st->ht_size = st->nt_size = 64;
-	st->ht = calloc(st->ht_size, sizeof *st->ht);
-	st->nt = calloc(st->nt_size, sizeof *st->nt);
 	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
 	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
 	st->stamp = calloc(fx->fom->n_attrs + 1, sizeof *st->stamp);
@@ -1802,8 +1716,9 @@ om_federation_init(struct federation *fx)
 	st->end = calloc(st->n_oc + 1, sizeof *st->end);
 	bundle_init(&st->b);
 	wire_buf_init(&st->out);
-	if (!st->ht || !st->nt || !st->cls_attrs || !st->cls_n || !st->stamp ||
-	    !st->attr_decl || !st->pre || !st->end)
+	if (idmap_init(&st->inst_map) < 0 ||
+	    idmap_init_str(&st->name_map, name_key) < 0 || !st->cls_attrs ||
+	    !st->cls_n || !st->stamp || !st->attr_decl || !st->pre || !st->end)
 		return -1;
 	for (k = 1; k <= st->n_attrs; k++)
 		st->attr_decl[k] = fom_attr(fx->fom, k)->oclass;
@@ -1814,8 +1729,9 @@ static void
 om_federation_fini(struct federation *fx)
 {
 	struct om_fx *st = fxst(fx);
-	struct om_name *ne, *next;
 	struct om_instance *in;
+	struct idmap_node *n;
+	struct idmap_iter it;
 	size_t i;
 
 	if (!st)
@@ -1824,11 +1740,9 @@ om_federation_fini(struct federation *fx)
 		st->list = in->next;
 		inst_free(in);
 	}
-	for (i = 0; st->nt && i < st->nt_size; i++)
-		for (ne = st->nt[i]; ne; ne = next) {
-			next = ne->next;
-			free(ne);
-		}
+	idmap_iter_init(&st->name_map, &it);
+	while ((n = idmap_iter_next(&st->name_map, &it)))
+		free(name_of(n));
 	for (i = 0; st->cls_attrs && i <= st->n_oc; i++)
 		free(st->cls_attrs[i]);
 	free(st->cls_attrs);
@@ -1836,8 +1750,8 @@ om_federation_fini(struct federation *fx)
 	free(st->attr_decl);
 	free(st->pre);
 	free(st->end);
-	free(st->ht);
-	free(st->nt);
+	idmap_fini(&st->inst_map);
+	idmap_fini(&st->name_map);
 	free(st->stamp);
 	free(st->bi);
 	free(st->kc);
@@ -1869,7 +1783,8 @@ om_resign_deferred(struct federation *fx)
 {
 	struct om_fx *st = fxst(fx);
 
-	return st && st->n_inst + st->n_names > OM_SWEEP_MIN;
+	return st && idmap_count(&st->inst_map) +
+	    idmap_count(&st->name_map) > OM_SWEEP_MIN;
 }
 
 int
@@ -1953,21 +1868,24 @@ pass_start(struct federation *fx, struct om_fx *st)
 				st->pass[0].rel[c] = 2;
 	st->sweeping = 1;
 	st->sweep_at = st->list;
-	st->sweep_bucket = 0;
-	st->sweep_gen = st->nt_gen;
+	idmap_iter_init(&st->name_map, &st->sweep_names);
 	return 0;
 }
 
 /* One slice of the sweep: OM_SWEEP_WORK units, instances first, then the
- * name reservations of the leavers. */
+ * name reservations of the leavers (a slice ends between chains of the
+ * name table, where the other services may remove any name; a
+ * reservation growing the table starts the names over). */
 static void
 sweep_cb(evutil_socket_t fd, short what, void *arg)
 {
 	static const struct timeval now = { 0, 0 };
 	struct federation *fx = arg;
 	struct om_fx *st = fxst(fx);
-	struct om_name *ne, *next;
-	size_t work = 0;
+	struct idmap_iter *it = &st->sweep_names;
+	struct om_name *ne;
+	size_t work = 0, chains;
+	int between;
 
 	(void)fd;
 	(void)what;
@@ -1979,24 +1897,23 @@ sweep_cb(evutil_socket_t fd, short what, void *arg)
 		st->sweep_at = in->next;
 		work += sweep_instance(fx, st, in);
 	}
-	if (!st->sweep_at && st->sweep_gen != st->nt_gen) {
-		/* the names were rehashed: walk their buckets again */
-		st->sweep_gen = st->nt_gen;
-		st->sweep_bucket = 0;
+	while (!st->sweep_at && ((between = idmap_iter_between(it)) == 0 ||
+	    work < OM_SWEEP_WORK)) {
+		/* a chain costs 1, a name 1; the one entered is finished */
+		chains = it->entered;
+		ne = name_of(idmap_iter_next_max(&st->name_map, it, between ?
+		    OM_SWEEP_WORK - work : 0));
+		work += it->entered - chains + 1;
+		if (!ne)
+			break;
+		if (!ne->reserver || !leaver_find(&st->pass[0], ne->reserver))
+			continue;
+		if (ne->inst)
+			ne->reserver = 0;
+		else
+			name_del(st, ne);
 	}
-	for (; !st->sweep_at && st->sweep_bucket < st->nt_size &&
-	    work < OM_SWEEP_WORK; st->sweep_bucket++, work++)
-		for (ne = st->nt[st->sweep_bucket]; ne; ne = next, work++) {
-			next = ne->next;
-			if (!ne->reserver ||
-			    !leaver_find(&st->pass[0], ne->reserver))
-				continue;
-			if (ne->inst)
-				ne->reserver = 0;
-			else
-				name_del(st, ne);
-		}
-	if (st->sweep_at || st->sweep_bucket < st->nt_size) {
+	if (st->sweep_at || !idmap_iter_done(&st->name_map, it)) {
 		evtimer_add(st->sweep_ev, &now);
 		return;
 	}
@@ -2040,10 +1957,10 @@ om_federate_resign(struct federate *f, int action)
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in, *next;
-	struct om_name *ne, *nnext;
+	struct idmap_iter it;
+	struct om_name *ne;
 	int del, divest, owm_left;
 	uint32_t i;
-	size_t k;
 
 	if (!st)
 		return;
@@ -2072,16 +1989,15 @@ om_federate_resign(struct federate *f, int action)
 				in->owner[i] = 0;
 		sole_update(in);
 	}
-	for (k = 0; k < st->nt_size; k++)
-		for (ne = st->nt[k]; ne; ne = nnext) {
-			nnext = ne->next;
-			if (ne->reserver != f->handle)
-				continue;
-			if (ne->inst)
-				ne->reserver = 0;
-			else
-				name_del(st, ne);
-		}
+	idmap_iter_init(&st->name_map, &it);
+	while ((ne = name_of(idmap_iter_next(&st->name_map, &it)))) {
+		if (ne->reserver != f->handle)
+			continue;
+		if (ne->inst)
+			ne->reserver = 0;
+		else
+			name_del(st, ne);
+	}
 }
 
 static const struct msg_handler om_handlers[] = {

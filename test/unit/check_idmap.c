@@ -257,6 +257,46 @@ START_TEST(test_iter_restarts_after_growth)
 }
 END_TEST
 
+START_TEST(test_iter_bounded)
+{
+	/* two entries, in chains 10 and 40 of 64: a walk entering at most
+	 * 8 chains a call finds them in the calls that reach them */
+	struct ent e[2];
+	struct idmap_iter it;
+	struct idmap m;
+	uint64_t key[2] = { 0, 0 }, k;
+	int calls = 0, found = 0;
+
+	ck_assert_int_eq(idmap_init(&m), 0);
+	for (k = 1; !key[0] || !key[1]; k++) {
+		if (idmap_slot(k, m.mask) == 10 && !key[0])
+			key[0] = k;
+		if (idmap_slot(k, m.mask) == 40 && !key[1])
+			key[1] = k;
+	}
+	memset(e, 0, sizeof e);
+	idmap_put(&m, &e[0].node, key[0]);
+	idmap_put(&m, &e[1].node, key[1]);
+	idmap_iter_init(&m, &it);
+	ck_assert_ptr_null(idmap_iter_next_max(&m, &it, 0));
+	ck_assert(!idmap_iter_done(&m, &it));
+	while (!idmap_iter_done(&m, &it)) {
+		size_t before = it.entered;
+		struct ent *x = ent_of(idmap_iter_next_max(&m, &it, 8));
+
+		ck_assert_uint_le(it.entered - before, 8);
+		if (x) {
+			ck_assert_ptr_eq(x, &e[found]);
+			found++;
+		}
+		ck_assert_int_lt(++calls, 20);
+	}
+	ck_assert_int_eq(found, 2);
+	ck_assert_uint_eq(it.entered, 64);
+	idmap_fini(&m);
+}
+END_TEST
+
 START_TEST(test_random_against_reference)
 {
 	enum { KEYS = 3000, OPS = 200000 };
@@ -444,6 +484,7 @@ idmap_suite(void)
 	tcase_add_test(tc, test_iter_removes_current);
 	tcase_add_test(tc, test_iter_removes_others_between_chains);
 	tcase_add_test(tc, test_iter_restarts_after_growth);
+	tcase_add_test(tc, test_iter_bounded);
 	tcase_add_test(tc, test_random_against_reference);
 	tcase_add_test(tc, test_str_put_get_del);
 	tcase_add_test(tc, test_str_same_chain);
