@@ -12,18 +12,20 @@
 #include <string.h>
 
 #include "bundle.h"
+#include "idmap.h"
 #include "librti-int.h"
 
 #define PRIVILEGE_TO_DELETE 1 /* HLAprivilegeToDeleteObject (fom.h) */
 #define HDR_MAX(tag_len) (1 + 12 + 4 + (tag_len) + 5)
 
 struct om_obj {
+	struct idmap_node hnode;  /* in the table by handle */
 	uint32_t handle;
 	uint32_t cls;             /* registered class */
 	uint32_t known;           /* class this federate knows it as */
 	char *name;
 	uint64_t *owned;          /* attributes owned here, NULL = none */
-	struct om_obj *hnext, *nnext;
+	struct idmap_node nnode;  /* in the table by name */
 };
 
 /* Header (HDR of wire.h) of an outgoing update, interaction or delete. */
@@ -38,8 +40,8 @@ struct om_hdr {
 
 struct om_state {
 	size_t words;
-	struct om_obj **ht, **nt; /* by handle, by name */
-	size_t size, n;
+	struct idmap by_handle;   /* om_obj */
+	struct idmap by_name;
 	enum rti_packing packing;
 	size_t max_bundle;        /* 0 = rtiexec's frame limit */
 	uint32_t next_retraction;
@@ -89,87 +91,34 @@ st_of(rti_ambassador *amb)
 
 /* ---- the table of known instances ---- */
 
-static size_t
-hash_handle(uint32_t h, size_t size)
-{
-	return (size_t)(h * 2654435761u) & (size - 1);
-}
-
-static size_t
-hash_name(const char *s, size_t size)
-{
-	uint32_t h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (uint8_t)*s++) * 16777619u;
-	return h & (size - 1);
-}
-
-static struct om_obj *
+static inline struct om_obj *
 obj_find(struct om_state *st, uint32_t h)
 {
-	struct om_obj *o;
+	struct idmap_node *n = idmap_get(&st->by_handle, h);
 
-	for (o = st->ht[hash_handle(h, st->size)]; o; o = o->hnext)
-		if (o->handle == h)
-			return o;
-	return NULL;
+	return n ? IDMAP_ENTRY(n, struct om_obj, hnode) : NULL;
+}
+
+static const char *
+obj_name(const struct idmap_node *n)
+{
+	return IDMAP_ENTRY(n, const struct om_obj, nnode)->name;
 }
 
 static struct om_obj *
 obj_by_name(struct om_state *st, const char *name)
 {
-	struct om_obj *o;
+	struct idmap_node *n = idmap_get_str(&st->by_name, name);
 
-	for (o = st->nt[hash_name(name, st->size)]; o; o = o->nnext)
-		if (strcmp(o->name, name) == 0)
-			return o;
-	return NULL;
+	return n ? IDMAP_ENTRY(n, struct om_obj, nnode) : NULL;
 }
 
 static void
-obj_link(struct om_state *st, struct om_obj *o)
+obj_free(struct om_obj *o)
 {
-	size_t k = hash_handle(o->handle, st->size);
-
-	o->hnext = st->ht[k];
-	st->ht[k] = o;
-	k = hash_name(o->name, st->size);
-	o->nnext = st->nt[k];
-	st->nt[k] = o;
-	st->n++;
-}
-
-static int
-rehash(struct om_state *st)
-{
-	size_t size = st->size * 2, i;
-	struct om_obj **ht = calloc(size, sizeof *ht);
-	struct om_obj **nt = calloc(size, sizeof *nt);
-	struct om_obj *o, *next;
-
-	if (!ht || !nt) {
-		free(ht);
-		free(nt);
-		return -1;
-	}
-	for (i = 0; i < st->size; i++)
-		for (o = st->ht[i]; o; o = next) {
-			size_t k = hash_handle(o->handle, size);
-
-			next = o->hnext;
-			o->hnext = ht[k];
-			ht[k] = o;
-			k = hash_name(o->name, size);
-			o->nnext = nt[k];
-			nt[k] = o;
-		}
-	free(st->ht);
-	free(st->nt);
-	st->ht = ht;
-	st->nt = nt;
-	st->size = size;
-	return 0;
+	free(o->name);
+	free(o->owned);
+	free(o);
 }
 
 /* Add (or refresh) a known instance.  NULL on ENOMEM. */
@@ -184,8 +133,6 @@ obj_add(struct om_state *st, uint32_t h, uint32_t cls, uint32_t known,
 		o->known = known;
 		return o;
 	}
-	if (st->n >= st->size && rehash(st) < 0)
-		return NULL;
 	o = calloc(1, sizeof *o);
 	if (!o || !(o->name = strdup(name))) {
 		free(o);
@@ -194,27 +141,17 @@ obj_add(struct om_state *st, uint32_t h, uint32_t cls, uint32_t known,
 	o->handle = h;
 	o->cls = cls;
 	o->known = known;
-	obj_link(st, o);
+	idmap_put(&st->by_handle, &o->hnode, h);
+	idmap_put_str(&st->by_name, &o->nnode);
 	return o;
 }
 
 static void
 obj_del(struct om_state *st, struct om_obj *o)
 {
-	struct om_obj **pp;
-
-	for (pp = &st->ht[hash_handle(o->handle, st->size)]; *pp != o;
-	    pp = &(*pp)->hnext)
-		;
-	*pp = o->hnext;
-	for (pp = &st->nt[hash_name(o->name, st->size)]; *pp != o;
-	    pp = &(*pp)->nnext)
-		;
-	*pp = o->nnext;
-	st->n--;
-	free(o->name);
-	free(o->owned);
-	free(o);
+	idmap_del(&st->by_handle, &o->hnode);
+	idmap_del(&st->by_name, &o->nnode);
+	obj_free(o);
 }
 
 int
@@ -257,19 +194,24 @@ rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
 {
 	struct om_state *st = st_of(amb);
 	int all = rti__dm_published(amb, cls) == NULL;
-	struct om_obj *o;
-	size_t i, w;
+	struct idmap_node *n;
+	struct idmap_iter it;
+	size_t w;
 
-	for (i = 0; st && i < st->size; i++)
-		for (o = st->ht[i]; o; o = o->hnext) {
-			/* the class it knows it as, as rtiexec (owm.c) */
-			if (o->known != cls || !o->owned)
-				continue;
-			for (w = 0; w < st->words; w++)
-				o->owned[w] &= ~removed[w];
-			if (all)
-				bset_del(o->owned, PRIVILEGE_TO_DELETE);
-		}
+	if (!st)
+		return;
+	idmap_iter_init(&st->by_handle, &it);
+	while ((n = idmap_iter_next(&st->by_handle, &it))) {
+		struct om_obj *o = IDMAP_ENTRY(n, struct om_obj, hnode);
+
+		/* the class it knows it as, as rtiexec (owm.c) */
+		if (o->known != cls || !o->owned)
+			continue;
+		for (w = 0; w < st->words; w++)
+			o->owned[w] &= ~removed[w];
+		if (all)
+			bset_del(o->owned, PRIVILEGE_TO_DELETE);
+	}
 }
 
 /* ---- output ---- */
@@ -1631,20 +1573,16 @@ static void
 om_leave(rti_ambassador *amb)
 {
 	struct om_state *st = st_of(amb);
-	struct om_obj *o, *next;
-	size_t i;
+	struct idmap_node *n;
+	struct idmap_iter it;
 
 	if (!st)
 		return;
-	for (i = 0; st->ht && i < st->size; i++)
-		for (o = st->ht[i]; o; o = next) {
-			next = o->hnext;
-			free(o->name);
-			free(o->owned);
-			free(o);
-		}
-	free(st->ht);
-	free(st->nt);
+	idmap_iter_init(&st->by_handle, &it);
+	while ((n = idmap_iter_next(&st->by_handle, &it)))
+		obj_free(IDMAP_ENTRY(n, struct om_obj, hnode));
+	idmap_fini(&st->by_handle);
+	idmap_fini(&st->by_name);
 	free(st->stamp);
 	wire_buf_free(&st->pend);
 	bundle_free(&st->rb);
@@ -1669,14 +1607,12 @@ om_join(rti_ambassador *amb)
 	amb->mod[RTI__MOD_OM] = st;
 	st->self = amb->self.id;
 	st->words = bset_words(amb->fom->n_attrs);
-	st->size = 64;
-	st->ht = calloc(st->size, sizeof *st->ht);
-	st->nt = calloc(st->size, sizeof *st->nt);
 	st->stamp = calloc(amb->fom->n_attrs + 1, sizeof *st->stamp);
 	st->packing = RTI_PACKING_INSTANCE;
 	wire_buf_init(&st->pend);
 	bundle_init(&st->rb);
-	if (!st->ht || !st->nt || !st->stamp) {
+	if (idmap_init(&st->by_handle) < 0 ||
+	    idmap_init_str(&st->by_name, obj_name) < 0 || !st->stamp) {
 		om_leave(amb);
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	}
