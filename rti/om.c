@@ -57,18 +57,6 @@ struct om_param {
 	const uint8_t *value;
 };
 
-/* The common header (HDR in wire.h) of updates, interactions, deletes. */
-struct om_hdr {
-	const uint8_t *raw;
-	size_t raw_len;
-	uint8_t flags;
-	uint64_t time;
-	uint32_t retraction;
-	const void *tag;
-	uint32_t tag_len;
-	const char *cond;
-};
-
 /* A federate whose resign the sweep has still to carry out. */
 struct om_leaver {
 	uint32_t fed;
@@ -522,47 +510,32 @@ discover(struct federation *fx, struct om_instance *in, struct federate *to,
 	conn_send_buf(to->conn, b);
 }
 
-/* Put the header for a receiver: as received, or without its timestamp
- * when the message goes receive order. */
+/* Put the header for a receiver: as received (its bytes), or without
+ * its timestamp when the message goes receive order.  `h` NULL: receive
+ * order, empty tag. */
 static void
-hdr_put(struct wire_buf *w, const struct om_hdr *h, int tso)
+hdr_put(struct wire_buf *w, const struct bundle_hdr *h, int tso)
 {
-	if (!h) {
-		wire_put_u8(w, 0);
-		wire_put_blob(w, NULL, 0);
-		wire_put_str(w, "");
-	} else if (tso == ((h->flags & WIRE_OMF_TIMESTAMP) != 0)) {
-		wire_put_raw(w, h->raw, h->raw_len);
-	} else {
-		wire_put_u8(w, 0);
-		wire_put_blob(w, h->tag, h->tag_len);
-		wire_put_str(w, h->cond);
-	}
-}
+	struct bundle_hdr ro;
 
-static int
-hdr_read(struct wire_rd *rd, struct om_hdr *h)
-{
-	h->raw = rd->p;
-	h->flags = wire_get_u8(rd);
-	h->time = 0;
-	h->retraction = 0;
-	if (h->flags & WIRE_OMF_TIMESTAMP) {
-		h->time = wire_get_u64(rd);
-		h->retraction = wire_get_u32(rd);
+	if (h && tso == ((h->flags & WIRE_OMF_TIMESTAMP) != 0)) {
+		wire_put_raw(w, h->raw, h->raw_len);
+		return;
 	}
-	h->tag = wire_get_blob(rd, &h->tag_len, WIRE_MAX_TAG);
-	h->cond = wire_get_str(rd, WIRE_MAX_NAME);
-	if (rd->err || (h->flags & ~WIRE_OMF_TIMESTAMP))
-		return -1;
-	h->raw_len = (size_t)(rd->p - h->raw);
-	return 0;
+	memset(&ro, 0, sizeof ro);
+	if (h) {
+		ro.tag = h->tag;
+		ro.tag_len = h->tag_len;
+		ro.cond = h->cond;
+	}
+	(void)bundle_hdr_put(w, &ro);
 }
 
 /* TSO rights of the sender.  0 with *tso set (a TSO message is announced
  * to TM for retraction), or -1 when refused (the notice is sent). */
 static int
-tso_check(struct conn *c, const struct om_hdr *h, int *tso, const char *what)
+tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
+    const char *what)
 {
 	char msg[256];
 	int err;
@@ -587,7 +560,7 @@ tso_check(struct conn *c, const struct om_hdr *h, int *tso, const char *what)
  * tag. */
 static void
 remove_instance(struct federation *fx, struct om_instance *in,
-    uint32_t by, const struct om_hdr *h, int tso)
+    uint32_t by, const struct bundle_hdr *h, int tso)
 {
 	struct om_fx *st = fxst(fx);
 	uint32_t i;
@@ -1196,7 +1169,7 @@ planned:
  * cut of class `cls` keeping `keep`. */
 static void
 send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
-    const struct om_hdr *h, int tso, const void *layer, size_t layer_len,
+    const struct bundle_hdr *h, int tso, const void *layer, size_t layer_len,
     uint32_t cls, const uint8_t *keep)
 {
 	size_t off;
@@ -1234,7 +1207,7 @@ send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
  */
 static int
 uniform_route(struct conn *c, struct om_fx *st, const struct bundle *b,
-    const struct om_hdr *h, int tso, const struct dm_sub *r, size_t n,
+    const struct bundle_hdr *h, int tso, const struct dm_sub *r, size_t n,
     const void *layer, size_t layer_len)
 {
 	struct federate *f = c->fed;
@@ -1293,14 +1266,14 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct om_fx *st = fxst(fx);
 	struct bundle *b = &st->b;
 	const struct dm_sub *r;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	const char *why = "";
 	size_t n, k;
 	uint32_t i, j, cls;
 	int rc, tso, multi, pplain, fast;
 
 	(void)serial;
-	if (hdr_read(rd, &h) < 0)
+	if (bundle_hdr_get(rd, &h) < 0)
 		return -1;
 	rc = bundle_parse(b, rd->p, wire_rd_left(rd), &why);
 	if (rc == -1) {
@@ -1415,12 +1388,12 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	const struct dm_sub *r;
 	const uint8_t *block;
 	size_t block_len, n_routes, k;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	uint32_t cls, n, i, kept;
 	char msg[160];
 	int tso, rc;
 
-	if (hdr_read(rd, &h) < 0)
+	if (bundle_hdr_get(rd, &h) < 0)
 		return -1;
 	cls = wire_get_u32(rd);
 	block = rd->p;
@@ -1512,12 +1485,12 @@ h_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
 	struct federation *fx = c->fed->fx;
 	struct om_instance *in;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	uint32_t obj;
 	int tso;
 
 	(void)serial;
-	if (hdr_read(rd, &h) < 0)
+	if (bundle_hdr_get(rd, &h) < 0)
 		return -1;
 	obj = wire_get_u32(rd);
 	if (!wire_rd_done(rd))
