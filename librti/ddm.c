@@ -50,6 +50,7 @@
  * replica by rep_key. */
 struct rep {
 	struct idmap_node node;
+	uint64_t key;             /* rep_key(fed, kind, cls) */
 	uint32_t fed, cls;
 	uint8_t kind, flags;
 	uint64_t *attrs;
@@ -128,7 +129,8 @@ rep_of(struct idmap_node *n)
 static inline struct rep *
 rep_find(struct ddm_state *st, uint32_t fed, int kind, uint32_t cls)
 {
-	return rep_of(idmap_get(&st->reps, rep_key(fed, kind, cls)));
+	return rep_of(IDMAP_GET(&st->reps, rep_key(fed, kind, cls), struct rep,
+	    node, key));
 }
 
 static void
@@ -229,7 +231,8 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		e->fed = fed;
 		e->kind = kind;
 		e->cls = cls;
-		idmap_put(&st->reps, &e->node, rep_key(fed, kind, cls));
+		e->key = rep_key(fed, kind, cls);
+		idmap_put(&st->reps, &e->node);
 	}
 	e->flags = flags;
 	memset(e->attrs, 0, st->words * sizeof *e->attrs);
@@ -1371,7 +1374,7 @@ ddm_join(rti_ambassador *amb)
 	st->n_cls[KIND_OC] = amb->fom->n_oclasses;
 	st->n_cls[KIND_IC] = amb->fom->n_iclasses;
 	st->words = bset_words(amb->fom->n_attrs);
-	if (idmap_init(&st->reps) < 0 ||
+	if (IDMAP_INIT(&st->reps, struct rep, node, key) < 0 ||
 	    ddm_model_init(&st->mdl, st->words) < 0) {
 		ddm_leave(amb);
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");

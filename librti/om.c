@@ -84,15 +84,10 @@ st_of(rti_ambassador *amb)
 static inline struct om_obj *
 obj_find(struct om_state *st, uint32_t h)
 {
-	struct idmap_node *n = idmap_get(&st->by_handle, h);
+	struct idmap_node *n = IDMAP_GET(&st->by_handle, h, struct om_obj,
+	    hnode, handle);
 
 	return n ? IDMAP_ENTRY(n, struct om_obj, hnode) : NULL;
-}
-
-static const char *
-obj_name(const struct idmap_node *n)
-{
-	return IDMAP_ENTRY(n, const struct om_obj, nnode)->name;
 }
 
 static struct om_obj *
@@ -131,8 +126,8 @@ obj_add(struct om_state *st, uint32_t h, uint32_t cls, uint32_t known,
 	o->handle = h;
 	o->cls = cls;
 	o->known = known;
-	idmap_put(&st->by_handle, &o->hnode, h);
-	idmap_put_str(&st->by_name, &o->nnode);
+	idmap_put(&st->by_handle, &o->hnode);
+	idmap_put(&st->by_name, &o->nnode);
 	return o;
 }
 
@@ -1570,8 +1565,9 @@ om_join(rti_ambassador *amb)
 	st->packing = RTI_PACKING_INSTANCE;
 	wire_buf_init(&st->pend);
 	bundle_init(&st->rb);
-	if (idmap_init(&st->by_handle) < 0 ||
-	    idmap_init_str(&st->by_name, obj_name) < 0 || !st->stamp) {
+	if (IDMAP_INIT(&st->by_handle, struct om_obj, hnode, handle) < 0 ||
+	    IDMAP_INIT_STR(&st->by_name, struct om_obj, nnode, name) < 0 ||
+	    !st->stamp) {
 		om_leave(amb);
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	}

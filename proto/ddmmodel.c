@@ -15,7 +15,8 @@ ddm_model_init(struct ddm_model *m, size_t words)
 {
 	memset(m, 0, sizeof *m);
 	m->words = words;
-	if (idmap_init(&m->regions) < 0 || idmap_init(&m->insts) < 0)
+	if (IDMAP_INIT(&m->regions, struct ddm_region, node, handle) < 0 ||
+	    IDMAP_INIT(&m->insts, struct ddm_inst, node, obj) < 0)
 		return -1;
 	return 0;
 }
@@ -64,7 +65,7 @@ ddm_region_set(struct ddm_model *m, uint32_t h, struct match_range *r,
 		if (!(g = calloc(1, sizeof *g)))
 			return NULL;
 		g->handle = h;
-		idmap_put(&m->regions, &g->node, h);
+		idmap_put(&m->regions, &g->node);
 	}
 	free(g->r);
 	g->r = r;
@@ -97,7 +98,7 @@ ddm_inst_set(struct ddm_model *m, uint32_t obj, const char *cond,
 		if (!(in = calloc(1, sizeof *in)))
 			return NULL;
 		in->obj = obj;
-		idmap_put(&m->insts, &in->node, obj);
+		idmap_put(&m->insts, &in->node);
 	}
 	if (in->assoc != as)
 		ddm_inst_clear(in);

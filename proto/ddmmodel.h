@@ -58,7 +58,8 @@ void ddm_model_fini(struct ddm_model *m);
 static inline struct ddm_region *
 ddm_region_find(const struct ddm_model *m, uint32_t h)
 {
-	struct idmap_node *n = idmap_get(&m->regions, h);
+	struct idmap_node *n = IDMAP_GET(&m->regions, h, struct ddm_region,
+	    node, handle);
 
 	return n ? IDMAP_ENTRY(n, struct ddm_region, node) : NULL;
 }
@@ -76,7 +77,8 @@ struct ddm_region *ddm_region_next(const struct ddm_model *m,
 static inline struct ddm_inst *
 ddm_inst_find(const struct ddm_model *m, uint32_t obj)
 {
-	struct idmap_node *n = idmap_get(&m->insts, obj);
+	struct idmap_node *n = IDMAP_GET(&m->insts, obj, struct ddm_inst, node,
+	    obj);
 
 	return n ? IDMAP_ENTRY(n, struct ddm_inst, node) : NULL;
 }

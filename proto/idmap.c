@@ -56,27 +56,14 @@ siphash13(const uint64_t k[2], const char *s)
 }
 
 int
-idmap_init(struct idmap *m)
-{
-	memset(m, 0, sizeof *m);
-	m->head = calloc(IDMAP_MIN, sizeof *m->head);
-	if (!m->head)
-		return -1;
-	m->mask = IDMAP_MIN - 1;
-	m->grow_at = IDMAP_MIN;
-	return 0;
-}
-
-int
-idmap_init_str(struct idmap *m,
-    const char *(*name)(const struct idmap_node *))
+idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size)
 {
 	struct timespec ts;
 
-	if (idmap_init(m) < 0)
-		return -1;
-	m->name = name;
-	if (getrandom(m->sk, sizeof m->sk, GRND_NONBLOCK) !=
+	memset(m, 0, sizeof *m);
+	m->key_off = key_off;
+	m->key_size = key_size;
+	if (key_size == 0 && getrandom(m->sk, sizeof m->sk, GRND_NONBLOCK) !=
 	    (ssize_t)sizeof m->sk) {
 		/* no entropy yet (early boot): still unknown to a peer */
 		clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -84,6 +71,11 @@ idmap_init_str(struct idmap *m,
 		    (uint64_t)(uintptr_t)m;
 		m->sk[1] = (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&ts;
 	}
+	m->head = calloc(IDMAP_MIN, sizeof *m->head);
+	if (!m->head)
+		return -1;
+	m->mask = IDMAP_MIN - 1;
+	m->grow_at = IDMAP_MIN;
 	return 0;
 }
 
@@ -98,9 +90,29 @@ idmap_fini(struct idmap *m)
 	m->gen++;
 }
 
-/* Double the chains, keeping each chain's order as a walk of the old
- * ones front to back, pushing each entry in front, leaves it.  On ENOMEM
- * the chains stay (longer) and growth is tried again at twice the count. */
+/* The name of string entry `n`. */
+static const char *
+name_of(const struct idmap *m, const struct idmap_node *n)
+{
+	const char *s;
+
+	memcpy(&s, (const char *)n + m->key_off, sizeof s);
+	return s;
+}
+
+/* The hash of the key of entry `n`: its chain is idmap_slot of it. */
+static uint64_t
+hash_of(const struct idmap *m, const struct idmap_node *n)
+{
+	if (m->key_size == 0)
+		return siphash13(m->sk, name_of(m, n));
+	return idmap_key_at(n, m->key_off, m->key_size);
+}
+
+/* Double the chains: the entries move chain by chain, front to back,
+ * each in front of its new chain, as in the tables this one replaced
+ * (whose walks keep their order).  On ENOMEM the chains stay, longer, and
+ * growth is tried again at twice the count. */
 static void
 grow(struct idmap *m)
 {
@@ -113,7 +125,7 @@ grow(struct idmap *m)
 	}
 	for (i = 0; i <= m->mask; i++)
 		for (n = m->head[i]; n; n = next) {
-			size_t k = idmap_slot(n->key, size - 1);
+			size_t k = idmap_slot(hash_of(m, n), size - 1);
 
 			next = n->next;
 			n->next = head[k];
@@ -127,14 +139,13 @@ grow(struct idmap *m)
 }
 
 void
-idmap_put(struct idmap *m, struct idmap_node *n, uint64_t key)
+idmap_put(struct idmap *m, struct idmap_node *n)
 {
 	size_t k;
 
 	if (m->n >= m->grow_at)
 		grow(m);
-	n->key = key;
-	k = idmap_slot(key, m->mask);
+	k = idmap_slot(hash_of(m, n), m->mask);
 	n->next = m->head[k];
 	m->head[k] = n;
 	m->n++;
@@ -147,7 +158,7 @@ idmap_del(struct idmap *m, struct idmap_node *n)
 
 	if (!m->head)
 		return;
-	for (pp = &m->head[idmap_slot(n->key, m->mask)]; *pp; pp =
+	for (pp = &m->head[idmap_slot(hash_of(m, n), m->mask)]; *pp; pp =
 	    &(*pp)->next)
 		if (*pp == n) {
 			*pp = n->next;
@@ -166,22 +177,15 @@ idmap_hash_str(const struct idmap *m, const char *s)
 struct idmap_node *
 idmap_get_str(const struct idmap *m, const char *s)
 {
-	uint64_t h;
 	struct idmap_node *n;
 
 	if (m->n == 0)
 		return NULL;
-	h = siphash13(m->sk, s);
-	for (n = m->head[idmap_slot(h, m->mask)]; n; n = n->next)
-		if (n->key == h && strcmp(m->name(n), s) == 0)
+	for (n = m->head[idmap_slot(siphash13(m->sk, s), m->mask)]; n;
+	    n = n->next)
+		if (strcmp(name_of(m, n), s) == 0)
 			return n;
 	return NULL;
-}
-
-void
-idmap_put_str(struct idmap *m, struct idmap_node *n)
-{
-	idmap_put(m, n, siphash13(m->sk, m->name(n)));
 }
 
 void

@@ -158,15 +158,10 @@ notice(struct conn *c, int err, const char *fmt, ...)
 static inline struct om_instance *
 lookup(struct om_fx *st, uint32_t obj)
 {
-	struct idmap_node *n = idmap_get(&st->inst_map, obj);
+	struct idmap_node *n = IDMAP_GET(&st->inst_map, obj,
+	    struct om_instance, hnode, handle);
 
 	return n ? IDMAP_ENTRY(n, struct om_instance, hnode) : NULL;
-}
-
-static const char *
-name_key(const struct idmap_node *n)
-{
-	return IDMAP_ENTRY(n, const struct om_name, node)->name;
 }
 
 static struct om_name *
@@ -412,7 +407,7 @@ name_add(struct om_fx *st, const char *name, uint32_t reserver)
 	memcpy(ne->name, name, len);
 	ne->inst = NULL;
 	ne->reserver = reserver;
-	idmap_put_str(&st->name_map, &ne->node);
+	idmap_put(&st->name_map, &ne->node);
 	return ne;
 }
 
@@ -456,7 +451,7 @@ inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
 static void
 inst_link(struct om_fx *st, struct om_instance *in)
 {
-	idmap_put(&st->inst_map, &in->hnode, in->handle);
+	idmap_put(&st->inst_map, &in->hnode);
 	in->next = st->list;
 	if (st->list)
 		st->list->prev = in;
@@ -1689,8 +1684,9 @@ om_federation_init(struct federation *fx)
 	st->end = calloc(st->n_oc + 1, sizeof *st->end);
 	bundle_init(&st->b);
 	wire_buf_init(&st->out);
-	if (idmap_init(&st->inst_map) < 0 ||
-	    idmap_init_str(&st->name_map, name_key) < 0 || !st->cls_attrs ||
+	if (IDMAP_INIT(&st->inst_map, struct om_instance, hnode, handle) < 0 ||
+	    IDMAP_INIT_STR(&st->name_map, struct om_name, node, name) < 0 ||
+	    !st->cls_attrs ||
 	    !st->cls_n || !st->stamp || !st->attr_decl || !st->pre || !st->end)
 		return -1;
 	for (k = 1; k <= st->n_attrs; k++)

@@ -109,7 +109,8 @@ obj_of(struct idmap_node *n)
 static struct owm_obj *
 obj_get(struct owm_fx *st, uint32_t obj, int create)
 {
-	struct owm_obj *oo = obj_of(idmap_get(&st->objs, obj));
+	struct owm_obj *oo = obj_of(IDMAP_GET(&st->objs, obj, struct owm_obj,
+	    node, obj));
 
 	if (oo || !create)
 		return oo;
@@ -117,7 +118,7 @@ obj_get(struct owm_fx *st, uint32_t obj, int create)
 	if (!oo)
 		return NULL;
 	oo->obj = obj;
-	idmap_put(&st->objs, &oo->node, obj);
+	idmap_put(&st->objs, &oo->node);
 	return oo;
 }
 
@@ -133,7 +134,7 @@ obj_free(struct owm_obj *oo)
 static void
 obj_del(struct owm_fx *st, uint32_t obj)
 {
-	struct owm_obj *oo = obj_of(idmap_get(&st->objs, obj));
+	struct owm_obj *oo = obj_get(st, obj, 0);
 
 	if (!oo)
 		return;
@@ -1102,7 +1103,7 @@ owm_federation_init(struct federation *fx)
 		return -1;
 	fx->mod[MOD_OWM] = st;
 	wire_buf_init(&st->out);
-	return idmap_init(&st->objs);
+	return IDMAP_INIT(&st->objs, struct owm_obj, node, obj);
 }
 
 static void

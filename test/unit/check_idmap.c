@@ -1,10 +1,11 @@
 /*
  * check_idmap.c - the hash table of rti (proto/idmap.c): insertion,
- * removal and growth with integer and string keys, iteration that removes
- * the entry it is at or, between chains, any entry, a walk restarted by
- * growth, random operations against a reference model, sequential and
- * composite keys spread over the chains, and names chosen to collide
- * under an unkeyed hash.
+ * removal and growth with integer keys (64 and 32 bits, after or before
+ * the link) and string keys, iteration that removes the entry it is at
+ * or, between chains, any entry, a walk restarted by growth, random
+ * operations against a reference model, sequential and composite keys
+ * spread over the chains, and names chosen to collide under an unkeyed
+ * hash.
  */
 #include <check.h>
 #include <stdio.h>
@@ -16,7 +17,8 @@
 struct ent {
 	struct idmap_node node;
 	uint64_t key;
-	char name[24];
+	const char *name;         /* string tables: buf */
+	char buf[24];
 	int in;                   /* in the table */
 	int seen;                 /* times an iteration returned it */
 };
@@ -27,10 +29,38 @@ ent_of(struct idmap_node *n)
 	return n ? IDMAP_ENTRY(n, struct ent, node) : NULL;
 }
 
-static const char *
-ent_name(const struct idmap_node *n)
+/* A table of struct ent by key, or by name. */
+static void
+ints(struct idmap *m)
 {
-	return IDMAP_ENTRY(n, const struct ent, node)->name;
+	ck_assert_int_eq(IDMAP_INIT(m, struct ent, node, key), 0);
+}
+
+static void
+strs(struct idmap *m)
+{
+	ck_assert_int_eq(IDMAP_INIT_STR(m, struct ent, node, name), 0);
+}
+
+static struct ent *
+get(const struct idmap *m, uint64_t k)
+{
+	return ent_of(IDMAP_GET(m, k, struct ent, node, key));
+}
+
+static void
+put(struct idmap *m, struct ent *e, uint64_t k)
+{
+	e->key = k;
+	idmap_put(m, &e->node);
+}
+
+/* Name `e` "<prefix><k>". */
+static void
+named(struct ent *e, const char *prefix, unsigned long k)
+{
+	snprintf(e->buf, sizeof e->buf, "%s%lu", prefix, k);
+	e->name = e->buf;
 }
 
 /* A deterministic generator (xorshift64). */
@@ -53,11 +83,33 @@ longest_chain(const struct idmap *m)
 
 	ck_assert_ptr_nonnull(len);
 	idmap_iter_init(m, &it);
-	while ((n = idmap_iter_next(m, &it)))
-		if (++len[idmap_slot(n->key, m->mask)] > best)
-			best = len[idmap_slot(n->key, m->mask)];
+	while ((n = idmap_iter_next(m, &it))) {
+		const struct ent *e = ent_of(n);
+		size_t k = idmap_slot(m->key_size ? e->key :
+		    idmap_hash_str(m, e->name), m->mask);
+
+		if (++len[k] > best)
+			best = len[k];
+	}
 	free(len);
 	return best;
+}
+
+/* n entries (and `extra` more after them, not in it), the first n in
+ * new integer table `m` under keys (i + 1) * step. */
+static struct ent *
+filled(struct idmap *m, size_t n, size_t extra, uint64_t step)
+{
+	struct ent *e = calloc(n + extra + 1, sizeof *e);
+	size_t i;
+
+	ck_assert_ptr_nonnull(e);
+	ints(m);
+	for (i = 0; i < n; i++) {
+		put(m, &e[i], (i + 1) * step);
+		e[i].in = 1;
+	}
+	return e;
 }
 
 START_TEST(test_int_put_get_del_grow)
@@ -69,34 +121,34 @@ START_TEST(test_int_put_get_del_grow)
 	size_t i;
 
 	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(idmap_init(&m), 0);
-	ck_assert_ptr_null(idmap_get(&m, 0));
-	ck_assert_ptr_null(idmap_get(&m, 1));
+	ints(&m);
+	ck_assert_ptr_null(get(&m, 0));
+	ck_assert_ptr_null(get(&m, 1));
 	gen = m.gen;
 	for (i = 1; i <= N; i++) {
-		idmap_put(&m, &e[i].node, i);
+		put(&m, &e[i], i);
 		ck_assert_uint_eq(idmap_count(&m), i);
 	}
 	/* 64 chains doubled to 16384: eight reallocations */
 	ck_assert_uint_eq(m.mask + 1, 16384);
 	ck_assert_uint_eq(m.gen - gen, 8);
 	for (i = 1; i <= N; i++)
-		ck_assert_ptr_eq(ent_of(idmap_get(&m, i)), &e[i]);
-	ck_assert_ptr_null(idmap_get(&m, 0));
-	ck_assert_ptr_null(idmap_get(&m, N + 1));
-	ck_assert_ptr_null(idmap_get(&m, (uint64_t)1 << 32 | 1));
+		ck_assert_ptr_eq(get(&m, i), &e[i]);
+	ck_assert_ptr_null(get(&m, 0));
+	ck_assert_ptr_null(get(&m, N + 1));
+	ck_assert_ptr_null(get(&m, (uint64_t)1 << 32 | 1));
 	for (i = 1; i <= N; i += 2)
 		idmap_del(&m, &e[i].node);
 	ck_assert_uint_eq(idmap_count(&m), N / 2);
 	for (i = 1; i <= N; i++)
-		ck_assert_ptr_eq(ent_of(idmap_get(&m, i)), i % 2 ? NULL :
+		ck_assert_ptr_eq(get(&m, i), i % 2 ? NULL :
 		    &e[i]);
 	/* removing what is not there changes nothing */
 	idmap_del(&m, &e[1].node);
 	ck_assert_uint_eq(idmap_count(&m), N / 2);
 	/* a key removed can be added again */
-	idmap_put(&m, &e[1].node, 1);
-	ck_assert_ptr_eq(ent_of(idmap_get(&m, 1)), &e[1]);
+	put(&m, &e[1], 1);
+	ck_assert_ptr_eq(get(&m, 1), &e[1]);
 	idmap_fini(&m);
 	idmap_fini(&m);
 	free(e);
@@ -135,35 +187,65 @@ START_TEST(test_composite_keys_spread)
 	size_t i = 0;
 
 	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(idmap_init(&m), 0);
+	ints(&m);
 	for (f = 1; f <= 64; f++)
 		for (c = 1; c <= 64; c++)
 			for (k = 0; k < 2; k++) {
 				e[i].key = f << 32 | c << 1 | k;
-				idmap_put(&m, &e[i].node, e[i].key);
+				put(&m, &e[i], e[i].key);
 				i++;
 			}
 	for (i = 0; i < 64 * 64 * 2; i++)
-		ck_assert_ptr_eq(ent_of(idmap_get(&m, e[i].key)), &e[i]);
+		ck_assert_ptr_eq(get(&m, e[i].key), &e[i]);
 	ck_assert_uint_le(longest_chain(&m), 8);
 	idmap_fini(&m);
 	free(e);
 }
 END_TEST
 
+/* A uint32_t key placed before the link. */
+struct ent32 {
+	uint32_t handle;
+	struct idmap_node node;
+};
+
+START_TEST(test_u32_key_before_node)
+{
+	enum { N = 300 };
+	struct ent32 e[N];
+	struct idmap m;
+	uint32_t i;
+
+	ck_assert_int_eq(IDMAP_INIT(&m, struct ent32, node, handle), 0);
+	ck_assert_int_lt(m.key_off, 0);
+	ck_assert_uint_eq(m.key_size, 4);
+	for (i = 0; i < N; i++) {
+		e[i].handle = 0xfffff000u + i;
+		idmap_put(&m, &e[i].node);
+	}
+	for (i = 0; i < N; i++)
+		ck_assert_ptr_eq(IDMAP_GET(&m, 0xfffff000u + i, struct ent32,
+		    node, handle), &e[i].node);
+	/* a 64-bit key is never a 32-bit entry's */
+	ck_assert_ptr_null(IDMAP_GET(&m, (uint64_t)1 << 32 | 0xfffff000u,
+	    struct ent32, node, handle));
+	idmap_del(&m, &e[7].node);
+	ck_assert_ptr_null(IDMAP_GET(&m, 0xfffff007u, struct ent32, node,
+	    handle));
+	ck_assert_uint_eq(idmap_count(&m), N - 1);
+	idmap_fini(&m);
+}
+END_TEST
+
 START_TEST(test_iter_removes_current)
 {
 	enum { N = 5000 };
-	struct ent *e = calloc(N, sizeof *e);
+	struct idmap m;
+	struct ent *e = filled(&m, N, 0, 7919);
 	struct idmap_iter it;
 	struct idmap_node *n;
-	struct idmap m;
 	size_t i, got = 0;
 
-	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(idmap_init(&m), 0);
-	for (i = 0; i < N; i++)
-		idmap_put(&m, &e[i].node, i * 7919);
 	idmap_iter_init(&m, &it);
 	while ((n = idmap_iter_next(&m, &it))) {
 		ent_of(n)->seen++;
@@ -184,19 +266,13 @@ END_TEST
 START_TEST(test_iter_removes_others_between_chains)
 {
 	enum { N = 5000 };
-	struct ent *e = calloc(N, sizeof *e);
+	struct idmap m;
+	struct ent *e = filled(&m, N, 0, 1);
 	struct idmap_iter it;
 	struct idmap_node *n;
-	struct idmap m;
 	uint64_t s = 88172645463325252ull;
 	size_t i;
 
-	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(idmap_init(&m), 0);
-	for (i = 0; i < N; i++) {
-		idmap_put(&m, &e[i].node, i + 1);
-		e[i].in = 1;
-	}
 	/* a walk in slices: between chains, remove a random entry, visited
 	 * or not; every other entry comes exactly once */
 	idmap_iter_init(&m, &it);
@@ -226,16 +302,12 @@ END_TEST
 START_TEST(test_iter_restarts_after_growth)
 {
 	enum { N = 1000, MORE = 3000 };
-	struct ent *e = calloc(N + MORE, sizeof *e);
+	struct idmap m;
+	struct ent *e = filled(&m, N, MORE, 1);
 	struct idmap_iter it;
 	struct idmap_node *n;
-	struct idmap m;
 	size_t i, k = 0;
 
-	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(idmap_init(&m), 0);
-	for (i = 0; i < N; i++)
-		idmap_put(&m, &e[i].node, i + 1);
 	idmap_iter_init(&m, &it);
 	for (i = 0; i < N / 2; i++) {
 		ck_assert_ptr_nonnull(n = idmap_iter_next(&m, &it));
@@ -243,7 +315,7 @@ START_TEST(test_iter_restarts_after_growth)
 	}
 	/* insertions that double the chains: the walk starts over */
 	for (i = N; i < N + MORE; i++)
-		idmap_put(&m, &e[i].node, i + 1);
+		put(&m, &e[i], i + 1);
 	ck_assert(!idmap_iter_done(&m, &it));
 	while ((n = idmap_iter_next(&m, &it))) {
 		ent_of(n)->seen++;
@@ -267,7 +339,7 @@ START_TEST(test_iter_bounded)
 	uint64_t key[2] = { 0, 0 }, k;
 	int calls = 0, found = 0;
 
-	ck_assert_int_eq(idmap_init(&m), 0);
+	ints(&m);
 	for (k = 1; !key[0] || !key[1]; k++) {
 		if (idmap_slot(k, m.mask) == 10 && !key[0])
 			key[0] = k;
@@ -275,8 +347,8 @@ START_TEST(test_iter_bounded)
 			key[1] = k;
 	}
 	memset(e, 0, sizeof e);
-	idmap_put(&m, &e[0].node, key[0]);
-	idmap_put(&m, &e[1].node, key[1]);
+	put(&m, &e[0], key[0]);
+	put(&m, &e[1], key[1]);
 	idmap_iter_init(&m, &it);
 	ck_assert_ptr_null(idmap_iter_next_max(&m, &it, 0));
 	ck_assert(!idmap_iter_done(&m, &it));
@@ -309,16 +381,16 @@ START_TEST(test_random_against_reference)
 	/* small handles, and composite keys differing in the high word */
 	for (i = 0; i < KEYS; i++)
 		e[i].key = i % 3 ? i : (uint64_t)(i % 97) << 32 | i / 97;
-	ck_assert_int_eq(idmap_init(&m), 0);
+	ints(&m);
 	for (op = 0; op < OPS; op++) {
 		struct ent *x = &e[rnd(&s) % KEYS];
-		struct ent *got = ent_of(idmap_get(&m, x->key));
+		struct ent *got = get(&m, x->key);
 
 		ck_assert_ptr_eq(got, x->in ? x : NULL);
 		switch (rnd(&s) % 3) {
 		case 0:
 			if (!x->in) {
-				idmap_put(&m, &x->node, x->key);
+				idmap_put(&m, &x->node);
 				x->in = 1;
 				count++;
 			}
@@ -348,7 +420,7 @@ START_TEST(test_random_against_reference)
 		}
 	}
 	for (i = 0; i < KEYS; i++)
-		ck_assert_ptr_eq(ent_of(idmap_get(&m, e[i].key)),
+		ck_assert_ptr_eq(get(&m, e[i].key),
 		    e[i].in ? &e[i] : NULL);
 	idmap_fini(&m);
 	free(e);
@@ -364,14 +436,16 @@ START_TEST(test_str_put_get_del)
 	size_t i;
 
 	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(idmap_init_str(&m, ent_name), 0);
+	strs(&m);
 	ck_assert_ptr_null(idmap_get_str(&m, "n1"));
 	for (i = 0; i < N; i++) {
-		snprintf(e[i].name, sizeof e[i].name, "n%zu", i);
-		idmap_put_str(&m, &e[i].node);
+		named(&e[i], "n", i);
+		idmap_put(&m, &e[i].node);
 	}
 	memset(&empty, 0, sizeof empty);
-	idmap_put_str(&m, &empty.node);
+	named(&empty, "", 0);
+	empty.buf[0] = '\0';
+	idmap_put(&m, &empty.node);
 	ck_assert_uint_eq(idmap_count(&m), N + 1);
 	for (i = 0; i < N; i++)
 		ck_assert_ptr_eq(ent_of(idmap_get_str(&m, e[i].name)), &e[i]);
@@ -397,7 +471,7 @@ START_TEST(test_str_same_chain)
 	size_t n = 0, i;
 	unsigned k;
 
-	ck_assert_int_eq(idmap_init_str(&m, ent_name), 0);
+	strs(&m);
 	for (k = 0; n < 6; k++) {
 		char s[24];
 
@@ -405,8 +479,8 @@ START_TEST(test_str_same_chain)
 		if (idmap_slot(idmap_hash_str(&m, s), m.mask) != 5)
 			continue;
 		memset(&e[n], 0, sizeof e[n]);
-		memcpy(e[n].name, s, sizeof s);
-		idmap_put_str(&m, &e[n].node);
+		named(&e[n], "x", k);
+		idmap_put(&m, &e[n].node);
 		n++;
 	}
 	ck_assert_uint_eq(m.mask, 63);
@@ -443,11 +517,11 @@ START_TEST(test_str_flooding)
 	size_t n = 0, i;
 
 	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(idmap_init_str(&m, ent_name), 0);
+	strs(&m);
 	for (k = 0; n < N; k++) {
-		snprintf(e[n].name, sizeof e[n].name, "HLAobject%u", k);
+		named(&e[n], "HLAobject", k);
 		if ((fnv1a(e[n].name) & 1023) == 0)
-			idmap_put_str(&m, &e[n++].node);
+			idmap_put(&m, &e[n++].node);
 	}
 	ck_assert_uint_eq(m.mask + 1, 1024);
 	ck_assert_uint_le(longest_chain(&m), 12);
@@ -462,8 +536,8 @@ START_TEST(test_str_key_per_table)
 {
 	struct idmap a, b;
 
-	ck_assert_int_eq(idmap_init_str(&a, ent_name), 0);
-	ck_assert_int_eq(idmap_init_str(&b, ent_name), 0);
+	strs(&a);
+	strs(&b);
 	ck_assert(a.sk[0] != b.sk[0] || a.sk[1] != b.sk[1]);
 	ck_assert(idmap_hash_str(&a, "Substation1") !=
 	    idmap_hash_str(&b, "Substation1"));
@@ -481,6 +555,7 @@ idmap_suite(void)
 	tcase_add_test(tc, test_int_put_get_del_grow);
 	tcase_add_test(tc, test_sequential_keys_one_per_chain);
 	tcase_add_test(tc, test_composite_keys_spread);
+	tcase_add_test(tc, test_u32_key_before_node);
 	tcase_add_test(tc, test_iter_removes_current);
 	tcase_add_test(tc, test_iter_removes_others_between_chains);
 	tcase_add_test(tc, test_iter_restarts_after_growth);
