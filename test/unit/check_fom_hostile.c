@@ -1048,12 +1048,36 @@ END_TEST
 static const char small_fom[] =
     OM_BEGIN OBJ_BEGIN CLS("A") CLS("B") CLS("C") OBJ_END OM_END;
 
+/* The entries a merge into `f` copies (fom.h budget): classes, members,
+ * dimensions, the datatypes with their enumerators, fields and
+ * alternatives, and the warnings.  fom_new's model has the MIM's. */
+static uint64_t
+model_entries(const struct fom *f)
+{
+	uint64_t n = (uint64_t)f->n_oclasses + f->n_attrs + f->n_iclasses +
+	    f->n_params + f->n_dims + f->n_datatypes + f->n_warnings;
+	uint32_t i;
+
+	for (i = 0; i < f->n_datatypes; i++) {
+		const struct fom_datatype *t = &f->datatypes[i];
+		if (t->kind == FOM_DT_ENUMERATED)
+			n += t->u.enumerated.n_enumerators;
+		else if (t->kind == FOM_DT_FIXED_RECORD)
+			n += t->u.record.n_fields;
+		else if (t->kind == FOM_DT_VARIANT_RECORD)
+			n += t->u.variant.n_alternatives;
+	}
+	return n;
+}
+
 START_TEST(test_budget_limits)
 {
 	struct fom_budget b, before;
 	struct fom *f = fom_new();
 	struct fom_error err;
 	size_t len = strlen(small_fom);
+	uint64_t base = model_entries(f);
+	char want[200];
 
 	/* bytes: refused before parsing, nothing charged */
 	fom_budget_init(&b);
@@ -1081,18 +1105,22 @@ START_TEST(test_budget_limits)
 	ck_assert_uint_eq(b.modules, FOM_BUDGET_MODULES - 1);
 	ck_assert_uint_eq(f->n_modules, 0);
 
-	/* exactly enough: 10 nodes plus the 3 entries of fom_new's model */
+	/* exactly enough: 10 nodes plus the entries of fom_new's model (3
+	 * classes and members, the MIM's datatypes) */
+	ck_assert_uint_eq(base, 3 + FOM_MIM_DATATYPES + 30 + 8);
 	fom_budget_init(&b);
-	b.nodes = 10 + 3;
+	b.nodes = 10 + base;
 	ck_assert_msg(fom_load_string_budget(f, small_fom, len, "m.xml", &b,
 	    &err) == 0, "%s", err.msg);
 	ck_assert_uint_eq(b.nodes, 0);
-	/* the next merge copies 6 entries: refused, model unchanged */
-	b.nodes = 10 + 5;
+	/* the next merge copies 3 entries more: refused, model unchanged */
+	ck_assert_uint_eq(model_entries(f), base + 3);
+	b.nodes = 10 + base + 2;
 	ck_assert_int_eq(fom_load_string_budget(f, small_fom, len, "m.xml",
 	    &b, &err), -1);
-	ck_assert_ptr_nonnull(strstr(err.msg, "merging into a model of 6 "
-	    "entries exceeds"));
+	snprintf(want, sizeof(want), "merging into a model of %llu entries "
+	    "exceeds", (unsigned long long)base + 3);
+	ck_assert_ptr_nonnull(strstr(err.msg, want));
 	ck_assert_uint_eq(b.nodes, 0);
 	ck_assert_uint_eq(f->n_modules, 1);
 
@@ -1126,19 +1154,27 @@ START_TEST(test_budget_many_modules)
 	    0, 0 };
 	size_t len;
 	char *doc = build(&h, &len);
+	uint64_t base = model_entries(f);
+	char want[200];
 	int i;
 
-	/* each costs 250000 nodes and the 3 entries of the model merged
-	 * into: three fit in the default budget, the fourth does not */
+	/* each costs 250000 nodes and the entries of the model merged into
+	 * (which it does not grow): three fit in the default budget, the
+	 * fourth does not */
 	fom_budget_init(&b);
 	for (i = 0; i < 3; i++)
 		ck_assert_msg(fom_load_string_budget(f, doc, len, "big.xml",
 		    &b, &err) == 0, "%d: %s", i, err.msg);
-	ck_assert_uint_eq(b.nodes, FOM_BUDGET_NODES - 3 * (FOM_MAX_NODES + 3));
+	ck_assert_uint_eq(model_entries(f), base);
+	ck_assert_uint_eq(b.nodes, FOM_BUDGET_NODES - 3 * (FOM_MAX_NODES +
+	    base));
 	ck_assert_int_eq(fom_load_string_budget(f, doc, len, "big.xml", &b,
 	    &err), -1);
-	ck_assert_str_eq(err.msg, "more XML nodes than the 249991 left in the "
-	    "budget of this create or join (limit)");
+	snprintf(want, sizeof(want), "more XML nodes than the %llu left in "
+	    "the budget of this create or join (limit)",
+	    (unsigned long long)(FOM_BUDGET_NODES - 3 * (FOM_MAX_NODES +
+	    base)));
+	ck_assert_str_eq(err.msg, want);
 	ck_assert_uint_eq(b.nodes, 0);
 	ck_assert_uint_eq(f->n_modules, 3);
 	free(doc);
