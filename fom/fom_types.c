@@ -886,7 +886,8 @@ fom_t_read_enum(struct fom_tctx *x, const struct fom_mdatatype *md,
 		}
 	}
 	/* one value, one enumerator: decoding must be unambiguous */
-	qsort(vals, nv, sizeof(*vals), fom_t_cmp_val);
+	if (nv > 0)
+		qsort(vals, nv, sizeof(*vals), fom_t_cmp_val);
 	for (i = 1; i < nv; i++) {
 		const struct fom_enumerator *en = t->u.enumerated.enumerators;
 		if (vals[i].v != vals[i - 1].v)
@@ -1621,6 +1622,26 @@ fom_t_first(const struct fom_datatype *t, uint32_t i)
 	return en->n_values ? en->values[0] : 0;
 }
 
+/* Position in e->by_value of the first enumerator whose first value is
+ * not below v (after, with `above`: above v). */
+static uint32_t
+fom_t_bound(const struct fom_datatype *d, const struct fom_tenum *e,
+    int64_t v, int above)
+{
+	uint32_t lo = 0, hi = d->u.enumerated.n_enumerators, mid;
+
+	while (lo < hi) {
+		int64_t m;
+		mid = lo + (hi - lo) / 2;
+		m = fom_t_first(d, e->by_value[mid]);
+		if (m < v || (above && m == v))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The enumerators alternative `a` (described by `aw`) of variant `t`
  * selects, from discriminant datatype `d`, into a->selected. */
 static int
@@ -1682,14 +1703,8 @@ fom_t_select(struct fom_tctx *x, const struct fom_datatype *t,
 			    "the empty range [%s..%s] (the value of %s is "
 			    "above that of %s)", aw, lo, hi, lo, hi);
 		/* the enumerators whose first value lies in the range */
-		for (from = 0; from < d->u.enumerated.n_enumerators &&
-		    fom_t_first(d, e->by_value[from]) < fom_t_first(d,
-		    (uint32_t)ia); from++)
-			;
-		for (to = from; to < d->u.enumerated.n_enumerators &&
-		    fom_t_first(d, e->by_value[to]) <= fom_t_first(d,
-		    (uint32_t)ib); to++)
-			;
+		from = fom_t_bound(d, e, fom_t_first(d, (uint32_t)ia), 0);
+		to = fom_t_bound(d, e, fom_t_first(d, (uint32_t)ib), 1);
 		if ((x->selections += to - from) > FOM_MAX_ALTERNATIVES)
 			return fom_err(x->err, x->tfile, line, "more "
 			    "than %u enumerators selected by alternatives of "
@@ -2305,13 +2320,14 @@ fom_t_state_warnings(struct fom_tctx *x)
 		struct fom_datatype *t = fom_t_get(x, h);
 		if (t->resolved)
 			continue;
-		for (i = 0; fom_t_ref(t, i, &r); i++)
-			if (*r.h == 0 && fom_t_warn(x, fom_t_file(x,
-			    t->module), r.line, "datatype '%s' names datatype "
-			    "'%s', which no module loaded so far defines: "
-			    "values of '%s' are opaque until one does",
-			    t->name, r.name, t->name) < 0)
-				return -1;
+		/* one warning per datatype, for its first such name */
+		for (i = 0; fom_t_ref(t, i, &r) && *r.h != 0; i++)
+			;
+		if (r.h != NULL && *r.h == 0 && fom_t_warn(x, fom_t_file(x,
+		    t->module), r.line, "datatype '%s' names datatype '%s', "
+		    "which no module loaded so far defines: values of '%s' are "
+		    "opaque until one does", t->name, r.name, t->name) < 0)
+			return -1;
 	}
 	for (i = 0; i < f->n_attrs; i++) {
 		const struct fom_attribute *a = &f->attrs[i];
