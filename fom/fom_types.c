@@ -1724,7 +1724,8 @@ fom_t_select(struct fom_tctx *x, const struct fom_datatype *t,
 		if (*end == '\0')
 			break;
 	}
-	qsort(a->selected, n, sizeof(*a->selected), fom_t_cmp_u32);
+	if (n > 1)
+		qsort(a->selected, n, sizeof(*a->selected), fom_t_cmp_u32);
 	for (i = 1; i < n; i++)
 		if (a->selected[i] == a->selected[i - 1])
 			return fom_err(x->err, x->tfile, line, "%s "
@@ -2366,7 +2367,7 @@ fom_types_finish(struct fom *f, uint32_t module, int deps_missing,
 	x.file = module ? f->module_names[module - 1] : FOM_T_MIM_FILE;
 	x.err = err;
 	x.deps_missing = deps_missing;
-	fom_t_warn_truncate(f, *kept);
+	/* fom_types_add left only the kept warnings */
 	x.state = calloc(f->n_datatypes + 1, 1);
 	x.enums = calloc(f->n_datatypes + 1, sizeof(*x.enums));
 	if (x.state == NULL || x.enums == NULL) {
