@@ -49,8 +49,9 @@ struct fom_mdt_item {
 	const char *name;
 	int line;
 	const char *datatype;           /* field, alternative */
-	const char *enumerator;         /* alternative: its set, the texts of
-	                                 * several <enumerator> joined by ',' */
+	const char *enumerator;         /* alternative: its set (the texts
+	                                 * of several <enumerator>, joined
+	                                 * by ", ") */
 	const char *semantics;
 	uint32_t n_values;              /* enumerator */
 	const char *const *values;

@@ -703,7 +703,8 @@ fom_clone_arrays(struct fom *c, const struct fom *f)
 		c->n_attrs++;
 		c->attrs[i].datatype_name = fom_strdup_opt(
 		    f->attrs[i].datatype_name, &fail);
-		if (fail || fom_strdup_to(&c->attrs[i].name, f->attrs[i].name) ||
+		if (fail ||
+		    fom_strdup_to(&c->attrs[i].name, f->attrs[i].name) ||
 		    fom_dup_list(&c->attrs[i].dims, f->attrs[i].dims,
 		    f->attrs[i].n_dims))
 			return -1;

@@ -523,8 +523,8 @@ fom_p_nameprop(struct fom_pctx *p, const xmlNode *n, const char *key,
 	if (fom_p_prop(p, n, key, out) < 0)
 		return -1;
 	if (*out != NULL && strlen(*out) > FOM_MAX_NAME)
-		return fom_err(p->err, p->file, fom_p_line(n), "%s of %s longer "
-		    "than %u bytes (limit)", key, what, FOM_MAX_NAME);
+		return fom_err(p->err, p->file, fom_p_line(n), "%s of %s "
+		    "longer than %u bytes (limit)", key, what, FOM_MAX_NAME);
 	return 0;
 }
 
@@ -651,7 +651,8 @@ fom_p_dt_item(struct fom_pctx *p, const xmlNode *n, uint8_t kind,
 	default:
 		if (fom_p_more(p, n, &p->n_al, 1, FOM_MAX_ALTERNATIVES,
 		    "alternatives of variant records") < 0 ||
-		    fom_p_nameprop(p, n, "dataType", what, &it->datatype) < 0 ||
+		    fom_p_nameprop(p, n, "dataType", what,
+		    &it->datatype) < 0 ||
 		    fom_p_enumset(p, n, &it->enumerator) < 0)
 			return -1;
 		if (it->enumerator != NULL && strlen(it->enumerator) >

@@ -493,7 +493,7 @@ fom_t_copy(struct fom_datatype *d, const struct fom_datatype *s)
 		d->u.array.n_dims = s->u.array.n_dims;
 		if (s->u.array.n_dims)
 			memcpy(d->u.array.dims, s->u.array.dims,
-			    s->u.array.n_dims * sizeof(struct fom_cardinality));
+			    s->u.array.n_dims * sizeof(*s->u.array.dims));
 		return 0;
 	case FOM_DT_FIXED_RECORD:
 		n = s->u.record.n_fields;
@@ -764,8 +764,8 @@ fom_t_read_basic(struct fom_tctx *x, const struct fom_mdatatype *md,
 	    fom_t_sdup(&t->encoding_name, md->encoding))
 		return fom_t_nomem(x);
 	if (bits % 8 != 0)
-		return fom_t_opaque(x, t, r, "%s has a size of %u bit%s, not a "
-		    "whole number of octets", what, t->u.basic.bits,
+		return fom_t_opaque(x, t, r, "%s has a size of %u bit%s, not "
+		    "a whole number of octets", what, t->u.basic.bits,
 		    t->u.basic.bits == 1 ? "" : "s");
 	return 0;
 }
@@ -1006,8 +1006,8 @@ fom_t_read_array(struct fom_tctx *x, const struct fom_mdatatype *md,
 		if (*s == ',')
 			n++;
 	if (n > FOM_MAX_ARRAY_DIMS)
-		return fom_err(x->err, x->file, md->line, "%s has more than %u "
-		    "dimensions (limit)", what, FOM_MAX_ARRAY_DIMS);
+		return fom_err(x->err, x->file, md->line, "%s has more than "
+		    "%u dimensions (limit)", what, FOM_MAX_ARRAY_DIMS);
 	if (fom_t_sdup(&t->u.array.element_name, md->datatype) ||
 	    fom_t_sdup(&t->u.array.cardinality, c) ||
 	    fom_t_calloc((void **)&t->u.array.dims, n,
@@ -1182,8 +1182,9 @@ fom_t_read_variant(struct fom_tctx *x, const struct fom_mdatatype *md,
 		}
 		a->other = (uint8_t)o;
 		if (it->datatype == NULL) {
-			fom_err(x->err, x->file, it->line, "%s has no dataType "
-			    "(NA for an alternative without data)", aw);
+			fom_err(x->err, x->file, it->line, "%s has no "
+			    "dataType (NA for an alternative without data)",
+			    aw);
 			goto out;
 		}
 		if (fom_t_need(x, it->line, it->datatype, "dataType", aw,
@@ -1933,8 +1934,8 @@ fom_t_check_rep(struct fom_tctx *x, struct fom_datatype *t, uint32_t rh,
 	if (t->kind != FOM_DT_ENUMERATED)
 		return 0;
 	if (r->u.basic.cls == FOM_BASIC_FLOAT)
-		return fom_err(x->err, x->tfile, t->line, "enumerated datatype "
-		    "'%s' has the floating-point representation '%s'",
+		return fom_err(x->err, x->tfile, t->line, "enumerated "
+		    "datatype '%s' has the floating-point representation '%s'",
 		    t->name, rname);
 	if (t->opaque != NULL || !r->encodable)
 		return 0;
@@ -1977,9 +1978,10 @@ fom_t_check_variant(struct fom_tctx *x, struct fom_datatype *t)
 	uint32_t i, j, n = 0;
 
 	if (d->kind != FOM_DT_ENUMERATED)
-		return fom_err(x->err, x->tfile, t->line, "discriminant '%s' of"
-		    " variant record datatype '%s' has datatype '%s', %s %s, "
-		    "not an enumerated datatype", t->u.variant.discriminant,
+		return fom_err(x->err, x->tfile, t->line, "discriminant '%s' "
+		    "of variant record datatype '%s' has datatype '%s', "
+		    "%s %s, not an enumerated datatype",
+		    t->u.variant.discriminant,
 		    t->name, d->name, fom_t_a(d->kind),
 		    fom_t_kind_what(d->kind));
 	if (!d->encodable)
@@ -2010,9 +2012,9 @@ fom_t_check_variant(struct fom_tctx *x, struct fom_datatype *t)
 			continue;
 		a = &t->u.variant.alternatives[all[i - 1].alt];
 		b = &t->u.variant.alternatives[all[i].alt];
-		fom_err(x->err, x->tfile, b->line, "enumerator '%s' of '%s' is "
-		    "selected by two alternatives of variant record datatype "
-		    "'%s' (%s and %s)",
+		fom_err(x->err, x->tfile, b->line, "enumerator '%s' of '%s' "
+		    "is selected by two alternatives of variant record "
+		    "datatype '%s' (%s and %s)",
 		    d->u.enumerated.enumerators[all[i].e].name, d->name,
 		    t->name, a->name ? a->name : "one without a name",
 		    b->name ? b->name : "one without a name");
@@ -2199,8 +2201,8 @@ fom_t_layout(struct fom_tctx *x, struct fom_datatype *t)
 	if (depth > FOM_MAX_DT_DEPTH)
 		return fom_t_too_deep(x, t);
 	if (enc && fixed && size > UINT32_MAX)
-		return fom_err(x->err, x->tfile, t->line, "datatype '%s' has a "
-		    "fixed encoded size of more than %u octets", t->name,
+		return fom_err(x->err, x->tfile, t->line, "datatype '%s' has "
+		    "a fixed encoded size of more than %u octets", t->name,
 		    UINT32_MAX);
 	t->encodable = (uint8_t)enc;
 	if (enc) {
@@ -2326,8 +2328,8 @@ fom_t_state_warnings(struct fom_tctx *x)
 			;
 		if (r.h != NULL && *r.h == 0 && fom_t_warn(x, fom_t_file(x,
 		    t->module), r.line, "datatype '%s' names datatype '%s', "
-		    "which no module loaded so far defines: values of '%s' are "
-		    "opaque until one does", t->name, r.name, t->name) < 0)
+		    "which no module loaded so far defines: values of '%s' "
+		    "are opaque until one does", t->name, r.name, t->name) < 0)
 			return -1;
 	}
 	for (i = 0; i < f->n_attrs; i++) {
@@ -2432,7 +2434,8 @@ fom_alternative_of(const struct fom *f, const struct fom_datatype *t,
 	if (t == NULL || t->kind != FOM_DT_VARIANT_RECORD)
 		return 0;
 	for (i = 0; i < t->u.variant.n_alternatives; i++) {
-		const struct fom_alternative *a = &t->u.variant.alternatives[i];
+		const struct fom_alternative *a =
+		    &t->u.variant.alternatives[i];
 		if (a->other)
 			other = i + 1;
 		for (j = 0; j < a->n_selected; j++)
@@ -2504,7 +2507,8 @@ fom_t_print_def(const struct fom *f, FILE *out,
 		    t->u.array.cardinality, t->encoding_name);
 		break;
 	case FOM_DT_FIXED_RECORD:
-		fprintf(out, "fixed record of %u field%s", t->u.record.n_fields,
+		fprintf(out, "fixed record of %u field%s",
+		    t->u.record.n_fields,
 		    t->u.record.n_fields == 1 ? "" : "s");
 		if (full) {
 			for (i = 0; i < t->u.record.n_fields &&

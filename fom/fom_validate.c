@@ -291,8 +291,8 @@ fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 			if (!fom_v_same_type(e->datatype_name, ma->datatype))
 				return fom_err(x->err, x->file, ma->line,
 				    "conflicting merge of attribute '%s' of "
-				    "object class '%s': datatype '%s', earlier "
-				    "'%s'", ma->name, q, ma->datatype ?
+				    "object class '%s': datatype '%s', "
+				    "earlier '%s'", ma->name, q, ma->datatype ?
 				    ma->datatype : "NA", e->datatype_name ?
 				    e->datatype_name : "NA");
 			continue;

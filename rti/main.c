@@ -154,8 +154,9 @@ check_fom(int argc, char **argv, int strict, int verbose)
 			    fw->msg);
 	}
 	if (strict && f->n_warnings > 0) {
-		fprintf(stderr, "rtiexec: %u warning%s, errors with --strict\n",
-		    f->n_warnings, f->n_warnings == 1 ? "" : "s");
+		fprintf(stderr, "rtiexec: %u warning%s, errors with "
+		    "--strict\n", f->n_warnings,
+		    f->n_warnings == 1 ? "" : "s");
 		rc = 1;
 	}
 	if (rc == 0 && verbose)
@@ -423,7 +424,8 @@ main(int argc, char **argv)
 	if (checking) {
 		free(foms);
 		free(key);
-		return check_fom(argc - optind, argv + optind, strict, verbose);
+		return check_fom(argc - optind, argv + optind, strict,
+		    verbose);
 	}
 	if (strict || verbose) {
 		fprintf(stderr, "rtiexec: --strict and --verbose go with "

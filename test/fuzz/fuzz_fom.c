@@ -219,8 +219,8 @@ check_datatype(const struct fom *f, const struct fom_datatype *t)
 			    &t->u.enumerated.enumerators[i];
 			FUZZ_CHECK(e->n_values >= 1);
 			for (j = 0; j < e->n_values; j++)
-				FUZZ_CHECK(fom_enumerator_of(t, e->values[j]) ==
-				    (int64_t)i);
+				FUZZ_CHECK(fom_enumerator_of(t,
+				    e->values[j]) == (int64_t)i);
 		}
 		break;
 	case FOM_DT_ARRAY:
@@ -236,7 +236,8 @@ check_datatype(const struct fom *f, const struct fom_datatype *t)
 	case FOM_DT_FIXED_RECORD:
 		for (i = 0; i < t->u.record.n_fields; i++) {
 			p = check_ref(f, t, t->u.record.fields[i].type);
-			FUZZ_CHECK(!t->encodable || t->boundary >= p->boundary);
+			FUZZ_CHECK(!t->encodable ||
+			    t->boundary >= p->boundary);
 			FUZZ_CHECK(!t->fixed || p->fixed);
 		}
 		break;

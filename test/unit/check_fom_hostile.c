@@ -361,7 +361,8 @@ static const struct hostile rows[] = {
 	    "</simpleDataTypes></dataTypes>" OM_END, NULL, 0, NULL, 0,
 	    "more than 16384 datatypes in one module (limit)", 3, NULL, NULL,
 	    0, 32, 0 },
-	{ "16384 datatypes load", NULL, OM_BEGIN "<dataTypes><simpleDataTypes>",
+	{ "16384 datatypes load", NULL,
+	    OM_BEGIN "<dataTypes><simpleDataTypes>",
 	    "<simpleData name=\"s%u\" representation=\"HLAoctet\"/>", 16384,
 	    "</simpleDataTypes></dataTypes>" OM_END, NULL, 0, NULL, 0, NULL, 0,
 	    NULL, NULL, 1, 64, 5 },
@@ -414,9 +415,10 @@ static const struct hostile rows[] = {
 	    "</variantRecordDataTypes></dataTypes>" OM_END, 0, NULL, 0, NULL,
 	    NULL, 1, 128, 10 },
 	{ "10000 records, each holding the one before", NULL,
-	    OM_BEGIN DT_REC_BEGIN DT_REC("r0", "HLAoctet"), DT_REC("r%n", "r%u"),
-	    10000, DT_REC_END, NULL, 0, NULL, 0, "datatype 'r31' is nested "
-	    "deeper than 32 levels (limit)", 35, NULL, NULL, 0, 32, 5 },
+	    OM_BEGIN DT_REC_BEGIN DT_REC("r0", "HLAoctet"),
+	    DT_REC("r%n", "r%u"), 10000, DT_REC_END, NULL, 0, NULL, 0,
+	    "datatype 'r31' is nested deeper than 32 levels (limit)", 35,
+	    NULL, NULL, 0, 32, 5 },
 	{ "10000 records, each holding the one after", NULL,
 	    OM_BEGIN DT_REC_BEGIN, DT_REC("r%u", "r%n"), 10000,
 	    DT_REC("r10000", "HLAoctet") DT_REC_END, NULL, 0, NULL, 0,
@@ -450,8 +452,8 @@ static const struct hostile rows[] = {
 	{ "10^6-byte datatype of an attribute", NULL,
 	    OM_BEGIN OBJ2000 "<objectClass name=\"A\"><attribute name=\"a\" "
 	    "dataType=\"", A100, 10000, "\"/></objectClass>" OBJ_END OM_END,
-	    NULL, 0, NULL, 0, "datatype name of attribute 'a' longer than 1024 "
-	    "bytes (limit)", 4, NULL, NULL, 0, 0, 0 },
+	    NULL, 0, NULL, 0, "datatype name of attribute 'a' longer than "
+	    "1024 bytes (limit)", 4, NULL, NULL, 0, 0, 0 },
 
 	/* --- names --- */
 	{ "2000-byte element name", NULL, "<objectModel>\n<", A100, 20,

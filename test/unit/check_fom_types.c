@@ -678,8 +678,8 @@ START_TEST(test_warn_kept)
 	    "has a size of 1 bit, not a whole number of octets: its values "
 	    "are opaque");
 	ck_assert_int_eq(f->warnings[1].line, 10);
-	ck_assert_str_eq(f->warnings[1].msg, "datatype 'T' is defined twice in "
-	    "this module (first at line 9)");
+	ck_assert_str_eq(f->warnings[1].msg, "datatype 'T' is defined twice "
+	    "in this module (first at line 9)");
 	t = dt(f, "Bit");
 	ck_assert_int_eq(t->encodable, 0);
 	ck_assert_int_eq(t->resolved, 1);
@@ -733,7 +733,8 @@ static const struct lenient_case {
 	    "in the 1516-2000 form only)", 6 },
 	{ ENUMS("<enumeratedData name=\"Rule\">\n<enumerator name=\"IFR\" "
 	    "values=\"I\"/></enumeratedData>\n"), "Rule", "enumerated "
-	    "datatype 'Rule' has no representation: its values are opaque", 5 },
+	    "datatype 'Rule' has no representation: its values are opaque",
+	    5 },
 	{ ENUMS("<enumeratedData name=\"Pt\" representation=\"HLAinteger32BE"
 	    "\">\n<enumerator name=\"A\"/></enumeratedData>\n"), "Pt",
 	    "enumerator 'A' of enumerated datatype 'Pt' has no value: its "
@@ -885,9 +886,9 @@ START_TEST(test_dependency_pending)
 	    "base.xml", &err), -1);
 	ck_assert_str_eq(err.file, "user.xml");
 	ck_assert_int_eq(err.line, 9);
-	ck_assert_str_eq(err.msg, "discriminant 'k' of variant record datatype "
-	    "'Opt' has datatype 'Kind', a simple datatype, not an enumerated "
-	    "datatype");
+	ck_assert_str_eq(err.msg, "discriminant 'k' of variant record "
+	    "datatype 'Opt' has datatype 'Kind', a simple datatype, not an "
+	    "enumerated datatype");
 	after = print_verbose_str(f);
 	ck_assert_str_eq(before, after);
 	free(before);
@@ -961,9 +962,9 @@ chain_xml(unsigned levels, int reverse)
 			snprintf(prev, sizeof(prev), "HLAoctet");
 		else
 			snprintf(prev, sizeof(prev), "R%u", k - 1);
-		n += (size_t)snprintf(buf + n, cap - n, "<fixedRecordData><name>"
-		    "R%u</name><field><name>f</name><dataType>%s</dataType>"
-		    "</field><encoding>HLAfixedRecord</encoding>"
+		n += (size_t)snprintf(buf + n, cap - n, "<fixedRecordData>"
+		    "<name>R%u</name><field><name>f</name><dataType>%s"
+		    "</dataType></field><encoding>HLAfixedRecord</encoding>"
 		    "</fixedRecordData>\n", k, prev);
 	}
 	snprintf(buf + n, cap - n, "</fixedRecordDataTypes>\n" DT_END);
@@ -1105,8 +1106,8 @@ static const struct bad_case {
 	    "representation 'HLAboolean', an enumerated datatype, not a basic "
 	    "data representation", 5 },
 	{ "enum: floating-point representation", NULL, ENUMS(E10("E",
-	    "HLAfloat32BE", EN10("A", "0"))), "enumerated datatype 'E' has the "
-	    "floating-point representation 'HLAfloat32BE'", 5 },
+	    "HLAfloat32BE", EN10("A", "0"))), "enumerated datatype 'E' has "
+	    "the floating-point representation 'HLAfloat32BE'", 5 },
 	{ "enum: no enumerators", NULL, ENUMS(E10("E", "HLAoctet", "")),
 	    "enumerated datatype 'E' has no enumerators", 5 },
 	{ "enum: no enumerators (2000)", NULL, ENUMS("<enumeratedData name="
@@ -1199,7 +1200,8 @@ static const struct bad_case {
 	    "cardinality '-1' (Dynamic, N or [l..u] up to 2147483647, one per "
 	    "dimension, separated by commas)", 5 },
 	{ "array: cardinality not a number", NULL, ARRAYS(A10("A", "HLAoctet",
-	    "many", "HLAfixedArray")), "has an invalid cardinality 'many'", 5 },
+	    "many", "HLAfixedArray")), "has an invalid cardinality 'many'",
+	    5 },
 	{ "array: cardinality not a number (2000)", NULL, ARRAYS(A00("A",
 	    "HLAoctet", "lots", "HLAvariableArray")), "has an invalid "
 	    "cardinality 'lots'", 5 },
@@ -1273,7 +1275,8 @@ static const struct bad_case {
 	{ "record: field datatype does not exist (2000)", NULL, RECORDS(
 	    "<fixedRecordData name=\"R\" encoding=\"HLAfixedRecord\">\n"
 	    "<field name=\"f\" dataType=\"Nope\"/></fixedRecordData>\n"),
-	    "field 'f' of fixed record datatype 'R' names datatype 'Nope'", 6 },
+	    "field 'f' of fixed record datatype 'R' names datatype 'Nope'",
+	    6 },
 	{ "record: duplicate field", NULL, RECORDS(R10("R",
 	    F10("f", "HLAoctet") "\n" F10("f", "HLAoctet"))),
 	    "duplicate field 'f' in fixed record datatype 'R'", 6 },
@@ -1394,8 +1397,8 @@ static const struct bad_case {
 	{ "variant: empty range", NULL, DTS(SECT("enumeratedDataTypes", EABC)
 	    SECT("variantRecordDataTypes", V10("V", "k", "E",
 	    "\n" ALT10("[C..A]", "a", "HLAoctet")))), "alternative 'a' of "
-	    "variant record datatype 'V' has the empty range [C..A] (the value "
-	    "of C is above that of A)", 9 },
+	    "variant record datatype 'V' has the empty range [C..A] (the "
+	    "value of C is above that of A)", 9 },
 	{ "variant: duplicate alternative", NULL, DTS(
 	    SECT("enumeratedDataTypes", EABC) SECT("variantRecordDataTypes",
 	    V10("V", "k", "E", ALT10("A", "a", "HLAoctet") "\n"
@@ -1412,8 +1415,8 @@ static const struct bad_case {
 	    F10("next", "R"))), "datatype 'R' contains itself (R -> R): no "
 	    "value of it could be finite", 5 },
 	{ "cycle: two records", NULL, RECORDS(R10("A", F10("b", "B")) "\n"
-	    R10("B", F10("a", "A"))), "datatype 'A' contains itself (A -> B -> "
-	    "A): no value of it could be finite", 5 },
+	    R10("B", F10("a", "A"))), "datatype 'A' contains itself (A -> B "
+	    "-> A): no value of it could be finite", 5 },
 	{ "cycle: through a fixed array (2000)", NULL, DTS(
 	    SECT("arrayDataTypes", A00("Two", "R", "2", "HLAfixedArray"))
 	    SECT("fixedRecordDataTypes", "<fixedRecordData name=\"R\" encoding"
@@ -1592,7 +1595,8 @@ START_TEST(test_corpus_file)
 	ck_assert_msg(k[FOM_DT_BASIC] == c->basic &&
 	    k[FOM_DT_SIMPLE] == c->simple &&
 	    k[FOM_DT_ENUMERATED] == c->enumerated &&
-	    k[FOM_DT_ARRAY] == c->array && k[FOM_DT_FIXED_RECORD] == c->fixed &&
+	    k[FOM_DT_ARRAY] == c->array &&
+	    k[FOM_DT_FIXED_RECORD] == c->fixed &&
 	    k[FOM_DT_VARIANT_RECORD] == c->variant, "%s: basic %u simple %u "
 	    "enumerated %u array %u fixed %u variant %u", c->file,
 	    k[FOM_DT_BASIC], k[FOM_DT_SIMPLE], k[FOM_DT_ENUMERATED],
@@ -1819,8 +1823,9 @@ START_TEST(test_print_verbose)
 	load_str(f, layout_xml);
 	s = print_verbose_str(f);
 	ck_assert_ptr_nonnull(strstr(s, "      attribute 4 Voltage (reliable, "
-	    "timestamp, dims: Grid Substation)\n        datatype 54 Kilovolts: "
-	    "simple on HLAfloat64BE, units kV; 8 octets, boundary 8\n"));
+	    "timestamp, dims: Grid Substation)\n        datatype 54 "
+	    "Kilovolts: simple on HLAfloat64BE, units kV; 8 octets, "
+	    "boundary 8\n"));
 	ck_assert_ptr_nonnull(strstr(s, "    parameter 1 Substation\n      "
 	    "datatype 34 HLAunicodeString: array of HLAunicodeChar [Dynamic], "
 	    "HLAvariableArray; variable size, boundary 4\n"));
@@ -1831,9 +1836,9 @@ START_TEST(test_print_verbose)
 	ck_assert_ptr_nonnull(strstr(s, "Rec5: fixed record of 2 fields {a: "
 	    "HLAinteger32BE, b: HLAoctet}, HLAfixedRecord; 5 octets, boundary "
 	    "4 (inline.xml:"));
-	ck_assert_ptr_nonnull(strstr(s, "VarMix: variant record on k: E8 {X -> "
-	    "x: HLAfloat64BE; Y -> y: HLAinteger16BE; HLAother -> no data}, "
-	    "HLAvariantRecord; variable size, boundary 8"));
+	ck_assert_ptr_nonnull(strstr(s, "VarMix: variant record on k: E8 {X "
+	    "-> x: HLAfloat64BE; Y -> y: HLAinteger16BE; HLAother -> no "
+	    "data}, HLAvariantRecord; variable size, boundary 8"));
 	free(s);
 	fom_free(f);
 }
