@@ -74,6 +74,8 @@ expect 0 "        datatype 63 BreakerState: enumerated on HLAinteger32BE; 4 octe
 expect 0 "datatype double: not defined (values opaque)" -- --check-fom --verbose "$data/types-warning.xml"
 expect 1 "types-conflict.xml:7: error: datatype 'Kilovolts' conflicts with its definition at .*/data/fom/Grid.xml:311 (units V vs kV)" -- --check-fom "$top_srcdir/data/fom/Grid.xml" "$data/types-conflict.xml"
 expect 0 "module 1 .*types-conflict.xml" -- --check-fom "$data/types-conflict.xml"
+expect 1 "types-error.xml:7: error: datatype 'Node' contains itself (Node -> Node): no value of it could be finite" -- --check-fom "$data/types-error.xml"
+expect 1 "cannot create federation F: .*types-error.xml:7: datatype 'Node' contains itself" -- --port 0 --federation F --fom "$data/types-error.xml"
 expect 2 "--strict and --verbose go with --check-fom" -- --strict
 expect 2 "--strict and --verbose go with --check-fom" -- --port 0 --verbose
 expect 1 "noname.xml:3" -- --check-fom "$tmp/noname.xml"
