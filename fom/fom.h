@@ -346,8 +346,11 @@ void fom_budget_init(struct fom_budget *b);
 /* Parse one module (IEEE 1516-2010 or 1516-2000 OMT XML, UTF-8) and merge
  * it into `f`.  `name` labels errors (usually the path).  Returns 0 on
  * success, -1 on failure with `err` filled; on failure `f` is exactly as
- * before the call.  Errors never quote bytes of a document that is not an
- * objectModel; names of FOM items may appear in them.
+ * before the call (its warnings included).  Errors never quote bytes of a
+ * document that is not an objectModel; names of FOM items may appear in
+ * them.  After a successful load f->warnings holds the model's warnings
+ * (an attribute naming a datatype no module defines, ...): the caller
+ * reports them, and a strict caller treats them as errors.
  *
  * The _budget variants also charge `b` (NULL: no budget beyond the
  * per-module limits).  fom_load_file opens only regular files, without
