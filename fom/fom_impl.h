@@ -15,6 +15,7 @@
  * `has_order`/`has_transport` are 0 when the XML did not say. */
 struct fom_mmember {                /* attribute or parameter */
 	const char *name;
+	const char *datatype;           /* <dataType>, NULL when absent */
 	int line;
 	uint8_t order, transport, has_order, has_transport;
 	uint32_t n_dims;
@@ -41,6 +42,38 @@ struct fom_mdim {
 	uint64_t upper_bound;           /* 0 when absent */
 };
 
+/* A datatype as written: every property is the trimmed text of the XML
+ * attribute or child element of that name, NULL when absent (fom_types.c
+ * reads them).  Items are the enumerators, fields or alternatives. */
+struct fom_mdt_item {
+	const char *name;
+	int line;
+	const char *datatype;           /* field, alternative */
+	const char *enumerator;         /* alternative: its set (the texts
+	                                 * of several <enumerator>, joined
+	                                 * by ", ") */
+	const char *semantics;
+	uint32_t n_values;              /* enumerator */
+	const char *const *values;
+};
+
+struct fom_mdatatype {
+	uint8_t kind;                   /* enum fom_dt_kind */
+	uint8_t form2000;               /* properties as XML attributes */
+	const char *name;
+	int line;
+	const char *semantics;
+	const char *size, *interpretation, *endian;     /* basic */
+	const char *encoding;
+	const char *representation;     /* simple, enumerated */
+	const char *units, *resolution, *accuracy;      /* simple */
+	const char *datatype;           /* array element, discriminant's */
+	const char *cardinality;
+	const char *discriminant;
+	uint32_t n_items;
+	const struct fom_mdt_item *items;
+};
+
 struct fom_arena;
 
 struct fom_module {
@@ -54,6 +87,8 @@ struct fom_module {
 	struct fom_mclass *iroots;
 	uint32_t n_dims;
 	struct fom_mdim *dims;
+	uint32_t n_datatypes;
+	const struct fom_mdatatype *datatypes;  /* document order */
 };
 
 /* fom_parse.c: parse XML into a fresh module (*out, caller frees with
@@ -78,8 +113,10 @@ uint32_t fom_add_oclass(struct fom *f, uint32_t parent, const char *name);
 uint32_t fom_add_iclass(struct fom *f, uint32_t parent, const char *name,
     uint8_t order, uint8_t transport, uint32_t n_dims, const uint32_t *dims);
 uint32_t fom_add_attr(struct fom *f, uint32_t cls, const char *name,
-    uint8_t order, uint8_t transport, uint32_t n_dims, const uint32_t *dims);
-uint32_t fom_add_param(struct fom *f, uint32_t cls, const char *name);
+    uint8_t order, uint8_t transport, uint32_t n_dims, const uint32_t *dims,
+    const char *datatype, uint32_t module, int line);
+uint32_t fom_add_param(struct fom *f, uint32_t cls, const char *name,
+    const char *datatype, uint32_t module, int line);
 uint32_t fom_add_dim(struct fom *f, const char *name, uint64_t upper_bound,
     uint8_t defined);
 int fom_add_module(struct fom *f, const char *name, const char *model_name);
@@ -88,6 +125,44 @@ uint32_t fom_ochild(const struct fom *f, uint32_t parent, const char *name);
 uint32_t fom_ichild(const struct fom *f, uint32_t parent, const char *name);
 uint32_t fom_attr_decl(const struct fom *f, uint32_t cls, const char *name);
 uint32_t fom_param_decl(const struct fom *f, uint32_t cls, const char *name);
+
+/* Datatype storage (fom_model.c): index `name` as handle `h` (room made
+ * first with fom_dt_reserve, so that the put cannot fail), and grow the
+ * datatype array for one more.  -1 on ENOMEM (model unchanged). */
+int fom_dt_reserve(struct fom *f);
+void fom_dt_index(struct fom *f, const char *name, uint32_t h);
+/* The number of warnings at the head of f->warnings that no later load
+ * changes (the others describe the model's state and are rebuilt). */
+uint32_t *fom_warn_kept(struct fom *f);
+
+/* fom_types.c: datatypes of the model.
+ *  fom_types_add: check module `m`'s datatype definitions (module index
+ *    `module`, 1-based, 0 for the built-in MIM; `file` labels it) and add
+ *    the new ones to `f`; identical redefinitions are dropped.
+ *  fom_types_finish: after a module's datatypes and classes are in `f`
+ *    (and its name in module_names): resolve, check and lay out every
+ *    datatype not resolved yet, give attributes and parameters their
+ *    datatypes, rebuild the warnings.  `deps_missing`: the module declares
+ *    a Dependency not loaded yet, so that names it uses may be defined
+ *    later.
+ * Both 0, or -1 with err filled; `f` is then to be discarded (the merge
+ * works on a copy). */
+int fom_types_add(struct fom *f, const struct fom_module *m, uint32_t module,
+    const char *file, struct fom_error *err);
+int fom_types_finish(struct fom *f, uint32_t module, int deps_missing,
+    struct fom_error *err);
+/* The MIM's datatypes into a new model; 0 or -1 on ENOMEM. */
+int fom_types_builtin(struct fom *f);
+/* Deep copy of the datatypes and warnings of `f` into `c` (whose arrays
+ * are empty): 0 or -1 on ENOMEM (c stays freeable). */
+int fom_types_clone(struct fom *c, const struct fom *f);
+void fom_types_free(struct fom *f);
+/* Entries a merge copies: datatypes and their items, warnings. */
+uint64_t fom_types_entries(const struct fom *f);
+/* One line about attribute/parameter datatype `h` named `name` (print). */
+void fom_types_print_ref(const struct fom *f, FILE *out, uint32_t h,
+    const char *name);
+void fom_types_print(const struct fom *f, FILE *out);
 
 /* Keyed hash of a name under `f`'s secret key (for tables built from
  * module names outside fom_model.c). */

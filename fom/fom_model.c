@@ -39,7 +39,9 @@ struct fom_index {
 	struct fom_htab iq, is, ich;
 	struct fom_htab attr, param;    /* (declaring class, name) */
 	struct fom_htab dim;
-	uint32_t cap_oc, cap_ic, cap_at, cap_pa, cap_di;
+	struct fom_htab dt;             /* datatype names */
+	uint32_t cap_oc, cap_ic, cap_at, cap_pa, cap_di, cap_dt;
+	uint32_t warn_kept;             /* see fom_warn_kept */
 	uint64_t sk[2];
 };
 
@@ -91,7 +93,7 @@ static void
 fom_index_key(struct fom_index *ix, const struct fom_index *from)
 {
 	struct fom_htab *t[] = { &ix->oq, &ix->os, &ix->och, &ix->iq,
-	    &ix->is, &ix->ich, &ix->attr, &ix->param, &ix->dim };
+	    &ix->is, &ix->ich, &ix->attr, &ix->param, &ix->dim, &ix->dt };
 	struct timespec ts;
 	size_t i;
 
@@ -213,6 +215,7 @@ fom_index_free(struct fom_index *ix)
 	fom_ht_free(&ix->attr);
 	fom_ht_free(&ix->param);
 	fom_ht_free(&ix->dim);
+	fom_ht_free(&ix->dt);
 	free(ix);
 }
 
@@ -390,25 +393,42 @@ fom_add_iclass(struct fom *f, uint32_t parent, const char *name,
 	return h;
 }
 
+/* Copy of `s`, or NULL for NULL; *fail set on ENOMEM. */
+static char *
+fom_strdup_opt(const char *s, int *fail)
+{
+	char *r;
+
+	if (s == NULL)
+		return NULL;
+	if ((r = strdup(s)) == NULL)
+		*fail = 1;
+	return r;
+}
+
 uint32_t
 fom_add_attr(struct fom *f, uint32_t cls, const char *name, uint8_t order,
-    uint8_t transport, uint32_t n_dims, const uint32_t *dims)
+    uint8_t transport, uint32_t n_dims, const uint32_t *dims,
+    const char *datatype, uint32_t module, int line)
 {
 	struct fom_index *ix = f->index;
 	struct fom_attribute *a;
 	struct fom_oclass *c = &f->oclasses[cls - 1];
 	uint32_t h = f->n_attrs + 1, *d;
-	char *n;
+	char *n, *t;
+	int fail = 0;
 
 	if (fom_grow((void **)&f->attrs, &ix->cap_at, f->n_attrs,
 	    sizeof(*f->attrs)) < 0 || fom_ht_reserve(&ix->attr, 1) < 0)
 		return 0;
 	n = strdup(name);
 	d = fom_dup_handles(dims, n_dims);
-	if (n == NULL || (n_dims && d == NULL) ||
+	t = fom_strdup_opt(datatype, &fail);
+	if (n == NULL || (n_dims && d == NULL) || fail ||
 	    fom_push(&c->attrs, &c->n_attrs, h) < 0) {
 		free(n);
 		free(d);
+		free(t);
 		return 0;
 	}
 	a = &f->attrs[h - 1];
@@ -419,32 +439,44 @@ fom_add_attr(struct fom *f, uint32_t cls, const char *name, uint8_t order,
 	a->transport = transport;
 	a->n_dims = n_dims;
 	a->dims = d;
+	a->datatype = 0;
+	a->datatype_name = t;
+	a->module = module;
+	a->line = line;
 	f->n_attrs++;
 	fom_ht_put(&ix->attr, cls, n, h, 0);
 	return h;
 }
 
 uint32_t
-fom_add_param(struct fom *f, uint32_t cls, const char *name)
+fom_add_param(struct fom *f, uint32_t cls, const char *name,
+    const char *datatype, uint32_t module, int line)
 {
 	struct fom_index *ix = f->index;
 	struct fom_parameter *a;
 	struct fom_iclass *c = &f->iclasses[cls - 1];
 	uint32_t h = f->n_params + 1;
-	char *n;
+	char *n, *t;
+	int fail = 0;
 
 	if (fom_grow((void **)&f->params, &ix->cap_pa, f->n_params,
 	    sizeof(*f->params)) < 0 || fom_ht_reserve(&ix->param, 1) < 0)
 		return 0;
 	n = strdup(name);
-	if (n == NULL || fom_push(&c->params, &c->n_params, h) < 0) {
+	t = fom_strdup_opt(datatype, &fail);
+	if (n == NULL || fail || fom_push(&c->params, &c->n_params, h) < 0) {
 		free(n);
+		free(t);
 		return 0;
 	}
 	a = &f->params[h - 1];
 	a->handle = h;
 	a->name = n;
 	a->iclass = cls;
+	a->datatype = 0;
+	a->datatype_name = t;
+	a->module = module;
+	a->line = line;
 	f->n_params++;
 	fom_ht_put(&ix->param, cls, n, h, 0);
 	return h;
@@ -473,6 +505,28 @@ fom_add_dim(struct fom *f, const char *name, uint64_t upper_bound,
 	f->n_dims++;
 	fom_ht_put(&ix->dim, 0, n, h, 0);
 	return h;
+}
+
+int
+fom_dt_reserve(struct fom *f)
+{
+	struct fom_index *ix = f->index;
+
+	return fom_grow((void **)&f->datatypes, &ix->cap_dt, f->n_datatypes,
+	    sizeof(*f->datatypes)) < 0 || fom_ht_reserve(&ix->dt, 1) < 0 ?
+	    -1 : 0;
+}
+
+void
+fom_dt_index(struct fom *f, const char *name, uint32_t h)
+{
+	fom_ht_put(&f->index->dt, 0, name, h, 0);
+}
+
+uint32_t *
+fom_warn_kept(struct fom *f)
+{
+	return &f->index->warn_kept;
 }
 
 int
@@ -515,9 +569,11 @@ fom_new(void)
 	if (f->index == NULL ||
 	    (root = fom_add_oclass(f, 0, FOM_ROOT_OCLASS)) == 0 ||
 	    fom_add_attr(f, root, "HLAprivilegeToDeleteObject",
-	    FOM_ORDER_TIMESTAMP, FOM_TRANSPORT_RELIABLE, 0, NULL) == 0 ||
+	    FOM_ORDER_TIMESTAMP, FOM_TRANSPORT_RELIABLE, 0, NULL, "HLAtoken",
+	    0, 0) == 0 ||
 	    fom_add_iclass(f, 0, FOM_ROOT_ICLASS, FOM_ORDER_RECEIVE,
-	    FOM_TRANSPORT_RELIABLE, 0, NULL) == 0) {
+	    FOM_TRANSPORT_RELIABLE, 0, NULL) == 0 ||
+	    fom_types_builtin(f) < 0) {
 		fom_free(f);
 		return NULL;
 	}
@@ -547,9 +603,13 @@ fom_free(struct fom *f)
 	for (i = 0; i < f->n_attrs; i++) {
 		free(f->attrs[i].name);
 		free(f->attrs[i].dims);
+		free(f->attrs[i].datatype_name);
 	}
-	for (i = 0; i < f->n_params; i++)
+	for (i = 0; i < f->n_params; i++) {
 		free(f->params[i].name);
+		free(f->params[i].datatype_name);
+	}
+	fom_types_free(f);
 	for (i = 0; i < f->n_dims; i++)
 		free(f->dims[i].name);
 	for (i = 0; i < f->n_modules; i++) {
@@ -635,20 +695,30 @@ fom_clone_arrays(struct fom *c, const struct fom *f)
 			return -1;
 	}
 	for (i = 0; i < f->n_attrs; i++) {
+		int fail = 0;
 		c->attrs[i] = f->attrs[i];
 		c->attrs[i].name = NULL;
 		c->attrs[i].dims = NULL;
+		c->attrs[i].datatype_name = NULL;
 		c->n_attrs++;
-		if (fom_strdup_to(&c->attrs[i].name, f->attrs[i].name) ||
+		c->attrs[i].datatype_name = fom_strdup_opt(
+		    f->attrs[i].datatype_name, &fail);
+		if (fail ||
+		    fom_strdup_to(&c->attrs[i].name, f->attrs[i].name) ||
 		    fom_dup_list(&c->attrs[i].dims, f->attrs[i].dims,
 		    f->attrs[i].n_dims))
 			return -1;
 	}
 	for (i = 0; i < f->n_params; i++) {
+		int fail = 0;
 		c->params[i] = f->params[i];
 		c->params[i].name = NULL;
+		c->params[i].datatype_name = NULL;
 		c->n_params++;
-		if (fom_strdup_to(&c->params[i].name, f->params[i].name))
+		c->params[i].datatype_name = fom_strdup_opt(
+		    f->params[i].datatype_name, &fail);
+		if (fail || fom_strdup_to(&c->params[i].name,
+		    f->params[i].name))
 			return -1;
 	}
 	for (i = 0; i < f->n_dims; i++) {
@@ -664,7 +734,8 @@ fom_clone_arrays(struct fom *c, const struct fom *f)
 		    fom_strdup_to(&c->model_names[i], f->model_names[i]))
 			return -1;
 	}
-	return 0;
+	ix->cap_dt = f->n_datatypes;
+	return fom_types_clone(c, f);
 }
 
 /* Index every name of `c` (arrays already filled). */
@@ -682,7 +753,8 @@ fom_index_build(struct fom *c)
 	    fom_ht_reserve(&ix->ich, c->n_iclasses) ||
 	    fom_ht_reserve(&ix->attr, c->n_attrs) ||
 	    fom_ht_reserve(&ix->param, c->n_params) ||
-	    fom_ht_reserve(&ix->dim, c->n_dims))
+	    fom_ht_reserve(&ix->dim, c->n_dims) ||
+	    fom_ht_reserve(&ix->dt, c->n_datatypes))
 		return -1;
 	for (i = 0; i < c->n_oclasses; i++) {
 		const struct fom_oclass *o = &c->oclasses[i];
@@ -704,6 +776,9 @@ fom_index_build(struct fom *c)
 		    c->params[i].handle, 0);
 	for (i = 0; i < c->n_dims; i++)
 		fom_ht_put(&ix->dim, 0, c->dims[i].name, c->dims[i].handle, 0);
+	for (i = 0; i < c->n_datatypes; i++)
+		fom_ht_put(&ix->dt, 0, c->datatypes[i].name,
+		    c->datatypes[i].handle, 0);
 	return 0;
 }
 
@@ -811,6 +886,18 @@ uint32_t
 fom_dim_by_name(const struct fom *f, const char *name)
 {
 	return name ? fom_ht_get(&f->index->dim, 0, name) : 0;
+}
+
+uint32_t
+fom_datatype_by_name(const struct fom *f, const char *name)
+{
+	return name ? fom_ht_get(&f->index->dt, 0, name) : 0;
+}
+
+const struct fom_datatype *
+fom_datatype(const struct fom *f, uint32_t h)
+{
+	return h >= 1 && h <= f->n_datatypes ? &f->datatypes[h - 1] : NULL;
 }
 
 uint32_t
@@ -930,8 +1017,9 @@ fom_print_props(const struct fom *f, FILE *out, uint8_t transport,
 	fputs(")\n", out);
 }
 
+/* `types`: each member's datatype on a line below it. */
 static void
-fom_print_oclass(const struct fom *f, FILE *out, uint32_t h)
+fom_print_oclass(const struct fom *f, FILE *out, uint32_t h, int types)
 {
 	const struct fom_oclass *c = &f->oclasses[h - 1];
 	int ind = (int)c->depth * 2;
@@ -944,13 +1032,18 @@ fom_print_oclass(const struct fom *f, FILE *out, uint32_t h)
 		    a->name);
 		fom_print_props(f, out, a->transport, a->order, a->n_dims,
 		    a->dims);
+		if (types) {
+			fprintf(out, "%*s", ind + 4, "");
+			fom_types_print_ref(f, out, a->datatype,
+			    a->datatype_name);
+		}
 	}
 	for (i = 0; i < c->n_children; i++)
-		fom_print_oclass(f, out, c->children[i]);
+		fom_print_oclass(f, out, c->children[i], types);
 }
 
 static void
-fom_print_iclass(const struct fom *f, FILE *out, uint32_t h)
+fom_print_iclass(const struct fom *f, FILE *out, uint32_t h, int types)
 {
 	const struct fom_iclass *c = &f->iclasses[h - 1];
 	int ind = (int)c->depth * 2;
@@ -959,15 +1052,22 @@ fom_print_iclass(const struct fom *f, FILE *out, uint32_t h)
 	fprintf(out, "%*sinteraction class %u %s", ind, "", c->handle,
 	    c->qname);
 	fom_print_props(f, out, c->transport, c->order, c->n_dims, c->dims);
-	for (i = 0; i < c->n_params; i++)
+	for (i = 0; i < c->n_params; i++) {
+		const struct fom_parameter *p = &f->params[c->params[i] - 1];
 		fprintf(out, "%*sparameter %u %s\n", ind + 2, "",
-		    c->params[i], f->params[c->params[i] - 1].name);
+		    c->params[i], p->name);
+		if (types) {
+			fprintf(out, "%*s", ind + 4, "");
+			fom_types_print_ref(f, out, p->datatype,
+			    p->datatype_name);
+		}
+	}
 	for (i = 0; i < c->n_children; i++)
-		fom_print_iclass(f, out, c->children[i]);
+		fom_print_iclass(f, out, c->children[i], types);
 }
 
-void
-fom_print(const struct fom *f, FILE *out)
+static void
+fom_print_all(const struct fom *f, FILE *out, int types)
 {
 	uint32_t i;
 
@@ -977,10 +1077,10 @@ fom_print(const struct fom *f, FILE *out)
 		    f->model_names[i][0] ? ")" : "");
 	for (i = 0; i < f->n_oclasses; i++)
 		if (f->oclasses[i].parent == 0)
-			fom_print_oclass(f, out, i + 1);
+			fom_print_oclass(f, out, i + 1, types);
 	for (i = 0; i < f->n_iclasses; i++)
 		if (f->iclasses[i].parent == 0)
-			fom_print_iclass(f, out, i + 1);
+			fom_print_iclass(f, out, i + 1, types);
 	for (i = 0; i < f->n_dims; i++) {
 		const struct fom_dimension *d = &f->dims[i];
 		fprintf(out, "dimension %u %s (upper bound %llu%s)\n", d->handle,
@@ -988,4 +1088,18 @@ fom_print(const struct fom *f, FILE *out)
 		    d->upper_bound : UINT64_C(4294967295)),
 		    d->defined ? "" : ", not defined yet");
 	}
+	if (types)
+		fom_types_print(f, out);
+}
+
+void
+fom_print(const struct fom *f, FILE *out)
+{
+	fom_print_all(f, out, 0);
+}
+
+void
+fom_print_verbose(const struct fom *f, FILE *out)
+{
+	fom_print_all(f, out, 1);
 }

@@ -88,6 +88,7 @@ struct fom_pctx {
 	const char *file;
 	struct fom_error *err;
 	uint32_t n_oc, n_ic, n_at, n_pa; /* items so far, FOM_MAX_* */
+	uint32_t n_dt, n_en, n_fi, n_al;
 };
 
 /* Zeroed arena memory for `size` bytes, NULL on ENOMEM. */
@@ -360,8 +361,13 @@ fom_p_member(struct fom_pctx *p, const xmlNode *n, int interaction,
 	snprintf(what, sizeof(what), "%s of %s class '%s'",
 	    interaction ? "parameter" : "attribute",
 	    interaction ? "interaction" : "object", cls);
-	if (fom_p_name(p, n, what, &m->name) < 0)
+	if (fom_p_name(p, n, what, &m->name) < 0 ||
+	    fom_p_prop(p, n, "dataType", &m->datatype) < 0)
 		return -1;
+	if (m->datatype != NULL && strlen(m->datatype) > FOM_MAX_NAME)
+		return fom_err(p->err, p->file, m->line, "datatype name of %s "
+		    "'%s' longer than %u bytes (limit)", interaction ?
+		    "parameter" : "attribute", m->name, FOM_MAX_NAME);
 	if (interaction)
 		return 0;
 	snprintf(what, sizeof(what), "attribute '%s' of object class '%s'",
@@ -487,6 +493,280 @@ fom_p_dims(struct fom_pctx *p, const xmlNode *root, struct fom_module *m)
 			    "invalid upper bound '%s' of dimension '%s'", ub,
 			    d->name);
 	}
+	return 0;
+}
+
+/* --- datatypes --- */
+
+static const struct {
+	const char *section, *element;
+	uint8_t kind;
+	const char *item;       /* child elements that are items */
+} fom_p_dt_sections[] = {
+	{ "basicDataRepresentations", "basicData", FOM_DT_BASIC, NULL },
+	{ "simpleDataTypes", "simpleData", FOM_DT_SIMPLE, NULL },
+	{ "enumeratedDataTypes", "enumeratedData", FOM_DT_ENUMERATED,
+	    "enumerator" },
+	{ "arrayDataTypes", "arrayData", FOM_DT_ARRAY, NULL },
+	{ "fixedRecordDataTypes", "fixedRecordData", FOM_DT_FIXED_RECORD,
+	    "field" },
+	{ "variantRecordDataTypes", "variantRecordData",
+	    FOM_DT_VARIANT_RECORD, "alternative" },
+};
+
+/* Property `key` of `n` that names something: at most FOM_MAX_NAME
+ * bytes. */
+static int
+fom_p_nameprop(struct fom_pctx *p, const xmlNode *n, const char *key,
+    const char *what, const char **out)
+{
+	if (fom_p_prop(p, n, key, out) < 0)
+		return -1;
+	if (*out != NULL && strlen(*out) > FOM_MAX_NAME)
+		return fom_err(p->err, p->file, fom_p_line(n), "%s of %s "
+		    "longer than %u bytes (limit)", key, what, FOM_MAX_NAME);
+	return 0;
+}
+
+/* Count one more of a per-module limit; the error past it. */
+static int
+fom_p_more(struct fom_pctx *p, const xmlNode *n, uint32_t *k, uint32_t add,
+    uint32_t max, const char *what)
+{
+	if ((uint64_t)*k + add <= max) {
+		*k += add;
+		return 0;
+	}
+	return fom_err(p->err, p->file, fom_p_line(n), "more than %u %s in "
+	    "one module (limit)", max, what);
+}
+
+/* Values of an enumerator: the 2000 attribute values="1, 2" (or value),
+ * else each 2010 <value> child. */
+static int
+fom_p_values(struct fom_pctx *p, const xmlNode *n, struct fom_mdt_item *it)
+{
+	const char **v;
+	const xmlNode *c;
+	const char *s, *e, *t;
+	uint32_t k = 0, max = 0;
+
+	if (fom_p_prop(p, n, "values", &t) < 0)
+		return -1;
+	if (t == NULL && xmlHasProp(n, (const xmlChar *)"value") &&
+	    fom_p_prop(p, n, "value", &t) < 0)
+		return -1;
+	if (t != NULL) {
+		for (s = t; *s; s = e) {
+			s += strspn(s, " \t\r\n,");
+			e = s + strcspn(s, " \t\r\n,");
+			if (e > s)
+				max++;
+		}
+	} else {
+		max = fom_p_count(n, "value");
+	}
+	if (fom_p_more(p, n, &p->n_en, max ? max : 1, FOM_MAX_ENUMERATORS,
+	    "enumerator values") < 0)
+		return -1;
+	if (max == 0)
+		return 0;
+	if ((v = fom_amalloc(p->arena, max * sizeof(*v))) == NULL)
+		return fom_p_nomem(p);
+	if (t != NULL) {
+		for (s = t; *s; s = e) {
+			char *w;
+			s += strspn(s, " \t\r\n,");
+			e = s + strcspn(s, " \t\r\n,");
+			if (e == s)
+				continue;
+			if ((w = fom_amalloc(p->arena, (size_t)(e - s) + 1)) ==
+			    NULL)
+				return fom_p_nomem(p);
+			memcpy(w, s, (size_t)(e - s));
+			v[k++] = w;
+		}
+	} else {
+		for (c = n->children; c != NULL; c = c->next)
+			if (fom_p_is(c, "value") && fom_p_text(p, c,
+			    &v[k++]) < 0)
+				return -1;
+	}
+	it->values = v;
+	it->n_values = k;
+	return 0;
+}
+
+/* The enumerator set of an alternative: the 2000 attribute, or the texts
+ * of its <enumerator> children joined by ", ". */
+static int
+fom_p_enumset(struct fom_pctx *p, const xmlNode *n, const char **out)
+{
+	const xmlNode *c;
+	const char *t;
+	size_t len = 0, l;
+	char *buf;
+
+	if (xmlHasProp(n, (const xmlChar *)"enumerator"))
+		return fom_p_prop(p, n, "enumerator", out);
+	*out = NULL;
+	for (c = n->children; c != NULL; c = c->next) {
+		if (!fom_p_is(c, "enumerator"))
+			continue;
+		if (fom_p_text(p, c, &t) < 0)
+			return -1;
+		if (*out == NULL) {
+			*out = t;
+			len = strlen(t);
+			continue;
+		}
+		l = strlen(t);
+		if ((buf = fom_amalloc(p->arena, len + l + 3)) == NULL)
+			return fom_p_nomem(p);
+		memcpy(buf, *out, len);
+		memcpy(buf + len, ", ", 2);
+		memcpy(buf + len + 2, t, l + 1);
+		*out = buf;
+		len += l + 2;
+	}
+	return 0;
+}
+
+static int
+fom_p_dt_item(struct fom_pctx *p, const xmlNode *n, uint8_t kind,
+    const char *what, struct fom_mdt_item *it)
+{
+	it->line = fom_p_line(n);
+	if (fom_p_nameprop(p, n, "name", what, &it->name) < 0 ||
+	    fom_p_prop(p, n, "semantics", &it->semantics) < 0)
+		return -1;
+	switch (kind) {
+	case FOM_DT_ENUMERATED:
+		return fom_p_values(p, n, it);
+	case FOM_DT_FIXED_RECORD:
+		if (fom_p_more(p, n, &p->n_fi, 1, FOM_MAX_FIELDS, "fields of "
+		    "fixed records") < 0)
+			return -1;
+		return fom_p_nameprop(p, n, "dataType", what, &it->datatype);
+	default:
+		if (fom_p_more(p, n, &p->n_al, 1, FOM_MAX_ALTERNATIVES,
+		    "alternatives of variant records") < 0 ||
+		    fom_p_nameprop(p, n, "dataType", what,
+		    &it->datatype) < 0 ||
+		    fom_p_enumset(p, n, &it->enumerator) < 0)
+			return -1;
+		if (it->enumerator != NULL && strlen(it->enumerator) >
+		    FOM_MAX_NAME * 4)
+			return fom_err(p->err, p->file, it->line, "enumerator "
+			    "set of %s longer than %u bytes (limit)", what,
+			    FOM_MAX_NAME * 4);
+		return 0;
+	}
+}
+
+static int
+fom_p_datatype(struct fom_pctx *p, const xmlNode *n, uint8_t kind,
+    const char *item, struct fom_mdatatype *d)
+{
+	struct fom_mdt_item *items;
+	const xmlNode *c;
+	char what[64];
+	uint32_t k = 0;
+
+	d->kind = kind;
+	d->line = fom_p_line(n);
+	d->form2000 = xmlHasProp(n, (const xmlChar *)"name") != NULL;
+	snprintf(what, sizeof(what), "a datatype");
+	if (fom_p_nameprop(p, n, "name", what, &d->name) < 0 ||
+	    fom_p_prop(p, n, "semantics", &d->semantics) < 0 ||
+	    fom_p_prop(p, n, "encoding", &d->encoding) < 0 ||
+	    fom_p_nameprop(p, n, "dataType", what, &d->datatype) < 0)
+		return -1;
+	switch (kind) {
+	case FOM_DT_BASIC:
+		if (fom_p_nameprop(p, n, "size", what, &d->size) < 0 ||
+		    fom_p_prop(p, n, "interpretation",
+		    &d->interpretation) < 0 ||
+		    fom_p_nameprop(p, n, "endian", what, &d->endian) < 0)
+			return -1;
+		break;
+	case FOM_DT_SIMPLE:
+		if (fom_p_nameprop(p, n, "units", what, &d->units) < 0 ||
+		    fom_p_nameprop(p, n, "resolution", what,
+		    &d->resolution) < 0 ||
+		    fom_p_nameprop(p, n, "accuracy", what, &d->accuracy) < 0)
+			return -1;
+		/* fall through */
+	case FOM_DT_ENUMERATED:
+		if (fom_p_nameprop(p, n, "representation", what,
+		    &d->representation) < 0)
+			return -1;
+		break;
+	case FOM_DT_ARRAY:
+		if (fom_p_nameprop(p, n, "cardinality", what,
+		    &d->cardinality) < 0)
+			return -1;
+		break;
+	case FOM_DT_VARIANT_RECORD:
+		if (fom_p_nameprop(p, n, "discriminant", what,
+		    &d->discriminant) < 0)
+			return -1;
+		break;
+	}
+	if (item == NULL || (d->n_items = fom_p_count(n, item)) == 0)
+		return 0;
+	if ((items = fom_amalloc(p->arena, d->n_items * sizeof(*items))) ==
+	    NULL)
+		return fom_p_nomem(p);
+	snprintf(what, sizeof(what), "%s", kind == FOM_DT_ENUMERATED ?
+	    "an enumerator" : kind == FOM_DT_FIXED_RECORD ? "a field" :
+	    "an alternative");
+	for (c = n->children; c != NULL; c = c->next)
+		if (fom_p_is(c, item) && fom_p_dt_item(p, c, kind, what,
+		    &items[k++]) < 0)
+			return -1;
+	d->items = items;
+	return 0;
+}
+
+/* <dataTypes>: every definition, in document order. */
+static int
+fom_p_datatypes(struct fom_pctx *p, const xmlNode *root,
+    struct fom_module *m)
+{
+	const xmlNode *dt, *s, *x;
+	struct fom_mdatatype *d;
+	uint32_t n = 0, k = 0, i;
+
+	if ((dt = fom_p_child(root, "dataTypes")) == NULL)
+		return 0;
+	for (s = dt->children; s != NULL; s = s->next)
+		for (i = 0; i < sizeof(fom_p_dt_sections) /
+		    sizeof(fom_p_dt_sections[0]); i++)
+			if (fom_p_is(s, fom_p_dt_sections[i].section))
+				n += fom_p_count(s,
+				    fom_p_dt_sections[i].element);
+	if (n == 0)
+		return 0;
+	if (n > FOM_MAX_DATATYPES)
+		return fom_err(p->err, p->file, fom_p_line(dt), "more than %u "
+		    "datatypes in one module (limit)", FOM_MAX_DATATYPES);
+	if ((d = fom_amalloc(p->arena, n * sizeof(*d))) == NULL)
+		return fom_p_nomem(p);
+	for (s = dt->children; s != NULL; s = s->next)
+		for (i = 0; i < sizeof(fom_p_dt_sections) /
+		    sizeof(fom_p_dt_sections[0]); i++) {
+			if (!fom_p_is(s, fom_p_dt_sections[i].section))
+				continue;
+			for (x = s->children; x != NULL; x = x->next)
+				if (fom_p_is(x, fom_p_dt_sections[i].element)
+				    && fom_p_datatype(p, x,
+				    fom_p_dt_sections[i].kind,
+				    fom_p_dt_sections[i].item, &d[k++]) < 0)
+					return -1;
+		}
+	m->datatypes = d;
+	m->n_datatypes = k;
 	return 0;
 }
 
@@ -1148,6 +1428,7 @@ fom_parse_module(const char *xml, size_t len, const char *name,
 		goto fail;
 	}
 	if (fom_p_ident(&p, root, m) < 0 || fom_p_dims(&p, root, m) < 0 ||
+	    fom_p_datatypes(&p, root, m) < 0 ||
 	    fom_p_roots(&p, root, "objects", 0, &m->n_oroots,
 	    &m->oroots) < 0 ||
 	    fom_p_roots(&p, root, "interactions", 1, &m->n_iroots,
@@ -1225,7 +1506,7 @@ fom_load_string_budget(struct fom *f, const char *xml, size_t len,
 	}
 	/* the merge copies the model: charge its entries */
 	copies = (uint64_t)f->n_oclasses + f->n_attrs + f->n_iclasses +
-	    f->n_params + f->n_dims;
+	    f->n_params + f->n_dims + fom_types_entries(f);
 	if (b != NULL && copies > b->nodes) {
 		fom_module_free(m);
 		b->nodes = 0;

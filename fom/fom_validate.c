@@ -14,10 +14,13 @@
  *    its attributes later; the roots may always gain members, and the MIM's
  *    HLAprivilegeToDeleteObject keeps its MIM definition;
  *  - attribute (parameter) names are unique along each path of the tree;
+ *  - a repeated attribute (parameter) names the same datatype (absent and
+ *    NA are the same);
  *  - dimensions with one name agree on the upper bound; a reference to an
  *    undefined dimension is an error unless the module declares a
  *    Dependency that is not loaded yet (the dimension is then recorded as
- *    not yet defined and a later module completes it).
+ *    not yet defined and a later module completes it);
+ *  - datatypes: fom_types.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,7 @@ struct fom_mctx {
 	const char *file;
 	struct fom_error *err;
 	int deps_missing;
+	uint32_t module;                /* index the module will have */
 	uint8_t *seen_oc, *seen_ic, *seen_at, *seen_pa, *seen_di;
 	uint32_t *dims;                 /* scratch for resolved references */
 	uint32_t dims_cap;
@@ -237,6 +241,17 @@ fom_v_below_get(struct fom_mctx *x, struct fom_vset *set, int interaction,
 	return fom_v_set_get(set, x->c, interaction, name);
 }
 
+/* 1 when datatype names a and b (either NULL) are the same. */
+static int
+fom_v_same_type(const char *a, const char *b)
+{
+	if (a == NULL || *a == '\0' || strcmp(a, "NA") == 0)
+		a = "NA";
+	if (b == NULL || *b == '\0' || strcmp(b, "NA") == 0)
+		b = "NA";
+	return strcmp(a, b) == 0;
+}
+
 static int
 fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
     struct fom_vset *below)
@@ -273,6 +288,13 @@ fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 				    "object class '%s': transportation, order "
 				    "or dimensions differ from the earlier "
 				    "definition", ma->name, q);
+			if (!fom_v_same_type(e->datatype_name, ma->datatype))
+				return fom_err(x->err, x->file, ma->line,
+				    "conflicting merge of attribute '%s' of "
+				    "object class '%s': datatype '%s', "
+				    "earlier '%s'", ma->name, q, ma->datatype ?
+				    ma->datatype : "NA", e->datatype_name ?
+				    e->datatype_name : "NA");
 			continue;
 		}
 		for (p = c->oclasses[h - 1].parent; p != 0;
@@ -297,7 +319,7 @@ fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 			    " '%s' is not in its earlier definition", q,
 			    ma->name);
 		if ((a = fom_add_attr(c, h, ma->name, order, tr, ma->n_dims,
-		    x->dims)) == 0)
+		    x->dims, ma->datatype, x->module, ma->line)) == 0)
 			return fom_v_nomem(x);
 		x->seen_at[a] = 1;
 	}
@@ -382,6 +404,15 @@ fom_v_params_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 				    "class '%s'", ma->name, q);
 			x->seen_pa[a] = 1;
 			matched++;
+			if (!fom_v_same_type(c->params[a - 1].datatype_name,
+			    ma->datatype))
+				return fom_err(x->err, x->file, ma->line,
+				    "conflicting merge of parameter '%s' of "
+				    "interaction class '%s': datatype '%s', "
+				    "earlier '%s'", ma->name, q, ma->datatype ?
+				    ma->datatype : "NA",
+				    c->params[a - 1].datatype_name ?
+				    c->params[a - 1].datatype_name : "NA");
 			continue;
 		}
 		for (p = c->iclasses[h - 1].parent; p != 0;
@@ -405,7 +436,8 @@ fom_v_params_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 			    "conflicting merge of interaction class '%s': "
 			    "parameter '%s' is not in its earlier definition",
 			    q, ma->name);
-		if ((a = fom_add_param(c, h, ma->name)) == 0)
+		if ((a = fom_add_param(c, h, ma->name, ma->datatype,
+		    x->module, ma->line)) == 0)
 			return fom_v_nomem(x);
 		x->seen_pa[a] = 1;
 	}
@@ -479,7 +511,8 @@ fom_v_run(struct fom_mctx *x)
 		    m->model_name) != 0)
 			x->deps_missing = 1;
 	}
-	if (fom_v_module_dims(x) < 0)
+	if (fom_v_module_dims(x) < 0 ||
+	    fom_types_add(x->c, m, x->module, x->file, x->err) < 0)
 		return -1;
 	for (i = 0; i < m->n_oroots; i++) {
 		const struct fom_mclass *r = &m->oroots[i];
@@ -503,7 +536,7 @@ fom_v_run(struct fom_mctx *x)
 	}
 	if (fom_add_module(x->c, x->file, m->model_name) < 0)
 		return fom_v_nomem(x);
-	return 0;
+	return fom_types_finish(x->c, x->module, x->deps_missing, x->err);
 }
 
 int
@@ -518,6 +551,7 @@ fom_merge_module(struct fom *f, const struct fom_module *m, const char *name,
 	memset(&x, 0, sizeof(x));
 	x.m = m;
 	x.file = name;
+	x.module = f->n_modules + 1;
 	x.err = err;
 	for (i = 0; i < m->n_oroots; i++)
 		fom_v_count(&m->oroots[i], &k);

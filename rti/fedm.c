@@ -242,11 +242,18 @@ fail:
 static void
 federation_add(struct rti_server *srv, struct federation *fx)
 {
+	uint32_t w;
+
 	fx->next = srv->federations;
 	srv->federations = fx;
 	rti_log(srv, LOG_INFO, "federation %s created (%u modules, %s)",
 	    fx->name, fx->n_modules,
 	    fx->time_int64 ? "HLAinteger64Time" : "HLAfloat64Time");
+	/* the FOM's warnings (fom.h): loaded anyway, values stay opaque */
+	for (w = 0; w < fx->fom->n_warnings; w++)
+		rti_log(srv, LOG_INFO, "federation %s: %s:%d: warning: %s",
+		    fx->name, fx->fom->warnings[w].file,
+		    fx->fom->warnings[w].line, fx->fom->warnings[w].msg);
 }
 
 static void

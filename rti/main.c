@@ -22,7 +22,7 @@ usage(FILE *out)
 {
 	fprintf(out,
 "Usage: rtiexec [OPTION]...\n"
-"       rtiexec --check-fom FILE...\n"
+"       rtiexec --check-fom [--strict] [--verbose] FILE...\n"
 "Run the rti run-time infrastructure daemon.\n"
 "\n"
 "  -p, --port N              TCP port (default %d; 0 picks a free one)\n"
@@ -66,7 +66,10 @@ usage(FILE *out)
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
 "  -q, --quiet               same as --log-level warn\n"
 "      --check-fom FILE...   load and merge FOM modules, print the class tree\n"
-"                            with handles or the errors; exit 0 or 1\n"
+"                            with handles or the errors, and the warnings;\n"
+"                            exit 0 or 1\n"
+"      --strict              with --check-fom: warnings are errors\n"
+"      --verbose             with --check-fom: also print the datatypes\n"
 "      --list-messages       print the message types rtiexec accepts and how\n"
 "                            (see rti-protocol(7)); exit 0\n"
 "  -h, --help                show this help\n"
@@ -113,11 +116,13 @@ parse_size(const char *s, unsigned long long min, unsigned long long max,
 	return 0;
 }
 
+/* --check-fom: 0, 1 (an error, or a warning with `strict`) or 2. */
 static int
-check_fom(int argc, char **argv)
+check_fom(int argc, char **argv, int strict, int verbose)
 {
 	struct fom *f = fom_new();
 	struct fom_error err;
+	uint32_t w;
 	int i, rc = 0;
 
 	if (!f) {
@@ -141,7 +146,24 @@ check_fom(int argc, char **argv)
 			rc = 1;
 		}
 	}
-	if (rc == 0)
+	for (w = 0; w < f->n_warnings; w++) {
+		const struct fom_warning *fw = &f->warnings[w];
+		if (fw->line > 0)
+			fprintf(stderr, "%s:%d: warning: %s\n", fw->file,
+			    fw->line, fw->msg);
+		else
+			fprintf(stderr, "%s: warning: %s\n", fw->file,
+			    fw->msg);
+	}
+	if (strict && f->n_warnings > 0) {
+		fprintf(stderr, "rtiexec: %u warning%s, errors with "
+		    "--strict\n", f->n_warnings,
+		    f->n_warnings == 1 ? "" : "s");
+		rc = 1;
+	}
+	if (rc == 0 && verbose)
+		fom_print_verbose(f, stdout);
+	else if (rc == 0)
 		fom_print(f, stdout);
 	fom_free(f);
 	return rc;
@@ -181,6 +203,8 @@ enum {
 	OPT_MAX_TOTAL_QUEUE,
 	OPT_AUTH_KEY_FILE,
 	OPT_CHECK_FOM,
+	OPT_STRICT,
+	OPT_VERBOSE,
 	OPT_TIME,
 	OPT_SLOW_TIMEOUT,
 	OPT_NO_IO_URING,
@@ -225,6 +249,8 @@ main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "check-fom", no_argument, NULL, OPT_CHECK_FOM },
 		{ "list-messages", no_argument, NULL, OPT_LIST_MESSAGES },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "verbose", no_argument, NULL, OPT_VERBOSE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -235,7 +261,7 @@ main(int argc, char **argv)
 	size_t n_foms = 0;
 	uint8_t *key = NULL;
 	unsigned long long v;
-	int c, rc, checking = 0;
+	int c, rc, checking = 0, strict = 0, verbose = 0;
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.port = RTI_DEFAULT_PORT;
@@ -383,6 +409,12 @@ main(int argc, char **argv)
 			free(foms);
 			free(key);
 			return 0;
+		case OPT_STRICT:
+			strict = 1;
+			break;
+		case OPT_VERBOSE:
+			verbose = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			free(foms);
@@ -401,7 +433,13 @@ main(int argc, char **argv)
 	if (checking) {
 		free(foms);
 		free(key);
-		return check_fom(argc - optind, argv + optind);
+		return check_fom(argc - optind, argv + optind, strict,
+		    verbose);
+	}
+	if (strict || verbose) {
+		fprintf(stderr, "rtiexec: --strict and --verbose go with "
+		    "--check-fom\n");
+		goto usage_error;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "rtiexec: unexpected argument '%s'\n",

@@ -61,6 +61,24 @@ expect 2 "bad --per-source-max-startups" -- --per-source-max-startups ""
 expect 2 "needs at least one FILE" -- --check-fom
 expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom "$top_srcdir/data/fom/Grid.xml"
 expect 0 "Switching" -- --check-fom "$top_srcdir/data/fom/Grid.xml" "$top_srcdir/data/fom/HelloWorld.xml"
+# Datatypes: warnings on stderr (exit 0), errors with --strict, the
+# datatypes with --verbose, conflicts naming both places.
+data="$top_srcdir/test/data/fom"
+out=$("$RTIEXEC" --check-fom "$top_srcdir/data/fom/Grid.xml" 2>&1 >/dev/null)
+if [ -n "$out" ]; then bad "Grid.xml: --check-fom wrote to stderr: $out"; else ok; fi
+expect 0 "types-warning.xml:13: warning: attribute 'temperature' of object class 'HLAobjectRoot.House' names datatype 'double', which no module defines: its values are opaque" -- --check-fom "$data/types-warning.xml"
+expect 0 "object class .* HLAobjectRoot.House" -- --check-fom "$data/types-warning.xml"
+expect 1 "rtiexec: 1 warning, errors with --strict" -- --check-fom --strict "$data/types-warning.xml"
+expect 0 "object class .* HLAobjectRoot.Equipment.Breaker" -- --check-fom --strict "$top_srcdir/data/fom/Grid.xml"
+expect 0 "datatype 54 Kilovolts: simple on HLAfloat64BE, units kV; 8 octets, boundary 8" -- --check-fom --verbose "$top_srcdir/data/fom/Grid.xml"
+expect 0 "        datatype 63 BreakerState: enumerated on HLAinteger32BE; 4 octets, boundary 4" -- --verbose --check-fom "$top_srcdir/data/fom/Grid.xml"
+expect 0 "datatype double: not defined (values opaque)" -- --check-fom --verbose "$data/types-warning.xml"
+expect 1 "types-conflict.xml:7: error: datatype 'Kilovolts' conflicts with its definition at .*/data/fom/Grid.xml:311 (units V vs kV)" -- --check-fom "$top_srcdir/data/fom/Grid.xml" "$data/types-conflict.xml"
+expect 0 "module 1 .*types-conflict.xml" -- --check-fom "$data/types-conflict.xml"
+expect 1 "types-error.xml:7: error: datatype 'Node' contains itself (Node -> Node): no value of it could be finite" -- --check-fom "$data/types-error.xml"
+expect 1 "cannot create federation F: .*types-error.xml:7: datatype 'Node' contains itself" -- --port 0 --federation F --fom "$data/types-error.xml"
+expect 2 "--strict and --verbose go with --check-fom" -- --strict
+expect 2 "--strict and --verbose go with --check-fom" -- --port 0 --verbose
 expect 1 "noname.xml:3" -- --check-fom "$tmp/noname.xml"
 expect 1 "junk.xml" -- --check-fom "$tmp/junk.xml"
 expect 1 "missing.xml" -- --check-fom "$tmp/missing.xml"
@@ -86,6 +104,22 @@ elif grep -q " error: " "$tmp/log"; then
 	bad "SIGUSR1: status logged as an error: $(cat "$tmp/log")"
 elif [ "$got" -ne 0 ]; then
 	bad "SIGTERM: exit status $got, want 0"
+else
+	ok
+fi
+
+# A federation created with warnings logs them (info) and runs.
+"$RTIEXEC" --port 0 --port-file "$tmp/port2" --federation F \
+    --fom "$data/types-warning.xml" 2>"$tmp/log2" &
+pid=$!
+i=0
+while [ ! -s "$tmp/port2" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+kill -TERM $pid
+wait $pid; got=$?
+if ! grep -q "federation F: .*types-warning.xml:13: warning: attribute 'temperature' of object class 'HLAobjectRoot.House' names datatype 'double'" "$tmp/log2"; then
+	bad "create with warnings: not logged: $(cat "$tmp/log2")"
+elif ! grep -q "federation F created" "$tmp/log2" || [ "$got" -ne 0 ]; then
+	bad "create with warnings: not created, or exit $got: $(cat "$tmp/log2")"
 else
 	ok
 fi

@@ -6,9 +6,13 @@
  * a successful load the model must be consistent: every handle resolves to
  * itself, parents exist and list their children, depths follow parents (so the
  * trees are acyclic), attributes/parameters/dimensions referenced by a class
- * resolve, and qualified names look up to their handle.  A merge must keep
- * every handle of the model it was merged into.  A failed load must fill the
- * error and leave the model exactly as it was.
+ * resolve, and qualified names look up to their handle.  Datatypes: every
+ * name looks up to its handle, a resolved datatype names only resolved
+ * datatypes of the right kinds, a laid-out one has a power-of-two boundary
+ * and its parts' layouts, alternatives select enumerators that exist, and
+ * members name valid datatypes.  A merge must keep every handle of the
+ * model it was merged into.  A failed load must fill the error and leave
+ * the model exactly as it was (datatypes and warnings included).
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -34,7 +38,7 @@ snapshot(const struct fom *f)
 	FILE *fp = open_memstream(&buf, &len);
 
 	FUZZ_CHECK(fp != NULL);
-	fom_print(f, fp);
+	fom_print_verbose(f, fp);
 	FUZZ_CHECK(fclose(fp) == 0);
 	return buf;
 }
@@ -158,6 +162,132 @@ check_iclasses(const struct fom *f)
 	}
 }
 
+/* Datatype handle r named by a resolved datatype: it is resolved too,
+ * and laid out no deeper than its user. */
+static const struct fom_datatype *
+check_ref(const struct fom *f, const struct fom_datatype *t, uint32_t r)
+{
+	const struct fom_datatype *p = fom_datatype(f, r);
+
+	FUZZ_CHECK(p != NULL && p != t && p->resolved);
+	FUZZ_CHECK(p->depth < t->depth);
+	FUZZ_CHECK(t->encodable ? p->encodable : 1);
+	return p;
+}
+
+static void
+check_datatype(const struct fom *f, const struct fom_datatype *t)
+{
+	const struct fom_datatype *p, *d;
+	uint32_t i, j;
+
+	FUZZ_CHECK(t->name != NULL);
+	FUZZ_CHECK(fom_datatype_by_name(f, t->name) == t->handle);
+	FUZZ_CHECK(t->module <= f->n_modules);
+	FUZZ_CHECK(t->encodable ? t->opaque == NULL : t->opaque != NULL ||
+	    !t->resolved);
+	FUZZ_CHECK(t->boundary >= 1 && (t->boundary & (t->boundary - 1)) == 0);
+	FUZZ_CHECK(!t->fixed || t->encodable);
+	if (!t->resolved) {
+		FUZZ_CHECK(!t->encodable);
+		return;
+	}
+	FUZZ_CHECK(t->depth >= 1 && t->depth <= FOM_MAX_DT_DEPTH);
+	switch (t->kind) {
+	case FOM_DT_BASIC:
+		FUZZ_CHECK(t->u.basic.bits >= 1 &&
+		    t->u.basic.bits <= FOM_MAX_BASIC_BITS);
+		FUZZ_CHECK(!t->encodable || (t->size == t->u.basic.bits / 8 &&
+		    t->boundary >= t->size && t->boundary < 2 * t->size));
+		break;
+	case FOM_DT_SIMPLE:
+		if (t->u.simple.representation_name == NULL)
+			break;
+		p = check_ref(f, t, t->u.simple.representation);
+		FUZZ_CHECK(!t->encodable || (p->kind == FOM_DT_BASIC &&
+		    t->size == p->size && t->boundary == p->boundary));
+		break;
+	case FOM_DT_ENUMERATED:
+		FUZZ_CHECK(t->u.enumerated.n_enumerators >= 1);
+		if (t->u.enumerated.representation_name != NULL) {
+			p = check_ref(f, t, t->u.enumerated.representation);
+			FUZZ_CHECK(!t->encodable || p->kind == FOM_DT_BASIC);
+		}
+		for (i = 0; t->encodable &&
+		    i < t->u.enumerated.n_enumerators; i++) {
+			const struct fom_enumerator *e =
+			    &t->u.enumerated.enumerators[i];
+			FUZZ_CHECK(e->n_values >= 1);
+			for (j = 0; j < e->n_values; j++)
+				FUZZ_CHECK(fom_enumerator_of(t,
+				    e->values[j]) == (int64_t)i);
+		}
+		break;
+	case FOM_DT_ARRAY:
+		p = check_ref(f, t, t->u.array.element);
+		FUZZ_CHECK(t->u.array.n_dims >= 1 &&
+		    t->u.array.n_dims <= FOM_MAX_ARRAY_DIMS);
+		for (i = 0; i < t->u.array.n_dims; i++)
+			FUZZ_CHECK(t->u.array.dims[i].lower <=
+			    t->u.array.dims[i].upper &&
+			    t->u.array.dims[i].upper <= FOM_CARD_MAX);
+		FUZZ_CHECK(!t->encodable || t->boundary >= p->boundary);
+		break;
+	case FOM_DT_FIXED_RECORD:
+		for (i = 0; i < t->u.record.n_fields; i++) {
+			p = check_ref(f, t, t->u.record.fields[i].type);
+			FUZZ_CHECK(!t->encodable ||
+			    t->boundary >= p->boundary);
+			FUZZ_CHECK(!t->fixed || p->fixed);
+		}
+		break;
+	case FOM_DT_VARIANT_RECORD:
+		d = check_ref(f, t, t->u.variant.type);
+		FUZZ_CHECK(d->kind == FOM_DT_ENUMERATED);
+		for (i = 0; i < t->u.variant.n_alternatives; i++) {
+			const struct fom_alternative *a =
+			    &t->u.variant.alternatives[i];
+			if (a->type_name != NULL)
+				check_ref(f, t, a->type);
+			else
+				FUZZ_CHECK(a->type == 0);
+			for (j = 0; j < a->n_selected; j++) {
+				FUZZ_CHECK(a->selected[j] <
+				    d->u.enumerated.n_enumerators);
+				FUZZ_CHECK(j == 0 ||
+				    a->selected[j] > a->selected[j - 1]);
+				FUZZ_CHECK(fom_alternative_of(f, t,
+				    a->selected[j]) == i + 1);
+			}
+		}
+		break;
+	default:
+		FUZZ_CHECK(0);
+	}
+}
+
+static void
+check_datatypes(const struct fom *f)
+{
+	uint32_t h;
+
+	FUZZ_CHECK(f->n_datatypes >= FOM_MIM_DATATYPES);
+	FUZZ_CHECK(fom_datatype(f, 0) == NULL);
+	FUZZ_CHECK(fom_datatype(f, f->n_datatypes + 1) == NULL);
+	for (h = 1; h <= f->n_datatypes; h++) {
+		const struct fom_datatype *t = fom_datatype(f, h);
+		FUZZ_CHECK(t != NULL && t->handle == h);
+		check_datatype(f, t);
+	}
+	for (h = 1; h <= f->n_attrs; h++)
+		FUZZ_CHECK(f->attrs[h - 1].datatype <= f->n_datatypes);
+	for (h = 1; h <= f->n_params; h++)
+		FUZZ_CHECK(f->params[h - 1].datatype <= f->n_datatypes);
+	for (h = 0; h < f->n_warnings; h++)
+		FUZZ_CHECK(f->warnings[h].file != NULL &&
+		    f->warnings[h].msg != NULL && f->warnings[h].line >= 0);
+}
+
 static void
 check_model(const struct fom *f)
 {
@@ -175,6 +305,7 @@ check_model(const struct fom *f)
 	}
 	for (h = 0; h < f->n_modules; h++)
 		FUZZ_CHECK(f->module_names[h] && f->model_names[h]);
+	check_datatypes(f);
 	free(snapshot(f));
 }
 
@@ -189,7 +320,12 @@ check_kept(const struct fom *before, const struct fom *after)
 	FUZZ_CHECK(after->n_iclasses >= before->n_iclasses);
 	FUZZ_CHECK(after->n_params >= before->n_params);
 	FUZZ_CHECK(after->n_dims >= before->n_dims);
+	FUZZ_CHECK(after->n_datatypes >= before->n_datatypes);
 	FUZZ_CHECK(after->n_modules == before->n_modules + 1);
+	for (i = 0; i < before->n_datatypes; i++)
+		FUZZ_CHECK(!strcmp(before->datatypes[i].name,
+		    after->datatypes[i].name) && before->datatypes[i].kind ==
+		    after->datatypes[i].kind);
 	for (i = 0; i < before->n_oclasses; i++)
 		FUZZ_CHECK(!strcmp(before->oclasses[i].qname,
 		    after->oclasses[i].qname));
@@ -248,6 +384,8 @@ load_into(struct fom *f, const struct fom *ref, const char *snap,
 	FUZZ_CHECK(strcmp(snap, after) == 0);
 	free(after);
 	FUZZ_CHECK(f->n_modules == ref->n_modules);
+	FUZZ_CHECK(f->n_datatypes == ref->n_datatypes);
+	FUZZ_CHECK(f->n_warnings == ref->n_warnings);
 	return -1;
 }
 

@@ -1,7 +1,8 @@
 /*
  * check_fom.c - unit tests of the FOM loader (fom/fom.h): the real corpus
  * in ../shared/fom-corpus (FOM_CORPUS_DIR overrides), module merging,
- * lookups, printing and a table of invalid inputs.
+ * lookups, printing and a table of invalid inputs.  The datatypes have
+ * their own suite, check_fom_types.c.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -753,6 +754,42 @@ START_TEST(test_fixtures)
 }
 END_TEST
 
+/* The datatype fixtures that cli.sh also uses: a warning, then a conflict
+ * with Grid.xml naming both places. */
+START_TEST(test_fixtures_types)
+{
+	struct fom *f = fom_new();
+	struct fom_error err;
+	uint32_t house;
+
+	ck_assert_msg(load_fixture(f, "types-warning.xml", &err) == 0,
+	    "%s:%d: %s", err.file, err.line, err.msg);
+	ck_assert_uint_eq(f->n_warnings, 1);
+	ck_assert_int_eq(f->warnings[0].line, 13);
+	ck_assert_ptr_nonnull(strstr(f->warnings[0].file,
+	    "types-warning.xml"));
+	house = fom_oclass_by_name(f, "House");
+	ck_assert_uint_eq(fom_attr(f, fom_attr_by_name(f, house,
+	    "temperature"))->datatype, 0);
+	ck_assert_uint_eq(fom_attr(f, fom_attr_by_name(f, house,
+	    "setPoint"))->datatype, fom_datatype_by_name(f, "Celsius"));
+	fom_free(f);
+
+	f = fom_new();
+	ck_assert_int_eq(fom_load_file(f, TOP_SRCDIR "/data/fom/Grid.xml",
+	    &err), 0);
+	ck_assert_int_eq(load_fixture(f, "types-conflict.xml", &err), -1);
+	ck_assert_int_eq(err.line, 7);
+	ck_assert_ptr_nonnull(strstr(err.file, "types-conflict.xml"));
+	ck_assert_ptr_nonnull(strstr(err.msg, "datatype 'Kilovolts' conflicts "
+	    "with its definition at "));
+	ck_assert_ptr_nonnull(strstr(err.msg, "/data/fom/Grid.xml:311 (units "
+	    "V vs kV)"));
+	ck_assert_uint_eq(f->n_modules, 1);
+	fom_free(f);
+}
+END_TEST
+
 /* --- invalid input --- */
 
 #define OM_BEGIN "<?xml version=\"1.0\"?>\n<objectModel>\n"
@@ -1123,6 +1160,7 @@ fom_suite(void)
 	tcase_add_test(tc, test_load_file_missing);
 	tcase_add_test(tc, test_merge_rules);
 	tcase_add_test(tc, test_fixtures);
+	tcase_add_test(tc, test_fixtures_types);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("invalid");

@@ -2,8 +2,10 @@
  * check_fom_hostile.c - the FOM loader (fom/fom.h) against hostile and
  * careless modules: entities of every kind, DTD declarations, deep
  * nesting, huge attribute and item counts, very long names, bad encodings,
- * NUL bytes, mixed 2000/2010 forms, content that must not be echoed, local
- * files and URLs that must not be read, and the per-create budget.
+ * NUL bytes, mixed 2000/2010 forms, too many datatypes, enumerators,
+ * fields, alternatives and selections, long and cyclic chains of
+ * datatypes, content that must not be echoed, local files and URLs that
+ * must not be read, and the per-create budget.
  *
  * Each row of the table is loaded in a child process that reports its
  * outcome, the growth of its peak RSS and the CPU time it used: every row
@@ -94,12 +96,24 @@ corpus_dir(void)
 #define ATTRS64 ATTRS8("a") ATTRS8("b") ATTRS8("c") ATTRS8("d") \
     ATTRS8("e") ATTRS8("f") ATTRS8("g") ATTRS8("h")
 
+/* Datatype sections: an enumeration E (line 3 and 4 after OM_BEGIN), a
+ * record per line. */
+#define DT_ENUM_BEGIN "<dataTypes><enumeratedDataTypes>\n<enumeratedData " \
+    "name=\"E\" representation=\"HLAinteger32BE\">\n"
+#define DT_ENUM_MID "</enumeratedData></enumeratedDataTypes>\n"
+#define DT_ENUM_END DT_ENUM_MID "</dataTypes>" OM_END
+#define DT_REC_BEGIN "<dataTypes><fixedRecordDataTypes>\n"
+#define DT_REC(n, t) "<fixedRecordData name=\"" n "\" encoding=" \
+    "\"HLAfixedRecord\"><field name=\"f\" dataType=\"" t "\"/>" \
+    "</fixedRecordData>\n"
+#define DT_REC_END "</fixedRecordDataTypes></dataTypes>" OM_END
+
 #define NUL_DOC "<objectModel>\n<objects>\0</objects></objectModel>"
 #define UTF16_DOC "\xff\xfe<\0o\0b\0j\0e\0c\0t\0M\0o\0d\0e\0l\0/\0>\0"
 
 /* A document is head, rep repeated n times, mid, rep2 repeated n2 times,
  * tail.  Each "%u" in rep or rep2 (under 200 bytes) takes the
- * repetition's index.  `len`
+ * repetition's index, each "%n" the index plus one.  `len`
  * (when not 0) is the length of head alone, for bytes with NUL. */
 struct hostile {
 	const char *desc;
@@ -341,6 +355,106 @@ static const struct hostile rows[] = {
 	    "more than 32 dimensions referenced by attribute 'a' of object "
 	    "class 'A' (limit)", 6, NULL, NULL, 0, 0, 0 },
 
+	/* --- datatypes (FOM_MAX_DATATYPES and the others) --- */
+	{ "16385 datatypes", NULL, OM_BEGIN "<dataTypes><simpleDataTypes>",
+	    "<simpleData name=\"s%u\" representation=\"HLAoctet\"/>", 16385,
+	    "</simpleDataTypes></dataTypes>" OM_END, NULL, 0, NULL, 0,
+	    "more than 16384 datatypes in one module (limit)", 3, NULL, NULL,
+	    0, 32, 0 },
+	{ "16384 datatypes load", NULL,
+	    OM_BEGIN "<dataTypes><simpleDataTypes>",
+	    "<simpleData name=\"s%u\" representation=\"HLAoctet\"/>", 16384,
+	    "</simpleDataTypes></dataTypes>" OM_END, NULL, 0, NULL, 0, NULL, 0,
+	    NULL, NULL, 1, 64, 5 },
+	{ "65537 enumerator values", NULL, OM_BEGIN DT_ENUM_BEGIN,
+	    "<enumerator name=\"e%u\" values=\"%u\"/>", 65537, DT_ENUM_END,
+	    NULL, 0, NULL, 0,
+	    "more than 65536 enumerator values in one module (limit)", -1,
+	    NULL, NULL, 0, 64, 0 },
+	{ "65536 enumerators load", NULL, OM_BEGIN DT_ENUM_BEGIN,
+	    "<enumerator name=\"e%u\" values=\"%u\"/>", 65536, DT_ENUM_END,
+	    NULL, 0, NULL, 0, NULL, 0, NULL, NULL, 1, 64, 5 },
+	{ "10^5 values of one enumerator (2000)", NULL,
+	    OM_BEGIN DT_ENUM_BEGIN "<enumerator name=\"e\" values=\"", "1,",
+	    100000, "\"/>" DT_ENUM_END, NULL, 0, NULL, 0,
+	    "more than 65536 enumerator values in one module (limit)", 5, NULL,
+	    NULL, 0, 0, 0 },
+	{ "65537 fields", NULL, OM_BEGIN "<dataTypes><fixedRecordDataTypes>"
+	    "<fixedRecordData name=\"R\" encoding=\"HLAfixedRecord\">",
+	    "<field name=\"f%u\" dataType=\"HLAoctet\"/>", 65537,
+	    "</fixedRecordData></fixedRecordDataTypes></dataTypes>" OM_END,
+	    NULL, 0, NULL, 0,
+	    "more than 65536 fields of fixed records in one module (limit)",
+	    -1, NULL, NULL, 0, 64, 0 },
+	{ "65537 alternatives", NULL, OM_BEGIN DT_ENUM_BEGIN
+	    "<enumerator name=\"A\" values=\"0\"/>" DT_ENUM_MID
+	    "<variantRecordDataTypes><variantRecordData name=\"V\" "
+	    "discriminant=\"k\" dataType=\"E\" encoding=\"HLAvariantRecord\">",
+	    "<alternative enumerator=\"A\" name=\"a%u\" dataType=\"NA\"/>",
+	    65537, "</variantRecordData></variantRecordDataTypes></dataTypes>"
+	    OM_END, NULL, 0, NULL, 0, "more than 65536 alternatives of "
+	    "variant records in one module (limit)", -1, NULL, NULL, 0, 64,
+	    0 },
+	{ "two ranges of 40000 enumerators each", NULL,
+	    OM_BEGIN DT_ENUM_BEGIN, "<enumerator name=\"e%u\" values=\"%u\"/>",
+	    40000, DT_ENUM_MID "<variantRecordDataTypes>",
+	    "<variantRecordData name=\"v%u\" discriminant=\"k\" dataType="
+	    "\"E\" encoding=\"HLAvariantRecord\"><alternative enumerator="
+	    "\"[e0..e39999]\" name=\"a\" dataType=\"HLAoctet\"/>"
+	    "</variantRecordData>", 2,
+	    "</variantRecordDataTypes></dataTypes>" OM_END, 0,
+	    "more than 65536 enumerators selected by alternatives of variant "
+	    "records in one module (limit)", 6, NULL, NULL, 0, 64, 5 },
+	{ "16000 variants over a 40000-enumerator discriminant load", NULL,
+	    OM_BEGIN DT_ENUM_BEGIN, "<enumerator name=\"e%u\" values=\"%u\"/>",
+	    40000, DT_ENUM_MID "<variantRecordDataTypes>",
+	    "<variantRecordData name=\"v%u\" discriminant=\"k\" dataType="
+	    "\"E\" encoding=\"HLAvariantRecord\"><alternative enumerator="
+	    "\"[e%u..e%n], e39999\" name=\"a\" dataType=\"HLAoctet\"/>"
+	    "</variantRecordData>", 16000,
+	    "</variantRecordDataTypes></dataTypes>" OM_END, 0, NULL, 0, NULL,
+	    NULL, 1, 128, 10 },
+	{ "10000 records, each holding the one before", NULL,
+	    OM_BEGIN DT_REC_BEGIN DT_REC("r0", "HLAoctet"),
+	    DT_REC("r%n", "r%u"), 10000, DT_REC_END, NULL, 0, NULL, 0,
+	    "datatype 'r31' is nested deeper than 32 levels (limit)", 35,
+	    NULL, NULL, 0, 32, 5 },
+	{ "10000 records, each holding the one after", NULL,
+	    OM_BEGIN DT_REC_BEGIN, DT_REC("r%u", "r%n"), 10000,
+	    DT_REC("r10000", "HLAoctet") DT_REC_END, NULL, 0, NULL, 0,
+	    "datatype 'r0' is nested deeper than 32 levels (limit)", 4, NULL,
+	    NULL, 0, 32, 5 },
+	{ "a cycle of 10000 records", NULL,
+	    OM_BEGIN DT_REC_BEGIN, DT_REC("r%u", "r%n"), 9999,
+	    DT_REC("r9999", "r0") DT_REC_END, NULL, 0, NULL, 0,
+	    "datatype 'r0' is nested deeper than 32 levels (limit)", 4, NULL,
+	    NULL, 0, 32, 5 },
+	{ "fixed array of 2^93 elements", NULL, OM_BEGIN "<dataTypes>"
+	    "<arrayDataTypes>\n<arrayData name=\"A\" dataType=\"HLAoctet\" "
+	    "cardinality=\"2147483647,2147483647,2147483647\" encoding="
+	    "\"HLAfixedArray\"/></arrayDataTypes></dataTypes>" OM_END, NULL, 0,
+	    NULL, NULL, 0, NULL, 0, "datatype 'A' has a fixed encoded size of "
+	    "more than 4294967295 octets", 4, NULL, NULL, 0, 0, 0 },
+	{ "10^6-byte datatype name", NULL,
+	    OM_BEGIN "<dataTypes><simpleDataTypes><simpleData name=\"", A100,
+	    10000, "\" representation=\"HLAoctet\"/></simpleDataTypes>"
+	    "</dataTypes>" OM_END, NULL, 0, NULL, 0, "name of a datatype "
+	    "longer than 1024 bytes (limit)", 3, NULL, NULL, 0, 0, 0 },
+	{ "10^6-byte enumerator set", NULL, OM_BEGIN DT_ENUM_BEGIN
+	    "<enumerator name=\"A\" values=\"0\"/>" DT_ENUM_MID
+	    "<variantRecordDataTypes><variantRecordData name=\"V\" "
+	    "discriminant=\"k\" dataType=\"E\" encoding=\"HLAvariantRecord\">"
+	    "<alternative name=\"a\" dataType=\"NA\" enumerator=\"", "A,",
+	    500000, "A\"/></variantRecordData></variantRecordDataTypes>"
+	    "</dataTypes>" OM_END, NULL, 0, NULL, 0, "enumerator set of an "
+	    "alternative longer than 4096 bytes (limit)", 6, NULL, NULL, 0, 0,
+	    0 },
+	{ "10^6-byte datatype of an attribute", NULL,
+	    OM_BEGIN OBJ2000 "<objectClass name=\"A\"><attribute name=\"a\" "
+	    "dataType=\"", A100, 10000, "\"/></objectClass>" OBJ_END OM_END,
+	    NULL, 0, NULL, 0, "datatype name of attribute 'a' longer than "
+	    "1024 bytes (limit)", 4, NULL, NULL, 0, 0, 0 },
+
 	/* --- names --- */
 	{ "2000-byte element name", NULL, "<objectModel>\n<", A100, 20,
 	    "/></objectModel>", NULL, 0, NULL, 0,
@@ -499,13 +613,15 @@ build(const struct hostile *h, size_t *len)
 	for (i = 0; i < 5; i++) {
 		for (k = 0; part[i] != NULL && k < times[i]; k++) {
 			const char *s = part[i], *u;
-			if (strstr(s, "%u") != NULL) {
-				for (l = 0; (u = strstr(s, "%u")) != NULL;
+			if (strstr(s, "%u") != NULL ||
+			    strstr(s, "%n") != NULL) {
+				for (l = 0; (u = strchr(s, '%')) != NULL;
 				    s = u + 2) {
 					memcpy(tmp + l, s, (size_t)(u - s));
 					l += (size_t)(u - s);
 					l += (size_t)snprintf(tmp + l,
-					    sizeof(tmp) - l, "%u", k);
+					    sizeof(tmp) - l, "%u",
+					    u[1] == 'n' ? k + 1 : k);
 				}
 				snprintf(tmp + l, sizeof(tmp) - l, "%s", s);
 				s = tmp;
@@ -1048,12 +1164,36 @@ END_TEST
 static const char small_fom[] =
     OM_BEGIN OBJ_BEGIN CLS("A") CLS("B") CLS("C") OBJ_END OM_END;
 
+/* The entries a merge into `f` copies (fom.h budget): classes, members,
+ * dimensions, the datatypes with their enumerators, fields and
+ * alternatives, and the warnings.  fom_new's model has the MIM's. */
+static uint64_t
+model_entries(const struct fom *f)
+{
+	uint64_t n = (uint64_t)f->n_oclasses + f->n_attrs + f->n_iclasses +
+	    f->n_params + f->n_dims + f->n_datatypes + f->n_warnings;
+	uint32_t i;
+
+	for (i = 0; i < f->n_datatypes; i++) {
+		const struct fom_datatype *t = &f->datatypes[i];
+		if (t->kind == FOM_DT_ENUMERATED)
+			n += t->u.enumerated.n_enumerators;
+		else if (t->kind == FOM_DT_FIXED_RECORD)
+			n += t->u.record.n_fields;
+		else if (t->kind == FOM_DT_VARIANT_RECORD)
+			n += t->u.variant.n_alternatives;
+	}
+	return n;
+}
+
 START_TEST(test_budget_limits)
 {
 	struct fom_budget b, before;
 	struct fom *f = fom_new();
 	struct fom_error err;
 	size_t len = strlen(small_fom);
+	uint64_t base = model_entries(f);
+	char want[200];
 
 	/* bytes: refused before parsing, nothing charged */
 	fom_budget_init(&b);
@@ -1081,18 +1221,22 @@ START_TEST(test_budget_limits)
 	ck_assert_uint_eq(b.modules, FOM_BUDGET_MODULES - 1);
 	ck_assert_uint_eq(f->n_modules, 0);
 
-	/* exactly enough: 10 nodes plus the 3 entries of fom_new's model */
+	/* exactly enough: 10 nodes plus the entries of fom_new's model (3
+	 * classes and members, the MIM's datatypes) */
+	ck_assert_uint_eq(base, 3 + FOM_MIM_DATATYPES + 30 + 8);
 	fom_budget_init(&b);
-	b.nodes = 10 + 3;
+	b.nodes = 10 + base;
 	ck_assert_msg(fom_load_string_budget(f, small_fom, len, "m.xml", &b,
 	    &err) == 0, "%s", err.msg);
 	ck_assert_uint_eq(b.nodes, 0);
-	/* the next merge copies 6 entries: refused, model unchanged */
-	b.nodes = 10 + 5;
+	/* the next merge copies 3 entries more: refused, model unchanged */
+	ck_assert_uint_eq(model_entries(f), base + 3);
+	b.nodes = 10 + base + 2;
 	ck_assert_int_eq(fom_load_string_budget(f, small_fom, len, "m.xml",
 	    &b, &err), -1);
-	ck_assert_ptr_nonnull(strstr(err.msg, "merging into a model of 6 "
-	    "entries exceeds"));
+	snprintf(want, sizeof(want), "merging into a model of %llu entries "
+	    "exceeds", (unsigned long long)base + 3);
+	ck_assert_ptr_nonnull(strstr(err.msg, want));
 	ck_assert_uint_eq(b.nodes, 0);
 	ck_assert_uint_eq(f->n_modules, 1);
 
@@ -1126,19 +1270,27 @@ START_TEST(test_budget_many_modules)
 	    0, 0 };
 	size_t len;
 	char *doc = build(&h, &len);
+	uint64_t base = model_entries(f);
+	char want[200];
 	int i;
 
-	/* each costs 250000 nodes and the 3 entries of the model merged
-	 * into: three fit in the default budget, the fourth does not */
+	/* each costs 250000 nodes and the entries of the model merged into
+	 * (which it does not grow): three fit in the default budget, the
+	 * fourth does not */
 	fom_budget_init(&b);
 	for (i = 0; i < 3; i++)
 		ck_assert_msg(fom_load_string_budget(f, doc, len, "big.xml",
 		    &b, &err) == 0, "%d: %s", i, err.msg);
-	ck_assert_uint_eq(b.nodes, FOM_BUDGET_NODES - 3 * (FOM_MAX_NODES + 3));
+	ck_assert_uint_eq(model_entries(f), base);
+	ck_assert_uint_eq(b.nodes, FOM_BUDGET_NODES - 3 * (FOM_MAX_NODES +
+	    base));
 	ck_assert_int_eq(fom_load_string_budget(f, doc, len, "big.xml", &b,
 	    &err), -1);
-	ck_assert_str_eq(err.msg, "more XML nodes than the 249991 left in the "
-	    "budget of this create or join (limit)");
+	snprintf(want, sizeof(want), "more XML nodes than the %llu left in "
+	    "the budget of this create or join (limit)",
+	    (unsigned long long)(FOM_BUDGET_NODES - 3 * (FOM_MAX_NODES +
+	    base)));
+	ck_assert_str_eq(err.msg, want);
 	ck_assert_uint_eq(b.nodes, 0);
 	ck_assert_uint_eq(f->n_modules, 3);
 	free(doc);
