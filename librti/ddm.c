@@ -34,27 +34,29 @@
 #include <time.h>
 
 #include "bundle.h"
+#include "ddmmodel.h"
+#include "idmap.h"
 #include "librti-int.h"
 #include "match.h"
 
 #define KIND_OC 0
 #define KIND_IC 1
-#define REP_BUCKETS 1024
-#define INST_BUCKETS 256
-#define REGION_BUCKETS 256
 /* A send drains the socket first when it was not read for this long. */
 #define DRAIN_NS 5000000ll
 /* Attributes of an update whose answer a class bundle send remembers. */
 #define MEMO_ATTRS 16
 
+/* A federate's subscription of a class, as rtiexec pushed it; in the
+ * replica by rep_key. */
 struct rep {
+	struct idmap_node node;
+	uint64_t key;             /* rep_key(fed, kind, cls) */
 	uint32_t fed, cls;
 	uint8_t kind, flags;
 	uint64_t *attrs;
 	uint64_t **rattrs;        /* [i]: attributes subscribed with its
 	                             region i (object classes) */
 	uint32_t n_rattrs;
-	struct rep *next;
 };
 
 static void
@@ -69,43 +71,21 @@ rep_rattrs_free(struct rep *e)
 	e->n_rattrs = 0;
 }
 
-struct lregion {
-	uint32_t handle;
-	uint32_t n;
-	struct match_range *r;    /* by dimension */
-	struct lregion *next;
-};
-
-struct lassoc {
-	uint32_t region;
-	uint64_t *attrs;
-};
-
-struct linst {
-	uint32_t obj;
-	char cond[MATCH_MAX_COND + 1];
-	struct lassoc *assoc;
-	uint32_t n_assoc;
-	struct linst *next;
-};
-
 struct ddm_state {
 	uint32_t n_cls[2];
 	size_t words;
 	struct match_set **set[2];
-	struct rep *rt[REP_BUCKETS];
+	struct idmap reps;        /* the replica: rep by rep_key */
 	uint32_t applied;         /* last replica sequence applied */
 	uint32_t acked;           /* last one acknowledged (WIRE_DDM_ACK) */
 	size_t seen_len;          /* amb->in.len at the last scan */
 	long long synced_ns;      /* CLOCK_MONOTONIC of the last sync */
-	struct lregion *regions[REGION_BUCKETS];
+	struct ddm_model mdl;     /* this federate's regions, instances */
 	uint32_t next_region;
 	uint32_t **sub_regions[2];  /* [kind][cls]: regions subscribed */
 	uint32_t *n_sub_regions[2];
-	struct linst *insts[INST_BUCKETS];
-	size_t n_insts;           /* entries in insts */
-	struct match_region *qr;
-	size_t cap_qr;
+	uint32_t *ids;            /* attribute handles of an update */
+	size_t cap_ids;
 	struct rti_statistics stats;
 	/* rti__ddm_bundle: inside one class bundle send, the positive answer
 	 * for the instance of the last call, when it had no regions or
@@ -132,47 +112,49 @@ st_of(rti_ambassador *amb)
 
 /* ---- the replica ---- */
 
-static size_t
-rep_hash(uint32_t fed, int kind, uint32_t cls)
+/* The key of (fed, kind, cls): class handles are below 2^31 (the FOM's
+ * limits), so the three fit in 64 bits. */
+static uint64_t
+rep_key(uint32_t fed, int kind, uint32_t cls)
 {
-	return ((fed * 2654435761u) ^ (cls * 40503u) ^ (uint32_t)kind) %
-	    REP_BUCKETS;
+	return (uint64_t)fed << 32 | (uint64_t)cls << 1 | (uint64_t)kind;
 }
 
 static struct rep *
+rep_of(struct idmap_node *n)
+{
+	return n ? IDMAP_ENTRY(n, struct rep, node) : NULL;
+}
+
+static inline struct rep *
 rep_find(struct ddm_state *st, uint32_t fed, int kind, uint32_t cls)
 {
-	struct rep *e;
+	return rep_of(IDMAP_GET(&st->reps, rep_key(fed, kind, cls), struct rep,
+	    node, key));
+}
 
-	for (e = st->rt[rep_hash(fed, kind, cls)]; e; e = e->next)
-		if (e->fed == fed && e->cls == cls && e->kind == kind)
-			return e;
-	return NULL;
+static void
+rep_free(struct rep *e)
+{
+	rep_rattrs_free(e);
+	free(e->attrs);
+	free(e);
 }
 
 static void
 rep_drop_fed(struct ddm_state *st, uint32_t fed)
 {
-	size_t b;
+	struct idmap_iter it;
+	struct rep *e;
 	int k;
 	uint32_t c;
 
-	for (b = 0; b < REP_BUCKETS; b++) {
-		struct rep **pp = &st->rt[b];
-
-		while (*pp) {
-			struct rep *e = *pp;
-
-			if (e->fed != fed) {
-				pp = &e->next;
-				continue;
-			}
-			*pp = e->next;
-			rep_rattrs_free(e);
-			free(e->attrs);
-			free(e);
+	idmap_iter_init(&st->reps, &it);
+	while ((e = rep_of(idmap_iter_next(&st->reps, &it))))
+		if (e->fed == fed) {
+			idmap_del(&st->reps, &e->node);
+			rep_free(e);
 		}
-	}
 	for (k = 0; k < 2; k++)
 		for (c = 1; c <= st->n_cls[k]; c++)
 			if (st->set[k][c])
@@ -241,8 +223,6 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	st->applied = seq;
 	e = rep_find(st, fed, kind, cls);
 	if (!e) {
-		size_t b = rep_hash(fed, kind, cls);
-
 		e = calloc(1, sizeof *e);
 		if (!e || !(e->attrs = calloc(st->words, sizeof *e->attrs))) {
 			free(e);
@@ -251,8 +231,8 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		e->fed = fed;
 		e->kind = kind;
 		e->cls = cls;
-		e->next = st->rt[b];
-		st->rt[b] = e;
+		e->key = rep_key(fed, kind, cls);
+		idmap_put(&st->reps, &e->node);
 	}
 	e->flags = flags;
 	memset(e->attrs, 0, st->words * sizeof *e->attrs);
@@ -465,96 +445,29 @@ wants(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
 	return 0;
 }
 
-static struct lregion *
-region_find(struct ddm_state *st, uint32_t h)
-{
-	struct lregion *g;
-
-	for (g = st->regions[h % REGION_BUCKETS]; g; g = g->next)
-		if (g->handle == h)
-			return g;
-	return NULL;
-}
-
-static struct linst *
-inst_find(struct ddm_state *st, uint32_t obj)
-{
-	struct linst *in;
-
-	for (in = st->insts[obj % INST_BUCKETS]; in; in = in->next)
-		if (in->obj == obj)
-			return in;
-	return NULL;
-}
-
-static int
-grow_qr(struct ddm_state *st, size_t n)
-{
-	struct match_region *q;
-
-	if (n <= st->cap_qr)
-		return 0;
-	q = realloc(st->qr, n * sizeof *q);
-	if (!q)
-		return -1;
-	st->qr = q;
-	st->cap_qr = n;
-	return 0;
-}
-
-/* Regions of the update of attributes v[0..n) of `in` into st->qr: those
- * associated with any of them; 0 (default region) when one has none. */
+/* Regions of the update of attributes v[0..n) of `in` into st->mdl.q
+ * (ddm_update_regions): their number, 0 (the default region) on ENOMEM
+ * as when one has none. */
 static uint32_t
-update_regions(struct ddm_state *st, const struct linst *in,
+update_regions(struct ddm_state *st, const struct ddm_inst *in,
     const struct rti_attribute_value *v, size_t n)
 {
-	uint32_t m = 0, i;
+	long m;
 	size_t a;
 
-	if (!in || !in->n_assoc || grow_qr(st, in->n_assoc) < 0)
+	if (!in || !in->n_assoc || wire_grow((void **)&st->ids, &st->cap_ids,
+	    n ? n : 1, sizeof *st->ids))
 		return 0;
-	for (a = 0; a < n; a++) {
-		for (i = 0; i < in->n_assoc; i++)
-			if (bset_has(in->assoc[i].attrs, st->words,
-			    v[a].attribute.id))
-				break;
-		if (i == in->n_assoc)
-			return 0;
-	}
-	for (i = 0; i < in->n_assoc; i++) {
-		struct lregion *g = region_find(st, in->assoc[i].region);
-		int used = 0;
-
-		for (a = 0; !used && a < n; a++)
-			used = bset_has(in->assoc[i].attrs, st->words,
-			    v[a].attribute.id);
-		if (!g || !used)
-			continue;
-		st->qr[m].n = g->n;
-		st->qr[m].r = g->r;
-		m++;
-	}
-	return m;
-}
-
-/* Are attributes a and b of `in` associated with the same regions? */
-static int
-same_regions(struct ddm_state *st, const struct linst *in, uint32_t a,
-    uint32_t b)
-{
-	uint32_t i;
-
-	for (i = 0; i < in->n_assoc; i++)
-		if (bset_has(in->assoc[i].attrs, st->words, a) !=
-		    bset_has(in->assoc[i].attrs, st->words, b))
-			return 0;
-	return 1;
+	for (a = 0; a < n; a++)
+		st->ids[a] = v[a].attribute.id;
+	m = ddm_update_regions(&st->mdl, in, st->ids, (uint32_t)n, 0);
+	return m < 0 ? 0 : (uint32_t)m;
 }
 
 /* Does another federate want one of v[0..n) of `in` (each attribute
  * matched with its own update regions)? */
 static int
-wants_update(rti_ambassador *amb, const struct linst *in, uint32_t cls,
+wants_update(rti_ambassador *amb, const struct ddm_inst *in, uint32_t cls,
     const char *cond, const struct rti_attribute_value *v, size_t n)
 {
 	struct ddm_state *st = st_of(amb);
@@ -562,16 +475,16 @@ wants_update(rti_ambassador *amb, const struct linst *in, uint32_t cls,
 	size_t j;
 	int uniform = 1;
 
-	if (!wants(amb, KIND_OC, cls, cond, st->qr, m, v, n))
+	if (!wants(amb, KIND_OC, cls, cond, st->mdl.q, m, v, n))
 		return 0;
 	for (j = 1; in && j < n && uniform; j++)
-		uniform = same_regions(st, in, v[0].attribute.id,
+		uniform = ddm_same_regions(&st->mdl, in, v[0].attribute.id,
 		    v[j].attribute.id);
 	if (uniform)
 		return 1;
 	for (j = 0; j < n; j++) {
 		m = update_regions(st, in, v + j, 1);
-		if (wants(amb, KIND_OC, cls, cond, st->qr, m, v + j, 1))
+		if (wants(amb, KIND_OC, cls, cond, st->mdl.q, m, v + j, 1))
 			return 1;
 	}
 	return 0;
@@ -635,7 +548,7 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
     int same)
 {
 	struct ddm_state *st = st_of(amb);
-	struct linst *in;
+	struct ddm_inst *in;
 	size_t i;
 	int w, plain;
 
@@ -644,7 +557,7 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 	if (!st->in_bundle)
 		drain_if_idle(amb, st);
 	/* only instances given a condition or regions have an entry */
-	in = st->n_insts ? inst_find(st, obj) : NULL;
+	in = ddm_inst_find(&st->mdl, obj);
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
 	plain = st->in_bundle && (!cond || !*cond) && (!in || !in->n_assoc);
@@ -677,26 +590,18 @@ rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
     const char *cond, const uint32_t *reg, uint32_t m)
 {
 	struct ddm_state *st = st_of(amb);
-	uint32_t i, k = 0;
+	long k;
 	int w;
 
 	if (!st)
 		return 1;
 	drain_if_idle(amb, st);
-	if (m && grow_qr(st, m) < 0)
+	if ((k = m ? ddm_regions_query(&st->mdl, reg, m) : 0) < 0)
 		return 1;
-	for (i = 0; i < m; i++) {
-		struct lregion *g = region_find(st, reg[i]);
-
-		if (g) {
-			st->qr[k].n = g->n;
-			st->qr[k].r = g->r;
-			k++;
-		}
-	}
-	w = wants(amb, KIND_IC, cls, cond, st->qr, k, NULL, 0);
+	w = wants(amb, KIND_IC, cls, cond, st->mdl.q, (uint32_t)k, NULL, 0);
 	if (!w && sync_replica(amb))
-		w = wants(amb, KIND_IC, cls, cond, st->qr, k, NULL, 0);
+		w = wants(amb, KIND_IC, cls, cond, st->mdl.q, (uint32_t)k,
+		    NULL, 0);
 	if (w)
 		st->stats.interactions_sent++;
 	else
@@ -801,10 +706,10 @@ dim_upper(rti_ambassador *amb, uint32_t d)
 }
 
 /* The region `h` of this federate, or NULL with the error set in *rc. */
-static struct lregion *
+static struct ddm_region *
 own_region(rti_ambassador *amb, uint32_t h, int *rc)
 {
-	struct lregion *g = region_find(st_of(amb), h);
+	struct ddm_region *g = ddm_region_find(&st_of(amb)->mdl, h);
 
 	if (g)
 		return g;
@@ -819,7 +724,7 @@ own_region(rti_ambassador *amb, uint32_t h, int *rc)
 }
 
 static int
-region_send(rti_ambassador *amb, const struct lregion *g)
+region_send(rti_ambassador *amb, const struct ddm_region *g)
 {
 	struct wire_buf *b = rti__req_begin(amb, WIRE_DDM_REGION_SET);
 	uint32_t i;
@@ -834,24 +739,13 @@ region_send(rti_ambassador *amb, const struct lregion *g)
 	return rti__req_finish(amb, NULL);
 }
 
-static void
-region_free(struct ddm_state *st, struct lregion *g)
-{
-	struct lregion **pp = &st->regions[g->handle % REGION_BUCKETS];
-
-	while (*pp != g)
-		pp = &(*pp)->next;
-	*pp = g->next;
-	free(g->r);
-	free(g);
-}
-
 RTI_API int
 rti_create_region(rti_ambassador *amb, const rti_dimension_handle *dims,
     size_t n, rti_region_handle *out)
 {
 	struct ddm_state *st;
-	struct lregion *g;
+	struct ddm_region *g;
+	struct match_range *r;
 	size_t i;
 	int rc;
 
@@ -867,28 +761,27 @@ rti_create_region(rti_ambassador *amb, const rti_dimension_handle *dims,
 	if (st->next_region >= 0xffff || amb->self.id > 0xffff)
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "too many regions");
-	g = calloc(1, sizeof *g);
-	if (!g || !(g->r = calloc(n ? n : 1, sizeof *g->r))) {
-		free(g);
+	if (!(r = calloc(n ? n : 1, sizeof *r)))
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
-	}
 	for (i = 0; i < n; i++) {
-		g->r[i].dim = dims[i].id;
-		g->r[i].lo = 0;
-		g->r[i].hi = dim_upper(amb, dims[i].id);
+		r[i].dim = dims[i].id;
+		r[i].lo = 0;
+		r[i].hi = dim_upper(amb, dims[i].id);
 	}
-	g->n = (uint32_t)n;
-	if (match_region_sort(g->r, g->n) < 0) {
-		free(g->r);
-		free(g);
+	if (match_region_sort(r, (uint32_t)n) < 0) {
+		free(r);
 		return rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
 		    "a dimension is given twice");
 	}
-	g->handle = (amb->self.id << 16) | ++st->next_region;
-	g->next = st->regions[g->handle % REGION_BUCKETS];
-	st->regions[g->handle % REGION_BUCKETS] = g;
+	g = ddm_region_set(&st->mdl, (amb->self.id << 16) |
+	    (st->next_region + 1), r, (uint32_t)n);
+	if (!g) {
+		free(r);
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	}
+	st->next_region++;
 	if ((rc = region_send(amb, g)) != RTI_OK) {
-		region_free(st, g);
+		ddm_region_del(&st->mdl, g);
 		return rc;
 	}
 	out->id = g->handle;
@@ -896,7 +789,7 @@ rti_create_region(rti_ambassador *amb, const rti_dimension_handle *dims,
 }
 
 static struct match_range *
-region_dim(rti_ambassador *amb, struct lregion *g, uint32_t d, int *rc)
+region_dim(rti_ambassador *amb, struct ddm_region *g, uint32_t d, int *rc)
 {
 	uint32_t i;
 
@@ -918,7 +811,7 @@ RTI_API int
 rti_set_range_bounds(rti_ambassador *amb, rti_region_handle r,
     rti_dimension_handle dim, uint64_t lower, uint64_t upper)
 {
-	struct lregion *g;
+	struct ddm_region *g;
 	struct match_range *mr;
 	int rc = RTI_OK;
 
@@ -940,7 +833,7 @@ RTI_API int
 rti_get_range_bounds(rti_ambassador *amb, rti_region_handle r,
     rti_dimension_handle dim, uint64_t *lower, uint64_t *upper)
 {
-	struct lregion *g;
+	struct ddm_region *g;
 	struct match_range *mr;
 	int rc = RTI_OK;
 
@@ -959,7 +852,7 @@ RTI_API int
 rti_commit_region_modifications(rti_ambassador *amb,
     const rti_region_handle *regions, size_t n)
 {
-	struct lregion *g;
+	struct ddm_region *g;
 	size_t i;
 	int rc = RTI_OK;
 
@@ -971,7 +864,7 @@ rti_commit_region_modifications(rti_ambassador *amb,
 		if (!own_region(amb, regions[i].id, &rc))
 			return rc;
 	for (i = 0; i < n && rc == RTI_OK; i++) {
-		g = region_find(st_of(amb), regions[i].id);
+		g = ddm_region_find(&st_of(amb)->mdl, regions[i].id);
 		rc = region_send(amb, g);
 	}
 	return rc;
@@ -980,7 +873,6 @@ rti_commit_region_modifications(rti_ambassador *amb,
 static int
 region_in_use(struct ddm_state *st, uint32_t h)
 {
-	struct linst *in;
 	uint32_t k, c, i;
 
 	for (k = 0; k < 2; k++)
@@ -988,19 +880,14 @@ region_in_use(struct ddm_state *st, uint32_t h)
 			for (i = 0; i < st->n_sub_regions[k][c]; i++)
 				if (st->sub_regions[k][c][i] == h)
 					return 1;
-	for (c = 0; c < INST_BUCKETS; c++)
-		for (in = st->insts[c]; in; in = in->next)
-			for (i = 0; i < in->n_assoc; i++)
-				if (in->assoc[i].region == h)
-					return 1;
-	return 0;
+	return ddm_assoc_uses(&st->mdl, h);
 }
 
 RTI_API int
 rti_delete_region(rti_ambassador *amb, rti_region_handle r)
 {
 	struct ddm_state *st;
-	struct lregion *g;
+	struct ddm_region *g;
 	struct wire_buf *b;
 	int rc = RTI_OK;
 
@@ -1015,7 +902,7 @@ rti_delete_region(rti_ambassador *amb, rti_region_handle r)
 	b = rti__req_begin(amb, WIRE_DDM_REGION_DELETE);
 	wire_put_u32(b, r.id);
 	if ((rc = rti__req_finish(amb, NULL)) == RTI_OK)
-		region_free(st, g);
+		ddm_region_del(&st->mdl, g);
 	return rc;
 }
 
@@ -1037,7 +924,7 @@ check_regions(rti_ambassador *amb, int kind, uint32_t cls,
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "more than 64 regions");
 	for (i = 0; i < m; i++) {
-		struct lregion *g = own_region(amb, regions[i].id, &rc);
+		struct ddm_region *g = own_region(amb, regions[i].id, &rc);
 
 		if (!g)
 			return rc;
@@ -1184,18 +1071,6 @@ rti_unsubscribe_interaction_class_with_regions(rti_ambassador *amb,
 
 /* ---- instances ---- */
 
-static void
-inst_clear(struct linst *in)
-{
-	uint32_t i;
-
-	for (i = 0; i < in->n_assoc; i++)
-		free(in->assoc[i].attrs);
-	free(in->assoc);
-	in->assoc = NULL;
-	in->n_assoc = 0;
-}
-
 /*
  * Send the new send extent of instance `obj`: condition `cond` and
  * associations `as[0..n)` (taken on success); on success it replaces the
@@ -1203,10 +1078,9 @@ inst_clear(struct linst *in)
  */
 static int
 inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
-    struct lassoc *as, uint32_t n)
+    struct ddm_assoc *as, uint32_t n)
 {
 	struct ddm_state *st = st_of(amb);
-	struct linst *in = inst_find(st, obj);
 	struct wire_buf *b;
 	uint32_t i;
 	int rc;
@@ -1221,59 +1095,9 @@ inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
 	}
 	if ((rc = rti__req_finish(amb, NULL)) != RTI_OK)
 		return rc;
-	if (!in) {
-		in = calloc(1, sizeof *in);
-		if (!in)
-			return rti__fail(amb, RTI_ERR_NO_MEMORY,
-			    "out of memory");
-		in->obj = obj;
-		in->next = st->insts[obj % INST_BUCKETS];
-		st->insts[obj % INST_BUCKETS] = in;
-		st->n_insts++;
-	}
-	if (in->assoc != as)
-		inst_clear(in);
-	snprintf(in->cond, sizeof in->cond, "%s", cond ? cond : "");
-	in->assoc = as;
-	in->n_assoc = n;
+	if (!ddm_inst_set(&st->mdl, obj, cond, as, n))
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	return RTI_OK;
-}
-
-/* Copy of the associations of `obj` with room for `extra` more. */
-static struct lassoc *
-assoc_copy(struct ddm_state *st, const struct linst *in, size_t extra,
-    uint32_t *n)
-{
-	struct lassoc *as;
-	uint32_t i;
-
-	*n = in ? in->n_assoc : 0;
-	as = calloc(*n + extra + 1, sizeof *as);
-	if (!as)
-		return NULL;
-	for (i = 0; i < *n; i++) {
-		as[i].region = in->assoc[i].region;
-		as[i].attrs = calloc(st->words, sizeof *as[i].attrs);
-		if (!as[i].attrs) {
-			while (i-- > 0)
-				free(as[i].attrs);
-			free(as);
-			return NULL;
-		}
-		memcpy(as[i].attrs, in->assoc[i].attrs,
-		    st->words * sizeof *as[i].attrs);
-	}
-	return as;
-}
-
-static void
-assoc_free(struct lassoc *as, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		free(as[i].attrs);
-	free(as);
 }
 
 static int
@@ -1295,7 +1119,7 @@ rti_set_object_instance_condition(rti_ambassador *amb,
     rti_object_instance_handle obj, const char *cond)
 {
 	struct ddm_state *st;
-	struct lassoc *as;
+	struct ddm_assoc *as;
 	uint32_t cls = 0, n;
 	int rc;
 
@@ -1304,11 +1128,11 @@ rti_set_object_instance_condition(rti_ambassador *amb,
 	if ((rc = check_cond(amb, cond, 1)) != RTI_OK ||
 	    (rc = known_obj(amb, obj.id, &cls)) != RTI_OK)
 		return rc;
-	as = assoc_copy(st, inst_find(st, obj.id), 0, &n);
+	as = ddm_assoc_copy(&st->mdl, ddm_inst_find(&st->mdl, obj.id), 0, &n);
 	if (!as)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	if ((rc = inst_commit(amb, obj.id, cond, as, n)) != RTI_OK)
-		assoc_free(as, n);
+		ddm_assoc_free(as, n);
 	return rc;
 }
 
@@ -1335,8 +1159,8 @@ associate(rti_ambassador *amb, rti_object_instance_handle obj,
     const rti_region_handle *regions, size_t m, int add)
 {
 	struct ddm_state *st;
-	struct linst *in;
-	struct lassoc *as;
+	struct ddm_inst *in;
+	struct ddm_assoc *as;
 	uint32_t cls = 0, k, i, j;
 	size_t x, y;
 	int rc;
@@ -1348,8 +1172,8 @@ associate(rti_ambassador *amb, rti_object_instance_handle obj,
 	    (rc = check_regions(amb, KIND_OC, cls, attrs, add ? n : 0,
 	    regions, m)) != RTI_OK)
 		return rc;
-	in = inst_find(st, obj.id);
-	as = assoc_copy(st, in, m, &k);
+	in = ddm_inst_find(&st->mdl, obj.id);
+	as = ddm_assoc_copy(&st->mdl, in, m, &k);
 	if (!as)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	for (y = 0; y < m; y++) {
@@ -1361,7 +1185,7 @@ associate(rti_ambassador *amb, rti_object_instance_handle obj,
 			as[k].region = regions[y].id;
 			as[k].attrs = calloc(st->words, sizeof *as[k].attrs);
 			if (!as[k].attrs) {
-				assoc_free(as, k);
+				ddm_assoc_free(as, k);
 				return rti__fail(amb, RTI_ERR_NO_MEMORY,
 				    "out of memory");
 			}
@@ -1383,7 +1207,7 @@ associate(rti_ambassador *amb, rti_object_instance_handle obj,
 	}
 	if ((rc = inst_commit(amb, obj.id, in ? in->cond : NULL, as, j)) !=
 	    RTI_OK)
-		assoc_free(as, j);
+		ddm_assoc_free(as, j);
 	return rc;
 }
 
@@ -1511,21 +1335,16 @@ static void
 ddm_leave(rti_ambassador *amb)
 {
 	struct ddm_state *st = st_of(amb);
-	struct linst *in;
+	struct idmap_iter it;
+	struct rep *e;
 	uint32_t k, c;
-	size_t b;
 
 	if (!st)
 		return;
-	for (b = 0; b < REP_BUCKETS; b++)
-		while (st->rt[b]) {
-			struct rep *e = st->rt[b];
-
-			st->rt[b] = e->next;
-			rep_rattrs_free(e);
-			free(e->attrs);
-			free(e);
-		}
+	idmap_iter_init(&st->reps, &it);
+	while ((e = rep_of(idmap_iter_next(&st->reps, &it))))
+		rep_free(e);
+	idmap_fini(&st->reps);
 	for (k = 0; k < 2; k++) {
 		for (c = 0; c <= st->n_cls[k]; c++) {
 			if (st->set[k])
@@ -1537,16 +1356,8 @@ ddm_leave(rti_ambassador *amb)
 		free(st->sub_regions[k]);
 		free(st->n_sub_regions[k]);
 	}
-	for (b = 0; b < REGION_BUCKETS; b++)
-		while (st->regions[b])
-			region_free(st, st->regions[b]);
-	for (b = 0; b < INST_BUCKETS; b++)
-		while ((in = st->insts[b])) {
-			st->insts[b] = in->next;
-			inst_clear(in);
-			free(in);
-		}
-	free(st->qr);
+	ddm_model_fini(&st->mdl);
+	free(st->ids);
 	free(st);
 	amb->mod[RTI__MOD_DDM] = NULL;
 }
@@ -1563,6 +1374,11 @@ ddm_join(rti_ambassador *amb)
 	st->n_cls[KIND_OC] = amb->fom->n_oclasses;
 	st->n_cls[KIND_IC] = amb->fom->n_iclasses;
 	st->words = bset_words(amb->fom->n_attrs);
+	if (IDMAP_INIT(&st->reps, struct rep, node, key) < 0 ||
+	    ddm_model_init(&st->mdl, st->words) < 0) {
+		ddm_leave(amb);
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	}
 	for (k = 0; k < 2; k++) {
 		st->set[k] = calloc(st->n_cls[k] + 1, sizeof *st->set[k]);
 		st->sub_regions[k] = calloc(st->n_cls[k] + 1,

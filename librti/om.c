@@ -12,34 +12,26 @@
 #include <string.h>
 
 #include "bundle.h"
+#include "idmap.h"
 #include "librti-int.h"
 
 #define PRIVILEGE_TO_DELETE 1 /* HLAprivilegeToDeleteObject (fom.h) */
 #define HDR_MAX(tag_len) (1 + 12 + 4 + (tag_len) + 5)
 
 struct om_obj {
+	struct idmap_node hnode;  /* in the table by handle */
 	uint32_t handle;
 	uint32_t cls;             /* registered class */
 	uint32_t known;           /* class this federate knows it as */
 	char *name;
 	uint64_t *owned;          /* attributes owned here, NULL = none */
-	struct om_obj *hnext, *nnext;
-};
-
-/* Header (HDR of wire.h) of an outgoing update, interaction or delete. */
-struct om_hdr {
-	uint8_t flags;
-	uint64_t time;
-	uint32_t retraction;
-	const void *tag;
-	uint32_t tag_len;
-	const char *cond;         /* send condition, NULL = none */
+	struct idmap_node nnode;  /* in the table by name */
 };
 
 struct om_state {
 	size_t words;
-	struct om_obj **ht, **nt; /* by handle, by name */
-	size_t size, n;
+	struct idmap by_handle;   /* om_obj */
+	struct idmap by_name;
 	enum rti_packing packing;
 	size_t max_bundle;        /* 0 = rtiexec's frame limit */
 	uint32_t next_retraction;
@@ -49,7 +41,7 @@ struct om_state {
 	int pend_open;
 	size_t pend_layer, pend_tag_off;
 	uint32_t pend_cls, pend_n;
-	struct om_hdr pend_hdr;
+	struct bundle_hdr pend_hdr;
 	char pend_cond[RTI_MAX_CONDITION + 1];
 	uint32_t *stamp;          /* [n_attrs + 1]: duplicate detection */
 	uint32_t stamp_gen;
@@ -89,87 +81,29 @@ st_of(rti_ambassador *amb)
 
 /* ---- the table of known instances ---- */
 
-static size_t
-hash_handle(uint32_t h, size_t size)
-{
-	return (size_t)(h * 2654435761u) & (size - 1);
-}
-
-static size_t
-hash_name(const char *s, size_t size)
-{
-	uint32_t h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (uint8_t)*s++) * 16777619u;
-	return h & (size - 1);
-}
-
-static struct om_obj *
+static inline struct om_obj *
 obj_find(struct om_state *st, uint32_t h)
 {
-	struct om_obj *o;
+	struct idmap_node *n = IDMAP_GET(&st->by_handle, h, struct om_obj,
+	    hnode, handle);
 
-	for (o = st->ht[hash_handle(h, st->size)]; o; o = o->hnext)
-		if (o->handle == h)
-			return o;
-	return NULL;
+	return n ? IDMAP_ENTRY(n, struct om_obj, hnode) : NULL;
 }
 
 static struct om_obj *
 obj_by_name(struct om_state *st, const char *name)
 {
-	struct om_obj *o;
+	struct idmap_node *n = idmap_get_str(&st->by_name, name);
 
-	for (o = st->nt[hash_name(name, st->size)]; o; o = o->nnext)
-		if (strcmp(o->name, name) == 0)
-			return o;
-	return NULL;
+	return n ? IDMAP_ENTRY(n, struct om_obj, nnode) : NULL;
 }
 
 static void
-obj_link(struct om_state *st, struct om_obj *o)
+obj_free(struct om_obj *o)
 {
-	size_t k = hash_handle(o->handle, st->size);
-
-	o->hnext = st->ht[k];
-	st->ht[k] = o;
-	k = hash_name(o->name, st->size);
-	o->nnext = st->nt[k];
-	st->nt[k] = o;
-	st->n++;
-}
-
-static int
-rehash(struct om_state *st)
-{
-	size_t size = st->size * 2, i;
-	struct om_obj **ht = calloc(size, sizeof *ht);
-	struct om_obj **nt = calloc(size, sizeof *nt);
-	struct om_obj *o, *next;
-
-	if (!ht || !nt) {
-		free(ht);
-		free(nt);
-		return -1;
-	}
-	for (i = 0; i < st->size; i++)
-		for (o = st->ht[i]; o; o = next) {
-			size_t k = hash_handle(o->handle, size);
-
-			next = o->hnext;
-			o->hnext = ht[k];
-			ht[k] = o;
-			k = hash_name(o->name, size);
-			o->nnext = nt[k];
-			nt[k] = o;
-		}
-	free(st->ht);
-	free(st->nt);
-	st->ht = ht;
-	st->nt = nt;
-	st->size = size;
-	return 0;
+	free(o->name);
+	free(o->owned);
+	free(o);
 }
 
 /* Add (or refresh) a known instance.  NULL on ENOMEM. */
@@ -184,8 +118,6 @@ obj_add(struct om_state *st, uint32_t h, uint32_t cls, uint32_t known,
 		o->known = known;
 		return o;
 	}
-	if (st->n >= st->size && rehash(st) < 0)
-		return NULL;
 	o = calloc(1, sizeof *o);
 	if (!o || !(o->name = strdup(name))) {
 		free(o);
@@ -194,27 +126,17 @@ obj_add(struct om_state *st, uint32_t h, uint32_t cls, uint32_t known,
 	o->handle = h;
 	o->cls = cls;
 	o->known = known;
-	obj_link(st, o);
+	idmap_put(&st->by_handle, &o->hnode);
+	idmap_put(&st->by_name, &o->nnode);
 	return o;
 }
 
 static void
 obj_del(struct om_state *st, struct om_obj *o)
 {
-	struct om_obj **pp;
-
-	for (pp = &st->ht[hash_handle(o->handle, st->size)]; *pp != o;
-	    pp = &(*pp)->hnext)
-		;
-	*pp = o->hnext;
-	for (pp = &st->nt[hash_name(o->name, st->size)]; *pp != o;
-	    pp = &(*pp)->nnext)
-		;
-	*pp = o->nnext;
-	st->n--;
-	free(o->name);
-	free(o->owned);
-	free(o);
+	idmap_del(&st->by_handle, &o->hnode);
+	idmap_del(&st->by_name, &o->nnode);
+	obj_free(o);
 }
 
 int
@@ -257,34 +179,27 @@ rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
 {
 	struct om_state *st = st_of(amb);
 	int all = rti__dm_published(amb, cls) == NULL;
-	struct om_obj *o;
-	size_t i, w;
+	struct idmap_node *n;
+	struct idmap_iter it;
+	size_t w;
 
-	for (i = 0; st && i < st->size; i++)
-		for (o = st->ht[i]; o; o = o->hnext) {
-			/* the class it knows it as, as rtiexec (owm.c) */
-			if (o->known != cls || !o->owned)
-				continue;
-			for (w = 0; w < st->words; w++)
-				o->owned[w] &= ~removed[w];
-			if (all)
-				bset_del(o->owned, PRIVILEGE_TO_DELETE);
-		}
+	if (!st)
+		return;
+	idmap_iter_init(&st->by_handle, &it);
+	while ((n = idmap_iter_next(&st->by_handle, &it))) {
+		struct om_obj *o = IDMAP_ENTRY(n, struct om_obj, hnode);
+
+		/* the class it knows it as, as rtiexec (owm.c) */
+		if (o->known != cls || !o->owned)
+			continue;
+		for (w = 0; w < st->words; w++)
+			o->owned[w] &= ~removed[w];
+		if (all)
+			bset_del(o->owned, PRIVILEGE_TO_DELETE);
+	}
 }
 
 /* ---- output ---- */
-
-static void
-hdr_put(struct wire_buf *w, const struct om_hdr *h)
-{
-	wire_put_u8(w, h->flags);
-	if (h->flags & WIRE_OMF_TIMESTAMP) {
-		wire_put_u64(w, h->time);
-		wire_put_u32(w, h->retraction);
-	}
-	wire_put_blob(w, h->tag, h->tag_len);
-	wire_put_str(w, h->cond ? h->cond : "");
-}
 
 static size_t
 frame_limit(rti_ambassador *amb, struct om_state *st)
@@ -336,9 +251,9 @@ om_flush(rti_ambassador *amb)
 }
 
 static int
-same_hdr(struct om_state *st, const struct om_hdr *h, uint32_t cls)
+same_hdr(struct om_state *st, const struct bundle_hdr *h, uint32_t cls)
 {
-	const struct om_hdr *p = &st->pend_hdr;
+	const struct bundle_hdr *p = &st->pend_hdr;
 	const char *cond = h->cond ? h->cond : "";
 
 	/* most often both conditions are empty: no strcmp per instance */
@@ -358,8 +273,8 @@ same_hdr(struct om_state *st, const struct om_hdr *h, uint32_t cls)
  * next pend_flush.
  */
 static int
-pend_ready(rti_ambassador *amb, struct om_state *st, const struct om_hdr *h,
-    uint32_t cls, size_t size)
+pend_ready(rti_ambassador *amb, struct om_state *st,
+    const struct bundle_hdr *h, uint32_t cls, size_t size)
 {
 	size_t clen;
 	int rc;
@@ -370,14 +285,7 @@ pend_ready(rti_ambassador *amb, struct om_state *st, const struct om_hdr *h,
 			return rc;
 	if (!st->pend_open) {
 		(void)wire_frame_begin(&st->pend, WIRE_OM_UPDATE);
-		wire_put_u8(&st->pend, h->flags);
-		if (h->flags & WIRE_OMF_TIMESTAMP) {
-			wire_put_u64(&st->pend, h->time);
-			wire_put_u32(&st->pend, h->retraction);
-		}
-		st->pend_tag_off = st->pend.len + 4;
-		wire_put_blob(&st->pend, h->tag, h->tag_len);
-		wire_put_str(&st->pend, h->cond ? h->cond : "");
+		st->pend_tag_off = bundle_hdr_put(&st->pend, h);
 		clen = h->cond ? strlen(h->cond) : 0;
 		memcpy(st->pend_cond, h->cond ? h->cond : "", clen);
 		st->pend_cond[clen] = '\0';
@@ -422,7 +330,7 @@ pend_put(struct om_state *st, uint32_t obj,
  * frame (pend_ready, pend_put). */
 static int
 emit_instance(rti_ambassador *amb, struct om_state *st,
-    const struct om_hdr *h, uint32_t cls, uint32_t obj,
+    const struct bundle_hdr *h, uint32_t cls, uint32_t obj,
     const struct rti_attribute_value *v, size_t n, size_t size)
 {
 	int rc = pend_ready(amb, st, h, cls, size);
@@ -438,14 +346,14 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
  * so no copy through the pending buffer).
  */
 static int
-emit_direct(rti_ambassador *amb, const struct om_hdr *h, uint32_t cls,
+emit_direct(rti_ambassador *amb, const struct bundle_hdr *h, uint32_t cls,
     uint32_t obj, const struct rti_attribute_value *v, size_t n)
 {
 	struct wire_buf *w;
 	size_t off, coff, ioff, i;
 
 	w = rti__msg_begin(amb, WIRE_OM_UPDATE, &off);
-	hdr_put(w, h);
+	(void)bundle_hdr_put(w, h);
 	coff = bundle_class_begin(w, cls);
 	ioff = bundle_inst_begin(w, obj);
 	for (i = 0; i < n; i++)
@@ -525,7 +433,7 @@ check_tag(rti_ambassador *amb, const void *tag, size_t tag_len)
 /* Fill the header; with `t` (timestamped send) ask TM first.  RTI_OK or
  * TM's error. */
 static int
-make_hdr(rti_ambassador *amb, struct om_state *st, struct om_hdr *h,
+make_hdr(rti_ambassador *amb, struct om_state *st, struct bundle_hdr *h,
     const void *tag, size_t tag_len, const rti_time *t)
 {
 	int as_tso = 0, rc;
@@ -549,7 +457,7 @@ make_hdr(rti_ambassador *amb, struct om_state *st, struct om_hdr *h,
 /* Report the retraction handle of serial `used` of a message sent with
  * header `h` (0 when it went receive order) and consume the serial. */
 static void
-retraction_out(struct om_state *st, const struct om_hdr *h, uint32_t used,
+retraction_out(struct om_state *st, const struct bundle_hdr *h, uint32_t used,
     rti_message_retraction_handle *out)
 {
 	if (!(h->flags & WIRE_OMF_TIMESTAMP))
@@ -576,7 +484,7 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 {
 	struct om_state *st;
 	struct om_obj *o;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	size_t size, i;
 	uint32_t used;
 	int rc;
@@ -689,7 +597,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 {
 	struct om_state *st;
 	struct om_obj *o;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	size_t i, size, lim, hmax;
 	int rc, ours = 0;
 
@@ -846,7 +754,7 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 {
 	struct om_state *st;
 	struct wire_buf *b;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	size_t i, j, off, size = HDR_MAX(tag_len) + 8 + 4 * m + 4;
 	uint32_t reg[64];
 	int rc;
@@ -913,7 +821,7 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 	} else {
 		b = rti__msg_begin(amb, WIRE_OM_INTERACTION, &off);
 	}
-	hdr_put(b, &h);
+	(void)bundle_hdr_put(b, &h);
 	wire_put_u32(b, cls.id);
 	wire_put_u32(b, (uint32_t)n);
 	for (i = 0; i < n; i++)
@@ -986,7 +894,7 @@ delete_obj(rti_ambassador *amb, rti_object_instance_handle obj,
 	struct om_state *st;
 	struct om_obj *o;
 	struct wire_buf *b;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	size_t off;
 	int rc;
 
@@ -1006,7 +914,7 @@ delete_obj(rti_ambassador *amb, rti_object_instance_handle obj,
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
 	b = rti__msg_begin(amb, WIRE_OM_DELETE, &off);
-	hdr_put(b, &h);
+	(void)bundle_hdr_put(b, &h);
 	wire_put_u32(b, obj.id);
 	if ((rc = rti__msg_end(amb, off, 1)) != RTI_OK)
 		return rc;
@@ -1342,31 +1250,12 @@ rti_get_known_object_class_handle(rti_ambassador *amb,
 
 /* ---- callbacks ---- */
 
-struct rx_hdr {
-	uint32_t producer;
-	uint8_t flags;
-	uint64_t time;
-	uint32_t retraction;
-	const void *tag;
-	uint32_t tag_len;
-	const char *cond;
-};
-
 /* Read "u32 producer, HDR".  0 or -1. */
 static int
-rx_hdr_read(struct wire_rd *rd, struct rx_hdr *h)
+rx_hdr_read(struct wire_rd *rd, uint32_t *producer, struct bundle_hdr *h)
 {
-	h->producer = wire_get_u32(rd);
-	h->flags = wire_get_u8(rd);
-	h->time = 0;
-	h->retraction = 0;
-	if (h->flags & WIRE_OMF_TIMESTAMP) {
-		h->time = wire_get_u64(rd);
-		h->retraction = wire_get_u32(rd);
-	}
-	h->tag = wire_get_blob(rd, &h->tag_len, WIRE_MAX_TAG);
-	h->cond = wire_get_str(rd, WIRE_MAX_NAME);
-	return rd->err || (h->flags & ~WIRE_OMF_TIMESTAMP) ? -1 : 0;
+	*producer = wire_get_u32(rd);
+	return bundle_hdr_get(rd, h);
 }
 
 /*
@@ -1376,12 +1265,13 @@ rx_hdr_read(struct wire_rd *rd, struct rx_hdr *h)
  */
 static int
 rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
-    size_t len, const struct rx_hdr *h, struct rti_message_info *info)
+    size_t len, uint32_t producer, const struct bundle_hdr *h,
+    struct rti_message_info *info)
 {
 	int rc;
 
 	memset(info, 0, sizeof *info);
-	info->producer.id = h->producer;
+	info->producer.id = producer;
 	info->sent_order = RTI_ORDER_RECEIVE;
 	info->received_order = RTI_ORDER_RECEIVE;
 	info->condition = *h->cond ? h->cond : NULL;
@@ -1392,12 +1282,12 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 	info->sent_order = RTI_ORDER_TIMESTAMP;
 	info->time = rti__time_from_bits(h->time);
 	info->retraction.id = h->retraction ?
-	    ((uint64_t)h->producer << 32) | h->retraction : 0;
+	    ((uint64_t)producer << 32) | h->retraction : 0;
 	if (amb->tm_releasing) {
 		info->received_order = RTI_ORDER_TIMESTAMP;
 		return 0;
 	}
-	rc = rti__tm_hold(amb, type, payload, len, info->time, h->producer,
+	rc = rti__tm_hold(amb, type, payload, len, info->time, producer,
 	    h->retraction);
 	return rc < 0 ? -1 : rc;
 }
@@ -1409,11 +1299,12 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	const uint8_t *payload = rd->p;
 	size_t len = wire_rd_left(rd), i, j, m = 0;
 	struct rti_message_info info;
-	struct rx_hdr h;
+	struct bundle_hdr h;
+	uint32_t producer;
 	const char *why;
 	int rc;
 
-	if (!st || rx_hdr_read(rd, &h) < 0 ||
+	if (!st || rx_hdr_read(rd, &producer, &h) < 0 ||
 	    bundle_parse(&st->rb, rd->p, wire_rd_left(rd), &why) != 0)
 		return -1;
 	if (wire_grow((void **)&st->vals, &st->cap_vals, st->rb.n_attrs + 1,
@@ -1421,7 +1312,8 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	    wire_grow((void **)&st->binst, &st->cap_binst, st->rb.n_inst + 1,
 	    sizeof *st->binst))
 		return -1;
-	rc = rx_deliver_now(amb, type, payload, len, &h, &info);
+	rc = rx_deliver_now(amb, type, payload, len, producer, &h,
+	    &info);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	for (i = 0; i < st->rb.n_inst; i++) {
@@ -1495,15 +1387,17 @@ cb_remove(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	struct rti_message_info info;
 	rti_object_instance_handle obj;
 	struct om_obj *o;
-	struct rx_hdr h;
+	struct bundle_hdr h;
+	uint32_t producer;
 	int rc;
 
-	if (!st || rx_hdr_read(rd, &h) < 0)
+	if (!st || rx_hdr_read(rd, &producer, &h) < 0)
 		return -1;
 	obj.id = wire_get_u32(rd);
 	if (!wire_rd_done(rd))
 		return -1;
-	rc = rx_deliver_now(amb, type, payload, len, &h, &info);
+	rc = rx_deliver_now(amb, type, payload, len, producer, &h,
+	    &info);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	if (!obj_find(st, obj.id))
@@ -1526,11 +1420,12 @@ cb_interaction(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	size_t len = wire_rd_left(rd);
 	struct rti_message_info info;
 	rti_interaction_class_handle cls;
-	struct rx_hdr h;
+	struct bundle_hdr h;
+	uint32_t producer;
 	uint32_t n, i;
 	int rc;
 
-	if (!st || rx_hdr_read(rd, &h) < 0)
+	if (!st || rx_hdr_read(rd, &producer, &h) < 0)
 		return -1;
 	cls.id = wire_get_u32(rd);
 	n = wire_get_count(rd, 8);
@@ -1544,7 +1439,8 @@ cb_interaction(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	}
 	if (!wire_rd_done(rd) || !fom_iclass(amb->fom, cls.id))
 		return -1;
-	rc = rx_deliver_now(amb, type, payload, len, &h, &info);
+	rc = rx_deliver_now(amb, type, payload, len, producer, &h,
+	    &info);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	rti__ddm_received(amb, 1, 1);
@@ -1631,20 +1527,16 @@ static void
 om_leave(rti_ambassador *amb)
 {
 	struct om_state *st = st_of(amb);
-	struct om_obj *o, *next;
-	size_t i;
+	struct idmap_node *n;
+	struct idmap_iter it;
 
 	if (!st)
 		return;
-	for (i = 0; st->ht && i < st->size; i++)
-		for (o = st->ht[i]; o; o = next) {
-			next = o->hnext;
-			free(o->name);
-			free(o->owned);
-			free(o);
-		}
-	free(st->ht);
-	free(st->nt);
+	idmap_iter_init(&st->by_handle, &it);
+	while ((n = idmap_iter_next(&st->by_handle, &it)))
+		obj_free(IDMAP_ENTRY(n, struct om_obj, hnode));
+	idmap_fini(&st->by_handle);
+	idmap_fini(&st->by_name);
 	free(st->stamp);
 	wire_buf_free(&st->pend);
 	bundle_free(&st->rb);
@@ -1669,14 +1561,13 @@ om_join(rti_ambassador *amb)
 	amb->mod[RTI__MOD_OM] = st;
 	st->self = amb->self.id;
 	st->words = bset_words(amb->fom->n_attrs);
-	st->size = 64;
-	st->ht = calloc(st->size, sizeof *st->ht);
-	st->nt = calloc(st->size, sizeof *st->nt);
 	st->stamp = calloc(amb->fom->n_attrs + 1, sizeof *st->stamp);
 	st->packing = RTI_PACKING_INSTANCE;
 	wire_buf_init(&st->pend);
 	bundle_init(&st->rb);
-	if (!st->ht || !st->nt || !st->stamp) {
+	if (IDMAP_INIT(&st->by_handle, struct om_obj, hnode, handle) < 0 ||
+	    IDMAP_INIT_STR(&st->by_name, struct om_obj, nnode, name) < 0 ||
+	    !st->stamp) {
 		om_leave(amb);
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	}

@@ -247,3 +247,38 @@ bset_put(struct wire_buf *w, const uint64_t *s, size_t words)
 		}
 	wire_patch_u32(w, cnt, n);
 }
+
+size_t
+bundle_hdr_put(struct wire_buf *w, const struct bundle_hdr *h)
+{
+	size_t tag_off;
+
+	wire_put_u8(w, h->flags);
+	if (h->flags & WIRE_OMF_TIMESTAMP) {
+		wire_put_u64(w, h->time);
+		wire_put_u32(w, h->retraction);
+	}
+	tag_off = w->len + 4;
+	wire_put_blob(w, h->tag, h->tag_len);
+	wire_put_str(w, h->cond);
+	return tag_off;
+}
+
+int
+bundle_hdr_get(struct wire_rd *rd, struct bundle_hdr *h)
+{
+	h->raw = rd->p;
+	h->flags = wire_get_u8(rd);
+	h->time = 0;
+	h->retraction = 0;
+	if (h->flags & WIRE_OMF_TIMESTAMP) {
+		h->time = wire_get_u64(rd);
+		h->retraction = wire_get_u32(rd);
+	}
+	h->tag = wire_get_blob(rd, &h->tag_len, WIRE_MAX_TAG);
+	h->cond = wire_get_str(rd, WIRE_MAX_NAME);
+	if (!rd->err && (h->flags & ~WIRE_OMF_TIMESTAMP))
+		rd->err = 1;
+	h->raw_len = rd->err ? 0 : (size_t)(rd->p - h->raw);
+	return rd->err ? -1 : 0;
+}

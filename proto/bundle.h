@@ -12,8 +12,9 @@
  * One class layer fills the rest of an update frame, so one frame carries
  * every updated instance of a class.
  *
- * Also here: attribute-handle sets (bitsets indexed by handle) used to
- * decide which attributes of a bundle a subscriber keeps.
+ * Also here: the header (HDR of wire.h) that updates, interactions and
+ * deletes start with, and attribute-handle sets (bitsets indexed by
+ * handle) used to decide which attributes of a bundle a subscriber keeps.
  */
 #ifndef RTI_BUNDLE_H
 #define RTI_BUNDLE_H
@@ -145,6 +146,36 @@ bundle_attr_write(uint8_t *p, uint32_t attr, const void *value,
  */
 uint32_t bundle_cut(struct wire_buf *w, const struct bundle *b, uint32_t cls,
     const uint8_t *keep);
+
+/*
+ * The header of OM updates, interactions and deletes (HDR in wire.h):
+ *
+ *   u8 flags (WIRE_OMF_*), [u64 time, u32 retraction when
+ *   WIRE_OMF_TIMESTAMP], blob tag (at most WIRE_MAX_TAG bytes),
+ *   str condition (at most WIRE_MAX_NAME bytes, "" = none)
+ *
+ * One encoder and one decoder for rtiexec and librti.
+ */
+struct bundle_hdr {
+	uint8_t flags;
+	uint64_t time;            /* with WIRE_OMF_TIMESTAMP, else 0 */
+	uint32_t retraction;      /* likewise */
+	const void *tag;
+	uint32_t tag_len;
+	const char *cond;         /* NULL or "" = none */
+	/* bundle_hdr_get: the header's bytes as read (put ignores them) */
+	const uint8_t *raw;
+	size_t raw_len;
+};
+
+/* Put `h` (time and retraction only with WIRE_OMF_TIMESTAMP).  Returns
+ * the offset in `w` of the tag's bytes.  Errors surface as w->oom. */
+size_t bundle_hdr_put(struct wire_buf *w, const struct bundle_hdr *h);
+/* Read a header from `rd` into `h` (tag, cond and raw point into the
+ * input).  0, or -1 when malformed: truncated, a tag or condition over
+ * its limit, a condition that is not one string, or a flag bit that is
+ * not defined (rd->err is set then). */
+int bundle_hdr_get(struct wire_rd *rd, struct bundle_hdr *h);
 
 /* Attribute-handle sets: `words` 64-bit words hold handles 0..64*words-1. */
 static inline size_t

@@ -36,23 +36,14 @@
 
 #include "bundle.h"
 #include "ddm.h"
+#include "ddmmodel.h"
 #include "dm.h"
 #include "om.h"
 
 #define ACK_WAIT_MS 200
 #define GONE_SLICE 64             /* receivers told per slice */
 #define GONE_PERIOD_US 1000       /* between slices */
-#define REG_BUCKETS 1024
-#define INST_BUCKETS 1024
-/* A region handle is (creator federate << 16) | creator's counter. */
-#define REGION_OWNER(h) ((h) >> 16)
-
-struct ddm_region {
-	uint32_t handle;
-	uint32_t n;
-	struct match_range *r;
-	struct ddm_region *next;
-};
+#define REGION_OWNER(h) DDM_REGION_OWNER(h)
 
 struct ddm_filter {
 	uint8_t plain;            /* subscribed without regions */
@@ -65,19 +56,6 @@ struct ddm_filter {
 	uint32_t n_regions;
 	uint8_t narrow;           /* a region lacks a subscribed attribute:
 	                             attributes are matched one by one */
-};
-
-struct ddm_assoc {
-	uint32_t region;
-	uint64_t *attrs;
-};
-
-struct ddm_inst {
-	uint32_t obj;
-	char cond[MATCH_MAX_COND + 1];
-	struct ddm_assoc *assoc;
-	uint32_t n_assoc;
-	struct ddm_inst *next;
 };
 
 /* A federate's replica frame `seq` must be acknowledged. */
@@ -101,8 +79,7 @@ struct ddm_fx {
 	struct match_set **set[2];     /* [kind][cls] */
 	uint32_t *n_filtered[2];       /* owners not receiving everything */
 	uint32_t n_narrow;             /* filters with narrow set */
-	struct ddm_region *rt[REG_BUCKETS];
-	struct ddm_inst *it[INST_BUCKETS];
+	struct ddm_model mdl;          /* regions, instance send extents */
 	/* routing scratch */
 	uint32_t *stamp, *stamp_cls;
 	size_t cap_stamp;
@@ -113,8 +90,6 @@ struct ddm_fx {
 	uint32_t cur_n_attrs;
 	uint32_t *ks;
 	size_t cap_ks;
-	struct match_region *qr;
-	size_t cap_qr;
 	struct dm_sub *cand;           /* relevance scratch */
 	uint8_t *cwant;
 	size_t cap_cand, cap_cwant;
@@ -156,70 +131,15 @@ fst(struct federate *f)
 	return f->mod[MOD_DDM];
 }
 
-/* ---- regions and instances ---- */
-
-static struct ddm_region *
-region_find(struct ddm_fx *st, uint32_t h)
-{
-	struct ddm_region *g;
-
-	for (g = st->rt[h % REG_BUCKETS]; g; g = g->next)
-		if (g->handle == h)
-			return g;
-	return NULL;
-}
-
-static void
-region_del(struct ddm_fx *st, struct ddm_region *g)
-{
-	struct ddm_region **pp = &st->rt[g->handle % REG_BUCKETS];
-
-	while (*pp != g)
-		pp = &(*pp)->next;
-	*pp = g->next;
-	free(g->r);
-	free(g);
-}
-
-static struct ddm_inst *
-inst_find(struct ddm_fx *st, uint32_t obj)
-{
-	struct ddm_inst *in;
-
-	for (in = st->it[obj % INST_BUCKETS]; in; in = in->next)
-		if (in->obj == obj)
-			return in;
-	return NULL;
-}
-
-static void
-inst_clear(struct ddm_inst *in)
-{
-	uint32_t i;
-
-	for (i = 0; i < in->n_assoc; i++)
-		free(in->assoc[i].attrs);
-	free(in->assoc);
-	in->assoc = NULL;
-	in->n_assoc = 0;
-}
+/* ---- regions and instances (proto/ddmmodel.h) ---- */
 
 void
 ddm_instance_gone(struct federation *fx, uint32_t obj)
 {
 	struct ddm_fx *st = fxst(fx);
-	struct ddm_inst **pp, *in;
 
-	if (!st)
-		return;
-	for (pp = &st->it[obj % INST_BUCKETS]; *pp; pp = &(*pp)->next)
-		if ((*pp)->obj == obj) {
-			in = *pp;
-			*pp = in->next;
-			inst_clear(in);
-			free(in);
-			return;
-		}
+	if (st)
+		ddm_inst_del(&st->mdl, obj);
 }
 
 /* ---- filters and match sets ---- */
@@ -295,7 +215,8 @@ rebuild(struct federate *f, int kind, uint32_t cls)
 		if (fl->plain)
 			rc |= match_set_add(s, f->handle, NULL, 0, c);
 		for (i = 0; i < fl->n_regions; i++) {
-			struct ddm_region *g = region_find(st, fl->regions[i]);
+			struct ddm_region *g = ddm_region_find(&st->mdl,
+			    fl->regions[i]);
 
 			if (g)
 				rc |= match_set_add_tag(s, f->handle, i + 1,
@@ -355,7 +276,8 @@ entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
 	cnt = b->len;
 	wire_put_u32(b, 0);
 	for (i = n = 0; i < fl->n_regions; i++) {
-		struct ddm_region *g = region_find(st, fl->regions[i]);
+		struct ddm_region *g = ddm_region_find(&st->mdl,
+		    fl->regions[i]);
 		uint32_t k;
 
 		if (!g)
@@ -756,65 +678,14 @@ route_match(struct federation *fx, int kind, const char *cond,
 	return drop;
 }
 
-/* Regions q[] of the update of `attrs` of instance `in`: the regions
- * associated with any of them; 0 (the default region) when one of them
- * has none.  -1 on ENOMEM. */
-static long
-update_regions(struct ddm_fx *st, const struct ddm_inst *in,
-    const uint32_t *attrs, uint32_t n_attrs, int all)
-{
-	uint32_t i, a, m = 0;
-
-	if (!in || in->n_assoc == 0)
-		return 0;
-	if (wire_grow((void **)&st->qr, &st->cap_qr, in->n_assoc,
-	    sizeof *st->qr))
-		return -1;
-	for (a = 0; !all && a < n_attrs; a++) {
-		for (i = 0; i < in->n_assoc; i++)
-			if (bset_has(in->assoc[i].attrs, st->words, attrs[a]))
-				break;
-		if (i == in->n_assoc)
-			return 0;
-	}
-	for (i = 0; i < in->n_assoc; i++) {
-		struct ddm_region *g = region_find(st, in->assoc[i].region);
-		int used = all;
-
-		for (a = 0; !used && a < n_attrs; a++)
-			used = bset_has(in->assoc[i].attrs, st->words,
-			    attrs[a]);
-		if (!g || !used)
-			continue;
-		st->qr[m].n = g->n;
-		st->qr[m].r = g->r;
-		m++;
-	}
-	return m;
-}
-
-/* Same update regions for attributes a and b of `in`? */
-static int
-same_regions(struct ddm_fx *st, const struct ddm_inst *in, uint32_t a,
-    uint32_t b)
-{
-	uint32_t i;
-
-	for (i = 0; i < in->n_assoc; i++)
-		if (bset_has(in->assoc[i].attrs, st->words, a) !=
-		    bset_has(in->assoc[i].attrs, st->words, b))
-			return 0;
-	return 1;
-}
-
 size_t
 ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
     uint32_t n_attrs, const char *cond, const struct dm_sub *r, size_t n,
     uint8_t *want, uint8_t *want_attr)
 {
 	struct ddm_fx *st = fxst(fx);
-	struct ddm_inst *in = inst_find(st, obj);
-	long m = update_regions(st, in, attrs, n_attrs, 0);
+	struct ddm_inst *in = ddm_inst_find(&st->mdl, obj);
+	long m = ddm_update_regions(&st->mdl, in, attrs, n_attrs, 0);
 	size_t drop;
 	uint32_t j, p;
 	int uniform = 1, regioned = 0;
@@ -823,14 +694,14 @@ ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 		cond = in ? in->cond : NULL;
 	st->cur_attrs = attrs;
 	st->cur_n_attrs = n_attrs;
-	drop = route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
+	drop = route_match(fx, DDM_OBJECT, cond, st->mdl.q, m < 0 ? 0 :
 	    (uint32_t)m, r, n, want);
 	if (!want_attr) {
 		st->cur_n_attrs = 0;
 		return drop;
 	}
 	for (j = 1; in && j < n_attrs && uniform; j++)
-		uniform = same_regions(st, in, attrs[0], attrs[j]);
+		uniform = ddm_same_regions(&st->mdl, in, attrs[0], attrs[j]);
 	/* a subscriber whose regions do not all cover its subscribed
 	 * attributes: each attribute is matched alone */
 	for (j = 0; j < n && !regioned && n_attrs > 1 && st->n_narrow; j++) {
@@ -846,17 +717,17 @@ ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 			memcpy(w, want, n);
 			continue;
 		}
-		for (p = 0; !regioned && p < j && !same_regions(st, in,
-		    attrs[p], attrs[j]); p++)
+		for (p = 0; !regioned && p < j &&
+		    !ddm_same_regions(&st->mdl, in, attrs[p], attrs[j]); p++)
 			;
 		if (!regioned && p < j) {
 			memcpy(w, want_attr + (size_t)p * n, n);
 			continue;
 		}
-		m = update_regions(st, in, attrs + j, 1, 0);
+		m = ddm_update_regions(&st->mdl, in, attrs + j, 1, 0);
 		st->cur_attrs = attrs + j;
 		st->cur_n_attrs = 1;
-		(void)route_match(fx, DDM_OBJECT, cond, st->qr, m < 0 ? 0 :
+		(void)route_match(fx, DDM_OBJECT, cond, st->mdl.q, m < 0 ? 0 :
 		    (uint32_t)m, r, n, w);
 	}
 	st->cur_n_attrs = 0;
@@ -870,7 +741,7 @@ ddm_update_plain(struct federation *fx, uint32_t obj, const char *cond)
 
 	if (cond && *cond)
 		return 0;
-	in = inst_find(fxst(fx), obj);
+	in = ddm_inst_find(&fxst(fx)->mdl, obj);
 	return !in || (in->n_assoc == 0 && in->cond[0] == '\0');
 }
 
@@ -880,26 +751,18 @@ ddm_route_interaction(struct federation *fx, const char *cond,
     uint8_t *want)
 {
 	struct ddm_fx *st = fxst(fx);
-	uint32_t i, k = 0;
+	long k = m ? ddm_regions_query(&st->mdl, reg, m) : 0;
 
-	if (m && wire_grow((void **)&st->qr, &st->cap_qr, m, sizeof *st->qr)) {
+	if (k < 0) {
 		memset(want, 1, n);
 		return 0;
-	}
-	for (i = 0; i < m; i++) {
-		struct ddm_region *g = region_find(st, reg[i]);
-
-		if (!g)
-			continue;
-		st->qr[k].n = g->n;
-		st->qr[k].r = g->r;
-		k++;
 	}
 	if (m && !k) {
 		memset(want, 0, n);
 		return n;
 	}
-	return route_match(fx, DDM_INTERACTION, cond, st->qr, k, r, n, want);
+	return route_match(fx, DDM_INTERACTION, cond, st->mdl.q, (uint32_t)k,
+	    r, n, want);
 }
 
 int
@@ -913,9 +776,9 @@ ddm_route_instance(struct federation *fx, const struct dm_sub *s,
 
 	if (!st || !st->n_filtered[DDM_OBJECT][s->known])
 		return 1;
-	in = inst_find(st, obj);
-	m = update_regions(st, in, NULL, 0, 1);
-	route_match(fx, DDM_OBJECT, in ? in->cond : NULL, st->qr,
+	in = ddm_inst_find(&st->mdl, obj);
+	m = ddm_update_regions(&st->mdl, in, NULL, 0, 1);
+	route_match(fx, DDM_OBJECT, in ? in->cond : NULL, st->mdl.q,
 	    m < 0 ? 0 : (uint32_t)m, s, 1, &want);
 	return want;
 }
@@ -948,11 +811,11 @@ ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
 	}
 	if (!nc || wire_grow((void **)&st->cwant, &st->cap_cwant, nc, 1))
 		return nc != 0;
-	di = inst_find(st, in->handle);
-	m = update_regions(st, di, &attr, 1, 0);
+	di = ddm_inst_find(&st->mdl, in->handle);
+	m = ddm_update_regions(&st->mdl, di, &attr, 1, 0);
 	st->cur_attrs = &attr;
 	st->cur_n_attrs = 1;
-	k = route_match(fx, DDM_OBJECT, di ? di->cond : NULL, st->qr,
+	k = route_match(fx, DDM_OBJECT, di ? di->cond : NULL, st->mdl.q,
 	    m < 0 ? 0 : (uint32_t)m, st->cand, nc, st->cwant);
 	st->cur_n_attrs = 0;
 	return k < nc;
@@ -1000,7 +863,7 @@ region_check(struct federate *f, uint32_t h, int kind, uint32_t cls,
     const uint8_t *attrs, uint32_t n, char *msg, size_t len)
 {
 	struct federation *fx = f->fx;
-	struct ddm_region *g = region_find(fxst(fx), h);
+	struct ddm_region *g = ddm_region_find(&fxst(fx)->mdl, h);
 	uint32_t i, k;
 
 	if (!g) {
@@ -1063,7 +926,6 @@ region_in_use(struct federate *f, uint32_t h)
 {
 	struct ddm_fx *st = fxst(f->fx);
 	struct ddm_fed *df = fst(f);
-	struct ddm_inst *in;
 	uint32_t k, c, i;
 
 	for (k = 0; k < 2; k++)
@@ -1071,12 +933,7 @@ region_in_use(struct federate *f, uint32_t h)
 			for (i = 0; i < df->flt[k][c].n_regions; i++)
 				if (df->flt[k][c].regions[i] == h)
 					return 1;
-	for (c = 0; c < INST_BUCKETS; c++)
-		for (in = st->it[c]; in; in = in->next)
-			for (i = 0; i < in->n_assoc; i++)
-				if (in->assoc[i].region == h)
-					return 1;
-	return 0;
+	return ddm_assoc_uses(&st->mdl, h);
 }
 
 /* Region `h` changed: the relevance of the instances it is an update
@@ -1085,18 +942,19 @@ static void
 inst_region_moved(struct federation *fx, uint32_t h)
 {
 	struct ddm_fx *st = fxst(fx);
-	struct ddm_inst *in;
 	struct om_instance *oi;
-	uint32_t b, i;
+	struct idmap_iter it;
+	struct ddm_inst *in;
+	uint32_t i;
 
-	for (b = 0; b < INST_BUCKETS; b++)
-		for (in = st->it[b]; in; in = in->next)
-			for (i = 0; i < in->n_assoc; i++)
-				if (in->assoc[i].region == h) {
-					if ((oi = om_find(fx, in->obj)))
-						om_relevance(fx, oi);
-					break;
-				}
+	idmap_iter_init(&st->mdl.insts, &it);
+	while ((in = ddm_inst_next(&st->mdl, &it)))
+		for (i = 0; i < in->n_assoc; i++)
+			if (in->assoc[i].region == h) {
+				if ((oi = om_find(fx, in->obj)))
+					om_relevance(fx, oi);
+				break;
+			}
 }
 
 static int
@@ -1108,7 +966,7 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct ddm_fed *df = fst(f);
 	uint32_t h = wire_get_u32(rd), n = wire_get_count(rd, 20), i, k, cl;
 	struct match_range *r;
-	struct ddm_region *g;
+	int created;
 
 	if (rd->err || n > 16)
 		return -1;
@@ -1158,22 +1016,14 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_replyf(c, serial, RTI_ERR_INVALID_DIMENSION_HANDLE,
 		    "a dimension is given twice"), 0;
 	}
-	g = region_find(st, h);
-	if (!g) {
-		g = calloc(1, sizeof *g);
-		if (!g) {
-			free(r);
-			return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL,
-			    NULL, 0), 0;
-		}
-		g->handle = h;
-		g->next = st->rt[h % REG_BUCKETS];
-		st->rt[h % REG_BUCKETS] = g;
-		df->had_regions = 1;
+	created = !ddm_region_find(&st->mdl, h);
+	if (!ddm_region_set(&st->mdl, h, r, n)) {
+		free(r);
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
 	}
-	free(g->r);
-	g->r = r;
-	g->n = n;
+	if (created)
+		df->had_regions = 1;
 	for (k = 0; k < 2; k++)
 		for (cl = 1; cl <= st->n_cls[k]; cl++)
 			for (i = 0; i < df->flt[k][cl].n_regions; i++)
@@ -1197,7 +1047,7 @@ h_region_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	if (!wire_rd_done(rd))
 		return -1;
-	g = region_find(st, h);
+	g = ddm_region_find(&st->mdl, h);
 	rc = region_check(c->fed, h, DDM_OBJECT, 0, NULL, 0, msg,
 	    sizeof msg);
 	if (rc != RTI_OK)
@@ -1206,7 +1056,7 @@ h_region_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_replyf(c, serial,
 		    RTI_ERR_REGION_IN_USE_FOR_UPDATE_OR_SUBSCRIPTION,
 		    "region %u is in use", h), 0;
-	region_del(st, g);
+	ddm_region_del(&st->mdl, g);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }
@@ -1421,7 +1271,6 @@ h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	uint32_t obj = wire_get_u32(rd), n, i, j, k;
 	const char *cond = wire_get_str(rd, WIRE_MAX_NAME);
 	struct om_instance *oi;
-	struct ddm_inst *in;
 	struct ddm_assoc *as = NULL;
 	char msg[160];
 	int rc;
@@ -1463,9 +1312,7 @@ h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    attrs, k, msg, sizeof msg);
 	}
 	if (!wire_rd_done(rd)) {
-		for (i = 0; i < n; i++)
-			free(as[i].attrs);
-		free(as);
+		ddm_assoc_free(as, n);
 		return -1;
 	}
 	if (rc == RTI_OK && (!oi || !om_known_class(oi, f->handle))) {
@@ -1477,28 +1324,13 @@ h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		snprintf(msg, sizeof msg, "condition longer than %d bytes",
 		    MATCH_MAX_COND);
 	}
-	in = rc == RTI_OK ? inst_find(st, obj) : NULL;
-	if (rc == RTI_OK && !in) {
-		in = calloc(1, sizeof *in);
-		if (!in) {
-			rc = RTI_ERR_NO_MEMORY;
-		} else {
-			in->obj = obj;
-			in->next = st->it[obj % INST_BUCKETS];
-			st->it[obj % INST_BUCKETS] = in;
-		}
-	}
+	if (rc == RTI_OK && !ddm_inst_set(&st->mdl, obj, cond, as, n))
+		rc = RTI_ERR_NO_MEMORY;
 	if (rc != RTI_OK) {
-		for (i = 0; i < n; i++)
-			free(as[i].attrs);
-		free(as);
+		ddm_assoc_free(as, n);
 		return conn_reply(c, serial, rc, msg[0] ? msg : NULL, NULL,
 		    0), 0;
 	}
-	inst_clear(in);
-	snprintf(in->cond, sizeof in->cond, "%s", cond);
-	in->assoc = as;
-	in->n_assoc = n;
 	om_relevance(fx, oi);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
@@ -1540,7 +1372,7 @@ attr_overlaps(struct ddm_fx *st, const struct ddm_inst *in, uint32_t a,
 		if (!bset_has(in->assoc[i].attrs, st->words, a))
 			continue;
 		assoc = 1;
-		if (!(g = region_find(st, in->assoc[i].region)))
+		if (!(g = ddm_region_find(&st->mdl, in->assoc[i].region)))
 			continue;
 		r.n = g->n;
 		r.r = g->r;
@@ -1595,7 +1427,7 @@ h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    cls, attrs, n, msg, sizeof msg);
 		if (rc != RTI_OK)
 			return conn_reply(c, serial, rc, msg, NULL, 0), 0;
-		g = region_find(st, wire_get32(regs + 4 * i));
+		g = ddm_region_find(&st->mdl, wire_get32(regs + 4 * i));
 		q[i].n = g->n;
 		q[i].r = g->r;
 	}
@@ -1608,7 +1440,7 @@ h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 		if (!fom_oclass_is_a(fx->fom, oi->cls, cls))
 			continue;
-		in = inst_find(st, oi->handle);
+		in = ddm_inst_find(&st->mdl, oi->handle);
 		for (i = k = 0; i < n; i++)
 			if (attr_overlaps(st, in, wire_get32(attrs + 4 * i), q,
 			    m))
@@ -1665,14 +1497,13 @@ ddm_federation_init(struct federation *fx)
 		if (!st->set[k] || !st->n_filtered[k])
 			return -1;
 	}
-	return 0;
+	return ddm_model_init(&st->mdl, st->words);
 }
 
 static void
 ddm_federation_fini(struct federation *fx)
 {
 	struct ddm_fx *st = fxst(fx);
-	struct ddm_inst *in;
 	struct ddm_wait *w;
 	uint32_t k, c;
 
@@ -1684,19 +1515,10 @@ ddm_federation_fini(struct federation *fx)
 		free(st->set[k]);
 		free(st->n_filtered[k]);
 	}
-	for (c = 0; c < REG_BUCKETS; c++)
-		while (st->rt[c])
-			region_del(st, st->rt[c]);
-	for (c = 0; c < INST_BUCKETS; c++)
-		while ((in = st->it[c])) {
-			st->it[c] = in->next;
-			inst_clear(in);
-			free(in);
-		}
+	ddm_model_fini(&st->mdl);
 	free(st->stamp);
 	free(st->stamp_cls);
 	free(st->ks);
-	free(st->qr);
 	free(st->cand);
 	free(st->cwant);
 	while ((w = st->waits)) {
@@ -1855,8 +1677,10 @@ ddm_federate_resign(struct federate *f, int action)
 	struct federation *fx = f->fx;
 	struct ddm_fx *st = fxst(fx);
 	struct ddm_fed *df = fst(f);
+	struct ddm_region *g;
 	struct ddm_inst *in;
 	struct ddm_wait **pp, *w;
+	struct idmap_iter it;
 	uint32_t k, c, i;
 
 	(void)action;
@@ -1887,23 +1711,17 @@ ddm_federate_resign(struct federate *f, int action)
 			filter_clear(fl);
 		}
 	/* only its own regions go: without any, nothing refers to them */
-	for (c = 0; df->had_regions && c < INST_BUCKETS; c++)
-		for (in = st->it[c]; in; in = in->next)
-			for (i = 0; i < in->n_assoc; i++)
-				if (REGION_OWNER(in->assoc[i].region) ==
-				    f->handle) {
-					inst_clear(in);
-					break;
-				}
-	for (c = 0; df->had_regions && c < REG_BUCKETS; c++) {
-		struct ddm_region *g = st->rt[c], *next;
-
-		for (; g; g = next) {
-			next = g->next;
-			if (REGION_OWNER(g->handle) == f->handle)
-				region_del(st, g);
-		}
-	}
+	idmap_iter_init(&st->mdl.insts, &it);
+	while (df->had_regions && (in = ddm_inst_next(&st->mdl, &it)))
+		for (i = 0; i < in->n_assoc; i++)
+			if (REGION_OWNER(in->assoc[i].region) == f->handle) {
+				ddm_inst_clear(in);
+				break;
+			}
+	idmap_iter_init(&st->mdl.regions, &it);
+	while (df->had_regions && (g = ddm_region_next(&st->mdl, &it)))
+		if (REGION_OWNER(g->handle) == f->handle)
+			ddm_region_del(&st->mdl, g);
 	if (df->replicated && gone_add(fx, f->handle) < 0)
 		rti_log(fx->srv, LOG_ERROR, "out of memory announcing that "
 		    "federate %u left; the others' replicas keep its "

@@ -44,10 +44,10 @@
                                      a remove callback 4 */
 
 struct om_name {
+	struct idmap_node node;       /* in the table by name */
 	char *name;
 	uint32_t reserver;            /* federate handle, 0 = none */
 	struct om_instance *inst;     /* instance named so, or NULL */
-	struct om_name *next;
 };
 
 /* A parameter of a received interaction. */
@@ -55,18 +55,6 @@ struct om_param {
 	uint32_t handle;
 	uint32_t len;
 	const uint8_t *value;
-};
-
-/* The common header (HDR in wire.h) of updates, interactions, deletes. */
-struct om_hdr {
-	const uint8_t *raw;
-	size_t raw_len;
-	uint8_t flags;
-	uint64_t time;
-	uint32_t retraction;
-	const void *tag;
-	uint32_t tag_len;
-	const char *cond;
 };
 
 /* A federate whose resign the sweep has still to carry out. */
@@ -86,10 +74,8 @@ struct om_pass {
 
 struct om_fx {
 	uint32_t next_handle;
-	struct om_instance **ht;      /* by handle */
-	size_t ht_size, n_inst;
-	struct om_name **nt;          /* by name */
-	size_t nt_size, n_names;
+	struct idmap inst_map;        /* om_instance by handle */
+	struct idmap name_map;        /* om_name by name */
 	struct om_instance *list;
 	uint32_t n_oc;
 	uint32_t **cls_attrs;         /* [n_oc + 1]: attributes, ascending,
@@ -131,9 +117,7 @@ struct om_fx {
 	struct om_pass pass[2];
 	int sweeping;
 	struct om_instance *sweep_at; /* next instance of the running pass */
-	size_t sweep_bucket;          /* then the next name bucket */
-	uint32_t nt_gen;              /* name rehashes (the bucket cursor) */
-	uint32_t sweep_gen;
+	struct idmap_iter sweep_names;/* then the names */
 	struct event *sweep_ev;       /* zero timer: the next slice */
 };
 
@@ -170,32 +154,20 @@ notice(struct conn *c, int err, const char *fmt, ...)
 
 /* ---- instances and names ---- */
 
-static size_t
-hash_handle(uint32_t h, size_t size)
-{
-	return (size_t)(h * 2654435761u) & (size - 1);
-}
-
-static size_t
-hash_name(const char *s, size_t size)
-{
-	uint32_t h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (uint8_t)*s++) * 16777619u;
-	return h & (size - 1);
-}
-
 /* Instance `obj`, doomed or not, or NULL. */
 static inline struct om_instance *
 lookup(struct om_fx *st, uint32_t obj)
 {
-	struct om_instance *in;
+	struct idmap_node *n = IDMAP_GET(&st->inst_map, obj,
+	    struct om_instance, hnode, handle);
 
-	for (in = st->ht[hash_handle(obj, st->ht_size)]; in; in = in->hnext)
-		if (in->handle == obj)
-			return in;
-	return NULL;
+	return n ? IDMAP_ENTRY(n, struct om_instance, hnode) : NULL;
+}
+
+static struct om_name *
+name_of(struct idmap_node *n)
+{
+	return n ? IDMAP_ENTRY(n, struct om_name, node) : NULL;
 }
 
 static const struct om_leaver *
@@ -239,7 +211,7 @@ om_find(struct federation *fx, uint32_t obj)
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in;
 
-	if (!st || !st->ht || !(in = lookup(st, obj)))
+	if (!st || !(in = lookup(st, obj)))
 		return NULL;
 	return doomed(st, in) ? NULL : in;
 }
@@ -417,45 +389,15 @@ known_del(struct om_instance *in, uint32_t fed)
 static struct om_name *
 name_find(struct om_fx *st, const char *name)
 {
-	struct om_name *ne;
-
-	for (ne = st->nt[hash_name(name, st->nt_size)]; ne; ne = ne->next)
-		if (strcmp(ne->name, name) == 0)
-			return ne;
-	return NULL;
-}
-
-static int
-rehash_names(struct om_fx *st)
-{
-	size_t size = st->nt_size * 2, i;
-	struct om_name **nt = calloc(size, sizeof *nt), *ne, *next;
-
-	if (!nt)
-		return -1;
-	for (i = 0; i < st->nt_size; i++)
-		for (ne = st->nt[i]; ne; ne = next) {
-			size_t k = hash_name(ne->name, size);
-
-			next = ne->next;
-			ne->next = nt[k];
-			nt[k] = ne;
-		}
-	free(st->nt);
-	st->nt = nt;
-	st->nt_size = size;
-	st->nt_gen++;
-	return 0;
+	return name_of(idmap_get_str(&st->name_map, name));
 }
 
 static struct om_name *
 name_add(struct om_fx *st, const char *name, uint32_t reserver)
 {
 	struct om_name *ne;
-	size_t k, len;
+	size_t len;
 
-	if (st->n_names >= st->nt_size && rehash_names(st) < 0)
-		return NULL;
 	/* one block: the entry and its name (memory per instance) */
 	len = strlen(name) + 1;
 	ne = malloc(sizeof *ne + len);
@@ -465,46 +407,15 @@ name_add(struct om_fx *st, const char *name, uint32_t reserver)
 	memcpy(ne->name, name, len);
 	ne->inst = NULL;
 	ne->reserver = reserver;
-	k = hash_name(name, st->nt_size);
-	ne->next = st->nt[k];
-	st->nt[k] = ne;
-	st->n_names++;
+	idmap_put(&st->name_map, &ne->node);
 	return ne;
 }
 
 static void
 name_del(struct om_fx *st, struct om_name *ne)
 {
-	struct om_name **pp = &st->nt[hash_name(ne->name, st->nt_size)];
-
-	while (*pp && *pp != ne)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = ne->next;
-	st->n_names--;
+	idmap_del(&st->name_map, &ne->node);
 	free(ne);
-}
-
-static int
-rehash_instances(struct om_fx *st)
-{
-	size_t size = st->ht_size * 2, i;
-	struct om_instance **ht = calloc(size, sizeof *ht), *in, *next;
-
-	if (!ht)
-		return -1;
-	for (i = 0; i < st->ht_size; i++)
-		for (in = st->ht[i]; in; in = next) {
-			size_t k = hash_handle(in->handle, size);
-
-			next = in->hnext;
-			in->hnext = ht[k];
-			ht[k] = in;
-		}
-	free(st->ht);
-	st->ht = ht;
-	st->ht_size = size;
-	return 0;
 }
 
 static void
@@ -522,8 +433,7 @@ inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
 	struct om_instance *in;
 	uint32_t n;
 
-	if ((st->n_inst >= st->ht_size && rehash_instances(st) < 0) ||
-	    class_attrs(st, fx->fom, cls) < 0)
+	if (class_attrs(st, fx->fom, cls) < 0)
 		return NULL;
 	/* one block: the instance, its owners and relevance flags */
 	n = st->cls_n[cls];
@@ -541,29 +451,20 @@ inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
 static void
 inst_link(struct om_fx *st, struct om_instance *in)
 {
-	size_t k = hash_handle(in->handle, st->ht_size);
-
-	in->hnext = st->ht[k];
-	st->ht[k] = in;
+	idmap_put(&st->inst_map, &in->hnode);
 	in->next = st->list;
 	if (st->list)
 		st->list->prev = in;
 	st->list = in;
-	st->n_inst++;
 }
 
 /* Unlink and free `in` and its name. */
 static void
 inst_destroy(struct om_fx *st, struct om_instance *in)
 {
-	struct om_instance **pp = &st->ht[hash_handle(in->handle,
-	    st->ht_size)];
 	struct om_name *ne;
 
-	while (*pp && *pp != in)
-		pp = &(*pp)->hnext;
-	if (*pp)
-		*pp = in->hnext;
+	idmap_del(&st->inst_map, &in->hnode);
 	if (st->sweep_at == in)
 		st->sweep_at = in->next;
 	if (in->prev)
@@ -572,7 +473,6 @@ inst_destroy(struct om_fx *st, struct om_instance *in)
 		st->list = in->next;
 	if (in->next)
 		in->next->prev = in->prev;
-	st->n_inst--;
 	ne = in->name ? name_find(st, in->name) : NULL;
 	if (ne)
 		name_del(st, ne);
@@ -605,47 +505,32 @@ discover(struct federation *fx, struct om_instance *in, struct federate *to,
 	conn_send_buf(to->conn, b);
 }
 
-/* Put the header for a receiver: as received, or without its timestamp
- * when the message goes receive order. */
+/* Put the header for a receiver: as received (its bytes), or without
+ * its timestamp when the message goes receive order.  `h` NULL: receive
+ * order, empty tag. */
 static void
-hdr_put(struct wire_buf *w, const struct om_hdr *h, int tso)
+hdr_put(struct wire_buf *w, const struct bundle_hdr *h, int tso)
 {
-	if (!h) {
-		wire_put_u8(w, 0);
-		wire_put_blob(w, NULL, 0);
-		wire_put_str(w, "");
-	} else if (tso == ((h->flags & WIRE_OMF_TIMESTAMP) != 0)) {
-		wire_put_raw(w, h->raw, h->raw_len);
-	} else {
-		wire_put_u8(w, 0);
-		wire_put_blob(w, h->tag, h->tag_len);
-		wire_put_str(w, h->cond);
-	}
-}
+	struct bundle_hdr ro;
 
-static int
-hdr_read(struct wire_rd *rd, struct om_hdr *h)
-{
-	h->raw = rd->p;
-	h->flags = wire_get_u8(rd);
-	h->time = 0;
-	h->retraction = 0;
-	if (h->flags & WIRE_OMF_TIMESTAMP) {
-		h->time = wire_get_u64(rd);
-		h->retraction = wire_get_u32(rd);
+	if (h && tso == ((h->flags & WIRE_OMF_TIMESTAMP) != 0)) {
+		wire_put_raw(w, h->raw, h->raw_len);
+		return;
 	}
-	h->tag = wire_get_blob(rd, &h->tag_len, WIRE_MAX_TAG);
-	h->cond = wire_get_str(rd, WIRE_MAX_NAME);
-	if (rd->err || (h->flags & ~WIRE_OMF_TIMESTAMP))
-		return -1;
-	h->raw_len = (size_t)(rd->p - h->raw);
-	return 0;
+	memset(&ro, 0, sizeof ro);
+	if (h) {
+		ro.tag = h->tag;
+		ro.tag_len = h->tag_len;
+		ro.cond = h->cond;
+	}
+	(void)bundle_hdr_put(w, &ro);
 }
 
 /* TSO rights of the sender.  0 with *tso set (a TSO message is announced
  * to TM for retraction), or -1 when refused (the notice is sent). */
 static int
-tso_check(struct conn *c, const struct om_hdr *h, int *tso, const char *what)
+tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
+    const char *what)
 {
 	char msg[256];
 	int err;
@@ -670,7 +555,7 @@ tso_check(struct conn *c, const struct om_hdr *h, int *tso, const char *what)
  * tag. */
 static void
 remove_instance(struct federation *fx, struct om_instance *in,
-    uint32_t by, const struct om_hdr *h, int tso)
+    uint32_t by, const struct bundle_hdr *h, int tso)
 {
 	struct om_fx *st = fxst(fx);
 	uint32_t i;
@@ -871,24 +756,23 @@ h_reserve(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct om_fx *st = fxst(c->fed->fx);
 	struct wire_buf *b;
 	uint8_t multiple = wire_get_u8(rd);
-	long n = read_names(st, rd), i, j;
+	long n = read_names(st, rd), i;
 	int ok = 1;
 	size_t off;
 
 	(void)serial;
 	if (n <= 0 || (!multiple && n != 1))
 		return -1;
-	for (i = 0; i < n && ok; i++) {
-		ok = legal_name(st->names[i]) && !name_find(st, st->names[i]);
-		for (j = 0; j < i && ok; j++)
-			ok = strcmp(st->names[i], st->names[j]) != 0;
-	}
+	/* All or none.  Each name is added once it passed, so that one
+	 * given twice finds its first copy: O(n), where comparing every
+	 * pair took seconds for 65536 names. */
 	for (i = 0; i < n && ok; i++)
-		if (!name_add(st, st->names[i], c->fed->handle)) {
-			while (--i >= 0)
-				name_del(st, name_find(st, st->names[i]));
-			ok = 0;
-		}
+		ok = legal_name(st->names[i]) &&
+		    !name_find(st, st->names[i]) &&
+		    name_add(st, st->names[i], c->fed->handle);
+	if (!ok)
+		for (i -= 2; i >= 0; i--)
+			name_del(st, name_find(st, st->names[i]));
 	b = srv_frame(c->srv, WIRE_CB_NAMES_RESERVED, &off);
 	wire_put_u8(b, (uint8_t)ok);
 	wire_put_u8(b, multiple);
@@ -1279,7 +1163,7 @@ planned:
  * cut of class `cls` keeping `keep`. */
 static void
 send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
-    const struct om_hdr *h, int tso, const void *layer, size_t layer_len,
+    const struct bundle_hdr *h, int tso, const void *layer, size_t layer_len,
     uint32_t cls, const uint8_t *keep)
 {
 	size_t off;
@@ -1317,7 +1201,7 @@ send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
  */
 static int
 uniform_route(struct conn *c, struct om_fx *st, const struct bundle *b,
-    const struct om_hdr *h, int tso, const struct dm_sub *r, size_t n,
+    const struct bundle_hdr *h, int tso, const struct dm_sub *r, size_t n,
     const void *layer, size_t layer_len)
 {
 	struct federate *f = c->fed;
@@ -1376,14 +1260,14 @@ h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct om_fx *st = fxst(fx);
 	struct bundle *b = &st->b;
 	const struct dm_sub *r;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	const char *why = "";
 	size_t n, k;
 	uint32_t i, j, cls;
 	int rc, tso, multi, pplain, fast;
 
 	(void)serial;
-	if (hdr_read(rd, &h) < 0)
+	if (bundle_hdr_get(rd, &h) < 0)
 		return -1;
 	rc = bundle_parse(b, rd->p, wire_rd_left(rd), &why);
 	if (rc == -1) {
@@ -1498,12 +1382,12 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	const struct dm_sub *r;
 	const uint8_t *block;
 	size_t block_len, n_routes, k;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	uint32_t cls, n, i, kept;
 	char msg[160];
 	int tso, rc;
 
-	if (hdr_read(rd, &h) < 0)
+	if (bundle_hdr_get(rd, &h) < 0)
 		return -1;
 	cls = wire_get_u32(rd);
 	block = rd->p;
@@ -1595,12 +1479,12 @@ h_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
 	struct federation *fx = c->fed->fx;
 	struct om_instance *in;
-	struct om_hdr h;
+	struct bundle_hdr h;
 	uint32_t obj;
 	int tso;
 
 	(void)serial;
-	if (hdr_read(rd, &h) < 0)
+	if (bundle_hdr_get(rd, &h) < 0)
 		return -1;
 	obj = wire_get_u32(rd);
 	if (!wire_rd_done(rd))
@@ -1790,9 +1674,6 @@ om_federation_init(struct federation *fx)
 	st->next_handle = 1;
 	st->n_oc = fx->fom->n_oclasses;
 	st->words = bset_words(fx->fom->n_attrs);
-	st->ht_size = st->nt_size = 64;
-	st->ht = calloc(st->ht_size, sizeof *st->ht);
-	st->nt = calloc(st->nt_size, sizeof *st->nt);
 	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
 	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
 	st->stamp = calloc(fx->fom->n_attrs + 1, sizeof *st->stamp);
@@ -1802,8 +1683,10 @@ om_federation_init(struct federation *fx)
 	st->end = calloc(st->n_oc + 1, sizeof *st->end);
 	bundle_init(&st->b);
 	wire_buf_init(&st->out);
-	if (!st->ht || !st->nt || !st->cls_attrs || !st->cls_n || !st->stamp ||
-	    !st->attr_decl || !st->pre || !st->end)
+	if (IDMAP_INIT(&st->inst_map, struct om_instance, hnode, handle) < 0 ||
+	    IDMAP_INIT_STR(&st->name_map, struct om_name, node, name) < 0 ||
+	    !st->cls_attrs ||
+	    !st->cls_n || !st->stamp || !st->attr_decl || !st->pre || !st->end)
 		return -1;
 	for (k = 1; k <= st->n_attrs; k++)
 		st->attr_decl[k] = fom_attr(fx->fom, k)->oclass;
@@ -1814,8 +1697,9 @@ static void
 om_federation_fini(struct federation *fx)
 {
 	struct om_fx *st = fxst(fx);
-	struct om_name *ne, *next;
 	struct om_instance *in;
+	struct idmap_node *n;
+	struct idmap_iter it;
 	size_t i;
 
 	if (!st)
@@ -1824,11 +1708,9 @@ om_federation_fini(struct federation *fx)
 		st->list = in->next;
 		inst_free(in);
 	}
-	for (i = 0; st->nt && i < st->nt_size; i++)
-		for (ne = st->nt[i]; ne; ne = next) {
-			next = ne->next;
-			free(ne);
-		}
+	idmap_iter_init(&st->name_map, &it);
+	while ((n = idmap_iter_next(&st->name_map, &it)))
+		free(name_of(n));
 	for (i = 0; st->cls_attrs && i <= st->n_oc; i++)
 		free(st->cls_attrs[i]);
 	free(st->cls_attrs);
@@ -1836,8 +1718,8 @@ om_federation_fini(struct federation *fx)
 	free(st->attr_decl);
 	free(st->pre);
 	free(st->end);
-	free(st->ht);
-	free(st->nt);
+	idmap_fini(&st->inst_map);
+	idmap_fini(&st->name_map);
 	free(st->stamp);
 	free(st->bi);
 	free(st->kc);
@@ -1869,7 +1751,8 @@ om_resign_deferred(struct federation *fx)
 {
 	struct om_fx *st = fxst(fx);
 
-	return st && st->n_inst + st->n_names > OM_SWEEP_MIN;
+	return st && idmap_count(&st->inst_map) +
+	    idmap_count(&st->name_map) > OM_SWEEP_MIN;
 }
 
 int
@@ -1953,21 +1836,24 @@ pass_start(struct federation *fx, struct om_fx *st)
 				st->pass[0].rel[c] = 2;
 	st->sweeping = 1;
 	st->sweep_at = st->list;
-	st->sweep_bucket = 0;
-	st->sweep_gen = st->nt_gen;
+	idmap_iter_init(&st->name_map, &st->sweep_names);
 	return 0;
 }
 
 /* One slice of the sweep: OM_SWEEP_WORK units, instances first, then the
- * name reservations of the leavers. */
+ * name reservations of the leavers (a slice ends between chains of the
+ * name table, where the other services may remove any name; a
+ * reservation growing the table starts the names over). */
 static void
 sweep_cb(evutil_socket_t fd, short what, void *arg)
 {
 	static const struct timeval now = { 0, 0 };
 	struct federation *fx = arg;
 	struct om_fx *st = fxst(fx);
-	struct om_name *ne, *next;
-	size_t work = 0;
+	struct idmap_iter *it = &st->sweep_names;
+	struct om_name *ne;
+	size_t work = 0, chains;
+	int between;
 
 	(void)fd;
 	(void)what;
@@ -1979,24 +1865,23 @@ sweep_cb(evutil_socket_t fd, short what, void *arg)
 		st->sweep_at = in->next;
 		work += sweep_instance(fx, st, in);
 	}
-	if (!st->sweep_at && st->sweep_gen != st->nt_gen) {
-		/* the names were rehashed: walk their buckets again */
-		st->sweep_gen = st->nt_gen;
-		st->sweep_bucket = 0;
+	while (!st->sweep_at && ((between = idmap_iter_between(it)) == 0 ||
+	    work < OM_SWEEP_WORK)) {
+		/* a chain costs 1, a name 1; the one entered is finished */
+		chains = it->entered;
+		ne = name_of(idmap_iter_next_max(&st->name_map, it, between ?
+		    OM_SWEEP_WORK - work : 0));
+		work += it->entered - chains + 1;
+		if (!ne)
+			break;
+		if (!ne->reserver || !leaver_find(&st->pass[0], ne->reserver))
+			continue;
+		if (ne->inst)
+			ne->reserver = 0;
+		else
+			name_del(st, ne);
 	}
-	for (; !st->sweep_at && st->sweep_bucket < st->nt_size &&
-	    work < OM_SWEEP_WORK; st->sweep_bucket++, work++)
-		for (ne = st->nt[st->sweep_bucket]; ne; ne = next, work++) {
-			next = ne->next;
-			if (!ne->reserver ||
-			    !leaver_find(&st->pass[0], ne->reserver))
-				continue;
-			if (ne->inst)
-				ne->reserver = 0;
-			else
-				name_del(st, ne);
-		}
-	if (st->sweep_at || st->sweep_bucket < st->nt_size) {
+	if (st->sweep_at || !idmap_iter_done(&st->name_map, it)) {
 		evtimer_add(st->sweep_ev, &now);
 		return;
 	}
@@ -2040,10 +1925,10 @@ om_federate_resign(struct federate *f, int action)
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in, *next;
-	struct om_name *ne, *nnext;
+	struct idmap_iter it;
+	struct om_name *ne;
 	int del, divest, owm_left;
 	uint32_t i;
-	size_t k;
 
 	if (!st)
 		return;
@@ -2072,16 +1957,15 @@ om_federate_resign(struct federate *f, int action)
 				in->owner[i] = 0;
 		sole_update(in);
 	}
-	for (k = 0; k < st->nt_size; k++)
-		for (ne = st->nt[k]; ne; ne = nnext) {
-			nnext = ne->next;
-			if (ne->reserver != f->handle)
-				continue;
-			if (ne->inst)
-				ne->reserver = 0;
-			else
-				name_del(st, ne);
-		}
+	idmap_iter_init(&st->name_map, &it);
+	while ((ne = name_of(idmap_iter_next(&st->name_map, &it)))) {
+		if (ne->reserver != f->handle)
+			continue;
+		if (ne->inst)
+			ne->reserver = 0;
+		else
+			name_del(st, ne);
+	}
 }
 
 static const struct msg_handler om_handlers[] = {

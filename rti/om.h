@@ -6,6 +6,7 @@
 #ifndef RTI_OM_H
 #define RTI_OM_H
 
+#include "idmap.h"
 #include "server.h"
 
 /* A federate that knows an instance, and the class it knows it as. */
@@ -15,6 +16,7 @@ struct om_known {
 };
 
 struct om_instance {
+	struct idmap_node hnode;  /* in the table by handle (om.c) */
 	uint32_t handle;
 	uint32_t cls;             /* registered class */
 	uint32_t registrar;       /* federate handle */
@@ -27,7 +29,6 @@ struct om_instance {
 	uint32_t n_known;
 #define OM_KNOWN_INLINE 2
 	struct om_known known_in[OM_KNOWN_INLINE];
-	struct om_instance *hnext;          /* handle hash chain */
 	struct om_instance *next, *prev;    /* federation list */
 	/* owner[i] of attrs[i]: federate handle, 0 = unowned; then
 	 * n_attrs bytes relevant[i]: someone else subscribes (om_relevant) */

@@ -19,6 +19,7 @@
 
 #include "bundle.h"
 #include "dm.h"
+#include "idmap.h"
 #include "om.h"
 #include "owm.h"
 
@@ -32,12 +33,12 @@ struct owm_pend {
 
 /* What is in flight on one instance. */
 struct owm_obj {
+	struct idmap_node node;   /* in the table by instance handle */
 	uint32_t obj;
 	uint32_t *div;            /* attributes under negotiated divestiture */
 	size_t n_div, cap_div;
 	struct owm_pend *pend;    /* pending acquisitions, oldest first */
 	size_t n_pend, cap_pend;
-	struct owm_obj *next;
 };
 
 /* Callbacks an operation produces, sent per federate when it is done. */
@@ -73,8 +74,7 @@ struct owm_batch {
 };
 
 struct owm_fx {
-	struct owm_obj **ht;      /* by instance handle */
-	size_t size, n;
+	struct idmap objs;        /* owm_obj by instance handle */
 	struct owm_batch b[B_COUNT];
 	struct wire_buf out;
 };
@@ -98,32 +98,10 @@ fxst(struct federation *fx)
 
 /* ---- in-flight state per instance ---- */
 
-static size_t
-hash_handle(uint32_t h, size_t size)
+static struct owm_obj *
+obj_of(struct idmap_node *n)
 {
-	return (size_t)(h * 2654435761u) & (size - 1);
-}
-
-static int
-rehash(struct owm_fx *st)
-{
-	size_t size = st->size * 2, i;
-	struct owm_obj **ht = calloc(size, sizeof *ht), *oo, *next;
-
-	if (!ht)
-		return -1;
-	for (i = 0; i < st->size; i++)
-		for (oo = st->ht[i]; oo; oo = next) {
-			size_t k = hash_handle(oo->obj, size);
-
-			next = oo->next;
-			oo->next = ht[k];
-			ht[k] = oo;
-		}
-	free(st->ht);
-	st->ht = ht;
-	st->size = size;
-	return 0;
+	return n ? IDMAP_ENTRY(n, struct owm_obj, node) : NULL;
 }
 
 /* The entry of instance `obj`; created when `create` is set.  NULL when
@@ -131,22 +109,16 @@ rehash(struct owm_fx *st)
 static struct owm_obj *
 obj_get(struct owm_fx *st, uint32_t obj, int create)
 {
-	struct owm_obj *oo;
-	size_t k;
+	struct owm_obj *oo = obj_of(IDMAP_GET(&st->objs, obj, struct owm_obj,
+	    node, obj));
 
-	for (oo = st->ht[hash_handle(obj, st->size)]; oo; oo = oo->next)
-		if (oo->obj == obj)
-			return oo;
-	if (!create || (st->n >= st->size && rehash(st) < 0))
-		return NULL;
+	if (oo || !create)
+		return oo;
 	oo = calloc(1, sizeof *oo);
 	if (!oo)
 		return NULL;
 	oo->obj = obj;
-	k = hash_handle(obj, st->size);
-	oo->next = st->ht[k];
-	st->ht[k] = oo;
-	st->n++;
+	idmap_put(&st->objs, &oo->node);
 	return oo;
 }
 
@@ -162,14 +134,11 @@ obj_free(struct owm_obj *oo)
 static void
 obj_del(struct owm_fx *st, uint32_t obj)
 {
-	struct owm_obj **pp = &st->ht[hash_handle(obj, st->size)], *oo;
+	struct owm_obj *oo = obj_get(st, obj, 0);
 
-	while (*pp && (*pp)->obj != obj)
-		pp = &(*pp)->next;
-	if (!(oo = *pp))
+	if (!oo)
 		return;
-	*pp = oo->next;
-	st->n--;
+	idmap_del(&st->objs, &oo->node);
 	obj_free(oo);
 }
 
@@ -1024,17 +993,20 @@ owm_federate_can_resign(struct federate *f, int action, char *msg,
 	struct federation *fx = f->fx;
 	struct owm_fx *st = fxst(fx);
 	struct om_instance *in;
+	struct idmap_iter it;
 	struct owm_obj *oo;
-	size_t k, i;
+	size_t i;
 
-	for (k = 0; st && !resign_cancels(action) && k < st->size; k++)
-		for (oo = st->ht[k]; oo; oo = oo->next)
+	if (st && !resign_cancels(action)) {
+		idmap_iter_init(&st->objs, &it);
+		while ((oo = obj_of(idmap_iter_next(&st->objs, &it))))
 			if (pend_of(oo, f->handle, &i)) {
 				snprintf(msg, msglen, "acquisition of "
 				    "attribute %u of instance %u is pending",
 				    oo->pend[i].attr, oo->obj);
 				return RTI_ERR_OWNERSHIP_ACQUISITION_PENDING;
 			}
+	}
 	if (resign_divests(action))
 		return RTI_OK;
 	for (in = om_first(fx); in; in = om_next(fx, in)) {
@@ -1066,22 +1038,22 @@ owm_federate_resign(struct federate *f, int action)
 	struct federation *fx = f->fx;
 	struct owm_fx *st = fxst(fx);
 	struct om_instance *in;
-	struct owm_obj *oo, *next;
-	size_t k, i;
+	struct idmap_iter it;
+	struct owm_obj *oo;
+	size_t i;
 	int changed;
 
 	if (!st)
 		return;
-	for (k = 0; k < st->size; k++)
-		for (oo = st->ht[k]; oo; oo = next) {
-			next = oo->next;
-			for (i = 0; i < oo->n_pend;)
-				if (oo->pend[i].fed == f->handle)
-					pend_del_at(oo, i);
-				else
-					i++;
-			gc(st, oo);
-		}
+	idmap_iter_init(&st->objs, &it);
+	while ((oo = obj_of(idmap_iter_next(&st->objs, &it)))) {
+		for (i = 0; i < oo->n_pend;)
+			if (oo->pend[i].fed == f->handle)
+				pend_del_at(oo, i);
+			else
+				i++;
+		gc(st, oo);    /* may remove oo: the iterator is past it */
+	}
 	if (om_resign_deferred(fx))
 		return; /* OM's sweep calls owm_release_leavers */
 	for (in = om_first(fx); in; in = om_next(fx, in)) {
@@ -1130,28 +1102,24 @@ owm_federation_init(struct federation *fx)
 	if (!st)
 		return -1;
 	fx->mod[MOD_OWM] = st;
-	st->size = 64;
-	st->ht = calloc(st->size, sizeof *st->ht);
 	wire_buf_init(&st->out);
-	return st->ht ? 0 : -1;
+	return IDMAP_INIT(&st->objs, struct owm_obj, node, obj);
 }
 
 static void
 owm_federation_fini(struct federation *fx)
 {
 	struct owm_fx *st = fxst(fx);
-	struct owm_obj *oo, *next;
-	size_t k;
+	struct idmap_iter it;
+	struct owm_obj *oo;
 	int b;
 
 	if (!st)
 		return;
-	for (k = 0; st->ht && k < st->size; k++)
-		for (oo = st->ht[k]; oo; oo = next) {
-			next = oo->next;
-			obj_free(oo);
-		}
-	free(st->ht);
+	idmap_iter_init(&st->objs, &it);
+	while ((oo = obj_of(idmap_iter_next(&st->objs, &it))))
+		obj_free(oo);
+	idmap_fini(&st->objs);
 	for (b = 0; b < B_COUNT; b++)
 		free(st->b[b].e);
 	wire_buf_free(&st->out);

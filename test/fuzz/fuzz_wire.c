@@ -5,7 +5,8 @@
  * 1. As a byte stream the way rtiexec's and librti's read loops see it:
  *    wire_frame_peek splits it into frames and each payload is decoded
  *    with the field layout that the message's handler reads (the layout
- *    comments of wire.h, transcribed into `layouts` below).
+ *    comments of wire.h, transcribed into `layouts` below); the OM header
+ *    goes through the codec both sides use, bundle_hdr_get.
  * 2. As a reader program: byte 0 is a count k, bytes 1..k are opcodes
  *    that each run one wire_get_* reader over the remaining bytes.
  * Invariants checked: a reader never leaves its payload; an error is
@@ -32,7 +33,8 @@
  *   x        blob, any length        *  the rest, raw (reply results)
  *   [..]     u32 count (wire_get_count), then count x the group
  *   H        OM header: u8 flags, [u64 time, u32 retraction when
- *            WIRE_OMF_TIMESTAMP], blob tag, str condition
+ *            WIRE_OMF_TIMESTAMP], blob tag, str condition (bundle.h's
+ *            bundle_hdr_get, checked against those fields)
  *   L        the rest: an update-bundle class layer (bundle_parse)
  * Requests start with their u32 serial; one-way OM messages do not.
  */
@@ -317,6 +319,50 @@ field(struct wire_rd *r, int c, unsigned arg, struct wire_buf *out)
 		FUZZ_CHECK(!wire_rd_done(r));
 }
 
+/* An OM header (H) through the codec both sides use (bundle_hdr_get),
+ * checked against its fields read one by one on a copy of the reader: it
+ * takes exactly those bytes, and fails only when they do or a flag is
+ * not defined; what it accepts bundle_hdr_put re-encodes into `out`. */
+static void
+check_hdr(struct wire_rd *r, struct wire_buf *out)
+{
+	const uint8_t *before = r->p;
+	struct wire_rd f = *r;
+	struct wire_buf fields;
+	struct bundle_hdr h;
+	uint8_t flags = 0;
+	size_t off = out->len;
+	int rc, ok;
+
+	wire_buf_init(&fields);
+	field(&f, '1', 0, &fields);
+	if (!f.err) {
+		flags = f.p[-1];
+		if (flags & WIRE_OMF_TIMESTAMP) {
+			field(&f, '8', 0, &fields);
+			field(&f, '4', 0, &fields);
+		}
+	}
+	field(&f, 't', 0, &fields);
+	field(&f, 's', 0, &fields);
+	ok = !f.err && !(flags & ~WIRE_OMF_TIMESTAMP);
+	rc = bundle_hdr_get(r, &h);
+	FUZZ_CHECK((rc == 0) == ok);
+	if (rc < 0) {
+		FUZZ_CHECK(r->err);
+	} else {
+		FUZZ_CHECK(r->p == f.p);
+		FUZZ_CHECK(h.flags == flags);
+		FUZZ_CHECK(h.raw == before);
+		FUZZ_CHECK(h.raw_len == (size_t)(r->p - before));
+		FUZZ_CHECK(bundle_hdr_put(out, &h) == off + 1 +
+		    (flags & WIRE_OMF_TIMESTAMP ? 12 : 0) + 4);
+		FUZZ_CHECK(out->oom || (out->len - off == fields.len &&
+		    memcmp(out->data + off, fields.data, fields.len) == 0));
+	}
+	wire_buf_free(&fields);
+}
+
 /* Decode `spec` (up to its end or the ']' closing the current group),
  * re-encoding every field into `out`. */
 static void
@@ -333,13 +379,7 @@ decode(struct wire_rd *r, const char *spec, struct wire_buf *out)
 			continue;
 		}
 		if (*spec == 'H') {
-			field(r, '1', 0, out);
-			if (!r->err && (r->p[-1] & WIRE_OMF_TIMESTAMP)) {
-				field(r, '8', 0, out);
-				field(r, '4', 0, out);
-			}
-			field(r, 't', 0, out);
-			field(r, 's', 0, out);
+			check_hdr(r, out);
 			continue;
 		}
 		field(r, *spec, 0, out);

@@ -1,7 +1,8 @@
 /*
  * check_bundle.c - the three-level update bundle codec: round trips, the
  * exact byte layout, every truncation point, lengths and counts that lie,
- * huge counts, and cutting a bundle per subscriber.
+ * huge counts, and cutting a bundle per subscriber; the OM message header
+ * (HDR): its bytes, round trips, and what the decoder refuses.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -434,6 +435,157 @@ START_TEST(test_bset)
 }
 END_TEST
 
+/* The header bytes of `h`, then a trailer byte 0x5a. */
+static void
+hdr_bytes(struct wire_buf *w, const struct bundle_hdr *h, size_t *tag_off)
+{
+	wire_buf_reset(w);
+	*tag_off = bundle_hdr_put(w, h);
+	wire_put_u8(w, 0x5a);
+	ck_assert(!w->oom);
+}
+
+START_TEST(test_hdr_bytes)
+{
+	static const uint8_t ro[] = { 0x00, 0, 0, 0, 2, 'a', 'b',
+	    0, 0, 0, 2, 'c', 0, 0x5a };
+	static const uint8_t tso[] = { 0x01, 1, 2, 3, 4, 5, 6, 7, 8,
+	    0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0x5a };
+	struct bundle_hdr h;
+	struct wire_buf w;
+	size_t off;
+
+	wire_buf_init(&w);
+	memset(&h, 0, sizeof h);
+	h.tag = "ab";
+	h.tag_len = 2;
+	h.cond = "c";
+	h.time = 77;              /* not put without WIRE_OMF_TIMESTAMP */
+	hdr_bytes(&w, &h, &off);
+	ck_assert_uint_eq(w.len, sizeof ro);
+	ck_assert_mem_eq(w.data, ro, sizeof ro);
+	ck_assert_uint_eq(off, 5);
+	/* timestamped, empty tag, no condition (NULL) */
+	memset(&h, 0, sizeof h);
+	h.flags = WIRE_OMF_TIMESTAMP;
+	h.time = 0x0102030405060708ull;
+	h.retraction = 9;
+	hdr_bytes(&w, &h, &off);
+	ck_assert_uint_eq(w.len, sizeof tso);
+	ck_assert_mem_eq(w.data, tso, sizeof tso);
+	ck_assert_uint_eq(off, 17);
+	/* "" is no condition too */
+	h.cond = "";
+	hdr_bytes(&w, &h, &off);
+	ck_assert_mem_eq(w.data, tso, sizeof tso);
+	wire_buf_free(&w);
+}
+END_TEST
+
+START_TEST(test_hdr_round_trip)
+{
+	struct bundle_hdr h, g;
+	struct wire_buf w;
+	struct wire_rd rd;
+	size_t off;
+	int ts;
+
+	wire_buf_init(&w);
+	for (ts = 0; ts < 2; ts++) {
+		memset(&h, 0, sizeof h);
+		h.flags = ts ? WIRE_OMF_TIMESTAMP : 0;
+		h.time = ts ? UINT64_MAX - 1 : 0;
+		h.retraction = ts ? 4000000000u : 0;
+		h.tag = "\0tag\0";
+		h.tag_len = 5;
+		h.cond = "Breaker=open";
+		hdr_bytes(&w, &h, &off);
+		wire_rd_init(&rd, w.data, w.len);
+		ck_assert_int_eq(bundle_hdr_get(&rd, &g), 0);
+		ck_assert_uint_eq(g.flags, h.flags);
+		ck_assert(g.time == h.time);
+		ck_assert_uint_eq(g.retraction, h.retraction);
+		ck_assert_uint_eq(g.tag_len, 5);
+		ck_assert_mem_eq(g.tag, h.tag, 5);
+		ck_assert_ptr_eq(g.tag, w.data + off);
+		ck_assert_str_eq(g.cond, h.cond);
+		ck_assert_ptr_eq(g.raw, w.data);
+		ck_assert_uint_eq(g.raw_len, w.len - 1);
+		/* the reader is left at what follows */
+		ck_assert_uint_eq(wire_get_u8(&rd), 0x5a);
+		ck_assert(wire_rd_done(&rd));
+	}
+	wire_buf_free(&w);
+}
+END_TEST
+
+START_TEST(test_hdr_refused)
+{
+	struct bundle_hdr h, g;
+	struct wire_buf w;
+	struct wire_rd rd;
+	size_t off, n;
+	char *big;
+	int bit;
+
+	wire_buf_init(&w);
+	memset(&h, 0, sizeof h);
+	h.flags = WIRE_OMF_TIMESTAMP;
+	h.tag = "t";
+	h.tag_len = 1;
+	h.cond = "c";
+	hdr_bytes(&w, &h, &off);
+	/* every truncation */
+	for (n = 0; n < w.len - 1; n++) {
+		wire_rd_init(&rd, w.data, n);
+		ck_assert_msg(bundle_hdr_get(&rd, &g) == -1, "%zu bytes", n);
+		ck_assert(rd.err);
+	}
+	/* a flag that is not defined, whatever the rest */
+	for (bit = 1; bit < 8; bit++) {
+		w.data[0] = (uint8_t)(WIRE_OMF_TIMESTAMP | 1u << bit);
+		wire_rd_init(&rd, w.data, w.len);
+		ck_assert_int_eq(bundle_hdr_get(&rd, &g), -1);
+		ck_assert(rd.err);
+	}
+	w.data[0] = WIRE_OMF_TIMESTAMP;
+	/* a condition without its NUL, or with one inside */
+	w.data[w.len - 2] = 'x';
+	wire_rd_init(&rd, w.data, w.len);
+	ck_assert_int_eq(bundle_hdr_get(&rd, &g), -1);
+	h.cond = "ab";
+	hdr_bytes(&w, &h, &off);
+	w.data[w.len - 3] = '\0';
+	wire_rd_init(&rd, w.data, w.len);
+	ck_assert_int_eq(bundle_hdr_get(&rd, &g), -1);
+	/* a condition or a tag over its limit */
+	big = malloc(WIRE_MAX_TAG + 2);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'x', WIRE_MAX_TAG + 1);
+	big[WIRE_MAX_NAME + 1] = '\0';
+	h.cond = big;
+	hdr_bytes(&w, &h, &off);
+	wire_rd_init(&rd, w.data, w.len);
+	ck_assert_int_eq(bundle_hdr_get(&rd, &g), -1);
+	big[WIRE_MAX_NAME] = '\0';  /* at the limit: taken */
+	hdr_bytes(&w, &h, &off);
+	wire_rd_init(&rd, w.data, w.len);
+	ck_assert_int_eq(bundle_hdr_get(&rd, &g), 0);
+	h.cond = NULL;
+	h.tag = big;
+	h.tag_len = WIRE_MAX_TAG + 1;
+	hdr_bytes(&w, &h, &off);
+	wire_rd_init(&rd, w.data, w.len);
+	ck_assert_int_eq(bundle_hdr_get(&rd, &g), -1);
+	h.tag_len = WIRE_MAX_TAG;
+	hdr_bytes(&w, &h, &off);
+	wire_rd_init(&rd, w.data, w.len);
+	ck_assert_int_eq(bundle_hdr_get(&rd, &g), 0);
+	free(big);
+	wire_buf_free(&w);
+}
+END_TEST
+
 static Suite *
 bundle_suite(void)
 {
@@ -450,6 +602,9 @@ bundle_suite(void)
 	tcase_add_test(tc, test_reuse);
 	tcase_add_test(tc, test_shared_layout);
 	tcase_add_test(tc, test_bset);
+	tcase_add_test(tc, test_hdr_bytes);
+	tcase_add_test(tc, test_hdr_round_trip);
+	tcase_add_test(tc, test_hdr_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,232 @@
+/*
+ * idmap.c - the hash table of rti (see idmap.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "idmap.h"
+
+#define IDMAP_MIN 64              /* chains of a new table */
+
+#define SIP_ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
+#define SIP_ROUND do {                                                  \
+	v0 += v1; v1 = SIP_ROTL(v1, 13); v1 ^= v0; v0 = SIP_ROTL(v0, 32);   \
+	v2 += v3; v3 = SIP_ROTL(v3, 16); v3 ^= v2;                          \
+	v0 += v3; v3 = SIP_ROTL(v3, 21); v3 ^= v0;                          \
+	v2 += v1; v1 = SIP_ROTL(v1, 17); v1 ^= v2; v2 = SIP_ROTL(v2, 32);   \
+} while (0)
+
+/*
+ * SipHash-1-3 of the string `s` under key `k`, as fom/fom_model.c hashes
+ * the names of a FOM.  With a fixed hash, names chosen to share a chain
+ * make every lookup walk all of them; the key is random per table and
+ * nothing observable depends on it.
+ */
+static uint64_t
+siphash13(const uint64_t k[2], const char *s)
+{
+	uint64_t v0 = k[0] ^ 0x736f6d6570736575ull;
+	uint64_t v1 = k[1] ^ 0x646f72616e646f6dull;
+	uint64_t v2 = k[0] ^ 0x6c7967656e657261ull;
+	uint64_t v3 = k[1] ^ 0x7465646279746573ull;
+	size_t len = strlen(s), i, j;
+	uint64_t m;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&m, s + i, 8);
+		v3 ^= m;
+		SIP_ROUND;
+		v0 ^= m;
+	}
+	m = (uint64_t)len << 56;
+	for (j = 0; i + j < len; j++)
+		m |= (uint64_t)(uint8_t)s[i + j] << (8 * j);
+	v3 ^= m;
+	SIP_ROUND;
+	v0 ^= m;
+	v2 ^= 0xff;
+	SIP_ROUND;
+	SIP_ROUND;
+	SIP_ROUND;
+	return v0 ^ v1 ^ v2 ^ v3;
+}
+
+int
+idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size)
+{
+	struct timespec ts;
+
+	memset(m, 0, sizeof *m);
+	m->key_off = key_off;
+	m->key_size = key_size;
+	if (key_size == 0 && getrandom(m->sk, sizeof m->sk, GRND_NONBLOCK) !=
+	    (ssize_t)sizeof m->sk) {
+		/* no entropy yet (early boot): still unknown to a peer */
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		m->sk[0] = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ull ^
+		    (uint64_t)(uintptr_t)m;
+		m->sk[1] = (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&ts;
+	}
+	m->head = calloc(IDMAP_MIN, sizeof *m->head);
+	if (!m->head)
+		return -1;
+	m->mask = IDMAP_MIN - 1;
+	m->grow_at = IDMAP_MIN;
+	return 0;
+}
+
+void
+idmap_fini(struct idmap *m)
+{
+	free(m->head);
+	m->head = NULL;
+	m->mask = 0;
+	m->n = 0;
+	m->grow_at = 0;
+	m->gen++;
+}
+
+/* The name of string entry `n`. */
+static const char *
+name_of(const struct idmap *m, const struct idmap_node *n)
+{
+	const char *s;
+
+	memcpy(&s, (const char *)n + m->key_off, sizeof s);
+	return s;
+}
+
+/* The hash of the key of entry `n`: its chain is idmap_slot of it. */
+static uint64_t
+hash_of(const struct idmap *m, const struct idmap_node *n)
+{
+	if (m->key_size == 0)
+		return siphash13(m->sk, name_of(m, n));
+	return idmap_key_at(n, m->key_off, m->key_size);
+}
+
+/* Double the chains: the entries move chain by chain, front to back,
+ * each in front of its new chain, as in the tables this one replaced
+ * (whose walks keep their order).  On ENOMEM the chains stay, longer, and
+ * growth is tried again at twice the count. */
+static void
+grow(struct idmap *m)
+{
+	size_t size = (m->mask + 1) * 2, i;
+	struct idmap_node **head = calloc(size, sizeof *head), *n, *next;
+
+	if (!head) {
+		m->grow_at = m->n * 2;
+		return;
+	}
+	for (i = 0; i <= m->mask; i++)
+		for (n = m->head[i]; n; n = next) {
+			size_t k = idmap_slot(hash_of(m, n), size - 1);
+
+			next = n->next;
+			n->next = head[k];
+			head[k] = n;
+		}
+	free(m->head);
+	m->head = head;
+	m->mask = size - 1;
+	m->grow_at = size;
+	m->gen++;
+}
+
+void
+idmap_put(struct idmap *m, struct idmap_node *n)
+{
+	size_t k;
+
+	if (m->n >= m->grow_at)
+		grow(m);
+	k = idmap_slot(hash_of(m, n), m->mask);
+	n->next = m->head[k];
+	m->head[k] = n;
+	m->n++;
+}
+
+void
+idmap_del(struct idmap *m, struct idmap_node *n)
+{
+	struct idmap_node **pp;
+
+	if (!m->head)
+		return;
+	for (pp = &m->head[idmap_slot(hash_of(m, n), m->mask)]; *pp; pp =
+	    &(*pp)->next)
+		if (*pp == n) {
+			*pp = n->next;
+			n->next = NULL;
+			m->n--;
+			return;
+		}
+}
+
+uint64_t
+idmap_hash_str(const struct idmap *m, const char *s)
+{
+	return siphash13(m->sk, s);
+}
+
+struct idmap_node *
+idmap_get_str(const struct idmap *m, const char *s)
+{
+	struct idmap_node *n;
+
+	if (m->n == 0)
+		return NULL;
+	for (n = m->head[idmap_slot(siphash13(m->sk, s), m->mask)]; n;
+	    n = n->next)
+		if (strcmp(name_of(m, n), s) == 0)
+			return n;
+	return NULL;
+}
+
+void
+idmap_iter_init(const struct idmap *m, struct idmap_iter *it)
+{
+	it->bucket = 0;
+	it->entered = 0;
+	it->next = NULL;
+	it->gen = m->gen;
+}
+
+struct idmap_node *
+idmap_iter_next_max(const struct idmap *m, struct idmap_iter *it,
+    size_t chains)
+{
+	struct idmap_node *n;
+
+	if (it->gen != m->gen) {
+		it->bucket = 0;
+		it->next = NULL;
+		it->gen = m->gen;
+	}
+	while (!(n = it->next)) {
+		if (!m->head || it->bucket > m->mask || chains-- == 0)
+			return NULL;
+		it->next = m->head[it->bucket++];
+		it->entered++;
+	}
+	it->next = n->next;
+	return n;
+}
+
+struct idmap_node *
+idmap_iter_next(const struct idmap *m, struct idmap_iter *it)
+{
+	return idmap_iter_next_max(m, it, SIZE_MAX);
+}
+
+int
+idmap_iter_done(const struct idmap *m, const struct idmap_iter *it)
+{
+	return it->gen == m->gen && !it->next &&
+	    (!m->head || it->bucket > m->mask);
+}
