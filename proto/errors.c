@@ -17,6 +17,9 @@ rti_strerror(int err)
 RTI_API const char *
 rti_err_name(int err)
 {
+	/* The code a program compares with is spelt RTI_OK, not RTI_ERR_OK. */
+	if (err == RTI_OK)
+		return "RTI_OK";
 	switch (err) {
 #define RTI_ERR_NAME_(name, msg) case RTI_ERR_##name: return "RTI_ERR_" #name;
 	RTI_ERR_MAP(RTI_ERR_NAME_)

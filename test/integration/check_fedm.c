@@ -417,6 +417,8 @@ START_TEST(test_not_connected)
 	ck_assert_ptr_nonnull(rti_strerror(RTI_ERR_NOT_CONNECTED));
 	ck_assert_str_eq(rti_err_name(RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER),
 	    "RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER");
+	ck_assert_str_eq(rti_err_name(RTI_OK), "RTI_OK");
+	ck_assert_str_eq(rti_err_name(RTI_ERR__COUNT), "RTI_ERR_UNKNOWN");
 	ck_assert_str_eq(rti_strerror(-5), "unknown error");
 }
 END_TEST
