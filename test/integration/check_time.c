@@ -330,6 +330,11 @@ START_TEST(test_late_joiner)
 	ck_assert(wait_ev(c, "reg:", 10));
 	ck_assert_int_eq(rti_query_logical_time(c->amb, &now), RTI_OK);
 	ck_assert(now.f64 == 10.0);
+	/* a first step counted from 0 is refused, and says from where */
+	ck_assert_int_eq(rti_time_advance_request(c->amb, T(0.02)),
+	    RTI_ERR_LOGICAL_TIME_ALREADY_PASSED);
+	ck_assert_str_eq(rti_error_message(c->amb),
+	    "requested time 0.02 is before the logical time 10");
 	ck_assert_int_eq(rti_enable_time_constrained(c->amb), RTI_OK);
 	ck_assert(wait_ev(c, "con:", 10));
 	/* C now holds A back. */
