@@ -19,6 +19,14 @@ tmc_str(int i64, uint64_t t, char *buf)
 		return buf;
 	}
 	d = tmc_f(t);
+	if (fabs(d) >= 1e-5 && fabs(d) < 1e15) {
+		/* fixed point, as few decimals as read back exactly */
+		for (p = 0; p <= 20; p++) {
+			snprintf(buf, TMC_STR_LEN, "%.*f", p, d);
+			if (strtod(buf, NULL) == d)
+				return buf;
+		}
+	}
 	for (p = 1; p < 17; p++) {
 		snprintf(buf, TMC_STR_LEN, "%.*g", p, d);
 		if (strtod(buf, NULL) == d)
