@@ -164,6 +164,8 @@ RTI_API const char *rti_err_name(int err);
 /*
  * Typed handles.  Each is a distinct struct so the compiler rejects an
  * attribute handle passed where a class handle belongs.  id 0 is invalid.
+ * Layout: a struct of one uint32_t (4 bytes; the retraction handle: one
+ * uint64_t), passed by value as that integer is.
  */
 #define RTI_DECLARE_HANDLE_(name) typedef struct { uint32_t id; } name
 RTI_DECLARE_HANDLE_(rti_federate_handle);
@@ -196,23 +198,31 @@ struct rti_parameter_value {
 };
 
 /*
- * Logical time.  A federation uses one time representation, chosen at
- * creation: HLAfloat64Time (f64, the default) or HLAinteger64Time (i64).
- * Times and intervals (lookahead) use the same struct; fill the member of
- * the federation's representation.
+ * Logical time (and lookahead).  A federation uses one time representation,
+ * chosen at creation: HLAfloat64Time (member f64, the default) or
+ * HLAinteger64Time (member i64).  Fill the member of the federation's
+ * representation, or use rti_time_f64() / rti_time_i64(); librti reads only
+ * that member.  A time librti hands out (callbacks, queries, message info)
+ * has both set: the other member holds the same time converted (an integer
+ * time as a double; a float time truncated toward zero and saturated to
+ * the int64 range, NaN as 0), for tools that print any federation's times.
+ *
+ * Layout, for foreign-function interfaces: a plain struct of 16 bytes,
+ * alignment 8, no padding: double f64 at offset 0, int64_t i64 at offset 8.
+ * It is passed by value like any such struct.
  */
-typedef struct {
-	union {
-		double f64;
-		int64_t i64;
-	};
+typedef struct rti_time {
+	double f64;
+	int64_t i64;
 } rti_time;
 
 static inline rti_time
 rti_time_f64(double v)
 {
 	rti_time t;
+
 	t.f64 = v;
+	t.i64 = 0;
 	return t;
 }
 
@@ -220,6 +230,8 @@ static inline rti_time
 rti_time_i64(int64_t v)
 {
 	rti_time t;
+
+	t.f64 = 0.0;
 	t.i64 = v;
 	return t;
 }

@@ -243,21 +243,39 @@ int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
 int rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len);
 
+/* The 64 wire bits of `t` in the representation of `amb`'s federation:
+ * the int64, or the double's bits. */
 static inline uint64_t
-rti__time_bits(rti_time t)
+rti__time_bits(const rti_ambassador *amb, rti_time t)
 {
 	uint64_t u;
 
-	memcpy(&u, &t, sizeof u);
+	if (amb->time_int64)
+		return (uint64_t)t.i64;
+	memcpy(&u, &t.f64, sizeof u);
 	return u;
 }
 
+/* The rti_time of wire bits `u`, both members set (see librti.h). */
 static inline rti_time
-rti__time_from_bits(uint64_t u)
+rti__time_from_bits(const rti_ambassador *amb, uint64_t u)
 {
 	rti_time t;
 
-	memcpy(&t, &u, sizeof t);
+	if (amb->time_int64) {
+		t.i64 = (int64_t)u;
+		t.f64 = (double)t.i64;
+		return t;
+	}
+	memcpy(&t.f64, &u, sizeof t.f64);
+	if (t.f64 != t.f64)
+		t.i64 = 0;
+	else if (t.f64 >= 9223372036854775807.0)
+		t.i64 = INT64_MAX;
+	else if (t.f64 <= -9223372036854775808.0)
+		t.i64 = INT64_MIN;
+	else
+		t.i64 = (int64_t)t.f64;
 	return t;
 }
 

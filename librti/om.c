@@ -448,7 +448,7 @@ make_hdr(rti_ambassador *amb, struct om_state *st, struct bundle_hdr *h,
 		return rc;
 	if (as_tso) {
 		h->flags = WIRE_OMF_TIMESTAMP;
-		h->time = rti__time_bits(*t);
+		h->time = rti__time_bits(amb, *t);
 		h->retraction = st->next_retraction + 1;
 	}
 	return RTI_OK;
@@ -1280,7 +1280,7 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 		return rc < 0 ? -1 : rc;
 	}
 	info->sent_order = RTI_ORDER_TIMESTAMP;
-	info->time = rti__time_from_bits(h->time);
+	info->time = rti__time_from_bits(amb, h->time);
 	info->retraction.id = h->retraction ?
 	    ((uint64_t)producer << 32) | h->retraction : 0;
 	if (amb->tm_releasing) {

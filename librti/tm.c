@@ -235,7 +235,7 @@ rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso)
 {
 	struct tm_st *st = amb->mod[RTI__MOD_TM];
 	int i64 = amb->time_int64;
-	uint64_t u = rti__time_bits(t);
+	uint64_t u = rti__time_bits(amb, t);
 	struct tmc_bound b;
 
 	*as_tso = 0;
@@ -267,7 +267,7 @@ rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
 
 	if (!st || !st->constrained || amb->tm_releasing)
 		return 0;
-	m.t = rti__time_bits(t);
+	m.t = rti__time_bits(amb, t);
 	m.seq = st->seq++;
 	m.producer = producer;
 	m.retraction = retraction;
@@ -309,7 +309,7 @@ rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
 static int
 check_interval(rti_ambassador *amb, rti_time la)
 {
-	if (!tmc_interval_valid(amb->time_int64, rti__time_bits(la)))
+	if (!tmc_interval_valid(amb->time_int64, rti__time_bits(amb, la)))
 		return rti__fail(amb, RTI_ERR_INVALID_LOOKAHEAD,
 		    "lookahead must be finite and >= 0");
 	return RTI_OK;
@@ -336,11 +336,11 @@ rti_enable_time_regulation(rti_ambassador *amb, rti_time lookahead)
 	if ((rc = check_interval(amb, lookahead)) != RTI_OK)
 		return rc;
 	b = rti__req_begin(amb, WIRE_TM_ENABLE_REGULATION);
-	wire_put_u64(b, rti__time_bits(lookahead));
+	wire_put_u64(b, rti__time_bits(amb, lookahead));
 	rc = rti__req_finish(amb, NULL);
 	if (rc == RTI_OK) {
 		st->reg_pending = 1;
-		st->lookahead = rti__time_bits(lookahead);
+		st->lookahead = rti__time_bits(amb, lookahead);
 	}
 	return rc;
 }
@@ -410,11 +410,12 @@ advance(rti_ambassador *amb, int kind, rti_time t)
 {
 	struct tm_st *st;
 	struct wire_buf *b;
-	uint64_t u = rti__time_bits(t);
+	uint64_t u;
 	size_t off;
 	int rc;
 
 	TM_OR_RETURN(amb, st);
+	u = rti__time_bits(amb, t);
 	if (!tmc_time_valid(amb->time_int64, u))
 		return rti__fail(amb, RTI_ERR_INVALID_LOGICAL_TIME,
 		    "invalid logical time (negative or NaN)");
@@ -543,7 +544,7 @@ rti_query_logical_time(rti_ambassador *amb, rti_time *out)
 	TM_OR_RETURN(amb, st);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
-	*out = rti__time_from_bits(st->now);
+	*out = rti__time_from_bits(amb, st->now);
 	return RTI_OK;
 }
 
@@ -558,7 +559,7 @@ rti_query_lookahead(rti_ambassador *amb, rti_time *out)
 	if (!st->regulating)
 		return rti__fail(amb, RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
 		    "time regulation is not enabled");
-	*out = rti__time_from_bits(st->lookahead);
+	*out = rti__time_from_bits(amb, st->lookahead);
 	return RTI_OK;
 }
 
@@ -567,10 +568,11 @@ rti_modify_lookahead(rti_ambassador *amb, rti_time lookahead)
 {
 	struct tm_st *st;
 	struct wire_buf *b;
-	uint64_t la = rti__time_bits(lookahead);
+	uint64_t la;
 	int rc;
 
 	TM_OR_RETURN(amb, st);
+	la = rti__time_bits(amb, lookahead);
 	if (!st->regulating)
 		return rti__fail(amb, RTI_ERR_TIME_REGULATION_IS_NOT_ENABLED,
 		    "time regulation is not enabled");
@@ -617,7 +619,7 @@ query(rti_ambassador *amb, uint16_t type, rti_time *out, int *defined)
 		    "malformed query reply");
 	}
 	*defined = has != 0;
-	*out = rti__time_from_bits(has ? t : 0);
+	*out = rti__time_from_bits(amb, has ? t : 0);
 	return RTI_OK;
 }
 
@@ -654,7 +656,7 @@ cb_regulation_enabled(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	st->floor = tmc_la_bound(amb->time_int64, t, st->lookahead, TMC_TAR);
 	if (amb->cb.time_regulation_enabled)
 		amb->cb.time_regulation_enabled(amb->arg,
-		    rti__time_from_bits(t));
+		    rti__time_from_bits(amb, t));
 	return 0;
 }
 
@@ -672,7 +674,7 @@ cb_constrained_enabled(rti_ambassador *amb, uint16_t type,
 	st->constrained = 1;
 	if (amb->cb.time_constrained_enabled)
 		amb->cb.time_constrained_enabled(amb->arg,
-		    rti__time_from_bits(t));
+		    rti__time_from_bits(amb, t));
 	return 0;
 }
 
@@ -700,7 +702,8 @@ cb_grant(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	}
 	st->kind = TMC_NONE;
 	if (amb->cb.time_advance_grant)
-		amb->cb.time_advance_grant(amb->arg, rti__time_from_bits(t));
+		amb->cb.time_advance_grant(amb->arg,
+		    rti__time_from_bits(amb, t));
 	return 0;
 }
 

@@ -330,6 +330,7 @@ START_TEST(test_late_joiner)
 	ck_assert(wait_ev(c, "reg:", 10));
 	ck_assert_int_eq(rti_query_logical_time(c->amb, &now), RTI_OK);
 	ck_assert(now.f64 == 10.0);
+	ck_assert_int_eq(now.i64, 10);  /* the other member, converted */
 	/* a first step counted from 0 is refused, and says from where */
 	ck_assert_int_eq(rti_time_advance_request(c->amb, T(0.02)),
 	    RTI_ERR_LOGICAL_TIME_ALREADY_PASSED);
@@ -498,8 +499,10 @@ START_TEST(test_errors)
 	    RTI_ERR_INVALID_LOGICAL_TIME);
 	ck_assert_int_eq(rti_time_advance_request(a->amb, T(-2)),
 	    RTI_ERR_INVALID_LOGICAL_TIME);
-	/* an int64 -1 is a NaN pattern in a float federation */
-	ck_assert_int_eq(rti_next_message_request(a->amb, rti_time_i64(-1)),
+	/* a float federation reads f64 alone, whatever i64 holds */
+	t = rti_time_f64(-1);
+	t.i64 = 5;
+	ck_assert_int_eq(rti_next_message_request(a->amb, t),
 	    RTI_ERR_INVALID_LOGICAL_TIME);
 	/* not enabled */
 	ck_assert_int_eq(rti_disable_time_regulation(a->amb),
@@ -574,6 +577,12 @@ START_TEST(test_int64)
 	ck_assert(wait_ev(a, "grant:", 3));
 	ck_assert_int_eq(rti_query_logical_time(a->amb, &now), RTI_OK);
 	ck_assert_int_eq(now.i64, 3);
+	ck_assert(now.f64 == 3.0);      /* the other member, converted */
+	/* an integer federation reads i64 alone */
+	now = rti_time_i64(-1);
+	now.f64 = 50.0;
+	ck_assert_int_eq(rti_time_advance_request(a->amb, now),
+	    RTI_ERR_INVALID_LOGICAL_TIME);
 	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_i64(100)),
 	    RTI_OK);
 	ck_assert_int_eq(rti_time_advance_request(b->amb, rti_time_i64(7)),
