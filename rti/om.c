@@ -7,21 +7,7 @@
  * closes its connection; a well-formed one with wrong handles or missing
  * rights is dropped whole, logged, and answered with a WIRE_NOTICE.
  *
- * Resign sweep.  A federate leaving a federation of more than
- * OM_SWEEP_MIN instances and names leaves at once (its reply, its removal
- * from the federation), and what it leaves behind in every instance is
- * done afterwards by a sweep of the instance list, OM_SWEEP_WORK units of
- * work per loop turn (sweep_cb): it is forgotten as a knower, the
- * instances its action deletes are removed (remove callbacks to their
- * knowers, in list order, as a resign in one turn sends them), its
- * attributes of the others are released to waiting acquirers
- * (owm_release_leavers), relevance is recomputed for the classes it
- * subscribed, then its unused name reservations go.  A federate leaving
- * while a pass runs waits for the next one.  Until its pass removes them,
- * the instances a leaver deletes are doomed (om_doomed()): every service,
- * om_find and om_first/om_next treat them as deleted already, and their
- * names stay in use.  Destroying the federation or shutting down drops
- * what is left (nobody is joined to be told).
+ * The resign sweep is om_sweep.c; the update route om_route.c.
  */
 #include "config.h"
 
@@ -37,16 +23,6 @@
 #include "tm.h"
 
 #define OM_MAX_NAMES 65536
-#define OM_SWEEP_MIN 4096         /* instances + names resigned in one go */
-#define OM_SWEEP_WORK 2048        /* per loop turn: an instance visited 1,
-                                     a remove callback 4 */
-
-struct om_name {
-	struct idmap_node node;       /* in the table by name */
-	char *name;
-	uint32_t reserver;            /* federate handle, 0 = none */
-	struct om_instance *inst;     /* instance named so, or NULL */
-};
 
 static struct om_fx *
 fxst(struct federation *fx)
@@ -76,14 +52,14 @@ om_notice(struct conn *c, int err, const char *fmt, ...)
 
 /* ---- instances and names ---- */
 
-static struct om_name *
-name_of(struct idmap_node *n)
+struct om_name *
+om_name_of(struct idmap_node *n)
 {
 	return n ? IDMAP_ENTRY(n, struct om_name, node) : NULL;
 }
 
-static const struct om_leaver *
-leaver_find(const struct om_pass *p, uint32_t fed)
+const struct om_leaver *
+om_leaver_find(const struct om_pass *p, uint32_t fed)
 {
 	size_t lo = 0, hi = p->n, mid;
 
@@ -107,7 +83,7 @@ om_doomed_by_leaver(const struct om_fx *st, const struct om_instance *in)
 
 	o = om_owner(in, OM_PRIVILEGE_TO_DELETE);
 	for (k = 0; k < 2 && o; k++)
-		if ((l = leaver_find(&st->pass[k], o)) && l->del)
+		if ((l = om_leaver_find(&st->pass[k], o)) && l->del)
 			return 1;
 	return 0;
 }
@@ -186,8 +162,8 @@ om_owner(const struct om_instance *in, uint32_t attr)
 }
 
 /* Recompute in->sole after its owners changed. */
-static void
-sole_update(struct om_instance *in)
+void
+om_sole_update(struct om_instance *in)
 {
 	uint32_t i, o = in->n_attrs ? in->owner[0] : 0;
 
@@ -206,7 +182,7 @@ om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
 		return -1;
 	in->owner[i] = fed;
 	om_relevant(in)[i] = 0;
-	sole_update(in);
+	om_sole_update(in);
 	return 0;
 }
 
@@ -242,8 +218,8 @@ known_add(struct om_instance *in, uint32_t fed, uint32_t cls)
 	return 0;
 }
 
-static void
-known_del(struct om_instance *in, uint32_t fed)
+void
+om_known_del(struct om_instance *in, uint32_t fed)
 {
 	uint32_t i;
 
@@ -257,7 +233,7 @@ known_del(struct om_instance *in, uint32_t fed)
 static struct om_name *
 name_find(struct om_fx *st, const char *name)
 {
-	return name_of(idmap_get_str(&st->name_map, name));
+	return om_name_of(idmap_get_str(&st->name_map, name));
 }
 
 static struct om_name *
@@ -279,8 +255,8 @@ name_add(struct om_fx *st, const char *name, uint32_t reserver)
 	return ne;
 }
 
-static void
-name_del(struct om_fx *st, struct om_name *ne)
+void
+om_name_del(struct om_fx *st, struct om_name *ne)
 {
 	idmap_del(&st->name_map, &ne->node);
 	free(ne);
@@ -343,7 +319,7 @@ inst_destroy(struct om_fx *st, struct om_instance *in)
 		in->next->prev = in->prev;
 	ne = in->name ? name_find(st, in->name) : NULL;
 	if (ne)
-		name_del(st, ne);
+		om_name_del(st, ne);
 	inst_free(in);
 }
 
@@ -416,8 +392,8 @@ om_tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
 /* Send remove to every federate that knows `in` except `by` (a federate
  * handle, the producer), then destroy it.  `h` NULL: receive order, empty
  * tag. */
-static void
-remove_instance(struct federation *fx, struct om_instance *in,
+void
+om_remove_instance(struct federation *fx, struct om_instance *in,
     uint32_t by, const struct bundle_hdr *h, int tso)
 {
 	struct om_fx *st = fxst(fx);
@@ -564,7 +540,7 @@ om_subscribed(struct federate *f, uint32_t cls)
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in;
 
-	if (st->pass[1].rel && leaver_find(&st->pass[1], f->handle)) {
+	if (st->pass[1].rel && om_leaver_find(&st->pass[1], f->handle)) {
 		/* it is leaving: the sweep recomputes the relevance */
 		st->pass[1].rel[cls] = 1;
 		return;
@@ -635,7 +611,7 @@ h_reserve(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    name_add(st, st->names[i], c->fed->handle);
 	if (!ok)
 		for (i -= 2; i >= 0; i--)
-			name_del(st, name_find(st, st->names[i]));
+			om_name_del(st, name_find(st, st->names[i]));
 	b = srv_frame(c->srv, WIRE_CB_NAMES_RESERVED, &off);
 	wire_put_u8(b, (uint8_t)ok);
 	wire_put_u8(b, multiple);
@@ -672,7 +648,7 @@ h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (ne->inst)
 			ne->reserver = 0;
 		else
-			name_del(st, ne);
+			om_name_del(st, ne);
 	}
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
@@ -726,7 +702,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (in)
 			inst_free(in);
 		if (ne && !*name)
-			name_del(st, ne);
+			om_name_del(st, ne);
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	}
@@ -736,7 +712,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (bset_has(pub, st->words, in->attrs[i]) ||
 		    in->attrs[i] == OM_PRIVILEGE_TO_DELETE)
 			in->owner[i] = f->handle;
-	sole_update(in);
+	om_sole_update(in);
 	inst_link(st, in);
 	st->next_handle++;
 	wire_buf_init(&body);
@@ -887,7 +863,7 @@ h_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "privilege of instance %u", obj), 0;
 	if (om_tso_check(c, &h, &tso, "delete") < 0)
 		return 0;
-	remove_instance(fx, in, c->fed->handle, &h, tso);
+	om_remove_instance(fx, in, c->fed->handle, &h, tso);
 	return 0;
 }
 
@@ -906,7 +882,7 @@ h_local_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
 		    "local delete dropped: object instance %u is not known",
 		    obj), 0;
-	known_del(in, c->fed->handle);
+	om_known_del(in, c->fed->handle);
 	om_relevance(fx, in);
 	return 0;
 }
@@ -1097,7 +1073,7 @@ om_federation_fini(struct federation *fx)
 	}
 	idmap_iter_init(&st->name_map, &it);
 	while ((n = idmap_iter_next(&st->name_map, &it)))
-		free(name_of(n));
+		free(om_name_of(n));
 	for (i = 0; st->cls_attrs && i <= st->n_oc; i++)
 		free(st->cls_attrs[i]);
 	free(st->cls_attrs);
@@ -1124,230 +1100,6 @@ om_federation_fini(struct federation *fx)
 	fx->mod[MOD_OM] = NULL;
 }
 
-/* ---- the resign sweep ---- */
-
-int
-om_resign_deferred(struct federation *fx)
-{
-	struct om_fx *st = fxst(fx);
-
-	return st && idmap_count(&st->inst_map) +
-	    idmap_count(&st->name_map) > OM_SWEEP_MIN;
-}
-
-int
-om_leaving(struct federation *fx, uint32_t fed)
-{
-	struct om_fx *st = fxst(fx);
-
-	return st && st->sweeping && leaver_find(&st->pass[0], fed);
-}
-
-/* Add leaver `fed` to pass `p`.  0 or -1. */
-static int
-pass_add(struct om_fx *st, struct om_pass *p, uint32_t fed, int del)
-{
-	size_t i;
-
-	if (!p->rel && !(p->rel = calloc(st->n_oc + 1, 1)))
-		return -1;
-	if (wire_grow((void **)&p->v, &p->cap, p->n + 1, sizeof *p->v))
-		return -1;
-	for (i = p->n; i > 0 && p->v[i - 1].fed > fed; i--)
-		p->v[i] = p->v[i - 1];
-	p->v[i].fed = fed;
-	p->v[i].del = (uint8_t)del;
-	p->n++;
-	p->n_del += del != 0;
-	return 0;
-}
-
-/* Carry out the leavers of the running pass on `in`.  The work units
- * spent. */
-static size_t
-sweep_instance(struct federation *fx, struct om_fx *st,
-    struct om_instance *in)
-{
-	const struct om_pass *p = &st->pass[0];
-	const struct om_leaver *l;
-	uint32_t i, o;
-	size_t work;
-
-	for (i = 0; i < in->n_known;)
-		if (leaver_find(p, in->known[i].fed))
-			in->known[i] = in->known[--in->n_known];
-		else
-			i++;
-	o = om_owner(in, OM_PRIVILEGE_TO_DELETE);
-	if (o && (l = leaver_find(p, o)) && l->del) {
-		work = 1 + 4 * (size_t)in->n_known;
-		remove_instance(fx, in, o, NULL, 0);
-		return work;
-	}
-	for (i = 0; i < in->n_attrs; i++)
-		if (in->owner[i] && leaver_find(p, in->owner[i])) {
-			owm_release_leavers(fx, in, 0);
-			break;
-		}
-	if (p->rel[in->cls])
-		om_relevance(fx, in);
-	return 1;
-}
-
-/* Start the pass of the leavers waiting: 0, or -1 when none waits. */
-static int
-pass_start(struct federation *fx, struct om_fx *st)
-{
-	struct om_pass t = st->pass[0];
-	uint32_t c, k;
-
-	if (!st->pass[1].n)
-		return -1;
-	st->pass[0] = st->pass[1];
-	st->pass[1] = t;
-	st->pass[1].n = st->pass[1].n_del = 0;
-	if (st->pass[1].rel)
-		memset(st->pass[1].rel, 0, st->n_oc + 1);
-	/* relevance for the classes subscribed and their subclasses */
-	for (c = 1; c <= st->n_oc; c++)
-		for (k = c; k && !st->pass[0].rel[c]; k =
-		    fom_oclass(fx->fom, k)->parent)
-			if (st->pass[0].rel[k] == 1)
-				st->pass[0].rel[c] = 2;
-	st->sweeping = 1;
-	st->sweep_at = st->list;
-	idmap_iter_init(&st->name_map, &st->sweep_names);
-	return 0;
-}
-
-/* One slice of the sweep: OM_SWEEP_WORK units, instances first, then the
- * name reservations of the leavers (a slice ends between chains of the
- * name table, where the other services may remove any name; a
- * reservation growing the table starts the names over). */
-static void
-sweep_cb(evutil_socket_t fd, short what, void *arg)
-{
-	static const struct timeval now = { 0, 0 };
-	struct federation *fx = arg;
-	struct om_fx *st = fxst(fx);
-	struct idmap_iter *it = &st->sweep_names;
-	struct om_name *ne;
-	size_t work = 0, chains;
-	int between;
-
-	(void)fd;
-	(void)what;
-	if (!st->sweeping && pass_start(fx, st) < 0)
-		return;
-	while (st->sweep_at && work < OM_SWEEP_WORK) {
-		struct om_instance *in = st->sweep_at;
-
-		st->sweep_at = in->next;
-		work += sweep_instance(fx, st, in);
-	}
-	while (!st->sweep_at && ((between = idmap_iter_between(it)) == 0 ||
-	    work < OM_SWEEP_WORK)) {
-		/* a chain costs 1, a name 1; the one entered is finished */
-		chains = it->entered;
-		ne = name_of(idmap_iter_next_max(&st->name_map, it, between ?
-		    OM_SWEEP_WORK - work : 0));
-		work += it->entered - chains + 1;
-		if (!ne)
-			break;
-		if (!ne->reserver || !leaver_find(&st->pass[0], ne->reserver))
-			continue;
-		if (ne->inst)
-			ne->reserver = 0;
-		else
-			name_del(st, ne);
-	}
-	if (st->sweep_at || !idmap_iter_done(&st->name_map, it)) {
-		evtimer_add(st->sweep_ev, &now);
-		return;
-	}
-	rti_log(fx->srv, LOG_DEBUG, "%s: resign sweep of %zu federates done",
-	    fx->name, st->pass[0].n);
-	st->pass[0].n = st->pass[0].n_del = 0;
-	st->sweeping = 0;
-	if (st->pass[1].n)
-		evtimer_add(st->sweep_ev, &now);
-}
-
-/* Leave the resign of `f` to the sweep.  0, or -1 (out of memory: the
- * caller resigns it in one go). */
-static int
-sweep_add(struct federate *f, int del)
-{
-	static const struct timeval now = { 0, 0 };
-	struct federation *fx = f->fx;
-	struct om_fx *st = fxst(fx);
-
-	if (!st->sweep_ev && !(st->sweep_ev = evtimer_new(fx->srv->base,
-	    sweep_cb, fx)))
-		return -1;
-	if (pass_add(st, &st->pass[1], f->handle, del) < 0)
-		return -1;
-	if (!evtimer_pending(st->sweep_ev, NULL))
-		evtimer_add(st->sweep_ev, &now);
-	return 0;
-}
-
-/*
- * A federate leaves: it forgets every instance; the delete actions delete
- * the instances it may delete (remove to the others); the divest actions
- * release its other attributes; its unused name reservations go.
- * NO_ACTION and CANCEL_PENDING leave ownership as it is.  In a large
- * federation all of it is left to the sweep.
- */
-static void
-om_federate_resign(struct federate *f, int action)
-{
-	struct federation *fx = f->fx;
-	struct om_fx *st = fxst(fx);
-	struct om_instance *in, *next;
-	struct idmap_iter it;
-	struct om_name *ne;
-	int del, divest, owm_left;
-	uint32_t i;
-
-	if (!st)
-		return;
-	del = action == RTI_RESIGN_DELETE_OBJECTS ||
-	    action == RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST ||
-	    action == RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
-	divest = action == RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES ||
-	    action == RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST ||
-	    action == RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
-	if ((owm_left = om_resign_deferred(fx)) && sweep_add(f, del) == 0)
-		return;
-	if (owm_left)
-		rti_log(fx->srv, LOG_ERROR, "out of memory: resigning "
-		    "federate %u in one loop turn", f->handle);
-	for (in = st->list; in; in = next) {
-		next = in->next;
-		known_del(in, f->handle);
-		if (del && om_owner(in, OM_PRIVILEGE_TO_DELETE) == f->handle) {
-			remove_instance(fx, in, f->handle, NULL, 0);
-			continue;
-		}
-		if (owm_left)
-			owm_release_leavers(fx, in, f->handle);
-		for (i = 0; divest && i < in->n_attrs; i++)
-			if (in->owner[i] == f->handle)
-				in->owner[i] = 0;
-		sole_update(in);
-	}
-	idmap_iter_init(&st->name_map, &it);
-	while ((ne = name_of(idmap_iter_next(&st->name_map, &it)))) {
-		if (ne->reserver != f->handle)
-			continue;
-		if (ne->inst)
-			ne->reserver = 0;
-		else
-			name_del(st, ne);
-	}
-}
-
 static const struct msg_handler om_handlers[] = {
 	{ WIRE_OM_RESERVE_NAMES, 0, 1, h_reserve },
 	{ WIRE_OM_RELEASE_NAMES, 1, 1, h_release },
@@ -1366,5 +1118,5 @@ const struct module_ops om_module = {
 	.handlers = om_handlers,
 	.federation_init = om_federation_init,
 	.federation_fini = om_federation_fini,
-	.federate_resign = om_federate_resign,
+	.federate_resign = om_sweep_resign,
 };

@@ -12,6 +12,14 @@
 
 #define OM_PRIVILEGE_TO_DELETE 1  /* HLAprivilegeToDeleteObject (fom.h) */
 
+/* A name reserved or in use. */
+struct om_name {
+	struct idmap_node node;       /* in the table by name */
+	char *name;
+	uint32_t reserver;            /* federate handle, 0 = none */
+	struct om_instance *inst;     /* instance named so, or NULL */
+};
+
 /* A parameter of a received interaction. */
 struct om_param {
 	uint32_t handle;
@@ -179,6 +187,23 @@ void om_hdr_put(struct wire_buf *w, const struct bundle_hdr *h, int tso);
  * to TM for retraction), or -1 when refused (the notice is sent). */
 int om_tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
     const char *what);
+
+/* om.c, for om_sweep.c */
+const struct om_leaver *om_leaver_find(const struct om_pass *p,
+    uint32_t fed);
+struct om_name *om_name_of(struct idmap_node *n);
+void om_name_del(struct om_fx *st, struct om_name *ne);
+void om_known_del(struct om_instance *in, uint32_t fed);
+/* Recompute in->sole after its owners changed. */
+void om_sole_update(struct om_instance *in);
+/* Send remove to every federate that knows `in` except `by` (a federate
+ * handle, the producer), then destroy it.  `h` NULL: receive order, empty
+ * tag. */
+void om_remove_instance(struct federation *fx, struct om_instance *in,
+    uint32_t by, const struct bundle_hdr *h, int tso);
+
+/* om_sweep.c: the federate_resign hook. */
+void om_sweep_resign(struct federate *f, int action);
 
 /* om_route.c: the WIRE_OM_UPDATE handler, and the route's state. */
 int om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd);
