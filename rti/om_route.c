@@ -15,32 +15,44 @@
  * the general path then does the whole work.  It assumes, and checks:
  *
  *  F1 no update condition in the header (a condition is matched per
- *     instance): check_ddm test_regions_and_conditions_combine;
+ *     instance): check_filter test_timestamped_sends_with_conditions,
+ *     test_change_holds_for_idle_publisher;
  *  F2 every instance is known and is of the bundle's class (else the
- *     general path's notice): check_om test_errors_send_nothing;
+ *     general path's notice): no test fails when the class check goes
+ *     (librti refuses such a bundle before sending it; only a raw frame
+ *     reaches this);
  *  F3 no instance has update regions or a condition of its own
  *     (ddm_update_plain), so that the first instance's routing is every
- *     instance's: check_ddm test_bundle_suppresses_per_instance_region;
+ *     instance's: check_ddm test_bundle_suppresses_per_instance_region
+ *     (not yet shown to fail without the check);
  *  F4 every instance updates the first one's attributes in its layout
- *     (bundle_parse shares equal layouts: bi->at is equal): check_om
- *     test_whole_and_cut_bundles_alternate (its shorter instance);
- *  F5 those attributes are defined for the class, none twice: check_om
- *     test_errors_send_nothing;
+ *     (bundle_parse shares equal layouts: bi->at is equal), so that the
+ *     checks of the first layout hold for all: no test fails when the
+ *     layout check goes (librti sends instances with other attributes,
+ *     but none that then fails a check);
+ *  F5 those attributes are defined for the class, none twice: defined
+ *     is also what om_attr_index on the first instance finds, so
+ *     om_class_has_attr adds nothing here; duplicates: no test fails when
+ *     the check goes (librti refuses them);
  *  F6 the sender owns them in every instance (one owner lookup per
  *     attribute through the class's shared attribute index, none when it
- *     owns the whole instance): check_ownership
- *     test_update_after_divest_is_dropped;
+ *     owns the whole instance): check_om test_raw_abuse, check_ownership
+ *     test_rtiexec_rechecks_updates;
  *  F7 no instance is doomed by a resign the sweep has not carried out
  *     (a doomed instance is never the sender's alone): check_mass
- *     test_update_of_doomed_instance;
+ *     test_sweep_ownership;
  *  F8 every subscriber the filters let through wants every attribute
- *     (subscribed, regions matching) and knows the class as the bundle's
- *     class: check_om test_whole_and_cut_bundles_alternate, test_bundle_split;
+ *     (subscribed, regions matching) and subscribes at the bundle's
+ *     class: check_om test_whole_and_cut_bundles_alternate; the class
+ *     check alone is not missed by any test (F9 also refuses the common
+ *     case, a subscriber at a superclass);
  *  F9 it knows every instance, as that class (else the general path
- *     discovers or cuts): check_om test_late_join_discovery;
+ *     discovers or cuts): check_om test_late_join_discovery (not yet
+ *     shown to fail without the check);
  *  F10 it decides for every subscriber before sending to any, so that
  *     the general path never sends a bundle twice: check_om
- *     test_whole_and_cut_bundles_alternate (each reflect once, in order).
+ *     test_whole_and_cut_bundles_alternate (each reflect once, in order;
+ *     not yet shown to fail when the order is broken).
  *
  * Data passes between the functions as parameters and in struct route
  * (om_int.h), whose fields say who fills them.

@@ -7,6 +7,22 @@
  * with a table of message handlers and lifecycle hooks, and keep their own
  * per-federation and per-federate state in the `mod[]` slots.  They talk to
  * each other only through this header and each module's own header.
+ *
+ * Layers, bottom to top: the core (this header: connections, replies,
+ * logging; server.c, log.c, listen.c, conn_in.c, conn_out.c), then
+ *   tm    time management, a leaf;
+ *   dm    declarations: publications, subscriptions, the routes of a class;
+ *   ddm   regions, conditions, the filters and the replicated tables
+ *         (reads dm);
+ *   om    instances, and routing: OM owns the update route (om_route.c)
+ *         and asks dm for the routes, ddm for the filters, tm for the
+ *         TSO rights (reads dm, ddm, tm);
+ *   owm   ownership (reads om, dm);
+ *   fedm  federations and federates, driving the others through the
+ *         hooks below.
+ * A module calls the modules below it; test/check_modules.sh fails on a
+ * call upward, except those it lists, still to become events that the
+ * core delivers to the modules registered for them.
  */
 #ifndef RTI_SERVER_H
 #define RTI_SERVER_H
