@@ -5,28 +5,9 @@
  * exact per-subscriber matching for routing, and the subscription tables
  * replicated to every federate for source-side filtering.
  *
- * Replica protocol: every change of a federate's subscription of a class
- * (declaration, condition, region) is pushed as WIRE_DDM_CB_SUB (the whole
- * entry, with a per-receiver sequence number) to every other joined
- * federate, written to their sockets at once.  A federate acknowledges
- * the frames it applied (WIRE_DDM_ACK); the reply to a request that may
- * widen a subscription is held (ddm_reply, a timer, never blocking the
- * loop) until every federate publishing the class acknowledged, left, or
- * missed ACK_WAIT_MS; one that missed it is marked lagging and not waited
- * for until it acknowledged everything sent to it.  The wait is a liveness
- * bound only: a publisher that has not read its socket for more than a
- * few milliseconds drains the replica frames before its next send
- * (librti/ddm.c), so the change holds for that send either way.  A
- * joining federate gets every entry first.
  *
- * A federate that leaves after an entry of it was pushed is announced
- * with WIRE_DDM_CB_FED_GONE, not at once but GONE_SLICE receivers every
- * GONE_PERIOD_US (gone_cb), each receiver getting every leaver it is owed
- * in one write: a mass resign costs the loop a bounded number of writes
- * per millisecond instead of one per joined federate per resign.  A late
- * announcement is safe: federate handles are never reused, and a stale
- * entry only makes a publisher send what rtiexec then filters.  One
- * whose entries were never pushed is not announced at all.
+ * The replica pushes, held replies and acknowledgements are ddm_replica.c;
+ * exact matching for routing and relevance is ddm_route.c.
  */
 #include "config.h"
 
@@ -35,101 +16,9 @@
 #include <string.h>
 
 #include "bundle.h"
-#include "ddm.h"
-#include "ddmmodel.h"
+#include "ddm_int.h"
 #include "dm.h"
 #include "om.h"
-
-#define ACK_WAIT_MS 200
-#define GONE_SLICE 64             /* receivers told per slice */
-#define GONE_PERIOD_US 1000       /* between slices */
-#define REGION_OWNER(h) DDM_REGION_OWNER(h)
-
-struct ddm_filter {
-	uint8_t plain;            /* subscribed without regions */
-	uint8_t counted;          /* in n_filtered */
-	char **conds;
-	uint32_t n_conds;
-	uint32_t *regions;
-	uint64_t **rattrs;        /* [i]: attributes subscribed with
-	                             regions[i] (object classes) */
-	uint32_t n_regions;
-	uint8_t narrow;           /* a region lacks a subscribed attribute:
-	                             attributes are matched one by one */
-};
-
-/* A federate's replica frame `seq` must be acknowledged. */
-struct ddm_need {
-	uint32_t fed, seq;
-};
-
-/* A reply held until every need is met or the timer fires. */
-struct ddm_wait {
-	struct federation *fx;
-	uint32_t fed, serial;     /* the requester, its request */
-	struct event *ev;
-	struct ddm_need *need;
-	uint32_t n;
-	struct ddm_wait *next;
-};
-
-struct ddm_fx {
-	uint32_t n_cls[2];
-	size_t words;
-	struct match_set **set[2];     /* [kind][cls] */
-	uint32_t *n_filtered[2];       /* owners not receiving everything */
-	uint32_t n_narrow;             /* filters with narrow set */
-	struct ddm_model mdl;          /* regions, instance send extents */
-	/* routing scratch */
-	uint32_t *stamp, *stamp_cls;
-	size_t cap_stamp;
-	uint32_t qgen, cur_k;
-	struct federation *cur_fx;
-	int cur_kind;
-	const uint32_t *cur_attrs;     /* attributes matched; none: any */
-	uint32_t cur_n_attrs;
-	uint32_t *ks;
-	size_t cap_ks;
-	struct dm_sub *cand;           /* relevance scratch */
-	uint8_t *cwant;
-	size_t cap_cand, cap_cwant;
-	struct wire_buf out;
-	/* pushes of the request in progress that its reply waits for */
-	struct ddm_need *fence;
-	size_t n_fence, cap_fence;
-	uint32_t fence_fed;
-	struct ddm_wait *waits;
-	/* leavers to announce: receiver g has been told gone[0..gone_at) */
-	uint32_t *gone;
-	size_t n_gone, cap_gone;
-	uint32_t gone_next;            /* index in fx->feds to serve next */
-	struct event *gone_ev;         /* the next slice */
-};
-
-struct ddm_fed {
-	struct ddm_filter *flt[2];     /* [kind][cls] */
-	uint32_t seq;                  /* replica frames sent to it */
-	uint32_t acked;                /* the last one it applied */
-	uint8_t lagging;               /* missed ACK_WAIT_MS; not waited for
-	                                  until it acknowledges `seq` */
-	uint8_t replicated;            /* an entry of it was pushed: the
-	                                  others' replicas hold it until
-	                                  WIRE_DDM_CB_FED_GONE */
-	size_t gone_at;                /* leavers told (ddm_fx gone) */
-	uint8_t had_regions;           /* it created a region */
-};
-
-static struct ddm_fx *
-fxst(struct federation *fx)
-{
-	return fx->mod[MOD_DDM];
-}
-
-static struct ddm_fed *
-fst(struct federate *f)
-{
-	return f->mod[MOD_DDM];
-}
 
 /* ---- regions and instances (proto/ddmmodel.h) ---- */
 
@@ -143,14 +32,6 @@ ddm_instance_gone(struct federation *fx, uint32_t obj)
 }
 
 /* ---- filters and match sets ---- */
-
-static struct ddm_filter *
-filter_of(struct federate *f, int kind, uint32_t cls)
-{
-	struct ddm_fed *df = fst(f);
-
-	return df ? &df->flt[kind][cls] : NULL;
-}
 
 static void
 filter_clear(struct ddm_filter *fl)
@@ -174,8 +55,8 @@ filter_clear(struct ddm_filter *fl)
 /* Rebuild `f`'s entries in the match set of (kind, cls) from its filter:
  * (plain ? {empty region} : {}) + its regions, crossed with its
  * conditions.  0, or -1 on ENOMEM (the entries may then be incomplete). */
-static int
-rebuild(struct federate *f, int kind, uint32_t cls)
+int
+ddm_rebuild(struct federate *f, int kind, uint32_t cls)
 {
 	struct ddm_fx *st = fxst(f->fx);
 	struct ddm_filter *fl = filter_of(f, kind, cls);
@@ -225,615 +106,6 @@ rebuild(struct federate *f, int kind, uint32_t cls)
 	}
 	return rc ? -1 : 0;
 }
-
-/* Write the frames queued for `c` now, so that they leave before any
- * reply queued after them. */
-static void
-write_now(struct conn *c)
-{
-	if (c)
-		conn_write_now(c);
-}
-
-/* Build the replica entry of (f, kind, cls) in st->out; the seq field is
- * at offset WIRE_HEADER_SIZE. */
-static void
-entry_build(struct ddm_fx *st, struct federate *f, int kind, uint32_t cls)
-{
-	struct ddm_filter *fl = filter_of(f, kind, cls);
-	const uint64_t *attrs = NULL;
-	struct wire_buf *b = &st->out;
-	uint8_t flags = 0;
-	int active = 0;
-	uint32_t i, n;
-	size_t off, cnt;
-
-	if (kind == DDM_OBJECT) {
-		attrs = dm_subscribed(f, cls, &active);
-		if (attrs)
-			flags |= WIRE_DDMF_SUBSCRIBED;
-	} else {
-		active = dm_iclass_subscribed(f, cls);
-		if (active)
-			flags |= WIRE_DDMF_SUBSCRIBED;
-		active = active == 2;
-	}
-	if (active)
-		flags |= WIRE_DDMF_ACTIVE;
-	if (fl->plain)
-		flags |= WIRE_DDMF_PLAIN;
-	wire_buf_reset(b);
-	off = wire_frame_begin(b, WIRE_DDM_CB_SUB);
-	wire_put_u32(b, 0);
-	wire_put_u32(b, f->handle);
-	wire_put_u8(b, (uint8_t)kind);
-	wire_put_u32(b, cls);
-	wire_put_u8(b, flags);
-	bset_put(b, attrs, st->words);
-	wire_put_u32(b, fl->n_conds);
-	for (i = 0; i < fl->n_conds; i++)
-		wire_put_str(b, fl->conds[i]);
-	cnt = b->len;
-	wire_put_u32(b, 0);
-	for (i = n = 0; i < fl->n_regions; i++) {
-		struct ddm_region *g = ddm_region_find(&st->mdl,
-		    fl->regions[i]);
-		uint32_t k;
-
-		if (!g)
-			continue;
-		wire_put_u32(b, g->n);
-		for (k = 0; k < g->n; k++) {
-			wire_put_u32(b, g->r[k].dim);
-			wire_put_u64(b, g->r[k].lo);
-			wire_put_u64(b, g->r[k].hi);
-		}
-		bset_put(b, fl->rattrs ? fl->rattrs[i] : NULL, st->words);
-		n++;
-	}
-	wire_patch_u32(b, cnt, n);
-	wire_frame_end(b, off);
-}
-
-/* Send st->out to `to` with its next sequence number; that number, or 0
- * when not sent. */
-static uint32_t
-entry_send(struct ddm_fx *st, struct federate *to)
-{
-	struct ddm_fed *dt = fst(to);
-
-	if (!dt || !to->conn)
-		return 0;
-	wire_put32(st->out.data + WIRE_HEADER_SIZE, ++dt->seq);
-	conn_send_buf(to->conn, &st->out);
-	return dt->seq;
-}
-
-/* Does `g` publish class `cls` or a subclass (can it send what a
- * subscription of `cls` receives)?  One that does not must publish first,
- * and the reply to that follows the replica frames. */
-static int
-publishes(struct federate *g, int kind, uint32_t cls)
-{
-	const struct fom *fom = g->fx->fom;
-	uint32_t k;
-
-	if (kind == DDM_OBJECT) {
-		for (k = 1; k <= fom->n_oclasses; k++)
-			if (dm_published(g, k) &&
-			    fom_oclass_is_a(fom, k, cls))
-				return 1;
-	} else {
-		for (k = 1; k <= fom->n_iclasses; k++)
-			if (dm_iclass_published(g, k) &&
-			    fom_iclass_is_a(fom, k, cls))
-				return 1;
-	}
-	return 0;
-}
-
-/* The reply to `f`'s request waits for `to` to apply frame `seq` (0: not
- * sent) of (kind, cls). */
-static void
-fence_add(struct ddm_fx *st, struct federate *f, struct federate *to,
-    uint32_t seq, int kind, uint32_t cls)
-{
-	if (st->fence_fed != f->handle) {
-		st->fence_fed = f->handle;
-		st->n_fence = 0;
-	}
-	if (!seq || fst(to)->lagging || !publishes(to, kind, cls) ||
-	    wire_grow((void **)&st->fence,
-	    &st->cap_fence, st->n_fence + 1, sizeof *st->fence))
-		return;
-	st->fence[st->n_fence].fed = to->handle;
-	st->fence[st->n_fence].seq = seq;
-	st->n_fence++;
-}
-
-static void
-fence_clear(struct ddm_fx *st)
-{
-	st->n_fence = 0;
-	st->fence_fed = 0;
-}
-
-static void relevance_of(struct federation *fx, uint32_t cls);
-
-/* Rebuild the entries of (f, kind, cls) and push them to every other
- * federate; the reply (ddm_reply) waits for their acknowledgements. */
-static void
-changed(struct federate *f, int kind, uint32_t cls)
-{
-	struct federation *fx = f->fx;
-	struct ddm_fx *st = fxst(fx);
-	uint32_t i;
-
-	if (rebuild(f, kind, cls) < 0)
-		rti_log(fx->srv, LOG_ERROR, "out of memory building the "
-		    "filters of federate %u", f->handle);
-	entry_build(st, f, kind, cls);
-	fst(f)->replicated = 1;
-	for (i = 0; i < fx->n_feds; i++)
-		if (fx->feds[i] != f) {
-			fence_add(st, f, fx->feds[i],
-			    entry_send(st, fx->feds[i]), kind, cls);
-			write_now(fx->feds[i]->conn);
-		}
-	if (kind == DDM_OBJECT)
-		relevance_of(fx, cls);
-}
-
-static int
-need_met(struct federation *fx, const struct ddm_need *nd)
-{
-	struct federate *g = fedm_federate(fx, nd->fed);
-	struct ddm_fed *dg = g ? fst(g) : NULL;
-
-	return !dg || !g->conn || g->conn->closing || dg->lagging ||
-	    dg->acked >= nd->seq;
-}
-
-static void
-wait_free(struct ddm_wait *w)
-{
-	if (w->ev)
-		event_free(w->ev);
-	free(w->need);
-	free(w);
-}
-
-/* Answer and free the wait at *pp. */
-static void
-wait_answer(struct ddm_wait **pp)
-{
-	struct ddm_wait *w = *pp;
-	struct federate *f = fedm_federate(w->fx, w->fed);
-
-	*pp = w->next;
-	if (f && f->conn)
-		conn_reply(f->conn, w->serial, RTI_OK, NULL, NULL, 0);
-	wait_free(w);
-}
-
-/* Answer every wait whose needs are all met. */
-static void
-waits_check(struct federation *fx)
-{
-	struct ddm_fx *st = fxst(fx);
-	struct ddm_wait **pp = &st->waits;
-	uint32_t i;
-
-	while (*pp) {
-		for (i = 0; i < (*pp)->n && need_met(fx, &(*pp)->need[i]);
-		    i++)
-			;
-		if (i == (*pp)->n)
-			wait_answer(pp);
-		else
-			pp = &(*pp)->next;
-	}
-}
-
-/* ACK_WAIT_MS passed: mark the federates that did not acknowledge as
- * lagging and answer. */
-static void
-wait_timeout(evutil_socket_t fd, short what, void *arg)
-{
-	struct ddm_wait *w = arg, **pp;
-	struct federation *fx = w->fx;
-	struct ddm_fx *st = fxst(fx);
-	uint32_t i;
-
-	(void)fd;
-	(void)what;
-	for (i = 0; i < w->n; i++) {
-		struct federate *g;
-
-		if (need_met(w->fx, &w->need[i]))
-			continue;
-		g = fedm_federate(w->fx, w->need[i].fed);
-		fst(g)->lagging = 1;
-		rti_log(w->fx->srv, LOG_DEBUG, "federate %u did not "
-		    "acknowledge a subscription change within %d ms; not "
-		    "waited for until it does (its next send drains the "
-		    "change)", g->handle, ACK_WAIT_MS);
-	}
-	for (pp = &st->waits; *pp != w; pp = &(*pp)->next)
-		;
-	wait_answer(pp);
-	waits_check(fx);
-}
-
-void
-ddm_reply(struct conn *c, uint32_t serial, int err)
-{
-	struct federate *f = c->fed;
-	struct federation *fx = f ? f->fx : NULL;
-	struct ddm_fx *st = fx ? fxst(fx) : NULL;
-	struct timeval tv = { 0, ACK_WAIT_MS * 1000 };
-	struct ddm_wait *w;
-	size_t i, k;
-
-	if (!st || st->fence_fed != f->handle || err != RTI_OK) {
-		if (st)
-			fence_clear(st);
-		conn_reply(c, serial, err, NULL, NULL, 0);
-		return;
-	}
-	for (i = k = 0; i < st->n_fence; i++)
-		if (!need_met(fx, &st->fence[i]))
-			st->fence[k++] = st->fence[i];
-	fence_clear(st);
-	w = k ? calloc(1, sizeof *w) : NULL;
-	if (w) {
-		w->need = malloc(k * sizeof *w->need);
-		w->ev = evtimer_new(fx->srv->base, wait_timeout, w);
-	}
-	if (!w || !w->need || !w->ev || evtimer_add(w->ev, &tv) < 0) {
-		if (w)
-			wait_free(w);
-		conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-		return;
-	}
-	memcpy(w->need, st->fence, k * sizeof *w->need);
-	w->n = (uint32_t)k;
-	w->fx = fx;
-	w->fed = f->handle;
-	w->serial = serial;
-	w->next = st->waits;
-	st->waits = w;
-}
-
-static int
-h_ack(struct conn *c, uint32_t serial, struct wire_rd *rd)
-{
-	struct ddm_fed *df = fst(c->fed);
-	uint32_t seq = wire_get_u32(rd);
-
-	(void)serial;
-	if (!wire_rd_done(rd) || !df || seq > df->seq)
-		return -1;
-	if (seq <= df->acked)
-		return 0;
-	df->acked = seq;
-	if (seq == df->seq)
-		df->lagging = 0;
-	waits_check(c->fed->fx);
-	return 0;
-}
-
-void
-ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
-    int plain)
-{
-	struct ddm_filter *fl = filter_of(f, kind, cls);
-
-	if (!fl)
-		return;
-	if (plain > 0) {
-		fl->plain = 1;
-	} else if (plain < 0) {
-		uint32_t i;
-
-		fl->plain = 0;
-		for (i = 0; fl->rattrs && i < fl->n_regions; i++)
-			free(fl->rattrs[i]);
-		free(fl->rattrs);
-		free(fl->regions);
-		fl->regions = NULL;
-		fl->rattrs = NULL;
-		fl->n_regions = 0;
-	}
-	changed(f, kind, cls);
-	if (plain < 0)
-		fence_clear(fxst(f->fx));
-}
-
-/* ---- routing ---- */
-
-/* Does entry `tag` of `owner` at class st->cur_k cover one of the
- * attributes matched (tag 0: a plain entry, every attribute)? */
-static int
-tag_covers(struct ddm_fx *st, uint32_t owner, uint32_t tag)
-{
-	struct federate *g;
-	struct ddm_filter *fl;
-	uint32_t a;
-
-	if (!tag || st->cur_kind != DDM_OBJECT || !st->cur_n_attrs ||
-	    !st->n_narrow)
-		return 1;
-	g = fedm_federate(st->cur_fx, owner);
-	fl = g ? filter_of(g, st->cur_kind, st->cur_k) : NULL;
-	if (!fl || tag > fl->n_regions || !fl->rattrs || !fl->rattrs[tag - 1])
-		return 0;
-	for (a = 0; a < st->cur_n_attrs; a++)
-		if (bset_has(fl->rattrs[tag - 1], st->words, st->cur_attrs[a]))
-			return 1;
-	return 0;
-}
-
-static int
-mark(uint32_t owner, uint32_t tag, void *arg)
-{
-	struct ddm_fx *st = arg;
-
-	if (owner < st->cap_stamp && tag_covers(st, owner, tag)) {
-		st->stamp[owner] = st->qgen;
-		st->stamp_cls[owner] = st->cur_k;
-	}
-	return 0;
-}
-
-static uint32_t
-depth_of(struct federation *fx, int kind, uint32_t k)
-{
-	return kind == DDM_OBJECT ? fom_oclass(fx->fom, k)->depth :
-	    fom_iclass(fx->fom, k)->depth;
-}
-
-/* want[] for routes r[0..n) against send extent (cond, q[0..m)). */
-static size_t
-route_match(struct federation *fx, int kind, const char *cond,
-    const struct match_region *q, uint32_t m, const struct dm_sub *r,
-    size_t n, uint8_t *want)
-{
-	struct ddm_fx *st = fxst(fx);
-	size_t i, j, nk = 0, cap = fx->next_fed_handle + 1, drop = 0;
-	int filtered = 0;
-
-	for (i = 0; i < n; i++) {
-		uint32_t k = r[i].known;
-
-		for (j = 0; j < nk && st->ks[j] != k; j++)
-			;
-		if (j < nk)
-			continue;
-		if (wire_grow((void **)&st->ks, &st->cap_ks, nk + 1,
-		    sizeof *st->ks))
-			break;
-		st->ks[nk++] = k;
-		filtered |= st->n_filtered[kind][k] != 0;
-	}
-	if (!filtered) {
-		memset(want, 1, n);
-		return 0;
-	}
-	if (cap > st->cap_stamp) {
-		uint32_t *a = realloc(st->stamp, cap * sizeof *a);
-		uint32_t *b2;
-
-		if (!a) {
-			memset(want, 1, n);
-			return 0;
-		}
-		st->stamp = a;
-		b2 = realloc(st->stamp_cls, cap * sizeof *b2);
-		if (!b2) {
-			memset(want, 1, n);
-			return 0;
-		}
-		st->stamp_cls = b2;
-		memset(st->stamp + st->cap_stamp, 0,
-		    (cap - st->cap_stamp) * sizeof *st->stamp);
-		st->cap_stamp = cap;
-	}
-	/* most general class first: a federate's most specific match wins */
-	for (i = 1; i < nk; i++)
-		for (j = i; j > 0 && depth_of(fx, kind, st->ks[j - 1]) >
-		    depth_of(fx, kind, st->ks[j]); j--) {
-			uint32_t t = st->ks[j];
-
-			st->ks[j] = st->ks[j - 1];
-			st->ks[j - 1] = t;
-		}
-	st->cur_fx = fx;
-	st->cur_kind = kind;
-	if (++st->qgen == 0) {
-		memset(st->stamp, 0, st->cap_stamp * sizeof *st->stamp);
-		st->qgen = 1;
-	}
-	for (j = 0; j < nk; j++) {
-		st->cur_k = st->ks[j];
-		if (!st->n_filtered[kind][st->cur_k])
-			continue;
-		if (m == 0)
-			match_set_query_tag(st->set[kind][st->cur_k], NULL,
-			    cond, mark, st);
-		for (i = 0; i < m; i++)
-			match_set_query_tag(st->set[kind][st->cur_k], &q[i],
-			    cond, mark, st);
-	}
-	for (i = 0; i < n; i++) {
-		uint32_t h = r[i].f->handle, k = r[i].known;
-
-		if (!st->n_filtered[kind][k])
-			want[i] = 1;
-		else
-			want[i] = h < st->cap_stamp &&
-			    st->stamp[h] == st->qgen && st->stamp_cls[h] == k;
-		drop += !want[i];
-	}
-	return drop;
-}
-
-size_t
-ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
-    uint32_t n_attrs, const char *cond, const struct dm_sub *r, size_t n,
-    uint8_t *want, uint8_t *want_attr)
-{
-	struct ddm_fx *st = fxst(fx);
-	struct ddm_inst *in = ddm_inst_find(&st->mdl, obj);
-	long m = ddm_update_regions(&st->mdl, in, attrs, n_attrs, 0);
-	size_t drop;
-	uint32_t j, p;
-	int uniform = 1, regioned = 0;
-
-	if (!cond || !*cond)
-		cond = in ? in->cond : NULL;
-	st->cur_attrs = attrs;
-	st->cur_n_attrs = n_attrs;
-	drop = route_match(fx, DDM_OBJECT, cond, st->mdl.q, m < 0 ? 0 :
-	    (uint32_t)m, r, n, want);
-	if (!want_attr) {
-		st->cur_n_attrs = 0;
-		return drop;
-	}
-	for (j = 1; in && j < n_attrs && uniform; j++)
-		uniform = ddm_same_regions(&st->mdl, in, attrs[0], attrs[j]);
-	/* a subscriber whose regions do not all cover its subscribed
-	 * attributes: each attribute is matched alone */
-	for (j = 0; j < n && !regioned && n_attrs > 1 && st->n_narrow; j++) {
-		struct ddm_filter *fl = filter_of(r[j].f, DDM_OBJECT,
-		    r[j].known);
-
-		regioned = fl && fl->narrow;
-	}
-	for (j = 0; j < n_attrs; j++) {
-		uint8_t *w = want_attr + (size_t)j * n;
-
-		if (uniform && !regioned) {
-			memcpy(w, want, n);
-			continue;
-		}
-		for (p = 0; !regioned && p < j &&
-		    !ddm_same_regions(&st->mdl, in, attrs[p], attrs[j]); p++)
-			;
-		if (!regioned && p < j) {
-			memcpy(w, want_attr + (size_t)p * n, n);
-			continue;
-		}
-		m = ddm_update_regions(&st->mdl, in, attrs + j, 1, 0);
-		st->cur_attrs = attrs + j;
-		st->cur_n_attrs = 1;
-		(void)route_match(fx, DDM_OBJECT, cond, st->mdl.q, m < 0 ? 0 :
-		    (uint32_t)m, r, n, w);
-	}
-	st->cur_n_attrs = 0;
-	return drop;
-}
-
-int
-ddm_update_plain(struct federation *fx, uint32_t obj, const char *cond)
-{
-	struct ddm_inst *in;
-
-	if (cond && *cond)
-		return 0;
-	in = ddm_inst_find(&fxst(fx)->mdl, obj);
-	return !in || (in->n_assoc == 0 && in->cond[0] == '\0');
-}
-
-size_t
-ddm_route_interaction(struct federation *fx, const char *cond,
-    const uint32_t *reg, uint32_t m, const struct dm_sub *r, size_t n,
-    uint8_t *want)
-{
-	struct ddm_fx *st = fxst(fx);
-	long k = m ? ddm_regions_query(&st->mdl, reg, m) : 0;
-
-	if (k < 0) {
-		memset(want, 1, n);
-		return 0;
-	}
-	if (m && !k) {
-		memset(want, 0, n);
-		return n;
-	}
-	return route_match(fx, DDM_INTERACTION, cond, st->mdl.q, (uint32_t)k,
-	    r, n, want);
-}
-
-int
-ddm_route_instance(struct federation *fx, const struct dm_sub *s,
-    uint32_t obj)
-{
-	struct ddm_fx *st = fxst(fx);
-	struct ddm_inst *in;
-	uint8_t want = 1;
-	long m;
-
-	if (!st || !st->n_filtered[DDM_OBJECT][s->known])
-		return 1;
-	in = ddm_inst_find(&st->mdl, obj);
-	m = ddm_update_regions(&st->mdl, in, NULL, 0, 1);
-	route_match(fx, DDM_OBJECT, in ? in->cond : NULL, st->mdl.q,
-	    m < 0 ? 0 : (uint32_t)m, s, 1, &want);
-	return want;
-}
-
-int
-ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
-    uint32_t i)
-{
-	struct ddm_fx *st = fxst(fx);
-	const struct dm_sub *r;
-	size_t n = dm_route_object(fx, in->cls, &r), k, nc = 0;
-	uint32_t attr = in->attrs[i];
-	struct ddm_inst *di;
-	long m;
-
-	for (k = 0; k < n; k++) {
-		struct ddm_filter *fl;
-
-		if (r[k].f->handle == in->owner[i] ||
-		    !bset_has(r[k].attrs, st->words, attr))
-			continue;
-		fl = filter_of(r[k].f, DDM_OBJECT, r[k].known);
-		if (!fl || !st->n_filtered[DDM_OBJECT][r[k].known] ||
-		    (fl->plain && fl->n_conds == 0))
-			return 1;
-		if (wire_grow((void **)&st->cand, &st->cap_cand, nc + 1,
-		    sizeof *st->cand))
-			return 1;
-		st->cand[nc++] = r[k];
-	}
-	if (!nc || wire_grow((void **)&st->cwant, &st->cap_cwant, nc, 1))
-		return nc != 0;
-	di = ddm_inst_find(&st->mdl, in->handle);
-	m = ddm_update_regions(&st->mdl, di, &attr, 1, 0);
-	st->cur_attrs = &attr;
-	st->cur_n_attrs = 1;
-	k = route_match(fx, DDM_OBJECT, di ? di->cond : NULL, st->mdl.q,
-	    m < 0 ? 0 : (uint32_t)m, st->cand, nc, st->cwant);
-	st->cur_n_attrs = 0;
-	return k < nc;
-}
-
-/* Bring the attribute relevance of the instances of `cls` (and its
- * subclasses; 0: every instance) up to date with the filters. */
-static void
-relevance_of(struct federation *fx, uint32_t cls)
-{
-	struct om_instance *in;
-
-	for (in = om_first(fx); in; in = om_next(fx, in))
-		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
-			om_relevance(fx, in);
-}
-
-/* ---- handlers ---- */
 
 static int
 class_ok(struct federation *fx, int kind, uint32_t cls)
@@ -1028,7 +300,7 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		for (cl = 1; cl <= st->n_cls[k]; cl++)
 			for (i = 0; i < df->flt[k][cl].n_regions; i++)
 				if (df->flt[k][cl].regions[i] == h) {
-					changed(f, (int)k, cl);
+					ddm_changed(f, (int)k, cl);
 					break;
 				}
 	inst_region_moved(fx, h);
@@ -1153,11 +425,11 @@ h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (set)
 			free(fresh[i]);
 	}
-	(void)rebuild(f, kind, cls);
+	(void)ddm_rebuild(f, kind, cls);
 	rc = kind == DDM_OBJECT ? (n ? dm_subscribe_oc(f, cls, set, active) :
 	    0) : dm_subscribe_ic(f, cls, active);
 	free(set);
-	changed(f, kind, cls);
+	ddm_changed(f, kind, cls);
 	ddm_reply(c, serial, rc < 0 ? RTI_ERR_NO_MEMORY : RTI_OK);
 	return 0;
 }
@@ -1205,11 +477,11 @@ h_unsubscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		}
 		fl->n_regions = k;
 	}
-	(void)rebuild(f, kind, cls);
+	(void)ddm_rebuild(f, kind, cls);
 	if (!fl->plain && fl->n_regions == 0)
 		dm_unsubscribe(f, kind, cls);
-	changed(f, kind, cls);
-	fence_clear(fxst(fx));
+	ddm_changed(f, kind, cls);
+	ddm_fence_clear(fxst(fx));
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }
@@ -1257,7 +529,7 @@ h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		free(fl->conds[i]);
 		fl->conds[i] = fl->conds[--fl->n_conds];
 	}
-	changed(f, kind, cls);
+	ddm_changed(f, kind, cls);
 	ddm_reply(c, serial, RTI_OK);
 	return 0;
 }
@@ -1523,7 +795,7 @@ ddm_federation_fini(struct federation *fx)
 	free(st->cwant);
 	while ((w = st->waits)) {
 		st->waits = w->next;
-		wait_free(w);
+		ddm_wait_free(w);
 	}
 	free(st->fence);
 	if (st->gone_ev)
@@ -1591,83 +863,10 @@ ddm_federate_join(struct federate *f)
 		for (k = 0; k < 2; k++)
 			for (c = 1; c <= st->n_cls[k]; c++)
 				if (entry_set(g, (int)k, c)) {
-					entry_build(st, g, (int)k, c);
-					entry_send(st, f);
+					ddm_entry_build(st, g, (int)k, c);
+					ddm_entry_send(st, f);
 				}
 	}
-	return 0;
-}
-
-/* Tell `g` every leaver it is owed, in one write. */
-static void
-gone_tell(struct ddm_fx *st, struct federate *g)
-{
-	struct ddm_fed *dg = fst(g);
-	size_t off;
-
-	if (!g->conn) {
-		dg->gone_at = st->n_gone;
-		return;
-	}
-	wire_buf_reset(&st->out);
-	for (; dg->gone_at < st->n_gone; dg->gone_at++) {
-		off = wire_frame_begin(&st->out, WIRE_DDM_CB_FED_GONE);
-		wire_put_u32(&st->out, ++dg->seq);
-		wire_put_u32(&st->out, st->gone[dg->gone_at]);
-		wire_frame_end(&st->out, off);
-	}
-	conn_send_buf(g->conn, &st->out);
-}
-
-/* One slice: the next GONE_SLICE receivers owed something, from where
- * the last slice stopped.  After a whole round of the joined federates
- * everyone is told: the list starts over. */
-static void
-gone_cb(evutil_socket_t fd, short what, void *arg)
-{
-	static const struct timeval period = { 0, GONE_PERIOD_US };
-	struct federation *fx = arg;
-	struct ddm_fx *st = fxst(fx);
-	uint32_t n = fx->n_feds, k, sent = 0;
-
-	(void)fd;
-	(void)what;
-	for (k = 0; k < n && sent < GONE_SLICE; k++) {
-		struct federate *g = fx->feds[(st->gone_next + k) % n];
-
-		if (fst(g) && fst(g)->gone_at < st->n_gone) {
-			gone_tell(st, g);
-			sent++;
-		}
-	}
-	if (k < n) {
-		st->gone_next = (st->gone_next + k) % n;
-		evtimer_add(st->gone_ev, &period);
-		return;
-	}
-	for (k = 0; k < n; k++)
-		if (fst(fx->feds[k]))
-			fst(fx->feds[k])->gone_at = 0;
-	st->n_gone = 0;
-	st->gone_next = 0;
-}
-
-/* Announce leaver `fed` to every federate joined now; 0 or -1. */
-static int
-gone_add(struct federation *fx, uint32_t fed)
-{
-	static const struct timeval period = { 0, GONE_PERIOD_US };
-	struct ddm_fx *st = fxst(fx);
-
-	if (!st->gone_ev && !(st->gone_ev = evtimer_new(fx->srv->base,
-	    gone_cb, fx)))
-		return -1;
-	if (wire_grow((void **)&st->gone, &st->cap_gone, st->n_gone + 1,
-	    sizeof *st->gone))
-		return -1;
-	st->gone[st->n_gone++] = fed;
-	if (!evtimer_pending(st->gone_ev, NULL))
-		evtimer_add(st->gone_ev, &period);
 	return 0;
 }
 
@@ -1689,12 +888,12 @@ ddm_federate_resign(struct federate *f, int action)
 	for (pp = &st->waits; (w = *pp);)
 		if (w->fed == f->handle) {
 			*pp = w->next;
-			wait_free(w);
+			ddm_wait_free(w);
 		} else {
 			pp = &w->next;
 		}
 	if (st->fence_fed == f->handle)
-		fence_clear(st);
+		ddm_fence_clear(st);
 	df->lagging = 1;
 	for (k = 0; k < 2; k++)
 		for (c = 1; c <= st->n_cls[k]; c++) {
@@ -1722,11 +921,11 @@ ddm_federate_resign(struct federate *f, int action)
 	while (df->had_regions && (g = ddm_region_next(&st->mdl, &it)))
 		if (REGION_OWNER(g->handle) == f->handle)
 			ddm_region_del(&st->mdl, g);
-	if (df->replicated && gone_add(fx, f->handle) < 0)
+	if (df->replicated && ddm_gone_add(fx, f->handle) < 0)
 		rti_log(fx->srv, LOG_ERROR, "out of memory announcing that "
 		    "federate %u left; the others' replicas keep its "
 		    "entries", f->handle);
-	waits_check(fx);
+	ddm_waits_check(fx);
 }
 
 static const struct msg_handler ddm_handlers[] = {
@@ -1739,7 +938,7 @@ static const struct msg_handler ddm_handlers[] = {
 	{ WIRE_DDM_INTERACTION, 0, 1, h_interaction },
 	{ WIRE_DDM_STATS, 1, 0, h_stats },
 	{ WIRE_DDM_REQUEST_UPDATE, 1, 1, h_request_update },
-	{ WIRE_DDM_ACK, 0, 1, h_ack },
+	{ WIRE_DDM_ACK, 0, 1, ddm_h_ack },
 	{ 0, 0, 0, NULL }
 };
 

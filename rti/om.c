@@ -7,21 +7,7 @@
  * closes its connection; a well-formed one with wrong handles or missing
  * rights is dropped whole, logged, and answered with a WIRE_NOTICE.
  *
- * Resign sweep.  A federate leaving a federation of more than
- * OM_SWEEP_MIN instances and names leaves at once (its reply, its removal
- * from the federation), and what it leaves behind in every instance is
- * done afterwards by a sweep of the instance list, OM_SWEEP_WORK units of
- * work per loop turn (sweep_cb): it is forgotten as a knower, the
- * instances its action deletes are removed (remove callbacks to their
- * knowers, in list order, as a resign in one turn sends them), its
- * attributes of the others are released to waiting acquirers
- * (owm_release_leavers), relevance is recomputed for the classes it
- * subscribed, then its unused name reservations go.  A federate leaving
- * while a pass runs waits for the next one.  Until its pass removes them,
- * the instances a leaver deletes are doomed (doomed()): every service,
- * om_find and om_first/om_next treat them as deleted already, and their
- * names stay in use.  Destroying the federation or shutting down drops
- * what is left (nobody is joined to be told).
+ * The resign sweep is om_sweep.c; the update route om_route.c.
  */
 #include "config.h"
 
@@ -30,110 +16,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bundle.h"
 #include "ddm.h"
 #include "dm.h"
-#include "om.h"
+#include "om_int.h"
 #include "owm.h"
 #include "tm.h"
 
-#define OM_PRIVILEGE_TO_DELETE 1  /* HLAprivilegeToDeleteObject (fom.h) */
 #define OM_MAX_NAMES 65536
-#define OM_SWEEP_MIN 4096         /* instances + names resigned in one go */
-#define OM_SWEEP_WORK 2048        /* per loop turn: an instance visited 1,
-                                     a remove callback 4 */
-
-struct om_name {
-	struct idmap_node node;       /* in the table by name */
-	char *name;
-	uint32_t reserver;            /* federate handle, 0 = none */
-	struct om_instance *inst;     /* instance named so, or NULL */
-};
-
-/* A parameter of a received interaction. */
-struct om_param {
-	uint32_t handle;
-	uint32_t len;
-	const uint8_t *value;
-};
-
-/* A federate whose resign the sweep has still to carry out. */
-struct om_leaver {
-	uint32_t fed;
-	uint8_t del;                  /* its action deletes its instances */
-};
-
-/* The leavers of one pass of the sweep. */
-struct om_pass {
-	struct om_leaver *v;          /* by federate handle */
-	size_t n, cap;
-	size_t n_del;                 /* of them deleting */
-	uint8_t *rel;                 /* [n_oc + 1]: classes they subscribed
-	                                 (relevance to recompute), or NULL */
-};
-
-struct om_fx {
-	uint32_t next_handle;
-	struct idmap inst_map;        /* om_instance by handle */
-	struct idmap name_map;        /* om_name by name */
-	struct om_instance *list;
-	uint32_t n_oc;
-	uint32_t **cls_attrs;         /* [n_oc + 1]: attributes, ascending,
-	                                 built at the class's first instance
-	                                 (NULL before) */
-	uint32_t *cls_n;
-	/* O(1) "is attribute a defined for class c" in O(classes +
-	 * attributes) memory, whatever the FOM's size: a is defined for c
-	 * when its declaring class attr_decl[a] is c or an ancestor, i.e. c's
-	 * pre-order number lies in [pre[d], end[d]) (class_has_attr). */
-	uint32_t *attr_decl;          /* [n_attrs + 1] */
-	uint32_t *pre, *end;          /* [n_oc + 1] */
-	uint32_t n_attrs;
-	size_t words;
-	/* scratch of the message paths, reused (no steady-state mallocs) */
-	struct bundle b;
-	struct om_instance **bi;
-	size_t cap_bi;
-	uint32_t *kc;
-	size_t cap_kc;
-	uint8_t *keep, *keep2, *flip;
-	size_t cap_keep, cap_keep2, cap_flip;
-	uint8_t *dup;             /* per instance of st->b: DUP_* */
-	size_t cap_dup;
-	uint32_t *tmp;
-	size_t cap_tmp;
-	uint8_t *want;                /* [n_inst][n_routes]: DDM filters */
-	size_t cap_want;
-	uint8_t *wattr;               /* [n_attrs][n_routes]: per attribute */
-	size_t cap_wattr;
-	uint32_t *stamp;              /* [n_attrs + 1], duplicate detection */
-	uint32_t stamp_gen;
-	struct om_param *params;
-	size_t cap_params;
-	const char **names;
-	size_t cap_names;
-	struct wire_buf out;
-	/* the resign sweep: pass[0] runs (when sweeping), pass[1] waits */
-	struct om_pass pass[2];
-	int sweeping;
-	struct om_instance *sweep_at; /* next instance of the running pass */
-	struct idmap_iter sweep_names;/* then the names */
-	struct event *sweep_ev;       /* zero timer: the next slice */
-};
 
 static struct om_fx *
 fxst(struct federation *fx)
 {
-	return fx->mod[MOD_OM];
+	return om_fxst(fx);
 }
 
-static void
-notice(struct conn *c, int err, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Log why a message of `c` was dropped and tell the federate. */
-static void
-notice(struct conn *c, int err, const char *fmt, ...)
+void
+om_notice(struct conn *c, int err, const char *fmt, ...)
 {
 	struct wire_buf *b;
 	char msg[512];
@@ -154,24 +52,14 @@ notice(struct conn *c, int err, const char *fmt, ...)
 
 /* ---- instances and names ---- */
 
-/* Instance `obj`, doomed or not, or NULL. */
-static inline struct om_instance *
-lookup(struct om_fx *st, uint32_t obj)
-{
-	struct idmap_node *n = IDMAP_GET(&st->inst_map, obj,
-	    struct om_instance, hnode, handle);
-
-	return n ? IDMAP_ENTRY(n, struct om_instance, hnode) : NULL;
-}
-
-static struct om_name *
-name_of(struct idmap_node *n)
+struct om_name *
+om_name_of(struct idmap_node *n)
 {
 	return n ? IDMAP_ENTRY(n, struct om_name, node) : NULL;
 }
 
-static const struct om_leaver *
-leaver_find(const struct om_pass *p, uint32_t fed)
+const struct om_leaver *
+om_leaver_find(const struct om_pass *p, uint32_t fed)
 {
 	size_t lo = 0, hi = p->n, mid;
 
@@ -185,22 +73,17 @@ leaver_find(const struct om_pass *p, uint32_t fed)
 	return lo < p->n && p->v[lo].fed == fed ? &p->v[lo] : NULL;
 }
 
-/* Is `in` to be removed by the sweep for a leaver that deletes?  Such an
- * instance's delete privilege belongs to the leaver: it is never the
- * sole property of a joined federate, which keeps the check off the
- * update path's common case. */
-static int
-doomed(const struct om_fx *st, const struct om_instance *in)
+/* om_doomed past its quick test: a leaver of a pass deletes `in`. */
+int
+om_doomed_by_leaver(const struct om_fx *st, const struct om_instance *in)
 {
 	const struct om_leaver *l;
 	uint32_t o;
 	int k;
 
-	if (!st->pass[0].n_del && !st->pass[1].n_del)
-		return 0;
 	o = om_owner(in, OM_PRIVILEGE_TO_DELETE);
 	for (k = 0; k < 2 && o; k++)
-		if ((l = leaver_find(&st->pass[k], o)) && l->del)
+		if ((l = om_leaver_find(&st->pass[k], o)) && l->del)
 			return 1;
 	return 0;
 }
@@ -211,16 +94,16 @@ om_find(struct federation *fx, uint32_t obj)
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in;
 
-	if (!st || !(in = lookup(st, obj)))
+	if (!st || !(in = om_lookup(st, obj)))
 		return NULL;
-	return doomed(st, in) ? NULL : in;
+	return om_doomed(st, in) ? NULL : in;
 }
 
 /* `in` or the first instance after it that is not doomed. */
 static struct om_instance *
 live_from(const struct om_fx *st, struct om_instance *in)
 {
-	while (in && doomed(st, in))
+	while (in && om_doomed(st, in))
 		in = in->next;
 	return in;
 }
@@ -238,39 +121,11 @@ om_next(struct federation *fx, struct om_instance *in)
 }
 
 static int
-attr_index(const struct om_instance *in, uint32_t a)
-{
-	uint32_t lo = 0, hi = in->n_attrs, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (in->attrs[mid] < a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < in->n_attrs && in->attrs[lo] == a ? (int)lo : -1;
-}
-
-static int
 cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
 	return x < y ? -1 : x > y;
-}
-
-/* 1 when attribute `a` (any value) is defined for class `cls` (1..n_oc):
- * declared there or inherited. */
-static inline int
-class_has_attr(const struct om_fx *st, uint32_t cls, uint32_t a)
-{
-	uint32_t d;
-
-	if (a == 0 || a > st->n_attrs)
-		return 0;
-	d = st->attr_decl[a];
-	return st->pre[d] <= st->pre[cls] && st->pre[cls] < st->end[d];
 }
 
 /* st->cls_attrs[cls]: the attributes of `cls` and its ancestors,
@@ -301,14 +156,14 @@ class_attrs(struct om_fx *st, const struct fom *fom, uint32_t cls)
 uint32_t
 om_owner(const struct om_instance *in, uint32_t attr)
 {
-	int i = attr_index(in, attr);
+	int i = om_attr_index(in, attr);
 
 	return i < 0 ? 0 : in->owner[i];
 }
 
 /* Recompute in->sole after its owners changed. */
-static void
-sole_update(struct om_instance *in)
+void
+om_sole_update(struct om_instance *in)
 {
 	uint32_t i, o = in->n_attrs ? in->owner[0] : 0;
 
@@ -321,24 +176,13 @@ sole_update(struct om_instance *in)
 int
 om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
 {
-	int i = attr_index(in, attr);
+	int i = om_attr_index(in, attr);
 
 	if (i < 0)
 		return -1;
 	in->owner[i] = fed;
 	om_relevant(in)[i] = 0;
-	sole_update(in);
-	return 0;
-}
-
-uint32_t
-om_known_class(const struct om_instance *in, uint32_t fed)
-{
-	uint32_t i;
-
-	for (i = 0; i < in->n_known; i++)
-		if (in->known[i].fed == fed)
-			return in->known[i].cls;
+	om_sole_update(in);
 	return 0;
 }
 
@@ -374,8 +218,8 @@ known_add(struct om_instance *in, uint32_t fed, uint32_t cls)
 	return 0;
 }
 
-static void
-known_del(struct om_instance *in, uint32_t fed)
+void
+om_known_del(struct om_instance *in, uint32_t fed)
 {
 	uint32_t i;
 
@@ -389,7 +233,7 @@ known_del(struct om_instance *in, uint32_t fed)
 static struct om_name *
 name_find(struct om_fx *st, const char *name)
 {
-	return name_of(idmap_get_str(&st->name_map, name));
+	return om_name_of(idmap_get_str(&st->name_map, name));
 }
 
 static struct om_name *
@@ -411,8 +255,8 @@ name_add(struct om_fx *st, const char *name, uint32_t reserver)
 	return ne;
 }
 
-static void
-name_del(struct om_fx *st, struct om_name *ne)
+void
+om_name_del(struct om_fx *st, struct om_name *ne)
 {
 	idmap_del(&st->name_map, &ne->node);
 	free(ne);
@@ -475,14 +319,14 @@ inst_destroy(struct om_fx *st, struct om_instance *in)
 		in->next->prev = in->prev;
 	ne = in->name ? name_find(st, in->name) : NULL;
 	if (ne)
-		name_del(st, ne);
+		om_name_del(st, ne);
 	inst_free(in);
 }
 
 /* ---- sending ---- */
 
-static void
-discover(struct federation *fx, struct om_instance *in, struct federate *to,
+void
+om_discover(struct federation *fx, struct om_instance *in, struct federate *to,
     uint32_t known)
 {
 	struct wire_buf *b;
@@ -505,11 +349,8 @@ discover(struct federation *fx, struct om_instance *in, struct federate *to,
 	conn_send_buf(to->conn, b);
 }
 
-/* Put the header for a receiver: as received (its bytes), or without
- * its timestamp when the message goes receive order.  `h` NULL: receive
- * order, empty tag. */
-static void
-hdr_put(struct wire_buf *w, const struct bundle_hdr *h, int tso)
+void
+om_hdr_put(struct wire_buf *w, const struct bundle_hdr *h, int tso)
 {
 	struct bundle_hdr ro;
 
@@ -526,10 +367,8 @@ hdr_put(struct wire_buf *w, const struct bundle_hdr *h, int tso)
 	(void)bundle_hdr_put(w, &ro);
 }
 
-/* TSO rights of the sender.  0 with *tso set (a TSO message is announced
- * to TM for retraction), or -1 when refused (the notice is sent). */
-static int
-tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
+int
+om_tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
     const char *what)
 {
 	char msg[256];
@@ -541,7 +380,7 @@ tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
 	msg[0] = '\0';
 	err = tm_check_tso_send(c->fed, h->time, tso, msg, sizeof msg);
 	if (err != RTI_OK) {
-		notice(c, err, "%s dropped: %s", what,
+		om_notice(c, err, "%s dropped: %s", what,
 		    msg[0] ? msg : rti_strerror(err));
 		return -1;
 	}
@@ -553,8 +392,8 @@ tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
 /* Send remove to every federate that knows `in` except `by` (a federate
  * handle, the producer), then destroy it.  `h` NULL: receive order, empty
  * tag. */
-static void
-remove_instance(struct federation *fx, struct om_instance *in,
+void
+om_remove_instance(struct federation *fx, struct om_instance *in,
     uint32_t by, const struct bundle_hdr *h, int tso)
 {
 	struct om_fx *st = fxst(fx);
@@ -570,7 +409,7 @@ remove_instance(struct federation *fx, struct om_instance *in,
 		wire_buf_reset(&st->out);
 		off = wire_frame_begin(&st->out, WIRE_CB_REMOVE);
 		wire_put_u32(&st->out, by);
-		hdr_put(&st->out, h, tso);
+		om_hdr_put(&st->out, h, tso);
 		wire_put_u32(&st->out, in->handle);
 		wire_frame_end(&st->out, off);
 		if (tso)
@@ -701,7 +540,7 @@ om_subscribed(struct federate *f, uint32_t cls)
 	struct om_fx *st = fxst(fx);
 	struct om_instance *in;
 
-	if (st->pass[1].rel && leaver_find(&st->pass[1], f->handle)) {
+	if (st->pass[1].rel && om_leaver_find(&st->pass[1], f->handle)) {
 		/* it is leaving: the sweep recomputes the relevance */
 		st->pass[1].rel[cls] = 1;
 		return;
@@ -714,7 +553,7 @@ om_subscribed(struct federate *f, uint32_t cls)
 		e = dm_route_find(fx, in->cls, f);
 		if (e && !om_known_class(in, f->handle) &&
 		    dm_route_wants(fx, e, in->handle))
-			discover(fx, in, f, e->known);
+			om_discover(fx, in, f, e->known);
 		om_relevance(fx, in);
 	}
 }
@@ -772,7 +611,7 @@ h_reserve(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    name_add(st, st->names[i], c->fed->handle);
 	if (!ok)
 		for (i -= 2; i >= 0; i--)
-			name_del(st, name_find(st, st->names[i]));
+			om_name_del(st, name_find(st, st->names[i]));
 	b = srv_frame(c->srv, WIRE_CB_NAMES_RESERVED, &off);
 	wire_put_u8(b, (uint8_t)ok);
 	wire_put_u8(b, multiple);
@@ -809,7 +648,7 @@ h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (ne->inst)
 			ne->reserver = 0;
 		else
-			name_del(st, ne);
+			om_name_del(st, ne);
 	}
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
@@ -863,7 +702,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (in)
 			inst_free(in);
 		if (ne && !*name)
-			name_del(st, ne);
+			om_name_del(st, ne);
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	}
@@ -873,7 +712,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (bset_has(pub, st->words, in->attrs[i]) ||
 		    in->attrs[i] == OM_PRIVILEGE_TO_DELETE)
 			in->owner[i] = f->handle;
-	sole_update(in);
+	om_sole_update(in);
 	inst_link(st, in);
 	st->next_handle++;
 	wire_buf_init(&body);
@@ -885,483 +724,8 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	n = dm_route_object(fx, cls, &r);
 	for (i = 0; i < n; i++)
 		if (r[i].f != f && dm_route_wants(fx, &r[i], in->handle))
-			discover(fx, in, r[i].f, r[i].known);
+			om_discover(fx, in, r[i].f, r[i].known);
 	om_relevance(fx, in);
-	return 0;
-}
-
-/* Rows of flags (want, wattr, keep) have ROW_SLACK bytes of room after
- * their last row, for copy_row. */
-#define ROW_SLACK 8
-
-/*
- * Copy a row of per-attribute or per-route flags, a handful of bytes per
- * instance of a bundle, in 8-byte words: the last word may write up to 7
- * bytes past the row, into the next row (written after it) or the slack.
- * `d` follows `s` (the next instance's row).
- */
-static inline void
-copy_row(uint8_t *d, const uint8_t *s, size_t n)
-{
-	uint64_t t;
-
-	for (;;) {
-		memcpy(&t, s, 8);
-		memcpy(d, &t, 8);
-		if (n <= 8)
-			return;
-		d += 8;
-		s += 8;
-		n -= 8;
-	}
-}
-
-/* Do instance layers a (may be NULL) and b update the same attributes in
- * the same order? */
-static int
-same_attrs(const struct bundle *bd, const struct bundle_inst *a,
-    const struct bundle_inst *b)
-{
-	uint32_t j;
-
-	if (!a || a->n_attrs != b->n_attrs)
-		return 0;
-	if (a->at == b->at)
-		return 1; /* laid out alike (bundle_parse) */
-	for (j = 0; j < b->n_attrs; j++)
-		if (bd->attrs[a->at + j].handle != bd->attrs[b->at + j].handle)
-			return 0;
-	return 1;
-}
-
-/* st->dup[i]: instance i of the bundle updates the same attributes as
- * instance i - 1 (which the checks then need not look at again), and is
- * routed as it is (its want and wattr rows are copies). */
-#define DUP_ATTRS 1
-#define DUP_ROUTE 2
-
-/* Room in the per-instance and per-attribute scratch for bundle b.  0 or
- * -1 (out of memory). */
-static int
-grow_rows(struct om_fx *st, const struct bundle *b)
-{
-	return wire_grow((void **)&st->bi, &st->cap_bi, b->n_inst,
-	    sizeof *st->bi) ||
-	    wire_grow((void **)&st->kc, &st->cap_kc, b->n_inst,
-	    sizeof *st->kc) ||
-	    wire_grow((void **)&st->keep, &st->cap_keep, b->n_attrs +
-	    ROW_SLACK, 1) ||
-	    wire_grow((void **)&st->keep2, &st->cap_keep2, b->n_attrs, 1) ||
-	    wire_grow((void **)&st->dup, &st->cap_dup, b->n_inst, 1) ? -1 : 0;
-}
-
-/* Start a new generation of st->stamp (duplicate detection): a handle
- * whose stamp equals st->stamp_gen afterwards was seen in it. */
-static void
-stamp_next(struct federation *fx, struct om_fx *st)
-{
-	if (++st->stamp_gen == 0) {
-		memset(st->stamp, 0, (fx->fom->n_attrs + 1) * sizeof *st->stamp);
-		st->stamp_gen = 1;
-	}
-}
-
-/*
- * The bundle nearly every update is, checked in one pass without a
- * notice: a condition-free bundle whose instances are all known, of its
- * class, without DDM regions or a condition of their own, and update the
- * attributes of the first one (bundle_parse laid them out alike), which
- * are defined, distinct and owned by the sender in every instance.  1
- * with st->bi and st->dup filled as update_check fills them; 0 when
- * update_check must look (which then reports what is wrong).
- */
-static int
-uniform_check(struct conn *c, struct om_fx *st, const struct bundle *b,
-    const char *cond)
-{
-	struct federation *fx = c->fed->fx;
-	const struct bundle_inst *b0 = &b->inst[0];
-	struct om_instance *in0;
-	uint32_t i, j, me = c->fed->handle;
-
-	if (b->n_inst == 0 || cond[0] || b->cls == 0 || b->cls > st->n_oc ||
-	    grow_rows(st, b) < 0 || wire_grow((void **)&st->tmp, &st->cap_tmp,
-	    b0->n_attrs + 1, sizeof *st->tmp) ||
-	    !(in0 = lookup(st, b0->handle)) || in0->cls != b->cls)
-		return 0;
-	stamp_next(fx, st);
-	/* st->tmp[j]: the index of the first layout's attribute j in the
-	 * instances' attrs (one array per class) */
-	for (j = 0; j < b0->n_attrs; j++) {
-		uint32_t a = b->attrs[b0->at + j].handle;
-		int k;
-
-		if (!class_has_attr(st, b->cls, a) ||
-		    st->stamp[a] == st->stamp_gen ||
-		    (k = attr_index(in0, a)) < 0)
-			return 0;
-		st->stamp[a] = st->stamp_gen;
-		st->tmp[j] = (uint32_t)k;
-	}
-	for (i = 0; i < b->n_inst; i++) {
-		const struct bundle_inst *bi = &b->inst[i];
-		struct om_instance *in = i ? lookup(st, bi->handle) : in0;
-
-		if (!in || in->cls != b->cls || (i && bi->at != bi[-1].at) ||
-		    !ddm_update_plain(fx, bi->handle, NULL))
-			return 0;
-		if (in->sole != me) {
-			if (in->attrs != in0->attrs || doomed(st, in))
-				return 0;
-			for (j = 0; j < b0->n_attrs; j++)
-				if (in->owner[st->tmp[j]] != me)
-					return 0;
-		}
-		st->bi[i] = in;
-		st->dup[i] = i ? DUP_ATTRS : 0;
-	}
-	return 1;
-}
-
-/* Check every handle and right of a parsed update; fills st->bi and
- * st->dup (DUP_ATTRS).  0, or -1 after a notice. */
-static int
-update_check(struct conn *c, struct om_fx *st, const struct bundle *b)
-{
-	struct federation *fx = c->fed->fx;
-	uint32_t i, j;
-	int fast;
-
-	if (b->cls == 0 || b->cls > st->n_oc)
-		return notice(c, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
-		    "update dropped: object class %u is not defined", b->cls),
-		    -1;
-	if (grow_rows(st, b) < 0)
-		return notice(c, RTI_ERR_NO_MEMORY,
-		    "update dropped: out of memory"), -1;
-	for (i = 0, fast = 0; i < b->n_inst; i++) {
-		const struct bundle_inst *bi = &b->inst[i];
-		struct om_instance *in = lookup(st, bi->handle);
-
-		if (!in)
-			return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
-			    "update dropped: object instance %u is not known",
-			    bi->handle), -1;
-		if (in->cls != b->cls)
-			return notice(c, RTI_ERR_INVALID_ARGUMENT,
-			    "update dropped: instance %u is of class %s, not "
-			    "%s", in->handle,
-			    fom_oclass(fx->fom, in->cls)->qname,
-			    fom_oclass(fx->fom, b->cls)->qname), -1;
-		st->bi[i] = in;
-		st->dup[i] = i && same_attrs(b, bi - 1, bi) ? DUP_ATTRS : 0;
-		/* the attributes the last instance had, all defined, none
-		 * twice, and the sender owns every one: nothing to look at */
-		if (fast && st->dup[i] && in->sole == c->fed->handle)
-			continue;
-		if (in->sole != c->fed->handle && doomed(st, in))
-			return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
-			    "update dropped: object instance %u is not known",
-			    bi->handle), -1;
-		fast = in->sole == c->fed->handle;
-		stamp_next(fx, st);
-		for (j = 0; j < bi->n_attrs; j++) {
-			uint32_t a = b->attrs[bi->at + j].handle;
-			int k;
-
-			/* the common case, O(1): the sender owns it all */
-			if (in->sole == c->fed->handle &&
-			    class_has_attr(st, in->cls, a) &&
-			    st->stamp[a] != st->stamp_gen) {
-				st->stamp[a] = st->stamp_gen;
-				continue;
-			}
-			fast = 0;
-			k = attr_index(in, a);
-			if (k < 0)
-				return notice(c, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
-				    "update dropped: attribute %u is not an "
-				    "attribute of %s", a,
-				    fom_oclass(fx->fom, in->cls)->qname), -1;
-			if (st->stamp[a] == st->stamp_gen)
-				return notice(c, RTI_ERR_INVALID_ARGUMENT,
-				    "update dropped: attribute %u given twice "
-				    "for instance %u", a, in->handle), -1;
-			st->stamp[a] = st->stamp_gen;
-			if (in->owner[k] != c->fed->handle)
-				return notice(c, RTI_ERR_ATTRIBUTE_NOT_OWNED,
-				    "update dropped: attribute %u of instance "
-				    "%u is not owned by this federate", a,
-				    in->handle), -1;
-		}
-	}
-	return 0;
-}
-
-/*
- * Decide what subscriber `s` gets of bundle `b`: st->kc[i] = class it
- * knows instance i as (0: nothing for it), st->keep[] = attributes it
- * subscribes to whose regions match; want[i * stride]: its filters take
- * instance i, wattr[x * stride]: the regions of b->attrs[x] match.
- * Discovers instances it does not know yet.  Returns 1
- * when it wants the bundle exactly as it is.
- */
-static int
-plan(struct federation *fx, struct om_fx *st, const struct dm_sub *s,
-    const struct bundle *b, const uint8_t *want, const uint8_t *wattr,
-    size_t stride)
-{
-	uint32_t i, j, kept, pkc = 0, pkept = 0;
-	int whole = 1;
-
-	for (i = 0; i < b->n_inst; i++) {
-		const struct bundle_inst *bi = &b->inst[i];
-		struct om_instance *in = st->bi[i];
-		const uint64_t *attrs = NULL;
-		uint32_t kc = 0;
-
-		if (want[i * stride]) {
-			kc = om_known_class(in, s->f->handle);
-			if (!kc) {
-				discover(fx, in, s->f, s->known);
-				kc = s->known;
-			}
-		}
-		if ((st->dup[i] & DUP_ROUTE) && kc == pkc) {
-			/* the same attributes, routed and known the same */
-			copy_row(st->keep + bi->first, st->keep + bi[-1].first,
-			    bi->n_attrs);
-			kept = pkept;
-			goto planned;
-		}
-		if (kc == s->known) {
-			attrs = s->attrs;
-		} else if (kc) {
-			const struct dm_sub *e = dm_route_find(fx, kc, s->f);
-
-			attrs = e ? e->attrs : NULL;
-		}
-		for (j = kept = 0; j < bi->n_attrs; j++) {
-			uint8_t k = (uint8_t)(bset_has(attrs, st->words,
-			    b->attrs[bi->at + j].handle) &&
-			    wattr[(bi->first + j) * stride]);
-
-			st->keep[bi->first + j] = k;
-			kept += k;
-		}
-planned:
-		pkc = kc;
-		pkept = kept;
-		st->kc[i] = kept ? kc : 0;
-		if (kept != bi->n_attrs || st->kc[i] != b->cls)
-			whole = 0;
-	}
-	return whole;
-}
-
-/* Send a reflect of the bundle in st->b to `to`: `layer` as is, or the
- * cut of class `cls` keeping `keep`. */
-static void
-send_reflect(struct om_fx *st, struct federate *to, uint32_t producer,
-    const struct bundle_hdr *h, int tso, const void *layer, size_t layer_len,
-    uint32_t cls, const uint8_t *keep)
-{
-	size_t off;
-
-	wire_buf_reset(&st->out);
-	off = wire_frame_begin(&st->out, WIRE_CB_REFLECT);
-	wire_put_u32(&st->out, producer);
-	hdr_put(&st->out, h, tso);
-	if (!layer && bundle_cut(&st->out, &st->b, cls, keep) == 0)
-		return;
-	if (tso)
-		tm_note_tso_delivery(to, h->time);
-	if (!layer) {
-		wire_frame_end(&st->out, off);
-		conn_send_buf(to->conn, &st->out);
-		return;
-	}
-	/* the layer goes from the input to the queue, copied once */
-	wire_patch_u32(&st->out, off, (uint32_t)(st->out.len - off -
-	    WIRE_HEADER_SIZE + layer_len));
-	if (st->out.oom)
-		conn_send_buf(to->conn, &st->out);
-	else
-		conn_send2(to->conn, st->out.data, st->out.len, layer,
-		    layer_len);
-}
-
-/*
- * Route a bundle that passed uniform_check: its instances share one
- * routing, the first one's.  When every subscriber wants either none of
- * it or all of it, knowing every instance as the bundle's class, the
- * bundle (`layer`) goes to each of the latter as it is: 1.  0 when some
- * subscriber needs the general path (a cut, another class, a discovery);
- * nothing was sent then.
- */
-static int
-uniform_route(struct conn *c, struct om_fx *st, const struct bundle *b,
-    const struct bundle_hdr *h, int tso, const struct dm_sub *r, size_t n,
-    const void *layer, size_t layer_len)
-{
-	struct federate *f = c->fed;
-	const struct bundle_inst *b0 = &b->inst[0];
-	uint32_t i, j;
-	size_t k;
-
-	if (n == 0)
-		return 1;
-	if (wire_grow((void **)&st->want, &st->cap_want, n + ROW_SLACK, 1) ||
-	    wire_grow((void **)&st->wattr, &st->cap_wattr,
-	    (size_t)b0->n_attrs * n + ROW_SLACK, 1))
-		return 0;
-	/* st->tmp: room for b0's attributes since uniform_check */
-	for (j = 0; j < b0->n_attrs; j++)
-		st->tmp[j] = b->attrs[b0->at + j].handle;
-	ddm_route_update(f->fx, b0->handle, st->tmp, b0->n_attrs, NULL, r, n,
-	    st->want, st->wattr);
-	/* decide for every subscriber before sending to any */
-	for (k = 0; k < n; k++) {
-		struct federate *to = r[k].f;
-
-		if (to == f || !to->conn || !st->want[k])
-			continue;
-		if (r[k].known != b->cls)
-			return 0;
-		for (j = 0; j < b0->n_attrs; j++)
-			if (!st->wattr[j * n + k] || !bset_has(r[k].attrs,
-			    st->words, st->tmp[j]))
-				return 0;
-		for (i = 0; i < b->n_inst; i++)
-			if (om_known_class(st->bi[i], to->handle) != b->cls)
-				return 0;
-	}
-	for (k = 0; k < n; k++) {
-		struct federate *to = r[k].f;
-
-		if (to == f || !to->conn)
-			continue;
-		if (st->want[k]) {
-			send_reflect(st, to, f->handle, h, tso, layer,
-			    layer_len, 0, NULL);
-			c->srv->stats.routed++;
-		} else {
-			c->srv->stats.filtered++;
-		}
-	}
-	return 1;
-}
-
-static int
-h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
-{
-	struct federate *f = c->fed;
-	struct federation *fx = f->fx;
-	struct om_fx *st = fxst(fx);
-	struct bundle *b = &st->b;
-	const struct dm_sub *r;
-	struct bundle_hdr h;
-	const char *why = "";
-	size_t n, k;
-	uint32_t i, j, cls;
-	int rc, tso, multi, pplain, fast;
-
-	(void)serial;
-	if (bundle_hdr_get(rd, &h) < 0)
-		return -1;
-	rc = bundle_parse(b, rd->p, wire_rd_left(rd), &why);
-	if (rc == -1) {
-		rti_log(c->srv, LOG_WARN, "federate %s (%u): malformed update "
-		    "bundle: %s", f->name, f->handle, why);
-		return -1;
-	}
-	if (rc < 0)
-		return notice(c, RTI_ERR_NO_MEMORY,
-		    "update dropped: out of memory"), 0;
-	if (strlen(h.cond) > MATCH_MAX_COND)
-		return notice(c, RTI_ERR_INVALID_CONDITION, "update dropped: "
-		    "condition longer than %d bytes", MATCH_MAX_COND), 0;
-	fast = uniform_check(c, st, b, h.cond);
-	if ((!fast && update_check(c, st, b) < 0) ||
-	    tso_check(c, &h, &tso, "update") < 0)
-		return 0;
-	n = dm_route_object(fx, b->cls, &r);
-	if (fast && uniform_route(c, st, b, &h, tso, r, n, rd->p,
-	    wire_rd_left(rd)))
-		return 0;
-	if (wire_grow((void **)&st->want, &st->cap_want, (size_t)b->n_inst * n +
-	    ROW_SLACK, 1) || wire_grow((void **)&st->wattr, &st->cap_wattr,
-	    b->n_attrs * n + ROW_SLACK, 1) || wire_grow((void **)&st->tmp,
-	    &st->cap_tmp, b->n_attrs + 1, sizeof *st->tmp))
-		return notice(c, RTI_ERR_NO_MEMORY,
-		    "update dropped: out of memory"), 0;
-	for (i = 0, pplain = 0; i < b->n_inst && n; i++) {
-		const struct bundle_inst *bi = &b->inst[i];
-		int plain = ddm_update_plain(fx, bi->handle, h.cond);
-
-		/* an instance without regions or condition updating the same
-		 * attributes as the one before, also such, is routed the
-		 * same way */
-		if (plain && pplain && (st->dup[i] & DUP_ATTRS)) {
-			copy_row(st->want + (size_t)i * n, st->want +
-			    (size_t)(i - 1) * n, n);
-			copy_row(st->wattr + bi->first * n, st->wattr +
-			    bi[-1].first * n, (size_t)bi->n_attrs * n);
-			st->dup[i] |= DUP_ROUTE;
-			continue;
-		}
-		for (j = 0; j < bi->n_attrs; j++)
-			st->tmp[j] = b->attrs[bi->at + j].handle;
-		ddm_route_update(fx, bi->handle, st->tmp, bi->n_attrs, h.cond,
-		    r, n, st->want + (size_t)i * n, st->wattr + bi->first * n);
-		pplain = plain;
-	}
-	for (k = 0; k < n; k++) {
-		struct federate *to = r[k].f;
-		int sent = 0;
-
-		if (to == f || !to->conn)
-			continue;
-		if (plan(fx, st, &r[k], b, st->want + k, st->wattr + k, n)) {
-			send_reflect(st, to, f->handle, &h, tso, rd->p,
-			    wire_rd_left(rd), 0, NULL);
-			c->srv->stats.routed++;
-			continue;
-		}
-		/* One frame per class the subscriber knows the instances as;
-		 * nearly always a single one. */
-		for (;;) {
-			const uint8_t *sel = st->keep;
-
-			for (i = 0, cls = 0; i < b->n_inst && !cls; i++)
-				cls = st->kc[i];
-			if (!cls)
-				break;
-			for (i = 0, multi = 0; i < b->n_inst; i++)
-				multi |= st->kc[i] && st->kc[i] != cls;
-			if (multi) {
-				for (i = 0; i < b->n_inst; i++) {
-					size_t x = b->inst[i].first;
-
-					for (j = 0; j < b->inst[i].n_attrs;
-					    j++, x++)
-						st->keep2[x] = st->kc[i] ==
-						    cls && st->keep[x];
-				}
-				sel = st->keep2;
-			}
-			send_reflect(st, to, f->handle, &h, tso, NULL, 0, cls,
-			    sel);
-			c->srv->stats.routed++;
-			c->srv->stats.filtered++;
-			sent = 1;
-			for (i = 0; i < b->n_inst; i++)
-				if (st->kc[i] == cls)
-					st->kc[i] = 0;
-		}
-		if (!sent)
-			c->srv->stats.filtered++;
-	}
 	return 0;
 }
 
@@ -1404,32 +768,32 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		return -1;
 	block_len = (size_t)(rd->p - block);
 	if (!fom_iclass(fx->fom, cls))
-		return notice(c, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		return om_notice(c, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
 		    "interaction dropped: class %u is not defined", cls), 0;
 	if (!dm_iclass_published(f, cls))
-		return notice(c, RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED,
+		return om_notice(c, RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED,
 		    "interaction dropped: %s is not published",
 		    fom_iclass(fx->fom, cls)->qname), 0;
 	for (i = 0; i < n; i++)
 		if (!fom_iclass_has_param(fx->fom, cls, st->params[i].handle))
-			return notice(c,
+			return om_notice(c,
 			    RTI_ERR_INTERACTION_PARAMETER_NOT_DEFINED,
 			    "interaction dropped: parameter %u is not a "
 			    "parameter of %s", st->params[i].handle,
 			    fom_iclass(fx->fom, cls)->qname), 0;
 	if (strlen(h.cond) > MATCH_MAX_COND)
-		return notice(c, RTI_ERR_INVALID_CONDITION, "interaction "
+		return om_notice(c, RTI_ERR_INVALID_CONDITION, "interaction "
 		    "dropped: condition longer than %d bytes",
 		    MATCH_MAX_COND), 0;
 	rc = ddm_check_send_regions(f, cls, regions, n_regions, msg,
 	    sizeof msg);
 	if (rc != RTI_OK)
-		return notice(c, rc, "interaction dropped: %s", msg), 0;
-	if (tso_check(c, &h, &tso, "interaction") < 0)
+		return om_notice(c, rc, "interaction dropped: %s", msg), 0;
+	if (om_tso_check(c, &h, &tso, "interaction") < 0)
 		return 0;
 	n_routes = dm_route_interaction(fx, cls, &r);
 	if (wire_grow((void **)&st->want, &st->cap_want, n_routes + 1, 1))
-		return notice(c, RTI_ERR_NO_MEMORY,
+		return om_notice(c, RTI_ERR_NO_MEMORY,
 		    "interaction dropped: out of memory"), 0;
 	ddm_route_interaction(fx, h.cond, regions, n_regions, r, n_routes,
 	    st->want);
@@ -1446,7 +810,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		wire_buf_reset(&st->out);
 		off = wire_frame_begin(&st->out, WIRE_CB_INTERACTION);
 		wire_put_u32(&st->out, f->handle);
-		hdr_put(&st->out, &h, tso);
+		om_hdr_put(&st->out, &h, tso);
 		wire_put_u32(&st->out, r[k].known);
 		if (r[k].known == cls) {
 			wire_put_raw(&st->out, block, block_len);
@@ -1491,15 +855,15 @@ h_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return -1;
 	in = om_find(fx, obj);
 	if (!in)
-		return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+		return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
 		    "delete dropped: object instance %u is not known", obj), 0;
 	if (om_owner(in, OM_PRIVILEGE_TO_DELETE) != c->fed->handle)
-		return notice(c, RTI_ERR_DELETE_PRIVILEGE_NOT_HELD,
+		return om_notice(c, RTI_ERR_DELETE_PRIVILEGE_NOT_HELD,
 		    "delete dropped: this federate does not hold the delete "
 		    "privilege of instance %u", obj), 0;
-	if (tso_check(c, &h, &tso, "delete") < 0)
+	if (om_tso_check(c, &h, &tso, "delete") < 0)
 		return 0;
-	remove_instance(fx, in, c->fed->handle, &h, tso);
+	om_remove_instance(fx, in, c->fed->handle, &h, tso);
 	return 0;
 }
 
@@ -1515,10 +879,10 @@ h_local_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return -1;
 	in = om_find(fx, obj);
 	if (!in || !om_known_class(in, c->fed->handle))
-		return notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+		return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
 		    "local delete dropped: object instance %u is not known",
 		    obj), 0;
-	known_del(in, c->fed->handle);
+	om_known_del(in, c->fed->handle);
 	om_relevance(fx, in);
 	return 0;
 }
@@ -1676,17 +1040,16 @@ om_federation_init(struct federation *fx)
 	st->words = bset_words(fx->fom->n_attrs);
 	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
 	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
-	st->stamp = calloc(fx->fom->n_attrs + 1, sizeof *st->stamp);
 	st->n_attrs = fx->fom->n_attrs;
 	st->attr_decl = calloc(st->n_attrs + 1, sizeof *st->attr_decl);
 	st->pre = calloc(st->n_oc + 1, sizeof *st->pre);
 	st->end = calloc(st->n_oc + 1, sizeof *st->end);
-	bundle_init(&st->b);
 	wire_buf_init(&st->out);
 	if (IDMAP_INIT(&st->inst_map, struct om_instance, hnode, handle) < 0 ||
 	    IDMAP_INIT_STR(&st->name_map, struct om_name, node, name) < 0 ||
 	    !st->cls_attrs ||
-	    !st->cls_n || !st->stamp || !st->attr_decl || !st->pre || !st->end)
+	    !st->cls_n || om_route_init(&st->rt, st->n_attrs) < 0 ||
+	    !st->attr_decl || !st->pre || !st->end)
 		return -1;
 	for (k = 1; k <= st->n_attrs; k++)
 		st->attr_decl[k] = fom_attr(fx->fom, k)->oclass;
@@ -1710,7 +1073,7 @@ om_federation_fini(struct federation *fx)
 	}
 	idmap_iter_init(&st->name_map, &it);
 	while ((n = idmap_iter_next(&st->name_map, &it)))
-		free(name_of(n));
+		free(om_name_of(n));
 	for (i = 0; st->cls_attrs && i <= st->n_oc; i++)
 		free(st->cls_attrs[i]);
 	free(st->cls_attrs);
@@ -1720,16 +1083,9 @@ om_federation_fini(struct federation *fx)
 	free(st->end);
 	idmap_fini(&st->inst_map);
 	idmap_fini(&st->name_map);
-	free(st->stamp);
-	free(st->bi);
-	free(st->kc);
-	free(st->keep);
-	free(st->keep2);
-	free(st->dup);
 	free(st->flip);
 	free(st->tmp);
 	free(st->want);
-	free(st->wattr);
 	free(st->params);
 	free(st->names);
 	for (i = 0; i < 2; i++) {
@@ -1738,241 +1094,17 @@ om_federation_fini(struct federation *fx)
 	}
 	if (st->sweep_ev)
 		event_free(st->sweep_ev);
-	bundle_free(&st->b);
+	om_route_fini(&st->rt);
 	wire_buf_free(&st->out);
 	free(st);
 	fx->mod[MOD_OM] = NULL;
-}
-
-/* ---- the resign sweep ---- */
-
-int
-om_resign_deferred(struct federation *fx)
-{
-	struct om_fx *st = fxst(fx);
-
-	return st && idmap_count(&st->inst_map) +
-	    idmap_count(&st->name_map) > OM_SWEEP_MIN;
-}
-
-int
-om_leaving(struct federation *fx, uint32_t fed)
-{
-	struct om_fx *st = fxst(fx);
-
-	return st && st->sweeping && leaver_find(&st->pass[0], fed);
-}
-
-/* Add leaver `fed` to pass `p`.  0 or -1. */
-static int
-pass_add(struct om_fx *st, struct om_pass *p, uint32_t fed, int del)
-{
-	size_t i;
-
-	if (!p->rel && !(p->rel = calloc(st->n_oc + 1, 1)))
-		return -1;
-	if (wire_grow((void **)&p->v, &p->cap, p->n + 1, sizeof *p->v))
-		return -1;
-	for (i = p->n; i > 0 && p->v[i - 1].fed > fed; i--)
-		p->v[i] = p->v[i - 1];
-	p->v[i].fed = fed;
-	p->v[i].del = (uint8_t)del;
-	p->n++;
-	p->n_del += del != 0;
-	return 0;
-}
-
-/* Carry out the leavers of the running pass on `in`.  The work units
- * spent. */
-static size_t
-sweep_instance(struct federation *fx, struct om_fx *st,
-    struct om_instance *in)
-{
-	const struct om_pass *p = &st->pass[0];
-	const struct om_leaver *l;
-	uint32_t i, o;
-	size_t work;
-
-	for (i = 0; i < in->n_known;)
-		if (leaver_find(p, in->known[i].fed))
-			in->known[i] = in->known[--in->n_known];
-		else
-			i++;
-	o = om_owner(in, OM_PRIVILEGE_TO_DELETE);
-	if (o && (l = leaver_find(p, o)) && l->del) {
-		work = 1 + 4 * (size_t)in->n_known;
-		remove_instance(fx, in, o, NULL, 0);
-		return work;
-	}
-	for (i = 0; i < in->n_attrs; i++)
-		if (in->owner[i] && leaver_find(p, in->owner[i])) {
-			owm_release_leavers(fx, in, 0);
-			break;
-		}
-	if (p->rel[in->cls])
-		om_relevance(fx, in);
-	return 1;
-}
-
-/* Start the pass of the leavers waiting: 0, or -1 when none waits. */
-static int
-pass_start(struct federation *fx, struct om_fx *st)
-{
-	struct om_pass t = st->pass[0];
-	uint32_t c, k;
-
-	if (!st->pass[1].n)
-		return -1;
-	st->pass[0] = st->pass[1];
-	st->pass[1] = t;
-	st->pass[1].n = st->pass[1].n_del = 0;
-	if (st->pass[1].rel)
-		memset(st->pass[1].rel, 0, st->n_oc + 1);
-	/* relevance for the classes subscribed and their subclasses */
-	for (c = 1; c <= st->n_oc; c++)
-		for (k = c; k && !st->pass[0].rel[c]; k =
-		    fom_oclass(fx->fom, k)->parent)
-			if (st->pass[0].rel[k] == 1)
-				st->pass[0].rel[c] = 2;
-	st->sweeping = 1;
-	st->sweep_at = st->list;
-	idmap_iter_init(&st->name_map, &st->sweep_names);
-	return 0;
-}
-
-/* One slice of the sweep: OM_SWEEP_WORK units, instances first, then the
- * name reservations of the leavers (a slice ends between chains of the
- * name table, where the other services may remove any name; a
- * reservation growing the table starts the names over). */
-static void
-sweep_cb(evutil_socket_t fd, short what, void *arg)
-{
-	static const struct timeval now = { 0, 0 };
-	struct federation *fx = arg;
-	struct om_fx *st = fxst(fx);
-	struct idmap_iter *it = &st->sweep_names;
-	struct om_name *ne;
-	size_t work = 0, chains;
-	int between;
-
-	(void)fd;
-	(void)what;
-	if (!st->sweeping && pass_start(fx, st) < 0)
-		return;
-	while (st->sweep_at && work < OM_SWEEP_WORK) {
-		struct om_instance *in = st->sweep_at;
-
-		st->sweep_at = in->next;
-		work += sweep_instance(fx, st, in);
-	}
-	while (!st->sweep_at && ((between = idmap_iter_between(it)) == 0 ||
-	    work < OM_SWEEP_WORK)) {
-		/* a chain costs 1, a name 1; the one entered is finished */
-		chains = it->entered;
-		ne = name_of(idmap_iter_next_max(&st->name_map, it, between ?
-		    OM_SWEEP_WORK - work : 0));
-		work += it->entered - chains + 1;
-		if (!ne)
-			break;
-		if (!ne->reserver || !leaver_find(&st->pass[0], ne->reserver))
-			continue;
-		if (ne->inst)
-			ne->reserver = 0;
-		else
-			name_del(st, ne);
-	}
-	if (st->sweep_at || !idmap_iter_done(&st->name_map, it)) {
-		evtimer_add(st->sweep_ev, &now);
-		return;
-	}
-	rti_log(fx->srv, LOG_DEBUG, "%s: resign sweep of %zu federates done",
-	    fx->name, st->pass[0].n);
-	st->pass[0].n = st->pass[0].n_del = 0;
-	st->sweeping = 0;
-	if (st->pass[1].n)
-		evtimer_add(st->sweep_ev, &now);
-}
-
-/* Leave the resign of `f` to the sweep.  0, or -1 (out of memory: the
- * caller resigns it in one go). */
-static int
-sweep_add(struct federate *f, int del)
-{
-	static const struct timeval now = { 0, 0 };
-	struct federation *fx = f->fx;
-	struct om_fx *st = fxst(fx);
-
-	if (!st->sweep_ev && !(st->sweep_ev = evtimer_new(fx->srv->base,
-	    sweep_cb, fx)))
-		return -1;
-	if (pass_add(st, &st->pass[1], f->handle, del) < 0)
-		return -1;
-	if (!evtimer_pending(st->sweep_ev, NULL))
-		evtimer_add(st->sweep_ev, &now);
-	return 0;
-}
-
-/*
- * A federate leaves: it forgets every instance; the delete actions delete
- * the instances it may delete (remove to the others); the divest actions
- * release its other attributes; its unused name reservations go.
- * NO_ACTION and CANCEL_PENDING leave ownership as it is.  In a large
- * federation all of it is left to the sweep.
- */
-static void
-om_federate_resign(struct federate *f, int action)
-{
-	struct federation *fx = f->fx;
-	struct om_fx *st = fxst(fx);
-	struct om_instance *in, *next;
-	struct idmap_iter it;
-	struct om_name *ne;
-	int del, divest, owm_left;
-	uint32_t i;
-
-	if (!st)
-		return;
-	del = action == RTI_RESIGN_DELETE_OBJECTS ||
-	    action == RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST ||
-	    action == RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
-	divest = action == RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES ||
-	    action == RTI_RESIGN_DELETE_OBJECTS_THEN_DIVEST ||
-	    action == RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
-	if ((owm_left = om_resign_deferred(fx)) && sweep_add(f, del) == 0)
-		return;
-	if (owm_left)
-		rti_log(fx->srv, LOG_ERROR, "out of memory: resigning "
-		    "federate %u in one loop turn", f->handle);
-	for (in = st->list; in; in = next) {
-		next = in->next;
-		known_del(in, f->handle);
-		if (del && om_owner(in, OM_PRIVILEGE_TO_DELETE) == f->handle) {
-			remove_instance(fx, in, f->handle, NULL, 0);
-			continue;
-		}
-		if (owm_left)
-			owm_release_leavers(fx, in, f->handle);
-		for (i = 0; divest && i < in->n_attrs; i++)
-			if (in->owner[i] == f->handle)
-				in->owner[i] = 0;
-		sole_update(in);
-	}
-	idmap_iter_init(&st->name_map, &it);
-	while ((ne = name_of(idmap_iter_next(&st->name_map, &it)))) {
-		if (ne->reserver != f->handle)
-			continue;
-		if (ne->inst)
-			ne->reserver = 0;
-		else
-			name_del(st, ne);
-	}
 }
 
 static const struct msg_handler om_handlers[] = {
 	{ WIRE_OM_RESERVE_NAMES, 0, 1, h_reserve },
 	{ WIRE_OM_RELEASE_NAMES, 1, 1, h_release },
 	{ WIRE_OM_REGISTER, 1, 1, h_register },
-	{ WIRE_OM_UPDATE, 0, 1, h_update },
+	{ WIRE_OM_UPDATE, 0, 1, om_h_update },
 	{ WIRE_OM_INTERACTION, 0, 1, h_interaction },
 	{ WIRE_OM_DELETE, 0, 1, h_delete },
 	{ WIRE_OM_LOCAL_DELETE, 0, 1, h_local_delete },
@@ -1986,5 +1118,5 @@ const struct module_ops om_module = {
 	.handlers = om_handlers,
 	.federation_init = om_federation_init,
 	.federation_fini = om_federation_fini,
-	.federate_resign = om_federate_resign,
+	.federate_resign = om_sweep_resign,
 };

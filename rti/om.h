@@ -61,8 +61,18 @@ uint32_t om_owner(const struct om_instance *in, uint32_t attr);
 /* Set the owner (federate handle, 0 = unowned).  0, or -1 when `attr` is
  * not an attribute of the instance's class.  Sends nothing. */
 int om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed);
-/* Class `f` knows `in` as, 0 when it does not know it. */
-uint32_t om_known_class(const struct om_instance *in, uint32_t fed);
+/* Class `fed` knows `in` as, 0 when it does not know it.  Inline: the
+ * update route asks it per instance and subscriber. */
+static inline uint32_t
+om_known_class(const struct om_instance *in, uint32_t fed)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_known; i++)
+		if (in->known[i].fed == fed)
+			return in->known[i].cls;
+	return 0;
+}
 
 /* Send provide-update callbacks to the owners of attributes
  * `attrs[0..n)` (wire u32s) of `in`, one per owner, except to `req`. */

@@ -7,6 +7,22 @@
  * with a table of message handlers and lifecycle hooks, and keep their own
  * per-federation and per-federate state in the `mod[]` slots.  They talk to
  * each other only through this header and each module's own header.
+ *
+ * Layers, bottom to top: the core (this header: connections, replies,
+ * logging; server.c, log.c, listen.c, conn_in.c, conn_out.c), then
+ *   tm    time management, a leaf;
+ *   dm    declarations: publications, subscriptions, the routes of a class;
+ *   ddm   regions, conditions, the filters and the replicated tables
+ *         (reads dm);
+ *   om    instances, and routing: OM owns the update route (om_route.c)
+ *         and asks dm for the routes, ddm for the filters, tm for the
+ *         TSO rights (reads dm, ddm, tm);
+ *   owm   ownership (reads om, dm);
+ *   fedm  federations and federates, driving the others through the
+ *         hooks below.
+ * A module calls the modules below it; test/check_modules.sh fails on a
+ * call upward, except those it lists, still to become events that the
+ * core delivers to the modules registered for them.
  */
 #ifndef RTI_SERVER_H
 #define RTI_SERVER_H
@@ -224,7 +240,7 @@ struct rti_stats {
 };
 
 /* Log lines that clients can cause before they are trusted, each
- * written at most once per second (server.c, rl_log). */
+ * written at most once per second (log.c, rl_log). */
 enum srv_rl {
 	RL_MAX_CONNECTIONS = 0,   /* refused: --max-connections */
 	RL_MAX_STARTUPS,          /* refused: --max-startups */
@@ -272,7 +288,7 @@ struct rti_server {
 	const struct msg_handler *dispatch[WIRE_MOD_COUNT][256];
 	struct wire_buf scratch;  /* reusable frame builder */
 	struct wire_buf reply;    /* conn_reply's frame builder */
-	/* connection bounds (server.c, "Connection bounds") */
+	/* connection bounds (listen.c, "Connection bounds") */
 	uint32_t n_conns;         /* on `conns` */
 	uint32_t max_conns, max_startups, per_source;  /* effective */
 	struct conn *st_head, *st_tail; /* startups, oldest first */
@@ -295,8 +311,11 @@ int server_run(struct rti_server *srv);
 void server_fini(struct rti_server *srv);
 extern const struct module_ops *const server_modules[MOD_COUNT];
 
+/* log.c: a line at `level` when the configured level lets it through. */
 void rti_log(struct rti_server *srv, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* conn_out.c */
 
 /* Queue bytes for a connection.  Returns 0, or -1 when the connection is
  * closing or was just dropped as a slow consumer. */
@@ -320,11 +339,13 @@ int conn_replyf(struct conn *c, uint32_t serial, int err, const char *fmt,
 void conn_write_now(struct conn *c);
 /* Mark for closing after pending output is flushed; never frees now. */
 void conn_close(struct conn *c, const char *reason);
+/* conn_in.c */
 /* Dispatch again, from the loop, the frame of every connection that a
  * handler deferred (MSG_DEFER); call when what they wait for may have
  * changed.  Never dispatches now. */
 void server_wake_deferred(struct rti_server *srv);
-/* Start a frame in the server's scratch buffer (reset first). */
+/* conn_out.c: start a frame in the server's scratch buffer (reset
+ * first). */
 struct wire_buf *srv_frame(struct rti_server *srv, uint16_t type,
     size_t *off);
 

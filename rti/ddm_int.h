@@ -1,0 +1,141 @@
+/*
+ * ddm_int.h - what the files of the DDM module share (ddm.c,
+ * ddm_route.c, ddm_replica.c) and nothing else includes: the
+ * per-federation and per-federate state and the functions one file calls
+ * in another.  The module's interface is ddm.h.
+ */
+#ifndef RTI_DDM_INT_H
+#define RTI_DDM_INT_H
+
+#include "ddm.h"
+#include "ddmmodel.h"
+
+#define ACK_WAIT_MS 200
+#define GONE_SLICE 64             /* receivers told per slice */
+#define GONE_PERIOD_US 1000       /* between slices */
+#define REGION_OWNER(h) DDM_REGION_OWNER(h)
+
+struct ddm_filter {
+	uint8_t plain;            /* subscribed without regions */
+	uint8_t counted;          /* in n_filtered */
+	char **conds;
+	uint32_t n_conds;
+	uint32_t *regions;
+	uint64_t **rattrs;        /* [i]: attributes subscribed with
+	                             regions[i] (object classes) */
+	uint32_t n_regions;
+	uint8_t narrow;           /* a region lacks a subscribed attribute:
+	                             attributes are matched one by one */
+};
+
+/* A federate's replica frame `seq` must be acknowledged. */
+struct ddm_need {
+	uint32_t fed, seq;
+};
+
+/* A reply held until every need is met or the timer fires. */
+struct ddm_wait {
+	struct federation *fx;
+	uint32_t fed, serial;     /* the requester, its request */
+	struct event *ev;
+	struct ddm_need *need;
+	uint32_t n;
+	struct ddm_wait *next;
+};
+
+struct ddm_fx {
+	uint32_t n_cls[2];
+	size_t words;
+	struct match_set **set[2];     /* [kind][cls] */
+	uint32_t *n_filtered[2];       /* owners not receiving everything */
+	uint32_t n_narrow;             /* filters with narrow set */
+	struct ddm_model mdl;          /* regions, instance send extents */
+	/* routing scratch */
+	uint32_t *stamp, *stamp_cls;
+	size_t cap_stamp;
+	uint32_t qgen, cur_k;
+	struct federation *cur_fx;
+	int cur_kind;
+	const uint32_t *cur_attrs;     /* attributes matched; none: any */
+	uint32_t cur_n_attrs;
+	uint32_t *ks;
+	size_t cap_ks;
+	struct dm_sub *cand;           /* relevance scratch */
+	uint8_t *cwant;
+	size_t cap_cand, cap_cwant;
+	struct wire_buf out;
+	/* pushes of the request in progress that its reply waits for */
+	struct ddm_need *fence;
+	size_t n_fence, cap_fence;
+	uint32_t fence_fed;
+	struct ddm_wait *waits;
+	/* leavers to announce: receiver g has been told gone[0..gone_at) */
+	uint32_t *gone;
+	size_t n_gone, cap_gone;
+	uint32_t gone_next;            /* index in fx->feds to serve next */
+	struct event *gone_ev;         /* the next slice */
+};
+
+struct ddm_fed {
+	struct ddm_filter *flt[2];     /* [kind][cls] */
+	uint32_t seq;                  /* replica frames sent to it */
+	uint32_t acked;                /* the last one it applied */
+	uint8_t lagging;               /* missed ACK_WAIT_MS; not waited for
+	                                  until it acknowledges `seq` */
+	uint8_t replicated;            /* an entry of it was pushed: the
+	                                  others' replicas hold it until
+	                                  WIRE_DDM_CB_FED_GONE */
+	size_t gone_at;                /* leavers told (ddm_fx gone) */
+	uint8_t had_regions;           /* it created a region */
+};
+
+static inline struct ddm_fx *
+fxst(struct federation *fx)
+{
+	return fx->mod[MOD_DDM];
+}
+
+static inline struct ddm_fed *
+fst(struct federate *f)
+{
+	return f->mod[MOD_DDM];
+}
+
+static inline struct ddm_filter *
+filter_of(struct federate *f, int kind, uint32_t cls)
+{
+	struct ddm_fed *df = fst(f);
+
+	return df ? &df->flt[kind][cls] : NULL;
+}
+
+/* ddm.c */
+/* Rebuild `f`'s entries in the match set of (kind, cls) from its filter:
+ * (plain ? {empty region} : {}) + its regions, crossed with its
+ * conditions.  0, or -1 on ENOMEM (the entries may then be incomplete). */
+int ddm_rebuild(struct federate *f, int kind, uint32_t cls);
+/* ddm_route.c */
+/* Bring the attribute relevance of the instances of `cls` (and its
+ * subclasses; 0: every instance) up to date with the filters. */
+void ddm_relevance_of(struct federation *fx, uint32_t cls);
+/* ddm_replica.c */
+/* Announce leaver `fed` to every federate joined now; 0 or -1. */
+int ddm_gone_add(struct federation *fx, uint32_t fed);
+/* The WIRE_DDM_ACK handler. */
+int ddm_h_ack(struct conn *c, uint32_t serial, struct wire_rd *rd);
+/* Rebuild the entries of (f, kind, cls) and push them to every other
+ * federate; the reply (ddm_reply) waits for their acknowledgements. */
+void ddm_changed(struct federate *f, int kind, uint32_t cls);
+void ddm_fence_clear(struct ddm_fx *st);
+void ddm_wait_free(struct ddm_wait *w);
+/* Build the replica entry of (f, kind, cls) in st->out; the seq field is
+ * at offset WIRE_HEADER_SIZE. */
+void ddm_entry_build(struct ddm_fx *st, struct federate *f, int kind,
+    uint32_t cls);
+/* Send st->out to `to` with its next sequence number; that number, or 0
+ * when not sent. */
+uint32_t ddm_entry_send(struct ddm_fx *st, struct federate *to);
+/* Answer every wait whose needs are all met. */
+void ddm_waits_check(struct federation *fx);
+
+#endif

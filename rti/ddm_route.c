@@ -1,0 +1,298 @@
+/*
+ * ddm_route.c - exact per-subscriber matching for routing: which routes'
+ * filters (conditions and regions, per attribute) take an update, an
+ * interaction or an instance, and attribute relevance for OM.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle.h"
+#include "ddm_int.h"
+#include "dm.h"
+#include "om.h"
+
+/* Does entry `tag` of `owner` at class st->cur_k cover one of the
+ * attributes matched (tag 0: a plain entry, every attribute)? */
+static int
+tag_covers(struct ddm_fx *st, uint32_t owner, uint32_t tag)
+{
+	struct federate *g;
+	struct ddm_filter *fl;
+	uint32_t a;
+
+	if (!tag || st->cur_kind != DDM_OBJECT || !st->cur_n_attrs ||
+	    !st->n_narrow)
+		return 1;
+	g = fedm_federate(st->cur_fx, owner);
+	fl = g ? filter_of(g, st->cur_kind, st->cur_k) : NULL;
+	if (!fl || tag > fl->n_regions || !fl->rattrs || !fl->rattrs[tag - 1])
+		return 0;
+	for (a = 0; a < st->cur_n_attrs; a++)
+		if (bset_has(fl->rattrs[tag - 1], st->words, st->cur_attrs[a]))
+			return 1;
+	return 0;
+}
+
+static int
+mark(uint32_t owner, uint32_t tag, void *arg)
+{
+	struct ddm_fx *st = arg;
+
+	if (owner < st->cap_stamp && tag_covers(st, owner, tag)) {
+		st->stamp[owner] = st->qgen;
+		st->stamp_cls[owner] = st->cur_k;
+	}
+	return 0;
+}
+
+static uint32_t
+depth_of(struct federation *fx, int kind, uint32_t k)
+{
+	return kind == DDM_OBJECT ? fom_oclass(fx->fom, k)->depth :
+	    fom_iclass(fx->fom, k)->depth;
+}
+
+/* want[] for routes r[0..n) against send extent (cond, q[0..m)). */
+static size_t
+route_match(struct federation *fx, int kind, const char *cond,
+    const struct match_region *q, uint32_t m, const struct dm_sub *r,
+    size_t n, uint8_t *want)
+{
+	struct ddm_fx *st = fxst(fx);
+	size_t i, j, nk = 0, cap = fx->next_fed_handle + 1, drop = 0;
+	int filtered = 0;
+
+	for (i = 0; i < n; i++) {
+		uint32_t k = r[i].known;
+
+		for (j = 0; j < nk && st->ks[j] != k; j++)
+			;
+		if (j < nk)
+			continue;
+		if (wire_grow((void **)&st->ks, &st->cap_ks, nk + 1,
+		    sizeof *st->ks))
+			break;
+		st->ks[nk++] = k;
+		filtered |= st->n_filtered[kind][k] != 0;
+	}
+	if (!filtered) {
+		memset(want, 1, n);
+		return 0;
+	}
+	if (cap > st->cap_stamp) {
+		uint32_t *a = realloc(st->stamp, cap * sizeof *a);
+		uint32_t *b2;
+
+		if (!a) {
+			memset(want, 1, n);
+			return 0;
+		}
+		st->stamp = a;
+		b2 = realloc(st->stamp_cls, cap * sizeof *b2);
+		if (!b2) {
+			memset(want, 1, n);
+			return 0;
+		}
+		st->stamp_cls = b2;
+		memset(st->stamp + st->cap_stamp, 0,
+		    (cap - st->cap_stamp) * sizeof *st->stamp);
+		st->cap_stamp = cap;
+	}
+	/* most general class first: a federate's most specific match wins */
+	for (i = 1; i < nk; i++)
+		for (j = i; j > 0 && depth_of(fx, kind, st->ks[j - 1]) >
+		    depth_of(fx, kind, st->ks[j]); j--) {
+			uint32_t t = st->ks[j];
+
+			st->ks[j] = st->ks[j - 1];
+			st->ks[j - 1] = t;
+		}
+	st->cur_fx = fx;
+	st->cur_kind = kind;
+	if (++st->qgen == 0) {
+		memset(st->stamp, 0, st->cap_stamp * sizeof *st->stamp);
+		st->qgen = 1;
+	}
+	for (j = 0; j < nk; j++) {
+		st->cur_k = st->ks[j];
+		if (!st->n_filtered[kind][st->cur_k])
+			continue;
+		if (m == 0)
+			match_set_query_tag(st->set[kind][st->cur_k], NULL,
+			    cond, mark, st);
+		for (i = 0; i < m; i++)
+			match_set_query_tag(st->set[kind][st->cur_k], &q[i],
+			    cond, mark, st);
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t h = r[i].f->handle, k = r[i].known;
+
+		if (!st->n_filtered[kind][k])
+			want[i] = 1;
+		else
+			want[i] = h < st->cap_stamp &&
+			    st->stamp[h] == st->qgen && st->stamp_cls[h] == k;
+		drop += !want[i];
+	}
+	return drop;
+}
+
+size_t
+ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
+    uint32_t n_attrs, const char *cond, const struct dm_sub *r, size_t n,
+    uint8_t *want, uint8_t *want_attr)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst *in = ddm_inst_find(&st->mdl, obj);
+	long m = ddm_update_regions(&st->mdl, in, attrs, n_attrs, 0);
+	size_t drop;
+	uint32_t j, p;
+	int uniform = 1, regioned = 0;
+
+	if (!cond || !*cond)
+		cond = in ? in->cond : NULL;
+	st->cur_attrs = attrs;
+	st->cur_n_attrs = n_attrs;
+	drop = route_match(fx, DDM_OBJECT, cond, st->mdl.q, m < 0 ? 0 :
+	    (uint32_t)m, r, n, want);
+	if (!want_attr) {
+		st->cur_n_attrs = 0;
+		return drop;
+	}
+	for (j = 1; in && j < n_attrs && uniform; j++)
+		uniform = ddm_same_regions(&st->mdl, in, attrs[0], attrs[j]);
+	/* a subscriber whose regions do not all cover its subscribed
+	 * attributes: each attribute is matched alone */
+	for (j = 0; j < n && !regioned && n_attrs > 1 && st->n_narrow; j++) {
+		struct ddm_filter *fl = filter_of(r[j].f, DDM_OBJECT,
+		    r[j].known);
+
+		regioned = fl && fl->narrow;
+	}
+	for (j = 0; j < n_attrs; j++) {
+		uint8_t *w = want_attr + (size_t)j * n;
+
+		if (uniform && !regioned) {
+			memcpy(w, want, n);
+			continue;
+		}
+		for (p = 0; !regioned && p < j &&
+		    !ddm_same_regions(&st->mdl, in, attrs[p], attrs[j]); p++)
+			;
+		if (!regioned && p < j) {
+			memcpy(w, want_attr + (size_t)p * n, n);
+			continue;
+		}
+		m = ddm_update_regions(&st->mdl, in, attrs + j, 1, 0);
+		st->cur_attrs = attrs + j;
+		st->cur_n_attrs = 1;
+		(void)route_match(fx, DDM_OBJECT, cond, st->mdl.q, m < 0 ? 0 :
+		    (uint32_t)m, r, n, w);
+	}
+	st->cur_n_attrs = 0;
+	return drop;
+}
+
+int
+ddm_update_plain(struct federation *fx, uint32_t obj, const char *cond)
+{
+	struct ddm_inst *in;
+
+	if (cond && *cond)
+		return 0;
+	in = ddm_inst_find(&fxst(fx)->mdl, obj);
+	return !in || (in->n_assoc == 0 && in->cond[0] == '\0');
+}
+
+size_t
+ddm_route_interaction(struct federation *fx, const char *cond,
+    const uint32_t *reg, uint32_t m, const struct dm_sub *r, size_t n,
+    uint8_t *want)
+{
+	struct ddm_fx *st = fxst(fx);
+	long k = m ? ddm_regions_query(&st->mdl, reg, m) : 0;
+
+	if (k < 0) {
+		memset(want, 1, n);
+		return 0;
+	}
+	if (m && !k) {
+		memset(want, 0, n);
+		return n;
+	}
+	return route_match(fx, DDM_INTERACTION, cond, st->mdl.q, (uint32_t)k,
+	    r, n, want);
+}
+
+int
+ddm_route_instance(struct federation *fx, const struct dm_sub *s,
+    uint32_t obj)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst *in;
+	uint8_t want = 1;
+	long m;
+
+	if (!st || !st->n_filtered[DDM_OBJECT][s->known])
+		return 1;
+	in = ddm_inst_find(&st->mdl, obj);
+	m = ddm_update_regions(&st->mdl, in, NULL, 0, 1);
+	route_match(fx, DDM_OBJECT, in ? in->cond : NULL, st->mdl.q,
+	    m < 0 ? 0 : (uint32_t)m, s, 1, &want);
+	return want;
+}
+
+int
+ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
+    uint32_t i)
+{
+	struct ddm_fx *st = fxst(fx);
+	const struct dm_sub *r;
+	size_t n = dm_route_object(fx, in->cls, &r), k, nc = 0;
+	uint32_t attr = in->attrs[i];
+	struct ddm_inst *di;
+	long m;
+
+	for (k = 0; k < n; k++) {
+		struct ddm_filter *fl;
+
+		if (r[k].f->handle == in->owner[i] ||
+		    !bset_has(r[k].attrs, st->words, attr))
+			continue;
+		fl = filter_of(r[k].f, DDM_OBJECT, r[k].known);
+		if (!fl || !st->n_filtered[DDM_OBJECT][r[k].known] ||
+		    (fl->plain && fl->n_conds == 0))
+			return 1;
+		if (wire_grow((void **)&st->cand, &st->cap_cand, nc + 1,
+		    sizeof *st->cand))
+			return 1;
+		st->cand[nc++] = r[k];
+	}
+	if (!nc || wire_grow((void **)&st->cwant, &st->cap_cwant, nc, 1))
+		return nc != 0;
+	di = ddm_inst_find(&st->mdl, in->handle);
+	m = ddm_update_regions(&st->mdl, di, &attr, 1, 0);
+	st->cur_attrs = &attr;
+	st->cur_n_attrs = 1;
+	k = route_match(fx, DDM_OBJECT, di ? di->cond : NULL, st->mdl.q,
+	    m < 0 ? 0 : (uint32_t)m, st->cand, nc, st->cwant);
+	st->cur_n_attrs = 0;
+	return k < nc;
+}
+
+/* Bring the attribute relevance of the instances of `cls` (and its
+ * subclasses; 0: every instance) up to date with the filters. */
+void
+ddm_relevance_of(struct federation *fx, uint32_t cls)
+{
+	struct om_instance *in;
+
+	for (in = om_first(fx); in; in = om_next(fx, in))
+		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
+			om_relevance(fx, in);
+}
+
+/* ---- handlers ---- */

@@ -1,0 +1,598 @@
+/*
+ * om_route.c - the update route: a WIRE_OM_UPDATE bundle from its
+ * publisher to each subscriber's reflect, checked, filtered and cut.
+ *
+ * Two paths, one result.  The general path (update_check, then
+ * route_general with plan per subscriber) handles every bundle: it checks
+ * each instance's handle, class and attributes and gives the notice for
+ * the first wrong one; it filters each instance through DDM, discovers
+ * instances a subscriber does not know yet, and sends each subscriber the
+ * bundle as it is or cut to the attributes it gets, one frame per class it
+ * knows the instances as.  The one-pass path (uniform_check, then
+ * uniform_route) takes the bundle nearly every update is, in one pass over
+ * its instances, and forwards it as it is; it gives up (returns 0)
+ * whenever any of its assumptions fails, before it has sent anything, and
+ * the general path then does the whole work.  It assumes, and checks:
+ *
+ *  F1 no update condition in the header (a condition is matched per
+ *     instance): check_filter test_timestamped_sends_with_conditions,
+ *     test_change_holds_for_idle_publisher;
+ *  F2 every instance is known and is of the bundle's class (else the
+ *     general path's notice): no test fails when the class check goes
+ *     (librti refuses such a bundle before sending it; only a raw frame
+ *     reaches this);
+ *  F3 no instance has update regions or a condition of its own
+ *     (ddm_update_plain), so that the first instance's routing is every
+ *     instance's: check_ddm test_bundle_suppresses_per_instance_region
+ *     (not yet shown to fail without the check);
+ *  F4 every instance updates the first one's attributes in its layout
+ *     (bundle_parse shares equal layouts: bi->at is equal), so that the
+ *     checks of the first layout hold for all: no test fails when the
+ *     layout check goes (librti sends instances with other attributes,
+ *     but none that then fails a check);
+ *  F5 those attributes are defined for the class, none twice: defined
+ *     is also what om_attr_index on the first instance finds, so
+ *     om_class_has_attr adds nothing here; duplicates: no test fails when
+ *     the check goes (librti refuses them);
+ *  F6 the sender owns them in every instance (one owner lookup per
+ *     attribute through the class's shared attribute index, none when it
+ *     owns the whole instance): check_om test_raw_abuse, check_ownership
+ *     test_rtiexec_rechecks_updates;
+ *  F7 no instance is doomed by a resign the sweep has not carried out
+ *     (a doomed instance is never the sender's alone): check_mass
+ *     test_sweep_ownership;
+ *  F8 every subscriber the filters let through wants every attribute
+ *     (subscribed, regions matching) and subscribes at the bundle's
+ *     class: check_om test_whole_and_cut_bundles_alternate; the class
+ *     check alone is not missed by any test (F9 also refuses the common
+ *     case, a subscriber at a superclass);
+ *  F9 it knows every instance, as that class (else the general path
+ *     discovers or cuts): check_om test_late_join_discovery (not yet
+ *     shown to fail without the check);
+ *  F10 it decides for every subscriber before sending to any, so that
+ *     the general path never sends a bundle twice: check_om
+ *     test_whole_and_cut_bundles_alternate (each reflect once, in order;
+ *     not yet shown to fail when the order is broken).
+ *
+ * Data passes between the functions as parameters and in struct route
+ * (om_int.h), whose fields say who fills them.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddm.h"
+#include "dm.h"
+#include "om_int.h"
+#include "tm.h"
+
+/* rt->dup[i]: instance i of the bundle updates the same attributes as
+ * instance i - 1 (which the checks then need not look at again), and is
+ * routed as it is (its want and wattr rows are copies). */
+#define DUP_ATTRS 1
+#define DUP_ROUTE 2
+
+/* Rows of flags (want, wattr, keep) have ROW_SLACK bytes of room after
+ * their last row, for copy_row. */
+#define ROW_SLACK 8
+
+/*
+ * Copy a row of per-attribute or per-route flags, a handful of bytes per
+ * instance of a bundle, in 8-byte words: the last word may write up to 7
+ * bytes past the row, into the next row (written after it) or the slack.
+ * `d` follows `s` (the next instance's row).
+ */
+static inline void
+copy_row(uint8_t *d, const uint8_t *s, size_t n)
+{
+	uint64_t t;
+
+	for (;;) {
+		memcpy(&t, s, 8);
+		memcpy(d, &t, 8);
+		if (n <= 8)
+			return;
+		d += 8;
+		s += 8;
+		n -= 8;
+	}
+}
+
+int
+om_route_init(struct route *rt, uint32_t n_attrs)
+{
+	memset(rt, 0, sizeof *rt);
+	bundle_init(&rt->b);
+	wire_buf_init(&rt->out);
+	rt->n_stamp = n_attrs;
+	rt->stamp = calloc(n_attrs + 1, sizeof *rt->stamp);
+	return rt->stamp ? 0 : -1;
+}
+
+void
+om_route_fini(struct route *rt)
+{
+	bundle_free(&rt->b);
+	wire_buf_free(&rt->out);
+	free(rt->stamp);
+	free(rt->bi);
+	free(rt->dup);
+	free(rt->want);
+	free(rt->wattr);
+	free(rt->kc);
+	free(rt->keep);
+	free(rt->keep2);
+	free(rt->idx);
+	free(rt->handles);
+}
+
+/* Do instance layers a (may be NULL) and b update the same attributes in
+ * the same order? */
+static int
+same_attrs(const struct bundle *bd, const struct bundle_inst *a,
+    const struct bundle_inst *b)
+{
+	uint32_t j;
+
+	if (!a || a->n_attrs != b->n_attrs)
+		return 0;
+	if (a->at == b->at)
+		return 1; /* laid out alike (bundle_parse) */
+	for (j = 0; j < b->n_attrs; j++)
+		if (bd->attrs[a->at + j].handle != bd->attrs[b->at + j].handle)
+			return 0;
+	return 1;
+}
+
+/* Room in the per-instance and per-attribute rows for bundle b.  0 or
+ * -1 (out of memory). */
+static int
+grow_rows(struct route *rt, const struct bundle *b)
+{
+	return wire_grow((void **)&rt->bi, &rt->cap_bi, b->n_inst,
+	    sizeof *rt->bi) ||
+	    wire_grow((void **)&rt->kc, &rt->cap_kc, b->n_inst,
+	    sizeof *rt->kc) ||
+	    wire_grow((void **)&rt->keep, &rt->cap_keep, b->n_attrs +
+	    ROW_SLACK, 1) ||
+	    wire_grow((void **)&rt->keep2, &rt->cap_keep2, b->n_attrs, 1) ||
+	    wire_grow((void **)&rt->dup, &rt->cap_dup, b->n_inst, 1) ? -1 : 0;
+}
+
+/* Start a new generation of rt->stamp (duplicate detection): a handle
+ * whose stamp equals rt->stamp_gen afterwards was seen in it. */
+static void
+stamp_next(struct route *rt)
+{
+	if (++rt->stamp_gen == 0) {
+		memset(rt->stamp, 0, (rt->n_stamp + 1) * sizeof *rt->stamp);
+		rt->stamp_gen = 1;
+	}
+}
+
+/*
+ * The bundle nearly every update is (F1-F7 above), checked in one pass
+ * without a notice.  1 with rt->bi and rt->dup filled as update_check
+ * fills them; 0 when update_check must look (which then reports what is
+ * wrong).
+ */
+static int
+uniform_check(struct conn *c, struct om_fx *st, struct route *rt,
+    const char *cond)
+{
+	struct federation *fx = c->fed->fx;
+	const struct bundle *b = &rt->b;
+	const struct bundle_inst *b0 = &b->inst[0];
+	struct om_instance *in0;
+	uint32_t i, j, me = c->fed->handle;
+
+	if (b->n_inst == 0 || cond[0] || b->cls == 0 || b->cls > st->n_oc ||
+	    grow_rows(rt, b) < 0 || wire_grow((void **)&rt->idx, &rt->cap_idx,
+	    b0->n_attrs + 1, sizeof *rt->idx) ||
+	    !(in0 = om_lookup(st, b0->handle)) || in0->cls != b->cls)
+		return 0;
+	stamp_next(rt);
+	/* rt->idx[j]: the index of the first layout's attribute j in the
+	 * instances' attrs (one array per class) */
+	for (j = 0; j < b0->n_attrs; j++) {
+		uint32_t a = b->attrs[b0->at + j].handle;
+		int k;
+
+		if (!om_class_has_attr(st, b->cls, a) ||
+		    rt->stamp[a] == rt->stamp_gen ||
+		    (k = om_attr_index(in0, a)) < 0)
+			return 0;
+		rt->stamp[a] = rt->stamp_gen;
+		rt->idx[j] = (uint32_t)k;
+	}
+	for (i = 0; i < b->n_inst; i++) {
+		const struct bundle_inst *bi = &b->inst[i];
+		struct om_instance *in = i ? om_lookup(st, bi->handle) : in0;
+
+		if (!in || in->cls != b->cls || (i && bi->at != bi[-1].at) ||
+		    !ddm_update_plain(fx, bi->handle, NULL))
+			return 0;
+		if (in->sole != me) {
+			if (in->attrs != in0->attrs || om_doomed(st, in))
+				return 0;
+			for (j = 0; j < b0->n_attrs; j++)
+				if (in->owner[rt->idx[j]] != me)
+					return 0;
+		}
+		rt->bi[i] = in;
+		rt->dup[i] = i ? DUP_ATTRS : 0;
+	}
+	return 1;
+}
+
+/* Check every handle and right of the parsed bundle; fills rt->bi and
+ * rt->dup (DUP_ATTRS).  0, or -1 after a notice. */
+static int
+update_check(struct conn *c, struct om_fx *st, struct route *rt)
+{
+	struct federation *fx = c->fed->fx;
+	const struct bundle *b = &rt->b;
+	uint32_t i, j;
+	int fast;
+
+	if (b->cls == 0 || b->cls > st->n_oc)
+		return om_notice(c, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "update dropped: object class %u is not defined", b->cls),
+		    -1;
+	if (grow_rows(rt, b) < 0)
+		return om_notice(c, RTI_ERR_NO_MEMORY,
+		    "update dropped: out of memory"), -1;
+	for (i = 0, fast = 0; i < b->n_inst; i++) {
+		const struct bundle_inst *bi = &b->inst[i];
+		struct om_instance *in = om_lookup(st, bi->handle);
+
+		if (!in)
+			return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+			    "update dropped: object instance %u is not known",
+			    bi->handle), -1;
+		if (in->cls != b->cls)
+			return om_notice(c, RTI_ERR_INVALID_ARGUMENT,
+			    "update dropped: instance %u is of class %s, not "
+			    "%s", in->handle,
+			    fom_oclass(fx->fom, in->cls)->qname,
+			    fom_oclass(fx->fom, b->cls)->qname), -1;
+		rt->bi[i] = in;
+		rt->dup[i] = i && same_attrs(b, bi - 1, bi) ? DUP_ATTRS : 0;
+		/* the attributes the last instance had, all defined, none
+		 * twice, and the sender owns every one: nothing to look at */
+		if (fast && rt->dup[i] && in->sole == c->fed->handle)
+			continue;
+		if (in->sole != c->fed->handle && om_doomed(st, in))
+			return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+			    "update dropped: object instance %u is not known",
+			    bi->handle), -1;
+		fast = in->sole == c->fed->handle;
+		stamp_next(rt);
+		for (j = 0; j < bi->n_attrs; j++) {
+			uint32_t a = b->attrs[bi->at + j].handle;
+			int k;
+
+			/* the common case, O(1): the sender owns it all */
+			if (in->sole == c->fed->handle &&
+			    om_class_has_attr(st, in->cls, a) &&
+			    rt->stamp[a] != rt->stamp_gen) {
+				rt->stamp[a] = rt->stamp_gen;
+				continue;
+			}
+			fast = 0;
+			k = om_attr_index(in, a);
+			if (k < 0)
+				return om_notice(c,
+				    RTI_ERR_ATTRIBUTE_NOT_DEFINED,
+				    "update dropped: attribute %u is not an "
+				    "attribute of %s", a,
+				    fom_oclass(fx->fom, in->cls)->qname), -1;
+			if (rt->stamp[a] == rt->stamp_gen)
+				return om_notice(c, RTI_ERR_INVALID_ARGUMENT,
+				    "update dropped: attribute %u given twice "
+				    "for instance %u", a, in->handle), -1;
+			rt->stamp[a] = rt->stamp_gen;
+			if (in->owner[k] != c->fed->handle)
+				return om_notice(c,
+				    RTI_ERR_ATTRIBUTE_NOT_OWNED,
+				    "update dropped: attribute %u of instance "
+				    "%u is not owned by this federate", a,
+				    in->handle), -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Decide what subscriber `s` gets of the bundle: rt->kc[i] = class it
+ * knows instance i as (0: nothing for it), rt->keep[] = attributes it
+ * subscribes to whose regions match; want[i * stride]: its filters take
+ * instance i, wattr[x * stride]: the regions of b->attrs[x] match.
+ * Discovers instances it does not know yet.  Returns 1 when it wants the
+ * bundle exactly as it is.
+ */
+static int
+plan(struct federation *fx, struct om_fx *st, struct route *rt,
+    const struct dm_sub *s, const uint8_t *want, const uint8_t *wattr,
+    size_t stride)
+{
+	const struct bundle *b = &rt->b;
+	uint32_t i, j, kept, pkc = 0, pkept = 0;
+	int whole = 1;
+
+	for (i = 0; i < b->n_inst; i++) {
+		const struct bundle_inst *bi = &b->inst[i];
+		struct om_instance *in = rt->bi[i];
+		const uint64_t *attrs = NULL;
+		uint32_t kc = 0;
+
+		if (want[i * stride]) {
+			kc = om_known_class(in, s->f->handle);
+			if (!kc) {
+				om_discover(fx, in, s->f, s->known);
+				kc = s->known;
+			}
+		}
+		if ((rt->dup[i] & DUP_ROUTE) && kc == pkc) {
+			/* the same attributes, routed and known the same */
+			copy_row(rt->keep + bi->first, rt->keep + bi[-1].first,
+			    bi->n_attrs);
+			kept = pkept;
+			goto planned;
+		}
+		if (kc == s->known) {
+			attrs = s->attrs;
+		} else if (kc) {
+			const struct dm_sub *e = dm_route_find(fx, kc, s->f);
+
+			attrs = e ? e->attrs : NULL;
+		}
+		for (j = kept = 0; j < bi->n_attrs; j++) {
+			uint8_t k = (uint8_t)(bset_has(attrs, st->words,
+			    b->attrs[bi->at + j].handle) &&
+			    wattr[(bi->first + j) * stride]);
+
+			rt->keep[bi->first + j] = k;
+			kept += k;
+		}
+planned:
+		pkc = kc;
+		pkept = kept;
+		rt->kc[i] = kept ? kc : 0;
+		if (kept != bi->n_attrs || rt->kc[i] != b->cls)
+			whole = 0;
+	}
+	return whole;
+}
+
+/* Send a reflect of the bundle to `to`: `layer` as is, or the cut of
+ * class `cls` keeping `keep`. */
+static void
+send_reflect(struct route *rt, struct federate *to, uint32_t producer,
+    const struct bundle_hdr *h, int tso, const void *layer, size_t layer_len,
+    uint32_t cls, const uint8_t *keep)
+{
+	size_t off;
+
+	wire_buf_reset(&rt->out);
+	off = wire_frame_begin(&rt->out, WIRE_CB_REFLECT);
+	wire_put_u32(&rt->out, producer);
+	om_hdr_put(&rt->out, h, tso);
+	if (!layer && bundle_cut(&rt->out, &rt->b, cls, keep) == 0)
+		return;
+	if (tso)
+		tm_note_tso_delivery(to, h->time);
+	if (!layer) {
+		wire_frame_end(&rt->out, off);
+		conn_send_buf(to->conn, &rt->out);
+		return;
+	}
+	/* the layer goes from the input to the queue, copied once */
+	wire_patch_u32(&rt->out, off, (uint32_t)(rt->out.len - off -
+	    WIRE_HEADER_SIZE + layer_len));
+	if (rt->out.oom)
+		conn_send_buf(to->conn, &rt->out);
+	else
+		conn_send2(to->conn, rt->out.data, rt->out.len, layer,
+		    layer_len);
+}
+
+/*
+ * Route a bundle that passed uniform_check: its instances share one
+ * routing, the first one's.  When every subscriber wants either none of
+ * it or all of it, knowing every instance as the bundle's class (F8, F9),
+ * the bundle (`layer`) goes to each of the latter as it is: 1.  0 when
+ * some subscriber needs the general path (a cut, another class, a
+ * discovery); nothing was sent then (F10).
+ */
+static int
+uniform_route(struct conn *c, struct om_fx *st, struct route *rt,
+    const struct bundle_hdr *h, int tso, const struct dm_sub *r, size_t n,
+    const void *layer, size_t layer_len)
+{
+	struct federate *f = c->fed;
+	const struct bundle *b = &rt->b;
+	const struct bundle_inst *b0 = &b->inst[0];
+	uint32_t i, j;
+	size_t k;
+
+	if (n == 0)
+		return 1;
+	if (wire_grow((void **)&rt->want, &rt->cap_want, n + ROW_SLACK, 1) ||
+	    wire_grow((void **)&rt->wattr, &rt->cap_wattr,
+	    (size_t)b0->n_attrs * n + ROW_SLACK, 1) ||
+	    wire_grow((void **)&rt->handles, &rt->cap_handles,
+	    b0->n_attrs + 1, sizeof *rt->handles))
+		return 0;
+	for (j = 0; j < b0->n_attrs; j++)
+		rt->handles[j] = b->attrs[b0->at + j].handle;
+	ddm_route_update(f->fx, b0->handle, rt->handles, b0->n_attrs, NULL, r,
+	    n, rt->want, rt->wattr);
+	/* decide for every subscriber before sending to any */
+	for (k = 0; k < n; k++) {
+		struct federate *to = r[k].f;
+
+		if (to == f || !to->conn || !rt->want[k])
+			continue;
+		if (r[k].known != b->cls)
+			return 0;
+		for (j = 0; j < b0->n_attrs; j++)
+			if (!rt->wattr[j * n + k] || !bset_has(r[k].attrs,
+			    st->words, rt->handles[j]))
+				return 0;
+		for (i = 0; i < b->n_inst; i++)
+			if (om_known_class(rt->bi[i], to->handle) != b->cls)
+				return 0;
+	}
+	for (k = 0; k < n; k++) {
+		struct federate *to = r[k].f;
+
+		if (to == f || !to->conn)
+			continue;
+		if (rt->want[k]) {
+			send_reflect(rt, to, f->handle, h, tso, layer,
+			    layer_len, 0, NULL);
+			c->srv->stats.routed++;
+		} else {
+			c->srv->stats.filtered++;
+		}
+	}
+	return 1;
+}
+
+/*
+ * Route a checked bundle (rt->bi, rt->dup) to the `n` routes `r` of its
+ * class: filter each instance (rt->want, rt->wattr), then per subscriber
+ * plan and send the bundle whole (`layer`) or cut.
+ */
+static void
+route_general(struct conn *c, struct om_fx *st, struct route *rt,
+    const struct bundle_hdr *h, int tso, const struct dm_sub *r, size_t n,
+    const void *layer, size_t layer_len)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	const struct bundle *b = &rt->b;
+	uint32_t i, j, cls;
+	int multi, pplain;
+	size_t k;
+
+	if (wire_grow((void **)&rt->want, &rt->cap_want, (size_t)b->n_inst * n +
+	    ROW_SLACK, 1) || wire_grow((void **)&rt->wattr, &rt->cap_wattr,
+	    b->n_attrs * n + ROW_SLACK, 1) || wire_grow((void **)&rt->handles,
+	    &rt->cap_handles, b->n_attrs + 1, sizeof *rt->handles)) {
+		om_notice(c, RTI_ERR_NO_MEMORY,
+		    "update dropped: out of memory");
+		return;
+	}
+	for (i = 0, pplain = 0; i < b->n_inst && n; i++) {
+		const struct bundle_inst *bi = &b->inst[i];
+		int plain = ddm_update_plain(fx, bi->handle, h->cond);
+
+		/* an instance without regions or condition updating the same
+		 * attributes as the one before, also such, is routed the
+		 * same way */
+		if (plain && pplain && (rt->dup[i] & DUP_ATTRS)) {
+			copy_row(rt->want + (size_t)i * n, rt->want +
+			    (size_t)(i - 1) * n, n);
+			copy_row(rt->wattr + bi->first * n, rt->wattr +
+			    bi[-1].first * n, (size_t)bi->n_attrs * n);
+			rt->dup[i] |= DUP_ROUTE;
+			continue;
+		}
+		for (j = 0; j < bi->n_attrs; j++)
+			rt->handles[j] = b->attrs[bi->at + j].handle;
+		ddm_route_update(fx, bi->handle, rt->handles, bi->n_attrs,
+		    h->cond, r, n, rt->want + (size_t)i * n,
+		    rt->wattr + bi->first * n);
+		pplain = plain;
+	}
+	for (k = 0; k < n; k++) {
+		struct federate *to = r[k].f;
+		int sent = 0;
+
+		if (to == f || !to->conn)
+			continue;
+		if (plan(fx, st, rt, &r[k], rt->want + k, rt->wattr + k, n)) {
+			send_reflect(rt, to, f->handle, h, tso, layer,
+			    layer_len, 0, NULL);
+			c->srv->stats.routed++;
+			continue;
+		}
+		/* One frame per class the subscriber knows the instances as;
+		 * nearly always a single one. */
+		for (;;) {
+			const uint8_t *sel = rt->keep;
+
+			for (i = 0, cls = 0; i < b->n_inst && !cls; i++)
+				cls = rt->kc[i];
+			if (!cls)
+				break;
+			for (i = 0, multi = 0; i < b->n_inst; i++)
+				multi |= rt->kc[i] && rt->kc[i] != cls;
+			if (multi) {
+				for (i = 0; i < b->n_inst; i++) {
+					size_t x = b->inst[i].first;
+
+					for (j = 0; j < b->inst[i].n_attrs;
+					    j++, x++)
+						rt->keep2[x] = rt->kc[i] ==
+						    cls && rt->keep[x];
+				}
+				sel = rt->keep2;
+			}
+			send_reflect(rt, to, f->handle, h, tso, NULL, 0, cls,
+			    sel);
+			c->srv->stats.routed++;
+			c->srv->stats.filtered++;
+			sent = 1;
+			for (i = 0; i < b->n_inst; i++)
+				if (rt->kc[i] == cls)
+					rt->kc[i] = 0;
+		}
+		if (!sent)
+			c->srv->stats.filtered++;
+	}
+}
+
+int
+om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct om_fx *st = om_fxst(fx);
+	struct route *rt = &st->rt;
+	const struct dm_sub *r;
+	struct bundle_hdr h;
+	const char *why = "";
+	size_t n;
+	int rc, tso, fast;
+
+	(void)serial;
+	if (bundle_hdr_get(rd, &h) < 0)
+		return -1;
+	rc = bundle_parse(&rt->b, rd->p, wire_rd_left(rd), &why);
+	if (rc == -1) {
+		rti_log(c->srv, LOG_WARN, "federate %s (%u): malformed update "
+		    "bundle: %s", f->name, f->handle, why);
+		return -1;
+	}
+	if (rc < 0)
+		return om_notice(c, RTI_ERR_NO_MEMORY,
+		    "update dropped: out of memory"), 0;
+	if (strlen(h.cond) > MATCH_MAX_COND)
+		return om_notice(c, RTI_ERR_INVALID_CONDITION, "update "
+		    "dropped: condition longer than %d bytes",
+		    MATCH_MAX_COND), 0;
+	fast = uniform_check(c, st, rt, h.cond);
+	if ((!fast && update_check(c, st, rt) < 0) ||
+	    om_tso_check(c, &h, &tso, "update") < 0)
+		return 0;
+	n = dm_route_object(fx, rt->b.cls, &r);
+	if (fast && uniform_route(c, st, rt, &h, tso, r, n, rd->p,
+	    wire_rd_left(rd)))
+		return 0;
+	route_general(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd));
+	return 0;
+}
