@@ -890,13 +890,18 @@ RTI_API int rti_is_attribute_owned_by_federate(rti_ambassador *amb,
 #define RTI_MAX_CONDITION 64
 
 /*
- * Subscription conditions.  A subscription of a class with conditions
- * receives an update or interaction only when its send condition equals
- * one of them (OR); one without conditions receives everything of the
- * class.  An update or interaction without a send condition reaches only
- * subscriptions without conditions.  Changes take effect for the next
- * update.  Removing a condition that is not there is not an error.
- * @retval RTI_ERR_INVALID_CONDITION NULL, empty or longer than 64 bytes
+ * Subscription conditions.  A condition is a '/'-separated path of UTF-8
+ * elements ("north/S12"): no empty element, no leading or trailing space,
+ * no control character, at most 64 bytes.  A subscription of a class with
+ * conditions receives an update or interaction only when its send
+ * condition equals one of them, or lies under one that ends in '/' (the
+ * prefix "north/" matches "north/S1" and "north/S3/bay1") (OR); one
+ * without conditions receives everything of the class.  An update or
+ * interaction without a send condition reaches only subscriptions without
+ * conditions.  Changes take effect for the next update.  Removing a
+ * condition that is not there is not an error.
+ * @retval RTI_ERR_INVALID_CONDITION NULL, or not a valid condition (the
+ *   message says why)
  * @retval RTI_ERR_OBJECT_CLASS_NOT_DEFINED / INTERACTION_CLASS_NOT_DEFINED
  */
 RTI_API int rti_add_subscription_condition(rti_ambassador *amb,
@@ -911,8 +916,9 @@ RTI_API int rti_remove_interaction_subscription_condition(
 
 /*
  * Send conditions.  An instance's condition applies to every update of it
- * that carries none of its own.  `cond` NULL or "" clears it.
- * @retval RTI_ERR_INVALID_CONDITION longer than 64 bytes
+ * that carries none of its own.  `cond` NULL or "" clears it.  A send
+ * condition follows the rules above and may not end in '/'.
+ * @retval RTI_ERR_INVALID_CONDITION not a valid send condition
  * @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN
  */
 RTI_API int rti_set_object_instance_condition(rti_ambassador *amb,

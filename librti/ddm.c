@@ -624,17 +624,26 @@ rti__ddm_received(rti_ambassador *amb, int interaction, size_t n)
 
 /* ---- conditions ---- */
 
+/* A subscription condition (`empty_ok` 0: may end in '/', a prefix) or an
+ * instance's send condition (`empty_ok` 1: NULL or "" clears it); the rules
+ * are match_cond_check's, the same in rtiexec. */
 static int
 check_cond(rti_ambassador *amb, const char *cond, int empty_ok)
 {
-	if (!cond && empty_ok)
+	const char *why;
+
+	if (empty_ok && (!cond || !*cond))
 		return RTI_OK;
-	if (!cond || (!*cond && !empty_ok) ||
-	    strlen(cond) > RTI_MAX_CONDITION)
+	if (match_cond_check(cond, !empty_ok, &why) < 0)
 		return rti__fail(amb, RTI_ERR_INVALID_CONDITION,
-		    "condition is NULL, empty or longer than %d bytes",
-		    RTI_MAX_CONDITION);
+		    "condition '%.80s': %s", cond ? cond : "(null)", why);
 	return RTI_OK;
+}
+
+int
+rti__check_send_cond(rti_ambassador *amb, const char *cond)
+{
+	return check_cond(amb, cond, 1);
 }
 
 static int

@@ -237,6 +237,10 @@ int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
  *   pending) to deliver again through evoke after the next time advance
  *   request, 0 to deliver it now, -1 on ENOMEM.
  */
+/* A send condition (per update or interaction, not empty): RTI_OK, or
+ * RTI_ERR_INVALID_CONDITION with the message set (match_cond_check's rules,
+ * the same in rtiexec).  In ddm.c. */
+int rti__check_send_cond(rti_ambassador *amb, const char *cond);
 int rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso);
 int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len, rti_time t, uint32_t producer, uint32_t retraction);

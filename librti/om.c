@@ -495,9 +495,8 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	    (rc = check_update(amb, st, obj.id, values, n, &o, &size)) !=
 	    RTI_OK)
 		return rc;
-	if (cond && strlen(cond) > RTI_MAX_CONDITION)
-		return rti__fail(amb, RTI_ERR_INVALID_CONDITION,
-		    "condition longer than %d bytes", RTI_MAX_CONDITION);
+	if (cond && *cond && (rc = rti__check_send_cond(amb, cond)) != RTI_OK)
+		return rc;
 	if (size + BUNDLE_CLASS_HDR + HDR_MAX(tag_len) > amb->max_frame)
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "update exceeds rtiexec's frame limit %u", amb->max_frame);
@@ -763,9 +762,8 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 	st = st_of(amb);
 	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
-	if (cond && strlen(cond) > RTI_MAX_CONDITION)
-		return rti__fail(amb, RTI_ERR_INVALID_CONDITION,
-		    "condition longer than %d bytes", RTI_MAX_CONDITION);
+	if (cond && *cond && (rc = rti__check_send_cond(amb, cond)) != RTI_OK)
+		return rc;
 	if (m && (rc = rti__ddm_check_send_regions(amb, cls.id, regions, m)) !=
 	    RTI_OK)
 		return rc;

@@ -12,6 +12,9 @@ struct match_entry {
 	uint32_t n;
 	struct match_range *r;
 	char *cond;               /* NULL: condition dimension unspecified */
+	uint32_t cond_len;
+	uint8_t prefix;           /* cond ends in '/': matches every send
+	                             condition that starts with it */
 	uint64_t point;
 	uint32_t next;            /* condition hash chain, UINT32_MAX ends */
 };
@@ -36,20 +39,71 @@ struct match_set {
 	size_t n_all;
 	struct match_group *groups;
 	size_t n_groups;
+	/* bit L-1 set: some prefix entry has a condition of L bytes (a
+	 * query probes only the prefix lengths that exist) */
+	uint64_t prefix_lens;
 };
 
 #define END UINT32_MAX
 
+#define FNV_INIT 14695981039346656037ull
+#define FNV_STEP(h, c) (((h) ^ (uint8_t)(c)) * 1099511628211ull)
+
 uint64_t
 match_cond_point(const char *cond)
 {
-	uint64_t h = 14695981039346656037ull;
+	uint64_t h = FNV_INIT;
 
 	if (!cond || !*cond)
 		return 0;
 	while (*cond)
-		h = (h ^ (uint8_t)*cond++) * 1099511628211ull;
+		h = FNV_STEP(h, *cond++);
 	return h ? h : 1;
+}
+
+int
+match_cond_check(const char *cond, int subscription, const char **why)
+{
+	const unsigned char *p = (const unsigned char *)cond;
+	size_t n, i;
+
+	*why = NULL;
+	if (!cond || !*cond)
+		return *why = "empty", -1;
+	n = strlen(cond);
+	if (n > MATCH_MAX_COND)
+		return *why = "longer than 64 bytes", -1;
+	if (p[0] == ' ' || p[0] == '\t' || p[n - 1] == ' ' ||
+	    p[n - 1] == '\t')
+		return *why = "leading or trailing white space", -1;
+	for (i = 0; i < n; i++) {
+		unsigned c = p[i], k, len;
+
+		if (c < 0x20 || c == 0x7f)
+			return *why = "a control character", -1;
+		if (c == '/' && (i == 0 || p[i - 1] == '/'))
+			return *why = "an empty path element", -1;
+		if (c < 0x80)
+			continue;
+		/* UTF-8: a lead byte, its continuation bytes, no overlong
+		 * form, no surrogate, nothing past U+10FFFF */
+		len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+		if (len == 0 || c > 0xf4 || i + len > n)
+			return *why = "invalid UTF-8", -1;
+		for (k = 1; k < len; k++)
+			if ((p[i + k] & 0xc0) != 0x80)
+				return *why = "invalid UTF-8", -1;
+		if ((c == 0xe0 && p[i + 1] < 0xa0) ||
+		    (c == 0xed && p[i + 1] >= 0xa0) ||
+		    (c == 0xf0 && p[i + 1] < 0x90) ||
+		    (c == 0xf4 && p[i + 1] >= 0x90))
+			return *why = "invalid UTF-8", -1;
+		i += len - 1;
+	}
+	if (p[n - 1] == '/' && !subscription)
+		return *why = "an empty path element (only a subscription "
+		    "condition may end in '/')", -1;
+	return 0;
 }
 
 int
@@ -185,6 +239,8 @@ match_set_add_tag(struct match_set *s, uint32_t owner, uint32_t tag,
 			return -1;
 		}
 		e->point = match_cond_point(cond);
+		e->cond_len = (uint32_t)strlen(cond);
+		e->prefix = e->cond_len > 0 && cond[e->cond_len - 1] == '/';
 	}
 	s->n++;
 	index_free(s);
@@ -257,10 +313,13 @@ rebuild(struct match_set *s)
 	s->n_buckets = nb;
 	for (i = 0; i < nb; i++)
 		s->buckets[i] = END;
+	s->prefix_lens = 0;
 	for (i = s->n; i-- > 0;) {
 		struct match_entry *e = &s->e[i];
 		struct match_group *gp;
 
+		if (e->prefix && e->cond_len <= 64)
+			s->prefix_lens |= 1ull << (e->cond_len - 1);
 		if (e->cond) {
 			size_t b = (size_t)e->point & (nb - 1);
 
@@ -369,6 +428,42 @@ match_set_query(struct match_set *s, const struct match_region *q,
 	return match_set_query_tag(s, q, cond, untag_cb, &u);
 }
 
+/*
+ * The prefix entries that match send condition `cond`: each prefix of it
+ * that ends in '/' ("north/" and "north/S3/" of "north/S3/bay1") is a point
+ * of its own, found by one bucket probe; FNV-1a is incremental, so all
+ * points come from one pass over `cond`.  Only lengths some prefix entry
+ * has are probed (prefix_lens), so sets without prefixes cost nothing.
+ * 1 when `fn` stopped the query, else 0.
+ */
+static int
+query_prefixes(struct match_set *s, const struct match_region *q,
+    const char *cond, int (*fn)(uint32_t owner, uint32_t tag, void *arg),
+    void *arg)
+{
+	uint64_t h = FNV_INIT, p;
+	size_t j;
+	uint32_t k;
+
+	for (j = 0; cond[j] && j < 64; j++) {
+		h = FNV_STEP(h, cond[j]);
+		if (cond[j] != '/' || !(s->prefix_lens & (1ull << j)))
+			continue;
+		p = h ? h : 1;
+		for (k = s->buckets[(size_t)p & (s->n_buckets - 1)]; k != END;
+		    k = s->e[k].next) {
+			const struct match_entry *e = &s->e[k];
+
+			if (e->point == p && e->prefix &&
+			    e->cond_len == j + 1 &&
+			    memcmp(e->cond, cond, j + 1) == 0 &&
+			    entry_matches(e, q) && fn(e->owner, e->tag, arg))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 int
 match_set_query_tag(struct match_set *s, const struct match_region *q,
     const char *cond, int (*fn)(uint32_t owner, uint32_t tag, void *arg),
@@ -388,15 +483,19 @@ match_set_query_tag(struct match_set *s, const struct match_region *q,
 	for (i = 0; i < s->n_all; i++)
 		if (fn(s->e[s->all[i]].owner, s->e[s->all[i]].tag, arg))
 			return 1;
-	if (p)
+	if (p) {
 		for (k = s->buckets[(size_t)p & (s->n_buckets - 1)]; k != END;
 		    k = s->e[k].next) {
 			const struct match_entry *e = &s->e[k];
 
-			if (e->point == p && strcmp(e->cond, cond) == 0 &&
+			if (e->point == p && !e->prefix &&
+			    strcmp(e->cond, cond) == 0 &&
 			    entry_matches(e, q) && fn(e->owner, e->tag, arg))
 				return 1;
 		}
+		if (s->prefix_lens && query_prefixes(s, q, cond, fn, arg))
+			return 1;
+	}
 	for (g = 0; g < s->n_groups; g++) {
 		const struct match_group *gp = &s->groups[g];
 		const struct match_range *qr = q_range(q, gp->dim);

@@ -13,7 +13,13 @@
  *    hash (never 0); a send condition s is the one-point region P(s); no
  *    send condition is the point 0, which no subscription condition
  *    contains.  Equal points are confirmed by comparing the strings, so
- *    hash collisions never deliver.
+ *    hash collisions never deliver.  A subscription condition ending in
+ *    '/' is a prefix: it matches every send condition that starts with it
+ *    (a subtree of the '/'-separated condition paths).  It is indexed at
+ *    the point of its own text, and a query probes, besides its send
+ *    condition's point, the point of each of its prefixes that ends in
+ *    '/' (at most one probe per path element, and only for the prefix
+ *    lengths the set holds).
  *
  * A subscription is a set of entries (owner, region).  Conditions {c1, c2}
  * and DDM regions {R1, R2} of one subscription become the cross product
@@ -63,6 +69,16 @@ struct match_region {
 
 /* Point of condition `cond` on the condition dimension; 0 for NULL/"". */
 uint64_t match_cond_point(const char *cond);
+/*
+ * 0 when `cond` is a valid condition, else -1 with *why (static text): at
+ * most MATCH_MAX_COND bytes of UTF-8, not empty, no leading or trailing
+ * space or tab, no control character, no empty path element ("a//b",
+ * "/a").  A subscription condition may end in '/': it is then a prefix that
+ * matches every send condition under it ("north/" matches "north/S3" and
+ * "north/S3/bay1", not "north" nor "northeast/S1"); a send condition may
+ * not.
+ */
+int match_cond_check(const char *cond, int subscription, const char **why);
 /* 1 when the ranges overlap (rule above); dimensions are not compared. */
 int match_range_overlap(const struct match_range *a,
     const struct match_range *b);

@@ -489,6 +489,7 @@ h_unsubscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
+	const char *why;
 	struct federate *f = c->fed;
 	uint8_t kind = wire_get_u8(rd);
 	uint32_t cls = wire_get_u32(rd), i;
@@ -503,10 +504,9 @@ h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    RTI_ERR_OBJECT_CLASS_NOT_DEFINED :
 		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
 		    "class %u is not defined", cls), 0;
-	if (!*cond || strlen(cond) > MATCH_MAX_COND)
+	if (match_cond_check(cond, 1, &why) < 0)
 		return conn_replyf(c, serial, RTI_ERR_INVALID_CONDITION,
-		    "condition is empty or longer than %d bytes",
-		    MATCH_MAX_COND), 0;
+		    "condition '%.80s': %s", cond, why), 0;
 	fl = filter_of(f, kind, cls);
 	for (i = 0; i < fl->n_conds && strcmp(fl->conds[i], cond); i++)
 		;
@@ -537,6 +537,7 @@ h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
+	const char *why;
 	struct federate *f = c->fed;
 	struct federation *fx = f->fx;
 	struct ddm_fx *st = fxst(fx);
@@ -591,10 +592,9 @@ h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		rc = RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN;
 		snprintf(msg, sizeof msg, "object instance %u", obj);
 	}
-	if (rc == RTI_OK && strlen(cond) > MATCH_MAX_COND) {
+	if (rc == RTI_OK && *cond && match_cond_check(cond, 0, &why) < 0) {
 		rc = RTI_ERR_INVALID_CONDITION;
-		snprintf(msg, sizeof msg, "condition longer than %d bytes",
-		    MATCH_MAX_COND);
+		snprintf(msg, sizeof msg, "condition '%.80s': %s", cond, why);
 	}
 	if (rc == RTI_OK && !ddm_inst_set(&st->mdl, obj, cond, as, n))
 		rc = RTI_ERR_NO_MEMORY;

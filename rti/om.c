@@ -740,6 +740,7 @@ int
 om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
     uint32_t n_regions)
 {
+	const char *why;
 	struct federate *f = c->fed;
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
@@ -781,10 +782,9 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			    "interaction dropped: parameter %u is not a "
 			    "parameter of %s", st->params[i].handle,
 			    fom_iclass(fx->fom, cls)->qname), 0;
-	if (strlen(h.cond) > MATCH_MAX_COND)
+	if (*h.cond && match_cond_check(h.cond, 0, &why) < 0)
 		return om_notice(c, RTI_ERR_INVALID_CONDITION, "interaction "
-		    "dropped: condition longer than %d bytes",
-		    MATCH_MAX_COND), 0;
+		    "dropped: condition '%.80s': %s", h.cond, why), 0;
 	rc = ddm_check_send_regions(f, cls, regions, n_regions, msg,
 	    sizeof msg);
 	if (rc != RTI_OK)

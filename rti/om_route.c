@@ -559,6 +559,7 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 int
 om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
+	const char *bad;
 	struct federate *f = c->fed;
 	struct federation *fx = f->fx;
 	struct om_fx *st = om_fxst(fx);
@@ -581,10 +582,9 @@ om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (rc < 0)
 		return om_notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory"), 0;
-	if (strlen(h.cond) > MATCH_MAX_COND)
+	if (*h.cond && match_cond_check(h.cond, 0, &bad) < 0)
 		return om_notice(c, RTI_ERR_INVALID_CONDITION, "update "
-		    "dropped: condition longer than %d bytes",
-		    MATCH_MAX_COND), 0;
+		    "dropped: condition '%.80s': %s", h.cond, bad), 0;
 	fast = uniform_check(c, st, rt, h.cond);
 	if ((!fast && update_check(c, st, rt) < 0) ||
 	    om_tso_check(c, &h, &tso, "update") < 0)

@@ -469,6 +469,52 @@ START_TEST(test_interactions_with_conditions)
 }
 END_TEST
 
+/*
+ * A dispatcher follows a whole area with one prefix condition: "north/"
+ * takes every substation and bay under north/, nothing else; what nobody
+ * wants is suppressed at the source, and a console on one substation still
+ * gets only its own.
+ */
+START_TEST(test_prefix_conditions)
+{
+	struct tfed *p = fed("p", 0), *d = fed("dispatcher", 0);
+	struct tfed *c = fed("console", 0);
+	rti_object_instance_handle b1, b2, b3, b4, b5;
+	struct rti_statistics z;
+
+	tfed_subscribe_status(d, "north/");
+	tfed_subscribe_status(c, "north/S1");
+	tfed_publish_status(p);
+	b1 = reg(p, "b1", "north/S1");
+	b2 = reg(p, "b2", "north/S2/bay1");
+	b3 = reg(p, "b3", "south/S3");
+	b4 = reg(p, "b4", "northeast/S4");
+	b5 = reg(p, "b5", "north");
+	tfed_barrier(p);
+	update(p, b1, "1", NULL);
+	update(p, b2, "2", NULL);
+	update(p, b3, "3", NULL);
+	update(p, b4, "4", NULL);
+	update(p, b5, "5", NULL);
+	/* a per-update condition under the prefix */
+	update(p, b3, "6", "north/S9");
+	ck_assert(tfed_wait(d, "reflect:b3:6:north/S9"));
+	tfed_barrier(d);
+	tfed_barrier(c);
+	ck_assert_int_ge(tfed_find(d, "reflect:b1:1:"), 0);
+	ck_assert_int_ge(tfed_find(d, "reflect:b2:2:"), 0);
+	ck_assert_uint_eq(d->n_reflects, 3);
+	ck_assert_uint_eq(c->n_reflects, 1);
+	ck_assert_int_ge(tfed_find(c, "reflect:b1:1:"), 0);
+	z = stats(p);
+	ck_assert_uint_eq(z.updates_sent, 3);
+	ck_assert_uint_eq(z.updates_suppressed, 3);
+	tfed_free(p);
+	tfed_free(d);
+	tfed_free(c);
+}
+END_TEST
+
 START_TEST(test_bad_conditions)
 {
 	struct tfed *p = fed("p", 0);
@@ -495,12 +541,43 @@ START_TEST(test_bad_conditions)
 	    RTI_OK);
 	ck_assert_int_eq(rti_add_interaction_subscription_condition(p->amb,
 	    alarm, c65), RTI_ERR_INVALID_CONDITION);
+	/* conditions that would silently match nothing are refused */
+	{
+		static const char *const bad_sub[] = { "north/S3 ", " S1",
+			"north//S3", "/north", "a\tb", "S1\n", "\xc3", "/" };
+		size_t k;
+
+		for (k = 0; k < sizeof bad_sub / sizeof *bad_sub; k++)
+			ck_assert_msg(rti_add_subscription_condition(p->amb,
+			    br, bad_sub[k]) == RTI_ERR_INVALID_CONDITION,
+			    "'%s' accepted", bad_sub[k]);
+		ck_assert_ptr_nonnull(strstr(rti_error_message(p->amb),
+		    "'/': an empty path element"));
+		ck_assert_int_eq(rti_add_subscription_condition(p->amb, br,
+		    "north/S3 "), RTI_ERR_INVALID_CONDITION);
+		ck_assert_str_eq(rti_error_message(p->amb), "condition "
+		    "'north/S3 ': leading or trailing white space");
+		/* a prefix is a subscription condition */
+		ck_assert_int_eq(rti_add_subscription_condition(p->amb, br,
+		    "north/"), RTI_OK);
+		ck_assert_int_eq(rti_remove_subscription_condition(p->amb,
+		    br, "north/"), RTI_OK);
+	}
 	tfed_publish_status(p);
 	b1 = reg(p, "b1", NULL);
 	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, c65),
 	    RTI_ERR_INVALID_CONDITION);
 	ck_assert_int_eq(rti_register_object_instance_with_condition(p->amb,
 	    br, NULL, c65, &b1), RTI_ERR_INVALID_CONDITION);
+	/* a send condition names one place: no prefix, no stray space */
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1,
+	    "north/"), RTI_ERR_INVALID_CONDITION);
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1,
+	    "north/S3 "), RTI_ERR_INVALID_CONDITION);
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1,
+	    "north/S3"), RTI_OK);
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, ""),
+	    RTI_OK);
 	{
 		struct rti_attribute_value v;
 
@@ -510,11 +587,16 @@ START_TEST(test_bad_conditions)
 		ck_assert_int_eq(rti_update_attribute_values_with_condition(
 		    p->amb, b1, &v, 1, NULL, 0, c65),
 		    RTI_ERR_INVALID_CONDITION);
+		ck_assert_int_eq(rti_update_attribute_values_with_condition(
+		    p->amb, b1, &v, 1, NULL, 0, "north//S1"),
+		    RTI_ERR_INVALID_CONDITION);
 	}
 	ck_assert_int_eq(rti_publish_interaction_class(p->amb, alarm),
 	    RTI_OK);
 	ck_assert_int_eq(rti_send_interaction_with_condition(p->amb, alarm,
 	    NULL, 0, NULL, 0, c65), RTI_ERR_INVALID_CONDITION);
+	ck_assert_int_eq(rti_send_interaction_with_condition(p->amb, alarm,
+	    NULL, 0, NULL, 0, "south/"), RTI_ERR_INVALID_CONDITION);
 	/* nothing was counted as sent or suppressed */
 	z = stats(p);
 	ck_assert_uint_eq(z.updates_sent + z.updates_suppressed, 0);
@@ -1063,6 +1145,7 @@ filter_suite(void)
 	tcase_add_test(tc, test_class_bundle_suppressed_like_single_updates);
 	tcase_add_test(tc, test_class_bundle_suppressed_per_attributes);
 	tcase_add_test(tc, test_interactions_with_conditions);
+	tcase_add_test(tc, test_prefix_conditions);
 	tcase_add_test(tc, test_bad_conditions);
 	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);
 	tcase_add_test(tc, test_timestamped_sends_with_conditions);

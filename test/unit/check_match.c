@@ -297,6 +297,143 @@ START_TEST(test_set_against_reference)
 }
 END_TEST
 
+/* A subscription condition ending in '/' matches the subtree under it. */
+START_TEST(test_set_prefix_conditions)
+{
+	struct match_set *s = match_set_new();
+	struct match_range near = rg(1, 0, 10), far = rg(1, 50, 60);
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(match_set_add(s, 1, NULL, 0, "north/"), 0);
+	ck_assert_int_eq(match_set_add(s, 2, NULL, 0, "north/S3/"), 0);
+	ck_assert_int_eq(match_set_add(s, 3, NULL, 0, "north/S3"), 0);
+	ck_assert_int_eq(match_set_add(s, 4, NULL, 0, "south/"), 0);
+	ck_assert_int_eq(match_set_add(s, 5, &near, 1, "north/"), 0);
+	ck_assert_int_eq(match_set_add(s, 6, NULL, 0, NULL), 0);
+	/* at any depth below the prefix */
+	ck_assert_uint_eq(query(s, NULL, 0, "north/S1"), (1u << 1) |
+	    (1u << 5) | (1u << 6));
+	ck_assert_uint_eq(query(s, NULL, 0, "north/S3"), (1u << 1) |
+	    (1u << 3) | (1u << 5) | (1u << 6));
+	ck_assert_uint_eq(query(s, NULL, 0, "north/S3/bay1"), (1u << 1) |
+	    (1u << 2) | (1u << 5) | (1u << 6));
+	ck_assert_uint_eq(query(s, NULL, 0, "north/S3/bay1/relay2"),
+	    (1u << 1) | (1u << 2) | (1u << 5) | (1u << 6));
+	/* not the prefix's own name, nor a name that merely starts alike */
+	ck_assert_uint_eq(query(s, NULL, 0, "north"), 1u << 6);
+	ck_assert_uint_eq(query(s, NULL, 0, "northeast/S1"), 1u << 6);
+	ck_assert_uint_eq(query(s, NULL, 0, "south/S1"), (1u << 4) |
+	    (1u << 6));
+	ck_assert_uint_eq(query(s, NULL, 0, "S1"), 1u << 6);
+	/* AND-ed with the region as an exact condition is */
+	ck_assert_uint_eq(query(s, &far, 1, "north/S1"), (1u << 1) |
+	    (1u << 6));
+	/* a removed prefix stops matching */
+	match_set_remove_owner(s, 1);
+	match_set_remove_owner(s, 5);
+	ck_assert_uint_eq(query(s, NULL, 0, "north/S1"), 1u << 6);
+	ck_assert_uint_eq(query(s, NULL, 0, "north/S3/x"), (1u << 2) |
+	    (1u << 6));
+	match_set_free(s);
+}
+END_TEST
+
+/* Random condition paths and prefixes against a direct evaluation. */
+START_TEST(test_prefix_against_reference)
+{
+	enum { N = 2000, Q = 2000 };
+	static char subs[N][40];
+	struct match_set *s = match_set_new();
+	unsigned seed = 777;
+	size_t i, k;
+
+#define RND() (seed = seed * 1103515245u + 12345u, (seed >> 8) & 0xffff)
+	for (i = 0; i < N; i++) {
+		int depth = 1 + (int)(RND() % 3), d;
+		size_t len = 0;
+
+		for (d = 0; d < depth; d++) {
+			char c = "abc"[RND() % 3];
+			unsigned v = RND() % 4;
+
+			len += (size_t)snprintf(subs[i] + len,
+			    sizeof subs[i] - len, "%s%c%u", d ? "/" : "", c,
+			    v);
+		}
+		if (RND() % 2)
+			subs[i][len++] = '/', subs[i][len] = '\0';
+		ck_assert_int_eq(match_set_add(s, (uint32_t)i % 64, NULL, 0,
+		    subs[i]), 0);
+	}
+	for (k = 0; k < Q; k++) {
+		char q[40];
+		int depth = 1 + (int)(RND() % 4), d;
+		size_t len = 0;
+		uint64_t want = 0, got = 0;
+
+		for (d = 0; d < depth; d++) {
+			char c = "abc"[RND() % 3];
+			unsigned v = RND() % 4;
+
+			len += (size_t)snprintf(q + len, sizeof q - len,
+			    "%s%c%u", d ? "/" : "", c, v);
+		}
+		for (i = 0; i < N; i++) {
+			size_t n = strlen(subs[i]);
+			int hit = subs[i][n - 1] == '/' ?
+			    strncmp(subs[i], q, n) == 0 :
+			    strcmp(subs[i], q) == 0;
+
+			if (hit)
+				want |= (uint64_t)1 << (i % 64);
+		}
+		ck_assert_int_eq(match_set_query(s, NULL, q, collect, &got),
+		    0);
+		ck_assert_msg(got == want, "query %s", q);
+	}
+#undef RND
+	match_set_free(s);
+}
+END_TEST
+
+START_TEST(test_cond_check)
+{
+	static const char *const ok_send[] = { "S1", "north/S3",
+		"north/S3/bay 1", "Umspannwerk Süd", "a/b/c/d", "x" };
+	static const char *const bad_both[] = { "", " S1", "S1 ",
+		"north/S3 ", "\tS1", "S1\n", "a\x01b", "a\x7f", "/north",
+		"north//S3", "\xff", "\xc0\xaf", "\xed\xa0\x80",
+		"\xe2\x82", "0123456789012345678901234567890123456789"
+		"01234567890123456789012345" };
+	const char *why;
+	size_t i;
+
+	for (i = 0; i < sizeof ok_send / sizeof *ok_send; i++) {
+		ck_assert_msg(match_cond_check(ok_send[i], 0, &why) == 0,
+		    "%s: %s", ok_send[i], why);
+		ck_assert_int_eq(match_cond_check(ok_send[i], 1, &why), 0);
+	}
+	for (i = 0; i < sizeof bad_both / sizeof *bad_both; i++) {
+		ck_assert_msg(match_cond_check(bad_both[i], 0, &why) == -1,
+		    "send '%s' accepted", bad_both[i]);
+		ck_assert_ptr_nonnull(why);
+		ck_assert_msg(match_cond_check(bad_both[i], 1, &why) == -1,
+		    "subscription '%s' accepted", bad_both[i]);
+	}
+	/* a prefix is a subscription's alone */
+	ck_assert_int_eq(match_cond_check("north/", 1, &why), 0);
+	ck_assert_int_eq(match_cond_check("north/", 0, &why), -1);
+	ck_assert_ptr_nonnull(strstr(why, "empty path element"));
+	ck_assert_int_eq(match_cond_check("/", 1, &why), -1);
+	ck_assert_int_eq(match_cond_check(NULL, 1, &why), -1);
+	ck_assert_int_eq(match_cond_check("north/S3 ", 0, &why), -1);
+	ck_assert_str_eq(why, "leading or trailing white space");
+	/* 64 bytes is the limit, inclusive */
+	ck_assert_int_eq(match_cond_check("0123456789012345678901234567890123"
+	    "456789012345678901234567890123", 0, &why), 0);
+}
+END_TEST
+
 static Suite *
 match_suite(void)
 {
@@ -312,6 +449,9 @@ match_suite(void)
 	tcase_add_test(tc, test_set_early_stop);
 	tcase_add_test(tc, test_set_tags);
 	tcase_add_test(tc, test_set_against_reference);
+	tcase_add_test(tc, test_set_prefix_conditions);
+	tcase_add_test(tc, test_prefix_against_reference);
+	tcase_add_test(tc, test_cond_check);
 	suite_add_tcase(s, tc);
 	return s;
 }
