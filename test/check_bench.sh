@@ -44,8 +44,10 @@ for t in tcp unix; do
 	[ "$(count "mode=timeadv transport=$t .* ratio_to_barrier=[0-9.]* baseline_barrier_per_s=[1-9]")" = 6 ] &&
 	    ok || bad "$t: timeadv lines without the raw barrier"
 	if [ "$t" = tcp ]; then
-		[ "$(count "mode=fanout transport=tcp filter=")" = 3 ] && ok ||
+		[ "$(count "mode=fanout transport=tcp filter=")" = 4 ] && ok ||
 		    bad "fanout lines"
+		grep -q "^RESULT mode=fanout .*ratio_wire_to_wanted=1\.0.* by=prefix" \
+		    "$out" && ok || bad "fanout: prefix conditions' wire bytes"
 		grep -q "^RESULT mode=fanout .*filter=on.*ratio_wire_to_wanted=1\.0" \
 		    "$out" && ok || bad "fanout: filtered wire bytes"
 		[ "$(count "mode=scale transport=tcp")" -ge 4 ] && ok ||

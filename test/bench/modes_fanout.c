@@ -1,7 +1,9 @@
 /*
  * modes_fanout.c - rtibench fanout mode: 100 substations x 10 instances,
  * 100 subscribers each wanting one substation, by condition, by region,
- * and without filtering for comparison.  Reports delivered updates per
+ * by prefix condition (instance "A3/S31/b7" of bay 7 in substation 31 of
+ * area 3; subscriber 31 subscribes "A3/S31/"), and without filtering for
+ * comparison.  Reports delivered updates per
  * second and the bytes rtiexec moved against the bytes a perfect router
  * would move (each update in once and out once to the one subscriber that
  * wants it).
@@ -19,7 +21,7 @@
 #define N_ATTR 4
 #define WINDOW 100000
 
-enum filter { F_OFF, F_CONDITION, F_REGION };
+enum filter { F_OFF, F_CONDITION, F_REGION, F_PREFIX };
 
 struct sink {
 	rti_ambassador *amb;
@@ -69,7 +71,8 @@ static int
 run(struct bench_ctx *c, enum filter mode, double *rate, double *wire,
     double *wanted)
 {
-	static const char *const names[] = { "off", "condition", "region" };
+	static const char *const names[] = { "off", "condition", "region",
+		"prefix" };
 	struct bench_rtiexec r;
 	struct sink *subs = calloc(N_SUB, sizeof *subs);
 	struct pollfd *pfd = calloc(N_SUB, sizeof *pfd);
@@ -85,7 +88,7 @@ run(struct bench_ctx *c, enum filter mode, double *rate, double *wire,
 	uint8_t data[8] = { 0 };
 	unsigned long sent = 0, fan = mode == F_OFF ? N_SUB : 1;
 	double t0, end, deadline;
-	char fx[32], cond[16], an[4];
+	char fx[32], cond[32], an[4];
 	int i, k, rc = 0;
 
 	if (!subs || !pfd || !objs || bench_rtiexec_start(&r, c) < 0)
@@ -113,8 +116,11 @@ run(struct bench_ctx *c, enum filter mode, double *rate, double *wire,
 		subs[i].amb = a;
 		pfd[i].fd = rti_get_fd(a);
 		pfd[i].events = POLLIN;
-		snprintf(cond, sizeof cond, "S%d", i);
-		if (mode == F_CONDITION) {
+		if (mode == F_PREFIX)
+			snprintf(cond, sizeof cond, "A%d/S%d/", i / 10, i);
+		else
+			snprintf(cond, sizeof cond, "S%d", i);
+		if (mode == F_CONDITION || mode == F_PREFIX) {
 			BENCH_CHECK(a, rti_add_subscription_condition(a, cls,
 			    cond));
 			BENCH_CHECK(a, rti_subscribe_object_class_attributes(a,
@@ -148,6 +154,10 @@ run(struct bench_ctx *c, enum filter mode, double *rate, double *wire,
 		snprintf(cond, sizeof cond, "S%d", i);
 		for (k = 0; k < PER_SUB; k++) {
 			rti_object_instance_handle *o = &objs[i * PER_SUB + k];
+
+			if (mode == F_PREFIX)
+				snprintf(cond, sizeof cond, "A%d/S%d/b%d",
+				    i / 10, i, k);
 
 			if (mode == F_REGION)
 				BENCH_CHECK(p,
@@ -216,11 +226,12 @@ run(struct bench_ctx *c, enum filter mode, double *rate, double *wire,
 int
 bench_mode_fanout(struct bench_ctx *c)
 {
-	static const char *const names[] = { "off", "condition", "region" };
-	double rate[3], wire[3], wanted[3];
+	static const char *const names[] = { "off", "condition", "region",
+		"prefix" };
+	double rate[4], wire[4], wanted[4];
 	int m;
 
-	for (m = F_OFF; m <= F_REGION; m++) {
+	for (m = F_OFF; m <= F_PREFIX; m++) {
 		if (run(c, (enum filter)m, &rate[m], &wire[m], &wanted[m]) < 0)
 			return -1;
 		printf("RESULT mode=fanout %s filter=%s "
