@@ -913,6 +913,20 @@ RTI_API int rti_add_interaction_subscription_condition(rti_ambassador *amb,
 RTI_API int rti_remove_interaction_subscription_condition(
     rti_ambassador *amb, rti_interaction_class_handle cls,
     const char *cond);
+/*
+ * Replace the conditions of a subscription by conds[0..n) in one step
+ * (duplicates count once; n = 0 leaves it without conditions).  Switching
+ * from one condition to another this way never receives everything for a
+ * moment, as removing the last condition and then adding the next does.
+ * Every condition is checked first: on an error nothing changed.
+ * @retval RTI_ERR_INVALID_CONDITION one of them (the message names it)
+ * @retval RTI_ERR_LIMIT_EXCEEDED more than 64
+ * @retval RTI_ERR_INVALID_ARGUMENT conds NULL with n > 0
+ */
+RTI_API int rti_set_subscription_conditions(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *const *conds, size_t n);
+RTI_API int rti_set_interaction_subscription_conditions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const char *const *conds, size_t n);
 
 /*
  * Send conditions.  An instance's condition applies to every update of it

@@ -670,6 +670,55 @@ condition(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
 	return rti__req_finish(amb, NULL);
 }
 
+/* Replace the conditions of a subscription: all checked here first, then
+ * one request, so the subscription is never unconditional in between. */
+static int
+conditions_set(rti_ambassador *amb, int kind, uint32_t cls,
+    const char *const *conds, size_t n)
+{
+	struct wire_buf *b;
+	size_t i;
+	int rc;
+
+	JOINED_OR_RETURN(amb);
+	if (n && !conds)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "conditions is NULL");
+	if (n > 64)
+		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 conditions on one subscription");
+	for (i = 0; i < n; i++)
+		if ((rc = check_cond(amb, conds[i], 0)) != RTI_OK)
+			return rc;
+	if (kind == KIND_OC && !fom_oclass(amb->fom, cls))
+		return rti__fail(amb, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", cls);
+	if (kind == KIND_IC && !fom_iclass(amb->fom, cls))
+		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "interaction class %u is not defined", cls);
+	b = rti__req_begin(amb, WIRE_DDM_CONDITIONS_SET);
+	wire_put_u8(b, (uint8_t)kind);
+	wire_put_u32(b, cls);
+	wire_put_u32(b, (uint32_t)n);
+	for (i = 0; i < n; i++)
+		wire_put_str(b, conds[i]);
+	return rti__req_finish(amb, NULL);
+}
+
+RTI_API int
+rti_set_subscription_conditions(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *const *conds, size_t n)
+{
+	return conditions_set(amb, KIND_OC, cls.id, conds, n);
+}
+
+RTI_API int
+rti_set_interaction_subscription_conditions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const char *const *conds, size_t n)
+{
+	return conditions_set(amb, KIND_IC, cls.id, conds, n);
+}
+
 RTI_API int
 rti_add_subscription_condition(rti_ambassador *amb,
     rti_object_class_handle cls, const char *cond)
@@ -1416,6 +1465,7 @@ static const struct rti__msg_out ddm_sends[] = {
 	{ WIRE_DDM_SUBSCRIBE, RTI__REQUEST },
 	{ WIRE_DDM_UNSUBSCRIBE, RTI__REQUEST },
 	{ WIRE_DDM_CONDITION, RTI__REQUEST },
+	{ WIRE_DDM_CONDITIONS_SET, RTI__REQUEST },
 	{ WIRE_DDM_INSTANCE, RTI__REQUEST },
 	{ WIRE_DDM_STATS, RTI__REQUEST },
 	{ WIRE_DDM_REQUEST_UPDATE, RTI__REQUEST },

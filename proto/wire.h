@@ -203,6 +203,9 @@ enum wire_type {
 	                                     region */
 	WIRE_DDM_ACK = 0x0609,           /* one-way: u32 seq, the last
 	                                    replica frame applied */
+	WIRE_DDM_CONDITIONS_SET = 0x060a, /* KIND, u32 cls, u32 n, n x str
+	                                     cond: the conditions, replaced
+	                                     in one step */
 	/* DDM callbacks: the replicated subscription tables, each frame
 	 * numbered per receiver (u32 seq first) */
 	WIRE_DDM_CB_SUB = 0x0680,        /* u32 seq, u32 fed, KIND, u32 cls,

@@ -534,6 +534,70 @@ h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
+/*
+ * Replace the conditions of one subscription in one step: every condition
+ * is checked first and the new list built aside, so a refusal leaves the
+ * old list, and no subscriber is ever unconditional in between (as it is
+ * between removing the last condition and adding the next).
+ */
+static int
+h_conditions_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	uint8_t kind = wire_get_u8(rd);
+	uint32_t cls = wire_get_u32(rd), n = wire_get_u32(rd), i, j, k = 0;
+	const char *cond[64], *why;
+	struct ddm_filter *fl;
+	char **nc = NULL;
+
+	if (n > 64) {
+		if (rd->err || kind > DDM_INTERACTION)
+			return -1;
+		return conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 conditions on one subscription"), 0;
+	}
+	for (i = 0; i < n; i++)
+		cond[i] = wire_get_str(rd, WIRE_MAX_NAME);
+	if (!wire_rd_done(rd) || kind > DDM_INTERACTION)
+		return -1;
+	if (!class_ok(f->fx, kind, cls))
+		return conn_replyf(c, serial, kind == DDM_OBJECT ?
+		    RTI_ERR_OBJECT_CLASS_NOT_DEFINED :
+		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "class %u is not defined", cls), 0;
+	for (i = 0; i < n; i++)
+		if (match_cond_check(cond[i], 1, &why) < 0)
+			return conn_replyf(c, serial,
+			    RTI_ERR_INVALID_CONDITION, "condition '%.80s': %s",
+			    cond[i], why), 0;
+	if (n && !(nc = calloc(n, sizeof *nc)))
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL,
+		    0), 0;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < k && strcmp(nc[j], cond[i]); j++)
+			;
+		if (j < k)
+			continue;
+		if (!(nc[k] = strdup(cond[i]))) {
+			while (k)
+				free(nc[--k]);
+			free(nc);
+			return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL,
+			    NULL, 0), 0;
+		}
+		k++;
+	}
+	fl = filter_of(f, kind, cls);
+	for (i = 0; i < fl->n_conds; i++)
+		free(fl->conds[i]);
+	free(fl->conds);
+	fl->conds = nc;
+	fl->n_conds = k;
+	ddm_changed(f, kind, cls);
+	ddm_reply(c, serial, RTI_OK);
+	return 0;
+}
+
 static int
 h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -934,6 +998,7 @@ static const struct msg_handler ddm_handlers[] = {
 	{ WIRE_DDM_SUBSCRIBE, 1, 1, h_subscribe },
 	{ WIRE_DDM_UNSUBSCRIBE, 1, 1, h_unsubscribe },
 	{ WIRE_DDM_CONDITION, 1, 1, h_condition },
+	{ WIRE_DDM_CONDITIONS_SET, 1, 1, h_conditions_set },
 	{ WIRE_DDM_INSTANCE, 1, 1, h_instance },
 	{ WIRE_DDM_INTERACTION, 0, 1, h_interaction },
 	{ WIRE_DDM_STATS, 1, 0, h_stats },

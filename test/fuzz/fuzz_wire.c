@@ -131,6 +131,7 @@ static const struct layout layouts[] = {
 	{ WIRE_DDM_SUBSCRIBE, "4141[4][4]" },
 	{ WIRE_DDM_UNSUBSCRIBE, "414[4]" },
 	{ WIRE_DDM_CONDITION, "4141s" },
+	{ WIRE_DDM_CONDITIONS_SET, "414[s]" },
 	{ WIRE_DDM_INSTANCE, "44s[4[4]]" },
 	{ WIRE_DDM_INTERACTION, "[4]H4[4x]" },
 	{ WIRE_DDM_STATS, "4" },

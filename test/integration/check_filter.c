@@ -515,6 +515,83 @@ START_TEST(test_prefix_conditions)
 }
 END_TEST
 
+/*
+ * Replacing a subscription's conditions in one step: the console moves
+ * from S1 to S2 and never gets the unconditional flood that removing S1
+ * before adding S2 lets through; a refused set changes nothing.
+ */
+START_TEST(test_set_conditions)
+{
+	struct scen s;
+	rti_object_class_handle br;
+	const char *two[] = { "S2", "S3", "S2" }, *bad[] = { "S1", "S2 " };
+	const char *many[65];
+	char names[65][8];
+	int i;
+
+	scen_start(&s, 0);
+	br = tfed_oc(s.c1, "Breaker");
+	/* the trap: between the remove and the add c1 takes everything */
+	ck_assert_int_eq(rti_remove_subscription_condition(s.c1->amb, br,
+	    "S1"), RTI_OK);
+	tfed_barrier(s.p);
+	update(s.p, s.b3, "t", NULL);
+	ck_assert(tfed_wait(s.c1, "reflect:b3:t:"));
+	ck_assert_int_eq(rti_add_subscription_condition(s.c1->amb, br, "S1"),
+	    RTI_OK);
+	/* one step: S1 to {S2, S3}, duplicates counted once */
+	ck_assert_int_eq(rti_set_subscription_conditions(s.c1->amb, br, two,
+	    3), RTI_OK);
+	tfed_barrier(s.p);
+	tfed_clear(s.c1);
+	update(s.p, s.b1, "1", NULL);
+	update(s.p, s.b2, "2", NULL);
+	update(s.p, s.b3, "3", NULL);
+	ck_assert(tfed_wait_n(s.g, "reflect:", 3));
+	ck_assert(tfed_wait(s.c1, "reflect:b3:3:"));
+	tfed_barrier(s.c1);
+	ck_assert_int_lt(tfed_find(s.c1, "reflect:b1:"), 0);
+	ck_assert_int_ge(tfed_find(s.c1, "reflect:b2:2:"), 0);
+	/* a refused set leaves {S2, S3} */
+	ck_assert_int_eq(rti_set_subscription_conditions(s.c1->amb, br, bad,
+	    2), RTI_ERR_INVALID_CONDITION);
+	ck_assert_ptr_nonnull(strstr(rti_error_message(s.c1->amb), "'S2 '"));
+	for (i = 0; i < 65; i++) {
+		snprintf(names[i], sizeof names[i], "X%d", i);
+		many[i] = names[i];
+	}
+	ck_assert_int_eq(rti_set_subscription_conditions(s.c1->amb, br, many,
+	    65), RTI_ERR_LIMIT_EXCEEDED);
+	ck_assert_int_eq(rti_set_subscription_conditions(s.c1->amb, br, NULL,
+	    1), RTI_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(rti_set_subscription_conditions(s.c1->amb,
+	    (rti_object_class_handle){ 9999 }, two, 1),
+	    RTI_ERR_OBJECT_CLASS_NOT_DEFINED);
+	tfed_clear(s.c1);
+	update(s.p, s.b1, "4", NULL);
+	update(s.p, s.b2, "5", NULL);
+	ck_assert(tfed_wait(s.c1, "reflect:b2:5:"));
+	tfed_barrier(s.c1);
+	ck_assert_int_lt(tfed_find(s.c1, "reflect:b1:"), 0);
+	/* 64 is allowed; none makes it unconditional */
+	ck_assert_int_eq(rti_set_subscription_conditions(s.c1->amb, br, many,
+	    64), RTI_OK);
+	ck_assert_int_eq(rti_set_subscription_conditions(s.c1->amb, br, NULL,
+	    0), RTI_OK);
+	tfed_barrier(s.p);
+	tfed_clear(s.c1);
+	update(s.p, s.b1, "6", NULL);
+	ck_assert(tfed_wait(s.c1, "reflect:b1:6:"));
+	/* interactions too */
+	ck_assert_int_eq(rti_set_interaction_subscription_conditions(
+	    s.c2->amb, tfed_ic(s.c2, "Alarm"), two, 2), RTI_OK);
+	ck_assert_int_eq(rti_set_interaction_subscription_conditions(
+	    s.c2->amb, tfed_ic(s.c2, "Alarm"), bad, 2),
+	    RTI_ERR_INVALID_CONDITION);
+	scen_end(&s);
+}
+END_TEST
+
 START_TEST(test_bad_conditions)
 {
 	struct tfed *p = fed("p", 0);
@@ -1146,6 +1223,7 @@ filter_suite(void)
 	tcase_add_test(tc, test_class_bundle_suppressed_per_attributes);
 	tcase_add_test(tc, test_interactions_with_conditions);
 	tcase_add_test(tc, test_prefix_conditions);
+	tcase_add_test(tc, test_set_conditions);
 	tcase_add_test(tc, test_bad_conditions);
 	tcase_add_test(tc, test_subscribe_waits_for_publisher_ack);
 	tcase_add_test(tc, test_timestamped_sends_with_conditions);
