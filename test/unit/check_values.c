@@ -1,0 +1,730 @@
+/*
+ * check_values.c - the FOM-driven value codec (fom/fom_value.c,
+ * fom/fom_json.c): bytes written here by hand from the encoding tables of
+ * IEEE 1516.2-2010 4.13 (not by the encoder; the float constants were
+ * checked with Python's struct.pack) decoded and compared node by node,
+ * then encoded back and compared byte for byte (padding written as
+ * zeros, accepted as anything); JSON text to bytes and back; every
+ * truncation of every valid encoding (on exact-size heap copies, so that
+ * a read past the end trips ASan and valgrind); counts larger than the
+ * bytes, bad enumerators, bad UTF-16, the node cap, deep nesting; the
+ * encoder's and the JSON reader's errors with their paths.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fom.h"
+#include "fom_value.h"
+
+#ifndef TOP_SRCDIR
+#define TOP_SRCDIR "."
+#endif
+
+/* ---- the test FOM ---- */
+
+#define EN(n, v) "<enumerator><name>" n "</name><value>" v "</value>" \
+    "</enumerator>"
+#define ENUM(n, rep, items) "<enumeratedData><name>" n "</name>" \
+    "<representation>" rep "</representation>" items "</enumeratedData>\n"
+#define ARR(n, el, card, enc) "<arrayData><name>" n "</name><dataType>" el \
+    "</dataType><cardinality>" card "</cardinality><encoding>" enc \
+    "</encoding></arrayData>\n"
+#define FLD(n, t) "<field><name>" n "</name><dataType>" t "</dataType>" \
+    "</field>"
+#define REC(n, fields) "<fixedRecordData><name>" n "</name>" fields \
+    "<encoding>HLAfixedRecord</encoding></fixedRecordData>\n"
+#define ALT(e, n, t) "<alternative><enumerator>" e "</enumerator><name>" \
+    n "</name><dataType>" t "</dataType></alternative>"
+#define VAR(n, disc, dt, alts) "<variantRecordData><name>" n "</name>" \
+    "<discriminant>" disc "</discriminant><dataType>" dt "</dataType>" \
+    alts "<encoding>HLAvariantRecord</encoding></variantRecordData>\n"
+
+/* L1 .. L30: Lk is an HLAvariableArray of L(k-1), L0 = HLAinteger16BE */
+#define L(a, b) ARR("L" a, "L" b, "Dynamic", "HLAvariableArray")
+#define NEST ARR("L1", "HLAinteger16BE", "Dynamic", "HLAvariableArray") \
+    L("2", "1") L("3", "2") L("4", "3") L("5", "4") L("6", "5") \
+    L("7", "6") L("8", "7") L("9", "8") L("10", "9") L("11", "10") \
+    L("12", "11") L("13", "12") L("14", "13") L("15", "14") \
+    L("16", "15") L("17", "16") L("18", "17") L("19", "18") \
+    L("20", "19") L("21", "20") L("22", "21") L("23", "22") \
+    L("24", "23") L("25", "24") L("26", "25") L("27", "26") \
+    L("28", "27") L("29", "28") L("30", "29")
+
+static const char test_fom[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<objectModel xmlns=\"http://standards.ieee.org/IEEE1516-2010\">\n"
+    "<dataTypes>\n"
+    "<basicDataRepresentations>"
+    "<basicData><name>U24BE</name><size>24</size><interpretation>unsigned"
+    " integer</interpretation><endian>Big</endian></basicData>"
+    "<basicData><name>Int128BE</name><size>128</size><interpretation>"
+    "signed integer</interpretation><endian>Big</endian></basicData>"
+    "</basicDataRepresentations>\n"
+    "<enumeratedDataTypes>\n"
+    ENUM("Color", "HLAoctet", EN("Red", "1") EN("Green", "2")
+        EN("Blue", "200"))
+    ENUM("Kind16LE", "HLAinteger16LE", EN("A", "-2") EN("B", "300"))
+    ENUM("ShapeKind", "HLAinteger32BE", EN("Circle", "1") EN("Square", "2")
+        EN("Label", "3") EN("Dot", "4") EN("Blob", "5"))
+    "</enumeratedDataTypes>\n"
+    "<arrayDataTypes>\n"
+    ARR("PhaseList", "Phase", "Dynamic", "HLAvariableArray")
+    ARR("Tag8", "HLAASCIIchar", "8", "HLAfixedArray")
+    ARR("Name4", "HLAunicodeChar", "4", "HLAfixedArray")
+    ARR("Matrix", "HLAinteger16BE", "2,3", "HLAfixedArray")
+    ARR("Bounded", "HLAinteger32BE", "[1..3]", "HLAvariableArray")
+    ARR("EmptyList", "Empty", "Dynamic", "HLAvariableArray")
+    ARR("ColorList", "Color", "Dynamic", "HLAvariableArray")
+    NEST
+    "</arrayDataTypes>\n"
+    "<fixedRecordDataTypes>\n"
+    REC("OctLong", FLD("a", "HLAoctet") FLD("b", "HLAinteger64BE"))
+    REC("Phase", FLD("V", "HLAfloat64BE") FLD("I", "HLAfloat32LE")
+        FLD("Tag", "HLAoctet"))
+    REC("Empty", "")
+    REC("Mixed", FLD("On", "HLAboolean") FLD("Who", "HLAASCIIstring")
+        FLD("Data", "HLAopaqueData") FLD("K", "Kind16LE")
+        FLD("C", "Color") FLD("U", "U24BE") FLD("W", "Int128BE")
+        FLD("Big", "HLAinteger64LE") FLD("F", "HLAfloat32BE"))
+    "</fixedRecordDataTypes>\n"
+    "<variantRecordDataTypes>\n"
+    VAR("Shape", "Kind", "ShapeKind",
+        ALT("Circle", "Radius", "HLAfloat64BE")
+        ALT("Square", "Side", "HLAinteger16BE")
+        "<alternative><enumerator>Dot</enumerator><dataType>NA</dataType>"
+        "</alternative>"
+        ALT("HLAother", "Text", "HLAunicodeString"))
+    VAR("Sw", "State", "ShapeKind", ALT("Circle", "R", "HLAoctet"))
+    "</variantRecordDataTypes>\n"
+    "</dataTypes>\n</objectModel>\n";
+
+static struct fom *fom;
+
+static void
+setup(void)
+{
+	struct fom_error err;
+
+	fom = fom_new();
+	ck_assert_ptr_nonnull(fom);
+	ck_assert_msg(fom_load_string(fom, test_fom, strlen(test_fom),
+	    "values.xml", &err) == 0, "%s:%d: %s", err.file, err.line,
+	    err.msg);
+	ck_assert_msg(fom_load_file(fom, TOP_SRCDIR "/data/fom/Grid.xml",
+	    &err) == 0, "%s:%d: %s", err.file, err.line, err.msg);
+}
+
+static void
+teardown(void)
+{
+	fom_free(fom);
+	fom = NULL;
+}
+
+static uint32_t
+dt(const char *name)
+{
+	uint32_t h = fom_datatype_by_name(fom, name);
+
+	ck_assert_msg(h != 0, "no datatype %s", name);
+	ck_assert_msg(fom_datatype(fom, h)->encodable, "%s: %s", name,
+	    fom_datatype(fom, h)->opaque);
+	return h;
+}
+
+/* Bytes of hex text ("0a ff" or "0aff") into a new exact-size heap copy;
+ * *n their number. */
+static uint8_t *
+unhex(const char *hex, size_t *n)
+{
+	uint8_t *b = malloc(strlen(hex) / 2 + 1);
+	unsigned v;
+
+	ck_assert_ptr_nonnull(b);
+	*n = 0;
+	while (*hex) {
+		if (*hex == ' ') {
+			hex++;
+			continue;
+		}
+		ck_assert(sscanf(hex, "%2x", &v) == 1);
+		b[(*n)++] = (uint8_t)v;
+		hex += 2;
+	}
+	return b;
+}
+
+static char errbuf[512];
+
+static struct rti_value *
+decode_ok(const char *type, const char *hex)
+{
+	struct rti_value *v = NULL;
+	size_t n;
+	uint8_t *b = unhex(hex, &n);
+	int rc = fom_value_decode(fom, dt(type), b, n, &v, errbuf,
+	    sizeof(errbuf));
+
+	ck_assert_msg(rc == RTI_OK, "%s %s: %d %s", type, hex, rc, errbuf);
+	free(b);
+	return v;
+}
+
+/* Decoding hex as type fails with rc and a message containing `msg`. */
+static void
+decode_bad(const char *type, const char *hex, int rc, const char *msg)
+{
+	struct rti_value *v = (void *)1;
+	size_t n;
+	uint8_t *b = unhex(hex, &n);
+	int got = fom_value_decode(fom, dt(type), b, n, &v, errbuf,
+	    sizeof(errbuf));
+
+	ck_assert_msg(got == rc, "%s %s: got %d (%s), want %d", type, hex,
+	    got, errbuf, rc);
+	ck_assert_ptr_null(v);
+	ck_assert_msg(strstr(errbuf, msg) != NULL, "%s %s: message '%s' "
+	    "lacks '%s'", type, hex, errbuf, msg);
+	free(b);
+}
+
+/* Encoding v as type gives exactly hex (and measures it first). */
+static void
+encode_eq(const char *type, const struct rti_value *v, const char *hex)
+{
+	size_t n, len = 99;
+	uint8_t *want = unhex(hex, &n), *got = malloc(n + 1);
+	int rc;
+
+	rc = fom_value_encode(fom, dt(type), v, NULL, 0, &len, errbuf,
+	    sizeof(errbuf));
+	ck_assert_msg(rc == (n ? RTI_ERR_LIMIT_EXCEEDED : RTI_OK),
+	    "%s: measure %d %s", type, rc, errbuf);
+	ck_assert_uint_eq(len, n);
+	if (n) {
+		ck_assert_int_eq(fom_value_encode(fom, dt(type), v, got, n - 1,
+		    &len, errbuf, sizeof(errbuf)), RTI_ERR_LIMIT_EXCEEDED);
+		ck_assert_uint_eq(len, n);
+		ck_assert_ptr_nonnull(strstr(errbuf, "octets"));
+	}
+	rc = fom_value_encode(fom, dt(type), v, got, n + 1, &len, errbuf,
+	    sizeof(errbuf));
+	ck_assert_msg(rc == RTI_OK, "%s: %d %s", type, rc, errbuf);
+	ck_assert_uint_eq(len, n);
+	ck_assert_msg(memcmp(got, want, n) == 0, "%s: bytes differ", type);
+	free(want);
+	free(got);
+}
+
+/* Encoding v as type fails with INVALID_ARGUMENT and `msg`. */
+static void
+encode_bad(const char *type, const struct rti_value *v, const char *msg)
+{
+	uint8_t buf[256];
+	size_t len;
+	int rc = fom_value_encode(fom, dt(type), v, buf, sizeof(buf), &len,
+	    errbuf, sizeof(errbuf));
+
+	ck_assert_msg(rc == RTI_ERR_INVALID_ARGUMENT, "%s: got %d", type,
+	    rc);
+	ck_assert_msg(strstr(errbuf, msg) != NULL, "%s: message '%s' lacks "
+	    "'%s'", type, errbuf, msg);
+}
+
+/* ---- valid encodings, by hand ---- */
+
+struct enc_case {
+	const char *type;
+	const char *hex;       /* as received (padding may be anything) */
+	const char *canon;     /* as rti encodes it; NULL: hex */
+};
+
+/* float64 big-endian: 1.0 3ff0000000000000, 1.5 3ff8000000000000, -0.5
+ * bfe0000000000000, 2.0 4000000000000000, 50.0 4049000000000000, 100.0
+ * 4059000000000000, 110.0 405b800000000000, 111.0 405bc00000000000,
+ * 112.0 405c000000000000, 200.0 4069000000000000, 300.0
+ * 4072c00000000000; float32: 2.0 40000000, 0.25 3e800000, -1.5 bfc00000.
+ */
+static const struct enc_case valid[] = {
+	/* {HLAoctet, HLAinteger64BE}: 1 octet, 7 of padding, 8 */
+	{ "OctLong", "7f 00000000000000 fffffffffffffffe", NULL },
+	{ "OctLong", "7f a5a5a5a5a5a5a5 fffffffffffffffe",
+	    "7f 00000000000000 fffffffffffffffe" },
+	/* HLAvariableArray of {float64BE, float32LE, octet} (13 octets,
+	 * boundary 8): count, 4 of padding, 13, 3 of padding, 13 */
+	{ "PhaseList", "00000002 00000000 3ff8000000000000 00000040 07 000000"
+	    " bfe0000000000000 0000803e ff", NULL },
+	{ "PhaseList", "00000002 ffffffff 3ff8000000000000 00000040 07 eeeeee"
+	    " bfe0000000000000 0000803e ff",
+	    "00000002 00000000 3ff8000000000000 00000040 07 000000"
+	    " bfe0000000000000 0000803e ff" },
+	{ "PhaseList", "00000000", NULL },
+	/* variant: discriminant, padding to the alternative's boundary */
+	{ "Shape", "00000001 00000000 4000000000000000", NULL },
+	{ "Shape", "00000002 fffd", NULL },
+	{ "Shape", "00000004", NULL },
+	/* HLAother: an HLAunicodeString "a" U+1F600 (surrogate pair) */
+	{ "Shape", "00000003 00000003 0061 d83d de00", NULL },
+	{ "Shape", "00000005 00000000", NULL },
+	/* no HLAother: Square selects no data */
+	{ "Sw", "00000002", NULL },
+	{ "Sw", "00000001 05", NULL },
+	{ "Tag8", "41 42 00 00 00 00 00 00", NULL },
+	{ "Tag8", "41 42 43 44 45 46 47 48", NULL },
+	{ "Name4", "00e9 20ac 0000 0000", NULL },
+	{ "Matrix", "0001 0002 0003 0004 0005 fffa", NULL },
+	{ "Bounded", "00000002 0000000a 0000000b", NULL },
+	{ "ColorList", "00000003 01 02 c8", NULL },
+	{ "EmptyList", "00000003", NULL },
+	/* HLAboolean (int32BE), HLAASCIIstring "hi", HLAopaqueData 3
+	 * octets, Kind16LE B=300 (pad 1), Color Blue=200, U24BE, Int128BE,
+	 * HLAinteger64LE (pad 5), HLAfloat32BE -1.5 */
+	{ "Mixed", "00000001 00000002 6869 0000 00000003 0a0b0c 00 2c01 c8"
+	    " 00 010203 0000000000 ffffffffffffffffffffffffffffff80"
+	    " 0100000000000080 bfc00000", NULL },
+	/* Grid.xml: BayMeasurement, 68 octets */
+	{ "BayMeasurement", "3ff0000000000000 405b800000000000"
+	    " 405bc00000000000 405c000000000000 4059000000000000"
+	    " 4069000000000000 4072c00000000000 4049000000000000 00000001",
+	    NULL },
+	{ "HLAunicodeString", "00000000", NULL },
+	{ "HLAunicodeString", "00000004 0048 00e9 d834 dd1e", NULL },
+	{ "HLAboolean", "00000000", NULL },
+	{ "HLAtoken", "", NULL },
+	{ "L3", "00000001 00000002 00000001 0007 0000 00000000", NULL },
+};
+
+START_TEST(test_decode_values)
+{
+	struct rti_value *v, *k;
+	size_t n;
+
+	/* OctLong */
+	v = decode_ok("OctLong", valid[1].hex);
+	ck_assert_int_eq(rti_value_kind(v), RTI_VALUE_RECORD);
+	ck_assert_uint_eq(rti_value_count(v), 2);
+	ck_assert_str_eq(rti_value_field_name(v, 0), "a");
+	ck_assert_int_eq(rti_value_kind(rti_value_field(v, "a")),
+	    RTI_VALUE_UNSIGNED);
+	ck_assert_uint_eq(rti_value_uint(rti_value_field(v, "a")), 0x7f);
+	ck_assert_int_eq(rti_value_int(rti_value_field(v, "b")), -2);
+	ck_assert_ptr_null(rti_value_field(v, "c"));
+	rti_value_free(v);
+
+	/* PhaseList */
+	v = decode_ok("PhaseList", valid[3].hex);
+	ck_assert_int_eq(rti_value_kind(v), RTI_VALUE_ARRAY);
+	ck_assert_uint_eq(rti_value_count(v), 2);
+	k = rti_value_at(v, 1);
+	ck_assert(rti_value_double(rti_value_field(k, "V")) == -0.5);
+	ck_assert(rti_value_double(rti_value_field(k, "I")) == 0.25);
+	ck_assert_uint_eq(rti_value_uint(rti_value_field(k, "Tag")), 0xff);
+	ck_assert(rti_value_double(rti_value_field(rti_value_at(v, 0), "I"))
+	    == 2.0);
+	ck_assert_ptr_null(rti_value_at(v, 2));
+	rti_value_free(v);
+
+	/* variants */
+	v = decode_ok("Shape", "00000001 00000000 4000000000000000");
+	ck_assert_int_eq(rti_value_kind(v), RTI_VALUE_VARIANT);
+	ck_assert_str_eq(rti_value_enumerator(rti_value_discriminant(v)),
+	    "Circle");
+	ck_assert_int_eq(rti_value_int(rti_value_discriminant(v)), 1);
+	ck_assert_str_eq(rti_value_alternative_name(v), "Radius");
+	ck_assert(rti_value_double(rti_value_alternative(v)) == 2.0);
+	rti_value_free(v);
+	v = decode_ok("Shape", "00000004");
+	ck_assert_str_eq(rti_value_enumerator(rti_value_discriminant(v)),
+	    "Dot");
+	ck_assert_ptr_null(rti_value_alternative(v));
+	rti_value_free(v);
+	v = decode_ok("Shape", "00000003 00000003 0061 d83d de00");
+	ck_assert_str_eq(rti_value_alternative_name(v), "Text");
+	ck_assert_str_eq(rti_value_string(rti_value_alternative(v), &n),
+	    "a\xf0\x9f\x98\x80");
+	ck_assert_uint_eq(n, 5);
+	rti_value_free(v);
+	v = decode_ok("Sw", "00000002");
+	ck_assert_str_eq(rti_value_enumerator(rti_value_discriminant(v)),
+	    "Square");
+	ck_assert_ptr_null(rti_value_alternative(v));
+	rti_value_free(v);
+
+	/* strings and arrays */
+	v = decode_ok("Tag8", "41 42 00 00 00 00 00 00");
+	ck_assert_int_eq(rti_value_kind(v), RTI_VALUE_STRING);
+	ck_assert_str_eq(rti_value_string(v, NULL), "AB");
+	rti_value_free(v);
+	v = decode_ok("Name4", "00e9 20ac 0000 0000");
+	ck_assert_str_eq(rti_value_string(v, NULL), "\xc3\xa9\xe2\x82\xac");
+	rti_value_free(v);
+	v = decode_ok("Matrix", "0001 0002 0003 0004 0005 fffa");
+	ck_assert_uint_eq(rti_value_count(v), 6);
+	ck_assert_int_eq(rti_value_int(rti_value_at(v, 5)), -6);
+	rti_value_free(v);
+	v = decode_ok("ColorList", "00000003 01 02 c8");
+	ck_assert_str_eq(rti_value_enumerator(rti_value_at(v, 2)), "Blue");
+	ck_assert_int_eq(rti_value_int(rti_value_at(v, 2)), 200);
+	rti_value_free(v);
+
+	/* every scalar kind */
+	v = decode_ok("Mixed", valid[19].hex);
+	ck_assert_int_eq(rti_value_kind(rti_value_field(v, "On")),
+	    RTI_VALUE_BOOLEAN);
+	ck_assert_int_eq(rti_value_bool(rti_value_field(v, "On")), 1);
+	ck_assert_str_eq(rti_value_string(rti_value_field(v, "Who"), NULL),
+	    "hi");
+	ck_assert_int_eq(rti_value_kind(rti_value_field(v, "Data")),
+	    RTI_VALUE_BYTES);
+	ck_assert(memcmp(rti_value_bytes(rti_value_field(v, "Data"), &n),
+	    "\x0a\x0b\x0c", 3) == 0);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(rti_value_enumerator(rti_value_field(v, "K")), "B");
+	ck_assert_int_eq(rti_value_int(rti_value_field(v, "K")), 300);
+	ck_assert_uint_eq(rti_value_uint(rti_value_field(v, "U")), 0x010203);
+	ck_assert_int_eq(rti_value_kind(rti_value_field(v, "W")),
+	    RTI_VALUE_BYTES);
+	ck_assert_int_eq(rti_value_int(rti_value_field(v, "Big")),
+	    INT64_MIN + 1);
+	ck_assert(rti_value_double(rti_value_field(v, "F")) == -1.5);
+	rti_value_free(v);
+
+	/* Grid.xml */
+	v = decode_ok("BayMeasurement", valid[20].hex);
+	ck_assert(rti_value_double(rti_value_field(v, "Time")) == 1.0);
+	k = rti_value_field(v, "Voltage");
+	ck_assert_uint_eq(rti_value_count(k), 3);
+	ck_assert(rti_value_double(rti_value_at(k, 2)) == 112.0);
+	ck_assert(rti_value_double(rti_value_at(rti_value_field(v, "Current"),
+	    2)) == 300.0);
+	ck_assert(rti_value_double(rti_value_field(v, "Frequency")) == 50.0);
+	ck_assert_str_eq(rti_value_enumerator(rti_value_field(v, "Breaker")),
+	    "Closed");
+	rti_value_free(v);
+
+	v = decode_ok("HLAunicodeString", "00000004 0048 00e9 d834 dd1e");
+	ck_assert_str_eq(rti_value_string(v, NULL),
+	    "H\xc3\xa9\xf0\x9d\x84\x9e");
+	rti_value_free(v);
+	v = decode_ok("L3", "00000001 00000002 00000001 0007 0000 00000000");
+	ck_assert_int_eq(rti_value_int(rti_value_at(rti_value_at(
+	    rti_value_at(v, 0), 0), 0)), 7);
+	ck_assert_uint_eq(rti_value_count(rti_value_at(rti_value_at(v, 0),
+	    1)), 0);
+	rti_value_free(v);
+}
+END_TEST
+
+/* decode -> encode gives the canonical bytes (padding zeroed), for every
+ * valid case. */
+START_TEST(test_round_trip)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		struct rti_value *v = decode_ok(valid[i].type, valid[i].hex);
+		encode_eq(valid[i].type, v, valid[i].canon ? valid[i].canon :
+		    valid[i].hex);
+		rti_value_free(v);
+	}
+}
+END_TEST
+
+/* Every proper prefix of every valid encoding is an error, never a read
+ * past it (exact-size copies); one more octet is an error too. */
+START_TEST(test_truncation)
+{
+	size_t i, k, n;
+
+	for (i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
+		uint8_t *b = unhex(valid[i].hex, &n), *c;
+		uint32_t h = dt(valid[i].type);
+		for (k = 0; k < n; k++) {
+			struct rti_value *v = NULL;
+			c = malloc(k ? k : 1);
+			memcpy(c, b, k);
+			ck_assert_msg(fom_value_decode(fom, h, c, k, &v,
+			    errbuf, sizeof(errbuf)) == RTI_ERR_DECODER_ERROR,
+			    "%s cut at %zu decoded", valid[i].type, k);
+			ck_assert_ptr_null(v);
+			ck_assert(strncmp(errbuf, "offset ", 7) == 0);
+			free(c);
+		}
+		c = malloc(n + 1);
+		memcpy(c, b, n);
+		c[n] = 0;
+		{
+			struct rti_value *v = NULL;
+			ck_assert_int_eq(fom_value_decode(fom, h, c, n + 1, &v,
+			    errbuf, sizeof(errbuf)), RTI_ERR_DECODER_ERROR);
+			ck_assert_ptr_nonnull(strstr(errbuf, "octets after"));
+		}
+		free(c);
+		free(b);
+	}
+}
+END_TEST
+
+START_TEST(test_decode_errors)
+{
+	/* counts larger than the bytes: refused before any allocation */
+	decode_bad("HLAopaqueData", "003d0900 0102030405060708090a0b0c0d0e0f1011"
+	    "121314", RTI_ERR_DECODER_ERROR, "offset 0: HLAopaqueData of "
+	    "4000000 elements needs 4000000 octets, 20 left");
+	decode_bad("PhaseList", "7fffffff 00000000 3ff8000000000000",
+	    RTI_ERR_DECODER_ERROR, "offset 0: HLAvariableArray count "
+	    "2147483647 needs 27917287411 octets, 8 left");
+	decode_bad("PhaseList", "80000000", RTI_ERR_DECODER_ERROR,
+	    "is negative");
+	decode_bad("HLAunicodeString", "40000000 0041", RTI_ERR_DECODER_ERROR,
+	    "needs 2147483648 octets, 2 left");
+	decode_bad("Bounded", "00000000", RTI_ERR_DECODER_ERROR,
+	    "count 0 is outside its cardinality [1..3]");
+	decode_bad("Bounded", "00000004 00000001 00000002 00000003 00000004",
+	    RTI_ERR_DECODER_ERROR, "outside its cardinality");
+	/* zero-size elements: the node cap */
+	decode_bad("EmptyList", "7fffffff", RTI_ERR_LIMIT_EXCEEDED,
+	    "values in one decode (limit)");
+	/* enumerations */
+	decode_bad("Shape", "00000009", RTI_ERR_DECODER_ERROR,
+	    "offset 0 ($.Kind): 9 is not a value of an enumerator of "
+	    "ShapeKind");
+	decode_bad("ColorList", "00000002 01 03", RTI_ERR_DECODER_ERROR,
+	    "offset 5 ($[1]): 3 is not a value of an enumerator of Color");
+	decode_bad("HLAboolean", "00000002", RTI_ERR_DECODER_ERROR,
+	    "neither HLAfalse (0) nor HLAtrue (1)");
+	decode_bad("BayMeasurement", "3ff0000000000000 405b800000000000"
+	    " 405bc00000000000 405c000000000000 4059000000000000"
+	    " 4069000000000000 4072c00000000000 4049000000000000 00000007",
+	    RTI_ERR_DECODER_ERROR, "offset 64 ($.Breaker): 7 is not");
+	/* UTF-16 and ASCII */
+	decode_bad("HLAunicodeString", "00000001 d800", RTI_ERR_DECODER_ERROR,
+	    "offset 4: unpaired high surrogate 0xd800");
+	decode_bad("HLAunicodeString", "00000002 d800 0041",
+	    RTI_ERR_DECODER_ERROR, "unpaired high surrogate");
+	decode_bad("HLAunicodeString", "00000002 0041 dc00",
+	    RTI_ERR_DECODER_ERROR, "offset 6: unpaired low surrogate");
+	decode_bad("Shape", "00000003 00000001 dfff", RTI_ERR_DECODER_ERROR,
+	    "offset 8 ($.Text): unpaired low surrogate");
+	decode_bad("HLAASCIIstring", "00000002 41 80", RTI_ERR_DECODER_ERROR,
+	    "offset 5: byte 0x80 of HLAASCIIstring is not 7-bit ASCII");
+	decode_bad("Tag8", "41 42 43 44 45 46 47 ff", RTI_ERR_DECODER_ERROR,
+	    "not 7-bit ASCII");
+	/* nested: the path of the item */
+	decode_bad("PhaseList", "00000002 00000000 3ff8000000000000 00000040"
+	    " 07 000000 bfe0000000000000 0000", RTI_ERR_DECODER_ERROR,
+	    "offset 32 ($[1].I): HLAfloat32LE needs 4 octets, 2 left");
+	decode_bad("L30", "00000001 00000001 00000001 00000001 00000001"
+	    " 00000001 00000001 00000001 00000001 00000001 00000001 00000001"
+	    " 00000001 00000001 00000001 00000001 00000001 00000001 00000001"
+	    " 00000001 00000001 00000001 00000001 00000001 00000001 00000001"
+	    " 00000001 00000001 00000001 00000001 00", RTI_ERR_DECODER_ERROR,
+	    "offset 116 ($[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+	    "[0][0][0][0][0][0][0][0][0][0][0][0][0]): HLAvariableArray count"
+	    " 1 needs 2 octets, 1 left");
+}
+END_TEST
+
+START_TEST(test_deep_nesting)
+{
+	/* 30 nested HLAvariableArrays, each of one element, around an
+	 * HLAinteger16BE: depth 31 of FOM_MAX_DT_DEPTH 32 */
+	char hex[400] = "";
+	struct rti_value *v, *k;
+	int i;
+
+	for (i = 0; i < 30; i++)
+		strcat(hex, "00000001 ");
+	strcat(hex, "1234");
+	v = decode_ok("L30", hex);
+	for (k = v, i = 0; i < 30; i++) {
+		ck_assert_int_eq(rti_value_kind(k), RTI_VALUE_ARRAY);
+		k = rti_value_at(k, 0);
+	}
+	ck_assert_int_eq(rti_value_int(k), 0x1234);
+	encode_eq("L30", v, hex);
+	rti_value_free(v);
+}
+END_TEST
+
+START_TEST(test_opaque_types)
+{
+	struct rti_value *v = NULL;
+	struct fom_error err;
+	static const char x[] = "<?xml version=\"1.0\"?>\n<objectModel>"
+	    "<dataTypes><arrayDataTypes>"
+	    ARR("Odd", "HLAoctet", "Dynamic", "MyEncoding")
+	    "</arrayDataTypes></dataTypes></objectModel>\n";
+	uint32_t h;
+
+	ck_assert_int_eq(fom_load_string(fom, x, strlen(x), "odd.xml", &err),
+	    0);
+	h = fom_datatype_by_name(fom, "Odd");
+	ck_assert_int_eq(fom_value_decode(fom, h, "", 0, &v, errbuf,
+	    sizeof(errbuf)), RTI_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(errbuf, "datatype 'Odd' is not "
+	    "encodable"));
+	ck_assert_int_eq(fom_value_decode(fom, 99999, "", 0, &v, errbuf,
+	    sizeof(errbuf)), RTI_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(errbuf, "99999 is not defined"));
+}
+END_TEST
+
+/* ---- building trees and encoding them ---- */
+
+static struct rti_value *
+rec2(const char *n1, struct rti_value *v1, const char *n2,
+    struct rti_value *v2)
+{
+	struct rti_value *r = rti_value_new_record();
+
+	ck_assert_int_eq(rti_value_set_field(r, n1, v1), RTI_OK);
+	if (n2)
+		ck_assert_int_eq(rti_value_set_field(r, n2, v2), RTI_OK);
+	return r;
+}
+
+START_TEST(test_build_encode)
+{
+	struct rti_value *r, *a, *p, *v;
+
+	/* fields out of order are fine; padding is zeros */
+	r = rec2("b", rti_value_new_int(-2), "a", rti_value_new_uint(0x7f));
+	encode_eq("OctLong", r, "7f 00000000000000 fffffffffffffffe");
+	/* replacing a field */
+	ck_assert_int_eq(rti_value_set_field(r, "a", rti_value_new_int(1)),
+	    RTI_OK);
+	ck_assert_uint_eq(rti_value_count(r), 2);
+	encode_eq("OctLong", r, "01 00000000000000 fffffffffffffffe");
+	rti_value_free(r);
+
+	a = rti_value_new_array();
+	p = rti_value_new_record();
+	rti_value_set_field(p, "V", rti_value_new_double(1.5));
+	rti_value_set_field(p, "I", rti_value_new_int(2));
+	rti_value_set_field(p, "Tag", rti_value_new_uint(7));
+	ck_assert_int_eq(rti_value_append(a, p), RTI_OK);
+	/* attached nodes are refused a second parent and a free */
+	ck_assert_int_eq(rti_value_append(a, p), RTI_ERR_INVALID_ARGUMENT);
+	rti_value_free(p);
+	encode_eq("PhaseList", a, "00000001 00000000 3ff8000000000000"
+	    " 00000040 07");
+	rti_value_free(a);
+
+	v = rti_value_new_variant("Kind", rti_value_new_enumerator("Square",
+	    0), "Side", rti_value_new_int(-3));
+	encode_eq("Shape", v, "00000002 fffd");
+	rti_value_free(v);
+	v = rti_value_new_variant(NULL, rti_value_new_enumerator(NULL, 5),
+	    NULL, rti_value_new_string("", 0));
+	encode_eq("Shape", v, "00000005 00000000");
+	rti_value_free(v);
+	v = rti_value_new_string("a\xf0\x9f\x98\x80", 5);
+	encode_eq("HLAunicodeString", v, "00000003 0061 d83d de00");
+	encode_bad("Tag8", v, "character at byte 1 is not 7-bit ASCII");
+	rti_value_free(v);
+}
+END_TEST
+
+START_TEST(test_encode_errors)
+{
+	struct rti_value *r, *v, *a;
+
+	r = rec2("a", rti_value_new_uint(256), "b", rti_value_new_int(0));
+	encode_bad("OctLong", r, "$.a: 256 is out of range for HLAoctet "
+	    "(8-bit unsigned)");
+	rti_value_free(r);
+	r = rec2("a", rti_value_new_int(-1), "b", rti_value_new_int(0));
+	encode_bad("OctLong", r, "$.a: -1 is out of range");
+	rti_value_free(r);
+	r = rec2("a", rti_value_new_int(1), NULL, NULL);
+	encode_bad("OctLong", r, "$.b: missing field of OctLong");
+	rti_value_free(r);
+	r = rec2("a", rti_value_new_int(1), "b", rti_value_new_int(0));
+	rti_value_set_field(r, "zz", rti_value_new_int(0));
+	encode_bad("OctLong", r, "$: OctLong has no field 'zz'");
+	rti_value_free(r);
+	r = rec2("a", rti_value_new_double(1), "b", rti_value_new_int(0));
+	encode_bad("OctLong", r, "$.a: expected an integer for HLAoctet, "
+	    "got a float");
+	rti_value_free(r);
+
+	v = rti_value_new_string("ABCDEFGHI", 9);
+	encode_bad("Tag8", v, "9 characters are too long for Tag8 (8)");
+	encode_bad("OctLong", v, "expected a record");
+	rti_value_free(v);
+	v = rti_value_new_string("\xc3\xa9", 2);
+	encode_bad("HLAASCIIstring", v, "not 7-bit ASCII");
+	encode_eq("Name4", v, "00e9 0000 0000 0000");
+	rti_value_free(v);
+	v = rti_value_new_string("12345", 5);
+	encode_bad("Name4", v, "5 UTF-16 code units are too long for Name4");
+	rti_value_free(v);
+	ck_assert_ptr_null(rti_value_new_string("\xed\xa0\x80", 3));
+	ck_assert_ptr_null(rti_value_new_string("\xc0\xaf", 2));
+
+	v = rti_value_new_variant("Kind", rti_value_new_enumerator("Hexagon",
+	    0), NULL, NULL);
+	encode_bad("Shape", v, "$.Kind: 'Hexagon' is not an enumerator of "
+	    "ShapeKind");
+	rti_value_free(v);
+	v = rti_value_new_variant("Kind", rti_value_new_enumerator(NULL, 77),
+	    NULL, NULL);
+	encode_bad("Shape", v, "77 is not the value of an enumerator");
+	rti_value_free(v);
+	v = rti_value_new_variant("Kind", rti_value_new_enumerator("Dot", 0),
+	    "x", rti_value_new_int(1));
+	encode_bad("Shape", v, "selects no data");
+	rti_value_free(v);
+	v = rti_value_new_variant("Kind", rti_value_new_enumerator("Circle",
+	    0), NULL, NULL);
+	encode_bad("Shape", v, "$.Radius: missing the alternative");
+	rti_value_free(v);
+
+	a = rti_value_new_array();
+	encode_bad("Bounded", a, "0 elements are outside the cardinality "
+	    "[1..3] of Bounded");
+	encode_bad("Matrix", a, "Matrix has 6 elements, got 0");
+	rti_value_append(a, rti_value_new_int(INT64_MAX));
+	encode_bad("Bounded", a, "$[0]: 9223372036854775807 is out of range "
+	    "for HLAinteger32BE (32-bit signed)");
+	rti_value_free(a);
+	v = rti_value_new_int(0);
+	encode_bad("HLAboolean", v, "expected a boolean");
+	rti_value_free(v);
+}
+END_TEST
+
+static Suite *
+values_suite(void)
+{
+	Suite *s = suite_create("values");
+	TCase *tc = tcase_create("codec");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_decode_values);
+	tcase_add_test(tc, test_round_trip);
+	tcase_add_test(tc, test_truncation);
+	tcase_add_test(tc, test_decode_errors);
+	tcase_add_test(tc, test_deep_nesting);
+	tcase_add_test(tc, test_opaque_types);
+	tcase_add_test(tc, test_build_encode);
+	tcase_add_test(tc, test_encode_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(values_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
