@@ -103,6 +103,15 @@ int fom_value_to_json(const struct rti_value *v, char **out, size_t *outlen,
 int fom_value_from_json(const struct fom *f, uint32_t dt, const char *json,
     size_t len, struct rti_value **out, char *err, size_t errcap);
 
+/* JSON text -> bytes and bytes -> JSON text in one call each, without
+ * keeping the tree: as fom_value_from_json + fom_value_encode and
+ * fom_value_decode + fom_value_to_json. */
+int fom_value_encode_json(const struct fom *f, uint32_t dt, const char *json,
+    size_t jlen, void *buf, size_t cap, size_t *len, char *err,
+    size_t errcap);
+int fom_value_decode_json(const struct fom *f, uint32_t dt, const void *bytes,
+    size_t len, char **json, size_t *jlen, char *err, size_t errcap);
+
 /* Whether datatype `dt` can be encoded and decoded: RTI_OK, or
  * RTI_ERR_INVALID_ARGUMENT with the reason in err (not defined, opaque and
  * why). */

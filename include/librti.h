@@ -1262,6 +1262,21 @@ RTI_API int rti_decode_value(rti_ambassador *amb, rti_datatype_handle dt,
  */
 RTI_API int rti_encode_value(rti_ambassador *amb, rti_datatype_handle dt,
     const rti_value *v, void *buf, size_t cap, size_t *len);
+/* The JSON text of tree v as a new NUL-terminated string *json (the
+ * caller frees it with rti_free).  Pure: no ambassador. */
+RTI_API int rti_value_to_json(const rti_value *v, char **json);
+/* Parse JSON text (NUL-terminated) as a value of datatype dt into a new
+ * tree *out (rti_value_free).
+ * @retval RTI_ERR_INVALID_ARGUMENT not JSON, or not of the type (the
+ *   message names the path) */
+RTI_API int rti_value_from_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const char *json, rti_value **out);
+/* Bytes -> JSON text (*json: rti_free) and JSON text -> bytes, in one
+ * call each. */
+RTI_API int rti_decode_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const void *bytes, size_t len, char **json);
+RTI_API int rti_encode_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const char *json, void *buf, size_t cap, size_t *len);
 /* The same by the datatype of an attribute or parameter, for callbacks
  * (the lookup is O(1)). */
 RTI_API int rti_decode_attribute(rti_ambassador *amb,
@@ -1270,6 +1285,13 @@ RTI_API int rti_decode_attribute(rti_ambassador *amb,
 RTI_API int rti_decode_parameter(rti_ambassador *amb,
     rti_parameter_handle param, const void *bytes, size_t len,
     rti_value **out);
+RTI_API int rti_decode_attribute_json(rti_ambassador *amb,
+    rti_attribute_handle attr, const void *bytes, size_t len, char **json);
+RTI_API int rti_decode_parameter_json(rti_ambassador *amb,
+    rti_parameter_handle param, const void *bytes, size_t len, char **json);
+/* Free memory librti allocated for the caller (JSON text). */
+RTI_API void rti_free(void *p);
+
 /*
  * Reading a tree.  Every accessor accepts NULL and a node of another kind
  * and then returns 0 / NULL.  Pointers returned point into the tree and

@@ -189,3 +189,100 @@ rti_decode_parameter(rti_ambassador *amb, rti_parameter_handle param,
 		return rc;
 	return rti_decode_value(amb, dt, bytes, len, out);
 }
+
+RTI_API void
+rti_free(void *p)
+{
+	free(p);
+}
+
+RTI_API int
+rti_value_to_json(const rti_value *v, char **json)
+{
+	if (json == NULL)
+		return RTI_ERR_INVALID_ARGUMENT;
+	return fom_value_to_json(v, json, NULL, NULL, 0);
+}
+
+RTI_API int
+rti_value_from_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const char *json, rti_value **out)
+{
+	char msg[512];
+	int rc;
+
+	VALUES_ARGS(amb, out);
+	*out = NULL;
+	if (json == NULL)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL JSON");
+	if ((rc = values_type(amb, dt.id)) != RTI_OK)
+		return rc;
+	rc = fom_value_from_json(amb->fom, dt.id, json, strlen(json), out,
+	    msg, sizeof(msg));
+	return rc == RTI_OK ? RTI_OK : values_codec_fail(amb, rc, msg);
+}
+
+RTI_API int
+rti_decode_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const void *bytes, size_t len, char **json)
+{
+	char msg[512];
+	int rc;
+
+	VALUES_ARGS(amb, json);
+	*json = NULL;
+	if (bytes == NULL && len)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL bytes");
+	if ((rc = values_type(amb, dt.id)) != RTI_OK)
+		return rc;
+	rc = fom_value_decode_json(amb->fom, dt.id, bytes, len, json, NULL,
+	    msg, sizeof(msg));
+	return rc == RTI_OK ? RTI_OK : values_codec_fail(amb, rc, msg);
+}
+
+RTI_API int
+rti_encode_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const char *json, void *buf, size_t cap, size_t *len)
+{
+	char msg[512];
+	int rc;
+
+	VALUES_ARGS(amb, len);
+	*len = 0;
+	if (json == NULL || (buf == NULL && cap))
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL %s",
+		    json == NULL ? "JSON" : "buffer");
+	if ((rc = values_type(amb, dt.id)) != RTI_OK)
+		return rc;
+	rc = fom_value_encode_json(amb->fom, dt.id, json, strlen(json), buf,
+	    cap, len, msg, sizeof(msg));
+	return rc == RTI_OK ? RTI_OK : values_codec_fail(amb, rc, msg);
+}
+
+RTI_API int
+rti_decode_attribute_json(rti_ambassador *amb, rti_attribute_handle attr,
+    const void *bytes, size_t len, char **json)
+{
+	rti_datatype_handle dt;
+	int rc;
+
+	VALUES_ARGS(amb, json);
+	*json = NULL;
+	if ((rc = rti_get_attribute_datatype(amb, attr, &dt)) != RTI_OK)
+		return rc;
+	return rti_decode_json(amb, dt, bytes, len, json);
+}
+
+RTI_API int
+rti_decode_parameter_json(rti_ambassador *amb, rti_parameter_handle param,
+    const void *bytes, size_t len, char **json)
+{
+	rti_datatype_handle dt;
+	int rc;
+
+	VALUES_ARGS(amb, json);
+	*json = NULL;
+	if ((rc = rti_get_parameter_datatype(amb, param, &dt)) != RTI_OK)
+		return rc;
+	return rti_decode_json(amb, dt, bytes, len, json);
+}

@@ -62,6 +62,8 @@ static const char test_fom[] =
     " integer</interpretation><endian>Big</endian></basicData>"
     "<basicData><name>Int128BE</name><size>128</size><interpretation>"
     "signed integer</interpretation><endian>Big</endian></basicData>"
+    "<basicData><name>U64BE</name><size>64</size><interpretation>unsigned"
+    " integer</interpretation><endian>Big</endian></basicData>"
     "</basicDataRepresentations>\n"
     "<enumeratedDataTypes>\n"
     ENUM("Color", "HLAoctet", EN("Red", "1") EN("Green", "2")
@@ -85,6 +87,8 @@ static const char test_fom[] =
     REC("Phase", FLD("V", "HLAfloat64BE") FLD("I", "HLAfloat32LE")
         FLD("Tag", "HLAoctet"))
     REC("Empty", "")
+    REC("Nums", FLD("s", "HLAinteger64BE") FLD("u", "U64BE")
+        FLD("d", "HLAfloat64BE") FLD("f", "HLAfloat32BE"))
     REC("Mixed", FLD("On", "HLAboolean") FLD("Who", "HLAASCIIstring")
         FLD("Data", "HLAopaqueData") FLD("K", "Kind16LE")
         FLD("C", "Color") FLD("U", "U24BE") FLD("W", "Int128BE")
@@ -698,6 +702,304 @@ START_TEST(test_encode_errors)
 }
 END_TEST
 
+
+/* ---- JSON ---- */
+
+/* JSON of the decoded hex, exactly. */
+static void
+json_of(const char *type, const char *hex, const char *want)
+{
+	struct rti_value *v = decode_ok(type, hex);
+	char *j = NULL, *j2 = NULL;
+	size_t n, jl;
+	uint8_t *b = unhex(hex, &n);
+
+	ck_assert_int_eq(fom_value_to_json(v, &j, &jl, errbuf,
+	    sizeof(errbuf)), RTI_OK);
+	ck_assert_msg(strcmp(j, want) == 0, "%s: got %s, want %s", type, j,
+	    want);
+	ck_assert_uint_eq(jl, strlen(j));
+	/* the one-call form gives the same text */
+	ck_assert_int_eq(fom_value_decode_json(fom, dt(type), b, n, &j2, NULL,
+	    errbuf, sizeof(errbuf)), RTI_OK);
+	ck_assert_str_eq(j2, j);
+	free(j);
+	free(j2);
+	free(b);
+	rti_value_free(v);
+}
+
+/* JSON text encodes to exactly hex (both through a tree and in one
+ * call). */
+static void
+json_enc(const char *type, const char *json, const char *hex)
+{
+	struct rti_value *v = NULL;
+	size_t n, len;
+	uint8_t *want = unhex(hex, &n), got[512];
+	int rc;
+
+	rc = fom_value_from_json(fom, dt(type), json, strlen(json), &v,
+	    errbuf, sizeof(errbuf));
+	ck_assert_msg(rc == RTI_OK, "%s %s: %d %s", type, json, rc, errbuf);
+	encode_eq(type, v, hex);
+	rti_value_free(v);
+	rc = fom_value_encode_json(fom, dt(type), json, strlen(json), got,
+	    sizeof(got), &len, errbuf, sizeof(errbuf));
+	ck_assert_msg(rc == RTI_OK, "%s %s: %d %s", type, json, rc, errbuf);
+	ck_assert_uint_eq(len, n);
+	ck_assert(memcmp(got, want, n) == 0);
+	free(want);
+}
+
+static void
+json_bad(const char *type, const char *json, int rc, const char *msg)
+{
+	struct rti_value *v = (void *)1;
+	int got = fom_value_from_json(fom, dt(type), json, strlen(json), &v,
+	    errbuf, sizeof(errbuf));
+
+	ck_assert_msg(got == rc, "%s %s: got %d (%s)", type, json, got,
+	    errbuf);
+	ck_assert_ptr_null(v);
+	ck_assert_msg(strstr(errbuf, msg) != NULL, "%s %s: message '%s' lacks "
+	    "'%s'", type, json, errbuf, msg);
+}
+
+START_TEST(test_json_out)
+{
+	json_of("OctLong", "7f a5a5a5a5a5a5a5 fffffffffffffffe",
+	    "{\"a\":127,\"b\":-2}");
+	json_of("PhaseList", valid[2].hex, "[{\"V\":1.5,\"I\":2,\"Tag\":7},"
+	    "{\"V\":-0.5,\"I\":0.25,\"Tag\":255}]");
+	json_of("Shape", "00000001 00000000 4000000000000000",
+	    "{\"Kind\":\"Circle\",\"Radius\":2}");
+	json_of("Shape", "00000004", "{\"Kind\":\"Dot\"}");
+	json_of("Shape", "00000003 00000003 0061 d83d de00",
+	    "{\"Kind\":\"Label\",\"Text\":\"a\xf0\x9f\x98\x80\"}");
+	json_of("Tag8", "41 22 5c 0a 01 00 00 00", "\"A\\\"\\\\\\n\\u0001\"");
+	json_of("Mixed", valid[19].hex, "{\"On\":true,\"Who\":\"hi\","
+	    "\"Data\":\"CgsM\",\"K\":\"B\",\"C\":\"Blue\",\"U\":66051,"
+	    "\"W\":\"////////////////////gA==\","
+	    "\"Big\":-9223372036854775807,\"F\":-1.5}");
+	json_of("BayMeasurement", valid[20].hex, "{\"Time\":1,\"Voltage\":"
+	    "[110,111,112],\"Current\":[100,200,300],\"Frequency\":50,"
+	    "\"Breaker\":\"Closed\"}");
+	/* exact integers at the ends of both ranges, floats that need 17
+	 * digits, NaN and the infinities */
+	json_of("Nums", "8000000000000000 ffffffffffffffff 3fb999999999999a"
+	    " 7f800000", "{\"s\":-9223372036854775808,"
+	    "\"u\":18446744073709551615,\"d\":0.1,\"f\":\"Infinity\"}");
+	json_of("Nums", "7fffffffffffffff 0000000000000000 3fd5555555555555"
+	    " ff800000", "{\"s\":9223372036854775807,\"u\":0,"
+	    "\"d\":0.3333333333333333,\"f\":\"-Infinity\"}");
+	json_of("Nums", "0000000000000000 0000000000000001 7ff8000000000000"
+	    " 80000000", "{\"s\":0,\"u\":1,\"d\":\"NaN\",\"f\":-0.0}");
+	/* 0.1 + 0.2: 17 digits */
+	json_of("Nums", "0000000000000000 0000000000000000 3fd3333333333334"
+	    " 00000001", "{\"s\":0,\"u\":0,\"d\":0.30000000000000004,"
+	    "\"f\":1.401298464324817e-45}");
+	json_of("HLAopaqueData", "00000005 0102030405", "\"AQIDBAU=\"");
+	json_of("HLAopaqueData", "00000000", "\"\"");
+}
+END_TEST
+
+START_TEST(test_json_in)
+{
+	json_enc("OctLong", "{\"b\": -2, \"a\": 127}",
+	    "7f 00000000000000 fffffffffffffffe");
+	json_enc("OctLong", " {\n\t\"a\" : 0 ,\"b\":9223372036854775807 } ",
+	    "00 00000000000000 7fffffffffffffff");
+	json_enc("PhaseList", "[{\"V\":1.5,\"I\":2,\"Tag\":7},"
+	    "{\"V\":-5e-1,\"I\":0.25,\"Tag\":255}]", valid[2].hex);
+	json_enc("PhaseList", "[]", "00000000");
+	json_enc("Shape", "{\"Radius\":2.0,\"Kind\":\"Circle\"}",
+	    "00000001 00000000 4000000000000000");
+	json_enc("Shape", "{\"Kind\":2,\"Side\":-3}", "00000002 fffd");
+	json_enc("Shape", "{\"Kind\":\"Dot\"}", "00000004");
+	json_enc("Shape", "{\"Kind\":\"Label\",\"Text\":\"a\\ud83d\\ude00\"}",
+	    "00000003 00000003 0061 d83d de00");
+	json_enc("Sw", "{\"State\":\"Square\"}", "00000002");
+	json_enc("Tag8", "\"AB\"", "41 42 00 00 00 00 00 00");
+	json_enc("Name4", "\"\\u00e9\xe2\x82\xac\"", "00e9 20ac 0000 0000");
+	json_enc("Matrix", "[1,2,3,4,5,-6]", "0001 0002 0003 0004 0005 fffa");
+	json_enc("ColorList", "[\"Red\",2,\"Blue\"]", "00000003 01 02 c8");
+	json_enc("Mixed", "{\"On\":true,\"Who\":\"hi\",\"Data\":\"CgsM\","
+	    "\"K\":300,\"C\":\"Blue\",\"U\":66051,"
+	    "\"W\":\"////////////////////gA==\","
+	    "\"Big\":-9223372036854775807,\"F\":-1.5}", valid[19].hex);
+	json_enc("BayMeasurement", "{\"Time\":1,\"Voltage\":[110,111,112],"
+	    "\"Current\":[100,200,300],\"Frequency\":50,\"Breaker\":\"Closed\"}",
+	    valid[20].hex);
+	json_enc("Nums", "{\"s\":-9223372036854775808,"
+	    "\"u\":18446744073709551615,\"d\":0.1,\"f\":\"Infinity\"}",
+	    "8000000000000000 ffffffffffffffff 3fb999999999999a 7f800000");
+	json_enc("Nums", "{\"s\":0,\"u\":1,\"d\":\"NaN\",\"f\":-0.0}",
+	    "0000000000000000 0000000000000001 7ff8000000000000 80000000");
+	json_enc("HLAunicodeString", "\"H\\u00e9\\uD834\\uDD1E\"",
+	    "00000004 0048 00e9 d834 dd1e");
+	json_enc("HLAboolean", "false", "00000000");
+}
+END_TEST
+
+/* JSON -> tree -> JSON and bytes -> JSON -> bytes are identities, for
+ * random doubles and integers over their whole ranges. */
+START_TEST(test_json_round_trip)
+{
+	uint64_t x = 88172645463325252ull;
+	int i;
+
+	for (i = 0; i < 20000; i++) {
+		uint8_t b[28], out[32];
+		struct rti_value *v;
+		char *j;
+		size_t len;
+		int k;
+		double d;
+		float fl;
+		uint64_t w = 0;
+		uint32_t w32 = 0;
+		for (k = 0; k < 28; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			b[k] = (uint8_t)x;
+		}
+		ck_assert_int_eq(fom_value_decode_json(fom, dt("Nums"), b, 28,
+		    &j, NULL, errbuf, sizeof(errbuf)), RTI_OK);
+		ck_assert_int_eq(fom_value_encode_json(fom, dt("Nums"), j,
+		    strlen(j), out, sizeof(out), &len, errbuf,
+		    sizeof(errbuf)), RTI_OK);
+		ck_assert_uint_eq(len, 28);
+		/* integers bit for bit; floats too, but for NaN payloads,
+		 * which become the one quiet NaN */
+		ck_assert_msg(memcmp(b, out, 16) == 0, "%s", j);
+		for (k = 0; k < 8; k++)
+			w = w << 8 | b[16 + k];
+		memcpy(&d, &w, 8);
+		if (!isnan(d))
+			ck_assert_msg(memcmp(b + 16, out + 16, 8) == 0, "%s",
+			    j);
+		for (k = 0; k < 4; k++)
+			w32 = w32 << 8 | b[24 + k];
+		memcpy(&fl, &w32, 4);
+		if (!isnan(fl))
+			ck_assert_msg(memcmp(b + 24, out + 24, 4) == 0, "%s",
+			    j);
+		ck_assert_int_eq(fom_value_from_json(fom, dt("Nums"), j,
+		    strlen(j), &v, errbuf, sizeof(errbuf)), RTI_OK);
+		free(j);
+		rti_value_free(v);
+	}
+}
+END_TEST
+
+START_TEST(test_json_errors)
+{
+	json_bad("BayMeasurement", "{\"Time\":1,\"Voltage\":[110,\"x\",112]}",
+	    RTI_ERR_INVALID_ARGUMENT, "$.Voltage[1]: expected a number for "
+	    "Kilovolts, got a string");
+	json_bad("PhaseList", "[{\"V\":1,\"I\":2,\"Tag\":7},{\"V\":1,\"I\":2,"
+	    "\"Tag\":7},{\"V\":true}]", RTI_ERR_INVALID_ARGUMENT,
+	    "$[2].V: expected a number for HLAfloat64BE, got a boolean");
+	json_bad("OctLong", "{\"a\":1}", RTI_ERR_INVALID_ARGUMENT,
+	    "$: missing field 'b' of OctLong");
+	json_bad("OctLong", "{\"a\":1,\"b\":2,\"c\":3}",
+	    RTI_ERR_INVALID_ARGUMENT, "$: OctLong has no field 'c'");
+	json_bad("OctLong", "{\"a\":1,\"a\":2,\"b\":3}",
+	    RTI_ERR_INVALID_ARGUMENT, "$.a: field given twice");
+	json_bad("OctLong", "{\"a\":256,\"b\":0}", RTI_ERR_INVALID_ARGUMENT,
+	    "$.a: 256 is out of range for HLAoctet (8-bit unsigned)");
+	json_bad("OctLong", "{\"a\":-1,\"b\":0}", RTI_ERR_INVALID_ARGUMENT,
+	    "$.a: -1 is out of range");
+	json_bad("OctLong", "{\"a\":1,\"b\":9223372036854775808}",
+	    RTI_ERR_INVALID_ARGUMENT, "$.b: 9223372036854775808 is out of "
+	    "range for HLAinteger64BE (64-bit signed)");
+	json_bad("Nums", "{\"s\":0,\"u\":18446744073709551616,\"d\":0,"
+	    "\"f\":0}", RTI_ERR_INVALID_ARGUMENT, "$.u: 18446744073709551616 "
+	    "is out of range for U64BE");
+	json_bad("OctLong", "{\"a\":1.5,\"b\":0}", RTI_ERR_INVALID_ARGUMENT,
+	    "$.a: expected an integer for HLAoctet, got a number with a "
+	    "fraction");
+	json_bad("Tag8", "\"ABCDEFGHI\"", RTI_ERR_INVALID_ARGUMENT,
+	    "$: 9 characters are too long for Tag8 (8)");
+	json_bad("Tag8", "\"\\u00e9\"", RTI_ERR_INVALID_ARGUMENT,
+	    "Tag8 takes 7-bit ASCII only");
+	json_bad("Bounded", "[]", RTI_ERR_INVALID_ARGUMENT,
+	    "0 elements are outside the cardinality [1..3] of Bounded");
+	json_bad("Matrix", "[1,2]", RTI_ERR_INVALID_ARGUMENT,
+	    "Matrix has 6 elements, got 2");
+	json_bad("ColorList", "[\"Red\",\"Pink\"]", RTI_ERR_INVALID_ARGUMENT,
+	    "$[1]: 'Pink' is not an enumerator of Color");
+	json_bad("ColorList", "[7]", RTI_ERR_INVALID_ARGUMENT,
+	    "$[0]: 7 is not the value of an enumerator of Color");
+	json_bad("Shape", "{\"Radius\":1}", RTI_ERR_INVALID_ARGUMENT,
+	    "missing the discriminant 'Kind' of Shape");
+	json_bad("Shape", "{\"Kind\":\"Dot\",\"Radius\":1}",
+	    RTI_ERR_INVALID_ARGUMENT, "Shape Dot selects no data, got "
+	    "alternative 'Radius'");
+	json_bad("Shape", "{\"Kind\":\"Circle\"}", RTI_ERR_INVALID_ARGUMENT,
+	    "Shape Circle needs alternative 'Radius'");
+	json_bad("Shape", "{\"Kind\":\"Circle\",\"Side\":1}",
+	    RTI_ERR_INVALID_ARGUMENT, "needs alternative 'Radius'");
+	json_bad("HLAunicodeString", "\"\\ud83d\"", RTI_ERR_INVALID_ARGUMENT,
+	    "unpaired UTF-16 surrogate escape");
+	json_bad("HLAunicodeString", "\"\\ude00x\"", RTI_ERR_INVALID_ARGUMENT,
+	    "unpaired UTF-16 surrogate escape");
+	json_bad("HLAunicodeString", "\"\xc3\"", RTI_ERR_INVALID_ARGUMENT,
+	    "invalid UTF-8");
+	json_bad("HLAunicodeString", "\"a\nb\"", RTI_ERR_INVALID_ARGUMENT,
+	    "control character");
+	json_bad("HLAunicodeString", "\"abc", RTI_ERR_INVALID_ARGUMENT,
+	    "unterminated string");
+	json_bad("HLAopaqueData", "\"AQI\"", RTI_ERR_INVALID_ARGUMENT,
+	    "invalid base64");
+	json_bad("HLAopaqueData", "\"A===\"", RTI_ERR_INVALID_ARGUMENT,
+	    "invalid base64");
+	json_bad("HLAboolean", "1", RTI_ERR_INVALID_ARGUMENT,
+	    "expected true or false");
+	json_bad("OctLong", "{\"a\":1,\"b\":2} x", RTI_ERR_INVALID_ARGUMENT,
+	    "text after the value");
+	json_bad("OctLong", "{\"a\":1 \"b\":2}", RTI_ERR_INVALID_ARGUMENT,
+	    "expected ',' or '}'");
+	json_bad("OctLong", "", RTI_ERR_INVALID_ARGUMENT,
+	    "expected an object for OctLong, got the end of the text");
+	json_bad("Nums", "{\"s\":01}", RTI_ERR_INVALID_ARGUMENT,
+	    "expected ',' or '}'");
+	json_bad("Nums", "{\"s\":0,\"u\":0,\"d\":1.,\"f\":0}",
+	    RTI_ERR_INVALID_ARGUMENT, "$.d: expected a number");
+	json_bad("Nums", "{\"s\":0,\"u\":0,\"d\":\"nan\",\"f\":0}",
+	    RTI_ERR_INVALID_ARGUMENT, "$.d: expected a number for "
+	    "HLAfloat64BE, got a string (the strings it takes are \"NaN\"");
+	json_bad("L2", "[[1,[2]]]", RTI_ERR_INVALID_ARGUMENT,
+	    "$[0][1]: expected an integer for HLAinteger16BE, got an array");
+}
+END_TEST
+
+/* Bounds: a huge array of empty records stops at the node cap. */
+START_TEST(test_json_bounds)
+{
+	size_t n = (FOM_VALUE_MAX_NODES + 2) * 3, i;
+	char *j = malloc(n + 3);
+	struct rti_value *v = NULL;
+
+	j[0] = '[';
+	for (i = 0; i < FOM_VALUE_MAX_NODES + 2; i++)
+		memcpy(j + 1 + i * 3, "{},", 3);
+	j[n] = '{';
+	j[n + 1] = '}';
+	j[n + 2] = ']';
+	ck_assert_int_eq(fom_value_from_json(fom, dt("EmptyList"), j, n + 3,
+	    &v, errbuf, sizeof(errbuf)), RTI_ERR_LIMIT_EXCEEDED);
+	ck_assert_ptr_null(v);
+	ck_assert_ptr_nonnull(strstr(errbuf, "values (limit)"));
+	free(j);
+	ck_assert_int_eq(fom_value_from_json(fom, dt("EmptyList"), "[]",
+	    (size_t)FOM_JSON_MAX_BYTES + 1, &v, errbuf, sizeof(errbuf)),
+	    RTI_ERR_LIMIT_EXCEEDED);
+}
+END_TEST
+
 static Suite *
 values_suite(void)
 {
@@ -713,6 +1015,15 @@ values_suite(void)
 	tcase_add_test(tc, test_opaque_types);
 	tcase_add_test(tc, test_build_encode);
 	tcase_add_test(tc, test_encode_errors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("json");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_json_out);
+	tcase_add_test(tc, test_json_in);
+	tcase_add_test(tc, test_json_round_trip);
+	tcase_add_test(tc, test_json_errors);
+	tcase_add_test(tc, test_json_bounds);
+	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
 }
