@@ -7,12 +7,19 @@
  * other decodes the reflected bytes with rti_decode_attribute(_json) and
  * rti_decode_parameter_json and gets the same JSON and values.  The
  * datatype lookups' errors, decode errors with their offset, encode
- * errors with their path, and calls before joining.
+ * errors with their path, and calls before joining.  And the samples: a
+ * tap federate subscribes to every class of Grid.xml while the
+ * substation, grid, console and instructor samples run their scenario,
+ * and decodes every value they send by its datatype.
  */
 #include <check.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -349,6 +356,227 @@ START_TEST(test_errors)
 }
 END_TEST
 
+
+/* ---- the samples' traffic, decoded by Grid.xml ---- */
+
+struct tap {
+	struct tfed *t;
+	size_t values, errors;
+	char first_error[600];
+	size_t ops, kinds;      /* Switching.Operation, Fault.FaultType */
+};
+
+/* Count one value decoded by the datatype of attribute or parameter h
+ * (`param`), remembering the first error. */
+static void
+tap_value(struct tap *p, int param, uint32_t h, const char *what,
+    const void *bytes, uint32_t len)
+{
+	rti_value *v = NULL;
+	int rc;
+
+	if (param) {
+		rti_parameter_handle ph = { h };
+		rc = rti_decode_parameter(p->t->amb, ph, bytes, len, &v);
+	} else {
+		rti_attribute_handle ah = { h };
+		rc = rti_decode_attribute(p->t->amb, ah, bytes, len, &v);
+	}
+	p->values++;
+	if (rc != RTI_OK) {
+		if (p->errors++ == 0)
+			snprintf(p->first_error, sizeof(p->first_error),
+			    "%s: %s: %s", what, rti_err_name(rc),
+			    rti_error_message(p->t->amb));
+		return;
+	}
+	if (strcmp(what, "Operation") == 0 &&
+	    rti_value_kind(v) == RTI_VALUE_ENUMERATOR)
+		p->ops++;
+	if (strcmp(what, "FaultType") == 0 && rti_value_enumerator(v) &&
+	    strcmp(rti_value_enumerator(v), "ThreePhase") == 0)
+		p->kinds++;
+	rti_value_free(v);
+}
+
+static void
+tap_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tap *p = ((struct tfed *)arg)->user;
+	rti_object_class_handle cls;
+	size_t i;
+
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	if (rti_get_known_object_class_handle(p->t->amb, obj, &cls) !=
+	    RTI_OK)
+		cls.id = 0;
+	for (i = 0; i < n; i++) {
+		const char *name = "?";
+		rti_get_attribute_name(p->t->amb, cls, v[i].attribute, &name);
+		tap_value(p, 0, v[i].attribute.id, name, v[i].value,
+		    v[i].length);
+	}
+}
+
+static void
+tap_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tap *p = ((struct tfed *)arg)->user;
+	size_t i;
+
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	for (i = 0; i < n; i++) {
+		const char *name = "?";
+		rti_get_parameter_name(p->t->amb, cls, v[i].parameter, &name);
+		tap_value(p, 1, v[i].parameter.id, name, v[i].value,
+		    v[i].length);
+	}
+}
+
+static void
+tap_announce(void *arg, const char *label, const void *tag, size_t len)
+{
+	struct tfed *t = arg;
+
+	(void)tag;
+	(void)len;
+	ck_assert_int_eq(rti_synchronization_point_achieved(t->amb, label, 1),
+	    RTI_OK);
+}
+
+static pid_t
+spawn(const char *prog, const char *const *args)
+{
+	const char *argv[24];
+	pid_t pid;
+	size_t n = 0;
+
+	argv[n++] = prog;
+	while (*args && n < 23)
+		argv[n++] = *args++;
+	argv[n] = NULL;
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			close(fd);
+		}
+		execv(prog, (char *const *)argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+START_TEST(test_samples_decode)
+{
+	static const char *const classes[][8] = {
+		{ "Bus", "Name", "Substation", "Voltage", "Angle", NULL },
+		{ "Breaker", "Name", "Substation", "Status", "Current", NULL },
+		{ "Line", "Name", "Substation", "ActivePower", "ReactivePower",
+		    "Current", "ToSubstation", NULL },
+		{ "Transformer", "Name", "Substation", "TapPosition",
+		    "ActivePower", "ReactivePower", NULL },
+		{ "Substation", "Name", "Grid", "Frequency", "TotalLoad",
+		    NULL },
+	};
+	static const char *const interactions[] = { "Switching",
+	    "ProtectionTrip", "Fault", "Alarm" };
+	struct rti_callbacks cb;
+	struct tap p;
+	struct tfed *t = calloc(1, sizeof(*t));
+	char sub[64], grid[64], con[64], ins[64];
+	const char *common[] = { "--url", rx.url, "--fom", GRID, "--peers",
+	    "5", "--duration", "3", "--timeout", "30" };
+	pid_t pids[4];
+	int done = 0, k, status;
+	size_t i, j;
+
+	memset(&p, 0, sizeof(p));
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	cb.reflect_attribute_values = tap_reflect;
+	cb.receive_interaction = tap_interaction;
+	cb.announce_synchronization_point = tap_announce;
+	ck_assert_ptr_nonnull(t);
+	t->user = &p;
+	p.t = t;
+	t->amb = rti_ambassador_new();
+	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
+	ck_assert_int_eq(tfed_create_join(t, "Grid", GRID, "tap"), RTI_OK);
+	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		rti_object_class_handle c = tfed_oc(t, classes[i][0]);
+		rti_attribute_handle at[8];
+		for (j = 0; classes[i][j + 1]; j++)
+			at[j] = tfed_at(t, c, classes[i][j + 1]);
+		ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb,
+		    c, at, j), RTI_OK);
+	}
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(rti_subscribe_interaction_class(t->amb,
+		    tfed_ic(t, interactions[i])), RTI_OK);
+
+#define ARGS(...) ((const char *const []){ __VA_ARGS__, common[0],       \
+	common[1], common[2], common[3], common[4], common[5], common[6], \
+	common[7], common[8], common[9], NULL })
+	snprintf(sub, sizeof(sub), "%s/samples/substation", TOP_BUILDDIR);
+	snprintf(grid, sizeof(grid), "%s/samples/grid", TOP_BUILDDIR);
+	snprintf(con, sizeof(con), "%s/samples/console", TOP_BUILDDIR);
+	snprintf(ins, sizeof(ins), "%s/samples/instructor", TOP_BUILDDIR);
+	ck_assert(strlen(ins) < sizeof(ins) - 1);
+	pids[0] = spawn(sub, ARGS("--name", "sub-north", "--grid", "north",
+	    "--first", "1", "--substations", "3"));
+	pids[1] = spawn(grid, ARGS("--name", "grid"));
+	pids[2] = spawn(con, ARGS("--name", "console-S2", "--grid", "north",
+	    "--substation", "S2"));
+	pids[3] = spawn(ins, ARGS("--name", "instructor"));
+#undef ARGS
+	{
+		double deadline = tfed_now() + 60;
+		while (done < 4 && tfed_now() < deadline) {
+			int pending;
+			ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0.05, 0.1,
+			    &pending), RTI_OK);
+			for (k = 0; k < 4; k++) {
+				if (pids[k] <= 0 ||
+				    waitpid(pids[k], &status, WNOHANG) !=
+				    pids[k])
+					continue;
+				ck_assert_msg(WIFEXITED(status) &&
+				    WEXITSTATUS(status) == 0, "sample %d "
+				    "failed: status %d", k, status);
+				pids[k] = 0;
+				done++;
+			}
+		}
+		for (k = 0; k < 4; k++)
+			if (pids[k] > 0) {
+				kill(pids[k], SIGKILL);
+				waitpid(pids[k], &status, 0);
+			}
+	}
+	ck_assert_int_eq(done, 4);
+	ck_assert_msg(p.errors == 0, "%zu of %zu values do not decode; the "
+	    "first: %s", p.errors, p.values, p.first_error);
+	/* 3 substations x 10 instances x ~150 steps: thousands of values */
+	ck_assert_uint_gt(p.values, 1000);
+	/* the instructor's scenario: a fault on S2's L1, the close of S2's
+	 * B1 and the open of S5's B2, each sent as Grid.xml's enumeration */
+	ck_assert_uint_ge(p.ops, 1);
+	ck_assert_uint_ge(p.kinds, 1);
+	tfed_free(t);
+}
+END_TEST
+
 static Suite *
 values_suite(void)
 {
@@ -360,6 +588,7 @@ values_suite(void)
 	tcase_add_test(tc, test_record_end_to_end);
 	tcase_add_test(tc, test_interaction_end_to_end);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_samples_decode);
 	suite_add_tcase(s, tc);
 	return s;
 }
