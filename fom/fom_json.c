@@ -157,6 +157,59 @@ jb_string(struct jbuf *b, const char *s, size_t n)
 	jb_c(b, '"');
 }
 
+/*
+ * The fast path of jb_double: d (not 0, finite) as a decimal with the
+ * fewest fraction digits k <= 6 such that m / 10^k == d for an integer m
+ * below 2^53.  Both m and 10^k are exact doubles, so the division is
+ * correctly rounded, as strtod is: the text reads back to d exactly.  It
+ * is also the shortest form there is with k fraction digits.  Writes t
+ * (room for 32) and returns the length, or 0 when no such m exists (then
+ * %g is used).
+ */
+static int
+jdouble_fixed(double d, char *t)
+{
+	static const double p10[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6 };
+	double a = fabs(d), x;
+	char digits[24];
+	uint64_t m;
+	int k, nd, o = 0, i;
+
+	if (!(a < 1e9) || a < 1e-6)
+		return 0;
+	for (k = 0; k <= 6; k++) {
+		x = a * p10[k];
+		if (x >= 9007199254740992.0)
+			return 0;
+		m = (uint64_t)(x + 0.5);
+		if ((double)m / p10[k] == a)
+			break;
+	}
+	if (k > 6)
+		return 0;
+	nd = snprintf(digits, sizeof(digits), "%" PRIu64, m);
+	if (d < 0)
+		t[o++] = '-';
+	if (nd <= k) {          /* 0.00ddd */
+		t[o++] = '0';
+		t[o++] = '.';
+		for (i = nd; i < k; i++)
+			t[o++] = '0';
+		memcpy(t + o, digits, (size_t)nd);
+		o += nd;
+	} else {
+		memcpy(t + o, digits, (size_t)(nd - k));
+		o += nd - k;
+		if (k) {
+			t[o++] = '.';
+			memcpy(t + o, digits + nd - k, (size_t)k);
+			o += k;
+		}
+	}
+	t[o] = '\0';
+	return o;
+}
+
 static void
 jb_double(struct jbuf *b, double d)
 {
@@ -174,13 +227,22 @@ jb_double(struct jbuf *b, double d)
 			jb_put(b, "\"-Infinity\"", 11);
 		return;
 	}
+	if (d == 0) {
+		if (signbit(d))
+			jb_put(b, "-0.0", 4);
+		else
+			jb_c(b, '0');
+		return;
+	}
+	if ((n = jdouble_fixed(d, t)) > 0) {
+		jb_put(b, t, (size_t)n);
+		return;
+	}
 	for (prec = 15; prec <= 17; prec++) {
 		n = snprintf(t, sizeof(t), "%.*g", prec, d);
 		if (strtod(t, NULL) == d)
 			break;
 	}
-	if (d == 0 && signbit(d))
-		n = snprintf(t, sizeof(t), "-0.0");
 	jb_put(b, t, (size_t)n);
 }
 

@@ -976,6 +976,43 @@ START_TEST(test_json_errors)
 }
 END_TEST
 
+/* Decimal-looking doubles (m / 10^k, the measurements a federate sends)
+ * take the writer's fixed-point path: each reads back bit for bit, with
+ * no more digits than %.17g would need. */
+START_TEST(test_json_decimals)
+{
+	static const double p10[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7 };
+	uint64_t x = 2463534242ull;
+	int i;
+
+	for (i = 0; i < 200000; i++) {
+		struct rti_value *v = NULL, *w = NULL;
+		char *j = NULL, g[40];
+		double d;
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		d = (double)(x % 2000000000000ull) / p10[(x >> 40) % 8];
+		if (x & (1ull << 63))
+			d = -d;
+		v = rti_value_new_double(d);
+		ck_assert_int_eq(fom_value_to_json(v, &j, NULL, errbuf,
+		    sizeof(errbuf)), RTI_OK);
+		ck_assert_int_eq(fom_value_from_json(fom,
+		    dt("HLAfloat64BE"), j, strlen(j), &w, errbuf,
+		    sizeof(errbuf)), RTI_OK);
+		ck_assert_msg(memcmp(&w->s.d, &d, 8) == 0, "%.17g wrote %s",
+		    d, j);
+		snprintf(g, sizeof(g), "%.17g", d);
+		ck_assert_msg(strlen(j) <= strlen(g) + 2, "%s longer than %s",
+		    j, g);
+		free(j);
+		rti_value_free(v);
+		rti_value_free(w);
+	}
+}
+END_TEST
+
 /* Bounds: a huge array of empty records stops at the node cap. */
 START_TEST(test_json_bounds)
 {
@@ -1021,6 +1058,7 @@ values_suite(void)
 	tcase_add_test(tc, test_json_out);
 	tcase_add_test(tc, test_json_in);
 	tcase_add_test(tc, test_json_round_trip);
+	tcase_add_test(tc, test_json_decimals);
 	tcase_add_test(tc, test_json_errors);
 	tcase_add_test(tc, test_json_bounds);
 	tcase_set_timeout(tc, 60);
