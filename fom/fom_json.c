@@ -735,94 +735,18 @@ unbase64(const char *s, size_t n, uint8_t *p)
 	return (long)o;
 }
 
-enum jvk {
-	JK_INT = 1, JK_UINT, JK_FLOAT, JK_RAW, JK_BOOL, JK_ENUM, JK_ASCII,
-	JK_UNICODE, JK_OCTETS, JK_ARRAY, JK_RECORD, JK_VARIANT
-};
-
-/* The same classification as fom_value.c's (kept in step by the unit
- * tests, which decode and read JSON of every kind). */
-static const struct fom_datatype *
-jbasic(const struct fom *f, const struct fom_datatype *t)
-{
-	while (t && t->kind != FOM_DT_BASIC)
-		t = fom_datatype(f, t->kind == FOM_DT_SIMPLE ?
-		    t->u.simple.representation : t->kind ==
-		    FOM_DT_ENUMERATED ? t->u.enumerated.representation : 0);
-	return t;
-}
-
-static int
-jbasic_vk(const struct fom_datatype *b)
-{
-	if (b->u.basic.bits > 64)
-		return JK_RAW;
-	if (b->u.basic.cls == FOM_BASIC_SIGNED)
-		return JK_INT;
-	if (b->u.basic.cls == FOM_BASIC_FLOAT)
-		return b->u.basic.bits == 32 || b->u.basic.bits == 64 ?
-		    JK_FLOAT : JK_RAW;
-	return JK_UINT;
-}
-
-static int
-jtype_vk(const struct fom *f, const struct fom_datatype *t)
-{
-	const struct fom_datatype *e, *b;
-
-	switch (t->kind) {
-	case FOM_DT_BASIC:
-		return jbasic_vk(t);
-	case FOM_DT_SIMPLE:
-		b = jbasic(f, t);
-		return b ? jbasic_vk(b) : JK_RAW;
-	case FOM_DT_ENUMERATED:
-		return strcmp(t->name, "HLAboolean") == 0 ? JK_BOOL : JK_ENUM;
-	case FOM_DT_ARRAY:
-		e = fom_datatype(f, t->u.array.element);
-		if (e == NULL)
-			return JK_ARRAY;
-		if (strcmp(e->name, "HLAASCIIchar") == 0)
-			return JK_ASCII;
-		if (strcmp(e->name, "HLAunicodeChar") == 0)
-			return JK_UNICODE;
-		if ((e->kind == FOM_DT_SIMPLE || e->kind == FOM_DT_BASIC) &&
-		    e->size == 1 && (b = jbasic(f, e)) != NULL &&
-		    b->u.basic.cls == FOM_BASIC_OCTETS)
-			return JK_OCTETS;
-		return JK_ARRAY;
-	case FOM_DT_FIXED_RECORD:
-		return JK_RECORD;
-	}
-	return JK_VARIANT;
-}
-
-static uint64_t
-jfixed_count(const struct fom_datatype *t)
-{
-	uint64_t n = 1;
-	uint32_t i;
-
-	for (i = 0; i < t->u.array.n_dims; i++) {
-		n *= t->u.array.dims[i].lower;
-		if (n > FOM_CARD_MAX)
-			return (uint64_t)FOM_CARD_MAX + 1;
-	}
-	return n;
-}
-
 static struct rti_value *jvalue(struct jctx *c, const struct fom_datatype *t,
     unsigned depth);
 
 static struct rti_value *
 jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 {
-	const struct fom_datatype *b = jbasic(c->f, t);
+	const struct fom_datatype *b = fom_value_basic(c->f, t);
 	struct rti_value *v;
 	size_t end;
 	int isint, ch = jpeek(c);
 
-	if (vk == JK_BOOL) {
+	if (vk == FOM_VK_BOOL) {
 		int val;
 		if (jword(c, "true"))
 			val = 1;
@@ -836,7 +760,7 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 			v->s.i = val;
 		return v;
 	}
-	if (vk == JK_RAW) {
+	if (vk == FOM_VK_RAW) {
 		char *s;
 		size_t n;
 		long m;
@@ -861,7 +785,7 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 		v->n = (uint32_t)m;
 		return v;
 	}
-	if (vk == JK_ENUM && ch == '"') {
+	if (vk == FOM_VK_ENUM && ch == '"') {
 		char *s;
 		size_t n;
 		uint32_t k;
@@ -885,7 +809,7 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 		v->s.i = t->u.enumerated.enumerators[k].values[0];
 		return v;
 	}
-	if (vk == JK_FLOAT && ch == '"') {
+	if (vk == FOM_VK_FLOAT && ch == '"') {
 		char *s;
 		size_t n;
 		double d;
@@ -911,10 +835,10 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 	}
 	if (jnumber(c, &end, &isint) < 0)
 		return jfail(c, RTI_ERR_INVALID_ARGUMENT, "expected %s for %s, "
-		    "got %s", vk == JK_ENUM ? "an enumerator name or value" :
-		    vk == JK_FLOAT ? "a number" : "an integer", t->name,
+		    "got %s", vk == FOM_VK_ENUM ? "an enumerator name or value" :
+		    vk == FOM_VK_FLOAT ? "a number" : "an integer", t->name,
 		    jwhat(c));
-	if (vk == JK_FLOAT) {
+	if (vk == FOM_VK_FLOAT) {
 		char tmp[400];
 		size_t n = end - c->i;
 		double d;
@@ -943,10 +867,10 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 			return jfail(c, RTI_ERR_INVALID_ARGUMENT, "%.*s is out "
 			    "of range for %s (%u-bit)", (int)(end - c->i >
 			    40 ? 40 : end - c->i), c->s + c->i, t->name, bits);
-		if (vk == JK_INT || vk == JK_ENUM) {
+		if (vk == FOM_VK_INT || vk == FOM_VK_ENUM) {
 			uint64_t lim = (uint64_t)1 << (bits - 1);
 			if (b->u.basic.cls != FOM_BASIC_SIGNED && vk ==
-			    JK_ENUM) {
+			    FOM_VK_ENUM) {
 				if (neg && mag)
 					goto range;
 				if (bits < 64 && mag >> bits)
@@ -954,12 +878,12 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 			} else if (neg ? mag > lim : mag >= lim) {
 				goto range;
 			}
-			if ((v = jnode(c, vk == JK_ENUM ? RTI_VALUE_ENUMERATOR :
+			if ((v = jnode(c, vk == FOM_VK_ENUM ? RTI_VALUE_ENUMERATOR :
 			    RTI_VALUE_INTEGER, 0)) == NULL)
 				return NULL;
 			v->s.i = neg ? (int64_t)((uint64_t)0 - mag) :
 			    (int64_t)mag;
-			if (vk == JK_ENUM) {
+			if (vk == FOM_VK_ENUM) {
 				int64_t k = fom_enumerator_of(t, v->s.i);
 				const char *nm;
 				free(v);
@@ -996,24 +920,24 @@ range:
 	}
 }
 
-/* Text or bytes of an array of vk (JK_ASCII, JK_UNICODE, JK_OCTETS). */
+/* Text or bytes of an array of vk (FOM_VK_ASCII, FOM_VK_UNICODE, FOM_VK_OCTETS). */
 static struct rti_value *
 jtext(struct jctx *c, const struct fom_datatype *t, int vk)
 {
 	int fixed = t->encoding == FOM_ENC_FIXED_ARRAY;
 	const struct fom_cardinality *cd = &t->u.array.dims[0];
-	uint64_t lim = fixed ? jfixed_count(t) : cd->upper, n;
+	uint64_t lim = fixed ? fom_value_fixed_count(t) : cd->upper, n;
 	struct rti_value *v;
 	size_t len, i;
 	char *s;
 
 	if (jpeek(c) != '"')
 		return jfail(c, RTI_ERR_INVALID_ARGUMENT, "expected %s for %s, "
-		    "got %s", vk == JK_OCTETS ? "a base64 string" : "a string",
+		    "got %s", vk == FOM_VK_OCTETS ? "a base64 string" : "a string",
 		    t->name, jwhat(c));
 	if (jstring(c, &s, &len) < 0)
 		return NULL;
-	if (vk == JK_OCTETS) {
+	if (vk == FOM_VK_OCTETS) {
 		long m;
 		if ((v = jnode(c, RTI_VALUE_BYTES, len / 4 * 3 + 1)) == NULL) {
 			free(s);
@@ -1039,13 +963,13 @@ jtext(struct jctx *c, const struct fom_datatype *t, int vk)
 		n = 0;
 		for (i = 0; i < len;) {
 			uint32_t cp;
-			if (vk == JK_ASCII && (unsigned char)v->str[i] > 0x7f) {
+			if (vk == FOM_VK_ASCII && (unsigned char)v->str[i] > 0x7f) {
 				free(v);
 				return jfail(c, RTI_ERR_INVALID_ARGUMENT, "%s "
 				    "takes 7-bit ASCII only", t->name);
 			}
 			hla_utf8_next((const uint8_t *)v->str, len, &i, &cp);
-			n += vk == JK_UNICODE && cp > 0xffff ? 2 : 1;
+			n += vk == FOM_VK_UNICODE && cp > 0xffff ? 2 : 1;
 		}
 	}
 	if (n > lim || (!fixed && n < cd->lower)) {
@@ -1053,7 +977,7 @@ jtext(struct jctx *c, const struct fom_datatype *t, int vk)
 		return jfail(c, RTI_ERR_INVALID_ARGUMENT, fixed ? "%" PRIu64
 		    " %s too long for %s (%" PRIu64 ")" : "%" PRIu64 " %s "
 		    "outside the cardinality of %s (%" PRIu64 ")", n,
-		    vk == JK_OCTETS ? "octets are" : vk == JK_UNICODE ?
+		    vk == FOM_VK_OCTETS ? "octets are" : vk == FOM_VK_UNICODE ?
 		    "UTF-16 code units are" : "characters are", t->name, lim);
 	}
 	return v;
@@ -1078,27 +1002,12 @@ jattach(struct jctx *c, struct rti_value *v, struct rti_value *k)
 	return 0;
 }
 
-static void
-jfree(struct rti_value *v)
-{
-	uint32_t i;
-
-	if (v == NULL)
-		return;
-	for (i = 0; v->kids && i < v->n; i++)
-		jfree(v->kids[i]);
-	free(v->kids);
-	if (v->label_heap)
-		free(v->label);
-	free(v);
-}
-
 static struct rti_value *
 jarray(struct jctx *c, const struct fom_datatype *t, unsigned depth)
 {
 	const struct fom_datatype *e = fom_datatype(c->f, t->u.array.element);
 	int fixed = t->encoding == FOM_ENC_FIXED_ARRAY;
-	uint64_t want = fixed ? jfixed_count(t) : 0;
+	uint64_t want = fixed ? fom_value_fixed_count(t) : 0;
 	const struct fom_cardinality *cd = &t->u.array.dims[0];
 	struct rti_value *v, *k;
 
@@ -1116,8 +1025,8 @@ jarray(struct jctx *c, const struct fom_datatype *t, unsigned depth)
 			if ((k = jvalue(c, e, depth + 1)) == NULL ||
 			    jattach(c, v, k) < 0) {
 				if (k)
-					jfree(k);
-				jfree(v);
+					fom_value_free_tree(k);
+				fom_value_free_tree(v);
 				return NULL;
 			}
 			c->n--;
@@ -1129,13 +1038,13 @@ jarray(struct jctx *c, const struct fom_datatype *t, unsigned depth)
 				c->i++;
 				break;
 			}
-			jfree(v);
+			fom_value_free_tree(v);
 			return JSYNTAX(c, "expected ',' or ']' in an array");
 		}
 	}
 	if (fixed ? v->n != want : v->n < cd->lower || v->n > cd->upper) {
 		uint32_t got = v->n;
-		jfree(v);
+		fom_value_free_tree(v);
 		if (fixed)
 			return jfail(c, RTI_ERR_INVALID_ARGUMENT, "%s has %"
 			    PRIu64 " elements, got %u", t->name, want, got);
@@ -1264,7 +1173,7 @@ jrecord(struct jctx *c, const struct fom_datatype *t, unsigned depth)
 	}
 out:
 	for (i = 0; i < n; i++)
-		jfree(r.slots[i]);
+		fom_value_free_tree(r.slots[i]);
 	free(r.slots);
 	return v;
 }
@@ -1292,7 +1201,7 @@ jvar_member(struct jctx *c, void *arg, const char *key, size_t klen)
 			return -1;
 		}
 		if ((r->disc = jscalar(c, fom_datatype(c->f,
-		    t->u.variant.type), JK_ENUM)) == NULL)
+		    t->u.variant.type), FOM_VK_ENUM)) == NULL)
 			return -1;
 		c->n--;
 		return 0;
@@ -1373,8 +1282,8 @@ jvariant(struct jctx *c, const struct fom_datatype *t, unsigned depth)
 		r.alt = NULL;
 	}
 out:
-	jfree(r.disc);
-	jfree(r.alt);
+	fom_value_free_tree(r.disc);
+	fom_value_free_tree(r.alt);
 	return v;
 }
 
@@ -1386,17 +1295,17 @@ jvalue(struct jctx *c, const struct fom_datatype *t, unsigned depth)
 	if (depth > FOM_VALUE_MAX_DEPTH)
 		return jfail(c, RTI_ERR_LIMIT_EXCEEDED, "nested deeper than "
 		    "%u", FOM_VALUE_MAX_DEPTH);
-	vk = jtype_vk(c->f, t);
+	vk = fom_value_vk(c->f, t);
 	switch (vk) {
-	case JK_ASCII:
-	case JK_UNICODE:
-	case JK_OCTETS:
+	case FOM_VK_ASCII:
+	case FOM_VK_UNICODE:
+	case FOM_VK_OCTETS:
 		return jtext(c, t, vk);
-	case JK_ARRAY:
+	case FOM_VK_ARRAY:
 		return jarray(c, t, depth);
-	case JK_RECORD:
+	case FOM_VK_RECORD:
 		return jrecord(c, t, depth);
-	case JK_VARIANT:
+	case FOM_VK_VARIANT:
 		return jvariant(c, t, depth);
 	}
 	return jscalar(c, t, vk);
@@ -1455,11 +1364,11 @@ from_json(const struct fom *f, uint32_t dt, const char *json, size_t len,
 	c->errcap = errcap;
 	v = jvalue(c, fom_datatype(f, dt), 1);
 	if (v && jpeek(c) != -1) {
-		jfree(v);
+		fom_value_free_tree(v);
 		v = JSYNTAX(c, "text after the value");
 	}
 	if (v && own && jown_labels(v) < 0) {
-		jfree(v);
+		fom_value_free_tree(v);
 		v = jfail(c, RTI_ERR_NO_MEMORY, "out of memory");
 	}
 	rc = v ? RTI_OK : c->rc != RTI_OK ? c->rc : RTI_ERR_INTERNAL_ERROR;
@@ -1488,7 +1397,7 @@ fom_value_encode_json(const struct fom *f, uint32_t dt, const char *json,
 	if ((rc = from_json(f, dt, json, jlen, &v, err, errcap, 0)) != RTI_OK)
 		return rc;
 	rc = fom_value_encode(f, dt, v, buf, cap, len, err, errcap);
-	jfree(v);
+	fom_value_free_tree(v);
 	return rc;
 }
 
@@ -1508,6 +1417,6 @@ fom_value_decode_json(const struct fom *f, uint32_t dt, const void *bytes,
 	    RTI_OK)
 		return rc;
 	rc = fom_value_to_json(v, json, jlen, err, errcap);
-	jfree(v);
+	fom_value_free_tree(v);
 	return rc;
 }

@@ -68,8 +68,8 @@ val_with_data(uint8_t kind, const void *p, size_t n)
 	return v;
 }
 
-static void
-val_free_tree(struct rti_value *v)
+void
+fom_value_free_tree(struct rti_value *v)
 {
 	uint32_t i;
 
@@ -77,7 +77,7 @@ val_free_tree(struct rti_value *v)
 		return;
 	if (v->kids) {
 		for (i = 0; i < v->n; i++)
-			val_free_tree(v->kids[i]);
+			fom_value_free_tree(v->kids[i]);
 		free(v->kids);
 	}
 	if (v->label_heap)
@@ -124,7 +124,7 @@ rti_value_free(rti_value *v)
 {
 	if (v == NULL || v->attached)
 		return;
-	val_free_tree(v);
+	fom_value_free_tree(v);
 }
 
 RTI_API int
@@ -454,7 +454,7 @@ rti_value_set_field(rti_value *record, const char *name, rti_value *child)
 	if (val_set_label(child, name) < 0)
 		return RTI_ERR_NO_MEMORY;
 	if (i < record->n)
-		val_free_tree(record->kids[i]);
+		fom_value_free_tree(record->kids[i]);
 	else
 		record->n++;
 	record->kids[i] = child;
@@ -464,15 +464,8 @@ rti_value_set_field(rti_value *record, const char *name, rti_value *child)
 
 /* ---- shared by the codecs ---- */
 
-/* What a datatype's values are in the tree (see the header). */
-enum vk {
-	VK_INT = 1, VK_UINT, VK_FLOAT, VK_RAW, VK_BOOL, VK_ENUM, VK_ASCII,
-	VK_UNICODE, VK_OCTETS, VK_ARRAY, VK_RECORD, VK_VARIANT
-};
-
-/* The basic representation under simple or enumerated t. */
-static const struct fom_datatype *
-basic_of(const struct fom *f, const struct fom_datatype *t)
+const struct fom_datatype *
+fom_value_basic(const struct fom *f, const struct fom_datatype *t)
 {
 	while (t && t->kind != FOM_DT_BASIC) {
 		if (t->kind == FOM_DT_SIMPLE)
@@ -491,18 +484,18 @@ basic_vk(const struct fom_datatype *b)
 	uint32_t bits = b->u.basic.bits;
 
 	if (bits > 64)
-		return VK_RAW;
+		return FOM_VK_RAW;
 	switch (b->u.basic.cls) {
 	case FOM_BASIC_SIGNED:
-		return VK_INT;
+		return FOM_VK_INT;
 	case FOM_BASIC_FLOAT:
-		return bits == 32 || bits == 64 ? VK_FLOAT : VK_RAW;
+		return bits == 32 || bits == 64 ? FOM_VK_FLOAT : FOM_VK_RAW;
 	}
-	return VK_UINT;
+	return FOM_VK_UINT;
 }
 
-static int
-type_vk(const struct fom *f, const struct fom_datatype *t)
+int
+fom_value_vk(const struct fom *f, const struct fom_datatype *t)
 {
 	const struct fom_datatype *e, *b;
 
@@ -510,32 +503,31 @@ type_vk(const struct fom *f, const struct fom_datatype *t)
 	case FOM_DT_BASIC:
 		return basic_vk(t);
 	case FOM_DT_SIMPLE:
-		b = basic_of(f, t);
-		return b ? basic_vk(b) : VK_RAW;
+		b = fom_value_basic(f, t);
+		return b ? basic_vk(b) : FOM_VK_RAW;
 	case FOM_DT_ENUMERATED:
-		return strcmp(t->name, "HLAboolean") == 0 ? VK_BOOL : VK_ENUM;
+		return strcmp(t->name, "HLAboolean") == 0 ? FOM_VK_BOOL : FOM_VK_ENUM;
 	case FOM_DT_ARRAY:
 		e = fom_datatype(f, t->u.array.element);
 		if (e == NULL)
-			return VK_ARRAY;
+			return FOM_VK_ARRAY;
 		if (strcmp(e->name, "HLAASCIIchar") == 0)
-			return VK_ASCII;
+			return FOM_VK_ASCII;
 		if (strcmp(e->name, "HLAunicodeChar") == 0)
-			return VK_UNICODE;
+			return FOM_VK_UNICODE;
 		if ((e->kind == FOM_DT_SIMPLE || e->kind == FOM_DT_BASIC) &&
-		    e->size == 1 && (b = basic_of(f, e)) != NULL &&
+		    e->size == 1 && (b = fom_value_basic(f, e)) != NULL &&
 		    b->u.basic.cls == FOM_BASIC_OCTETS)
-			return VK_OCTETS;
-		return VK_ARRAY;
+			return FOM_VK_OCTETS;
+		return FOM_VK_ARRAY;
 	case FOM_DT_FIXED_RECORD:
-		return VK_RECORD;
+		return FOM_VK_RECORD;
 	}
-	return VK_VARIANT;
+	return FOM_VK_VARIANT;
 }
 
-/* Element count of a fixed array. */
-static uint64_t
-fixed_count(const struct fom_datatype *t)
+uint64_t
+fom_value_fixed_count(const struct fom_datatype *t)
 {
 	uint64_t n = 1;
 	uint32_t i;
@@ -562,7 +554,7 @@ min_size(const struct fom *f, const struct fom_datatype *t, unsigned depth)
 	case FOM_DT_ARRAY:
 		if (t->encoding == FOM_ENC_VARIABLE_ARRAY)
 			return 4;
-		n = fixed_count(t);
+		n = fom_value_fixed_count(t);
 		return n * min_size(f, fom_datatype(f, t->u.array.element),
 		    depth + 1);
 	case FOM_DT_FIXED_RECORD:
@@ -767,7 +759,7 @@ static struct rti_value *decode_t(struct dctx *c,
 static struct rti_value *
 decode_scalar(struct dctx *c, const struct fom_datatype *t, int vk)
 {
-	const struct fom_datatype *b = basic_of(c->f, t);
+	const struct fom_datatype *b = fom_value_basic(c->f, t);
 	struct rti_value *v;
 	size_t at = c->off;
 	uint64_t u;
@@ -776,7 +768,7 @@ decode_scalar(struct dctx *c, const struct fom_datatype *t, int vk)
 	if (b == NULL)
 		return dfail(c, RTI_ERR_DECODER_ERROR, at, "datatype '%s' has "
 		    "no basic representation", t->name);
-	if (vk == VK_RAW) {
+	if (vk == FOM_VK_RAW) {
 		if (b->size > c->len - c->off)
 			return dfail(c, RTI_ERR_DECODER_ERROR, at, "%s needs "
 			    "%u octets, %zu left", t->name, b->size,
@@ -792,15 +784,15 @@ decode_scalar(struct dctx *c, const struct fom_datatype *t, int vk)
 	if (dget_int(c, b, t->name, &i, &u) < 0)
 		return NULL;
 	switch (vk) {
-	case VK_INT:
+	case FOM_VK_INT:
 		if ((v = dnode(c, RTI_VALUE_INTEGER)) != NULL)
 			v->s.i = i;
 		return v;
-	case VK_UINT:
+	case FOM_VK_UINT:
 		if ((v = dnode(c, RTI_VALUE_UNSIGNED)) != NULL)
 			v->s.u = u;
 		return v;
-	case VK_FLOAT:
+	case FOM_VK_FLOAT:
 		if ((v = dnode(c, RTI_VALUE_FLOAT)) == NULL)
 			return NULL;
 		if (b->size == 4) {
@@ -812,7 +804,7 @@ decode_scalar(struct dctx *c, const struct fom_datatype *t, int vk)
 			memcpy(&v->s.d, &u, 8);
 		}
 		return v;
-	case VK_BOOL:
+	case FOM_VK_BOOL:
 		if (i != 0 && i != 1)
 			return dfail(c, RTI_ERR_DECODER_ERROR, at, "HLAboolean "
 			    "value %" PRId64 " is neither HLAfalse (0) nor "
@@ -821,7 +813,7 @@ decode_scalar(struct dctx *c, const struct fom_datatype *t, int vk)
 			v->s.i = i;
 		return v;
 	}
-	/* VK_ENUM */
+	/* FOM_VK_ENUM */
 	{
 		int64_t e = fom_enumerator_of(t, i);
 		const char *name;
@@ -848,17 +840,17 @@ decode_text(struct dctx *c, const struct fom_datatype *t, int vk, uint64_t n,
     int fixed, size_t cnt_at)
 {
 	size_t at = c->off, left = c->len - c->off, i, o = 0;
-	uint64_t need = vk == VK_UNICODE ? n * 2 : n;
+	uint64_t need = vk == FOM_VK_UNICODE ? n * 2 : n;
 	struct rti_value *v;
 
 	if (need > left)
 		return dfail(c, RTI_ERR_DECODER_ERROR, cnt_at, "%s of %" PRIu64
 		    " elements needs %" PRIu64 " octets, %zu left", t->name,
 		    n, need, left);
-	if (vk != VK_UNICODE) {
+	if (vk != FOM_VK_UNICODE) {
 		const uint8_t *p = c->buf + c->off;
 		size_t m = (size_t)n;
-		if (vk == VK_ASCII) {
+		if (vk == FOM_VK_ASCII) {
 			for (i = 0; i < m; i++)
 				if (p[i] > 0x7f)
 					return dfail(c, RTI_ERR_DECODER_ERROR,
@@ -868,7 +860,7 @@ decode_text(struct dctx *c, const struct fom_datatype *t, int vk, uint64_t n,
 				while (m > 0 && p[m - 1] == 0)
 					m--;
 		}
-		if ((v = dalloc(c, vk == VK_ASCII ? RTI_VALUE_STRING :
+		if ((v = dalloc(c, vk == FOM_VK_ASCII ? RTI_VALUE_STRING :
 		    RTI_VALUE_BYTES, 1, m)) == NULL)
 			return NULL;
 		if (m)
@@ -924,7 +916,7 @@ decode_array(struct dctx *c, const struct fom_datatype *t, int vk,
 	int fixed = t->encoding == FOM_ENC_FIXED_ARRAY;
 
 	if (fixed) {
-		n = fixed_count(t);
+		n = fom_value_fixed_count(t);
 	} else {
 		int64_t cnt;
 		const struct fom_cardinality *cd = &t->u.array.dims[0];
@@ -945,7 +937,7 @@ decode_array(struct dctx *c, const struct fom_datatype *t, int vk,
 	}
 	if (n && dalign(c, e->boundary, "the first element") < 0)
 		return NULL;
-	if (vk == VK_ASCII || vk == VK_UNICODE || vk == VK_OCTETS)
+	if (vk == FOM_VK_ASCII || vk == FOM_VK_UNICODE || vk == FOM_VK_OCTETS)
 		return decode_text(c, t, vk, n, fixed, at);
 	emin = min_size(c->f, e, depth);
 	if (emin && n > (c->len - c->off) / emin)
@@ -968,7 +960,7 @@ decode_array(struct dctx *c, const struct fom_datatype *t, int vk,
 		path_push(&c->path, NULL, i);
 		if ((i && dalign(c, e->boundary, "an element") < 0) ||
 		    (k = decode_t(c, e, depth + 1)) == NULL) {
-			val_free_tree(v);
+			fom_value_free_tree(v);
 			return NULL;
 		}
 		c->path.n--;
@@ -998,7 +990,7 @@ decode_record(struct dctx *c, const struct fom_datatype *t, unsigned depth)
 		c->label = fd->name;
 		if (dalign(c, ft->boundary, "a field") < 0 ||
 		    (k = decode_t(c, ft, depth + 1)) == NULL) {
-			val_free_tree(v);
+			fom_value_free_tree(v);
 			return NULL;
 		}
 		c->path.n--;
@@ -1026,8 +1018,8 @@ decode_variant(struct dctx *c, const struct fom_datatype *t, unsigned depth)
 	v->cap = 2;
 	path_push(&c->path, t->u.variant.discriminant, 0);
 	c->label = t->u.variant.discriminant;
-	if ((disc = decode_scalar(c, d, VK_ENUM)) == NULL) {
-		val_free_tree(v);
+	if ((disc = decode_scalar(c, d, FOM_VK_ENUM)) == NULL) {
+		fom_value_free_tree(v);
 		return NULL;
 	}
 	c->path.n--;
@@ -1045,7 +1037,7 @@ decode_variant(struct dctx *c, const struct fom_datatype *t, unsigned depth)
 	c->label = a->name;
 	if (dalign(c, at->boundary, "the alternative") < 0 ||
 	    (k = decode_t(c, at, depth + 1)) == NULL) {
-		val_free_tree(v);
+		fom_value_free_tree(v);
 		return NULL;
 	}
 	c->path.n--;
@@ -1062,16 +1054,16 @@ decode_t(struct dctx *c, const struct fom_datatype *t, unsigned depth)
 	if (t == NULL || depth > FOM_VALUE_MAX_DEPTH)
 		return dfail(c, RTI_ERR_DECODER_ERROR, c->off, "datatype "
 		    "nesting deeper than %u", FOM_VALUE_MAX_DEPTH);
-	vk = type_vk(c->f, t);
+	vk = fom_value_vk(c->f, t);
 	switch (vk) {
-	case VK_ARRAY:
-	case VK_ASCII:
-	case VK_UNICODE:
-	case VK_OCTETS:
+	case FOM_VK_ARRAY:
+	case FOM_VK_ASCII:
+	case FOM_VK_UNICODE:
+	case FOM_VK_OCTETS:
 		return decode_array(c, t, vk, depth);
-	case VK_RECORD:
+	case FOM_VK_RECORD:
 		return decode_record(c, t, depth);
-	case VK_VARIANT:
+	case FOM_VK_VARIANT:
 		return decode_variant(c, t, depth);
 	}
 	return decode_scalar(c, t, vk);
@@ -1098,7 +1090,7 @@ fom_value_decode(const struct fom *f, uint32_t dt, const void *buf,
 	c.errcap = errcap;
 	v = decode_t(&c, fom_datatype(f, dt), 1);
 	if (v && c.off != len) {
-		val_free_tree(v);
+		fom_value_free_tree(v);
 		v = dfail(&c, RTI_ERR_DECODER_ERROR, c.off, "%zu octets after "
 		    "the value of %s", len - c.off,
 		    fom_datatype(f, dt)->name);
@@ -1207,13 +1199,13 @@ static int
 encode_scalar(struct ectx *c, const struct fom_datatype *t, int vk,
     const struct rti_value *v)
 {
-	const struct fom_datatype *b = basic_of(c->f, t);
+	const struct fom_datatype *b = fom_value_basic(c->f, t);
 	int little = b->u.basic.endian == FOM_ENDIAN_LITTLE;
 	uint64_t x = 0;
 	int64_t ev;
 
 	switch (vk) {
-	case VK_RAW:
+	case FOM_VK_RAW:
 		if (v->kind != RTI_VALUE_BYTES)
 			return efail(c, "expected bytes for %s, got %s",
 			    t->name, kind_name(v));
@@ -1222,13 +1214,13 @@ encode_scalar(struct ectx *c, const struct fom_datatype *t, int vk,
 			    b->size, v->n);
 		rti_encode_octets(&c->e, v->str, v->n);
 		return 0;
-	case VK_INT:
-	case VK_UINT:
-		if (int_of(c, v, b->size, vk == VK_INT, t->name, &x) < 0)
+	case FOM_VK_INT:
+	case FOM_VK_UINT:
+		if (int_of(c, v, b->size, vk == FOM_VK_INT, t->name, &x) < 0)
 			return -1;
 		eput_uint(c, x, b->size, little);
 		return 0;
-	case VK_FLOAT: {
+	case FOM_VK_FLOAT: {
 		double d;
 		if (v->kind == RTI_VALUE_FLOAT)
 			d = v->s.d;
@@ -1250,7 +1242,7 @@ encode_scalar(struct ectx *c, const struct fom_datatype *t, int vk,
 		eput_uint(c, x, b->size, little);
 		return 0;
 	}
-	case VK_BOOL:
+	case FOM_VK_BOOL:
 		if (v->kind == RTI_VALUE_BOOLEAN)
 			ev = v->s.i;
 		else if (v->kind == RTI_VALUE_ENUMERATOR && v->str &&
@@ -1263,7 +1255,7 @@ encode_scalar(struct ectx *c, const struct fom_datatype *t, int vk,
 		eput_uint(c, (uint64_t)ev, b->size, little);
 		return 0;
 	}
-	/* VK_ENUM: by name, else by value */
+	/* FOM_VK_ENUM: by name, else by value */
 	if (v->kind == RTI_VALUE_ENUMERATOR && v->str) {
 		uint32_t i;
 		for (i = 0; i < t->u.enumerated.n_enumerators; i++)
@@ -1297,12 +1289,12 @@ encode_text(struct ectx *c, const struct fom_datatype *t, int vk,
 	size_t i, units = 0;
 	uint32_t cp;
 
-	if (vk == VK_OCTETS ? v->kind != RTI_VALUE_BYTES :
+	if (vk == FOM_VK_OCTETS ? v->kind != RTI_VALUE_BYTES :
 	    v->kind != RTI_VALUE_STRING)
-		return efail(c, "expected %s for %s, got %s", vk == VK_OCTETS ?
+		return efail(c, "expected %s for %s, got %s", vk == FOM_VK_OCTETS ?
 		    "bytes" : "a string", t->name, kind_name(v));
-	if (vk != VK_UNICODE) {
-		if (vk == VK_ASCII)
+	if (vk != FOM_VK_UNICODE) {
+		if (vk == FOM_VK_ASCII)
 			for (i = 0; i < v->n; i++)
 				if ((unsigned char)v->str[i] > 0x7f)
 					return efail(c, "character at byte %zu "
@@ -1310,7 +1302,7 @@ encode_text(struct ectx *c, const struct fom_datatype *t, int vk,
 					    t->name);
 		if (fixed && v->n > n)
 			return efail(c, "%u %s too long for %s (%" PRIu64
-			    ")", v->n, vk == VK_OCTETS ? "octets are" :
+			    ")", v->n, vk == FOM_VK_OCTETS ? "octets are" :
 			    "characters are", t->name, n);
 		rti_encode_octets(&c->e, v->str, v->n);
 		for (i = v->n; fixed && i < n; i++)
@@ -1372,20 +1364,20 @@ encode_array(struct ectx *c, const struct fom_datatype *t, int vk,
 	int fixed = t->encoding == FOM_ENC_FIXED_ARRAY;
 	uint64_t n, i;
 
-	if (vk == VK_ARRAY && v->kind != RTI_VALUE_ARRAY)
+	if (vk == FOM_VK_ARRAY && v->kind != RTI_VALUE_ARRAY)
 		return efail(c, "expected an array for %s, got %s", t->name,
 		    kind_name(v));
 	if (fixed) {
-		n = fixed_count(t);
-		if (vk == VK_ARRAY && v->n != n)
+		n = fom_value_fixed_count(t);
+		if (vk == FOM_VK_ARRAY && v->n != n)
 			return efail(c, "%s has %" PRIu64 " elements, got %u",
 			    t->name, n, v->n);
 	} else {
 		const struct fom_cardinality *cd = &t->u.array.dims[0];
-		if (vk == VK_UNICODE && v->kind == RTI_VALUE_STRING) {
+		if (vk == FOM_VK_UNICODE && v->kind == RTI_VALUE_STRING) {
 			if ((n = utf16_units(v)) == (size_t)-1)
 				return efail(c, "invalid UTF-8 in the string");
-		} else if (vk == VK_ARRAY || (vk == VK_OCTETS ? v->kind ==
+		} else if (vk == FOM_VK_ARRAY || (vk == FOM_VK_OCTETS ? v->kind ==
 		    RTI_VALUE_BYTES : v->kind == RTI_VALUE_STRING)) {
 			n = v->n;
 		} else {
@@ -1399,7 +1391,7 @@ encode_array(struct ectx *c, const struct fom_datatype *t, int vk,
 	}
 	if (n)
 		rti_encoder_align(&c->e, e->boundary);
-	if (vk != VK_ARRAY)
+	if (vk != FOM_VK_ARRAY)
 		return encode_text(c, t, vk, v, n, fixed);
 	for (i = 0; i < n; i++) {
 		path_push(&c->path, NULL, i);
@@ -1465,7 +1457,7 @@ encode_variant(struct ectx *c, const struct fom_datatype *t,
 		return efail(c, "expected a variant for %s, got %s", t->name,
 		    kind_name(v));
 	path_push(&c->path, t->u.variant.discriminant, 0);
-	if (encode_scalar(c, d, VK_ENUM, v->kids[0]) < 0)
+	if (encode_scalar(c, d, FOM_VK_ENUM, v->kids[0]) < 0)
 		return -1;
 	c->path.n--;
 	/* the enumerator just written, by its value */
@@ -1512,16 +1504,16 @@ encode_t(struct ectx *c, const struct fom_datatype *t,
 		return efail(c, "no value for %s", t->name);
 	if (depth > FOM_VALUE_MAX_DEPTH)
 		return efail(c, "nesting deeper than %u", FOM_VALUE_MAX_DEPTH);
-	vk = type_vk(c->f, t);
+	vk = fom_value_vk(c->f, t);
 	switch (vk) {
-	case VK_ARRAY:
-	case VK_ASCII:
-	case VK_UNICODE:
-	case VK_OCTETS:
+	case FOM_VK_ARRAY:
+	case FOM_VK_ASCII:
+	case FOM_VK_UNICODE:
+	case FOM_VK_OCTETS:
 		return encode_array(c, t, vk, v, depth);
-	case VK_RECORD:
+	case FOM_VK_RECORD:
 		return encode_record(c, t, v, depth);
-	case VK_VARIANT:
+	case FOM_VK_VARIANT:
 		return encode_variant(c, t, v, depth);
 	}
 	return encode_scalar(c, t, vk, v);

@@ -118,4 +118,23 @@ int fom_value_decode_json(const struct fom *f, uint32_t dt, const void *bytes,
 int fom_value_check_type(const struct fom *f, uint32_t dt, char *err,
     size_t errcap);
 
+/*
+ * Shared by fom_value.c and fom_json.c (not for other callers): what a
+ * datatype's values are in the tree (fom_value.c's header comment),
+ * the basic representation under a simple or enumerated datatype (NULL
+ * for other kinds), the element count of a fixed array (FOM_CARD_MAX + 1
+ * past that), and freeing a node and everything under it whether it is
+ * attached or not.
+ */
+enum fom_vk {
+	FOM_VK_INT = 1, FOM_VK_UINT, FOM_VK_FLOAT, FOM_VK_RAW, FOM_VK_BOOL,
+	FOM_VK_ENUM, FOM_VK_ASCII, FOM_VK_UNICODE, FOM_VK_OCTETS,
+	FOM_VK_ARRAY, FOM_VK_RECORD, FOM_VK_VARIANT
+};
+int fom_value_vk(const struct fom *f, const struct fom_datatype *t);
+const struct fom_datatype *fom_value_basic(const struct fom *f,
+    const struct fom_datatype *t);
+uint64_t fom_value_fixed_count(const struct fom_datatype *t);
+void fom_value_free_tree(struct rti_value *v);
+
 #endif
