@@ -8,7 +8,9 @@
  * truncation of every valid encoding (on exact-size heap copies, so that
  * a read past the end trips ASan and valgrind); counts larger than the
  * bytes, bad enumerators, bad UTF-16, the node cap, deep nesting; the
- * encoder's and the JSON reader's errors with their paths.
+ * encoder's and the JSON reader's errors with their paths; and every
+ * fixed-size datatype of the real FOMs of the corpus (FOM_CORPUS_DIR)
+ * against the loader's layout, a second computation of the sizes.
  */
 #include <check.h>
 #include <math.h>
@@ -1037,6 +1039,124 @@ START_TEST(test_json_bounds)
 }
 END_TEST
 
+/* ---- the real FOMs of the corpus ---- */
+
+static const char *
+corpus_dir(void)
+{
+	const char *d = getenv("FOM_CORPUS_DIR");
+
+	return d && *d ? d : TOP_SRCDIR "/../shared/fom-corpus";
+}
+
+static const char *const corpus[] = {
+	"rpr2/RPR_FOM_v2.0_1516-2010.xml", "grid/GLDExample.xml",
+	"fdd-2000/AviationSimNet-fdd.xml", "fdd-2000/Certi-Test-02.xml",
+	"mim/HLAstandardMIM.xml",
+};
+
+/*
+ * The codec against the loader's layout (fom_types.c), for every
+ * encodable datatype of fixed size of the corpus's FOMs: random bytes of
+ * that size either decode, and then encode back to exactly that many
+ * octets and through JSON to the same bytes, or fail as
+ * RTI_ERR_DECODER_ERROR (an enumerator that is none, say); a byte less
+ * never decodes.  And the RPR FOM's SpatialStaticStruct by hand:
+ * WorldLocation (3 float64), IsFrozen (RPRboolean, an octet), 3 octets
+ * of padding, Orientation (3 float32).
+ */
+START_TEST(test_corpus_layouts)
+{
+	char path[1024];
+	struct fom_error err;
+	struct fom *f = fom_new();
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	uint32_t h, decoded = 0, fixed = 0;
+	int k;
+
+	snprintf(path, sizeof(path), "%s/%s", corpus_dir(), corpus[_i]);
+	ck_assert_msg(fom_load_file(f, path, &err) == 0, "%s:%d: %s",
+	    err.file, err.line, err.msg);
+	for (h = 1; h <= f->n_datatypes; h++) {
+		const struct fom_datatype *t = fom_datatype(f, h);
+		uint8_t *b, *out;
+		if (!t->encodable || !t->fixed || t->size > 4096)
+			continue;
+		fixed++;
+		b = malloc(t->size + 1);
+		out = malloc(t->size + 1);
+		for (k = 0; k < 64; k++) {
+			struct rti_value *v = NULL, *w = NULL;
+			char *j = NULL;
+			size_t i, len;
+			int rc;
+			for (i = 0; i < t->size; i++) {
+				x ^= x << 13;
+				x ^= x >> 7;
+				x ^= x << 17;
+				/* small values too, for enumerators */
+				b[i] = (uint8_t)(k & 1 ? x : x & 3);
+			}
+			rc = fom_value_decode(f, h, b, t->size, &v, errbuf,
+			    sizeof(errbuf));
+			ck_assert_msg(rc == RTI_OK ||
+			    rc == RTI_ERR_DECODER_ERROR, "%s: %d %s", t->name,
+			    rc, errbuf);
+			if (rc != RTI_OK)
+				continue;
+			decoded++;
+			ck_assert_int_eq(fom_value_encode(f, h, v, out,
+			    t->size, &len, errbuf, sizeof(errbuf)), RTI_OK);
+			ck_assert_msg(len == t->size, "%s: %zu octets, the "
+			    "layout says %u", t->name, len, t->size);
+			ck_assert_int_eq(fom_value_to_json(v, &j, NULL, errbuf,
+			    sizeof(errbuf)), RTI_OK);
+			ck_assert_msg(fom_value_from_json(f, h, j, strlen(j),
+			    &w, errbuf, sizeof(errbuf)) == RTI_OK, "%s: %s: %s",
+			    t->name, j, errbuf);
+			ck_assert_int_eq(fom_value_encode(f, h, w, b, t->size,
+			    &len, errbuf, sizeof(errbuf)), RTI_OK);
+			if (strstr(j, "NaN") == NULL)
+				ck_assert_msg(memcmp(b, out, t->size) == 0,
+				    "%s: %s", t->name, j);
+			if (t->size > 0) {
+				struct rti_value *cut = NULL;
+				ck_assert_int_ne(fom_value_decode(f, h, out,
+				    t->size - 1, &cut, errbuf,
+				    sizeof(errbuf)), RTI_OK);
+				ck_assert_ptr_null(cut);
+			}
+			free(j);
+			rti_value_free(v);
+			rti_value_free(w);
+		}
+		free(b);
+		free(out);
+	}
+	ck_assert_uint_gt(fixed, 0);
+	ck_assert_uint_gt(decoded, 0);
+	if (_i == 0) {
+		struct rti_value *v = NULL;
+		size_t n;
+		uint8_t *b = unhex("4000000000000000 c000000000000000"
+		    " 3ff0000000000000 01 000000 3f800000 40000000 c0400000", &n);
+		ck_assert_uint_eq(n, 40);
+		ck_assert_int_eq(fom_value_decode(f,
+		    fom_datatype_by_name(f, "SpatialStaticStruct"), b, n, &v,
+		    errbuf, sizeof(errbuf)), RTI_OK);
+		ck_assert(rti_value_double(rti_value_at(rti_value_at(v, 0),
+		    1)) == -2.0);
+		ck_assert_str_eq(rti_value_enumerator(rti_value_at(v, 1)),
+		    "True");
+		ck_assert(rti_value_double(rti_value_at(rti_value_at(v, 2),
+		    2)) == -3.0);
+		rti_value_free(v);
+		free(b);
+	}
+	fom_free(f);
+}
+END_TEST
+
 static Suite *
 values_suite(void)
 {
@@ -1061,6 +1181,11 @@ values_suite(void)
 	tcase_add_test(tc, test_json_decimals);
 	tcase_add_test(tc, test_json_errors);
 	tcase_add_test(tc, test_json_bounds);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("corpus");
+	tcase_add_loop_test(tc, test_corpus_layouts, 0,
+	    sizeof(corpus) / sizeof(corpus[0]));
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
