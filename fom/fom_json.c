@@ -157,6 +157,22 @@ jb_string(struct jbuf *b, const char *s, size_t n)
 	jb_c(b, '"');
 }
 
+/* The decimal digits of m into t (room for 20); their number. */
+static int
+ju64(uint64_t m, char *t)
+{
+	char r[20];
+	int n = 0, i;
+
+	do {
+		r[n++] = (char)('0' + m % 10);
+		m /= 10;
+	} while (m);
+	for (i = 0; i < n; i++)
+		t[i] = r[n - 1 - i];
+	return n;
+}
+
 /*
  * The fast path of jb_double: d (not 0, finite) as a decimal with the
  * fewest fraction digits k <= 6 such that m / 10^k == d for an integer m
@@ -187,7 +203,7 @@ jdouble_fixed(double d, char *t)
 	}
 	if (k > 6)
 		return 0;
-	nd = snprintf(digits, sizeof(digits), "%" PRIu64, m);
+	nd = ju64(m, digits);
 	if (d < 0)
 		t[o++] = '-';
 	if (nd <= k) {          /* 0.00ddd */
@@ -255,11 +271,16 @@ jb_value(struct jbuf *b, const struct rti_value *v)
 
 	switch (v->kind) {
 	case RTI_VALUE_INTEGER:
-		n = snprintf(t, sizeof(t), "%" PRId64, v->s.i);
+		if (v->s.i < 0) {
+			t[0] = '-';
+			n = 1 + ju64((uint64_t)0 - (uint64_t)v->s.i, t + 1);
+		} else {
+			n = ju64((uint64_t)v->s.i, t);
+		}
 		jb_put(b, t, (size_t)n);
 		return;
 	case RTI_VALUE_UNSIGNED:
-		n = snprintf(t, sizeof(t), "%" PRIu64, v->s.u);
+		n = ju64(v->s.u, t);
 		jb_put(b, t, (size_t)n);
 		return;
 	case RTI_VALUE_FLOAT:

@@ -68,21 +68,43 @@ val_with_data(uint8_t kind, const void *p, size_t n)
 	return v;
 }
 
+/* Chunks of a decode's arena: bump allocation, freed all at once. */
+struct fom_value_chunk {
+	struct fom_value_chunk *next;
+	size_t used, cap;
+	_Alignas(16) unsigned char data[];
+};
+
+static void
+arena_free(struct fom_value_chunk *k)
+{
+	while (k) {
+		struct fom_value_chunk *n = k->next;
+		free(k);
+		k = n;
+	}
+}
+
 void
 fom_value_free_tree(struct rti_value *v)
 {
+	struct fom_value_chunk *arena;
 	uint32_t i;
 
 	if (v == NULL)
 		return;
+	arena = v->arena;
 	if (v->kids) {
 		for (i = 0; i < v->n; i++)
 			fom_value_free_tree(v->kids[i]);
-		free(v->kids);
+		if (!v->kids_arena)
+			free(v->kids);
 	}
 	if (v->label_heap)
 		free(v->label);
-	free(v);
+	if (!v->in_arena)
+		free(v);
+	arena_free(arena);
 }
 
 /* Room for one more child; -1 on ENOMEM or at the node cap. */
@@ -97,8 +119,15 @@ val_grow(struct rti_value *v)
 	if (v->cap >= FOM_VALUE_MAX_NODES)
 		return -1;
 	cap = v->cap ? v->cap * 2 : 4;
-	if ((k = realloc(v->kids, cap * sizeof(*k))) == NULL)
+	if (v->kids_arena) {
+		/* a decoded node's array: copy it out of the arena */
+		if ((k = malloc(cap * sizeof(*k))) == NULL)
+			return -1;
+		memcpy(k, v->kids, v->n * sizeof(*k));
+		v->kids_arena = 0;
+	} else if ((k = realloc(v->kids, cap * sizeof(*k))) == NULL) {
 		return -1;
+	}
 	v->kids = k;
 	v->cap = cap;
 	return 0;
@@ -645,6 +674,7 @@ struct dctx {
 	char *err;
 	size_t errcap;
 	const char *label;      /* label of the next node (borrowed) */
+	struct fom_value_chunk *arena;  /* newest chunk first */
 	struct path path;
 };
 
@@ -670,6 +700,33 @@ dfail(struct dctx *c, int rc, size_t off, const char *fmt, ...)
 	return NULL;
 }
 
+/* n octets (16-aligned) of the decode's arena; NULL on ENOMEM.  A chunk
+ * holds at least 4 KiB and twice the last one's size, up to 1 MiB, so
+ * that a small value costs one allocation and a large one a few. */
+static void *
+arena_alloc(struct dctx *c, size_t n)
+{
+	struct fom_value_chunk *k = c->arena;
+	size_t cap;
+
+	n = (n + 15) & ~(size_t)15;
+	if (k == NULL || k->cap - k->used < n) {
+		cap = k ? k->cap * 2 : 4096;
+		if (cap > (1u << 20))
+			cap = 1u << 20;
+		if (cap < n)
+			cap = n;
+		if ((k = malloc(sizeof(*k) + cap)) == NULL)
+			return NULL;
+		k->next = c->arena;
+		k->used = 0;
+		k->cap = cap;
+		c->arena = k;
+	}
+	k->used += n;
+	return k->data + k->used - n;
+}
+
 /* A new node of the decode, holding a copy of the pending label c->label
  * (consumed) and, when `data` is set, room for datalen octets and a NUL
  * at v->str.  NULL with the error set at the node cap or on ENOMEM. */
@@ -682,8 +739,12 @@ dalloc(struct dctx *c, uint8_t kind, int data, size_t datalen)
 	if (c->nodes >= FOM_VALUE_MAX_NODES)
 		return dfail(c, RTI_ERR_LIMIT_EXCEEDED, c->off, "more than %u "
 		    "values in one decode (limit)", FOM_VALUE_MAX_NODES);
-	if ((v = val_alloc(kind, ll + (data ? datalen + 1 : 0))) == NULL)
+	if ((v = arena_alloc(c, sizeof(*v) + ll + (data ? datalen + 1 : 0))) ==
+	    NULL)
 		return dfail(c, RTI_ERR_NO_MEMORY, c->off, "out of memory");
+	memset(v, 0, sizeof(*v));
+	v->kind = kind;
+	v->in_arena = 1;
 	if (ll) {
 		v->label = (char *)(v + 1);
 		memcpy(v->label, c->label, ll);
@@ -877,7 +938,6 @@ decode_text(struct dctx *c, const struct fom_datatype *t, int vk, uint64_t n,
 		const uint8_t *p = c->buf + c->off + i * 2;
 		uint32_t cp = (uint32_t)p[0] << 8 | p[1];
 		if (cp >= 0xdc00 && cp <= 0xdfff) {
-			free(v);
 			return dfail(c, RTI_ERR_DECODER_ERROR, at + i * 2,
 			    "unpaired low surrogate 0x%04x in %s", cp,
 			    t->name);
@@ -886,7 +946,6 @@ decode_text(struct dctx *c, const struct fom_datatype *t, int vk, uint64_t n,
 			uint32_t lo = i + 1 < n ? (uint32_t)p[2] << 8 | p[3] :
 			    0;
 			if (lo < 0xdc00 || lo > 0xdfff) {
-				free(v);
 				return dfail(c, RTI_ERR_DECODER_ERROR,
 				    at + i * 2, "unpaired high surrogate "
 				    "0x%04x in %s", cp, t->name);
@@ -951,10 +1010,10 @@ decode_array(struct dctx *c, const struct fom_datatype *t, int vk,
 		    t->name, n, FOM_VALUE_MAX_NODES);
 	if ((v = dnode(c, RTI_VALUE_ARRAY)) == NULL)
 		return NULL;
-	if (n && (v->kids = malloc((size_t)n * sizeof(*v->kids))) == NULL) {
-		free(v);
+	if (n && (v->kids = arena_alloc(c, (size_t)n * sizeof(*v->kids))) ==
+	    NULL)
 		return dfail(c, RTI_ERR_NO_MEMORY, at, "out of memory");
-	}
+	v->kids_arena = 1;
 	v->cap = (uint32_t)n;
 	for (i = 0; i < n; i++) {
 		path_push(&c->path, NULL, i);
@@ -978,10 +1037,9 @@ decode_record(struct dctx *c, const struct fom_datatype *t, unsigned depth)
 
 	if ((v = dnode(c, RTI_VALUE_RECORD)) == NULL)
 		return NULL;
-	if (n && (v->kids = malloc(n * sizeof(*v->kids))) == NULL) {
-		free(v);
+	if (n && (v->kids = arena_alloc(c, n * sizeof(*v->kids))) == NULL)
 		return dfail(c, RTI_ERR_NO_MEMORY, c->off, "out of memory");
-	}
+	v->kids_arena = 1;
 	v->cap = n;
 	for (i = 0; i < n; i++) {
 		const struct fom_field *fd = &t->u.record.fields[i];
@@ -1011,10 +1069,10 @@ decode_variant(struct dctx *c, const struct fom_datatype *t, unsigned depth)
 
 	if ((v = dnode(c, RTI_VALUE_VARIANT)) == NULL)
 		return NULL;
-	if ((v->kids = calloc(2, sizeof(*v->kids))) == NULL) {
-		free(v);
+	if ((v->kids = arena_alloc(c, 2 * sizeof(*v->kids))) == NULL)
 		return dfail(c, RTI_ERR_NO_MEMORY, c->off, "out of memory");
-	}
+	v->kids[0] = v->kids[1] = NULL;
+	v->kids_arena = 1;
 	v->cap = 2;
 	path_push(&c->path, t->u.variant.discriminant, 0);
 	c->label = t->u.variant.discriminant;
@@ -1095,8 +1153,11 @@ fom_value_decode(const struct fom *f, uint32_t dt, const void *buf,
 		    "the value of %s", len - c.off,
 		    fom_datatype(f, dt)->name);
 	}
-	if (v == NULL)
+	if (v == NULL) {
+		arena_free(c.arena);
 		return c.rc != RTI_OK ? c.rc : RTI_ERR_INTERNAL_ERROR;
+	}
+	v->arena = c.arena;
 	*out = v;
 	return RTI_OK;
 }

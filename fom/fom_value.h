@@ -12,6 +12,11 @@
  * parent (append, set_field, new_variant), and only roots are freed by
  * rti_value_free, which frees the whole subtree.
  *
+ * A decoded tree lies in an arena of chunks that its root owns (one
+ * allocation per chunk, not per node); nodes built or attached later are
+ * allocations of their own.  A node is never detached from its parent, so
+ * arena memory is only ever freed with the root.
+ *
  * Errors: every function returns RTI_OK or an rti_err code and, on error,
  * writes a NUL-terminated message into err[0..errcap) (err may be NULL
  * when errcap is 0):
@@ -35,10 +40,14 @@
 /* Largest JSON text rti_value_from_json and fom_json_* accept. */
 #define FOM_JSON_MAX_BYTES (64u * 1024 * 1024)
 
+struct fom_value_chunk;
+
 struct rti_value {
 	uint8_t kind;            /* enum rti_value_kind */
 	uint8_t attached;        /* 1: has a parent, which frees it */
 	uint8_t label_heap;      /* label was malloc'd on its own */
+	uint8_t in_arena;        /* the node lies in its decode's arena */
+	uint8_t kids_arena;      /* kids lies there too */
 	uint32_t n;              /* children, or string / bytes length */
 	uint32_t cap;            /* room in kids */
 	union {
@@ -54,6 +63,8 @@ struct rti_value {
 	                          * ENUMERATOR name (NULL: by value) */
 	struct rti_value **kids; /* ARRAY elements, RECORD fields, VARIANT
 	                          * [discriminant, alternative value] */
+	struct fom_value_chunk *arena; /* root of a decode: the chunks its
+	                          * nodes lie in, freed with it */
 };
 
 /*

@@ -635,6 +635,40 @@ START_TEST(test_build_encode)
 }
 END_TEST
 
+/* Decoded trees (in their decode's arena) can be changed like built
+ * ones: a field replaced, an element appended (the array moves out of the
+ * arena), a decoded tree attached to a built one; everything is freed
+ * once (ASan and valgrind check). */
+START_TEST(test_edit_decoded)
+{
+	struct rti_value *r, *a, *p, *outer;
+
+	r = decode_ok("OctLong", "7f 00000000000000 fffffffffffffffe");
+	ck_assert_int_eq(rti_value_set_field(r, "a", rti_value_new_uint(5)),
+	    RTI_OK);
+	ck_assert_int_eq(rti_value_append(r, rti_value_new_int(1)),
+	    RTI_ERR_INVALID_ARGUMENT);
+	encode_eq("OctLong", r, "05 00000000000000 fffffffffffffffe");
+	rti_value_free(r);
+
+	a = decode_ok("PhaseList", valid[2].hex);
+	p = rti_value_new_record();
+	rti_value_set_field(p, "V", rti_value_new_double(2.0));
+	rti_value_set_field(p, "I", rti_value_new_double(0.25));
+	rti_value_set_field(p, "Tag", rti_value_new_uint(1));
+	ck_assert_int_eq(rti_value_append(a, p), RTI_OK);
+	encode_eq("PhaseList", a, "00000003 00000000 3ff8000000000000"
+	    " 00000040 07 000000 bfe0000000000000 0000803e ff 000000"
+	    " 4000000000000000 0000803e 01");
+	/* a decoded root attached to a built array, freed with it */
+	outer = rti_value_new_array();
+	ck_assert_int_eq(rti_value_append(outer, a), RTI_OK);
+	rti_value_free(a);      /* refused: it has a parent now */
+	ck_assert_uint_eq(rti_value_count(rti_value_at(outer, 0)), 3);
+	rti_value_free(outer);
+}
+END_TEST
+
 START_TEST(test_encode_errors)
 {
 	struct rti_value *r, *v, *a;
@@ -1172,6 +1206,7 @@ values_suite(void)
 	tcase_add_test(tc, test_opaque_types);
 	tcase_add_test(tc, test_build_encode);
 	tcase_add_test(tc, test_encode_errors);
+	tcase_add_test(tc, test_edit_decoded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("json");
 	tcase_add_checked_fixture(tc, setup, teardown);
