@@ -646,8 +646,9 @@ START_TEST(test_edit_decoded)
 	r = decode_ok("OctLong", "7f 00000000000000 fffffffffffffffe");
 	ck_assert_int_eq(rti_value_set_field(r, "a", rti_value_new_uint(5)),
 	    RTI_OK);
-	ck_assert_int_eq(rti_value_append(r, rti_value_new_int(1)),
-	    RTI_ERR_INVALID_ARGUMENT);
+	p = rti_value_new_int(1);
+	ck_assert_int_eq(rti_value_append(r, p), RTI_ERR_INVALID_ARGUMENT);
+	rti_value_free(p);      /* refused: still the caller's */
 	encode_eq("OctLong", r, "05 00000000000000 fffffffffffffffe");
 	rti_value_free(r);
 
