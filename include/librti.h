@@ -146,7 +146,8 @@ extern "C" {
 	XX(MESSAGE_CAN_NO_LONGER_BE_RETRACTED,                                \
 	    "message can no longer be retracted")                             \
 	XX(INTERNAL_ERROR, "RTI internal error")                              \
-	XX(DECODER_ERROR, "value does not decode as its datatype")
+	XX(DECODER_ERROR, "value does not decode as its datatype")         \
+	XX(DATATYPE_NOT_DEFINED, "datatype not defined or not encodable")
 
 enum rti_err {
 #define RTI_ERR_ENUM_(name, msg) RTI_ERR_##name,
@@ -1223,6 +1224,170 @@ RTI_API int rti_decode_octets_view(struct rti_decoder *d, const void **p,
 RTI_API int rti_encode_count(struct rti_encoder *e, uint32_t n);
 RTI_API int rti_decode_count(struct rti_decoder *d, uint32_t *n,
     size_t elem_min);
+
+/*
+ * Typed values (librti-values(3)): a FOM-driven codec from an attribute's
+ * or parameter's datatype.  rti_decode_value turns a value's bytes into a
+ * tree of rti_value nodes, rti_encode_value a tree back into bytes (IEEE
+ * 1516.2-2010 4.13: byte order, octet-boundary padding, counts), and the
+ * _json forms convert both ways to JSON text.  The tree is opaque: read
+ * it with the accessors, build it with rti_value_new_* (every scalar is an
+ * int64, uint64, double or UTF-8 string, so that a foreign-function
+ * interface needs no structs).  rti_value_free frees a whole tree; a
+ * child belongs to its parent.
+ *
+ * Errors go through rti_error_message(amb): a decode error names the byte
+ * offset and what did not fit ("offset 12: HLAvariableArray count 4000000
+ * needs 16000000 bytes, 20 left"), an encode or JSON error the path of the
+ * item ("$.Phases[2].Voltage: expected a number").
+ */
+typedef struct { uint32_t id; } rti_datatype_handle;
+typedef struct rti_value rti_value;
+
+enum rti_value_kind {
+	RTI_VALUE_INTEGER = 1,  /* signed integer representation: int64 */
+	RTI_VALUE_UNSIGNED,     /* unsigned or octet representation: uint64 */
+	RTI_VALUE_FLOAT,        /* binary32 / binary64: double */
+	RTI_VALUE_BOOLEAN,      /* HLAboolean */
+	RTI_VALUE_STRING,       /* an array of HLAASCIIchar or HLAunicodeChar:
+	                         * UTF-8 text */
+	RTI_VALUE_BYTES,        /* an array of octets (HLAopaqueData, ...),
+	                         * or a basic representation wider than 64
+	                         * bits */
+	RTI_VALUE_ENUMERATOR,   /* an enumerated datatype: name and value */
+	RTI_VALUE_ARRAY,
+	RTI_VALUE_RECORD,       /* fields in order, each with its name */
+	RTI_VALUE_VARIANT       /* discriminant (an ENUMERATOR) and the
+	                         * value of its alternative, if any */
+};
+
+/* The datatype `name` of the joined federation's FOM, and back (the name
+ * is owned by the ambassador).
+ * @retval RTI_ERR_NAME_NOT_FOUND no module defines it */
+RTI_API int rti_get_datatype_handle(rti_ambassador *amb, const char *name,
+    rti_datatype_handle *out);
+RTI_API int rti_get_datatype_name(rti_ambassador *amb, rti_datatype_handle dt,
+    const char **out);
+/* The datatype of an attribute or parameter (O(1)).
+ * @retval RTI_ERR_INVALID_ATTRIBUTE_HANDLE / _PARAMETER_HANDLE
+ * @retval RTI_ERR_DATATYPE_NOT_DEFINED it names none, one no module
+ *   defines, or one whose values are opaque (the message says which) */
+RTI_API int rti_get_attribute_datatype(rti_ambassador *amb,
+    rti_attribute_handle attr, rti_datatype_handle *out);
+RTI_API int rti_get_parameter_datatype(rti_ambassador *amb,
+    rti_parameter_handle param, rti_datatype_handle *out);
+
+/*
+ * Decode len bytes of datatype dt into a new tree *out, which the caller
+ * frees with rti_value_free (*out is NULL on error).
+ * @retval RTI_ERR_DECODER_ERROR the bytes do not fit the type
+ * @retval RTI_ERR_DATATYPE_NOT_DEFINED dt is not a datatype or is opaque
+ * @retval RTI_ERR_LIMIT_EXCEEDED more than 2^20 values
+ */
+RTI_API int rti_decode_value(rti_ambassador *amb, rti_datatype_handle dt,
+    const void *bytes, size_t len, rti_value **out);
+/*
+ * Encode tree v (borrowed) as datatype dt into buf[0..cap); *len receives
+ * the size, also with RTI_ERR_LIMIT_EXCEEDED (cap too small: the size
+ * needed).  buf may be NULL when cap is 0, to measure.
+ * @retval RTI_ERR_INVALID_ARGUMENT the tree does not fit the type
+ */
+RTI_API int rti_encode_value(rti_ambassador *amb, rti_datatype_handle dt,
+    const rti_value *v, void *buf, size_t cap, size_t *len);
+/* The JSON text of tree v as a new NUL-terminated string *json (the
+ * caller frees it with rti_free).  Pure: no ambassador. */
+RTI_API int rti_value_to_json(const rti_value *v, char **json);
+/* Parse JSON text (NUL-terminated) as a value of datatype dt into a new
+ * tree *out (rti_value_free).
+ * @retval RTI_ERR_INVALID_ARGUMENT not JSON, or not of the type (the
+ *   message names the path) */
+RTI_API int rti_value_from_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const char *json, rti_value **out);
+/* Bytes -> JSON text (*json: rti_free) and JSON text -> bytes, in one
+ * call each. */
+RTI_API int rti_decode_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const void *bytes, size_t len, char **json);
+RTI_API int rti_encode_json(rti_ambassador *amb, rti_datatype_handle dt,
+    const char *json, void *buf, size_t cap, size_t *len);
+/* The same by the datatype of an attribute or parameter, for callbacks
+ * (the lookup is O(1)). */
+RTI_API int rti_decode_attribute(rti_ambassador *amb,
+    rti_attribute_handle attr, const void *bytes, size_t len,
+    rti_value **out);
+RTI_API int rti_decode_parameter(rti_ambassador *amb,
+    rti_parameter_handle param, const void *bytes, size_t len,
+    rti_value **out);
+RTI_API int rti_decode_attribute_json(rti_ambassador *amb,
+    rti_attribute_handle attr, const void *bytes, size_t len, char **json);
+RTI_API int rti_decode_parameter_json(rti_ambassador *amb,
+    rti_parameter_handle param, const void *bytes, size_t len, char **json);
+/* Free memory librti allocated for the caller (JSON text). */
+RTI_API void rti_free(void *p);
+
+/*
+ * Reading a tree.  Every accessor accepts NULL and a node of another kind
+ * and then returns 0 / NULL.  Pointers returned point into the tree and
+ * live as long as it.
+ *   rti_value_kind      enum rti_value_kind; 0 for NULL
+ *   rti_value_int       INTEGER; UNSIGNED up to INT64_MAX; ENUMERATOR's
+ *                       value; BOOLEAN 0/1
+ *   rti_value_uint      UNSIGNED; INTEGER >= 0
+ *   rti_value_double    FLOAT; INTEGER and UNSIGNED converted
+ *   rti_value_bool      BOOLEAN
+ *   rti_value_string    STRING (UTF-8, NUL-terminated), ENUMERATOR's name;
+ *                       *len (may be NULL) its length
+ *   rti_value_bytes     BYTES; *len their number
+ *   rti_value_count     elements of an ARRAY, fields of a RECORD
+ *   rti_value_at        element or field i
+ *   rti_value_field_name, rti_value_field  field i's name; field by name
+ *   rti_value_enumerator          ENUMERATOR's name
+ *   rti_value_discriminant        VARIANT's discriminant (an ENUMERATOR)
+ *   rti_value_alternative         VARIANT's value; NULL when the
+ *                                 discriminant selects no data
+ *   rti_value_alternative_name    its name
+ */
+RTI_API int rti_value_kind(const rti_value *v);
+RTI_API int64_t rti_value_int(const rti_value *v);
+RTI_API uint64_t rti_value_uint(const rti_value *v);
+RTI_API double rti_value_double(const rti_value *v);
+RTI_API int rti_value_bool(const rti_value *v);
+RTI_API const char *rti_value_string(const rti_value *v, size_t *len);
+RTI_API const void *rti_value_bytes(const rti_value *v, size_t *len);
+RTI_API size_t rti_value_count(const rti_value *v);
+RTI_API rti_value *rti_value_at(const rti_value *v, size_t i);
+RTI_API const char *rti_value_field_name(const rti_value *v, size_t i);
+RTI_API rti_value *rti_value_field(const rti_value *v, const char *name);
+RTI_API const char *rti_value_enumerator(const rti_value *v);
+RTI_API rti_value *rti_value_discriminant(const rti_value *v);
+RTI_API rti_value *rti_value_alternative(const rti_value *v);
+RTI_API const char *rti_value_alternative_name(const rti_value *v);
+
+/*
+ * Building a tree.  Each rti_value_new_* returns a new root (NULL when out
+ * of memory or, for strings, invalid UTF-8).  rti_value_append and
+ * rti_value_set_field attach `child` (a root) to an ARRAY or RECORD and
+ * take it over on RTI_OK only; set_field replaces (and frees) a field of
+ * the same name.  rti_value_new_enumerator takes a name (NULL: by value).
+ * rti_value_new_variant takes over `disc` (an ENUMERATOR) and `alt` (NULL
+ * when no data) on success only; the names label them in JSON (may be
+ * NULL).  rti_value_free frees a root and everything under it (NULL is
+ * fine; a node attached to a parent is freed with it and is refused here).
+ */
+RTI_API rti_value *rti_value_new_int(int64_t v);
+RTI_API rti_value *rti_value_new_uint(uint64_t v);
+RTI_API rti_value *rti_value_new_double(double v);
+RTI_API rti_value *rti_value_new_bool(int v);
+RTI_API rti_value *rti_value_new_string(const char *utf8, size_t len);
+RTI_API rti_value *rti_value_new_bytes(const void *p, size_t len);
+RTI_API rti_value *rti_value_new_enumerator(const char *name, int64_t value);
+RTI_API rti_value *rti_value_new_array(void);
+RTI_API rti_value *rti_value_new_record(void);
+RTI_API rti_value *rti_value_new_variant(const char *disc_name,
+    rti_value *disc, const char *alt_name, rti_value *alt);
+RTI_API int rti_value_append(rti_value *array, rti_value *child);
+RTI_API int rti_value_set_field(rti_value *record, const char *name,
+    rti_value *child);
+RTI_API void rti_value_free(rti_value *v);
 
 #ifdef __cplusplus
 }

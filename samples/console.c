@@ -176,6 +176,31 @@ decode_string(const void *v, uint32_t len, char *out, size_t cap)
 			*c = '?';
 }
 
+/* Grid.xml's SwitchingOperation and FaultKind: the enumerators' values
+ * and the words the instructor's script and the log use for them. */
+struct value_name {
+	long value;
+	const char *name;
+};
+static const struct value_name switching_ops[] = {
+	{ 0, "open" }, { 1, "close" }
+};
+static const struct value_name fault_kinds[] = {
+	{ 1, "3ph" }, { 2, "1ph-g" }, { 3, "2ph" }, { 4, "2ph-g" }
+};
+
+/* The name of value v in t[0..n), "?" when it is none. */
+static const char *
+enum_name(const struct value_name *t, size_t n, long v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].value == v)
+			return t[i].name;
+	return "?";
+}
+
 /* ---- following substations ---- */
 
 static int
@@ -481,8 +506,13 @@ receive_interaction(void *arg, rti_interaction_class_handle cls,
 			decode_string(x, len, sub, sizeof sub);
 		else if (p == f->p_equip.id)
 			decode_string(x, len, equip, sizeof equip);
-		else if (p == f->p_op.id || p == f->p_type.id ||
-		    p == f->p_function.id)
+		else if (p == f->p_op.id)
+			snprintf(a, sizeof a, "%s", enum_name(switching_ops,
+			    2, decode_i32(x, len)));
+		else if (p == f->p_type.id)
+			snprintf(a, sizeof a, "%s", enum_name(fault_kinds, 4,
+			    decode_i32(x, len)));
+		else if (p == f->p_function.id)
 			decode_string(x, len, a, sizeof a);
 		else if (p == f->p_operator.id)
 			decode_string(x, len, b, sizeof b);

@@ -134,6 +134,43 @@ encode_f64(unsigned char *p, double x)
 	rti_encode_float64_be(&e, x);
 }
 
+/* HLAinteger32BE (Grid.xml's enumerations): v into p[0..3]. */
+static uint32_t
+encode_i32(unsigned char *p, int32_t v)
+{
+	struct rti_encoder e;
+
+	rti_encoder_init(&e, p, 4);
+	rti_encode_int32_be(&e, v);
+	return 4;
+}
+
+/* The words of the script for Grid.xml's SwitchingOperation (Open 0,
+ * Close 1) and FaultKind (ThreePhase 1 .. TwoPhaseToGround 4), and the
+ * enumerators' values they send. */
+struct word_value {
+	const char *word;
+	int32_t value;
+};
+static const struct word_value switching_ops[] = {
+	{ "open", 0 }, { "close", 1 }
+};
+static const struct word_value fault_kinds[] = {
+	{ "3ph", 1 }, { "1ph-g", 2 }, { "2ph", 3 }, { "2ph-g", 4 }
+};
+
+/* The value of `word` in table t[0..n), -1 when it is none of them. */
+static int32_t
+value_of(const struct word_value *t, size_t n, const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(t[i].word, word) == 0)
+			return t[i].value;
+	return -1;
+}
+
 /* The HLAinteger32BE value v[0..len), -1 when the bytes are not one
  * (an Alarm's Severity is never negative). */
 static long
@@ -226,10 +263,13 @@ parse_script(struct fed *f, const char *script)
 		    strcmp(field[1], "close") != 0) ||
 		    strlen(field[2]) >= sizeof e->sub || !*field[2] ||
 		    strlen(field[3]) >= sizeof e->equipment || !*field[3] ||
-		    (n == 5 && strlen(field[4]) >= sizeof e->arg)) {
+		    (n == 5 && strlen(field[4]) >= sizeof e->arg) ||
+		    (n == 5 && strcmp(field[1], "fault") == 0 &&
+		    value_of(fault_kinds, 4, field[4]) < 0)) {
 			fprintf(stderr, "instructor: bad event '%s' (want "
 			    "TIME:fault|open|close:SUBSTATION:EQUIPMENT"
-			    "[:ARG])\n", item);
+			    "[:ARG], a fault's ARG 3ph, 1ph-g, 2ph or "
+			    "2ph-g)\n", item);
 			return -1;
 		}
 		snprintf(e->action, sizeof e->action, "%s", field[1]);
@@ -583,8 +623,9 @@ send_event(struct fed *f, const struct event *e, const char *grid)
 	v[1].length = encode_string(b[1], sizeof b[1], e->equipment);
 	if (strcmp(e->action, "fault") == 0) {
 		cls = f->i_fault;
-		v[2].parameter = f->p_type;
-		v[2].length = encode_string(b[2], sizeof b[2], e->arg);
+		v[2].parameter = f->p_type;     /* FaultKind */
+		v[2].length = encode_i32(b[2], value_of(fault_kinds, 4,
+		    e->arg));
 		v[3].parameter = f->p_z;
 		encode_f64(b[3], 0.1);
 		v[3].length = 8;
@@ -594,8 +635,9 @@ send_event(struct fed *f, const struct event *e, const char *grid)
 		n = 5;
 	} else {
 		cls = f->i_switching;
-		v[2].parameter = f->p_op;
-		v[2].length = encode_string(b[2], sizeof b[2], e->action);
+		v[2].parameter = f->p_op;       /* SwitchingOperation */
+		v[2].length = encode_i32(b[2], value_of(switching_ops, 2,
+		    e->action));
 		v[3].parameter = f->p_operator;
 		v[3].length = encode_string(b[3], sizeof b[3],
 		    f->operator_name);

@@ -202,6 +202,40 @@ decode_f64(const void *v, uint32_t len)
 	return rti_decoder_done(&d) == RTI_OK ? x : NAN;
 }
 
+/* The HLAinteger32BE value v[0..len), -1 when the bytes are not one
+ * (Grid.xml's enumerations here are never negative). */
+static long
+decode_i32(const void *v, uint32_t len)
+{
+	struct rti_decoder d;
+	int32_t x;
+
+	rti_decoder_init(&d, v, len);
+	rti_decode_int32_be(&d, &x);
+	return rti_decoder_done(&d) == RTI_OK ? x : -1;
+}
+
+/* Grid.xml's SwitchingOperation (Open 0, Close 1) and FaultKind
+ * (ThreePhase 1 .. TwoPhaseToGround 4) as the words the model uses; an
+ * operation that is no enumerator is its number (rejected by
+ * on_switching), a fault kind that is none is taken as three-phase. */
+static void
+switching_word(long v, char *out, size_t cap)
+{
+	if (v == 0 || v == 1)
+		snprintf(out, cap, "%s", v ? "close" : "open");
+	else
+		snprintf(out, cap, "%ld", v);
+}
+
+static const char *
+fault_word(long v)
+{
+	static const char *const words[] = { "3ph", "1ph-g", "2ph", "2ph-g" };
+
+	return v >= 1 && v <= 4 ? words[v - 1] : "3ph";
+}
+
 /* HLAinteger32BE (breaker Status, alarm Severity): v into p[0..3]. */
 static void
 encode_i32(unsigned char *p, int32_t v)
@@ -466,13 +500,14 @@ receive_interaction(void *arg, rti_interaction_class_handle cls,
 			decode_string(v[i].value, v[i].length, equip,
 			    sizeof equip);
 		else if (p.id == f->p_sw_op.id)
-			decode_string(v[i].value, v[i].length, op, sizeof op);
+			switching_word(decode_i32(v[i].value, v[i].length),
+			    op, sizeof op);
 		else if (p.id == f->p_sw_operator.id)
 			decode_string(v[i].value, v[i].length, who,
 			    sizeof who);
 		else if (p.id == f->p_f_type.id)
-			decode_string(v[i].value, v[i].length, type,
-			    sizeof type);
+			snprintf(type, sizeof type, "%s", fault_word(
+			    decode_i32(v[i].value, v[i].length)));
 		else if (p.id == f->p_f_z.id)
 			z = decode_f64(v[i].value, v[i].length);
 		else if (p.id == f->p_f_dur.id)

@@ -52,6 +52,9 @@ for t in tcp unix; do
 		    "$out" && ok || bad "fanout: filtered wire bytes"
 		[ "$(count "mode=scale transport=tcp")" -ge 4 ] && ok ||
 		    bad "scale lines"
+		# two values, each memcpy plus four codec paths
+		[ "$(count "mode=encode transport=tcp value=[a-z0-9]* bytes=[1-9][0-9]* op=[a-z]* via=[a-z]* values_per_s=[1-9][0-9]* mb_per_s=[0-9.]* ratio_to_memcpy=[0-9.]*$")" = 10 ] &&
+		    ok || bad "encode lines"
 	fi
 	# every line names the transport it ran over
 	[ "$(grep -c '^RESULT ' "$out")" = "$(count "mode=[a-z]* transport=$t ")" ] &&
