@@ -15,6 +15,7 @@
 
 
 #include "fom.h"
+#include "corpus.h"
 
 #ifndef TOP_SRCDIR
 #define TOP_SRCDIR "."
@@ -27,13 +28,6 @@
 #define MIM "mim/HLAstandardMIM.xml"
 #define RPR "rpr2/RPR_FOM_v2.0_1516-2010.xml"
 
-static const char *
-corpus_dir(void)
-{
-	const char *d = getenv("FOM_CORPUS_DIR");
-
-	return d && *d ? d : TOP_SRCDIR "/../shared/fom-corpus";
-}
 
 static void
 corpus_path(char *buf, size_t n, const char *rel)
@@ -1168,19 +1162,21 @@ fom_suite(void)
 	    (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
 	suite_add_tcase(s, tc);
 
-	tc = tcase_create("corpus");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, test_corpus_present);
-	tcase_add_loop_test(tc, test_corpus_file, 0,
-	    (int)(sizeof(corpus_cases) / sizeof(corpus_cases[0])));
-	tcase_add_test(tc, test_corpus_mim);
-	tcase_add_test(tc, test_corpus_rpr);
-	tcase_add_test(tc, test_corpus_stress);
-	tcase_add_test(tc, test_corpus_grid_roots);
-	tcase_add_test(tc, test_corpus_fdd2000);
-	tcase_add_test(tc, test_corpus_restaurant_merge);
-	tcase_add_test(tc, test_corpus_mim_merge);
-	suite_add_tcase(s, tc);
+	if (corpus_here("check_fom")) {
+		tc = tcase_create("corpus");
+		tcase_set_timeout(tc, 120);
+		tcase_add_test(tc, test_corpus_present);
+		tcase_add_loop_test(tc, test_corpus_file, 0,
+		    (int)(sizeof(corpus_cases) / sizeof(corpus_cases[0])));
+		tcase_add_test(tc, test_corpus_mim);
+		tcase_add_test(tc, test_corpus_rpr);
+		tcase_add_test(tc, test_corpus_stress);
+		tcase_add_test(tc, test_corpus_grid_roots);
+		tcase_add_test(tc, test_corpus_fdd2000);
+		tcase_add_test(tc, test_corpus_restaurant_merge);
+		tcase_add_test(tc, test_corpus_mim_merge);
+		suite_add_tcase(s, tc);
+	}
 	return s;
 }
 

@@ -39,6 +39,7 @@
 
 #include "fom.h"
 #include "wire.h"
+#include "corpus.h"
 
 #ifndef TOP_SRCDIR
 #define TOP_SRCDIR "."
@@ -69,13 +70,6 @@ under_valgrind(void)
 	return w != NULL && strstr(w, "valgrind") != NULL;
 }
 
-static const char *
-corpus_dir(void)
-{
-	const char *d = getenv("FOM_CORPUS_DIR");
-
-	return d && *d ? d : TOP_SRCDIR "/../shared/fom-corpus";
-}
 
 /* --- documents --- */
 
@@ -1398,7 +1392,8 @@ hostile_suite(void)
 
 	tc = tcase_create("budget");
 	tcase_set_timeout(tc, 300);
-	tcase_add_test(tc, test_budget_corpus);
+	if (corpus_here("check_fom_hostile"))
+		tcase_add_test(tc, test_budget_corpus);
 	tcase_add_test(tc, test_budget_limits);
 	tcase_add_test(tc, test_budget_many_modules);
 	suite_add_tcase(s, tc);

@@ -16,18 +16,12 @@
 #include <string.h>
 
 #include "fom.h"
+#include "corpus.h"
 
 #ifndef TOP_SRCDIR
 #define TOP_SRCDIR "."
 #endif
 
-static const char *
-corpus_dir(void)
-{
-	const char *d = getenv("FOM_CORPUS_DIR");
-
-	return d && *d ? d : TOP_SRCDIR "/../shared/fom-corpus";
-}
 
 static void
 load_str_as(struct fom *f, const char *xml, const char *name)
@@ -1875,14 +1869,16 @@ fom_types_suite(void)
 	    (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
 	suite_add_tcase(s, tc);
 
-	tc = tcase_create("corpus");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, test_mim_file_identical);
-	tcase_add_loop_test(tc, test_corpus_file, 0,
-	    (int)(sizeof(corpus_cases) / sizeof(corpus_cases[0])));
-	tcase_add_test(tc, test_corpus_rpr_layout);
-	tcase_add_test(tc, test_corpus_merged);
-	suite_add_tcase(s, tc);
+	if (corpus_here("check_fom_types")) {
+		tc = tcase_create("corpus");
+		tcase_set_timeout(tc, 120);
+		tcase_add_test(tc, test_mim_file_identical);
+		tcase_add_loop_test(tc, test_corpus_file, 0,
+		    (int)(sizeof(corpus_cases) / sizeof(corpus_cases[0])));
+		tcase_add_test(tc, test_corpus_rpr_layout);
+		tcase_add_test(tc, test_corpus_merged);
+		suite_add_tcase(s, tc);
+	}
 	return s;
 }
 

@@ -1,0 +1,42 @@
+/*
+ * corpus.h - where the tests find the real FOM corpus (../shared/fom-corpus
+ * beside the clone, or FOM_CORPUS_DIR), and whether it is there.  A plain
+ * clone has none: the suites then skip their corpus cases with a notice
+ * instead of failing.
+ */
+#ifndef RTI_TEST_CORPUS_H
+#define RTI_TEST_CORPUS_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#ifndef TOP_SRCDIR
+#define TOP_SRCDIR "."
+#endif
+
+static inline const char *
+corpus_dir(void)
+{
+	const char *d = getenv("FOM_CORPUS_DIR");
+
+	return d && *d ? d : TOP_SRCDIR "/../shared/fom-corpus";
+}
+
+/* 1 when the corpus is there (its MANIFEST.txt); else 0 after a notice on
+ * stderr naming `suite` and where it looked. */
+static inline int
+corpus_here(const char *suite)
+{
+	struct stat st;
+	char p[1024];
+
+	snprintf(p, sizeof p, "%s/MANIFEST.txt", corpus_dir());
+	if (stat(p, &st) == 0)
+		return 1;
+	fprintf(stderr, "%s: notice: no FOM corpus at %s (set "
+	    "FOM_CORPUS_DIR): its cases are skipped\n", suite, corpus_dir());
+	return 0;
+}
+
+#endif
