@@ -11,7 +11,7 @@
 #   rti               include proto fom config.h
 #   samples           include
 #   test              include config.h
-#   test/unit         include proto fom rti config.h
+#   test/unit         include proto fom rti test config.h
 #   test/integration  include proto test config.h
 #   test/fuzz         include proto fom rti config.h
 #   test/bench        include proto rti config.h
@@ -44,7 +44,7 @@ librti: include proto fom config.h
 rti: include proto fom config.h
 samples: include
 test: include config.h
-test/unit: include proto fom rti config.h
+test/unit: include proto fom rti test config.h
 test/integration: include proto test config.h
 test/fuzz: include proto fom rti config.h
 test/bench: include proto rti config.h
