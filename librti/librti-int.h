@@ -1,10 +1,14 @@
 /*
  * librti-int.h - private definitions of librti (never installed).
  *
- * The library is split like rtiexec: ambassador.c (connection, requests,
- * evoke), and one file per service group (fedm.c, dm.c, om.c, tm.c,
- * owm.c, ddm.c), each with its own per-ambassador state in amb->mod[] and
- * its own table of callback handlers.
+ * The library is split like rtiexec: a core (ambassador.c: new/free,
+ * connect, the joined state, the error message; connection.c: the socket,
+ * handshake, read, write and wait; request.c: requests, one-way messages
+ * and output batching; evoke.c: the callback queue, input pinning and
+ * evoke; what only they share is in core-int.h), and one file per service
+ * group (fedm.c, dm.c, om.c, tm.c, owm.c, ddm.c), each with its own
+ * per-ambassador state in amb->mod[] and its own table of callback
+ * handlers.
  */
 #ifndef LIBRTI_INT_H
 #define LIBRTI_INT_H
