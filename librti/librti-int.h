@@ -223,14 +223,17 @@ int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len);
 
 /*
- * Time management hooks used by the object management code (tm.c).
+ * Time management services used by the object management code (tm.c).
  * Times travel as the 64 raw bits of rti_time (see rti__time_bits).
  *
  * rti__tm_check_send: may this federate send a timestamped message at `t`?
- *   RTI_OK with *as_tso = 1 (send TSO), RTI_OK with *as_tso = 0 (not
- *   regulating: the message goes receive order), or an error
+ *   RTI_OK with *serial the retraction serial to put on it (send TSO; one
+ *   above the last one rti__tm_sent was told of), RTI_OK with *serial = 0
+ *   (not regulating: the message goes receive order), or an error
  *   (INVALID_LOGICAL_TIME when t < logical time + lookahead) with the
  *   message set; nothing may be sent then.
+ * rti__tm_sent: a message carrying retraction serial `serial` (0 = none)
+ *   was sent: rti_retract accepts the serials up to the highest so told.
  * rti__tm_hold: a TSO message (from `producer`, its retraction serial
  *   `retraction`) arrived.  Returns 1 when TM took a copy to release in
  *   timestamp order at a grant (through rti__dispatch, with
@@ -241,7 +244,8 @@ int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
  *   pending) to deliver again through evoke after the next time advance
  *   request, 0 to deliver it now, -1 on ENOMEM.
  */
-int rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso);
+int rti__tm_check_send(rti_ambassador *amb, rti_time t, uint32_t *serial);
+void rti__tm_sent(rti_ambassador *amb, uint32_t serial);
 int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len, rti_time t, uint32_t producer, uint32_t retraction);
 int rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
@@ -276,8 +280,6 @@ rti__time_from_bits(uint64_t u)
  * rti__om_unpublished: the federate stopped publishing the attributes in
  *   `removed` of class `cls`: it no longer owns them on the instances it
  *   knows as that class (rtiexec does the same).
- * rti__om_retraction_issued: 1 when `serial` is a retraction serial this
- *   federate has put on a message it sent.
  */
 const uint64_t *rti__dm_published(rti_ambassador *amb, uint32_t cls);
 size_t rti__dm_words(rti_ambassador *amb);
@@ -287,7 +289,6 @@ int rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
     int owned);
 void rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
     const uint64_t *removed);
-int rti__om_retraction_issued(rti_ambassador *amb, uint32_t serial);
 
 /*
  * DDM hooks used by OM (ddm.c): source-side filtering against the

@@ -34,7 +34,6 @@ struct om_state {
 	struct idmap by_name;
 	enum rti_packing packing;
 	size_t max_bundle;        /* 0 = rtiexec's frame limit */
-	uint32_t next_retraction;
 	uint32_t self;            /* federate handle, in retraction handles */
 	/* the update frame being filled (one open class layer) */
 	struct wire_buf pend;
@@ -433,47 +432,41 @@ check_tag(rti_ambassador *amb, const void *tag, size_t tag_len)
 /* Fill the header; with `t` (timestamped send) ask TM first.  RTI_OK or
  * TM's error. */
 static int
-make_hdr(rti_ambassador *amb, struct om_state *st, struct bundle_hdr *h,
-    const void *tag, size_t tag_len, const rti_time *t)
+make_hdr(rti_ambassador *amb, struct bundle_hdr *h, const void *tag,
+    size_t tag_len, const rti_time *t)
 {
-	int as_tso = 0, rc;
+	uint32_t serial;
+	int rc;
 
 	memset(h, 0, sizeof *h);
 	h->tag = tag;
 	h->tag_len = (uint32_t)tag_len;
 	if (!t)
 		return RTI_OK;
-	rc = rti__tm_check_send(amb, *t, &as_tso);
+	rc = rti__tm_check_send(amb, *t, &serial);
 	if (rc != RTI_OK)
 		return rc;
-	if (as_tso) {
+	if (serial) {
 		h->flags = WIRE_OMF_TIMESTAMP;
 		h->time = rti__time_bits(*t);
-		h->retraction = st->next_retraction + 1;
+		h->retraction = serial;
 	}
 	return RTI_OK;
 }
 
 /* Report the retraction handle of serial `used` of a message sent with
- * header `h` (0 when it went receive order) and consume the serial. */
+ * header `h` (0 when it went receive order) and consume the serial (TM
+ * then accepts it in rti_retract). */
 static void
-retraction_out(struct om_state *st, const struct bundle_hdr *h, uint32_t used,
+retraction_out(rti_ambassador *amb, struct om_state *st,
+    const struct bundle_hdr *h, uint32_t used,
     rti_message_retraction_handle *out)
 {
 	if (!(h->flags & WIRE_OMF_TIMESTAMP))
 		used = 0;
-	if (used > st->next_retraction)
-		st->next_retraction = used;
+	rti__tm_sent(amb, used);
 	if (out)
 		out->id = used ? ((uint64_t)st->self << 32) | used : 0;
-}
-
-int
-rti__om_retraction_issued(rti_ambassador *amb, uint32_t serial)
-{
-	struct om_state *st = st_of(amb);
-
-	return st && serial != 0 && serial <= st->next_retraction;
 }
 
 static int
@@ -501,7 +494,7 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	if (size + BUNDLE_CLASS_HDR + HDR_MAX(tag_len) > amb->max_frame)
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "update exceeds rtiexec's frame limit %u", amb->max_frame);
-	if ((rc = make_hdr(amb, st, &h, tag, tag_len, t)) != RTI_OK)
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK)
 		return rc;
 	h.cond = cond && *cond ? cond : NULL;
 	if (!rti__ddm_wants_update(amb, o->handle, o->cls, values, n, cond,
@@ -535,7 +528,7 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 		break;
 	}
 	if (rc == RTI_OK)
-		retraction_out(st, &h, used, out);
+		retraction_out(amb, st, &h, used, out);
 	return rc;
 }
 
@@ -656,7 +649,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 		for (j = 0; j < nv; j++)
 			bset_add(st->uset, v[j].attribute.id);
 	}
-	if ((rc = make_hdr(amb, st, &h, tag, tag_len, t)) != RTI_OK)
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK)
 		return rc;
 	if (st->packing != RTI_PACKING_CLASS &&
 	    (rc = pend_flush(amb, st)) != RTI_OK)
@@ -685,7 +678,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	rti__ddm_bundle(amb, 0);
 	if (rc != RTI_OK)
 		return rc;
-	retraction_out(st, &h, st->pend_open ? st->pend_hdr.retraction :
+	retraction_out(amb, st, &h, st->pend_open ? st->pend_hdr.retraction :
 	    h.retraction, out);
 	if (st->packing != RTI_PACKING_CLASS || (st->pend_open &&
 	    st->pend.len - WIRE_HEADER_SIZE >= frame_limit(amb, st)))
@@ -803,7 +796,7 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "interaction exceeds rtiexec's frame limit %u",
 		    amb->max_frame);
-	if ((rc = make_hdr(amb, st, &h, tag, tag_len, t)) != RTI_OK ||
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK ||
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
 	h.cond = cond && *cond ? cond : NULL;
@@ -828,7 +821,7 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 		bundle_put_attr(b, v[i].parameter.id, v[i].value, v[i].length);
 	if ((rc = rti__msg_end(amb, off, 0)) != RTI_OK)
 		return rc;
-	retraction_out(st, &h, h.retraction, out);
+	retraction_out(amb, st, &h, h.retraction, out);
 	return RTI_OK;
 }
 
@@ -910,7 +903,7 @@ delete_obj(rti_ambassador *amb, rti_object_instance_handle obj,
 		return rti__fail(amb, RTI_ERR_DELETE_PRIVILEGE_NOT_HELD,
 		    "this federate does not hold the delete privilege of %s",
 		    o->name);
-	if ((rc = make_hdr(amb, st, &h, tag, tag_len, t)) != RTI_OK ||
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK ||
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
 	b = rti__msg_begin(amb, WIRE_OM_DELETE, &off);
@@ -918,7 +911,7 @@ delete_obj(rti_ambassador *amb, rti_object_instance_handle obj,
 	wire_put_u32(b, obj.id);
 	if ((rc = rti__msg_end(amb, off, 1)) != RTI_OK)
 		return rc;
-	retraction_out(st, &h, h.retraction, out);
+	retraction_out(amb, st, &h, h.retraction, out);
 	obj_del(st, o);
 	return RTI_OK;
 }

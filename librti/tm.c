@@ -67,6 +67,8 @@ struct tm_st {
 	size_t nh, caph;
 	uint64_t seq;
 	struct wire_buf ro;       /* held RO messages: frames, arrival order */
+	uint32_t retraction;      /* the last retraction serial put on a
+	                             message sent (rti__tm_sent) */
 };
 
 static const char *const kind_names[] = {
@@ -231,14 +233,14 @@ release(rti_ambassador *amb, struct tm_st *st, int all, uint64_t upto,
 }
 
 int
-rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso)
+rti__tm_check_send(rti_ambassador *amb, rti_time t, uint32_t *serial)
 {
 	struct tm_st *st = amb->mod[RTI__MOD_TM];
 	int i64 = amb->time_int64;
 	uint64_t u = rti__time_bits(t);
 	struct tmc_bound b;
 
-	*as_tso = 0;
+	*serial = 0;
 	if (!tmc_time_valid(i64, u))
 		return rti__fail(amb, RTI_ERR_INVALID_LOGICAL_TIME,
 		    "invalid logical time (negative or NaN)");
@@ -250,8 +252,17 @@ rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso)
 		    "timestamp must be %s logical time plus lookahead%s",
 		    b.open ? "after" : "at or after",
 		    st->kind != TMC_NONE ? " (of the pending request)" : "");
-	*as_tso = 1;
+	*serial = st->retraction + 1;
 	return RTI_OK;
+}
+
+void
+rti__tm_sent(rti_ambassador *amb, uint32_t serial)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+
+	if (st && serial > st->retraction)
+		st->retraction = serial;
 }
 
 int
@@ -511,8 +522,8 @@ rti_retract(rti_ambassador *amb, rti_message_retraction_handle retraction)
 	uint32_t serial = (uint32_t)retraction.id;
 
 	TM_OR_RETURN(amb, st);
-	if (retraction.id >> 32 != amb->self.id ||
-	    !rti__om_retraction_issued(amb, serial))
+	if (retraction.id >> 32 != amb->self.id || serial == 0 ||
+	    serial > st->retraction)
 		return rti__fail(amb,
 		    RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE,
 		    "retraction handle %llu is not one of a message this "
