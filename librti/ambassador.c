@@ -92,6 +92,38 @@ rti__check_joined(rti_ambassador *amb)
 	return RTI_OK;
 }
 
+int
+rti__check_tag(rti_ambassador *amb, const void *tag, size_t tag_len)
+{
+	if ((tag_len && !tag) || tag_len > WIRE_MAX_TAG)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "bad tag (NULL with a length, or above %u bytes)",
+		    WIRE_MAX_TAG);
+	return RTI_OK;
+}
+
+/* The event lists of amb->ev: each module's hook, in module order. */
+static void
+events_init(struct rti__events *ev)
+{
+	size_t m, nu = 0, nsu = 0, nsb = 0, nsi = 0, nr = 0;
+
+	for (m = 0; m <= RTI__MOD_COUNT; m++) {
+		const struct rti__module *mod = rti__modules[m];
+
+		if (mod->unpublished)
+			ev->unpublished[nu++] = mod->unpublished;
+		if (mod->send_update)
+			ev->send_update[nsu++] = mod->send_update;
+		if (mod->send_bundle)
+			ev->send_bundle[nsb++] = mod->send_bundle;
+		if (mod->send_interaction)
+			ev->send_interaction[nsi++] = mod->send_interaction;
+		if (mod->received)
+			ev->received[nr++] = mod->received;
+	}
+}
+
 RTI_API rti_ambassador *
 rti_ambassador_new(void)
 {
@@ -115,6 +147,7 @@ rti_ambassador_new(void)
 			amb->sendkind[WIRE_MODULE_OF(o->type) % WIRE_MOD_COUNT]
 			    [o->type & 0xff] = o->kind;
 	}
+	events_init(&amb->ev);
 	return amb;
 }
 

@@ -87,7 +87,7 @@ struct ddm_state {
 	uint32_t *ids;            /* attribute handles of an update */
 	size_t cap_ids;
 	struct rti_statistics stats;
-	/* rti__ddm_bundle: inside one class bundle send, the positive answer
+	/* ddm_send_bundle: inside one class bundle send, the positive answer
 	 * for the instance of the last call, when it had no regions or
 	 * condition (memo_valid 0 otherwise) */
 	int in_bundle, memo_valid, memo_cond_null;
@@ -506,12 +506,12 @@ drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
 }
 
 /* Was the last update of a class bundle send, without regions or
- * condition either, of the same attributes, with the same replica?  The
- * memo is the last call's instance: `same` says its attributes are v's,
- * so they need no comparing. */
+ * condition either, of the same attributes, in the same order, with the
+ * same replica?  The memo is the last event's instance; its attributes
+ * are compared here, so the memo depends on nothing OM keeps. */
 static int
 memo_hit(const struct ddm_state *st, uint32_t cls, const char *cond,
-    const struct rti_attribute_value *v, size_t n, int same)
+    const struct rti_attribute_value *v, size_t n)
 {
 	size_t i;
 
@@ -519,8 +519,6 @@ memo_hit(const struct ddm_state *st, uint32_t cls, const char *cond,
 	    st->memo_applied != st->applied ||
 	    st->memo_cond_null != (cond == NULL))
 		return 0;
-	if (same)
-		return 1;
 	if (st->memo_n != n)
 		return 0;
 	for (i = 0; i < n; i++)
@@ -529,8 +527,9 @@ memo_hit(const struct ddm_state *st, uint32_t cls, const char *cond,
 	return 1;
 }
 
-void
-rti__ddm_bundle(rti_ambassador *amb, int on)
+/* OM's send_bundle event: one drain for the whole bundle, a fresh memo. */
+static void
+ddm_send_bundle(rti_ambassador *amb, int on)
 {
 	struct ddm_state *st = st_of(amb);
 
@@ -542,10 +541,17 @@ rti__ddm_bundle(rti_ambassador *amb, int on)
 	st->memo_valid = 0;
 }
 
-int
-rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
-    const struct rti_attribute_value *v, size_t n, const char *cond,
-    int same)
+/*
+ * OM's send_update event, the source-side filter: 1 when another
+ * federate's subscription takes the update, 0 when none does; counts it
+ * as sent or suppressed.  Inside a class bundle send (ddm_send_bundle),
+ * the replica is drained once, not per instance, and an instance without
+ * regions or condition updating the same attributes as the one before
+ * shares its positive answer (memo_hit).
+ */
+static int
+ddm_send_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
+    const struct rti_attribute_value *v, size_t n, const char *cond)
 {
 	struct ddm_state *st = st_of(amb);
 	struct ddm_inst *in;
@@ -561,7 +567,7 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 	if (!cond || !*cond)
 		cond = in ? in->cond : NULL;
 	plain = st->in_bundle && (!cond || !*cond) && (!in || !in->n_assoc);
-	if (plain && memo_hit(st, cls, cond, v, n, same)) {
+	if (plain && memo_hit(st, cls, cond, v, n)) {
 		st->stats.updates_sent++;
 		return 1;
 	}
@@ -585,9 +591,10 @@ rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 	return w;
 }
 
-int
-rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
-    const char *cond, const uint32_t *reg, uint32_t m)
+/* OM's send_interaction event: as ddm_send_update. */
+static int
+ddm_send_interaction(rti_ambassador *amb, uint32_t cls, const char *cond,
+    const uint32_t *reg, uint32_t m)
 {
 	struct ddm_state *st = st_of(amb);
 	long k;
@@ -609,8 +616,9 @@ rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
 	return w;
 }
 
-void
-rti__ddm_received(rti_ambassador *amb, int interaction, size_t n)
+/* OM's received event: the statistics. */
+static void
+ddm_received(rti_ambassador *amb, int interaction, size_t n)
 {
 	struct ddm_state *st = st_of(amb);
 
@@ -1256,10 +1264,8 @@ rti_request_attribute_value_update_with_regions(rti_ambassador *amb,
 	size_t i;
 
 	JOINED_OR_RETURN(amb);
-	if ((tag_len && !tag) || tag_len > WIRE_MAX_TAG)
-		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
-		    "bad tag (NULL with a length, or above %u bytes)",
-		    WIRE_MAX_TAG);
+	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
+		return rc;
 	if ((rc = check_class_attrs(amb, KIND_OC, cls.id, attrs, n)) !=
 	    RTI_OK || (rc = check_regions(amb, KIND_OC, cls.id, attrs, n,
 	    regions, m)) != RTI_OK)
@@ -1276,17 +1282,32 @@ rti_request_attribute_value_update_with_regions(rti_ambassador *amb,
 	return rti__req_finish(amb, NULL);
 }
 
-/* Used by om.c for rti_send_interaction_with_regions. */
-int rti__ddm_check_send_regions(rti_ambassador *amb, uint32_t cls,
-    const rti_region_handle *regions, size_t m);
-int
-rti__ddm_check_send_regions(rti_ambassador *amb, uint32_t cls,
-    const rti_region_handle *regions, size_t m)
+/* The regions are checked here, the rest by OM, in the order of
+ * rti_send_interaction: a joined federate, the tag, the regions, then the
+ * class and the values. */
+RTI_API int
+rti_send_interaction_with_regions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len)
 {
-	int rc = check_class_attrs(amb, KIND_IC, cls, NULL, 0);
+	int rc;
 
-	return rc != RTI_OK ? rc : check_regions(amb, KIND_IC, cls, NULL, 0,
-	    regions, m);
+	if (amb && m > 64)
+		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 regions");
+	if (amb && m && !regions)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "regions is NULL");
+	JOINED_OR_RETURN(amb);
+	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
+		return rc;
+	if (m && ((rc = check_class_attrs(amb, KIND_IC, cls.id, NULL, 0)) !=
+	    RTI_OK || (rc = check_regions(amb, KIND_IC, cls.id, NULL, 0,
+	    regions, m)) != RTI_OK))
+		return rc;
+	return rti__om_interaction(amb, cls, values, n, tag, tag_len, NULL,
+	    NULL, NULL, regions, m);
 }
 
 /* ---- statistics ---- */
@@ -1421,4 +1442,8 @@ const struct rti__module rti__ddm_module = {
 	.join = ddm_join,
 	.leave = ddm_leave,
 	.flush = ddm_flush,
+	.send_update = ddm_send_update,
+	.send_bundle = ddm_send_bundle,
+	.send_interaction = ddm_send_interaction,
+	.received = ddm_received,
 };

@@ -171,7 +171,7 @@ unpublish(rti_ambassador *amb, rti_object_class_handle cls,
 		free(old);
 		st->pub[cls.id] = NULL;
 	}
-	rti__om_unpublished(amb, cls.id, set);
+	rti__ev_unpublished(amb, cls.id, set);
 	free(set);
 	return RTI_OK;
 }

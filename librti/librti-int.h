@@ -53,6 +53,39 @@ struct rti__msg_out {
 #define RTI__ONE_WAY 1
 #define RTI__REQUEST 2
 
+/*
+ * Events.  What a module must tell the modules above it (see the module
+ * graph above) it raises as an event, never by calling them: every
+ * module whose table sets the hook gets it, in module order, through the
+ * lists rti_ambassador_new builds in amb->ev (rti__ev_* below).
+ *
+ * unpublished (DM): the federate stopped publishing the attributes in
+ *   `removed` (a bset of rti__dm_words words) of object class `cls`;
+ *   raised after rtiexec's reply, with DM's table already updated.
+ * send_update (OM): an update of the federate's own instance `obj`
+ *   (registered class `cls`) with attributes v[0..n) and condition `cond`
+ *   (NULL or "": the instance's) is about to be sent.  1 lets it go, 0
+ *   drops it (nobody wants it: DDM's source-side filter); the first 0
+ *   ends the event.  A hook may read the socket (rti__read_some) but not
+ *   dispatch.
+ * send_bundle (OM): a class bundle send begins (on = 1) or ends (0); the
+ *   send_update events between are of its instances, in order.
+ * send_interaction (OM): as send_update for an interaction of class
+ *   `cls` with condition `cond` and regions reg[0..m).
+ * received (OM): `n` reflections (interaction = 0) or interactions were
+ *   delivered to the federate's callbacks.
+ */
+typedef void rti__ev_unpublished_fn(rti_ambassador *amb, uint32_t cls,
+    const uint64_t *removed);
+typedef int rti__ev_send_update_fn(rti_ambassador *amb, uint32_t obj,
+    uint32_t cls, const struct rti_attribute_value *v, size_t n,
+    const char *cond);
+typedef void rti__ev_send_bundle_fn(rti_ambassador *amb, int on);
+typedef int rti__ev_send_interaction_fn(rti_ambassador *amb, uint32_t cls,
+    const char *cond, const uint32_t *reg, uint32_t m);
+typedef void rti__ev_received_fn(rti_ambassador *amb, int interaction,
+    size_t n);
+
 struct rti__module {
 	const char *name;
 	const struct rti__cb_handler *callbacks; /* terminated by fn NULL */
@@ -64,6 +97,22 @@ struct rti__module {
 	/* Called at the start of evoke and before each request: flush any
 	 * buffered output of the module (e.g. coalesced updates). */
 	void (*flush)(rti_ambassador *amb);
+	/* Events (above); NULL = not interested. */
+	rti__ev_unpublished_fn *unpublished;
+	rti__ev_send_update_fn *send_update;
+	rti__ev_send_bundle_fn *send_bundle;
+	rti__ev_send_interaction_fn *send_interaction;
+	rti__ev_received_fn *received;
+};
+
+/* Each event's hooks, in module order, NULL-terminated. */
+#define RTI__EV_MAX (RTI__MOD_COUNT + 2)
+struct rti__events {
+	rti__ev_unpublished_fn *unpublished[RTI__EV_MAX];
+	rti__ev_send_update_fn *send_update[RTI__EV_MAX];
+	rti__ev_send_bundle_fn *send_bundle[RTI__EV_MAX];
+	rti__ev_send_interaction_fn *send_interaction[RTI__EV_MAX];
+	rti__ev_received_fn *received[RTI__EV_MAX];
 };
 
 extern const struct rti__module rti__fedm_module;
@@ -141,6 +190,7 @@ struct rti_ambassador {
 	size_t n_fed_names;
 
 	void *mod[RTI__MOD_COUNT];
+	struct rti__events ev;
 	const struct rti__cb_handler *dispatch[WIRE_MOD_COUNT][256];
 	uint8_t sendkind[WIRE_MOD_COUNT][256]; /* RTI__ONE_WAY/_REQUEST */
 };
@@ -152,6 +202,9 @@ int rti__fail(rti_ambassador *amb, int err, const char *fmt, ...)
  * the message set, for services that need a joined federate. */
 int rti__check_joined(rti_ambassador *amb);
 int rti__check_connected(rti_ambassador *amb);
+/* RTI_OK, or INVALID_ARGUMENT with the message set when a user-supplied
+ * tag is NULL with a length or longer than WIRE_MAX_TAG. */
+int rti__check_tag(rti_ambassador *amb, const void *tag, size_t tag_len);
 
 /*
  * The joined state (ambassador.c).  rti__enter: the join reply has set
@@ -270,16 +323,19 @@ rti__time_from_bits(uint64_t u)
 }
 
 /*
- * DM and OM state other modules (OWM, DDM) build on (dm.c, om.c).
+ * DM and OM services the modules above them (OM, OWM, DDM) build on
+ * (dm.c, om.c).
  * rti__dm_published: set of attributes (bundle.h bset, rti__dm_words words)
  *   this federate publishes for object class `cls`, NULL when none.
  * rti__dm_iclass_published: 1 when interaction class `cls` is published.
  * rti__om_owns: 1 when this federate owns `attr` of instance `obj`.
  * rti__om_set_owned: record (owned = 1) or drop ownership of `attr` of a
  *   known instance; RTI_OK or OBJECT_INSTANCE_NOT_KNOWN.
- * rti__om_unpublished: the federate stopped publishing the attributes in
- *   `removed` of class `cls`: it no longer owns them on the instances it
- *   knows as that class (rtiexec does the same).
+ * rti__om_interaction: send an interaction of class `cls`, values
+ *   v[0..n), as the rti_send_interaction* calls do (every argument
+ *   checked there; `t` NULL: receive order; `out` optional; `cond` NULL
+ *   or a condition); with regions[0..m) (m <= 64) the caller has checked
+ *   them (DDM: rti_send_interaction_with_regions).  RTI_OK or the error.
  */
 const uint64_t *rti__dm_published(rti_ambassador *amb, uint32_t cls);
 size_t rti__dm_words(rti_ambassador *amb);
@@ -287,33 +343,63 @@ int rti__dm_iclass_published(rti_ambassador *amb, uint32_t cls);
 int rti__om_owns(rti_ambassador *amb, uint32_t obj, uint32_t attr);
 int rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
     int owned);
-void rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
-    const uint64_t *removed);
+int rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out,
+    const char *cond, const rti_region_handle *regions, size_t m);
 
-/*
- * DDM hooks used by OM (ddm.c): source-side filtering against the
- * replicated subscription tables, and the statistics.
- * rti__ddm_wants_update: 1 when another federate's subscription takes the
- *   update of attributes v[0..n) of own instance `obj` (registered class
- *   `cls`) with send condition `cond` (NULL/"": the instance's), 0 when
- *   none does; counts it as sent or suppressed.  `same`: inside a bundle,
- *   v holds the same attribute handles, in order, as the instance of the
- *   call before (which the caller has compared), 0 when not known.
- * rti__ddm_wants_interaction: the same for interaction class `cls` sent
- *   with `cond` and regions reg[0..m).
- * rti__ddm_received: count `n` received reflections (or interactions).
- * rti__ddm_bundle: around the rti__ddm_wants_update calls of one class
- *   bundle send (on 1, then 0): the replica is drained once, not per
- *   instance, and instances without regions or condition updating the
- *   same attributes as the one before share its positive answer.
- */
-void rti__ddm_bundle(rti_ambassador *amb, int on);
-int rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
-    const struct rti_attribute_value *v, size_t n, const char *cond,
-    int same);
-int rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
-    const char *cond, const uint32_t *reg, uint32_t m);
-void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);
+/* Raise an event (above) for every module that takes it. */
+static inline void
+rti__ev_unpublished(rti_ambassador *amb, uint32_t cls,
+    const uint64_t *removed)
+{
+	rti__ev_unpublished_fn *const *f;
+
+	for (f = amb->ev.unpublished; *f; f++)
+		(*f)(amb, cls, removed);
+}
+
+static inline int
+rti__ev_send_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
+    const struct rti_attribute_value *v, size_t n, const char *cond)
+{
+	rti__ev_send_update_fn *const *f;
+
+	for (f = amb->ev.send_update; *f; f++)
+		if (!(*f)(amb, obj, cls, v, n, cond))
+			return 0;
+	return 1;
+}
+
+static inline void
+rti__ev_send_bundle(rti_ambassador *amb, int on)
+{
+	rti__ev_send_bundle_fn *const *f;
+
+	for (f = amb->ev.send_bundle; *f; f++)
+		(*f)(amb, on);
+}
+
+static inline int
+rti__ev_send_interaction(rti_ambassador *amb, uint32_t cls,
+    const char *cond, const uint32_t *reg, uint32_t m)
+{
+	rti__ev_send_interaction_fn *const *f;
+
+	for (f = amb->ev.send_interaction; *f; f++)
+		if (!(*f)(amb, cls, cond, reg, m))
+			return 0;
+	return 1;
+}
+
+static inline void
+rti__ev_received(rti_ambassador *amb, int interaction, size_t n)
+{
+	rti__ev_received_fn *const *f;
+
+	for (f = amb->ev.received; *f; f++)
+		(*f)(amb, interaction, n);
+}
 
 /* After a resign: drop the federation's callbacks still queued. */
 void rti__drop_member_frames(rti_ambassador *amb);

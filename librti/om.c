@@ -172,9 +172,12 @@ rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
 	return RTI_OK;
 }
 
-void
-rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
-    const uint64_t *removed)
+/* DM's unpublished event: the federate no longer owns the attributes in
+ * `removed` on the instances it knows as class `cls`, nor, when it
+ * publishes none of the class any more, their delete privilege (rtiexec
+ * does the same). */
+static void
+om_unpublished(rti_ambassador *amb, uint32_t cls, const uint64_t *removed)
 {
 	struct om_state *st = st_of(amb);
 	int all = rti__dm_published(amb, cls) == NULL;
@@ -419,16 +422,6 @@ check_update(rti_ambassador *amb, struct om_state *st, uint32_t obj,
 	return RTI_OK;
 }
 
-static int
-check_tag(rti_ambassador *amb, const void *tag, size_t tag_len)
-{
-	if ((tag_len && !tag) || tag_len > WIRE_MAX_TAG)
-		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
-		    "bad tag (NULL with a length, or above %u bytes)",
-		    WIRE_MAX_TAG);
-	return RTI_OK;
-}
-
 /* Fill the header; with `t` (timestamped send) ask TM first.  RTI_OK or
  * TM's error. */
 static int
@@ -484,7 +477,7 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 
 	JOINED_OR_RETURN(amb);
 	st = st_of(amb);
-	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK ||
+	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK ||
 	    (rc = check_update(amb, st, obj.id, values, n, &o, &size)) !=
 	    RTI_OK)
 		return rc;
@@ -497,8 +490,7 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK)
 		return rc;
 	h.cond = cond && *cond ? cond : NULL;
-	if (!rti__ddm_wants_update(amb, o->handle, o->cls, values, n, cond,
-	    0)) {
+	if (!rti__ev_send_update(amb, o->handle, o->cls, values, n, cond)) {
 		if (out)
 			out->id = 0;
 		return RTI_OK; /* nobody subscribes: never leaves */
@@ -566,10 +558,6 @@ rti_update_attribute_values_with_condition_at(rti_ambassador *amb,
 	return update(amb, obj, values, n, tag, tag_len, &t, out, cond);
 }
 
-/* class_update's st->usize[i]: the size of instance i's layer, with
- * USIZE_SAME when it updates the same attributes as instance i - 1 */
-#define USIZE_SAME ((size_t)1 << (sizeof(size_t) * 8 - 1))
-
 /* Does `o` own every attribute in set `s`? */
 static int
 owns_set(const struct om_state *st, const struct om_obj *o,
@@ -596,7 +584,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 
 	JOINED_OR_RETURN(amb);
 	st = st_of(amb);
-	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK)
+	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
 	if (!fom_oclass(amb->fom, cls.id))
 		return rti__fail(amb, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
@@ -628,7 +616,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 				size += BUNDLE_ATTR_HDR + (size_t)v[j].length;
 			}
 			if (j == nv && size + hmax <= amb->max_frame) {
-				st->usize[i] = size | USIZE_SAME;
+				st->usize[i] = size;
 				continue;
 			}
 		}
@@ -655,15 +643,15 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
 	lim = frame_limit(amb, st);
-	rti__ddm_bundle(amb, 1);
+	rti__ev_send_bundle(amb, 1);
 	for (i = 0; i < n && rc == RTI_OK; i++) {
 		const struct rti_attribute_value *v = in[i].values;
 		size_t nv = in[i].n_values;
 
-		if (!rti__ddm_wants_update(amb, in[i].object.id, cls.id, v, nv,
-		    NULL, (st->usize[i] & USIZE_SAME) != 0))
+		if (!rti__ev_send_update(amb, in[i].object.id, cls.id, v, nv,
+		    NULL))
 			continue; /* nobody subscribes: never leaves */
-		size = st->usize[i] & ~USIZE_SAME;
+		size = st->usize[i];
 		/* the open frame is this call's (`ours`) and has room: no
 		 * header to compare */
 		if (ours && st->pend_open && st->pend.cap - st->pend.len >=
@@ -675,7 +663,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 		    nv, size);
 		ours = 1;
 	}
-	rti__ddm_bundle(amb, 0);
+	rti__ev_send_bundle(amb, 0);
 	if (rc != RTI_OK)
 		return rc;
 	retraction_out(amb, st, &h, st->pend_open ? st->pend_hdr.retraction :
@@ -735,12 +723,9 @@ rti_flush_updates(rti_ambassador *amb)
 	    amb->lost_reason);
 }
 
-/* Used for rti_send_interaction_with_regions (ddm.c). */
-int rti__ddm_check_send_regions(rti_ambassador *amb, uint32_t cls,
-    const rti_region_handle *regions, size_t m);
-
-static int
-interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
+/* Send an interaction (librti-int.h). */
+int
+rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
     const struct rti_parameter_value *v, size_t n, const void *tag,
     size_t tag_len, const rti_time *t, rti_message_retraction_handle *out,
     const char *cond, const rti_region_handle *regions, size_t m)
@@ -754,14 +739,11 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 
 	JOINED_OR_RETURN(amb);
 	st = st_of(amb);
-	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK)
+	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
 	if (cond && strlen(cond) > RTI_MAX_CONDITION)
 		return rti__fail(amb, RTI_ERR_INVALID_CONDITION,
 		    "condition longer than %d bytes", RTI_MAX_CONDITION);
-	if (m && (rc = rti__ddm_check_send_regions(amb, cls.id, regions, m)) !=
-	    RTI_OK)
-		return rc;
 	for (i = 0; i < m; i++)
 		reg[i] = regions[i].id;
 	if (!fom_iclass(amb->fom, cls.id))
@@ -800,8 +782,7 @@ interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 	    (rc = pend_flush(amb, st)) != RTI_OK)
 		return rc;
 	h.cond = cond && *cond ? cond : NULL;
-	if (!rti__ddm_wants_interaction(amb, cls.id, cond, reg,
-	    (uint32_t)m)) {
+	if (!rti__ev_send_interaction(amb, cls.id, cond, reg, (uint32_t)m)) {
 		if (out)
 			out->id = 0;
 		return RTI_OK; /* nobody subscribes: never leaves */
@@ -830,8 +811,8 @@ rti_send_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
     const struct rti_parameter_value *values, size_t n, const void *tag,
     size_t tag_len)
 {
-	return interaction(amb, cls, values, n, tag, tag_len, NULL, NULL, NULL,
-	    NULL, 0);
+	return rti__om_interaction(amb, cls, values, n, tag, tag_len, NULL,
+	    NULL, NULL, NULL, 0);
 }
 
 RTI_API int
@@ -839,24 +820,8 @@ rti_send_interaction_with_condition(rti_ambassador *amb,
     rti_interaction_class_handle cls, const struct rti_parameter_value *values,
     size_t n, const void *tag, size_t tag_len, const char *cond)
 {
-	return interaction(amb, cls, values, n, tag, tag_len, NULL, NULL, cond,
-	    NULL, 0);
-}
-
-RTI_API int
-rti_send_interaction_with_regions(rti_ambassador *amb,
-    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
-    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
-    size_t tag_len)
-{
-	if (amb && m > 64)
-		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
-		    "more than 64 regions");
-	if (amb && m && !regions)
-		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
-		    "regions is NULL");
-	return interaction(amb, cls, values, n, tag, tag_len, NULL, NULL, NULL,
-	    regions, m);
+	return rti__om_interaction(amb, cls, values, n, tag, tag_len, NULL,
+	    NULL, cond, NULL, 0);
 }
 
 RTI_API int
@@ -865,8 +830,8 @@ rti_send_interaction_at(rti_ambassador *amb,
     size_t n, const void *tag, size_t tag_len, rti_time t,
     rti_message_retraction_handle *out)
 {
-	return interaction(amb, cls, values, n, tag, tag_len, &t, out, NULL,
-	    NULL, 0);
+	return rti__om_interaction(amb, cls, values, n, tag, tag_len, &t,
+	    out, NULL, NULL, 0);
 }
 
 RTI_API int
@@ -875,8 +840,8 @@ rti_send_interaction_with_condition_at(rti_ambassador *amb,
     size_t n, const void *tag, size_t tag_len, const char *cond, rti_time t,
     rti_message_retraction_handle *out)
 {
-	return interaction(amb, cls, values, n, tag, tag_len, &t, out, cond,
-	    NULL, 0);
+	return rti__om_interaction(amb, cls, values, n, tag, tag_len, &t,
+	    out, cond, NULL, 0);
 }
 
 static int
@@ -893,7 +858,7 @@ delete_obj(rti_ambassador *amb, rti_object_instance_handle obj,
 
 	JOINED_OR_RETURN(amb);
 	st = st_of(amb);
-	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK)
+	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
 	o = obj_find(st, obj.id);
 	if (!o)
@@ -1134,7 +1099,7 @@ request_update(rti_ambassador *amb, uint16_t type, uint32_t h,
 
 	JOINED_OR_RETURN(amb);
 	st = st_of(amb);
-	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK)
+	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
 	if (type == WIRE_OM_REQUEST_UPDATE) {
 		o = obj_find(st, h);
@@ -1334,7 +1299,7 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 			    h.tag_len, &info);
 		}
 	}
-	rti__ddm_received(amb, 0, m ? m : st->rb.n_inst);
+	rti__ev_received(amb, 0, m ? m : st->rb.n_inst);
 	if (amb->cb.reflect_class_bundle && m) {
 		rti_object_class_handle cls;
 
@@ -1436,7 +1401,7 @@ cb_interaction(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	    &info);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	rti__ddm_received(amb, 1, 1);
+	rti__ev_received(amb, 1, 1);
 	if (amb->cb.receive_interaction)
 		amb->cb.receive_interaction(amb->arg, cls, st->pvals, n, h.tag,
 		    h.tag_len, &info);
@@ -1600,4 +1565,5 @@ const struct rti__module rti__om_module = {
 	.join = om_join,
 	.leave = om_leave,
 	.flush = om_flush,
+	.unpublished = om_unpublished,
 };
