@@ -5,10 +5,33 @@
  * connect, the joined state, the error message; connection.c: the socket,
  * handshake, read, write and wait; request.c: requests, one-way messages
  * and output batching; evoke.c: the callback queue, input pinning and
- * evoke; what only they share is in core-int.h), and one file per service
- * group (fedm.c, dm.c, om.c, tm.c, owm.c, ddm.c), each with its own
+ * evoke; what only they share is in core-int.h), and one module per
+ * service group (fedm, dm, om, tm, owm, ddm), each with its own
  * per-ambassador state in amb->mod[] and its own table of callback
  * handlers.
+ *
+ * The module graph.  A module calls only the modules below it:
+ *
+ *   owm   ddm            ownership, filtering (built on OM)
+ *      om                instances, updates, interactions
+ *   fedm  dm  tm         federation, declarations, time
+ *      core              connection, requests, evoke
+ *
+ *   fedm, dm, tm   call the core only;
+ *   om             calls dm (what is published) and tm (may a
+ *                  timestamped message go, its retraction serial, hold a
+ *                  received message);
+ *   owm            calls om (who owns what) and dm;
+ *   ddm            calls om (known classes, registration, the interaction
+ *                  it filters: rti_send_interaction_with_regions).
+ * The core calls no module: it runs their hooks (join, leave, flush,
+ * callbacks) through the module table.  What a lower module must tell a
+ * higher one is an event raised through the table (struct rti__module,
+ * below): DM's unpublished goes to OM; OM's send_update, send_bundle,
+ * send_interaction and received go to DDM, which owns the source-side
+ * filter, its memo and the statistics.  No module reads another's slot of
+ * amb->mod[].  test/check_modules_librti.sh holds the same graph and fails
+ * on a call against it.
  */
 #ifndef LIBRTI_INT_H
 #define LIBRTI_INT_H
