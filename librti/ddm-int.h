@@ -32,22 +32,13 @@ struct ddm_state {
 	uint32_t *ids;            /* attribute handles of an update */
 	size_t cap_ids;
 	struct rti_statistics stats;
-	/* rti__ddm_send_bundle: inside one class bundle send, the positive answer
-	 * for the instance of the last call, when it had no regions or
-	 * condition (memo_valid 0 otherwise) */
+	/* inside one class bundle send (rti__ddm_send_bundle), the positive
+	 * answer for the instance of the last send_update event, when it had
+	 * no regions or condition (memo_valid 0 otherwise) */
 	int in_bundle, memo_valid, memo_cond_null;
 	uint32_t memo_cls, memo_applied, memo_n;
 	uint32_t memo_attrs[MEMO_ATTRS];
 };
-
-#define JOINED_OR_RETURN(amb)                                          \
-	do {                                                               \
-		int rc_;                                                   \
-		if (!(amb))                                                \
-			return RTI_ERR_INVALID_ARGUMENT;                   \
-		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
-			return rc_;                                        \
-	} while (0)
 
 static inline struct ddm_state *
 st_of(rti_ambassador *amb)

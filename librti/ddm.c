@@ -38,7 +38,7 @@ condition(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
 	struct wire_buf *b;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_cond(amb, cond, 0)) != RTI_OK)
 		return rc;
 	if (kind == KIND_OC && !fom_oclass(amb->fom, cls))
@@ -143,7 +143,7 @@ rti_create_region(rti_ambassador *amb, const rti_dimension_handle *dims,
 	size_t i;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if (!out || (n && !dims) || n > 16)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
@@ -209,7 +209,7 @@ rti_set_range_bounds(rti_ambassador *amb, rti_region_handle r,
 	struct match_range *mr;
 	int rc = RTI_OK;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!(g = own_region(amb, r.id, &rc)) ||
 	    !(mr = region_dim(amb, g, dim.id, &rc)))
 		return rc;
@@ -231,7 +231,7 @@ rti_get_range_bounds(rti_ambassador *amb, rti_region_handle r,
 	struct match_range *mr;
 	int rc = RTI_OK;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!lower || !upper)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL output");
 	if (!(g = own_region(amb, r.id, &rc)) ||
@@ -250,7 +250,7 @@ rti_commit_region_modifications(rti_ambassador *amb,
 	size_t i;
 	int rc = RTI_OK;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (n && !regions)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "regions is NULL");
@@ -285,7 +285,7 @@ rti_delete_region(rti_ambassador *amb, rti_region_handle r)
 	struct wire_buf *b;
 	int rc = RTI_OK;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if (!(g = own_region(amb, r.id, &rc)))
 		return rc;
@@ -388,7 +388,7 @@ sub_regions(rti_ambassador *amb, int kind, uint32_t cls,
 	size_t x;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = check_class_attrs(amb, kind, cls, attrs, n)) != RTI_OK ||
 	    (rc = check_regions(amb, kind, cls, attrs, sub ? n : 0, regions,
@@ -517,7 +517,7 @@ rti_set_object_instance_condition(rti_ambassador *amb,
 	uint32_t cls = 0, n;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = check_cond(amb, cond, 1)) != RTI_OK ||
 	    (rc = known_obj(amb, obj.id, &cls)) != RTI_OK)
@@ -537,7 +537,7 @@ rti_register_object_instance_with_condition(rti_ambassador *amb,
 {
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_cond(amb, cond, 1)) != RTI_OK)
 		return rc;
 	rc = name ? rti_register_object_instance_with_name(amb, cls, name,
@@ -559,7 +559,7 @@ associate(rti_ambassador *amb, rti_object_instance_handle obj,
 	size_t x, y;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = known_obj(amb, obj.id, &cls)) != RTI_OK ||
 	    (rc = check_class_attrs(amb, KIND_OC, cls, attrs, n)) != RTI_OK ||
@@ -629,7 +629,7 @@ rti_register_object_instance_with_regions(rti_ambassador *amb,
 {
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_class_attrs(amb, KIND_OC, cls.id, attrs, n)) !=
 	    RTI_OK || (rc = check_regions(amb, KIND_OC, cls.id, attrs, n,
 	    regions, m)) != RTI_OK)
@@ -649,7 +649,7 @@ rti_request_attribute_value_update_with_regions(rti_ambassador *amb,
 	struct wire_buf *b;
 	size_t i;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
 	if ((rc = check_class_attrs(amb, KIND_OC, cls.id, attrs, n)) !=
@@ -685,7 +685,7 @@ rti_send_interaction_with_regions(rti_ambassador *amb,
 	if (amb && m && !regions)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "regions is NULL");
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
 	if (m && ((rc = check_class_attrs(amb, KIND_IC, cls.id, NULL, 0)) !=

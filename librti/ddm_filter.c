@@ -608,7 +608,7 @@ rti__ddm_replica_fini(struct ddm_state *st)
 RTI_API int
 rti_get_statistics(rti_ambassador *amb, struct rti_statistics *out)
 {
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	*out = st_of(amb)->stats;

@@ -137,6 +137,23 @@ deliver_one(rti_ambassador *amb)
 	return 1;
 }
 
+/* Decode the attribute list that ends a callback (librti-int.h). */
+int
+rti__get_attrs(struct wire_rd *rd, rti_attribute_handle **a, size_t *cap,
+    uint32_t *n)
+{
+	uint32_t i, k = wire_get_count(rd, 4);
+
+	if (rd->err || wire_grow((void **)a, cap, k + 1, sizeof **a))
+		return -1;
+	for (i = 0; i < k; i++)
+		(*a)[i].id = wire_get_u32(rd);
+	if (!wire_rd_done(rd))
+		return -1;
+	*n = k;
+	return 0;
+}
+
 int
 rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len)

@@ -225,6 +225,17 @@ int rti__fail(rti_ambassador *amb, int err, const char *fmt, ...)
  * the message set, for services that need a joined federate. */
 int rti__check_joined(rti_ambassador *amb);
 int rti__check_connected(rti_ambassador *amb);
+/* The start of a service that needs a joined federate: return
+ * INVALID_ARGUMENT for a NULL ambassador, rti__check_joined's error when
+ * not joined. */
+#define RTI__JOINED_OR_RETURN(amb)                                     \
+	do {                                                           \
+		int rc_;                                               \
+		if (!(amb))                                            \
+			return RTI_ERR_INVALID_ARGUMENT;               \
+		if ((rc_ = rti__check_joined(amb)) != RTI_OK)          \
+			return rc_;                                    \
+	} while (0)
 /* RTI_OK, or INVALID_ARGUMENT with the message set when a user-supplied
  * tag is NULL with a length or longer than WIRE_MAX_TAG. */
 int rti__check_tag(rti_ambassador *amb, const void *tag, size_t tag_len);
@@ -423,6 +434,12 @@ rti__ev_received(rti_ambassador *amb, int interaction, size_t n)
 	for (f = amb->ev.received; *f; f++)
 		(*f)(amb, interaction, n);
 }
+
+/* Decode "u32 n, n x u32 attribute handle", the end of a callback's
+ * payload, into (*a)[0..*n) (grown as wire_grow does, *cap its room).
+ * 0, or -1 when malformed, not at the end of the payload, or ENOMEM. */
+int rti__get_attrs(struct wire_rd *rd, rti_attribute_handle **a,
+    size_t *cap, uint32_t *n);
 
 /* After a resign: drop the federation's callbacks still queued. */
 void rti__drop_member_frames(rti_ambassador *amb);

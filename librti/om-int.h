@@ -57,15 +57,6 @@ struct om_state {
 	size_t cap_ahs;
 };
 
-#define JOINED_OR_RETURN(amb)                                          \
-	do {                                                               \
-		int rc_;                                                   \
-		if (!(amb))                                                \
-			return RTI_ERR_INVALID_ARGUMENT;                   \
-		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
-			return rc_;                                        \
-	} while (0)
-
 static inline struct om_state *
 st_of(rti_ambassador *amb)
 {

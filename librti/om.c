@@ -160,7 +160,7 @@ reserve(rti_ambassador *amb, const char *const *names, size_t n,
 	size_t i, off;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!names || n == 0 || n > 65536)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "no names, or more than 65536");
@@ -197,7 +197,7 @@ release(rti_ambassador *amb, const char *const *names, size_t n)
 	size_t i;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!names || n == 0 || n > 65536)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "no names, or more than 65536");
@@ -239,7 +239,7 @@ register_obj(rti_ambassador *amb, rti_object_class_handle cls,
 	uint32_t h;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
@@ -307,7 +307,7 @@ request_update(rti_ambassador *amb, uint16_t type, uint32_t h,
 	size_t i;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
@@ -370,7 +370,7 @@ rti_get_object_instance_handle(rti_ambassador *amb, const char *name,
 {
 	struct om_obj *o;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!name || !out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "NULL argument");
@@ -388,7 +388,7 @@ rti_get_object_instance_name(rti_ambassador *amb,
 {
 	struct om_obj *o;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	o = obj_find(st_of(amb), obj.id);
@@ -405,7 +405,7 @@ rti_get_known_object_class_handle(rti_ambassador *amb,
 {
 	struct om_obj *o;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	o = obj_find(st_of(amb), obj.id);

@@ -220,20 +220,14 @@ cb_attr_list(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	struct om_state *st = st_of(amb);
 	rti_object_instance_handle obj;
 	const void *tag = NULL;
-	uint32_t tag_len = 0, n, i;
+	uint32_t tag_len = 0, n;
 
 	if (!st)
 		return -1;
 	obj.id = wire_get_u32(rd);
 	if (type == WIRE_CB_PROVIDE_UPDATE)
 		tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
-	n = wire_get_count(rd, 4);
-	if (rd->err || wire_grow((void **)&st->ahs, &st->cap_ahs, n + 1,
-	    sizeof *st->ahs))
-		return -1;
-	for (i = 0; i < n; i++)
-		st->ahs[i].id = wire_get_u32(rd);
-	if (!wire_rd_done(rd))
+	if (rti__get_attrs(rd, &st->ahs, &st->cap_ahs, &n) < 0)
 		return -1;
 	if (type == WIRE_CB_PROVIDE_UPDATE &&
 	    amb->cb.provide_attribute_value_update)

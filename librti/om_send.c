@@ -285,7 +285,7 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	uint32_t used;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK ||
 	    (rc = check_update(amb, st, obj.id, values, n, &o, &size)) !=
@@ -392,7 +392,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	size_t i, size, lim, hmax;
 	int rc, ours = 0;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
@@ -508,7 +508,7 @@ rti_set_update_packing(rti_ambassador *amb, enum rti_packing packing,
 	struct om_state *st;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((unsigned)packing > RTI_PACKING_CLASS)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
@@ -525,7 +525,7 @@ rti_flush_updates(rti_ambassador *amb)
 {
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = rti__om_pend_flush(amb, st_of(amb))) != RTI_OK)
 		return rc;
 	return rti__flush(amb, 1) == RTI_OK ? RTI_OK : rti__fail(amb,
@@ -547,7 +547,7 @@ rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 	uint32_t reg[64];
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
@@ -666,7 +666,7 @@ delete_obj(rti_ambassador *amb, rti_object_instance_handle obj,
 	size_t off;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = rti__check_tag(amb, tag, tag_len)) != RTI_OK)
 		return rc;
@@ -716,7 +716,7 @@ rti_local_delete_object_instance(rti_ambassador *amb,
 	size_t off;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	o = obj_find(st, obj.id);
 	if (!o)

@@ -81,11 +81,7 @@ static const char *const kind_names[] = {
 
 #define TM_OR_RETURN(amb, st)                                          \
 	do {                                                               \
-		int rc_;                                                   \
-		if (!(amb))                                                \
-			return RTI_ERR_INVALID_ARGUMENT;                   \
-		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
-			return rc_;                                        \
+		RTI__JOINED_OR_RETURN(amb);                                \
 		(st) = (amb)->mod[RTI__MOD_TM];                            \
 		if (!(st))                                                 \
 			return rti__fail(amb, RTI_ERR_INTERNAL_ERROR,      \
