@@ -243,11 +243,15 @@ rti__tm_check_send(rti_ambassador *amb, rti_time t, uint32_t *serial)
 	if (!st || !st->regulating)
 		return RTI_OK;
 	b = tmc_send_bound(i64, st->floor, st->kind, st->req, st->lookahead);
-	if (!tmc_allows(i64, b, u))
+	if (!tmc_allows(i64, b, u)) {
+		char a[TMC_STR_LEN], m[TMC_STR_LEN];
+
 		return rti__fail(amb, RTI_ERR_INVALID_LOGICAL_TIME,
-		    "timestamp must be %s logical time plus lookahead%s",
-		    b.open ? "after" : "at or after",
-		    st->kind != TMC_NONE ? " (of the pending request)" : "");
+		    "timestamp %s must be %s %s, the logical time plus "
+		    "lookahead%s", tmc_str(i64, u, a),
+		    b.open ? "after" : "at or after", tmc_str(i64, b.t, m),
+		    st->kind != TMC_NONE ? " of the pending request" : "");
+	}
 	*serial = st->retraction + 1;
 	return RTI_OK;
 }
@@ -432,9 +436,14 @@ advance(rti_ambassador *amb, int kind, rti_time t)
 		return rti__fail(amb,
 		    RTI_ERR_REQUEST_FOR_TIME_CONSTRAINED_PENDING,
 		    "enabling time constrained is pending");
-	if (tmc_cmp(amb->time_int64, u, st->now) < 0)
+	if (tmc_cmp(amb->time_int64, u, st->now) < 0) {
+		char a[TMC_STR_LEN], n[TMC_STR_LEN];
+
 		return rti__fail(amb, RTI_ERR_LOGICAL_TIME_ALREADY_PASSED,
-		    "requested time is before the logical time");
+		    "requested time %s is before the logical time %s",
+		    tmc_str(amb->time_int64, u, a),
+		    tmc_str(amb->time_int64, st->now, n));
+	}
 	/* One-way (serial 0, no reply): the checks above are all rtiexec
 	 * makes, against a state that lags its own, so it cannot refuse. */
 	rti__flush_modules(amb);

@@ -2,7 +2,39 @@
  * log; see tmcore.h and rti/tm.c. */
 #include "config.h"
 
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "tmcore.h"
+
+const char *
+tmc_str(int i64, uint64_t t, char *buf)
+{
+	double d;
+	int p;
+
+	if (i64) {
+		snprintf(buf, TMC_STR_LEN, "%" PRId64, (int64_t)t);
+		return buf;
+	}
+	d = tmc_f(t);
+	if (fabs(d) >= 1e-5 && fabs(d) < 1e15) {
+		/* fixed point, as few decimals as read back exactly */
+		for (p = 0; p <= 20; p++) {
+			snprintf(buf, TMC_STR_LEN, "%.*f", p, d);
+			if (strtod(buf, NULL) == d)
+				return buf;
+		}
+	}
+	for (p = 1; p < 17; p++) {
+		snprintf(buf, TMC_STR_LEN, "%.*g", p, d);
+		if (strtod(buf, NULL) == d)
+			return buf;
+	}
+	snprintf(buf, TMC_STR_LEN, "%.17g", d);
+	return buf;
+}
 
 /* The bound a federate's own output reaches through what it may still
  * receive: grant at a message stamped >= galt, then send lookahead later.

@@ -196,6 +196,12 @@ struct tmc_node {
 	struct tmc_bound out;
 };
 
+/* Time `t` as text for messages, into `buf` (TMC_STR_LEN bytes): the
+ * shortest decimal that reads back to the same double ("0.02", "inf"), or
+ * the integer.  Returns buf. */
+#define TMC_STR_LEN 32
+const char *tmc_str(int i64, uint64_t t, char *buf);
+
 /*
  * Greatest fixpoint of the output bounds of `n` regulating federates.
  * Sets every node's `out`; *first = index of the smallest out (n when

@@ -327,7 +327,8 @@ open_in_path(const char *fom_path, const char *name, char *why,
 		return -1;
 	}
 	*warn = 0;
-	snprintf(why, whylen, "no such file in the FOM path");
+	snprintf(why, whylen, "not in %.500s", fom_path && *fom_path ?
+	    fom_path : "(an empty FOM path)");
 	return -1;
 }
 
@@ -442,8 +443,9 @@ read_module(const char *fom_path, const struct fomload_src *s, size_t room,
 	struct stat st;
 	int fd = -1, rc;
 
-	if (s->kind == FOMLOAD_PATH && strchr(s->name, '/')) {
-		/* the operator's own path, as given */
+	if (s->kind == FOMLOAD_PATH) {
+		/* the operator's own path, as given; a file that does not
+		 * exist there is a name in the FOM path */
 		fd = open(s->name, FILE_FLAGS);
 		if (fd >= 0) {
 			snprintf(where, sizeof where, "at %s", s->name);
@@ -510,13 +512,44 @@ stopped(atomic_int *stop, struct fomload_out *out)
 	return 1;
 }
 
+/*
+ * The code of a module that failed the merge: a budget ran out
+ * (LIMIT_EXCEEDED); the module fails when loaded alone too, so it is
+ * unreadable in itself (ERROR_READING_FDD); or it fails only on top of the
+ * modules before it (INCONSISTENT_FDD).  The message is the merge's.  The
+ * second parse happens only on this failure path.
+ */
+static void
+classify(struct fomload_out *out, const struct fom_error *fe,
+    const char *xml, size_t len, const char *name)
+{
+	struct fom_error alone_fe;
+	struct fom *alone;
+	int err;
+
+	if (fe->budget) {
+		err = RTI_ERR_LIMIT_EXCEEDED;
+	} else if (!(alone = fom_new())) {
+		err = RTI_ERR_NO_MEMORY;
+	} else {
+		err = fom_load_string(alone, xml, len, name, &alone_fe) < 0 ?
+		    RTI_ERR_ERROR_READING_FDD : RTI_ERR_INCONSISTENT_FDD;
+		fom_free(alone);
+	}
+	out->fe = *fe;
+	out->parse_error = 1;
+	if (err == RTI_ERR_NO_MEMORY)
+		set_err(out, err, "out of memory");
+	else
+		set_err(out, err, "%s:%d: %s", fe->file, fe->line, fe->msg);
+}
+
 int
 fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
     struct fomload_out *out, atomic_int *stop)
 {
 	struct fom_budget budget;
 	struct fom_error fe;
-	struct fom *alone;
 	size_t total = 0;
 	uint32_t i;
 
@@ -556,26 +589,14 @@ fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
 			too_large_total(out);
 			goto fail;
 		}
-		/* A module that fails alone is unreadable; one that fails
-		 * only in the merge is inconsistent with the others. */
-		if (!(alone = fom_new()))
-			goto oom;
-		if (fom_load_string(alone, xml, len, src[i].name, &fe) < 0) {
-			fom_free(alone);
-			set_err(out, RTI_ERR_ERROR_READING_FDD, "%s:%d: %s",
-			    fe.file, fe.line, fe.msg);
-			goto fail;
-		}
-		fom_free(alone);
 		if (stopped(stop, out))
 			goto fail;
-		/* the merged load is charged to the create's budget (the
-		 * load alone costs no more than it) */
+		/* Merged in order onto the modules before it, charged to the
+		 * create's budget: a module may use what an earlier one
+		 * defines.  --check-fom runs this same loop. */
 		if (fom_load_string_budget(out->fom, xml, len, src[i].name,
 		    &budget, &fe) < 0) {
-			set_err(out, fe.budget ? RTI_ERR_LIMIT_EXCEEDED :
-			    RTI_ERR_INCONSISTENT_FDD, "%s:%d: %s", fe.file,
-			    fe.line, fe.msg);
+			classify(out, &fe, xml, len, src[i].name);
 			goto fail;
 		}
 	}

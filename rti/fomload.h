@@ -35,8 +35,9 @@
 enum fomload_kind {
 	FOMLOAD_CONTENT,  /* the text itself (sent by a federate) */
 	FOMLOAD_NAME,     /* a federate's name: only inside the FOM path */
-	FOMLOAD_PATH      /* the operator's: a path when it holds a '/' and
-	                     exists, else a NAME */
+	FOMLOAD_PATH      /* the operator's (--fom, --check-fom): a file at
+	                     that path, relative to the working directory,
+	                     when one exists; else a NAME */
 };
 
 struct fomload_src {
@@ -55,6 +56,9 @@ struct fomload_out {
 	char why[600];        /* the operator's: the real reason (log) */
 	int warn;             /* 1: a refusal worth a warning (a name that
 	                         escapes or names a non-regular file) */
+	int parse_error;      /* 1: a module did not parse or merge; `fe`
+	                         says where */
+	struct fom_error fe;
 	struct fom *fom;
 	uint32_t n;
 	char **names;
@@ -84,7 +88,11 @@ int fomload_check_content(const struct fomload_src *src, uint32_t n,
     struct fomload_out *out);
 
 /* Load modules src[0..n) in order: resolve and read (bounded) those given
- * by name, parse each alone, merge them.  `fom_path` is the ':'-separated
+ * by name, merge each onto the ones before it (a module may use the
+ * dimensions, datatypes and classes of an earlier one); a module that does
+ * not merge is ERROR_READING_FDD when it does not load alone either, else
+ * INCONSISTENT_FDD.  Creates, the start-up federation and --check-fom all
+ * decide here.  `fom_path` is the ':'-separated
  * FOM path (may be NULL).  Consumes the texts of `src` (moved into `out`
  * or freed); the names stay the caller's.  `stop`, when not NULL and set,
  * abandons the load between steps (out->err RTI_ERR_INTERNAL_ERROR).

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fomload.h"
 #include "server.h"
 
 #define EXIT_USAGE 2
@@ -116,36 +117,52 @@ parse_size(const char *s, unsigned long long min, unsigned long long max,
 	return 0;
 }
 
-/* --check-fom: 0, 1 (an error, or a warning with `strict`) or 2. */
+/*
+ * --check-fom: 0, 1 (an error, or a warning with `strict`) or 2.  The
+ * modules go through fomload_load, the function that decides every create,
+ * so the answer is the create's: the same order, limits and codes.  A FILE
+ * without '/' is looked up in `fom_path` as a create's name would be.
+ */
 static int
-check_fom(int argc, char **argv, int strict, int verbose)
+check_fom(int argc, char **argv, const char *fom_path, int strict,
+    int verbose)
 {
-	struct fom *f = fom_new();
-	struct fom_error err;
+	struct fomload_src *src;
+	struct fomload_out out;
+	const struct fom *f;
 	uint32_t w;
 	int i, rc = 0;
 
-	if (!f) {
-		fprintf(stderr, "rtiexec: out of memory\n");
-		return 1;
-	}
 	if (argc == 0) {
 		fprintf(stderr, "rtiexec: --check-fom needs at least one "
 		    "FILE\n");
-		fom_free(f);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < argc; i++) {
-		if (fom_load_file(f, argv[i], &err) < 0) {
-			if (err.line > 0)
-				fprintf(stderr, "%s:%d: error: %s\n", err.file,
-				    err.line, err.msg);
-			else
-				fprintf(stderr, "%s: error: %s\n", err.file,
-				    err.msg);
-			rc = 1;
-		}
+	if (!(src = calloc((size_t)argc, sizeof *src))) {
+		fprintf(stderr, "rtiexec: out of memory\n");
+		return 1;
 	}
+	for (i = 0; i < argc; i++) {
+		src[i].kind = FOMLOAD_PATH;
+		src[i].name = argv[i];
+	}
+	if (fomload_load(fom_path, src, (uint32_t)argc, &out, NULL) < 0) {
+		if (out.parse_error && out.fe.line > 0)
+			fprintf(stderr, "%s:%d: error: %s\n", out.fe.file,
+			    out.fe.line, out.fe.msg);
+		else if (out.parse_error)
+			fprintf(stderr, "%s: error: %s\n", out.fe.file,
+			    out.fe.msg);
+		else
+			fprintf(stderr, "rtiexec: error: %s%s%s\n", out.msg,
+			    out.why[0] ? ": " : "", out.why);
+		fprintf(stderr, "rtiexec: a federation with these modules "
+		    "is refused (%s)\n", rti_err_name(out.err));
+		fomload_out_free(&out);
+		free(src);
+		return 1;
+	}
+	f = out.fom;
 	for (w = 0; w < f->n_warnings; w++) {
 		const struct fom_warning *fw = &f->warnings[w];
 		if (fw->line > 0)
@@ -165,7 +182,8 @@ check_fom(int argc, char **argv, int strict, int verbose)
 		fom_print_verbose(f, stdout);
 	else if (rc == 0)
 		fom_print(f, stdout);
-	fom_free(f);
+	fomload_out_free(&out);
+	free(src);
 	return rc;
 }
 
@@ -433,8 +451,8 @@ main(int argc, char **argv)
 	if (checking) {
 		free(foms);
 		free(key);
-		return check_fom(argc - optind, argv + optind, strict,
-		    verbose);
+		return check_fom(argc - optind, argv + optind, cfg.fom_path,
+		    strict, verbose);
 	}
 	if (strict || verbose) {
 		fprintf(stderr, "rtiexec: --strict and --verbose go with "

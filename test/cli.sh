@@ -80,6 +80,13 @@ expect 1 "cannot create federation F: .*types-error.xml:7: datatype 'Node' conta
 expect 2 "--strict and --verbose go with --check-fom" -- --strict
 expect 2 "--strict and --verbose go with --check-fom" -- --port 0 --verbose
 expect 1 "noname.xml:3" -- --check-fom "$tmp/noname.xml"
+# --check-fom decides as a create does: in order, one module building on
+# an earlier one's dimension; the same refusal code a create returns.
+expect 0 "attribute 3 Load (reliable, receive, dims: Region)" -- --check-fom "$data/dims-base.xml" "$data/dims-user.xml"
+expect 1 "dims-user.xml:16: error: unknown dimension 'Region' referenced by attribute 'Load'" -- --check-fom "$data/dims-user.xml" "$data/dims-base.xml"
+expect 1 "refused (RTI_ERR_ERROR_READING_FDD)" -- --check-fom "$data/dims-user.xml" "$data/dims-base.xml"
+expect 1 "refused (RTI_ERR_INCONSISTENT_FDD)" -- --check-fom "$top_srcdir/data/fom/Grid.xml" "$data/types-conflict.xml"
+expect 1 "refused (RTI_ERR_COULD_NOT_OPEN_FDD)" -- --check-fom "$tmp/missing.xml"
 expect 1 "junk.xml" -- --check-fom "$tmp/junk.xml"
 expect 1 "missing.xml" -- --check-fom "$tmp/missing.xml"
 # A federation that cannot be created stops start-up with status 1.
@@ -104,6 +111,20 @@ elif grep -q " error: " "$tmp/log"; then
 	bad "SIGUSR1: status logged as an error: $(cat "$tmp/log")"
 elif [ "$got" -ne 0 ]; then
 	bad "SIGTERM: exit status $got, want 0"
+else
+	ok
+fi
+
+# The start-up federation takes the modules --check-fom accepts.
+"$RTIEXEC" --port 0 --port-file "$tmp/port3" --federation F \
+    --fom "$data/dims-base.xml" --fom "$data/dims-user.xml" 2>"$tmp/log3" &
+pid=$!
+i=0
+while [ ! -s "$tmp/port3" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+kill -TERM $pid
+wait $pid; got=$?
+if ! grep -q "federation F created" "$tmp/log3" || [ "$got" -ne 0 ]; then
+	bad "create of modules in order: not created, or exit $got: $(cat "$tmp/log3")"
 else
 	ok
 fi

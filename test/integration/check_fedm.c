@@ -124,6 +124,46 @@ START_TEST(test_create_bad_fom)
 }
 END_TEST
 
+/*
+ * A module may use what an earlier module of the same create defines (here
+ * a dimension); a module that needs a later one is refused, as
+ * --check-fom refuses it.
+ */
+START_TEST(test_create_modules_build_in_order)
+{
+	struct tfed *a = tfed_new(&rx);
+	const char *mods[2];
+	rti_object_class_handle feeder;
+	rti_attribute_handle load;
+	rti_dimension_handle region;
+
+	ck_assert_ptr_nonnull(a);
+	mods[0] = TEST_DATA("fom/dims-user.xml");
+	mods[1] = TEST_DATA("fom/dims-base.xml");
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "F", mods, 2,
+	    NULL), RTI_ERR_ERROR_READING_FDD);
+	ck_assert_ptr_nonnull(strstr(rti_error_message(a->amb),
+	    "dims-user.xml:16: unknown dimension 'Region'"));
+	mods[0] = TEST_DATA("fom/dims-base.xml");
+	mods[1] = TEST_DATA("fom/dims-user.xml");
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "F", mods, 2,
+	    NULL), RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(a->amb, "A", "t", "F",
+	    NULL), RTI_OK);
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb, "Feeder",
+	    &feeder), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, feeder, "Load",
+	    &load), RTI_OK);
+	ck_assert_int_eq(rti_get_dimension_handle(a->amb, "Region", &region),
+	    RTI_OK);
+	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
+	    RTI_RESIGN_NO_ACTION), RTI_OK);
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "F"),
+	    RTI_OK);
+	tfed_free(a);
+}
+END_TEST
+
 START_TEST(test_join_resign)
 {
 	struct tfed *a = tfed_new(&rx), *b = tfed_new(&rx);
@@ -809,6 +849,7 @@ fedm_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_create_destroy);
 	tcase_add_test(tc, test_create_bad_fom);
+	tcase_add_test(tc, test_create_modules_build_in_order);
 	tcase_add_test(tc, test_join_resign);
 	tcase_add_test(tc, test_list);
 	tcase_add_test(tc, test_sync_all);

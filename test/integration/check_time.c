@@ -330,6 +330,11 @@ START_TEST(test_late_joiner)
 	ck_assert(wait_ev(c, "reg:", 10));
 	ck_assert_int_eq(rti_query_logical_time(c->amb, &now), RTI_OK);
 	ck_assert(now.f64 == 10.0);
+	/* a first step counted from 0 is refused, and says from where */
+	ck_assert_int_eq(rti_time_advance_request(c->amb, T(0.02)),
+	    RTI_ERR_LOGICAL_TIME_ALREADY_PASSED);
+	ck_assert_str_eq(rti_error_message(c->amb),
+	    "requested time 0.02 is before the logical time 10");
 	ck_assert_int_eq(rti_enable_time_constrained(c->amb), RTI_OK);
 	ck_assert(wait_ev(c, "con:", 10));
 	/* C now holds A back. */
@@ -862,6 +867,59 @@ has_id(struct tfed *t, const char *prefix, rti_message_retraction_handle r)
 	return ev_at(t, buf) >= 0;
 }
 
+/*
+ * What a resigning regulating federate had sent stamped in the future
+ * (librti-fedm(3)): its interactions and the updates of instances that
+ * survive the resign are delivered at the receiver's grant as usual; the
+ * updates of instances its resign deletes go with them (the delete comes
+ * in receive order, at once).
+ */
+START_TEST(test_resign_with_held_messages)
+{
+	struct tfed *d = tf_regcon("Deleter", 1), *v = tf_regcon("Divester", 1);
+	struct tfed *b = tf_join("B");
+	rti_interaction_class_handle sw;
+	rti_object_instance_handle od, ov;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(d->amb,
+	    "GridEvent.Switching", &sw), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(d->amb, sw), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, sw),
+	    RTI_OK);
+	breaker(d, 1);
+	breaker(v, 1);
+	breaker(b, 0);
+	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
+	ck_assert(wait_ev(b, "con:", 0));
+	ck_assert_int_eq(rti_register_object_instance(d->amb, g_breaker,
+	    &od), RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance(v->amb, g_breaker,
+	    &ov), RTI_OK);
+	ck_assert(tfed_wait_n(b, "disc:", 2));
+	ck_assert_int_eq(update_at(d, od, "ud", 5, NULL), RTI_OK);
+	ck_assert_int_eq(update_at(v, ov, "uv", 5, NULL), RTI_OK);
+	ck_assert_int_eq(send_at(d, sw, "m5", 5), RTI_OK);
+	settle(d, b);
+	settle(v, b);
+	ck_assert_int_lt(tfed_find(b, "ref:"), 0);
+	ck_assert_int_eq(rti_resign_federation_execution(d->amb,
+	    RTI_RESIGN_DELETE_OBJECTS), RTI_OK);
+	ck_assert_int_eq(rti_resign_federation_execution(v->amb,
+	    RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES), RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(b->amb, T(10)), RTI_OK);
+	ck_assert(wait_ev(b, "grant:", 10));
+	ck_assert_int_eq(tfed_count(b, "rm:"), 1);
+	ck_assert_int_lt(tfed_find(b, "rm:"), ev_at(b, "grant:10|"));
+	ck_assert_int_ge(ev_at(b, "rx:m5:5|"), 0);
+	ck_assert_int_ge(ev_at(b, "ref:uv:5|"), 0);
+	ck_assert_int_lt(ev_at(b, "ref:uv:5|"), ev_at(b, "grant:10|"));
+	ck_assert_int_lt(tfed_find(b, "ref:ud"), 0);
+	tfed_free(d);
+	tfed_free(v);
+	tfed_free(b);
+}
+END_TEST
+
 /* Retracted before delivery: the constrained receiver never sees it, and
  * its next message request is not held back by it. */
 START_TEST(test_retract_before_delivery)
@@ -1280,6 +1338,7 @@ time_suite(void)
 	tcase_add_test(tc, test_tso_interactions);
 	tcase_add_test(tc, test_tso_nmr_and_unconstrained);
 	tcase_add_test(tc, test_async_delivery);
+	tcase_add_test(tc, test_resign_with_held_messages);
 	tcase_add_test(tc, test_retract_before_delivery);
 	tcase_add_test(tc, test_retract_after_delivery);
 	tcase_add_test(tc, test_random);
