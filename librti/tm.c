@@ -30,7 +30,10 @@
  * producer's retraction serial; the handle the federate sees is both (see
  * rti_message_retraction_handle).  WIRE_TM_CB_RETRACT removes the message
  * from the held queue when it is still there, else it becomes the
- * request_retraction callback.
+ * request_retraction callback.  The serials of this federate's own
+ * messages are TM's too: rti__tm_check_send hands out the next one with
+ * its answer, OM tells rti__tm_sent which one left, and rti_retract
+ * accepts only those.
  */
 #include "config.h"
 
