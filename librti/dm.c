@@ -21,15 +21,6 @@ struct dm_state {
 	uint8_t *sub_ic;          /* [n_ic + 1]: 0 none, 1 passive, 2 active */
 };
 
-#define JOINED_OR_RETURN(amb)                                          \
-	do {                                                               \
-		int rc_;                                                   \
-		if (!(amb))                                                \
-			return RTI_ERR_INVALID_ARGUMENT;                   \
-		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
-			return rc_;                                        \
-	} while (0)
-
 static struct dm_state *
 st_of(rti_ambassador *amb)
 {
@@ -133,7 +124,7 @@ rti_publish_object_class_attributes(rti_ambassador *amb,
 	uint64_t *set;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_attrs(amb, cls, attrs, n, &set)) != RTI_OK)
 		return rc;
 	rc = send_attrs(amb, WIRE_DM_PUBLISH_OC, cls.id, 0, attrs, n);
@@ -153,7 +144,7 @@ unpublish(rti_ambassador *amb, rti_object_class_handle cls,
 	size_t w;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = check_attrs(amb, cls, attrs, n, &set)) != RTI_OK)
 		return rc;
@@ -171,7 +162,7 @@ unpublish(rti_ambassador *amb, rti_object_class_handle cls,
 		free(old);
 		st->pub[cls.id] = NULL;
 	}
-	rti__om_unpublished(amb, cls.id, set);
+	rti__ev_unpublished(amb, cls.id, set);
 	free(set);
 	return RTI_OK;
 }
@@ -200,7 +191,7 @@ subscribe(rti_ambassador *amb, rti_object_class_handle cls,
 	uint64_t *set;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_attrs(amb, cls, attrs, n, &set)) != RTI_OK)
 		return rc;
 	rc = send_attrs(amb, WIRE_DM_SUBSCRIBE_OC, cls.id, active, attrs, n);
@@ -236,7 +227,7 @@ unsubscribe(rti_ambassador *amb, rti_object_class_handle cls,
 	size_t w;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = check_attrs(amb, cls, attrs, n, &set)) != RTI_OK)
 		return rc;
@@ -282,7 +273,7 @@ iclass_decl(rti_ambassador *amb, uint16_t type,
 	struct wire_buf *b;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if (!fom_iclass(amb->fom, cls.id))
 		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
@@ -337,7 +328,7 @@ set_switch(rti_ambassador *amb, int sw, int on)
 {
 	struct wire_buf *b;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	b = rti__req_begin(amb, WIRE_DM_SET_SWITCH);
 	wire_put_u8(b, (uint8_t)sw);
 	wire_put_u8(b, (uint8_t)on);

@@ -14,16 +14,6 @@
 
 #include "librti-int.h"
 
-/* Common argument checks of a service that needs a joined federate. */
-#define JOINED_OR_RETURN(amb)                                          \
-	do {                                                               \
-		int rc_;                                                   \
-		if (!(amb))                                                \
-			return RTI_ERR_INVALID_ARGUMENT;                   \
-		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
-			return rc_;                                        \
-	} while (0)
-
 static int
 check_name(rti_ambassador *amb, const char *what, const char *s,
     int may_be_empty)
@@ -255,7 +245,7 @@ rti_resign_federation_execution(rti_ambassador *amb,
 	struct wire_buf *b;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (amb->in_callback)
 		return rti__fail(amb,
 		    RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,
@@ -279,7 +269,7 @@ rti_set_automatic_resign_directive(rti_ambassador *amb,
 {
 	struct wire_buf *b;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((unsigned)action > RTI_RESIGN_NO_ACTION)
 		return rti__fail(amb, RTI_ERR_INVALID_RESIGN_ACTION,
 		    "resign action %d is not defined", (int)action);
@@ -297,7 +287,7 @@ rti_register_federation_synchronization_point(rti_ambassador *amb,
 	size_t i;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_name(amb, "label", label, 0)) != RTI_OK)
 		return rc;
 	if ((tag_len && !tag) || tag_len > WIRE_MAX_TAG)
@@ -326,7 +316,7 @@ rti_synchronization_point_achieved(rti_ambassador *amb, const char *label,
 	struct wire_buf *b;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_name(amb, "label", label, 0)) != RTI_OK)
 		return rc;
 	b = rti__req_begin(amb, WIRE_SYNC_ACHIEVED);
@@ -346,7 +336,7 @@ rti_get_federate_handle(rti_ambassador *amb, const char *name,
 	uint32_t h;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_name(amb, "federate name", name, 0)) != RTI_OK)
 		return rc;
 	if (!out)
@@ -373,7 +363,7 @@ rti_get_federate_name(rti_ambassador *amb, rti_federate_handle h,
 	size_t i;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	if (!h.id)
@@ -406,7 +396,7 @@ rti_get_federate_name(rti_ambassador *amb, rti_federate_handle h,
 
 #define LOOKUP_ARGS(amb, name, out)                                       \
 	do {                                                              \
-		JOINED_OR_RETURN(amb);                                    \
+		RTI__JOINED_OR_RETURN(amb);                                    \
 		if (!(name) || !(out))                                    \
 			return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,   \
 			    "NULL argument");                             \

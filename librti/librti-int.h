@@ -1,10 +1,37 @@
 /*
  * librti-int.h - private definitions of librti (never installed).
  *
- * The library is split like rtiexec: ambassador.c (connection, requests,
- * evoke), and one file per service group (fedm.c, dm.c, om.c, tm.c,
- * owm.c, ddm.c), each with its own per-ambassador state in amb->mod[] and
- * its own table of callback handlers.
+ * The library is split like rtiexec: a core (ambassador.c: new/free,
+ * connect, the joined state, the error message; connection.c: the socket,
+ * handshake, read, write and wait; request.c: requests, one-way messages
+ * and output batching; evoke.c: the callback queue, input pinning and
+ * evoke; what only they share is in core-int.h), and one module per
+ * service group (fedm, dm, om, tm, owm, ddm), each with its own
+ * per-ambassador state in amb->mod[] and its own table of callback
+ * handlers.
+ *
+ * The module graph.  A module calls only the modules below it:
+ *
+ *   owm   ddm            ownership, filtering (built on OM)
+ *      om                instances, updates, interactions
+ *   fedm  dm  tm         federation, declarations, time
+ *      core              connection, requests, evoke
+ *
+ *   fedm, dm, tm   call the core only;
+ *   om             calls dm (what is published) and tm (may a
+ *                  timestamped message go, its retraction serial, hold a
+ *                  received message);
+ *   owm            calls om (who owns what) and dm;
+ *   ddm            calls om (known classes, registration, the interaction
+ *                  it filters: rti_send_interaction_with_regions).
+ * The core calls no module: it runs their hooks (join, leave, flush,
+ * callbacks) through the module table.  What a lower module must tell a
+ * higher one is an event raised through the table (struct rti__module,
+ * below): DM's unpublished goes to OM; OM's send_update, send_bundle,
+ * send_interaction and received go to DDM, which owns the source-side
+ * filter, its memo and the statistics.  No module reads another's slot of
+ * amb->mod[].  test/check_modules_librti.sh holds the same graph and fails
+ * on a call against it.
  */
 #ifndef LIBRTI_INT_H
 #define LIBRTI_INT_H
@@ -49,6 +76,39 @@ struct rti__msg_out {
 #define RTI__ONE_WAY 1
 #define RTI__REQUEST 2
 
+/*
+ * Events.  What a module must tell the modules above it (see the module
+ * graph above) it raises as an event, never by calling them: every
+ * module whose table sets the hook gets it, in module order, through the
+ * lists rti_ambassador_new builds in amb->ev (rti__ev_* below).
+ *
+ * unpublished (DM): the federate stopped publishing the attributes in
+ *   `removed` (a bset of rti__dm_words words) of object class `cls`;
+ *   raised after rtiexec's reply, with DM's table already updated.
+ * send_update (OM): an update of the federate's own instance `obj`
+ *   (registered class `cls`) with attributes v[0..n) and condition `cond`
+ *   (NULL or "": the instance's) is about to be sent.  1 lets it go, 0
+ *   drops it (nobody wants it: DDM's source-side filter); the first 0
+ *   ends the event.  A hook may read the socket (rti__read_some) but not
+ *   dispatch.
+ * send_bundle (OM): a class bundle send begins (on = 1) or ends (0); the
+ *   send_update events between are of its instances, in order.
+ * send_interaction (OM): as send_update for an interaction of class
+ *   `cls` with condition `cond` and regions reg[0..m).
+ * received (OM): `n` reflections (interaction = 0) or interactions were
+ *   delivered to the federate's callbacks.
+ */
+typedef void rti__ev_unpublished_fn(rti_ambassador *amb, uint32_t cls,
+    const uint64_t *removed);
+typedef int rti__ev_send_update_fn(rti_ambassador *amb, uint32_t obj,
+    uint32_t cls, const struct rti_attribute_value *v, size_t n,
+    const char *cond);
+typedef void rti__ev_send_bundle_fn(rti_ambassador *amb, int on);
+typedef int rti__ev_send_interaction_fn(rti_ambassador *amb, uint32_t cls,
+    const char *cond, const uint32_t *reg, uint32_t m);
+typedef void rti__ev_received_fn(rti_ambassador *amb, int interaction,
+    size_t n);
+
 struct rti__module {
 	const char *name;
 	const struct rti__cb_handler *callbacks; /* terminated by fn NULL */
@@ -60,6 +120,22 @@ struct rti__module {
 	/* Called at the start of evoke and before each request: flush any
 	 * buffered output of the module (e.g. coalesced updates). */
 	void (*flush)(rti_ambassador *amb);
+	/* Events (above); NULL = not interested. */
+	rti__ev_unpublished_fn *unpublished;
+	rti__ev_send_update_fn *send_update;
+	rti__ev_send_bundle_fn *send_bundle;
+	rti__ev_send_interaction_fn *send_interaction;
+	rti__ev_received_fn *received;
+};
+
+/* Each event's hooks, in module order, NULL-terminated. */
+#define RTI__EV_MAX (RTI__MOD_COUNT + 2)
+struct rti__events {
+	rti__ev_unpublished_fn *unpublished[RTI__EV_MAX];
+	rti__ev_send_update_fn *send_update[RTI__EV_MAX];
+	rti__ev_send_bundle_fn *send_bundle[RTI__EV_MAX];
+	rti__ev_send_interaction_fn *send_interaction[RTI__EV_MAX];
+	rti__ev_received_fn *received[RTI__EV_MAX];
 };
 
 extern const struct rti__module rti__fedm_module;
@@ -137,6 +213,7 @@ struct rti_ambassador {
 	size_t n_fed_names;
 
 	void *mod[RTI__MOD_COUNT];
+	struct rti__events ev;
 	const struct rti__cb_handler *dispatch[WIRE_MOD_COUNT][256];
 	uint8_t sendkind[WIRE_MOD_COUNT][256]; /* RTI__ONE_WAY/_REQUEST */
 };
@@ -148,6 +225,26 @@ int rti__fail(rti_ambassador *amb, int err, const char *fmt, ...)
  * the message set, for services that need a joined federate. */
 int rti__check_joined(rti_ambassador *amb);
 int rti__check_connected(rti_ambassador *amb);
+/* The start of a service that needs a joined federate: return
+ * INVALID_ARGUMENT for a NULL ambassador, rti__check_joined's error when
+ * not joined. */
+#define RTI__JOINED_OR_RETURN(amb)                                     \
+	do {                                                           \
+		int rc_;                                               \
+		if (!(amb))                                            \
+			return RTI_ERR_INVALID_ARGUMENT;               \
+		if ((rc_ = rti__check_joined(amb)) != RTI_OK)          \
+			return rc_;                                    \
+	} while (0)
+/* RTI_OK, or INVALID_ARGUMENT with the message set when a user-supplied
+ * tag is NULL with a length or longer than WIRE_MAX_TAG. */
+int rti__check_tag(rti_ambassador *amb, const void *tag, size_t tag_len);
+/* A condition by match_cond_check's rules (the same in rtiexec): a
+ * subscription's (`subscription` 1: may be a prefix ending in '/') or a
+ * send condition (not empty), as rti__check_send_cond.  RTI_OK, or
+ * RTI_ERR_INVALID_CONDITION with the message set. */
+int rti__check_cond(rti_ambassador *amb, const char *cond, int subscription);
+int rti__check_send_cond(rti_ambassador *amb, const char *cond);
 
 /*
  * The joined state (ambassador.c).  rti__enter: the join reply has set
@@ -219,14 +316,17 @@ int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len);
 
 /*
- * Time management hooks used by the object management code (tm.c).
+ * Time management services used by the object management code (tm.c).
  * Times travel as the 64 raw bits of rti_time (see rti__time_bits).
  *
  * rti__tm_check_send: may this federate send a timestamped message at `t`?
- *   RTI_OK with *as_tso = 1 (send TSO), RTI_OK with *as_tso = 0 (not
- *   regulating: the message goes receive order), or an error
+ *   RTI_OK with *serial the retraction serial to put on it (send TSO; one
+ *   above the last one rti__tm_sent was told of), RTI_OK with *serial = 0
+ *   (not regulating: the message goes receive order), or an error
  *   (INVALID_LOGICAL_TIME when t < logical time + lookahead) with the
  *   message set; nothing may be sent then.
+ * rti__tm_sent: a message carrying retraction serial `serial` (0 = none)
+ *   was sent: rti_retract accepts the serials up to the highest so told.
  * rti__tm_hold: a TSO message (from `producer`, its retraction serial
  *   `retraction`) arrived.  Returns 1 when TM took a copy to release in
  *   timestamp order at a grant (through rti__dispatch, with
@@ -237,11 +337,8 @@ int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
  *   pending) to deliver again through evoke after the next time advance
  *   request, 0 to deliver it now, -1 on ENOMEM.
  */
-/* A send condition (per update or interaction, not empty): RTI_OK, or
- * RTI_ERR_INVALID_CONDITION with the message set (match_cond_check's rules,
- * the same in rtiexec).  In ddm.c. */
-int rti__check_send_cond(rti_ambassador *amb, const char *cond);
-int rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso);
+int rti__tm_check_send(rti_ambassador *amb, rti_time t, uint32_t *serial);
+void rti__tm_sent(rti_ambassador *amb, uint32_t serial);
 int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len, rti_time t, uint32_t producer, uint32_t retraction);
 int rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
@@ -284,18 +381,19 @@ rti__time_from_bits(const rti_ambassador *amb, uint64_t u)
 }
 
 /*
- * DM and OM state other modules (OWM, DDM) build on (dm.c, om.c).
+ * DM and OM services the modules above them (OM, OWM, DDM) build on
+ * (dm.c, om.c).
  * rti__dm_published: set of attributes (bundle.h bset, rti__dm_words words)
  *   this federate publishes for object class `cls`, NULL when none.
  * rti__dm_iclass_published: 1 when interaction class `cls` is published.
  * rti__om_owns: 1 when this federate owns `attr` of instance `obj`.
  * rti__om_set_owned: record (owned = 1) or drop ownership of `attr` of a
  *   known instance; RTI_OK or OBJECT_INSTANCE_NOT_KNOWN.
- * rti__om_unpublished: the federate stopped publishing the attributes in
- *   `removed` of class `cls`: it no longer owns them on the instances it
- *   knows as that class (rtiexec does the same).
- * rti__om_retraction_issued: 1 when `serial` is a retraction serial this
- *   federate has put on a message it sent.
+ * rti__om_interaction: send an interaction of class `cls`, values
+ *   v[0..n), as the rti_send_interaction* calls do (every argument
+ *   checked there; `t` NULL: receive order; `out` optional; `cond` NULL
+ *   or a condition); with regions[0..m) (m <= 64) the caller has checked
+ *   them (DDM: rti_send_interaction_with_regions).  RTI_OK or the error.
  */
 const uint64_t *rti__dm_published(rti_ambassador *amb, uint32_t cls);
 size_t rti__dm_words(rti_ambassador *amb);
@@ -303,34 +401,69 @@ int rti__dm_iclass_published(rti_ambassador *amb, uint32_t cls);
 int rti__om_owns(rti_ambassador *amb, uint32_t obj, uint32_t attr);
 int rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
     int owned);
-void rti__om_unpublished(rti_ambassador *amb, uint32_t cls,
-    const uint64_t *removed);
-int rti__om_retraction_issued(rti_ambassador *amb, uint32_t serial);
+int rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out,
+    const char *cond, const rti_region_handle *regions, size_t m);
 
-/*
- * DDM hooks used by OM (ddm.c): source-side filtering against the
- * replicated subscription tables, and the statistics.
- * rti__ddm_wants_update: 1 when another federate's subscription takes the
- *   update of attributes v[0..n) of own instance `obj` (registered class
- *   `cls`) with send condition `cond` (NULL/"": the instance's), 0 when
- *   none does; counts it as sent or suppressed.  `same`: inside a bundle,
- *   v holds the same attribute handles, in order, as the instance of the
- *   call before (which the caller has compared), 0 when not known.
- * rti__ddm_wants_interaction: the same for interaction class `cls` sent
- *   with `cond` and regions reg[0..m).
- * rti__ddm_received: count `n` received reflections (or interactions).
- * rti__ddm_bundle: around the rti__ddm_wants_update calls of one class
- *   bundle send (on 1, then 0): the replica is drained once, not per
- *   instance, and instances without regions or condition updating the
- *   same attributes as the one before share its positive answer.
- */
-void rti__ddm_bundle(rti_ambassador *amb, int on);
-int rti__ddm_wants_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
-    const struct rti_attribute_value *v, size_t n, const char *cond,
-    int same);
-int rti__ddm_wants_interaction(rti_ambassador *amb, uint32_t cls,
-    const char *cond, const uint32_t *reg, uint32_t m);
-void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);
+/* Raise an event (above) for every module that takes it. */
+static inline void
+rti__ev_unpublished(rti_ambassador *amb, uint32_t cls,
+    const uint64_t *removed)
+{
+	rti__ev_unpublished_fn *const *f;
+
+	for (f = amb->ev.unpublished; *f; f++)
+		(*f)(amb, cls, removed);
+}
+
+static inline int
+rti__ev_send_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
+    const struct rti_attribute_value *v, size_t n, const char *cond)
+{
+	rti__ev_send_update_fn *const *f;
+
+	for (f = amb->ev.send_update; *f; f++)
+		if (!(*f)(amb, obj, cls, v, n, cond))
+			return 0;
+	return 1;
+}
+
+static inline void
+rti__ev_send_bundle(rti_ambassador *amb, int on)
+{
+	rti__ev_send_bundle_fn *const *f;
+
+	for (f = amb->ev.send_bundle; *f; f++)
+		(*f)(amb, on);
+}
+
+static inline int
+rti__ev_send_interaction(rti_ambassador *amb, uint32_t cls,
+    const char *cond, const uint32_t *reg, uint32_t m)
+{
+	rti__ev_send_interaction_fn *const *f;
+
+	for (f = amb->ev.send_interaction; *f; f++)
+		if (!(*f)(amb, cls, cond, reg, m))
+			return 0;
+	return 1;
+}
+
+static inline void
+rti__ev_received(rti_ambassador *amb, int interaction, size_t n)
+{
+	rti__ev_received_fn *const *f;
+
+	for (f = amb->ev.received; *f; f++)
+		(*f)(amb, interaction, n);
+}
+
+/* Decode "u32 n, n x u32 attribute handle", the end of a callback's
+ * payload, into (*a)[0..*n) (grown as wire_grow does, *cap its room).
+ * 0, or -1 when malformed, not at the end of the payload, or ENOMEM. */
+int rti__get_attrs(struct wire_rd *rd, rti_attribute_handle **a,
+    size_t *cap, uint32_t *n);
 
 /* After a resign: drop the federation's callbacks still queued. */
 void rti__drop_member_frames(rti_ambassador *amb);

@@ -31,15 +31,6 @@ struct owm_state {
 	size_t cap_ahs;
 };
 
-#define JOINED_OR_RETURN(amb)                                          \
-	do {                                                               \
-		int rc_;                                                   \
-		if (!(amb))                                                \
-			return RTI_ERR_INVALID_ARGUMENT;                   \
-		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
-			return rc_;                                        \
-	} while (0)
-
 enum need {
 	NEED_NOTHING = 0,
 	NEED_OWNED,               /* owner-side services */
@@ -193,7 +184,7 @@ rti_unconditional_attribute_ownership_divestiture(rti_ambassador *amb,
 	size_t i;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_set(amb, obj, attrs, n, NEED_OWNED)) != RTI_OK ||
 	    (rc = send_set(amb, WIRE_OWM_DIVEST, obj, attrs, n, NULL, 0,
 	    NULL)) != RTI_OK)
@@ -212,7 +203,7 @@ rti_negotiated_attribute_ownership_divestiture(rti_ambassador *amb,
 	size_t i;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK ||
 	    (rc = check_set(amb, obj, attrs, n, NEED_OWNED)) != RTI_OK)
@@ -248,7 +239,7 @@ end_divestiture(rti_ambassador *amb, uint16_t type,
 	size_t i;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
 	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK ||
 	    (rc = check_set(amb, obj, attrs, n, NEED_OWNED)) != RTI_OK)
@@ -297,7 +288,7 @@ rti_attribute_ownership_divestiture_if_wanted(rti_ambassador *amb,
 	uint32_t m, i, a, j;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!n_divested || (n && !divested))
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "divested or n_divested is NULL");
@@ -331,7 +322,7 @@ rti_attribute_ownership_release_denied(rti_ambassador *amb,
 {
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_set(amb, obj, attrs, n, NEED_OWNED)) != RTI_OK)
 		return rc;
 	return send_set(amb, WIRE_OWM_DENY, obj, attrs, n, NULL, 0, NULL);
@@ -344,7 +335,7 @@ rti_attribute_ownership_acquisition(rti_ambassador *amb,
 {
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_tag(amb, tag, tag_len)) != RTI_OK ||
 	    (rc = check_set(amb, obj, attrs, n, NEED_PUBLISHED)) != RTI_OK)
 		return rc;
@@ -359,7 +350,7 @@ rti_attribute_ownership_acquisition_if_available(rti_ambassador *amb,
 {
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_set(amb, obj, attrs, n, NEED_PUBLISHED)) != RTI_OK)
 		return rc;
 	return send_set(amb, WIRE_OWM_ACQUIRE_IF, obj, attrs, n, NULL, 0,
@@ -373,7 +364,7 @@ rti_cancel_attribute_ownership_acquisition(rti_ambassador *amb,
 {
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_set(amb, obj, attrs, n, NEED_NOT_OWNED)) != RTI_OK)
 		return rc;
 	return send_set(amb, WIRE_OWM_CANCEL_ACQUIRE, obj, attrs, n, NULL, 0,
@@ -387,7 +378,7 @@ rti_query_attribute_ownership(rti_ambassador *amb,
 	struct wire_buf *b;
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_set(amb, obj, &attr, 1, NEED_NOTHING)) != RTI_OK)
 		return rc;
 	b = rti__req_begin(amb, WIRE_OWM_QUERY);
@@ -402,7 +393,7 @@ rti_is_attribute_owned_by_federate(rti_ambassador *amb,
 {
 	int rc;
 
-	JOINED_OR_RETURN(amb);
+	RTI__JOINED_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	if ((rc = check_set(amb, obj, &attr, 1, NEED_NOTHING)) != RTI_OK)
@@ -429,13 +420,7 @@ cb_set(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		return -1;
 	obj.id = wire_get_u32(rd);
 	tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
-	n = wire_get_count(rd, 4);
-	if (rd->err || wire_grow((void **)&st->ahs, &st->cap_ahs, n + 1,
-	    sizeof *st->ahs))
-		return -1;
-	for (i = 0; i < n; i++)
-		st->ahs[i].id = wire_get_u32(rd);
-	if (!wire_rd_done(rd))
+	if (rti__get_attrs(rd, &st->ahs, &st->cap_ahs, &n) < 0)
 		return -1;
 	switch (type) {
 	case WIRE_OWM_CB_ACQUIRED:

@@ -30,7 +30,10 @@
  * producer's retraction serial; the handle the federate sees is both (see
  * rti_message_retraction_handle).  WIRE_TM_CB_RETRACT removes the message
  * from the held queue when it is still there, else it becomes the
- * request_retraction callback.
+ * request_retraction callback.  The serials of this federate's own
+ * messages are TM's too: rti__tm_check_send hands out the next one with
+ * its answer, OM tells rti__tm_sent which one left, and rti_retract
+ * accepts only those.
  */
 #include "config.h"
 
@@ -67,6 +70,8 @@ struct tm_st {
 	size_t nh, caph;
 	uint64_t seq;
 	struct wire_buf ro;       /* held RO messages: frames, arrival order */
+	uint32_t retraction;      /* the last retraction serial put on a
+	                             message sent (rti__tm_sent) */
 };
 
 static const char *const kind_names[] = {
@@ -79,11 +84,7 @@ static const char *const kind_names[] = {
 
 #define TM_OR_RETURN(amb, st)                                          \
 	do {                                                               \
-		int rc_;                                                   \
-		if (!(amb))                                                \
-			return RTI_ERR_INVALID_ARGUMENT;                   \
-		if ((rc_ = rti__check_joined(amb)) != RTI_OK)              \
-			return rc_;                                        \
+		RTI__JOINED_OR_RETURN(amb);                                \
 		(st) = (amb)->mod[RTI__MOD_TM];                            \
 		if (!(st))                                                 \
 			return rti__fail(amb, RTI_ERR_INTERNAL_ERROR,      \
@@ -231,14 +232,14 @@ release(rti_ambassador *amb, struct tm_st *st, int all, uint64_t upto,
 }
 
 int
-rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso)
+rti__tm_check_send(rti_ambassador *amb, rti_time t, uint32_t *serial)
 {
 	struct tm_st *st = amb->mod[RTI__MOD_TM];
 	int i64 = amb->time_int64;
 	uint64_t u = rti__time_bits(amb, t);
 	struct tmc_bound b;
 
-	*as_tso = 0;
+	*serial = 0;
 	if (!tmc_time_valid(i64, u))
 		return rti__fail(amb, RTI_ERR_INVALID_LOGICAL_TIME,
 		    "invalid logical time (negative or NaN)");
@@ -254,8 +255,17 @@ rti__tm_check_send(rti_ambassador *amb, rti_time t, int *as_tso)
 		    b.open ? "after" : "at or after", tmc_str(i64, b.t, m),
 		    st->kind != TMC_NONE ? " of the pending request" : "");
 	}
-	*as_tso = 1;
+	*serial = st->retraction + 1;
 	return RTI_OK;
+}
+
+void
+rti__tm_sent(rti_ambassador *amb, uint32_t serial)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+
+	if (st && serial > st->retraction)
+		st->retraction = serial;
 }
 
 int
@@ -521,8 +531,8 @@ rti_retract(rti_ambassador *amb, rti_message_retraction_handle retraction)
 	uint32_t serial = (uint32_t)retraction.id;
 
 	TM_OR_RETURN(amb, st);
-	if (retraction.id >> 32 != amb->self.id ||
-	    !rti__om_retraction_issued(amb, serial))
+	if (retraction.id >> 32 != amb->self.id || serial == 0 ||
+	    serial > st->retraction)
 		return rti__fail(amb,
 		    RTI_ERR_INVALID_MESSAGE_RETRACTION_HANDLE,
 		    "retraction handle %llu is not one of a message this "

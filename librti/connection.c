@@ -1,0 +1,473 @@
+/*
+ * connection.c - the socket to rtiexec: the URL (tcp://HOST:PORT,
+ * unix:///PATH), the socket and its options, the handshake
+ * (rti__conn_open), writing the output buffer (rti__flush), reading into
+ * the input buffer (rti__read_some) and waiting for input (rti__wait_read),
+ * marking the connection lost and closing it.  It knows nothing of frames
+ * beyond the handshake: evoke.c delivers them, request.c builds them.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core-int.h"
+#include "librti-int.h"
+#include "tcp.h"
+
+#define CONNECT_TIMEOUT_S 10.0
+
+double
+rti__now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+lose_v(rti_ambassador *amb, const char *fmt, va_list ap)
+{
+	if (amb->lost)
+		return;
+	amb->lost = 1;
+	vsnprintf(amb->lost_reason, sizeof amb->lost_reason, fmt, ap);
+}
+
+void
+rti__lose(rti_ambassador *amb, const char *fmt, ...)
+{
+	va_list ap;
+
+	amb->lost_drop = 1;
+	va_start(ap, fmt);
+	lose_v(amb, fmt, ap);
+	va_end(ap);
+}
+
+/* The connection closed or failed: what was received before still gets
+ * delivered, then connection_lost. */
+static void
+lose_closed(rti_ambassador *amb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void
+lose_closed(rti_ambassador *amb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lose_v(amb, fmt, ap);
+	va_end(ap);
+}
+
+/* Close the connection (core-int.h). */
+void
+rti__conn_close(rti_ambassador *amb)
+{
+	if (amb->joined)
+		rti__leave(amb);
+	if (amb->fd >= 0)
+		close(amb->fd);
+	amb->fd = -1;
+	amb->connected = 0;
+	amb->lost = 0;
+	amb->lost_reported = 0;
+	amb->lost_drop = 0;
+	wire_buf_reset(&amb->out);
+	amb->out_off = 0;
+	amb->out_t0 = 0;
+	amb->out_base = 0;
+	if (amb->in_pinned) {
+		/* a callback closed the connection: its frame stays */
+		rti__in_retire(amb);
+		wire_buf_init(&amb->in);
+	}
+	wire_buf_reset(&amb->in);
+	amb->in_off = 0;
+}
+
+int
+rti__flush(rti_ambassador *amb, int block)
+{
+	while (amb->out_off < amb->out.len) {
+		ssize_t n = send(amb->fd, amb->out.data + amb->out_off,
+		    amb->out.len - amb->out_off, MSG_NOSIGNAL | MSG_DONTWAIT);
+
+		if (n > 0) {
+			amb->out_off += (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			struct pollfd p = { amb->fd, POLLOUT, 0 };
+
+			if (!block)
+				break;
+			/* Waiting to write: keep reading so that rtiexec
+			 * never blocks on us either. */
+			p.events |= POLLIN;
+			if (poll(&p, 1, 1000) < 0 && errno != EINTR) {
+				lose_closed(amb, "poll: %s", strerror(errno));
+				return RTI_ERR_CONNECTION_LOST;
+			}
+			if (p.revents & POLLIN) {
+				if (rti__read_some(amb) < 0)
+					return RTI_ERR_CONNECTION_LOST;
+			}
+			continue;
+		}
+		lose_closed(amb, "send: %s", n < 0 ? strerror(errno) :
+		    "closed");
+		return RTI_ERR_CONNECTION_LOST;
+	}
+	if (amb->out_off == amb->out.len) {
+		amb->out.len = 0;
+		amb->out_off = 0;
+		amb->out_t0 = 0;
+		amb->out_base = 0;
+		return RTI_OK;
+	}
+	/* The socket is full: try again after another batch or when the
+	 * age bound passes, not at every message. */
+	amb->out_base = amb->out.len - amb->out_off;
+	amb->out_t0 = rti__now();
+	if (amb->out_off > 1024 * 1024 &&
+	    amb->out_off > amb->out.len / 2) {
+		memmove(amb->out.data, amb->out.data + amb->out_off,
+		    amb->out.len - amb->out_off);
+		amb->out.len -= amb->out_off;
+		amb->out_off = 0;
+	}
+	return RTI_OK;
+}
+
+/* One recv into the input: `flags` 0 blocks up to SO_RCVTIMEO,
+ * MSG_DONTWAIT does not.  1 = got bytes, 0 = nothing (or timed out or
+ * interrupted), -1 = lost. */
+static int
+read_into(rti_ambassador *amb, int flags)
+{
+	ssize_t n;
+
+	if (amb->lost)
+		return -1;
+	if (rti__in_reserve(amb, RTI__READ_CHUNK) < 0) {
+		rti__lose(amb, "out of memory");
+		return -1;
+	}
+	n = recv(amb->fd, amb->in.data + amb->in.len,
+	    amb->in.cap - amb->in.len, flags);
+	if (n > 0) {
+		amb->rd_empty = (size_t)n < amb->in.cap - amb->in.len;
+		amb->in.len += (size_t)n;
+		return 1;
+	}
+	if (n < 0 && errno == EINTR)
+		return 0;
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+		amb->rd_empty = 1;
+		return 0;
+	}
+	lose_closed(amb, "%s", n == 0 ? "rtiexec closed the connection" :
+	    strerror(errno));
+	return -1;
+}
+
+/* Read what the socket has without waiting.  As read_into. */
+int
+rti__read_some(rti_ambassador *amb)
+{
+	return read_into(amb, MSG_DONTWAIT);
+}
+
+/*
+ * Waiting over TCP is one blocking recv where it can be (the socket is
+ * blocking; every other call passes MSG_DONTWAIT), not a poll and a recv:
+ * on a machine where a system call costs a microsecond, that is a tenth
+ * of a federate's CPU per time step.  SO_RCVTIMEO bounds the wait: the
+ * largest power-of-two fraction of a second that, with the kernel's
+ * rounding to its clock tick (WAIT_SLACK_S covers two ticks at 100 Hz),
+ * still ends within the wait asked for; the callers loop until their
+ * deadline, and a loop evoking with the same timeout sets it once.
+ * Shorter waits, and waits while output is pending, use poll.
+ */
+#define WAIT_SLACK_S 0.025
+#define WAIT_BLOCK_MIN_S (2 * WAIT_SLACK_S)
+
+static double
+wait_quantum(double s)
+{
+	double q = 1.0;
+
+	while (q > s)
+		q /= 2;
+	return q;
+}
+
+/* Blocking recv for at most `timeout_s` (<0 = as long as the socket's
+ * timeout).  As read_into; -2 = cannot block here, use poll. */
+static int
+wait_recv(rti_ambassador *amb, double timeout_s)
+{
+	double t0, q;
+	int rc;
+
+	if (amb->wait_poll || amb->out_off < amb->out.len ||
+	    (timeout_s >= 0 && timeout_s < WAIT_BLOCK_MIN_S))
+		return -2;
+	q = timeout_s < 0 ? amb->rcvtmo :
+	    wait_quantum(timeout_s - WAIT_SLACK_S);
+	if (q != amb->rcvtmo) {
+		struct timeval tv = { (time_t)q,
+		    (suseconds_t)((q - (double)(time_t)q) * 1e6) };
+
+		if (setsockopt(amb->fd, SOL_SOCKET, SO_RCVTIMEO, &tv,
+		    sizeof tv) < 0) {
+			amb->wait_poll = 1;
+			return -2;
+		}
+		amb->rcvtmo = q;
+	}
+	t0 = rti__now();
+	rc = read_into(amb, 0);
+	/* EAGAIN long before the timeout: the caller's loop made the
+	 * socket non-blocking.  Wait with poll from now on. */
+	if (rc == 0 && errno != EINTR &&
+	    (amb->rcvtmo == 0 || rti__now() - t0 < amb->rcvtmo / 2))
+		amb->wait_poll = 1;
+	return rc;
+}
+
+/* Wait up to `timeout_s` (<0 = forever) for the socket to be readable and
+ * read.  Returns as rti__read_some; 0 also on timeout. */
+int
+rti__wait_read(rti_ambassador *amb, double timeout_s)
+{
+	struct pollfd p = { amb->fd, POLLIN, 0 };
+	int ms, rc;
+
+	if ((rc = wait_recv(amb, timeout_s)) != -2)
+		return rc;
+	if (amb->out_off < amb->out.len)
+		p.events |= POLLOUT;
+	ms = timeout_s < 0 ? -1 : (int)(timeout_s * 1000.0 + 0.999);
+	rc = poll(&p, 1, ms);
+	if (rc < 0) {
+		if (errno == EINTR)
+			return 0;
+		lose_closed(amb, "poll: %s", strerror(errno));
+		return -1;
+	}
+	if (p.revents & POLLOUT)
+		if (rti__flush(amb, 0) != RTI_OK)
+			return -1;
+	if (p.revents & (POLLIN | POLLHUP | POLLERR))
+		return rti__read_some(amb);
+	return 0;
+}
+
+static int
+parse_url(rti_ambassador *amb, const char *url, char *host, size_t hostlen,
+    char *port, size_t portlen, int *is_unix)
+{
+	const char *p = url, *colon;
+
+	*is_unix = 0;
+	if (!url || !*url)
+		url = p = "tcp://127.0.0.1";
+	if (strncmp(p, "unix://", 7) == 0) {
+		*is_unix = 1;
+		if (strlen(p + 7) == 0 || strlen(p + 7) >= hostlen)
+			return -1;
+		strcpy(host, p + 7);
+		return 0;
+	}
+	if (strncmp(p, "tcp://", 6) == 0)
+		p += 6;
+	if (*p == '[') {
+		const char *end = strchr(p, ']');
+
+		if (!end || (size_t)(end - p - 1) >= hostlen)
+			return -1;
+		memcpy(host, p + 1, (size_t)(end - p - 1));
+		host[end - p - 1] = '\0';
+		colon = end[1] == ':' ? end + 1 : NULL;
+		if (end[1] && !colon)
+			return -1;
+	} else {
+		colon = strrchr(p, ':');
+		size_t hl = colon ? (size_t)(colon - p) : strlen(p);
+
+		if (hl == 0 || hl >= hostlen)
+			return -1;
+		memcpy(host, p, hl);
+		host[hl] = '\0';
+	}
+	if (colon) {
+		char *end;
+		long v = strtol(colon + 1, &end, 10);
+
+		if (*end || v <= 0 || v > 65535 || strlen(colon + 1) >= portlen)
+			return -1;
+		strcpy(port, colon + 1);
+	} else {
+		snprintf(port, portlen, "%d", RTI_DEFAULT_PORT);
+	}
+	(void)amb;
+	return 0;
+}
+
+static int
+open_socket(rti_ambassador *amb, const char *url)
+{
+	char host[256], port[16];
+	int is_unix, fd = -1;
+
+	if (parse_url(amb, url, host, sizeof host, port, sizeof port,
+	    &is_unix) < 0)
+		return rti__fail(amb, RTI_ERR_INVALID_LOCAL_SETTINGS_DESIGNATOR,
+		    "bad rtiexec URL '%s' (want tcp://HOST:PORT or "
+		    "unix:///PATH)", url);
+	if (is_unix) {
+		struct sockaddr_un un;
+
+		memset(&un, 0, sizeof un);
+		un.sun_family = AF_UNIX;
+		if (strlen(host) >= sizeof un.sun_path)
+			return rti__fail(amb,
+			    RTI_ERR_INVALID_LOCAL_SETTINGS_DESIGNATOR,
+			    "unix socket path too long");
+		strcpy(un.sun_path, host);
+		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd < 0 || connect(fd, (struct sockaddr *)&un,
+		    sizeof un) < 0) {
+			int e = errno;
+
+			if (fd >= 0)
+				close(fd);
+			return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+			    "cannot connect to %s: %s", host, strerror(e));
+		}
+	} else {
+		struct addrinfo hints, *res = NULL, *ai;
+		int gai, e = 0;
+
+		memset(&hints, 0, sizeof hints);
+		hints.ai_family = AF_UNSPEC;
+		hints.ai_socktype = SOCK_STREAM;
+		gai = getaddrinfo(host, port, &hints, &res);
+		if (gai != 0)
+			return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+			    "cannot resolve %s: %s", host, gai_strerror(gai));
+		for (ai = res; ai; ai = ai->ai_next) {
+			fd = socket(ai->ai_family, ai->ai_socktype |
+			    SOCK_CLOEXEC, ai->ai_protocol);
+			if (fd < 0)
+				continue;
+			if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+				break;
+			e = errno;
+			close(fd);
+			fd = -1;
+		}
+		freeaddrinfo(res);
+		if (fd < 0)
+			return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+			    "cannot connect to %s:%s: %s", host, port,
+			    strerror(e ? e : ECONNREFUSED));
+		(void)tcp_tune(fd);
+	}
+	amb->fd = fd;
+	amb->rcvtmo = 0;
+	/* A Unix-domain socket wakes a reader blocked in recv whenever its
+	 * peer reads too (write space), a poll only for input: there a
+	 * blocking recv costs extra wake-ups, so wait with poll. */
+	amb->wait_poll = is_unix;
+	return RTI_OK;
+}
+
+/* Open the socket to `url` and run the handshake (core-int.h). */
+int
+rti__conn_open(rti_ambassador *amb, const char *url)
+{
+	struct wire_buf *b;
+	size_t off, poff;
+	uint16_t type;
+	uint32_t len;
+	double deadline;
+	int rc;
+
+	rc = open_socket(amb, url);
+	if (rc != RTI_OK)
+		return rc;
+	amb->connected = 1;
+	b = rti__msg_begin(amb, WIRE_HELLO, &off);
+	wire_put_u32(b, WIRE_MAGIC);
+	wire_put_u16(b, WIRE_VERSION);
+	wire_put_blob(b, amb->auth_key, amb->auth_key_len);
+	if (rti__msg_end(amb, off, 1) != RTI_OK ||
+	    rti__flush(amb, 1) != RTI_OK)
+		goto lost;
+	deadline = rti__now() + CONNECT_TIMEOUT_S;
+	for (;;) {
+		rc = rti__frame_at(amb, amb->in_off, &type, &poff, &len);
+		if (rc < 0)
+			goto bad;
+		if (rc > 0)
+			break;
+		if (rti__now() > deadline) {
+			rti__lose(amb, "no handshake answer within %.0f s",
+			    CONNECT_TIMEOUT_S);
+			goto lost;
+		}
+		if (rti__wait_read(amb, deadline - rti__now()) < 0)
+			goto lost;
+	}
+	{
+		struct wire_rd rd;
+
+		wire_rd_init(&rd, amb->in.data + poff, len);
+		amb->in_off = poff + len;
+		if (type == WIRE_HELLO_NAK) {
+			uint32_t err = wire_get_u32(&rd);
+			const char *msg = wire_get_str(&rd, 1024);
+
+			if (rd.err || err >= RTI_ERR__COUNT || err == 0)
+				goto bad;
+			rc = rti__fail(amb, (int)err, "rtiexec refused: %s",
+			    msg);
+			rti__conn_close(amb);
+			return rc;
+		}
+		if (type != WIRE_HELLO_ACK || wire_get_u32(&rd) != WIRE_MAGIC)
+			goto bad;
+		(void)wire_get_u16(&rd);
+		amb->max_frame = wire_get_u32(&rd);
+		if (rd.err)
+			goto bad;
+	}
+	return RTI_OK;
+bad:
+	rti__conn_close(amb);
+	return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+	    "not an rtiexec (bad handshake)");
+lost:
+	rc = rti__fail(amb, RTI_ERR_CONNECTION_FAILED, "handshake failed: %s",
+	    amb->lost_reason);
+	rti__conn_close(amb);
+	return rc;
+}

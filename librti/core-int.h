@@ -1,0 +1,64 @@
+/*
+ * core-int.h - what the four files of librti's core share, and nothing a
+ * service module (fedm.c ... ddm.c) may use: those reach the core through
+ * librti-int.h alone (test/check_modules_librti.sh checks it).
+ *
+ *   ambassador.c  new/free, connect/disconnect, the joined state, the
+ *                 error message, the module tables
+ *   connection.c  URL, socket, handshake, write, read, wait, lose, close
+ *   request.c     one-way messages, requests, output batching
+ *   evoke.c       the callback queue, input pinning, dispatch, evoke
+ */
+#ifndef LIBRTI_CORE_INT_H
+#define LIBRTI_CORE_INT_H
+
+#include "librti-int.h"
+
+/* Bytes asked of each recv, and the input buffer's first size. */
+#define RTI__READ_CHUNK 65536
+
+/*
+ * connection.c.  rti__conn_open: open the socket to `url` (NULL or "":
+ * tcp://127.0.0.1) and run the handshake; RTI_OK (connected, max_frame
+ * set), or the error with the message set and the connection closed
+ * again.  rti__conn_close: leave the joined state if joined, close the
+ * socket, forget the lost state and every buffered byte in or out (a
+ * frame being dispatched in place stays readable until its dispatch
+ * returns).  rti__wait_read: wait up to `timeout_s` (< 0 = forever) for
+ * input and read it; 1 = got bytes, 0 = nothing (timeout, interrupted),
+ * -1 = lost (lost_reason set); pending output is written meanwhile.
+ */
+int rti__conn_open(rti_ambassador *amb, const char *url);
+void rti__conn_close(rti_ambassador *amb);
+int rti__wait_read(rti_ambassador *amb, double timeout_s);
+
+/*
+ * evoke.c.  rti__in_retire: in.data is about to be replaced while a
+ * frame is dispatched in place (in_pinned): keep its storage (in_old)
+ * until that dispatch returns.
+ */
+void rti__in_retire(rti_ambassador *amb);
+
+/*
+ * The next complete frame at `off` of the input: 1 found (type, payload
+ * offset *poff and length *len set), 0 incomplete, -1 oversized.  Frames
+ * from rtiexec are bounded by 64 times the default frame limit.
+ */
+static inline int
+rti__frame_at(rti_ambassador *amb, size_t off, uint16_t *type,
+    size_t *poff, uint32_t *len)
+{
+	uint16_t flags;
+	int rc;
+
+	rc = wire_frame_peek(amb->in.data + off, amb->in.len - off,
+	    WIRE_DEFAULT_MAX_FRAME * 64u, type, &flags, len);
+	if (rc <= 0)
+		return rc;
+	if (amb->in.len - off - WIRE_HEADER_SIZE < *len)
+		return 0;
+	*poff = off + WIRE_HEADER_SIZE;
+	return 1;
+}
+
+#endif

@@ -1,0 +1,622 @@
+/*
+ * ddm_filter.c - the replica of the federation's subscription tables and
+ * the source-side filter built on it (proto/match.h): the hooks of OM's
+ * send events, which drop an update or interaction that no other
+ * federate's subscription takes, and the statistics (rti_get_statistics).
+ *
+ * Replica guarantee.  rtiexec pushes every change of a subscription
+ * (WIRE_DDM_CB_SUB, numbered per receiver) to every other federate.  The
+ * replica is applied when a frame is dispatched (with every replica frame
+ * already received after it), before each request and evoke (frames read
+ * while a reply was awaited), and, before any update or interaction would
+ * be suppressed or when the socket was not read for DRAIN_NS (5 ms), from
+ * every replica frame already received (read from the socket without
+ * blocking, or queued in the input), in sequence; each is acknowledged
+ * (WIRE_DDM_ACK) as soon as applied.  rtiexec holds the reply to a
+ * subscription change until every publisher of the class has acknowledged
+ * it, or for 200 ms (the publisher is then marked lagging and not waited
+ * for until it catches up).  So:
+ *  - an acknowledging publisher matches everything it sends after the
+ *    subscribe call returned against the change;
+ *  - a lagging one has not read its socket for 200 ms, so its next send
+ *    drains the change (written to its socket before the subscriber's
+ *    reply) and matches against it, widening or narrowing; the only
+ *    exception is a change still held in rtiexec's output queue because
+ *    the publisher's socket buffer is full.
+ * Updates in flight to rtiexec while a subscription changes are matched
+ * there against the new tables.  A late unsubscription only costs a
+ * message rtiexec filters.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ddm-int.h"
+
+/* A send drains the socket first when it was not read for this long. */
+#define DRAIN_NS 5000000ll
+
+/* A federate's subscription of a class, as rtiexec pushed it; in the
+ * replica by rep_key. */
+struct rep {
+	struct idmap_node node;
+	uint64_t key;             /* rep_key(fed, kind, cls) */
+	uint32_t fed, cls;
+	uint8_t kind, flags;
+	uint64_t *attrs;
+	uint64_t **rattrs;        /* [i]: attributes subscribed with its
+	                             region i (object classes) */
+	uint32_t n_rattrs;
+};
+
+static void
+rep_rattrs_free(struct rep *e)
+{
+	uint32_t i;
+
+	for (i = 0; i < e->n_rattrs; i++)
+		free(e->rattrs[i]);
+	free(e->rattrs);
+	e->rattrs = NULL;
+	e->n_rattrs = 0;
+}
+
+/* ---- the replica ---- */
+
+/* The key of (fed, kind, cls): class handles are below 2^31 (the FOM's
+ * limits), so the three fit in 64 bits. */
+static uint64_t
+rep_key(uint32_t fed, int kind, uint32_t cls)
+{
+	return (uint64_t)fed << 32 | (uint64_t)cls << 1 | (uint64_t)kind;
+}
+
+static struct rep *
+rep_of(struct idmap_node *n)
+{
+	return n ? IDMAP_ENTRY(n, struct rep, node) : NULL;
+}
+
+static inline struct rep *
+rep_find(struct ddm_state *st, uint32_t fed, int kind, uint32_t cls)
+{
+	return rep_of(IDMAP_GET(&st->reps, rep_key(fed, kind, cls), struct rep,
+	    node, key));
+}
+
+static void
+rep_free(struct rep *e)
+{
+	rep_rattrs_free(e);
+	free(e->attrs);
+	free(e);
+}
+
+static void
+rep_drop_fed(struct ddm_state *st, uint32_t fed)
+{
+	struct idmap_iter it;
+	struct rep *e;
+	int k;
+	uint32_t c;
+
+	idmap_iter_init(&st->reps, &it);
+	while ((e = rep_of(idmap_iter_next(&st->reps, &it))))
+		if (e->fed == fed) {
+			idmap_del(&st->reps, &e->node);
+			rep_free(e);
+		}
+	for (k = 0; k < 2; k++)
+		for (c = 1; c <= st->n_cls[k]; c++)
+			if (st->set[k][c])
+				match_set_remove_owner(st->set[k][c], fed);
+}
+
+/*
+ * Apply a replica frame (WIRE_DDM_CB_SUB or _FED_GONE payload) unless its
+ * sequence number was applied already.  0, or -1 when malformed.
+ */
+static int
+rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct ddm_state *st = st_of(amb);
+	uint32_t seq = wire_get_u32(rd), fed = wire_get_u32(rd);
+	uint32_t cls, n, i, j, nc, m, nr;
+	const char *conds[64];
+	struct match_range rg[64][16];
+	uint32_t rn[64], ran[64];
+	const uint8_t *ra[64];
+	uint8_t kind, flags;
+	const uint8_t *attrs;
+	struct match_set *s;
+	struct rep *e;
+
+	if (type == WIRE_DDM_CB_FED_GONE) {
+		if (!wire_rd_done(rd))
+			return -1;
+		if (st && seq > st->applied) {
+			st->applied = seq;
+			rep_drop_fed(st, fed);
+		}
+		return 0;
+	}
+	kind = wire_get_u8(rd);
+	cls = wire_get_u32(rd);
+	flags = wire_get_u8(rd);
+	n = wire_get_count(rd, 4);
+	attrs = wire_get_raw(rd, (size_t)n * 4);
+	nc = wire_get_count(rd, 5);
+	if (rd->err || nc > 64 || kind > KIND_IC)
+		return -1;
+	for (i = 0; i < nc; i++)
+		conds[i] = wire_get_str(rd, MATCH_MAX_COND);
+	m = wire_get_count(rd, 4);
+	if (rd->err || m > 64)
+		return -1;
+	for (i = 0; i < m; i++) {
+		rn[i] = wire_get_count(rd, 20);
+		if (rn[i] > 16)
+			return -1;
+		for (j = 0; j < rn[i]; j++) {
+			rg[i][j].dim = wire_get_u32(rd);
+			rg[i][j].lo = wire_get_u64(rd);
+			rg[i][j].hi = wire_get_u64(rd);
+		}
+		ran[i] = wire_get_count(rd, 4);
+		ra[i] = wire_get_raw(rd, (size_t)ran[i] * 4);
+	}
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!st || seq <= st->applied)
+		return 0;
+	if (cls == 0 || cls > st->n_cls[kind])
+		return -1;
+	st->applied = seq;
+	e = rep_find(st, fed, kind, cls);
+	if (!e) {
+		e = calloc(1, sizeof *e);
+		if (!e || !(e->attrs = calloc(st->words, sizeof *e->attrs))) {
+			free(e);
+			return -1;
+		}
+		e->fed = fed;
+		e->kind = kind;
+		e->cls = cls;
+		e->key = rep_key(fed, kind, cls);
+		idmap_put(&st->reps, &e->node);
+	}
+	e->flags = flags;
+	memset(e->attrs, 0, st->words * sizeof *e->attrs);
+	for (i = 0; i < n; i++) {
+		uint32_t a = wire_get32(attrs + 4 * i);
+
+		if (a / 64 < st->words)
+			bset_add(e->attrs, a);
+	}
+	rep_rattrs_free(e);
+	if (m && !(e->rattrs = calloc(m, sizeof *e->rattrs)))
+		return -1;
+	for (i = 0; i < m; i++) {
+		if (!(e->rattrs[i] = calloc(st->words, sizeof **e->rattrs)))
+			return -1;
+		e->n_rattrs = i + 1;
+		for (j = 0; j < ran[i]; j++) {
+			uint32_t a = wire_get32(ra[i] + 4 * j);
+
+			if (a / 64 < st->words)
+				bset_add(e->rattrs[i], a);
+		}
+	}
+	s = st->set[kind][cls];
+	if (!s && !(s = st->set[kind][cls] = match_set_new()))
+		return -1;
+	match_set_remove_owner(s, fed);
+	for (j = 0; j < (nc ? nc : 1); j++) {
+		const char *c = nc ? conds[j] : NULL;
+
+		if (flags & WIRE_DDMF_PLAIN)
+			(void)match_set_add(s, fed, NULL, 0, c);
+		for (i = 0; i < m; i++) {
+			(void)match_region_sort(rg[i], rn[i]);
+			nr = rn[i];
+			(void)match_set_add_tag(s, fed, i + 1, rg[i], nr, c);
+		}
+	}
+	return 0;
+}
+
+/* Acknowledge the replica frames applied (rtiexec holds the reply to a
+ * subscription change until then). */
+static void
+ack(rti_ambassador *amb)
+{
+	struct ddm_state *st = st_of(amb);
+	struct wire_buf *b;
+	size_t off;
+
+	if (!st || st->applied == st->acked || amb->lost)
+		return;
+	b = rti__msg_begin(amb, WIRE_DDM_ACK, &off);
+	wire_put_u32(b, st->applied);
+	if (rti__msg_end(amb, off, 1) == RTI_OK)
+		st->acked = st->applied;
+}
+
+static long long
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/* Read the socket without blocking (`lazy`: only when the last read left
+ * bytes in it or it was not read here for DRAIN_NS), then apply and
+ * acknowledge the replica frames in the input from in_off; with `scan` 0
+ * only when the input changed since the last scan.  Other frames stay in
+ * the input, in order, for evoke.  1 when one was applied. */
+static int
+sync_replica_scan(rti_ambassador *amb, int scan, int lazy)
+{
+	struct ddm_state *st = st_of(amb);
+	uint32_t before = st->applied, len;
+	uint16_t type, flags;
+	long long now = mono_ns();
+	size_t off;
+	int i;
+
+	if (!lazy || !amb->rd_empty || now - st->synced_ns > DRAIN_NS) {
+		for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
+			;
+		st->synced_ns = now;
+	}
+	scan |= amb->in.len != st->seen_len;
+	st->seen_len = amb->in.len;
+	for (off = amb->in_off; scan && off < amb->in.len;) {
+		struct wire_rd rd;
+
+		if (wire_frame_peek(amb->in.data + off, amb->in.len - off,
+		    UINT32_MAX, &type, &flags, &len) <= 0 ||
+		    amb->in.len - off - WIRE_HEADER_SIZE < len)
+			break;
+		if (type == WIRE_DDM_CB_SUB || type == WIRE_DDM_CB_FED_GONE) {
+			wire_rd_init(&rd, amb->in.data + off +
+			    WIRE_HEADER_SIZE, len);
+			(void)rep_apply(amb, type, &rd);
+		}
+		off += WIRE_HEADER_SIZE + len;
+	}
+	ack(amb);
+	return st->applied != before;
+}
+
+static int
+sync_replica(rti_ambassador *amb)
+{
+	return sync_replica_scan(amb, 1, 0);
+}
+
+/* A replica frame is applied when it is delivered, with every one that
+ * follows it already received, and acknowledged at once. */
+static int
+cb_replica(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	if (rep_apply(amb, type, rd) < 0)
+		return -1;
+	(void)sync_replica_scan(amb, 0, 0);
+	return 0;
+}
+
+/* Before each request and evoke: apply and acknowledge the replica frames
+ * that arrived (e.g. while a reply was awaited).  The socket is read only
+ * when it may hold more (a system call per request or evoke is most of
+ * the cost of a time step); evoke and the sends read it anyway. */
+void
+rti__ddm_flush(rti_ambassador *amb)
+{
+	if (st_of(amb))
+		(void)sync_replica_scan(amb, 0, 1);
+}
+
+struct want_ctx {
+	struct ddm_state *st;
+	rti_ambassador *amb;
+	int kind;
+	uint32_t k, cls;
+	const struct rti_attribute_value *v;
+	size_t n;
+};
+
+/* Does `owner`'s entry at class ctx->k take it (it subscribes there and no
+ * more specific class of ctx->cls, and to one of the attributes)? */
+static int
+want_cb(uint32_t owner, uint32_t tag, void *arg)
+{
+	struct want_ctx *x = arg;
+	const struct fom *fom = x->amb->fom;
+	const uint64_t *attrs;
+	struct rep *e;
+	uint32_t j;
+	size_t i;
+
+	if (owner == x->amb->self.id)
+		return 0;
+	e = rep_find(x->st, owner, x->kind, x->k);
+	if (!e || !(e->flags & WIRE_DDMF_SUBSCRIBED))
+		return 0;
+	for (j = x->cls; j && j != x->k; j = x->kind == KIND_OC ?
+	    fom_oclass(fom, j)->parent : fom_iclass(fom, j)->parent) {
+		struct rep *e2 = rep_find(x->st, owner, x->kind, j);
+
+		if (e2 && (e2->flags & WIRE_DDMF_SUBSCRIBED))
+			return 0;
+	}
+	if (x->kind == KIND_IC)
+		return 1;
+	/* an entry of a region covers the attributes subscribed with it */
+	attrs = e->attrs;
+	if (tag)
+		attrs = tag <= e->n_rattrs ? e->rattrs[tag - 1] : NULL;
+	for (i = 0; attrs && i < x->n; i++)
+		if (bset_has(attrs, x->st->words, x->v[i].attribute.id))
+			return 1;
+	return 0;
+}
+
+static int
+wants(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
+    const struct match_region *q, uint32_t m,
+    const struct rti_attribute_value *v, size_t n)
+{
+	struct ddm_state *st = st_of(amb);
+	struct want_ctx x;
+	uint32_t k, i;
+
+	x.st = st;
+	x.amb = amb;
+	x.kind = kind;
+	x.cls = cls;
+	x.v = v;
+	x.n = n;
+	for (k = cls; k; k = kind == KIND_OC ?
+	    fom_oclass(amb->fom, k)->parent :
+	    fom_iclass(amb->fom, k)->parent) {
+		struct match_set *s = st->set[kind][k];
+
+		if (!s)
+			continue;
+		x.k = k;
+		if (m == 0 && match_set_query_tag(s, NULL, cond, want_cb, &x))
+			return 1;
+		for (i = 0; i < m; i++)
+			if (match_set_query_tag(s, &q[i], cond, want_cb, &x))
+				return 1;
+	}
+	return 0;
+}
+
+/* Regions of the update of attributes v[0..n) of `in` into st->mdl.q
+ * (ddm_update_regions): their number, 0 (the default region) on ENOMEM
+ * as when one has none. */
+static uint32_t
+update_regions(struct ddm_state *st, const struct ddm_inst *in,
+    const struct rti_attribute_value *v, size_t n)
+{
+	long m;
+	size_t a;
+
+	if (!in || !in->n_assoc || wire_grow((void **)&st->ids, &st->cap_ids,
+	    n ? n : 1, sizeof *st->ids))
+		return 0;
+	for (a = 0; a < n; a++)
+		st->ids[a] = v[a].attribute.id;
+	m = ddm_update_regions(&st->mdl, in, st->ids, (uint32_t)n, 0);
+	return m < 0 ? 0 : (uint32_t)m;
+}
+
+/* Does another federate want one of v[0..n) of `in` (each attribute
+ * matched with its own update regions)? */
+static int
+wants_update(rti_ambassador *amb, const struct ddm_inst *in, uint32_t cls,
+    const char *cond, const struct rti_attribute_value *v, size_t n)
+{
+	struct ddm_state *st = st_of(amb);
+	uint32_t m = update_regions(st, in, v, n);
+	size_t j;
+	int uniform = 1;
+
+	if (!wants(amb, KIND_OC, cls, cond, st->mdl.q, m, v, n))
+		return 0;
+	for (j = 1; in && j < n && uniform; j++)
+		uniform = ddm_same_regions(&st->mdl, in, v[0].attribute.id,
+		    v[j].attribute.id);
+	if (uniform)
+		return 1;
+	for (j = 0; j < n; j++) {
+		m = update_regions(st, in, v + j, 1);
+		if (wants(amb, KIND_OC, cls, cond, st->mdl.q, m, v + j, 1))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Before a send is matched: drain the replica frames waiting in the socket
+ * when it was not read for DRAIN_NS.  rtiexec answers a subscription
+ * change once the publishers acknowledged it, or after 200 ms; a
+ * publisher that did not acknowledge in time made no send call (and no
+ * request or evoke) for far longer than DRAIN_NS, so its next send drains
+ * the change first and matches against it, widening or narrowing.
+ */
+static void
+drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
+{
+	if (mono_ns() - st->synced_ns > DRAIN_NS)
+		(void)sync_replica_scan(amb, 0, 0);
+}
+
+/* Was the last update of a class bundle send, without regions or
+ * condition either, of the same attributes, in the same order, with the
+ * same replica?  The memo is the last event's instance; its attributes
+ * are compared here, so the memo depends on nothing OM keeps. */
+static int
+memo_hit(const struct ddm_state *st, uint32_t cls, const char *cond,
+    const struct rti_attribute_value *v, size_t n)
+{
+	size_t i;
+
+	if (!st->memo_valid || st->memo_cls != cls ||
+	    st->memo_applied != st->applied ||
+	    st->memo_cond_null != (cond == NULL))
+		return 0;
+	if (st->memo_n != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (st->memo_attrs[i] != v[i].attribute.id)
+			return 0;
+	return 1;
+}
+
+/* OM's send_bundle event: one drain for the whole bundle, a fresh memo. */
+void
+rti__ddm_send_bundle(rti_ambassador *amb, int on)
+{
+	struct ddm_state *st = st_of(amb);
+
+	if (!st)
+		return;
+	if (on)
+		drain_if_idle(amb, st);
+	st->in_bundle = on;
+	st->memo_valid = 0;
+}
+
+/*
+ * OM's send_update event, the source-side filter: 1 when another
+ * federate's subscription takes the update, 0 when none does; counts it
+ * as sent or suppressed.  Inside a class bundle send (rti__ddm_send_bundle),
+ * the replica is drained once, not per instance, and an instance without
+ * regions or condition updating the same attributes as the one before
+ * shares its positive answer (memo_hit).
+ */
+int
+rti__ddm_send_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
+    const struct rti_attribute_value *v, size_t n, const char *cond)
+{
+	struct ddm_state *st = st_of(amb);
+	struct ddm_inst *in;
+	size_t i;
+	int w, plain;
+
+	if (!st)
+		return 1;
+	if (!st->in_bundle)
+		drain_if_idle(amb, st);
+	/* only instances given a condition or regions have an entry */
+	in = ddm_inst_find(&st->mdl, obj);
+	if (!cond || !*cond)
+		cond = in ? in->cond : NULL;
+	plain = st->in_bundle && (!cond || !*cond) && (!in || !in->n_assoc);
+	if (plain && memo_hit(st, cls, cond, v, n)) {
+		st->stats.updates_sent++;
+		return 1;
+	}
+	w = wants_update(amb, in, cls, cond, v, n);
+	if (!w && sync_replica(amb))
+		w = wants_update(amb, in, cls, cond, v, n);
+	st->memo_valid = 0;
+	if (w && plain && n <= MEMO_ATTRS) {
+		st->memo_valid = 1;
+		st->memo_cond_null = cond == NULL;
+		st->memo_cls = cls;
+		st->memo_applied = st->applied;
+		st->memo_n = (uint32_t)n;
+		for (i = 0; i < n; i++)
+			st->memo_attrs[i] = v[i].attribute.id;
+	}
+	if (w)
+		st->stats.updates_sent++;
+	else
+		st->stats.updates_suppressed++;
+	return w;
+}
+
+/* OM's send_interaction event: as rti__ddm_send_update. */
+int
+rti__ddm_send_interaction(rti_ambassador *amb, uint32_t cls, const char *cond,
+    const uint32_t *reg, uint32_t m)
+{
+	struct ddm_state *st = st_of(amb);
+	long k;
+	int w;
+
+	if (!st)
+		return 1;
+	drain_if_idle(amb, st);
+	if ((k = m ? ddm_regions_query(&st->mdl, reg, m) : 0) < 0)
+		return 1;
+	w = wants(amb, KIND_IC, cls, cond, st->mdl.q, (uint32_t)k, NULL, 0);
+	if (!w && sync_replica(amb))
+		w = wants(amb, KIND_IC, cls, cond, st->mdl.q, (uint32_t)k,
+		    NULL, 0);
+	if (w)
+		st->stats.interactions_sent++;
+	else
+		st->stats.interactions_suppressed++;
+	return w;
+}
+
+/* OM's received event: the statistics. */
+void
+rti__ddm_received(rti_ambassador *amb, int interaction, size_t n)
+{
+	struct ddm_state *st = st_of(amb);
+
+	if (!st)
+		return;
+	if (interaction)
+		st->stats.interactions_received += n;
+	else
+		st->stats.updates_received += n;
+}
+
+/* ---- the replica's table ---- */
+
+int
+rti__ddm_replica_init(struct ddm_state *st)
+{
+	return IDMAP_INIT(&st->reps, struct rep, node, key);
+}
+
+void
+rti__ddm_replica_fini(struct ddm_state *st)
+{
+	struct idmap_iter it;
+	struct rep *e;
+
+	idmap_iter_init(&st->reps, &it);
+	while ((e = rep_of(idmap_iter_next(&st->reps, &it))))
+		rep_free(e);
+	idmap_fini(&st->reps);
+}
+
+/* ---- statistics ---- */
+
+RTI_API int
+rti_get_statistics(rti_ambassador *amb, struct rti_statistics *out)
+{
+	RTI__JOINED_OR_RETURN(amb);
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	*out = st_of(amb)->stats;
+	return RTI_OK;
+}
+
+const struct rti__cb_handler rti__ddm_callbacks[] = {
+	{ WIRE_DDM_CB_SUB, cb_replica },
+	{ WIRE_DDM_CB_FED_GONE, cb_replica },
+	{ 0, NULL }
+};

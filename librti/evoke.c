@@ -1,0 +1,255 @@
+/*
+ * evoke.c - the callback queue: the frames received and not yet
+ * delivered, from in_off in the input buffer; delivering them one at a
+ * time through the modules' callback tables (rti__dispatch), each where
+ * it lies (input pinning: rti__in_reserve moves the unread bytes, never
+ * the frame being dispatched, so a callback may make requests that read
+ * behind it), dropping a membership's callbacks after a resign, and
+ * rti_evoke_callbacks / rti_evoke_callback.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core-int.h"
+#include "librti-int.h"
+
+/* While a frame is dispatched in place (in_pinned), in.data is about to
+ * be replaced: keep the storage holding the frame until the dispatch
+ * returns (in_old); storage between the two is no longer needed. */
+void
+rti__in_retire(rti_ambassador *amb)
+{
+	if (amb->in_old)
+		free(amb->in.data);
+	else
+		amb->in_old = amb->in.data;
+}
+
+int
+rti__in_reserve(rti_ambassador *amb, size_t n)
+{
+	size_t left = amb->in.len - amb->in_off, cap;
+	uint8_t *p;
+
+	if (!amb->in_pinned) {
+		/* Compact consumed bytes before growing. */
+		if (amb->in_off > 0 && amb->in_off == amb->in.len) {
+			amb->in.len = 0;
+			amb->in_off = 0;
+		} else if (amb->in_off > 65536 &&
+		    amb->in_off > amb->in.len / 2) {
+			memmove(amb->in.data, amb->in.data + amb->in_off,
+			    left);
+			amb->in.len = left;
+			amb->in_off = 0;
+		}
+		return wire_buf_reserve(&amb->in, n);
+	}
+	if (amb->in.cap - amb->in.len >= n)
+		return 0;
+	/* The frame being dispatched stays where it is: the unread bytes
+	 * move to new storage. */
+	for (cap = amb->in.cap ? amb->in.cap : RTI__READ_CHUNK; cap < left + n;
+	    cap *= 2)
+		;
+	if (!(p = malloc(cap)))
+		return -1;
+	if (left)
+		memcpy(p, amb->in.data + amb->in_off, left);
+	rti__in_retire(amb);
+	amb->in.data = p;
+	amb->in.cap = cap;
+	amb->in.len = left;
+	amb->in_off = 0;
+	return 0;
+}
+
+/* Resigned: drop the callbacks of the federation still queued (rtiexec
+ * sent them before its reply; HLA delivers none after the resign), so
+ * that none reaches a later membership.  A federation list report, which
+ * belongs to the connection, stays; so does a partial frame. */
+void
+rti__drop_member_frames(rti_ambassador *amb)
+{
+	size_t rd = amb->in_off, wr = amb->in_off, poff;
+	uint16_t type;
+	uint32_t len;
+
+	while (rti__frame_at(amb, rd, &type, &poff, &len) > 0) {
+		size_t n = poff + len - rd;
+
+		if (type == WIRE_CB_LIST_REPORT) {
+			memmove(amb->in.data + wr, amb->in.data + rd, n);
+			wr += n;
+		}
+		rd += n;
+	}
+	memmove(amb->in.data + wr, amb->in.data + rd, amb->in.len - rd);
+	amb->in.len -= rd - wr;
+}
+
+/* Deliver one queued callback.  1 delivered, 0 none queued, -1 lost
+ * (connection_lost delivered now or before).  After the connection
+ * closed, the frames received before are delivered first; after a
+ * malformed frame (lost_drop) none is. */
+static int
+deliver_one(rti_ambassador *amb)
+{
+	size_t poff;
+	uint16_t type;
+	uint32_t len;
+	int rc;
+
+	if (amb->lost && (amb->lost_reported || amb->lost_drop ||
+	    rti__frame_at(amb, amb->in_off, &type, &poff, &len) <= 0)) {
+		if (amb->lost_reported)
+			return -1;
+		amb->lost_reported = 1;
+		if (amb->cb.connection_lost) {
+			amb->in_callback = 1;
+			amb->cb.connection_lost(amb->arg, amb->lost_reason);
+			amb->in_callback = 0;
+		}
+		return -1;
+	}
+	rc = rti__frame_at(amb, amb->in_off, &type, &poff, &len);
+	if (rc < 0) {
+		rti__lose(amb, "oversized frame from rtiexec");
+		return deliver_one(amb);
+	}
+	if (rc == 0)
+		return 0;
+	/* Dispatched in place: requests the callback makes read behind it
+	 * (rti__in_reserve moves the unread bytes, never the frame). */
+	amb->in_off = poff + len;
+	amb->in_pinned = 1;
+	rc = rti__dispatch(amb, type, amb->in.data + poff, len);
+	amb->in_pinned = 0;
+	free(amb->in_old);
+	amb->in_old = NULL;
+	if (rc < 0) {
+		rti__lose(amb, "malformed or unexpected message 0x%04x from "
+		    "rtiexec", type);
+		return deliver_one(amb);
+	}
+	return 1;
+}
+
+/* Decode the attribute list that ends a callback (librti-int.h). */
+int
+rti__get_attrs(struct wire_rd *rd, rti_attribute_handle **a, size_t *cap,
+    uint32_t *n)
+{
+	uint32_t i, k = wire_get_count(rd, 4);
+
+	if (rd->err || wire_grow((void **)a, cap, k + 1, sizeof **a))
+		return -1;
+	for (i = 0; i < k; i++)
+		(*a)[i].id = wire_get_u32(rd);
+	if (!wire_rd_done(rd))
+		return -1;
+	*n = k;
+	return 0;
+}
+
+int
+rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
+    size_t len)
+{
+	const struct rti__cb_handler *h = NULL;
+	struct wire_rd rd;
+	int rc, nested = amb->in_callback;
+
+	wire_rd_init(&rd, payload, len);
+	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
+		h = amb->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
+	if (!h)
+		return -1;
+	amb->in_callback = 1;
+	rc = h->fn(amb, type, &rd);
+	amb->in_callback = nested;
+	return rc < 0 ? -1 : 0;
+}
+
+static int
+evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
+    int at_most_one)
+{
+	double start = rti__now(), now;
+	int rc;
+	size_t poff;
+	uint16_t type;
+	uint32_t len;
+
+	if (pending)
+		*pending = 0;
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if (amb->in_callback)
+		return rti__fail(amb, RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,
+		    "evoke inside a callback");
+	if (!amb->connected)
+		return rti__fail(amb, RTI_ERR_NOT_CONNECTED, "not connected");
+	if (min_s < 0 || max_s < 0 || min_s != min_s || max_s != max_s)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "negative or NaN evoke time");
+	if (max_s < min_s)
+		max_s = min_s;
+	if (!amb->lost) {
+		rti__flush_modules(amb);
+		(void)rti__flush(amb, 0);
+	}
+	for (;;) {
+		rc = deliver_one(amb);
+		if (rc < 0)
+			return rti__fail(amb, RTI_ERR_CONNECTION_LOST,
+			    "connection to rtiexec lost: %s",
+			    amb->lost_reason);
+		if (rc > 0) {
+			if (at_most_one)
+				break;
+			if (rti__now() - start >= max_s)
+				break;
+			continue;
+		}
+		/*
+		 * Nothing queued: read what is there, or wait.  When the last
+		 * read emptied the socket (say, a grant awaited right after
+		 * its request), a read now would most likely find nothing:
+		 * wait first, so that the wake-up is one poll and one read.
+		 */
+		now = rti__now();
+		if (!amb->rd_empty || now - start >= min_s) {
+			rc = rti__read_some(amb);
+			if (rc != 0)
+				continue; /* new bytes, or connection_lost */
+			if (now - start >= min_s)
+				break;
+		}
+		(void)rti__wait_read(amb, min_s - (now - start));
+	}
+	/* What the callbacks sent goes out now, not at the next call. */
+	if (!amb->lost && amb->out_t0 != 0) {
+		rti__flush_modules(amb);
+		(void)rti__flush(amb, 0);
+	}
+	if (pending)
+		*pending = amb->lost ? !amb->lost_reported :
+		    rti__frame_at(amb, amb->in_off, &type, &poff, &len) != 0;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_evoke_callbacks(rti_ambassador *amb, double min_s, double max_s,
+    int *pending)
+{
+	return evoke(amb, min_s, max_s, pending, 0);
+}
+
+RTI_API int
+rti_evoke_callback(rti_ambassador *amb, double wait_s, int *pending)
+{
+	return evoke(amb, wait_s, wait_s, pending, 1);
+}

@@ -1,0 +1,95 @@
+/*
+ * om-int.h - what the files of librti's object management share (om.c,
+ * om_send.c, om_recv.c), and no other module: the table of the instances
+ * this federate knows, with the attributes it owns, and OM's state.
+ */
+#ifndef LIBRTI_OM_INT_H
+#define LIBRTI_OM_INT_H
+
+#include "bundle.h"
+#include "idmap.h"
+#include "librti-int.h"
+
+#define PRIVILEGE_TO_DELETE 1 /* HLAprivilegeToDeleteObject (fom.h) */
+
+struct om_obj {
+	struct idmap_node hnode;  /* in the table by handle */
+	uint32_t handle;
+	uint32_t cls;             /* registered class */
+	uint32_t known;           /* class this federate knows it as */
+	char *name;
+	uint64_t *owned;          /* attributes owned here, NULL = none */
+	struct idmap_node nnode;  /* in the table by name */
+};
+
+struct om_state {
+	size_t words;
+	struct idmap by_handle;   /* om_obj */
+	struct idmap by_name;
+	enum rti_packing packing;
+	size_t max_bundle;        /* 0 = rtiexec's frame limit */
+	uint32_t self;            /* federate handle, in retraction handles */
+	/* the update frame being filled (one open class layer) */
+	struct wire_buf pend;
+	int pend_open;
+	size_t pend_layer, pend_tag_off;
+	uint32_t pend_cls, pend_n;
+	struct bundle_hdr pend_hdr;
+	char pend_cond[RTI_MAX_CONDITION + 1];
+	uint32_t *stamp;          /* [n_attrs + 1]: duplicate detection */
+	uint32_t stamp_gen;
+	/* receive scratch, reused */
+	struct bundle rb;
+	struct rti_attribute_value *vals;
+	size_t cap_vals;
+	/* class_update scratch: each instance's layer size, and the
+	 * attribute set of the instance before as a bitset */
+	size_t *usize;
+	size_t cap_usize;
+	uint64_t *uset;
+	struct rti_bundle_instance *binst;
+	size_t cap_binst;
+	struct rti_parameter_value *pvals;
+	size_t cap_pvals;
+	const char **names;
+	size_t cap_names;
+	rti_attribute_handle *ahs;
+	size_t cap_ahs;
+};
+
+static inline struct om_state *
+st_of(rti_ambassador *amb)
+{
+	return amb->mod[RTI__MOD_OM];
+}
+
+/* The known instance of handle `h`, or NULL. */
+static inline struct om_obj *
+obj_find(struct om_state *st, uint32_t h)
+{
+	struct idmap_node *n = IDMAP_GET(&st->by_handle, h, struct om_obj,
+	    hnode, handle);
+
+	return n ? IDMAP_ENTRY(n, struct om_obj, hnode) : NULL;
+}
+
+/*
+ * om.c.  rti__om_obj_add: add (or refresh the classes of) a known
+ * instance; NULL on ENOMEM.  rti__om_obj_del: forget one and free it.
+ */
+struct om_obj *rti__om_obj_add(struct om_state *st, uint32_t h, uint32_t cls,
+    uint32_t known, const char *name);
+void rti__om_obj_del(struct om_state *st, struct om_obj *o);
+
+/*
+ * om_send.c.  rti__om_pend_flush: send the open update frame (class
+ * packing coalesces updates there), if any, before anything that must
+ * follow it; RTI_OK, NO_MEMORY or CONNECTION_LOST (message set).  `st`
+ * may be NULL (not joined).
+ */
+int rti__om_pend_flush(rti_ambassador *amb, struct om_state *st);
+
+/* om_recv.c: the callback table of OM's frames from rtiexec. */
+extern const struct rti__cb_handler rti__om_callbacks[];
+
+#endif
