@@ -195,7 +195,7 @@ ddm_changed(struct federate *f, int kind, uint32_t cls)
 static int
 need_met(struct federation *fx, const struct ddm_need *nd)
 {
-	struct federate *g = fedm_federate(fx, nd->fed);
+	struct federate *g = server_federate(fx, nd->fed);
 	struct ddm_fed *dg = g ? fst(g) : NULL;
 
 	return !dg || !g->conn || g->conn->closing || dg->lagging ||
@@ -216,7 +216,7 @@ static void
 wait_answer(struct ddm_wait **pp)
 {
 	struct ddm_wait *w = *pp;
-	struct federate *f = fedm_federate(w->fx, w->fed);
+	struct federate *f = server_federate(w->fx, w->fed);
 
 	*pp = w->next;
 	if (f && f->conn)
@@ -260,7 +260,7 @@ wait_timeout(evutil_socket_t fd, short what, void *arg)
 
 		if (need_met(w->fx, &w->need[i]))
 			continue;
-		g = fedm_federate(w->fx, w->need[i].fed);
+		g = server_federate(w->fx, w->need[i].fed);
 		fst(g)->lagging = 1;
 		rti_log(w->fx->srv, LOG_DEBUG, "federate %u did not "
 		    "acknowledge a subscription change within %d ms; not "

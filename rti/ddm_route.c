@@ -26,7 +26,7 @@ tag_covers(struct ddm_fx *st, uint32_t owner, uint32_t tag)
 	if (!tag || st->cur_kind != DDM_OBJECT || !st->cur_n_attrs ||
 	    !st->n_narrow)
 		return 1;
-	g = fedm_federate(st->cur_fx, owner);
+	g = server_federate(st->cur_fx, owner);
 	fl = g ? filter_of(g, st->cur_kind, st->cur_k) : NULL;
 	if (!fl || tag > fl->n_regions || !fl->rattrs || !fl->rattrs[tag - 1])
 		return 0;

@@ -47,17 +47,6 @@ fedm_find(struct rti_server *srv, const char *name)
 	return NULL;
 }
 
-struct federate *
-fedm_federate(struct federation *fx, uint32_t handle)
-{
-	uint32_t i;
-
-	for (i = 0; i < fx->n_feds; i++)
-		if (fx->feds[i]->handle == handle)
-			return fx->feds[i];
-	return NULL;
-}
-
 static struct federate *
 find_by_name(struct federation *fx, const char *name)
 {
@@ -83,7 +72,7 @@ fedm_broadcast(struct federation *fx, const struct wire_buf *b,
 static void
 send_to(struct federation *fx, uint32_t handle, const struct wire_buf *b)
 {
-	struct federate *f = fedm_federate(fx, handle);
+	struct federate *f = server_federate(fx, handle);
 
 	if (f && f->conn)
 		conn_send_buf(f->conn, b);
@@ -887,7 +876,7 @@ h_sync_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return 0;
 	}
 	for (i = 0; i < n; i++)
-		if (!fedm_federate(fx, wire_get32(set + 4 * i))) {
+		if (!server_federate(fx, wire_get32(set + 4 * i))) {
 			sync_reg_reply(c, label, 0,
 			    RTI_SYNC_SET_MEMBER_NOT_JOINED);
 			return 0;
@@ -995,7 +984,7 @@ h_get_federate_name(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	if (!wire_rd_done(rd))
 		return -1;
-	f = fedm_federate(c->fed->fx, h);
+	f = server_federate(c->fed->fx, h);
 	if (!f)
 		return conn_replyf(c, serial,
 		    h ? RTI_ERR_FEDERATE_HANDLE_NOT_KNOWN :

@@ -404,7 +404,7 @@ om_remove_instance(struct federation *fx, struct om_instance *in,
 		size_t off;
 
 		if (in->known[i].fed == by ||
-		    !(to = fedm_federate(fx, in->known[i].fed)) || !to->conn)
+		    !(to = server_federate(fx, in->known[i].fed)) || !to->conn)
 			continue;
 		wire_buf_reset(&st->out);
 		off = wire_frame_begin(&st->out, WIRE_CB_REMOVE);
@@ -463,7 +463,7 @@ advise_owner(struct federation *fx, struct om_instance *in, uint32_t o,
     const uint8_t *flipped, int on)
 {
 	struct om_fx *st = fxst(fx);
-	struct federate *f = fedm_federate(fx, o);
+	struct federate *f = server_federate(fx, o);
 	uint32_t i, n = 0;
 
 	if (!f || !dm_switch(f, WIRE_SWITCH_ATTRIBUTE_RELEVANCE))
@@ -910,7 +910,7 @@ om_solicit(struct federation *fx, struct om_instance *in,
 				st->flip[j] = 1;
 				st->tmp[m++] = wire_get32(attrs + 4 * j);
 			}
-		send_attr_list(fx, fedm_federate(fx, o),
+		send_attr_list(fx, server_federate(fx, o),
 		    WIRE_CB_PROVIDE_UPDATE, in->handle, st->tmp, m, tag,
 		    tag_len);
 	}

@@ -243,7 +243,7 @@ static int
 eligible(struct federation *fx, struct om_instance *in, uint32_t fed,
     uint32_t attr)
 {
-	struct federate *g = fedm_federate(fx, fed);
+	struct federate *g = server_federate(fx, fed);
 	uint32_t kc = g ? om_known_class(in, fed) : 0;
 	const uint64_t *pub = kc ? dm_published(g, kc) : NULL;
 
@@ -335,7 +335,7 @@ batch_send(struct federation *fx, int k, uint32_t obj)
 			}
 		wire_patch_u32(&st->out, cnt, m);
 		wire_frame_end(&st->out, off);
-		g = fedm_federate(fx, fed);
+		g = server_federate(fx, fed);
 		if (g && g->conn)
 			conn_send_buf(g->conn, &st->out);
 	}

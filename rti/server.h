@@ -349,9 +349,21 @@ void server_wake_deferred(struct rti_server *srv);
 struct wire_buf *srv_frame(struct rti_server *srv, uint16_t type,
     size_t *off);
 
+/* The joined federate of `fx` with `handle`, or NULL.  Every module looks
+ * federates up so: the core's, inline (routing asks it per subscriber). */
+static inline struct federate *
+server_federate(const struct federation *fx, uint32_t handle)
+{
+	uint32_t i;
+
+	for (i = 0; i < fx->n_feds; i++)
+		if (fx->feds[i]->handle == handle)
+			return fx->feds[i];
+	return NULL;
+}
+
 /* Federation helpers (fedm.c). */
 struct federation *fedm_find(struct rti_server *srv, const char *name);
-struct federate *fedm_federate(struct federation *fx, uint32_t handle);
 /* Resign `f` with `action` (all modules' hooks), remove and free it. */
 void fedm_resign(struct federate *f, int action);
 /* Create a federation from module files (command line).  0 or -1 with a

@@ -38,11 +38,7 @@ ddm>om:om_interaction
 ddm>om:om_solicit
 om>owm:owm_removed
 om>owm:owm_unpublished
-om>owm:owm_release_leavers
-tm>fedm:fedm_federate
-ddm>fedm:fedm_federate
-om>fedm:fedm_federate
-owm>fedm:fedm_federate'
+om>owm:owm_release_leavers'
 fail=0
 rank() {
 	i=0
