@@ -204,7 +204,7 @@ server_fini(struct rti_server *srv)
 {
 	while (srv->conns)
 		conn_free(srv->conns);
-	fedm_free_all(srv);
+	server_modules_fini(srv);
 	if (srv->tcp_listener)
 		evconnlistener_free(srv->tcp_listener);
 	if (srv->unix_listener) {

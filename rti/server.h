@@ -9,7 +9,8 @@
  * each other only through this header and each module's own header.
  *
  * Layers, bottom to top: the core (this header: connections, replies,
- * logging; server.c, log.c, listen.c, conn_in.c, conn_out.c), then
+ * logging, hook delivery; server.c, hooks.c, log.c, listen.c,
+ * conn_in.c, conn_out.c, uring.c), then
  *   tm    time management, a leaf;
  *   dm    declarations: publications, subscriptions, the routes of a class;
  *   ddm   regions, conditions, the filters and the replicated tables
@@ -150,6 +151,10 @@ struct module_ops {
 	/* Connection `c` is being freed (after its federate resigned):
 	 * forget every reference to it.  May be NULL. */
 	void (*conn_gone)(struct conn *c);
+	/* The server shuts down (server_fini, after every connection was
+	 * freed), in reverse module order: free the server-wide state and
+	 * every federation.  May be NULL. */
+	void (*server_fini)(struct rti_server *srv);
 };
 
 enum {
@@ -362,19 +367,15 @@ server_federate(const struct federation *fx, uint32_t handle)
 	return NULL;
 }
 
-/* Federation helpers (fedm.c). */
-struct federation *fedm_find(struct rti_server *srv, const char *name);
-/* Resign `f` with `action` (all modules' hooks), remove and free it. */
-void fedm_resign(struct federate *f, int action);
-/* Create a federation from module files (command line).  0 or -1 with a
- * message logged. */
-int fedm_create_from_files(struct rti_server *srv, const char *name,
-    const char *const *files, size_t n, const char *time_impl);
-/* Send the frame in `b` to every joined federate of `fx` except `skip`. */
-void fedm_broadcast(struct federation *fx, const struct wire_buf *b,
-    const struct federate *skip);
-/* Free every federation (shutdown). */
-void fedm_free_all(struct rti_server *srv);
+/* hooks.c: the hooks more than one module takes. */
+/* Resign `f` with `action`: every module's federate_resign hook (in
+ * reverse module order), then it leaves the federation and every
+ * module's federate_fini frees its slots; `f` is freed. */
+void server_resign(struct federate *f, int action);
+/* Take `f` out of its federation's list of joined federates. */
+void server_unlink_federate(struct federate *f);
+/* Every module's server_fini hook, in reverse module order. */
+void server_modules_fini(struct rti_server *srv);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;

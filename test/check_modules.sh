@@ -3,7 +3,8 @@
 #
 # The layers of rti/, bottom to top; a module may call the functions of
 # the modules below it, and the core (server.h: connections, replies,
-# logging) which every module may call:
+# logging, the delivery of hooks; the files in `core` below) which every
+# module may call and which calls none:
 #
 #   tm     time management (a leaf)
 #   dm     declarations: publications, subscriptions, the routes
@@ -22,6 +23,7 @@ set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 cd "$top_srcdir/rti" || exit 1
 layers='tm dm ddm om owm fedm'
+core='server.c hooks.c log.c listen.c conn_in.c conn_out.c uring.c'
 known='dm>ddm:ddm_route_instance
 dm>ddm:ddm_subscription_changed
 dm>ddm:ddm_reply
@@ -48,12 +50,11 @@ rank() {
 	done
 	echo -1
 }
-# funcs M: the functions M's headers declare (and fedm's, in server.h)
+# funcs M: the functions M's headers declare
 funcs() {
 	for h in "$1.h" "$1_int.h"; do
 		[ -f "$h" ] && sed -n "s/.*\b\($1_[a-z0-9_]*\)(.*/\1/p" "$h"
 	done
-	[ "$1" = fedm ] && sed -n 's/.*\b\(fedm_[a-z0-9_]*\)(.*/\1/p' server.h
 }
 for m in $layers; do
 	for f in "$m".c "$m"_*.c; do
@@ -69,6 +70,21 @@ for m in $layers; do
 				echo "FAIL: $f ($m) calls $fn of $o, a module above it"
 				fail=$((fail + 1))
 			done
+		done
+	done
+done
+# the core calls no module: what it must tell them goes through the hooks
+for f in $core; do
+	if [ ! -f "$f" ]; then
+		echo "FAIL: core file $f is missing"
+		fail=$((fail + 1))
+		continue
+	fi
+	for o in $layers; do
+		for fn in $(funcs "$o" | sort -u); do
+			grep -q "\b$fn(" "$f" || continue
+			echo "FAIL: $f (core) calls $fn of $o"
+			fail=$((fail + 1))
 		done
 	done
 done
