@@ -151,12 +151,6 @@ dm_route_object(struct federation *fx, uint32_t cls,
 	return st->oc[cls].n_routes;
 }
 
-int
-dm_route_wants(struct federation *fx, const struct dm_sub *s, uint32_t obj)
-{
-	return ddm_route_instance(fx, s, obj);
-}
-
 const uint64_t *
 dm_subscribed(struct federate *f, uint32_t cls, int *active)
 {

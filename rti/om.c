@@ -552,7 +552,7 @@ om_subscribed(struct federate *f, uint32_t cls)
 			continue;
 		e = dm_route_find(fx, in->cls, f);
 		if (e && !om_known_class(in, f->handle) &&
-		    dm_route_wants(fx, e, in->handle))
+		    ddm_route_instance(fx, e, in->handle))
 			om_discover(fx, in, f, e->known);
 		om_relevance(fx, in);
 	}
@@ -723,7 +723,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	wire_buf_free(&body);
 	n = dm_route_object(fx, cls, &r);
 	for (i = 0; i < n; i++)
-		if (r[i].f != f && dm_route_wants(fx, &r[i], in->handle))
+		if (r[i].f != f && ddm_route_instance(fx, &r[i], in->handle))
 			om_discover(fx, in, r[i].f, r[i].known);
 	om_relevance(fx, in);
 	return 0;

@@ -24,8 +24,7 @@ set -u
 cd "$top_srcdir/rti" || exit 1
 layers='tm dm ddm om owm fedm'
 core='server.c hooks.c log.c listen.c conn_in.c conn_out.c uring.c'
-known='dm>ddm:ddm_route_instance
-dm>ddm:ddm_subscription_changed
+known='dm>ddm:ddm_subscription_changed
 dm>ddm:ddm_reply
 dm>om:om_subscribed
 dm>om:om_unpublished
