@@ -1015,4 +1015,6 @@ const struct module_ops ddm_module = {
 	.federate_join = ddm_federate_join,
 	.federate_resign = ddm_federate_resign,
 	.federate_fini = ddm_federate_fini,
+	.sub_changed = ddm_subscription_changed,
+	.reply_held = ddm_reply_held,
 };

@@ -13,9 +13,9 @@
 struct dm_sub;
 struct om_instance;
 
-/* Kinds of class (WIRE_DDM_* KIND). */
-#define DDM_OBJECT 0
-#define DDM_INTERACTION 1
+/* Kinds of class (WIRE_DDM_* KIND; the events' CLASS_*). */
+#define DDM_OBJECT CLASS_OBJECT
+#define DDM_INTERACTION CLASS_INTERACTION
 
 /*
  * Routing refinement.  `r[0..n)` are the routes of one class (from
@@ -45,23 +45,6 @@ size_t ddm_route_interaction(struct federation *fx, const char *cond,
 int ddm_route_instance(struct federation *fx, const struct dm_sub *s,
     uint32_t obj);
 
-/*
- * Hooks from DM, called when `f`'s subscription of class `cls` (kind
- * DDM_*) changed: `plain` 1 = subscribed without regions, 0 = no change to
- * that, -1 = the class is no longer subscribed (regions dropped too).
- * Updates the match sets and pushes the replica to every other federate;
- * call it before replying to a subscribe.
- */
-void ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
-    int plain);
-/*
- * Reply `err` (no body) to request `serial` of `c` that changed its
- * subscriptions (after ddm_subscription_changed): an RTI_OK reply is held
- * until every federate the change was pushed to has acknowledged it
- * (WIRE_DDM_ACK) or left, or for at most 200 ms; a federate that missed
- * that is marked lagging and not waited for until it catches up.
- */
-void ddm_reply(struct conn *c, uint32_t serial, int err);
 /* May `f` send interaction class `cls` with regions reg[0..m)?  RTI_OK or
  * the error with `msg` filled. */
 int ddm_check_send_regions(struct federate *f, uint32_t cls,

@@ -273,6 +273,13 @@ wait_timeout(evutil_socket_t fd, short what, void *arg)
 	ddm_waits_check(fx);
 }
 
+int
+ddm_reply_held(struct conn *c, uint32_t serial, int err)
+{
+	ddm_reply(c, serial, err);
+	return 1;
+}
+
 void
 ddm_reply(struct conn *c, uint32_t serial, int err)
 {

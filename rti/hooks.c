@@ -60,3 +60,73 @@ server_modules_fini(struct rti_server *srv)
 		if (server_modules[m]->server_fini)
 			server_modules[m]->server_fini(srv);
 }
+
+/* Events go up the layers: the lowest taker first. */
+static const int layer_order[MOD_COUNT] = {
+	MOD_TM, MOD_DM, MOD_DDM, MOD_OM, MOD_OWM, MOD_FEDM
+};
+
+#define EACH_TAKER(m, hook) \
+	for (size_t i_ = 0; i_ < MOD_COUNT; i_++) \
+		if (((m) = server_modules[layer_order[i_]])->hook)
+
+void
+server_sub_changed(struct federate *f, int kind, uint32_t cls, int plain)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, sub_changed)
+		m->sub_changed(f, kind, cls, plain);
+}
+
+void
+server_sub_reply(struct conn *c, uint32_t serial, int err)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, reply_held)
+		if (m->reply_held(c, serial, err))
+			return;
+	conn_reply(c, serial, err, NULL, NULL, 0);
+}
+
+void
+server_sub_applied(struct federate *f, uint32_t cls)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, sub_applied)
+		m->sub_applied(f, cls);
+}
+
+int
+server_can_unpublish(struct federate *f, uint32_t cls,
+    const uint64_t *removed, int all, char *msg, size_t len)
+{
+	const struct module_ops *m;
+	int err;
+
+	EACH_TAKER(m, can_unpublish)
+		if ((err = m->can_unpublish(f, cls, removed, all, msg, len)))
+			return err;
+	return 0;
+}
+
+void
+server_unpublished(struct federate *f, uint32_t cls,
+    const uint64_t *removed)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, unpublished)
+		m->unpublished(f, cls, removed);
+}
+
+void
+server_switch_changed(struct federate *f, int sw, int on)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, switch_changed)
+		m->switch_changed(f, sw, on);
+}

@@ -512,13 +512,17 @@ om_relevance(struct federation *fx, struct om_instance *in)
 	}
 }
 
-void
-om_switch_on(struct federate *f)
+/* The switch_changed event: `f` switched attribute relevance advisories
+ * on, and is told which of its attributes are relevant now. */
+static void
+om_switch_changed(struct federate *f, int sw, int on)
 {
 	struct om_fx *st = fxst(f->fx);
 	struct om_instance *in;
 	uint32_t i, n;
 
+	if (sw != WIRE_SWITCH_ATTRIBUTE_RELEVANCE || !on)
+		return;
 	for (in = live_from(st, st->list); in; in = live_from(st, in->next)) {
 		if (wire_grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
 		    sizeof *st->tmp))
@@ -531,10 +535,13 @@ om_switch_on(struct federate *f)
 	}
 }
 
-/* ---- DM hooks ---- */
+/* ---- DM's events ---- */
 
-void
-om_subscribed(struct federate *f, uint32_t cls)
+/* sub_applied: `f` changed its subscription of object class `cls`; it
+ * discovers what it now wants and did not know, and the relevance of the
+ * instances of `cls` is recomputed. */
+static void
+om_sub_applied(struct federate *f, uint32_t cls)
 {
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
@@ -556,13 +563,6 @@ om_subscribed(struct federate *f, uint32_t cls)
 			om_discover(fx, in, f, e->known);
 		om_relevance(fx, in);
 	}
-}
-
-void
-om_unpublished(struct federate *f, uint32_t cls, const uint64_t *removed)
-{
-	/* an unconditional divestiture (OWM), on instances f knows as cls */
-	owm_unpublished(f, cls, removed);
 }
 
 /* ---- handlers ---- */
@@ -1119,4 +1119,6 @@ const struct module_ops om_module = {
 	.federation_init = om_federation_init,
 	.federation_fini = om_federation_fini,
 	.federate_resign = om_sweep_resign,
+	.sub_applied = om_sub_applied,
+	.switch_changed = om_switch_changed,
 };

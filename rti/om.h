@@ -91,15 +91,4 @@ void om_relevance(struct federation *fx, struct om_instance *in);
 int om_interaction(struct conn *c, struct wire_rd *rd,
     const uint32_t *regions, uint32_t n_regions);
 
-/* Hooks from DM.  om_subscribed: `f` changed its subscription of object
- * class `cls` (discovers what it now wants and did not know, updates
- * relevance).  om_unpublished: `f` stopped publishing the attributes in
- * `removed` of class `cls`: it divests them on the instances it knows as
- * that class (owm_unpublished).  om_switch_on: `f` enabled attribute
- * relevance advisories. */
-void om_subscribed(struct federate *f, uint32_t cls);
-void om_unpublished(struct federate *f, uint32_t cls,
-    const uint64_t *removed);
-void om_switch_on(struct federate *f);
-
 #endif

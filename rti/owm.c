@@ -889,8 +889,11 @@ owm_removed(struct federation *fx, uint32_t obj)
 		obj_del(fxst(fx), obj);
 }
 
-int
-owm_unpublish_pending(struct federate *f, uint32_t cls,
+/* The can_unpublish event: refused while `f` has a pending acquisition
+ * of an attribute in `removed` (or of the privilege to delete when
+ * `all`) on an instance it knows as `cls`. */
+static int
+owm_can_unpublish(struct federate *f, uint32_t cls,
     const uint64_t *removed, int all, char *msg, size_t len)
 {
 	struct federation *fx = f->fx;
@@ -914,13 +917,17 @@ owm_unpublish_pending(struct federate *f, uint32_t cls,
 				continue;
 			snprintf(msg, len, "acquisition of attribute %u of "
 			    "instance %s is pending", x, in->name);
-			return 1;
+			return RTI_ERR_OWNERSHIP_ACQUISITION_PENDING;
 		}
 	}
 	return 0;
 }
 
-void
+/* The unpublished event: on the instances `f` knows as `cls` it divests
+ * the attributes in `removed` (the privilege to delete too when it
+ * publishes nothing of `cls` any more) unconditionally, to waiting
+ * acquirers; its pending acquisitions of them end. */
+static void
 owm_unpublished(struct federate *f, uint32_t cls, const uint64_t *removed)
 {
 	struct federation *fx = f->fx;
@@ -1148,4 +1155,6 @@ const struct module_ops owm_module = {
 	.federation_fini = owm_federation_fini,
 	.federate_can_resign = owm_federate_can_resign,
 	.federate_resign = owm_federate_resign,
+	.can_unpublish = owm_can_unpublish,
+	.unpublished = owm_unpublished,
 };

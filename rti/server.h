@@ -155,7 +155,51 @@ struct module_ops {
 	 * freed), in reverse module order: free the server-wide state and
 	 * every federation.  May be NULL. */
 	void (*server_fini)(struct rti_server *srv);
+
+	/*
+	 * Events: what a module tells the modules above it (it never calls
+	 * them).  It raises an event through its server_* function
+	 * (hooks.c), which calls every module that registered the member,
+	 * bottom layer first (tm, dm, ddm, om, owm, fedm); each may be NULL.
+	 */
+	/* Raised by DM when `f`'s subscription of class `cls` (CLASS_*)
+	 * changed, before the reply (server_sub_reply) and before DM's
+	 * class relevance advisories: `plain` 1 = subscribed without
+	 * regions, 0 = no change to that, -1 = the class is no longer
+	 * subscribed (regions dropped too).  DDM updates its match sets and
+	 * pushes its replica. */
+	void (*sub_changed)(struct federate *f, int kind, uint32_t cls,
+	    int plain);
+	/* The RTI_OK or error reply `err` of request `serial` of `c` that
+	 * changed subscriptions (after sub_changed): 1 when the module took
+	 * it (DDM: held until the replica pushes are acknowledged), 0 to
+	 * leave it to the next; the core replies when none takes it. */
+	int (*reply_held)(struct conn *c, uint32_t serial, int err);
+	/* Raised by DM after `f`'s subscription of object class `cls`
+	 * changed and DM's class relevance advisories went (also while `f`
+	 * resigns, for each class it subscribed).  OM discovers what `f`
+	 * now wants and recomputes attribute relevance. */
+	void (*sub_applied)(struct federate *f, uint32_t cls);
+	/* Raised by DM before `f` unpublishes the attributes in `removed`
+	 * of object class `cls` (`all`: nothing of `cls` stays published):
+	 * an RTI_ERR_* with `msg` filled refuses it (OWM: an acquisition is
+	 * pending), 0 lets it go on.  The first refusal is the answer. */
+	int (*can_unpublish)(struct federate *f, uint32_t cls,
+	    const uint64_t *removed, int all, char *msg, size_t len);
+	/* Raised by DM after `f` stopped publishing the attributes in
+	 * `removed` of object class `cls` (the reply has gone).  OWM
+	 * divests them. */
+	void (*unpublished)(struct federate *f, uint32_t cls,
+	    const uint64_t *removed);
+	/* Raised by DM when `f` turned advisory switch `sw` (WIRE_SWITCH_*)
+	 * to `on`, after the reply and before DM's own advisories.  OM
+	 * re-advises attribute relevance when it is switched on. */
+	void (*switch_changed)(struct federate *f, int sw, int on);
 };
+
+/* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
+#define CLASS_OBJECT 0
+#define CLASS_INTERACTION 1
 
 enum {
 	MOD_FEDM = 0,
@@ -376,6 +420,19 @@ void server_resign(struct federate *f, int action);
 void server_unlink_federate(struct federate *f);
 /* Every module's server_fini hook, in reverse module order. */
 void server_modules_fini(struct rti_server *srv);
+/* Raise an event (struct module_ops, "Events"): each calls the member of
+ * the same name of every module, bottom layer first. */
+void server_sub_changed(struct federate *f, int kind, uint32_t cls,
+    int plain);
+/* reply_held, or conn_reply when no module takes it. */
+void server_sub_reply(struct conn *c, uint32_t serial, int err);
+void server_sub_applied(struct federate *f, uint32_t cls);
+/* The first refusal (its RTI_ERR_*, `msg` filled), or 0. */
+int server_can_unpublish(struct federate *f, uint32_t cls,
+    const uint64_t *removed, int all, char *msg, size_t len);
+void server_unpublished(struct federate *f, uint32_t cls,
+    const uint64_t *removed);
+void server_switch_changed(struct federate *f, int sw, int on);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;

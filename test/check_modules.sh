@@ -24,13 +24,7 @@ set -u
 cd "$top_srcdir/rti" || exit 1
 layers='tm dm ddm om owm fedm'
 core='server.c hooks.c log.c listen.c conn_in.c conn_out.c uring.c'
-known='dm>ddm:ddm_subscription_changed
-dm>ddm:ddm_reply
-dm>om:om_subscribed
-dm>om:om_unpublished
-dm>om:om_switch_on
-dm>owm:owm_unpublish_pending
-ddm>om:om_find
+known='ddm>om:om_find
 ddm>om:om_first
 ddm>om:om_next
 ddm>om:om_known_class
@@ -38,7 +32,6 @@ ddm>om:om_relevance
 ddm>om:om_interaction
 ddm>om:om_solicit
 om>owm:owm_removed
-om>owm:owm_unpublished
 om>owm:owm_release_leavers'
 fail=0
 rank() {
