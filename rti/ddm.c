@@ -22,7 +22,8 @@
 
 /* ---- regions and instances (proto/ddmmodel.h) ---- */
 
-void
+/* The instance_removed event: `obj`'s regions and condition go. */
+static void
 ddm_instance_gone(struct federation *fx, uint32_t obj)
 {
 	struct ddm_fx *st = fxst(fx);
@@ -1017,4 +1018,5 @@ const struct module_ops ddm_module = {
 	.federate_fini = ddm_federate_fini,
 	.sub_changed = ddm_subscription_changed,
 	.reply_held = ddm_reply_held,
+	.instance_removed = ddm_instance_gone,
 };

@@ -56,7 +56,5 @@ int ddm_check_send_regions(struct federate *f, uint32_t cls,
  * conditions or regions change. */
 int ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
     uint32_t i);
-/* Hook from OM: instance `obj` was deleted. */
-void ddm_instance_gone(struct federation *fx, uint32_t obj);
 
 #endif

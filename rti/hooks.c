@@ -130,3 +130,22 @@ server_switch_changed(struct federate *f, int sw, int on)
 	EACH_TAKER(m, switch_changed)
 		m->switch_changed(f, sw, on);
 }
+
+void
+server_instance_removed(struct federation *fx, uint32_t obj)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, instance_removed)
+		m->instance_removed(fx, obj);
+}
+
+void
+server_release_leavers(struct federation *fx, struct om_instance *in,
+    uint32_t fed)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, release_leavers)
+		m->release_leavers(fx, in, fed);
+}

@@ -19,7 +19,6 @@
 #include "ddm.h"
 #include "dm.h"
 #include "om_int.h"
-#include "owm.h"
 #include "tm.h"
 
 #define OM_MAX_NAMES 65536
@@ -416,8 +415,7 @@ om_remove_instance(struct federation *fx, struct om_instance *in,
 			tm_note_tso_delivery(to, h->time);
 		conn_send_buf(to->conn, &st->out);
 	}
-	ddm_instance_gone(fx, in->handle);
-	owm_removed(fx, in->handle);
+	server_instance_removed(fx, in->handle);
 	inst_destroy(st, in);
 }
 

@@ -882,7 +882,8 @@ h_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 /* ---- hooks ---- */
 
-void
+/* The instance_removed event: the negotiations of `obj` end. */
+static void
 owm_removed(struct federation *fx, uint32_t obj)
 {
 	if (fxst(fx))
@@ -1062,7 +1063,7 @@ owm_federate_resign(struct federate *f, int action)
 		gc(st, oo);    /* may remove oo: the iterator is past it */
 	}
 	if (om_resign_deferred(fx))
-		return; /* OM's sweep calls owm_release_leavers */
+		return; /* OM's sweep raises release_leavers */
 	for (in = om_first(fx); in; in = om_next(fx, in)) {
 		if (resign_deletes(action) &&
 		    om_owner(in, OWM_PRIVILEGE_TO_DELETE) == f->handle)
@@ -1078,7 +1079,8 @@ owm_federate_resign(struct federate *f, int action)
 	}
 }
 
-void
+/* The release_leavers event (server.h). */
+static void
 owm_release_leavers(struct federation *fx, struct om_instance *in,
     uint32_t fed)
 {
@@ -1157,4 +1159,6 @@ const struct module_ops owm_module = {
 	.federate_resign = owm_federate_resign,
 	.can_unpublish = owm_can_unpublish,
 	.unpublished = owm_unpublished,
+	.instance_removed = owm_removed,
+	.release_leavers = owm_release_leavers,
 };

@@ -95,6 +95,7 @@ struct federation;
 struct federate;
 struct conn;
 struct rti_server;
+struct om_instance;
 
 /* Handler of one client->server message.  For requests (`request` = 1) the
  * core has consumed the serial and passes it.  Returns 0, or -1 for a
@@ -195,6 +196,18 @@ struct module_ops {
 	 * to `on`, after the reply and before DM's own advisories.  OM
 	 * re-advises attribute relevance when it is switched on. */
 	void (*switch_changed)(struct federate *f, int sw, int on);
+	/* Raised by OM when instance `obj` is being deleted (every federate
+	 * that knew it gets a remove; it is still in OM's table).  DDM
+	 * forgets its regions and condition, OWM its negotiations (nothing
+	 * is sent). */
+	void (*instance_removed)(struct federation *fx, uint32_t obj);
+	/* Raised by OM's resign sweep for instance `in`: the attributes
+	 * owned by federate `fed` (0: by any federate om_leaving says the
+	 * sweep resigns) are released unconditionally.  OWM gives them to
+	 * waiting acquirers, as its federate_resign does in a small
+	 * federation. */
+	void (*release_leavers)(struct federation *fx, struct om_instance *in,
+	    uint32_t fed);
 };
 
 /* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
@@ -433,6 +446,9 @@ int server_can_unpublish(struct federate *f, uint32_t cls,
 void server_unpublished(struct federate *f, uint32_t cls,
     const uint64_t *removed);
 void server_switch_changed(struct federate *f, int sw, int on);
+void server_instance_removed(struct federation *fx, uint32_t obj);
+void server_release_leavers(struct federation *fx, struct om_instance *in,
+    uint32_t fed);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;

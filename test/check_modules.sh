@@ -30,9 +30,7 @@ ddm>om:om_next
 ddm>om:om_known_class
 ddm>om:om_relevance
 ddm>om:om_interaction
-ddm>om:om_solicit
-om>owm:owm_removed
-om>owm:owm_release_leavers'
+ddm>om:om_solicit'
 fail=0
 rank() {
 	i=0
