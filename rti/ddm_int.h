@@ -114,10 +114,6 @@ filter_of(struct federate *f, int kind, uint32_t cls)
  * (plain ? {empty region} : {}) + its regions, crossed with its
  * conditions.  0, or -1 on ENOMEM (the entries may then be incomplete). */
 int ddm_rebuild(struct federate *f, int kind, uint32_t cls);
-/* ddm_route.c */
-/* Bring the attribute relevance of the instances of `cls` (and its
- * subclasses; 0: every instance) up to date with the filters. */
-void ddm_relevance_of(struct federation *fx, uint32_t cls);
 /* ddm_replica.c */
 /* The sub_changed event (server.h): the match sets of (f, kind, cls)
  * follow `plain`, and the replica is pushed to every other federate. */

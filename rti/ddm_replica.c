@@ -34,7 +34,6 @@
 #include "bundle.h"
 #include "ddm_int.h"
 #include "dm.h"
-#include "om.h"
 
 /* Write the frames queued for `c` now, so that they leave before any
  * reply queued after them. */
@@ -189,7 +188,7 @@ ddm_changed(struct federate *f, int kind, uint32_t cls)
 			write_now(fx->feds[i]->conn);
 		}
 	if (kind == DDM_OBJECT)
-		ddm_relevance_of(fx, cls);
+		server_relevance_stale(fx, cls, 0);
 }
 
 static int

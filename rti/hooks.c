@@ -149,3 +149,12 @@ server_release_leavers(struct federation *fx, struct om_instance *in,
 	EACH_TAKER(m, release_leavers)
 		m->release_leavers(fx, in, fed);
 }
+
+void
+server_relevance_stale(struct federation *fx, uint32_t cls, uint32_t obj)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, relevance_stale)
+		m->relevance_stale(fx, cls, obj);
+}

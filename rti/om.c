@@ -452,7 +452,8 @@ static int
 attr_relevant(struct federation *fx, const struct om_instance *in,
     uint32_t i)
 {
-	return ddm_attr_relevant(fx, in, i);
+	return ddm_attr_relevant(fx, in->cls, in->handle, in->attrs[i],
+	    in->owner[i]);
 }
 
 /* Tell owner `o` (switch on) which attributes of `in` flipped to `on`. */
@@ -531,6 +532,22 @@ om_switch_changed(struct federate *f, int sw, int on)
 		send_attr_list(f->fx, f, WIRE_CB_UPDATES_ON, in->handle,
 		    st->tmp, n, NULL, 0);
 	}
+}
+
+/* The relevance_stale event of DDM. */
+static void
+om_relevance_stale(struct federation *fx, uint32_t cls, uint32_t obj)
+{
+	struct om_instance *in;
+
+	if (obj) {
+		if ((in = om_find(fx, obj)))
+			om_relevance(fx, in);
+		return;
+	}
+	for (in = om_first(fx); in; in = om_next(fx, in))
+		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
+			om_relevance(fx, in);
 }
 
 /* ---- DM's events ---- */
@@ -1108,6 +1125,10 @@ static const struct msg_handler om_handlers[] = {
 	{ WIRE_OM_LOCAL_DELETE, 0, 1, h_local_delete },
 	{ WIRE_OM_REQUEST_UPDATE, 1, 1, h_request_update },
 	{ WIRE_OM_REQUEST_CLASS_UPDATE, 1, 1, h_request_class_update },
+	/* the protocol's DDM messages OM carries out (om_ddm.c) */
+	{ WIRE_DDM_INSTANCE, 1, 1, om_h_ddm_instance },
+	{ WIRE_DDM_INTERACTION, 0, 1, om_h_ddm_interaction },
+	{ WIRE_DDM_REQUEST_UPDATE, 1, 1, om_h_ddm_request_update },
 	{ 0, 0, 0, NULL }
 };
 
@@ -1119,4 +1140,5 @@ const struct module_ops om_module = {
 	.federate_resign = om_sweep_resign,
 	.sub_applied = om_sub_applied,
 	.switch_changed = om_switch_changed,
+	.relevance_stale = om_relevance_stale,
 };

@@ -208,6 +208,13 @@ struct module_ops {
 	 * federation. */
 	void (*release_leavers)(struct federation *fx, struct om_instance *in,
 	    uint32_t fed);
+	/* Raised by DDM when filters, an instance's condition or update
+	 * regions changed: the attribute relevance of instance `obj`, or
+	 * (obj 0) of every instance of object class `cls` and its
+	 * subclasses (cls 0: of every instance), may be stale.  OM
+	 * recomputes it and advises the owners. */
+	void (*relevance_stale)(struct federation *fx, uint32_t cls,
+	    uint32_t obj);
 };
 
 /* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
@@ -449,6 +456,8 @@ void server_switch_changed(struct federate *f, int sw, int on);
 void server_instance_removed(struct federation *fx, uint32_t obj);
 void server_release_leavers(struct federation *fx, struct om_instance *in,
     uint32_t fed);
+void server_relevance_stale(struct federation *fx, uint32_t cls,
+    uint32_t obj);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;
