@@ -9,21 +9,26 @@
  * each other only through this header and each module's own header.
  *
  * Layers, bottom to top: the core (this header: connections, replies,
- * logging, hook delivery; server.c, hooks.c, log.c, listen.c,
- * conn_in.c, conn_out.c, uring.c), then
+ * logging, the federate lookup, hook delivery; server.c, hooks.c, log.c,
+ * listen.c, conn_in.c, conn_out.c, uring.c), then
  *   tm    time management, a leaf;
  *   dm    declarations: publications, subscriptions, the routes of a class;
  *   ddm   regions, conditions, the filters and the replicated tables
  *         (reads dm);
  *   om    instances, and routing: OM owns the update route (om_route.c)
  *         and asks dm for the routes, ddm for the filters, tm for the
- *         TSO rights (reads dm, ddm, tm);
+ *         TSO rights; it carries out the DDM messages on instances
+ *         (om_ddm.c) with ddm's region checks (reads dm, ddm, tm);
  *   owm   ownership (reads om, dm);
  *   fedm  federations and federates, driving the others through the
  *         hooks below.
- * A module calls the modules below it; test/check_modules.sh fails on a
- * call upward, except those it lists, still to become events that the
- * core delivers to the modules registered for them.
+ * A module calls the modules below it and the core, never one above it;
+ * the core calls no module.  What a module must tell those above it
+ * (a subscription changed, a class unpublished, an instance removed,
+ * relevance gone stale...) is an event: a member of struct module_ops
+ * that the module raises through its server_* function and the core
+ * (hooks.c) delivers to every module that set it, bottom layer first.
+ * test/check_modules.sh fails on a call upward or from the core.
  */
 #ifndef RTI_SERVER_H
 #define RTI_SERVER_H
