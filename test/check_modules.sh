@@ -17,8 +17,9 @@
 # A file belongs to the module its name starts with (om_route.c is OM's,
 # om_ddm.c too); a module's functions are those its headers rti/M.h and
 # rti/M_int.h declare.  A call from a module to a function of a module
-# above it fails the check, and so does a call from the core to any
-# module: what a module must tell those above it is an event of
+# above it, or an include of such a module's header, fails the check, and
+# so does a call from the core to any module or an include of a module's
+# header: what a module must tell those above it is an event of
 # server.h's struct module_ops that the core delivers (hooks.c).  An
 # exception would be listed in `known` below ("m>o:function", one a
 # line), each with the reason it cannot go; there is none.
@@ -57,6 +58,12 @@ for m in $layers; do
 				echo "FAIL: $f ($m) calls $fn of $o, a module above it"
 				fail=$((fail + 1))
 			done
+			for h in "$o.h" "${o}_int.h"; do
+				grep -q "^#include \"$h\"" "$f" || continue
+				echo "FAIL: $f ($m) includes $h of $o, a module" \
+				    "above it"
+				fail=$((fail + 1))
+			done
 		done
 	done
 done
@@ -71,6 +78,11 @@ for f in $core; do
 		for fn in $(funcs "$o" | sort -u); do
 			grep -q "\b$fn(" "$f" || continue
 			echo "FAIL: $f (core) calls $fn of $o"
+			fail=$((fail + 1))
+		done
+		for h in "$o.h" "${o}_int.h"; do
+			grep -q "^#include \"$h\"" "$f" || continue
+			echo "FAIL: $f (core) includes $h of $o"
 			fail=$((fail + 1))
 		done
 	done
