@@ -78,7 +78,7 @@ conn_detach_federate(struct conn *c)
 	    f->handle, f->fx->name);
 	c->fed = NULL;
 	f->conn = NULL;
-	fedm_resign(f, f->resign_action);
+	server_resign(f, f->resign_action);
 }
 
 static void

@@ -18,11 +18,11 @@
 #include "bundle.h"
 #include "ddm_int.h"
 #include "dm.h"
-#include "om.h"
 
 /* ---- regions and instances (proto/ddmmodel.h) ---- */
 
-void
+/* The instance_removed event: `obj`'s regions and condition go. */
+static void
 ddm_instance_gone(struct federation *fx, uint32_t obj)
 {
 	struct ddm_fx *st = fxst(fx);
@@ -125,13 +125,8 @@ has_dim(const uint32_t *dims, uint32_t n, uint32_t d)
 	return 0;
 }
 
-/*
- * Check region handle `h` for use by `f` in the context of `kind`/`cls`
- * and attributes `attrs[0..n)` (object classes).  RTI_OK or the error with
- * `msg` filled.
- */
-static int
-region_check(struct federate *f, uint32_t h, int kind, uint32_t cls,
+int
+ddm_region_check(struct federate *f, uint32_t h, int kind, uint32_t cls,
     const uint8_t *attrs, uint32_t n, char *msg, size_t len)
 {
 	struct federation *fx = f->fx;
@@ -184,7 +179,7 @@ ddm_check_send_regions(struct federate *f, uint32_t cls, const uint32_t *reg,
 	int rc;
 
 	for (i = 0; i < m; i++) {
-		rc = region_check(f, reg[i], DDM_INTERACTION, cls, NULL, 0,
+		rc = ddm_region_check(f, reg[i], DDM_INTERACTION, cls, NULL, 0,
 		    msg, len);
 		if (rc != RTI_OK)
 			return rc;
@@ -214,7 +209,6 @@ static void
 inst_region_moved(struct federation *fx, uint32_t h)
 {
 	struct ddm_fx *st = fxst(fx);
-	struct om_instance *oi;
 	struct idmap_iter it;
 	struct ddm_inst *in;
 	uint32_t i;
@@ -223,8 +217,7 @@ inst_region_moved(struct federation *fx, uint32_t h)
 	while ((in = ddm_inst_next(&st->mdl, &it)))
 		for (i = 0; i < in->n_assoc; i++)
 			if (in->assoc[i].region == h) {
-				if ((oi = om_find(fx, in->obj)))
-					om_relevance(fx, oi);
+				server_relevance_stale(fx, 0, in->obj);
 				break;
 			}
 }
@@ -320,7 +313,7 @@ h_region_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	g = ddm_region_find(&st->mdl, h);
-	rc = region_check(c->fed, h, DDM_OBJECT, 0, NULL, 0, msg,
+	rc = ddm_region_check(c->fed, h, DDM_OBJECT, 0, NULL, 0, msg,
 	    sizeof msg);
 	if (rc != RTI_OK)
 		return conn_reply(c, serial, rc, msg, NULL, 0), 0;
@@ -369,7 +362,7 @@ h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    wire_get32(attrs + 4 * i),
 			    fom_oclass(fx->fom, cls)->qname), 0;
 	for (i = 0; i < m; i++) {
-		rc = region_check(f, wire_get32(regs + 4 * i), kind, cls,
+		rc = ddm_region_check(f, wire_get32(regs + 4 * i), kind, cls,
 		    attrs, n, msg, sizeof msg);
 		if (rc != RTI_OK)
 			return conn_reply(c, serial, rc, msg, NULL, 0), 0;
@@ -456,8 +449,8 @@ h_unsubscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
 		    "class %u is not defined", cls), 0;
 	for (i = 0; i < m; i++) {
-		rc = region_check(f, wire_get32(regs + 4 * i), DDM_OBJECT, 0,
-		    NULL, 0, msg, sizeof msg);
+		rc = ddm_region_check(f, wire_get32(regs + 4 * i), DDM_OBJECT,
+		    0, NULL, 0, msg, sizeof msg);
 		if (rc != RTI_OK)
 			return conn_reply(c, serial, rc, msg, NULL, 0), 0;
 	}
@@ -598,107 +591,13 @@ h_conditions_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
-static int
-h_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
-{
-	const char *why;
-	struct federate *f = c->fed;
-	struct federation *fx = f->fx;
-	struct ddm_fx *st = fxst(fx);
-	uint32_t obj = wire_get_u32(rd), n, i, j, k;
-	const char *cond = wire_get_str(rd, WIRE_MAX_NAME);
-	struct om_instance *oi;
-	struct ddm_assoc *as = NULL;
-	char msg[160];
-	int rc;
-
-	n = wire_get_count(rd, 8);
-	if (rd->err)
-		return -1;
-	as = calloc(n ? n : 1, sizeof *as);
-	if (!as)
-		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
-		    0;
-	rc = RTI_OK;
-	msg[0] = '\0';
-	oi = om_find(fx, obj);
-	for (i = 0; i < n && !rd->err; i++) {
-		const uint8_t *attrs;
-
-		as[i].region = wire_get_u32(rd);
-		k = wire_get_count(rd, 4);
-		attrs = wire_get_raw(rd, (size_t)k * 4);
-		if (rd->err)
-			break;
-		as[i].attrs = calloc(st->words, sizeof *as[i].attrs);
-		if (!as[i].attrs) {
-			rc = RTI_ERR_NO_MEMORY;
-			continue;
-		}
-		for (j = 0; j < k && rc == RTI_OK && oi; j++) {
-			uint32_t a = wire_get32(attrs + 4 * j);
-
-			if (!fom_oclass_has_attr(fx->fom, oi->cls, a)) {
-				rc = RTI_ERR_ATTRIBUTE_NOT_DEFINED;
-				snprintf(msg, sizeof msg, "attribute %u", a);
-			}
-			bset_add(as[i].attrs, a);
-		}
-		if (rc == RTI_OK && oi)
-			rc = region_check(f, as[i].region, DDM_OBJECT, oi->cls,
-			    attrs, k, msg, sizeof msg);
-	}
-	if (!wire_rd_done(rd)) {
-		ddm_assoc_free(as, n);
-		return -1;
-	}
-	if (rc == RTI_OK && (!oi || !om_known_class(oi, f->handle))) {
-		rc = RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN;
-		snprintf(msg, sizeof msg, "object instance %u", obj);
-	}
-	if (rc == RTI_OK && *cond && match_cond_check(cond, 0, &why) < 0) {
-		rc = RTI_ERR_INVALID_CONDITION;
-		snprintf(msg, sizeof msg, "condition '%.80s': %s", cond, why);
-	}
-	if (rc == RTI_OK && !ddm_inst_set(&st->mdl, obj, cond, as, n))
-		rc = RTI_ERR_NO_MEMORY;
-	if (rc != RTI_OK) {
-		ddm_assoc_free(as, n);
-		return conn_reply(c, serial, rc, msg[0] ? msg : NULL, NULL,
-		    0), 0;
-	}
-	om_relevance(fx, oi);
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	return 0;
-}
-
-static int
-h_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
-{
-	uint32_t m = wire_get_count(rd, 4), i;
-	const uint8_t *regs = wire_get_raw(rd, (size_t)m * 4);
-	uint32_t tmp[64], *reg = tmp;
-	int rc;
-
-	(void)serial;
-	if (rd->err)
-		return -1;
-	if (m > 64 && !(reg = malloc(m * sizeof *reg)))
-		return 0;
-	for (i = 0; i < m; i++)
-		reg[i] = wire_get32(regs + 4 * i);
-	rc = om_interaction(c, rd, reg, m);
-	if (reg != tmp)
-		free(reg);
-	return rc;
-}
-
 /* Do the update regions of attribute `a` of `in` (none: the default
  * region) overlap one of q[0..m)? */
-static int
-attr_overlaps(struct ddm_fx *st, const struct ddm_inst *in, uint32_t a,
-    const struct match_region *q, uint32_t m)
+int
+ddm_attr_overlaps(struct federation *fx, const struct ddm_inst *in,
+    uint32_t a, const struct match_region *q, uint32_t m)
 {
+	struct ddm_fx *st = fxst(fx);
 	uint32_t i, k, assoc = 0;
 
 	for (i = 0; in && i < in->n_assoc; i++) {
@@ -719,74 +618,26 @@ attr_overlaps(struct ddm_fx *st, const struct ddm_inst *in, uint32_t a,
 	return !assoc;
 }
 
-static int
-h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
+const struct ddm_inst *
+ddm_instance(struct federation *fx, uint32_t obj)
 {
-	struct federate *f = c->fed;
-	struct federation *fx = f->fx;
-	struct ddm_fx *st = fxst(fx);
-	struct match_region q[64];
-	struct om_instance *oi;
-	const uint8_t *attrs, *regs;
-	const void *tag;
-	uint32_t cls, tag_len, n, m, i, k;
-	uint8_t *sel;
-	char msg[160];
-	int rc;
+	return ddm_inst_find(&fxst(fx)->mdl, obj);
+}
 
-	cls = wire_get_u32(rd);
-	tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
-	n = wire_get_count(rd, 4);
-	attrs = wire_get_raw(rd, (size_t)n * 4);
-	m = wire_get_count(rd, 4);
-	regs = wire_get_raw(rd, (size_t)m * 4);
-	if (!wire_rd_done(rd))
-		return -1;
-	if (!fom_oclass(fx->fom, cls))
-		return conn_replyf(c, serial, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
-		    "object class %u is not defined", cls), 0;
-	for (i = 0; i < n; i++)
-		if (!fom_oclass_has_attr(fx->fom, cls, wire_get32(attrs +
-		    4 * i)))
-			return conn_replyf(c, serial,
-			    RTI_ERR_ATTRIBUTE_NOT_DEFINED, "attribute %u is "
-			    "not an attribute of %s",
-			    wire_get32(attrs + 4 * i),
-			    fom_oclass(fx->fom, cls)->qname), 0;
-	if (m > 64)
-		return conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
-		    "more than 64 regions"), 0;
-	for (i = 0; i < m; i++) {
-		struct ddm_region *g;
+int
+ddm_instance_set(struct federation *fx, uint32_t obj, const char *cond,
+    struct ddm_assoc *as, uint32_t n)
+{
+	return ddm_inst_set(&fxst(fx)->mdl, obj, cond, as, n) ? 0 : -1;
+}
 
-		rc = region_check(f, wire_get32(regs + 4 * i), DDM_OBJECT,
-		    cls, attrs, n, msg, sizeof msg);
-		if (rc != RTI_OK)
-			return conn_reply(c, serial, rc, msg, NULL, 0), 0;
-		g = ddm_region_find(&st->mdl, wire_get32(regs + 4 * i));
-		q[i].n = g->n;
-		q[i].r = g->r;
-	}
-	if (!(sel = malloc(n ? (size_t)n * 4 : 1)))
-		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL,
-		    0), 0;
-	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	for (oi = om_first(fx); oi; oi = om_next(fx, oi)) {
-		struct ddm_inst *in;
+void
+ddm_region_ranges(struct federation *fx, uint32_t h, struct match_region *q)
+{
+	struct ddm_region *g = ddm_region_find(&fxst(fx)->mdl, h);
 
-		if (!fom_oclass_is_a(fx->fom, oi->cls, cls))
-			continue;
-		in = ddm_inst_find(&st->mdl, oi->handle);
-		for (i = k = 0; i < n; i++)
-			if (attr_overlaps(st, in, wire_get32(attrs + 4 * i), q,
-			    m))
-				wire_put32(sel + 4 * k++,
-				    wire_get32(attrs + 4 * i));
-		if (k)
-			om_solicit(fx, oi, sel, k, tag, tag_len, f->handle);
-	}
-	free(sel);
-	return 0;
+	q->n = g ? g->n : 0;
+	q->r = g ? g->r : NULL;
 }
 
 static int
@@ -999,10 +850,7 @@ static const struct msg_handler ddm_handlers[] = {
 	{ WIRE_DDM_UNSUBSCRIBE, 1, 1, h_unsubscribe },
 	{ WIRE_DDM_CONDITION, 1, 1, h_condition },
 	{ WIRE_DDM_CONDITIONS_SET, 1, 1, h_conditions_set },
-	{ WIRE_DDM_INSTANCE, 1, 1, h_instance },
-	{ WIRE_DDM_INTERACTION, 0, 1, h_interaction },
 	{ WIRE_DDM_STATS, 1, 0, h_stats },
-	{ WIRE_DDM_REQUEST_UPDATE, 1, 1, h_request_update },
 	{ WIRE_DDM_ACK, 0, 1, ddm_h_ack },
 	{ 0, 0, 0, NULL }
 };
@@ -1015,4 +863,7 @@ const struct module_ops ddm_module = {
 	.federate_join = ddm_federate_join,
 	.federate_resign = ddm_federate_resign,
 	.federate_fini = ddm_federate_fini,
+	.sub_changed = ddm_subscription_changed,
+	.reply_held = ddm_reply_held,
+	.instance_removed = ddm_instance_gone,
 };

@@ -11,11 +11,12 @@
 #include "match.h"
 
 struct dm_sub;
-struct om_instance;
+struct ddm_inst;
+struct ddm_assoc;
 
-/* Kinds of class (WIRE_DDM_* KIND). */
-#define DDM_OBJECT 0
-#define DDM_INTERACTION 1
+/* Kinds of class (WIRE_DDM_* KIND; the events' CLASS_*). */
+#define DDM_OBJECT CLASS_OBJECT
+#define DDM_INTERACTION CLASS_INTERACTION
 
 /*
  * Routing refinement.  `r[0..n)` are the routes of one class (from
@@ -46,34 +47,42 @@ int ddm_route_instance(struct federation *fx, const struct dm_sub *s,
     uint32_t obj);
 
 /*
- * Hooks from DM, called when `f`'s subscription of class `cls` (kind
- * DDM_*) changed: `plain` 1 = subscribed without regions, 0 = no change to
- * that, -1 = the class is no longer subscribed (regions dropped too).
- * Updates the match sets and pushes the replica to every other federate;
- * call it before replying to a subscribe.
+ * Services OM carries out with regions (om_ddm.c).
+ * ddm_region_check: may `f` use region `h` with class `cls` of kind
+ *   `kind` (DDM_*) and, for object classes, attributes attrs[0..n) (wire
+ *   u32s)?  RTI_OK or the error with `msg` filled.
+ * ddm_region_ranges: the ranges of region `h` as *q (none when `h` does
+ *   not exist); they stay valid until the region changes.
+ * ddm_instance_set: instance `obj` gets send condition `cond` (at most
+ *   MATCH_MAX_COND bytes) and the associations as[0..n) (proto/ddmmodel.h,
+ *   which it takes) in place of its own.  0, or -1 on ENOMEM (nothing
+ *   changed, `as` not taken).
+ * ddm_instance: DDM's record of instance `obj`, NULL when it has no
+ *   condition or regions.
+ * ddm_attr_overlaps: 1 when the update regions of attribute `a` of `in`
+ *   (a ddm_instance record or NULL; none: the default region) overlap
+ *   one of q[0..m).
  */
-void ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
-    int plain);
-/*
- * Reply `err` (no body) to request `serial` of `c` that changed its
- * subscriptions (after ddm_subscription_changed): an RTI_OK reply is held
- * until every federate the change was pushed to has acknowledged it
- * (WIRE_DDM_ACK) or left, or for at most 200 ms; a federate that missed
- * that is marked lagging and not waited for until it catches up.
- */
-void ddm_reply(struct conn *c, uint32_t serial, int err);
+int ddm_region_check(struct federate *f, uint32_t h, int kind, uint32_t cls,
+    const uint8_t *attrs, uint32_t n, char *msg, size_t len);
+void ddm_region_ranges(struct federation *fx, uint32_t h,
+    struct match_region *q);
+int ddm_instance_set(struct federation *fx, uint32_t obj, const char *cond,
+    struct ddm_assoc *as, uint32_t n);
+const struct ddm_inst *ddm_instance(struct federation *fx, uint32_t obj);
+int ddm_attr_overlaps(struct federation *fx, const struct ddm_inst *in,
+    uint32_t a, const struct match_region *q, uint32_t m);
 /* May `f` send interaction class `cls` with regions reg[0..m)?  RTI_OK or
  * the error with `msg` filled. */
 int ddm_check_send_regions(struct federate *f, uint32_t cls,
     const uint32_t *reg, uint32_t m, char *msg, size_t len);
-/* Hook from OM: does a federate other than its owner want attribute
- * in->attrs[i] of `in`: subscribed to it, with a filter matching the
- * instance's condition and the update regions of that attribute?  Used
- * for turn updates on/off; DDM calls om_relevance when filters, instance
- * conditions or regions change. */
-int ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
-    uint32_t i);
-/* Hook from OM: instance `obj` was deleted. */
-void ddm_instance_gone(struct federation *fx, uint32_t obj);
+/* Does a federate other than `owner` want attribute `attr` of instance
+ * `obj` of registered class `cls`: subscribed to it, with a filter
+ * matching the instance's condition and the update regions of that
+ * attribute?  Asked by OM for turn updates on/off; DDM raises
+ * relevance_stale (server.h) when filters, instance conditions or
+ * regions change. */
+int ddm_attr_relevant(struct federation *fx, uint32_t cls, uint32_t obj,
+    uint32_t attr, uint32_t owner);
 
 #endif

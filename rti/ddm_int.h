@@ -114,11 +114,21 @@ filter_of(struct federate *f, int kind, uint32_t cls)
  * (plain ? {empty region} : {}) + its regions, crossed with its
  * conditions.  0, or -1 on ENOMEM (the entries may then be incomplete). */
 int ddm_rebuild(struct federate *f, int kind, uint32_t cls);
-/* ddm_route.c */
-/* Bring the attribute relevance of the instances of `cls` (and its
- * subclasses; 0: every instance) up to date with the filters. */
-void ddm_relevance_of(struct federation *fx, uint32_t cls);
 /* ddm_replica.c */
+/* The sub_changed event (server.h): the match sets of (f, kind, cls)
+ * follow `plain`, and the replica is pushed to every other federate. */
+void ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
+    int plain);
+/*
+ * Reply `err` (no body) to request `serial` of `c` that changed its
+ * subscriptions: an RTI_OK reply is held until every federate the change
+ * was pushed to has acknowledged it (WIRE_DDM_ACK) or left, or for at
+ * most 200 ms; a federate that missed that is marked lagging and not
+ * waited for until it catches up.  DDM's own requests reply so, and DM's
+ * through the reply_held event (ddm_reply_held, which takes them all).
+ */
+void ddm_reply(struct conn *c, uint32_t serial, int err);
+int ddm_reply_held(struct conn *c, uint32_t serial, int err);
 /* Announce leaver `fed` to every federate joined now; 0 or -1. */
 int ddm_gone_add(struct federation *fx, uint32_t fed);
 /* The WIRE_DDM_ACK handler. */

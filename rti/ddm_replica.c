@@ -34,7 +34,6 @@
 #include "bundle.h"
 #include "ddm_int.h"
 #include "dm.h"
-#include "om.h"
 
 /* Write the frames queued for `c` now, so that they leave before any
  * reply queued after them. */
@@ -189,13 +188,13 @@ ddm_changed(struct federate *f, int kind, uint32_t cls)
 			write_now(fx->feds[i]->conn);
 		}
 	if (kind == DDM_OBJECT)
-		ddm_relevance_of(fx, cls);
+		server_relevance_stale(fx, cls, 0);
 }
 
 static int
 need_met(struct federation *fx, const struct ddm_need *nd)
 {
-	struct federate *g = fedm_federate(fx, nd->fed);
+	struct federate *g = server_federate(fx, nd->fed);
 	struct ddm_fed *dg = g ? fst(g) : NULL;
 
 	return !dg || !g->conn || g->conn->closing || dg->lagging ||
@@ -216,7 +215,7 @@ static void
 wait_answer(struct ddm_wait **pp)
 {
 	struct ddm_wait *w = *pp;
-	struct federate *f = fedm_federate(w->fx, w->fed);
+	struct federate *f = server_federate(w->fx, w->fed);
 
 	*pp = w->next;
 	if (f && f->conn)
@@ -260,7 +259,7 @@ wait_timeout(evutil_socket_t fd, short what, void *arg)
 
 		if (need_met(w->fx, &w->need[i]))
 			continue;
-		g = fedm_federate(w->fx, w->need[i].fed);
+		g = server_federate(w->fx, w->need[i].fed);
 		fst(g)->lagging = 1;
 		rti_log(w->fx->srv, LOG_DEBUG, "federate %u did not "
 		    "acknowledge a subscription change within %d ms; not "
@@ -271,6 +270,13 @@ wait_timeout(evutil_socket_t fd, short what, void *arg)
 		;
 	wait_answer(pp);
 	ddm_waits_check(fx);
+}
+
+int
+ddm_reply_held(struct conn *c, uint32_t serial, int err)
+{
+	ddm_reply(c, serial, err);
+	return 1;
 }
 
 void

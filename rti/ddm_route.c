@@ -12,7 +12,6 @@
 #include "bundle.h"
 #include "ddm_int.h"
 #include "dm.h"
-#include "om.h"
 
 /* Does entry `tag` of `owner` at class st->cur_k cover one of the
  * attributes matched (tag 0: a plain entry, every attribute)? */
@@ -26,7 +25,7 @@ tag_covers(struct ddm_fx *st, uint32_t owner, uint32_t tag)
 	if (!tag || st->cur_kind != DDM_OBJECT || !st->cur_n_attrs ||
 	    !st->n_narrow)
 		return 1;
-	g = fedm_federate(st->cur_fx, owner);
+	g = server_federate(st->cur_fx, owner);
 	fl = g ? filter_of(g, st->cur_kind, st->cur_k) : NULL;
 	if (!fl || tag > fl->n_regions || !fl->rattrs || !fl->rattrs[tag - 1])
 		return 0;
@@ -246,20 +245,19 @@ ddm_route_instance(struct federation *fx, const struct dm_sub *s,
 }
 
 int
-ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
-    uint32_t i)
+ddm_attr_relevant(struct federation *fx, uint32_t cls, uint32_t obj,
+    uint32_t attr, uint32_t owner)
 {
 	struct ddm_fx *st = fxst(fx);
 	const struct dm_sub *r;
-	size_t n = dm_route_object(fx, in->cls, &r), k, nc = 0;
-	uint32_t attr = in->attrs[i];
+	size_t n = dm_route_object(fx, cls, &r), k, nc = 0;
 	struct ddm_inst *di;
 	long m;
 
 	for (k = 0; k < n; k++) {
 		struct ddm_filter *fl;
 
-		if (r[k].f->handle == in->owner[i] ||
+		if (r[k].f->handle == owner ||
 		    !bset_has(r[k].attrs, st->words, attr))
 			continue;
 		fl = filter_of(r[k].f, DDM_OBJECT, r[k].known);
@@ -273,7 +271,7 @@ ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
 	}
 	if (!nc || wire_grow((void **)&st->cwant, &st->cap_cwant, nc, 1))
 		return nc != 0;
-	di = ddm_inst_find(&st->mdl, in->handle);
+	di = ddm_inst_find(&st->mdl, obj);
 	m = ddm_update_regions(&st->mdl, di, &attr, 1, 0);
 	st->cur_attrs = &attr;
 	st->cur_n_attrs = 1;
@@ -283,16 +281,5 @@ ddm_attr_relevant(struct federation *fx, const struct om_instance *in,
 	return k < nc;
 }
 
-/* Bring the attribute relevance of the instances of `cls` (and its
- * subclasses; 0: every instance) up to date with the filters. */
-void
-ddm_relevance_of(struct federation *fx, uint32_t cls)
-{
-	struct om_instance *in;
-
-	for (in = om_first(fx); in; in = om_next(fx, in))
-		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
-			om_relevance(fx, in);
-}
 
 /* ---- handlers ---- */

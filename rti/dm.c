@@ -9,10 +9,7 @@
 #include <string.h>
 
 #include "bundle.h"
-#include "ddm.h"
 #include "dm.h"
-#include "om.h"
-#include "owm.h"
 
 /* One object or interaction class. */
 struct dm_class {
@@ -149,12 +146,6 @@ dm_route_object(struct federation *fx, uint32_t cls,
 		route_build(fx, st->oc, cls, 0);
 	*out = st->oc[cls].routes;
 	return st->oc[cls].n_routes;
-}
-
-int
-dm_route_wants(struct federation *fx, const struct dm_sub *s, uint32_t obj)
-{
-	return ddm_route_instance(fx, s, obj);
 }
 
 const uint64_t *
@@ -398,7 +389,7 @@ h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	uint32_t cls, n;
 	char msg[160];
 	size_t w;
-	int answered, all;
+	int answered, all, err;
 
 	if (read_attr_set(c, serial, rd, 0, &cls, NULL, &set, &n,
 	    &answered) < 0)
@@ -415,10 +406,10 @@ h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		set[w] = n ? set[w] & old[w] : old[w];
 		all &= (old[w] & ~set[w]) == 0;
 	}
-	if (owm_unpublish_pending(c->fed, cls, set, all, msg, sizeof msg)) {
+	if ((err = server_can_unpublish(c->fed, cls, set, all, msg,
+	    sizeof msg))) {
 		free(set);
-		return conn_reply(c, serial,
-		    RTI_ERR_OWNERSHIP_ACQUISITION_PENDING, msg, NULL, 0), 0;
+		return conn_reply(c, serial, err, msg, NULL, 0), 0;
 	}
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	/* old := what stays */
@@ -429,7 +420,7 @@ h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		df->pub[cls] = NULL;
 		df->adv_oc[cls] = 0;
 	}
-	om_unpublished(c->fed, cls, set);
+	server_unpublished(c->fed, cls, set);
 	free(set);
 	relevance_all(c->fed->fx);
 	return 0;
@@ -469,10 +460,10 @@ h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	}
 	df->sub_active[cls] = active ? 1 : 0;
 	st->gen++;
-	ddm_subscription_changed(c->fed, DDM_OBJECT, cls, 1);
-	ddm_reply(c, serial, RTI_OK);
+	server_sub_changed(c->fed, CLASS_OBJECT, cls, 1);
+	server_sub_reply(c, serial, RTI_OK);
 	relevance_all(c->fed->fx);
-	om_subscribed(c->fed, cls);
+	server_sub_applied(c->fed, cls);
 	return 0;
 }
 
@@ -498,7 +489,7 @@ dm_subscribe_oc(struct federate *f, uint32_t cls, const uint64_t *attrs,
 	df->sub_active[cls] = active ? 1 : 0;
 	st->gen++;
 	relevance_all(f->fx);
-	om_subscribed(f, cls);
+	server_sub_applied(f, cls);
 	return 0;
 }
 
@@ -537,7 +528,7 @@ dm_unsubscribe(struct federate *f, int interaction, uint32_t cls)
 	st->gen++;
 	relevance_all(f->fx);
 	if (!interaction)
-		om_subscribed(f, cls);
+		server_sub_applied(f, cls);
 }
 
 static int
@@ -567,10 +558,10 @@ h_unsubscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			subs_del(&st->oc[cls], c->fed);
 		}
 		st->gen++;
-		ddm_subscription_changed(c->fed, DDM_OBJECT, cls,
+		server_sub_changed(c->fed, CLASS_OBJECT, cls,
 		    df->sub[cls] ? 0 : -1);
 		relevance_all(c->fed->fx);
-		om_subscribed(c->fed, cls);
+		server_sub_applied(c->fed, cls);
 	}
 	free(set);
 	return 0;
@@ -646,8 +637,8 @@ h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    0;
 	fst(c->fed)->sub_ic[cls] = active ? 2 : 1;
 	st->gen++;
-	ddm_subscription_changed(c->fed, DDM_INTERACTION, cls, 1);
-	ddm_reply(c, serial, RTI_OK);
+	server_sub_changed(c->fed, CLASS_INTERACTION, cls, 1);
+	server_sub_reply(c, serial, RTI_OK);
 	relevance_all(c->fed->fx);
 	return 0;
 }
@@ -668,7 +659,7 @@ h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		fst(c->fed)->sub_ic[cls] = 0;
 		subs_del(&st->ic[cls], c->fed);
 		st->gen++;
-		ddm_subscription_changed(c->fed, DDM_INTERACTION, cls, -1);
+		server_sub_changed(c->fed, CLASS_INTERACTION, cls, -1);
 		relevance_all(c->fed->fx);
 	}
 	return 0;
@@ -693,11 +684,9 @@ h_set_switch(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		memset(df->adv_oc, 0, st->n_oc + 1);
 	if (sw == WIRE_SWITCH_INTERACTION_RELEVANCE && !on)
 		memset(df->adv_ic, 0, st->n_ic + 1);
-	if (sw == WIRE_SWITCH_ATTRIBUTE_RELEVANCE) {
-		if (on)
-			om_switch_on(c->fed);
+	server_switch_changed(c->fed, sw, df->sw[sw]);
+	if (sw == WIRE_SWITCH_ATTRIBUTE_RELEVANCE)
 		return 0;
-	}
 	relevance_all(c->fed->fx);
 	return 0;
 }
@@ -829,7 +818,7 @@ dm_federate_resign(struct federate *f, int action)
 	relevance_all(f->fx);
 	for (c = 1; c <= st->n_oc; c++)
 		if (df->sub_active[c])
-			om_subscribed(f, c);
+			server_sub_applied(f, c);
 }
 
 static const struct msg_handler dm_handlers[] = {

@@ -25,16 +25,14 @@ struct dm_sub {
  * dm_route_object: the subscribers of object class `cls` (an instance's
  *   registered class), from a per-class index rebuilt only when
  *   subscriptions change.  The array belongs to DM and stays valid until
- *   the next publication/subscription change or resign.
- * dm_route_wants: per-instance refinement of an entry of that array (send
- *   conditions and DDM regions plug in here); 1 = deliver.
+ *   the next publication/subscription change or resign.  The filters
+ *   that refine it per instance (conditions, regions) are DDM's
+ *   (ddm_route_update, ddm_route_instance), asked by OM.
  * dm_route_find: the entry of `f` in the routing of `cls`, or NULL.
  * dm_route_interaction: the same for interaction class `cls`.
  */
 size_t dm_route_object(struct federation *fx, uint32_t cls,
     const struct dm_sub **out);
-int dm_route_wants(struct federation *fx, const struct dm_sub *s,
-    uint32_t obj);
 const struct dm_sub *dm_route_find(struct federation *fx, uint32_t cls,
     const struct federate *f);
 size_t dm_route_interaction(struct federation *fx, uint32_t cls,

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fedm.h"
 #include "fomload.h"
-#include "server.h"
 
 #define FEDM_MAX_MODULES 256
 #define FEDM_MAX_SYNC_SET 65536
@@ -47,17 +47,6 @@ fedm_find(struct rti_server *srv, const char *name)
 	return NULL;
 }
 
-struct federate *
-fedm_federate(struct federation *fx, uint32_t handle)
-{
-	uint32_t i;
-
-	for (i = 0; i < fx->n_feds; i++)
-		if (fx->feds[i]->handle == handle)
-			return fx->feds[i];
-	return NULL;
-}
-
 static struct federate *
 find_by_name(struct federation *fx, const char *name)
 {
@@ -83,7 +72,7 @@ fedm_broadcast(struct federation *fx, const struct wire_buf *b,
 static void
 send_to(struct federation *fx, uint32_t handle, const struct wire_buf *b)
 {
-	struct federate *f = fedm_federate(fx, handle);
+	struct federate *f = server_federate(fx, handle);
 
 	if (f && f->conn)
 		conn_send_buf(f->conn, b);
@@ -672,45 +661,6 @@ valid_action(uint32_t a)
 	return a <= RTI_RESIGN_NO_ACTION;
 }
 
-/* Remove `f` from the federation's list. */
-static void
-unlink_federate(struct federate *f)
-{
-	struct federation *fx = f->fx;
-	uint32_t i;
-
-	for (i = 0; i < fx->n_feds; i++)
-		if (fx->feds[i] == f) {
-			memmove(&fx->feds[i], &fx->feds[i + 1],
-			    (fx->n_feds - i - 1) * sizeof *fx->feds);
-			fx->n_feds--;
-			break;
-		}
-}
-
-void
-fedm_resign(struct federate *f, int action)
-{
-	int m;
-
-	if (f->conn) {
-		f->conn->fed = NULL;
-		f->conn = NULL;
-	}
-	for (m = MOD_COUNT - 1; m >= 0; m--)
-		if (server_modules[m]->federate_resign)
-			server_modules[m]->federate_resign(f, action);
-	unlink_federate(f);
-	for (m = MOD_COUNT - 1; m >= 0; m--)
-		if (server_modules[m]->federate_fini)
-			server_modules[m]->federate_fini(f);
-	rti_log(f->fx->srv, LOG_INFO, "federate %s (%u) resigned from %s",
-	    f->name, f->handle, f->fx->name);
-	free(f->name);
-	free(f->type);
-	free(f);
-}
-
 static int
 h_resign(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -733,7 +683,7 @@ h_resign(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			return conn_reply(c, serial, err, msg[0] ? msg : NULL,
 			    NULL, 0), 0;
 	}
-	fedm_resign(c->fed, (int)action);
+	server_resign(c->fed, (int)action);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }
@@ -887,7 +837,7 @@ h_sync_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return 0;
 	}
 	for (i = 0; i < n; i++)
-		if (!fedm_federate(fx, wire_get32(set + 4 * i))) {
+		if (!server_federate(fx, wire_get32(set + 4 * i))) {
 			sync_reg_reply(c, label, 0,
 			    RTI_SYNC_SET_MEMBER_NOT_JOINED);
 			return 0;
@@ -995,7 +945,7 @@ h_get_federate_name(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	if (!wire_rd_done(rd))
 		return -1;
-	f = fedm_federate(c->fed->fx, h);
+	f = server_federate(c->fed->fx, h);
 	if (!f)
 		return conn_replyf(c, serial,
 		    h ? RTI_ERR_FEDERATE_HANDLE_NOT_KNOWN :
@@ -1044,7 +994,7 @@ fedm_federate_resign(struct federate *f, int action)
 	uint32_t i;
 
 	(void)action;
-	unlink_federate(f);
+	server_unlink_federate(f);
 	for (sp = st->syncs; sp; sp = next) {
 		next = sp->next;
 		for (i = 0; i < sp->n; i++)
@@ -1086,8 +1036,10 @@ fedm_conn_gone(struct conn *c)
 	server_wake_deferred(c->srv);
 }
 
-void
-fedm_free_all(struct rti_server *srv)
+/* The server_fini hook: the loader, the pending joins, every
+ * federation. */
+static void
+fedm_server_fini(struct rti_server *srv)
 {
 	struct federation *fx;
 
@@ -1102,7 +1054,7 @@ fedm_free_all(struct rti_server *srv)
 
 	while ((fx = srv->federations)) {
 		while (fx->n_feds)
-			fedm_resign(fx->feds[fx->n_feds - 1],
+			server_resign(fx->feds[fx->n_feds - 1],
 			    RTI_RESIGN_NO_ACTION);
 		srv->federations = fx->next;
 		federation_free(fx);
@@ -1140,4 +1092,5 @@ const struct module_ops fedm_module = {
 	.federation_fini = fedm_federation_fini,
 	.federate_resign = fedm_federate_resign,
 	.conn_gone = fedm_conn_gone,
+	.server_fini = fedm_server_fini,
 };

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fedm.h"
 #include "fomload.h"
 #include "server.h"
 

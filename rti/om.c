@@ -19,7 +19,6 @@
 #include "ddm.h"
 #include "dm.h"
 #include "om_int.h"
-#include "owm.h"
 #include "tm.h"
 
 #define OM_MAX_NAMES 65536
@@ -404,7 +403,7 @@ om_remove_instance(struct federation *fx, struct om_instance *in,
 		size_t off;
 
 		if (in->known[i].fed == by ||
-		    !(to = fedm_federate(fx, in->known[i].fed)) || !to->conn)
+		    !(to = server_federate(fx, in->known[i].fed)) || !to->conn)
 			continue;
 		wire_buf_reset(&st->out);
 		off = wire_frame_begin(&st->out, WIRE_CB_REMOVE);
@@ -416,8 +415,7 @@ om_remove_instance(struct federation *fx, struct om_instance *in,
 			tm_note_tso_delivery(to, h->time);
 		conn_send_buf(to->conn, &st->out);
 	}
-	ddm_instance_gone(fx, in->handle);
-	owm_removed(fx, in->handle);
+	server_instance_removed(fx, in->handle);
 	inst_destroy(st, in);
 }
 
@@ -454,7 +452,8 @@ static int
 attr_relevant(struct federation *fx, const struct om_instance *in,
     uint32_t i)
 {
-	return ddm_attr_relevant(fx, in, i);
+	return ddm_attr_relevant(fx, in->cls, in->handle, in->attrs[i],
+	    in->owner[i]);
 }
 
 /* Tell owner `o` (switch on) which attributes of `in` flipped to `on`. */
@@ -463,7 +462,7 @@ advise_owner(struct federation *fx, struct om_instance *in, uint32_t o,
     const uint8_t *flipped, int on)
 {
 	struct om_fx *st = fxst(fx);
-	struct federate *f = fedm_federate(fx, o);
+	struct federate *f = server_federate(fx, o);
 	uint32_t i, n = 0;
 
 	if (!f || !dm_switch(f, WIRE_SWITCH_ATTRIBUTE_RELEVANCE))
@@ -512,13 +511,17 @@ om_relevance(struct federation *fx, struct om_instance *in)
 	}
 }
 
-void
-om_switch_on(struct federate *f)
+/* The switch_changed event: `f` switched attribute relevance advisories
+ * on, and is told which of its attributes are relevant now. */
+static void
+om_switch_changed(struct federate *f, int sw, int on)
 {
 	struct om_fx *st = fxst(f->fx);
 	struct om_instance *in;
 	uint32_t i, n;
 
+	if (sw != WIRE_SWITCH_ATTRIBUTE_RELEVANCE || !on)
+		return;
 	for (in = live_from(st, st->list); in; in = live_from(st, in->next)) {
 		if (wire_grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
 		    sizeof *st->tmp))
@@ -531,10 +534,29 @@ om_switch_on(struct federate *f)
 	}
 }
 
-/* ---- DM hooks ---- */
+/* The relevance_stale event of DDM. */
+static void
+om_relevance_stale(struct federation *fx, uint32_t cls, uint32_t obj)
+{
+	struct om_instance *in;
 
-void
-om_subscribed(struct federate *f, uint32_t cls)
+	if (obj) {
+		if ((in = om_find(fx, obj)))
+			om_relevance(fx, in);
+		return;
+	}
+	for (in = om_first(fx); in; in = om_next(fx, in))
+		if (!cls || fom_oclass_is_a(fx->fom, in->cls, cls))
+			om_relevance(fx, in);
+}
+
+/* ---- DM's events ---- */
+
+/* sub_applied: `f` changed its subscription of object class `cls`; it
+ * discovers what it now wants and did not know, and the relevance of the
+ * instances of `cls` is recomputed. */
+static void
+om_sub_applied(struct federate *f, uint32_t cls)
 {
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
@@ -552,17 +574,10 @@ om_subscribed(struct federate *f, uint32_t cls)
 			continue;
 		e = dm_route_find(fx, in->cls, f);
 		if (e && !om_known_class(in, f->handle) &&
-		    dm_route_wants(fx, e, in->handle))
+		    ddm_route_instance(fx, e, in->handle))
 			om_discover(fx, in, f, e->known);
 		om_relevance(fx, in);
 	}
-}
-
-void
-om_unpublished(struct federate *f, uint32_t cls, const uint64_t *removed)
-{
-	/* an unconditional divestiture (OWM), on instances f knows as cls */
-	owm_unpublished(f, cls, removed);
 }
 
 /* ---- handlers ---- */
@@ -723,7 +738,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	wire_buf_free(&body);
 	n = dm_route_object(fx, cls, &r);
 	for (i = 0; i < n; i++)
-		if (r[i].f != f && dm_route_wants(fx, &r[i], in->handle))
+		if (r[i].f != f && ddm_route_instance(fx, &r[i], in->handle))
 			om_discover(fx, in, r[i].f, r[i].known);
 	om_relevance(fx, in);
 	return 0;
@@ -910,7 +925,7 @@ om_solicit(struct federation *fx, struct om_instance *in,
 				st->flip[j] = 1;
 				st->tmp[m++] = wire_get32(attrs + 4 * j);
 			}
-		send_attr_list(fx, fedm_federate(fx, o),
+		send_attr_list(fx, server_federate(fx, o),
 		    WIRE_CB_PROVIDE_UPDATE, in->handle, st->tmp, m, tag,
 		    tag_len);
 	}
@@ -1110,6 +1125,10 @@ static const struct msg_handler om_handlers[] = {
 	{ WIRE_OM_LOCAL_DELETE, 0, 1, h_local_delete },
 	{ WIRE_OM_REQUEST_UPDATE, 1, 1, h_request_update },
 	{ WIRE_OM_REQUEST_CLASS_UPDATE, 1, 1, h_request_class_update },
+	/* the protocol's DDM messages OM carries out (om_ddm.c) */
+	{ WIRE_DDM_INSTANCE, 1, 1, om_h_ddm_instance },
+	{ WIRE_DDM_INTERACTION, 0, 1, om_h_ddm_interaction },
+	{ WIRE_DDM_REQUEST_UPDATE, 1, 1, om_h_ddm_request_update },
 	{ 0, 0, 0, NULL }
 };
 
@@ -1119,4 +1138,7 @@ const struct module_ops om_module = {
 	.federation_init = om_federation_init,
 	.federation_fini = om_federation_fini,
 	.federate_resign = om_sweep_resign,
+	.sub_applied = om_sub_applied,
+	.switch_changed = om_switch_changed,
+	.relevance_stale = om_relevance_stale,
 };

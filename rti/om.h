@@ -74,32 +74,9 @@ om_known_class(const struct om_instance *in, uint32_t fed)
 	return 0;
 }
 
-/* Send provide-update callbacks to the owners of attributes
- * `attrs[0..n)` (wire u32s) of `in`, one per owner, except to `req`. */
-void om_solicit(struct federation *fx, struct om_instance *in,
-    const uint8_t *attrs, uint32_t n, const void *tag, uint32_t tag_len,
-    uint32_t req);
-
 /* Recompute which attributes of `in` are relevant (subscribed by a
  * federate other than the owner) and send turn updates on/off to owners
  * with the attribute relevance switch on. */
 void om_relevance(struct federation *fx, struct om_instance *in);
-
-/* An interaction message (WIRE_OM_INTERACTION payload at `rd`) from `c`,
- * sent with DDM regions `regions[0..n_regions)` (none: the default
- * region).  0, or -1 when malformed. */
-int om_interaction(struct conn *c, struct wire_rd *rd,
-    const uint32_t *regions, uint32_t n_regions);
-
-/* Hooks from DM.  om_subscribed: `f` changed its subscription of object
- * class `cls` (discovers what it now wants and did not know, updates
- * relevance).  om_unpublished: `f` stopped publishing the attributes in
- * `removed` of class `cls`: it divests them on the instances it knows as
- * that class (owm_unpublished).  om_switch_on: `f` enabled attribute
- * relevance advisories. */
-void om_subscribed(struct federate *f, uint32_t cls);
-void om_unpublished(struct federate *f, uint32_t cls,
-    const uint64_t *removed);
-void om_switch_on(struct federate *f);
 
 #endif

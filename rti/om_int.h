@@ -202,6 +202,24 @@ void om_sole_update(struct om_instance *in);
 void om_remove_instance(struct federation *fx, struct om_instance *in,
     uint32_t by, const struct bundle_hdr *h, int tso);
 
+/* Send provide-update callbacks to the owners of attributes
+ * `attrs[0..n)` (wire u32s) of `in`, one per owner, except to `req`. */
+void om_solicit(struct federation *fx, struct om_instance *in,
+    const uint8_t *attrs, uint32_t n, const void *tag, uint32_t tag_len,
+    uint32_t req);
+/* An interaction message (WIRE_OM_INTERACTION payload at `rd`) from `c`,
+ * sent with DDM regions `regions[0..n_regions)` (none: the default
+ * region).  0, or -1 when malformed. */
+int om_interaction(struct conn *c, struct wire_rd *rd,
+    const uint32_t *regions, uint32_t n_regions);
+
+/* om_ddm.c: the handlers of the protocol's DDM messages on instances. */
+int om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd);
+int om_h_ddm_interaction(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int om_h_ddm_request_update(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+
 /* om_sweep.c: the federate_resign hook. */
 void om_sweep_resign(struct federate *f, int action);
 

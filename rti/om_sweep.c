@@ -10,7 +10,7 @@
  * instances its action deletes are removed (remove callbacks to their
  * knowers, in list order, as a resign in one turn sends them), its
  * attributes of the others are released to waiting acquirers
- * (owm_release_leavers), relevance is recomputed for the classes it
+ * (the release_leavers event), relevance is recomputed for the classes it
  * subscribed, then its unused name reservations go.  A federate leaving
  * while a pass runs waits for the next one.  Until its pass removes them,
  * the instances a leaver deletes are doomed (om_doomed()): every service,
@@ -24,7 +24,6 @@
 #include <string.h>
 
 #include "om_int.h"
-#include "owm.h"
 
 #define OM_SWEEP_MIN 4096         /* instances + names resigned in one go */
 #define OM_SWEEP_WORK 2048        /* per loop turn: an instance visited 1,
@@ -90,7 +89,7 @@ sweep_instance(struct federation *fx, struct om_fx *st,
 	}
 	for (i = 0; i < in->n_attrs; i++)
 		if (in->owner[i] && om_leaver_find(p, in->owner[i])) {
-			owm_release_leavers(fx, in, 0);
+			server_release_leavers(fx, in, 0);
 			break;
 		}
 	if (p->rel[in->cls])
@@ -235,7 +234,7 @@ om_sweep_resign(struct federate *f, int action)
 			continue;
 		}
 		if (owm_left)
-			owm_release_leavers(fx, in, f->handle);
+			server_release_leavers(fx, in, f->handle);
 		for (i = 0; divest && i < in->n_attrs; i++)
 			if (in->owner[i] == f->handle)
 				in->owner[i] = 0;

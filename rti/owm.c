@@ -243,7 +243,7 @@ static int
 eligible(struct federation *fx, struct om_instance *in, uint32_t fed,
     uint32_t attr)
 {
-	struct federate *g = fedm_federate(fx, fed);
+	struct federate *g = server_federate(fx, fed);
 	uint32_t kc = g ? om_known_class(in, fed) : 0;
 	const uint64_t *pub = kc ? dm_published(g, kc) : NULL;
 
@@ -335,7 +335,7 @@ batch_send(struct federation *fx, int k, uint32_t obj)
 			}
 		wire_patch_u32(&st->out, cnt, m);
 		wire_frame_end(&st->out, off);
-		g = fedm_federate(fx, fed);
+		g = server_federate(fx, fed);
 		if (g && g->conn)
 			conn_send_buf(g->conn, &st->out);
 	}
@@ -882,15 +882,19 @@ h_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 /* ---- hooks ---- */
 
-void
+/* The instance_removed event: the negotiations of `obj` end. */
+static void
 owm_removed(struct federation *fx, uint32_t obj)
 {
 	if (fxst(fx))
 		obj_del(fxst(fx), obj);
 }
 
-int
-owm_unpublish_pending(struct federate *f, uint32_t cls,
+/* The can_unpublish event: refused while `f` has a pending acquisition
+ * of an attribute in `removed` (or of the privilege to delete when
+ * `all`) on an instance it knows as `cls`. */
+static int
+owm_can_unpublish(struct federate *f, uint32_t cls,
     const uint64_t *removed, int all, char *msg, size_t len)
 {
 	struct federation *fx = f->fx;
@@ -914,13 +918,17 @@ owm_unpublish_pending(struct federate *f, uint32_t cls,
 				continue;
 			snprintf(msg, len, "acquisition of attribute %u of "
 			    "instance %s is pending", x, in->name);
-			return 1;
+			return RTI_ERR_OWNERSHIP_ACQUISITION_PENDING;
 		}
 	}
 	return 0;
 }
 
-void
+/* The unpublished event: on the instances `f` knows as `cls` it divests
+ * the attributes in `removed` (the privilege to delete too when it
+ * publishes nothing of `cls` any more) unconditionally, to waiting
+ * acquirers; its pending acquisitions of them end. */
+static void
 owm_unpublished(struct federate *f, uint32_t cls, const uint64_t *removed)
 {
 	struct federation *fx = f->fx;
@@ -1055,7 +1063,7 @@ owm_federate_resign(struct federate *f, int action)
 		gc(st, oo);    /* may remove oo: the iterator is past it */
 	}
 	if (om_resign_deferred(fx))
-		return; /* OM's sweep calls owm_release_leavers */
+		return; /* OM's sweep raises release_leavers */
 	for (in = om_first(fx); in; in = om_next(fx, in)) {
 		if (resign_deletes(action) &&
 		    om_owner(in, OWM_PRIVILEGE_TO_DELETE) == f->handle)
@@ -1071,7 +1079,8 @@ owm_federate_resign(struct federate *f, int action)
 	}
 }
 
-void
+/* The release_leavers event (server.h). */
+static void
 owm_release_leavers(struct federation *fx, struct om_instance *in,
     uint32_t fed)
 {
@@ -1148,4 +1157,8 @@ const struct module_ops owm_module = {
 	.federation_fini = owm_federation_fini,
 	.federate_can_resign = owm_federate_can_resign,
 	.federate_resign = owm_federate_resign,
+	.can_unpublish = owm_can_unpublish,
+	.unpublished = owm_unpublished,
+	.instance_removed = owm_removed,
+	.release_leavers = owm_release_leavers,
 };

@@ -67,6 +67,20 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 	event_base_loopexit(srv->base, NULL);
 }
 
+/* The handler of message `type` and (in *m) the module whose table holds
+ * it, or NULL. */
+static const struct msg_handler *
+handler_of(unsigned type, size_t *m)
+{
+	const struct msg_handler *h;
+
+	for (*m = 0; *m < MOD_COUNT; (*m)++)
+		for (h = server_modules[*m]->handlers; h && h->fn; h++)
+			if (h->type == type)
+				return h;
+	return NULL;
+}
+
 void
 server_list_messages(FILE *out)
 {
@@ -75,16 +89,34 @@ server_list_messages(FILE *out)
 		[MSG_REQUEST] = "request",
 		[MSG_ONE_WAY_SERIAL] = "one-way-serial",
 	};
+	/* the module of each protocol range (WIRE_MODULE_OF) */
+	static const char *const proto_module[WIRE_MOD_COUNT] = {
+		[WIRE_MOD_CORE] = "core",
+		[WIRE_MOD_FEDM] = "FedM",
+		[WIRE_MOD_DM] = "DM",
+		[WIRE_MOD_OM] = "OM",
+		[WIRE_MOD_TM] = "TM",
+		[WIRE_MOD_OWM] = "OWM",
+		[WIRE_MOD_DDM] = "DDM",
+	};
 	const struct msg_handler *h;
+	unsigned type, mod;
 	size_t m;
 
 	/* handle_hello takes it, before any table */
 	fprintf(out, "0x%04x handshake any core\n", WIRE_HELLO);
-	for (m = 0; m < MOD_COUNT; m++)
-		for (h = server_modules[m]->handlers; h && h->fn; h++)
-			fprintf(out, "0x%04x %s %s %s\n", h->type,
-			    kind[h->request], h->needs_join ? "joined" : "any",
-			    server_modules[m]->name);
+	/* By code.  A message is named by its protocol range, not by the
+	 * module whose table takes it (OM carries out DDM's messages on
+	 * instances, om_ddm.c); one of the core's range by its taker
+	 * (FedM's ping). */
+	for (type = 0; type < WIRE_MOD_COUNT << 8; type++) {
+		if (!(h = handler_of(type, &m)))
+			continue;
+		mod = WIRE_MODULE_OF(type);
+		fprintf(out, "0x%04x %s %s %s\n", h->type, kind[h->request],
+		    h->needs_join ? "joined" : "any", mod == WIRE_MOD_CORE ?
+		    server_modules[m]->name : proto_module[mod]);
+	}
 }
 
 static int
@@ -204,7 +236,7 @@ server_fini(struct rti_server *srv)
 {
 	while (srv->conns)
 		conn_free(srv->conns);
-	fedm_free_all(srv);
+	server_modules_fini(srv);
 	if (srv->tcp_listener)
 		evconnlistener_free(srv->tcp_listener);
 	if (srv->unix_listener) {

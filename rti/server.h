@@ -9,20 +9,26 @@
  * each other only through this header and each module's own header.
  *
  * Layers, bottom to top: the core (this header: connections, replies,
- * logging; server.c, log.c, listen.c, conn_in.c, conn_out.c), then
+ * logging, the federate lookup, hook delivery; server.c, hooks.c, log.c,
+ * listen.c, conn_in.c, conn_out.c, uring.c), then
  *   tm    time management, a leaf;
  *   dm    declarations: publications, subscriptions, the routes of a class;
  *   ddm   regions, conditions, the filters and the replicated tables
  *         (reads dm);
  *   om    instances, and routing: OM owns the update route (om_route.c)
  *         and asks dm for the routes, ddm for the filters, tm for the
- *         TSO rights (reads dm, ddm, tm);
+ *         TSO rights; it carries out the DDM messages on instances
+ *         (om_ddm.c) with ddm's region checks (reads dm, ddm, tm);
  *   owm   ownership (reads om, dm);
  *   fedm  federations and federates, driving the others through the
  *         hooks below.
- * A module calls the modules below it; test/check_modules.sh fails on a
- * call upward, except those it lists, still to become events that the
- * core delivers to the modules registered for them.
+ * A module calls the modules below it and the core, never one above it;
+ * the core calls no module.  What a module must tell those above it
+ * (a subscription changed, a class unpublished, an instance removed,
+ * relevance gone stale...) is an event: a member of struct module_ops
+ * that the module raises through its server_* function and the core
+ * (hooks.c) delivers to every module that set it, bottom layer first.
+ * test/check_modules.sh fails on a call upward or from the core.
  */
 #ifndef RTI_SERVER_H
 #define RTI_SERVER_H
@@ -94,6 +100,7 @@ struct federation;
 struct federate;
 struct conn;
 struct rti_server;
+struct om_instance;
 
 /* Handler of one client->server message.  For requests (`request` = 1) the
  * core has consumed the serial and passes it.  Returns 0, or -1 for a
@@ -150,7 +157,74 @@ struct module_ops {
 	/* Connection `c` is being freed (after its federate resigned):
 	 * forget every reference to it.  May be NULL. */
 	void (*conn_gone)(struct conn *c);
+	/* The server shuts down (server_fini, after every connection was
+	 * freed), in reverse module order: free the server-wide state and
+	 * every federation.  May be NULL. */
+	void (*server_fini)(struct rti_server *srv);
+
+	/*
+	 * Events: what a module tells the modules above it (it never calls
+	 * them).  It raises an event through its server_* function
+	 * (hooks.c), which calls every module that registered the member,
+	 * bottom layer first (tm, dm, ddm, om, owm, fedm); each may be NULL.
+	 */
+	/* Raised by DM when `f`'s subscription of class `cls` (CLASS_*)
+	 * changed, before the reply (server_sub_reply) and before DM's
+	 * class relevance advisories: `plain` 1 = subscribed without
+	 * regions, 0 = no change to that, -1 = the class is no longer
+	 * subscribed (regions dropped too).  DDM updates its match sets and
+	 * pushes its replica. */
+	void (*sub_changed)(struct federate *f, int kind, uint32_t cls,
+	    int plain);
+	/* The RTI_OK or error reply `err` of request `serial` of `c` that
+	 * changed subscriptions (after sub_changed): 1 when the module took
+	 * it (DDM: held until the replica pushes are acknowledged), 0 to
+	 * leave it to the next; the core replies when none takes it. */
+	int (*reply_held)(struct conn *c, uint32_t serial, int err);
+	/* Raised by DM after `f`'s subscription of object class `cls`
+	 * changed and DM's class relevance advisories went (also while `f`
+	 * resigns, for each class it subscribed).  OM discovers what `f`
+	 * now wants and recomputes attribute relevance. */
+	void (*sub_applied)(struct federate *f, uint32_t cls);
+	/* Raised by DM before `f` unpublishes the attributes in `removed`
+	 * of object class `cls` (`all`: nothing of `cls` stays published):
+	 * an RTI_ERR_* with `msg` filled refuses it (OWM: an acquisition is
+	 * pending), 0 lets it go on.  The first refusal is the answer. */
+	int (*can_unpublish)(struct federate *f, uint32_t cls,
+	    const uint64_t *removed, int all, char *msg, size_t len);
+	/* Raised by DM after `f` stopped publishing the attributes in
+	 * `removed` of object class `cls` (the reply has gone).  OWM
+	 * divests them. */
+	void (*unpublished)(struct federate *f, uint32_t cls,
+	    const uint64_t *removed);
+	/* Raised by DM when `f` turned advisory switch `sw` (WIRE_SWITCH_*)
+	 * to `on`, after the reply and before DM's own advisories.  OM
+	 * re-advises attribute relevance when it is switched on. */
+	void (*switch_changed)(struct federate *f, int sw, int on);
+	/* Raised by OM when instance `obj` is being deleted (every federate
+	 * that knew it gets a remove; it is still in OM's table).  DDM
+	 * forgets its regions and condition, OWM its negotiations (nothing
+	 * is sent). */
+	void (*instance_removed)(struct federation *fx, uint32_t obj);
+	/* Raised by OM's resign sweep for instance `in`: the attributes
+	 * owned by federate `fed` (0: by any federate om_leaving says the
+	 * sweep resigns) are released unconditionally.  OWM gives them to
+	 * waiting acquirers, as its federate_resign does in a small
+	 * federation. */
+	void (*release_leavers)(struct federation *fx, struct om_instance *in,
+	    uint32_t fed);
+	/* Raised by DDM when filters, an instance's condition or update
+	 * regions changed: the attribute relevance of instance `obj`, or
+	 * (obj 0) of every instance of object class `cls` and its
+	 * subclasses (cls 0: of every instance), may be stale.  OM
+	 * recomputes it and advises the owners. */
+	void (*relevance_stale)(struct federation *fx, uint32_t cls,
+	    uint32_t obj);
 };
+
+/* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
+#define CLASS_OBJECT 0
+#define CLASS_INTERACTION 1
 
 enum {
 	MOD_FEDM = 0,
@@ -349,20 +423,46 @@ void server_wake_deferred(struct rti_server *srv);
 struct wire_buf *srv_frame(struct rti_server *srv, uint16_t type,
     size_t *off);
 
-/* Federation helpers (fedm.c). */
-struct federation *fedm_find(struct rti_server *srv, const char *name);
-struct federate *fedm_federate(struct federation *fx, uint32_t handle);
-/* Resign `f` with `action` (all modules' hooks), remove and free it. */
-void fedm_resign(struct federate *f, int action);
-/* Create a federation from module files (command line).  0 or -1 with a
- * message logged. */
-int fedm_create_from_files(struct rti_server *srv, const char *name,
-    const char *const *files, size_t n, const char *time_impl);
-/* Send the frame in `b` to every joined federate of `fx` except `skip`. */
-void fedm_broadcast(struct federation *fx, const struct wire_buf *b,
-    const struct federate *skip);
-/* Free every federation (shutdown). */
-void fedm_free_all(struct rti_server *srv);
+/* The joined federate of `fx` with `handle`, or NULL.  Every module looks
+ * federates up so: the core's, inline (routing asks it per subscriber). */
+static inline struct federate *
+server_federate(const struct federation *fx, uint32_t handle)
+{
+	uint32_t i;
+
+	for (i = 0; i < fx->n_feds; i++)
+		if (fx->feds[i]->handle == handle)
+			return fx->feds[i];
+	return NULL;
+}
+
+/* hooks.c: the hooks more than one module takes. */
+/* Resign `f` with `action`: every module's federate_resign hook (in
+ * reverse module order), then it leaves the federation and every
+ * module's federate_fini frees its slots; `f` is freed. */
+void server_resign(struct federate *f, int action);
+/* Take `f` out of its federation's list of joined federates. */
+void server_unlink_federate(struct federate *f);
+/* Every module's server_fini hook, in reverse module order. */
+void server_modules_fini(struct rti_server *srv);
+/* Raise an event (struct module_ops, "Events"): each calls the member of
+ * the same name of every module, bottom layer first. */
+void server_sub_changed(struct federate *f, int kind, uint32_t cls,
+    int plain);
+/* reply_held, or conn_reply when no module takes it. */
+void server_sub_reply(struct conn *c, uint32_t serial, int err);
+void server_sub_applied(struct federate *f, uint32_t cls);
+/* The first refusal (its RTI_ERR_*, `msg` filled), or 0. */
+int server_can_unpublish(struct federate *f, uint32_t cls,
+    const uint64_t *removed, int all, char *msg, size_t len);
+void server_unpublished(struct federate *f, uint32_t cls,
+    const uint64_t *removed);
+void server_switch_changed(struct federate *f, int sw, int on);
+void server_instance_removed(struct federation *fx, uint32_t obj);
+void server_release_leavers(struct federation *fx, struct om_instance *in,
+    uint32_t fed);
+void server_relevance_stale(struct federation *fx, uint32_t cls,
+    uint32_t obj);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;

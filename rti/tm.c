@@ -573,7 +573,7 @@ h_retract(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		struct federate *to;
 		struct tm_fed *rs;
 
-		if (!e->to || !(to = fedm_federate(fx, e->to)) ||
+		if (!e->to || !(to = server_federate(fx, e->to)) ||
 		    !(rs = fed_st(to)))
 			continue;
 		/* still queued: no flush since, and no grant since or only

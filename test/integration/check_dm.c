@@ -419,6 +419,28 @@ START_TEST(test_attribute_relevance)
 }
 END_TEST
 
+/* Switching the advisories on later tells the owner at once which of its
+ * attributes are relevant already (and only those). */
+START_TEST(test_attribute_relevance_switched_on)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+
+	tfed_publish_breaker(a);
+	tfed_register_named(a, "Breaker", "b1");
+	tfed_subscribe(b, "Breaker", "Status");
+	tfed_barrier(a);
+	ck_assert_int_lt(tfed_find(a, "updateson:"), 0);
+	ck_assert_int_eq(rti_enable_attribute_relevance_advisory_switch(
+	    a->amb), RTI_OK);
+	ck_assert(tfed_wait(a, "updateson:b1:Status"));
+	tfed_barrier(a);
+	ck_assert_int_lt(tfed_find(a, "updateson:b1:Current"), 0);
+	ck_assert_int_lt(tfed_find(a, "updateson:b1:Name"), 0);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
 START_TEST(test_dm_errors)
 {
 	struct tfed *a = fed("A", 0);
@@ -475,6 +497,7 @@ dm_suite(void)
 	tcase_add_test(tc, test_subscription_changes);
 	tcase_add_test(tc, test_relevance_advisories);
 	tcase_add_test(tc, test_attribute_relevance);
+	tcase_add_test(tc, test_attribute_relevance_switched_on);
 	tcase_add_test(tc, test_dm_errors);
 	suite_add_tcase(s, tc);
 	return s;

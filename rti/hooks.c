@@ -1,0 +1,160 @@
+/*
+ * hooks.c - rtiexec core: the delivery of the module hooks of server.h
+ * that more than one module takes: a federate's resign, the server's
+ * shutdown, and the events a module raises for the modules above it.
+ * A module never calls one above it; what it must tell them goes through
+ * here, to every module registered for it, in the order this file states
+ * for each.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+
+void
+server_unlink_federate(struct federate *f)
+{
+	struct federation *fx = f->fx;
+	uint32_t i;
+
+	for (i = 0; i < fx->n_feds; i++)
+		if (fx->feds[i] == f) {
+			memmove(&fx->feds[i], &fx->feds[i + 1],
+			    (fx->n_feds - i - 1) * sizeof *fx->feds);
+			fx->n_feds--;
+			break;
+		}
+}
+
+void
+server_resign(struct federate *f, int action)
+{
+	int m;
+
+	if (f->conn) {
+		f->conn->fed = NULL;
+		f->conn = NULL;
+	}
+	for (m = MOD_COUNT - 1; m >= 0; m--)
+		if (server_modules[m]->federate_resign)
+			server_modules[m]->federate_resign(f, action);
+	server_unlink_federate(f);
+	for (m = MOD_COUNT - 1; m >= 0; m--)
+		if (server_modules[m]->federate_fini)
+			server_modules[m]->federate_fini(f);
+	rti_log(f->fx->srv, LOG_INFO, "federate %s (%u) resigned from %s",
+	    f->name, f->handle, f->fx->name);
+	free(f->name);
+	free(f->type);
+	free(f);
+}
+
+void
+server_modules_fini(struct rti_server *srv)
+{
+	int m;
+
+	for (m = MOD_COUNT - 1; m >= 0; m--)
+		if (server_modules[m]->server_fini)
+			server_modules[m]->server_fini(srv);
+}
+
+/* Events go up the layers: the lowest taker first. */
+static const int layer_order[MOD_COUNT] = {
+	MOD_TM, MOD_DM, MOD_DDM, MOD_OM, MOD_OWM, MOD_FEDM
+};
+
+#define EACH_TAKER(m, hook) \
+	for (size_t i_ = 0; i_ < MOD_COUNT; i_++) \
+		if (((m) = server_modules[layer_order[i_]])->hook)
+
+void
+server_sub_changed(struct federate *f, int kind, uint32_t cls, int plain)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, sub_changed)
+		m->sub_changed(f, kind, cls, plain);
+}
+
+void
+server_sub_reply(struct conn *c, uint32_t serial, int err)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, reply_held)
+		if (m->reply_held(c, serial, err))
+			return;
+	conn_reply(c, serial, err, NULL, NULL, 0);
+}
+
+void
+server_sub_applied(struct federate *f, uint32_t cls)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, sub_applied)
+		m->sub_applied(f, cls);
+}
+
+int
+server_can_unpublish(struct federate *f, uint32_t cls,
+    const uint64_t *removed, int all, char *msg, size_t len)
+{
+	const struct module_ops *m;
+	int err;
+
+	EACH_TAKER(m, can_unpublish)
+		if ((err = m->can_unpublish(f, cls, removed, all, msg, len)))
+			return err;
+	return 0;
+}
+
+void
+server_unpublished(struct federate *f, uint32_t cls,
+    const uint64_t *removed)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, unpublished)
+		m->unpublished(f, cls, removed);
+}
+
+void
+server_switch_changed(struct federate *f, int sw, int on)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, switch_changed)
+		m->switch_changed(f, sw, on);
+}
+
+void
+server_instance_removed(struct federation *fx, uint32_t obj)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, instance_removed)
+		m->instance_removed(fx, obj);
+}
+
+void
+server_release_leavers(struct federation *fx, struct om_instance *in,
+    uint32_t fed)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, release_leavers)
+		m->release_leavers(fx, in, fed);
+}
+
+void
+server_relevance_stale(struct federation *fx, uint32_t cls, uint32_t obj)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, relevance_stale)
+		m->relevance_stale(fx, cls, obj);
+}

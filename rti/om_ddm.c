@@ -1,0 +1,189 @@
+/*
+ * om_ddm.c - OM's services that DDM's regions refine (rti-protocol(7),
+ * the WIRE_DDM_* messages that act on instances): the send condition and
+ * update regions of an instance, an interaction sent with regions, an
+ * update request with regions.  OM carries them out (it owns the
+ * instances and the routes); DDM checks and matches the regions
+ * (ddm.h, "Services OM carries out with regions").  `rtiexec
+ * --list-messages` names them DDM's: they are the protocol's DDM
+ * messages.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddm.h"
+#include "ddmmodel.h"
+#include "dm.h"
+#include "om_int.h"
+
+/* WIRE_DDM_INSTANCE: u32 obj, str cond, u32 n, n x (u32 region, u32 k,
+ * k x u32 attr).  The instance's condition and update regions become
+ * these, its attribute relevance follows. */
+int
+om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	const char *why;
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	size_t words = dm_words(fx);
+	uint32_t obj = wire_get_u32(rd), n, i, j, k;
+	const char *cond = wire_get_str(rd, WIRE_MAX_NAME);
+	struct om_instance *oi;
+	struct ddm_assoc *as = NULL;
+	char msg[160];
+	int rc;
+
+	n = wire_get_count(rd, 8);
+	if (rd->err)
+		return -1;
+	as = calloc(n ? n : 1, sizeof *as);
+	if (!as)
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	rc = RTI_OK;
+	msg[0] = '\0';
+	oi = om_find(fx, obj);
+	for (i = 0; i < n && !rd->err; i++) {
+		const uint8_t *attrs;
+
+		as[i].region = wire_get_u32(rd);
+		k = wire_get_count(rd, 4);
+		attrs = wire_get_raw(rd, (size_t)k * 4);
+		if (rd->err)
+			break;
+		as[i].attrs = calloc(words, sizeof *as[i].attrs);
+		if (!as[i].attrs) {
+			rc = RTI_ERR_NO_MEMORY;
+			continue;
+		}
+		for (j = 0; j < k && rc == RTI_OK && oi; j++) {
+			uint32_t a = wire_get32(attrs + 4 * j);
+
+			if (!fom_oclass_has_attr(fx->fom, oi->cls, a)) {
+				rc = RTI_ERR_ATTRIBUTE_NOT_DEFINED;
+				snprintf(msg, sizeof msg, "attribute %u", a);
+			}
+			bset_add(as[i].attrs, a);
+		}
+		if (rc == RTI_OK && oi)
+			rc = ddm_region_check(f, as[i].region, DDM_OBJECT,
+			    oi->cls, attrs, k, msg, sizeof msg);
+	}
+	if (!wire_rd_done(rd)) {
+		ddm_assoc_free(as, n);
+		return -1;
+	}
+	if (rc == RTI_OK && (!oi || !om_known_class(oi, f->handle))) {
+		rc = RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN;
+		snprintf(msg, sizeof msg, "object instance %u", obj);
+	}
+	if (rc == RTI_OK && *cond && match_cond_check(cond, 0, &why) < 0) {
+		rc = RTI_ERR_INVALID_CONDITION;
+		snprintf(msg, sizeof msg, "condition '%.80s': %s", cond, why);
+	}
+	if (rc == RTI_OK && ddm_instance_set(fx, obj, cond, as, n) < 0)
+		rc = RTI_ERR_NO_MEMORY;
+	if (rc != RTI_OK) {
+		ddm_assoc_free(as, n);
+		return conn_reply(c, serial, rc, msg[0] ? msg : NULL, NULL,
+		    0), 0;
+	}
+	om_relevance(fx, oi);
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+/* WIRE_DDM_INTERACTION: u32 m, m x u32 region, then a WIRE_OM_INTERACTION
+ * payload, sent with those regions. */
+int
+om_h_ddm_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	uint32_t m = wire_get_count(rd, 4), i;
+	const uint8_t *regs = wire_get_raw(rd, (size_t)m * 4);
+	uint32_t tmp[64], *reg = tmp;
+	int rc;
+
+	(void)serial;
+	if (rd->err)
+		return -1;
+	if (m > 64 && !(reg = malloc(m * sizeof *reg)))
+		return 0;
+	for (i = 0; i < m; i++)
+		reg[i] = wire_get32(regs + 4 * i);
+	rc = om_interaction(c, rd, reg, m);
+	if (reg != tmp)
+		free(reg);
+	return rc;
+}
+
+/* WIRE_DDM_REQUEST_UPDATE: u32 cls, blob tag, u32 n, n x u32 attr, u32 m,
+ * m x u32 region.  The owners of the attributes whose update regions
+ * overlap one of the regions, on the instances of `cls` and its
+ * subclasses, are asked to provide them. */
+int
+om_h_ddm_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct federation *fx = f->fx;
+	struct match_region q[64];
+	struct om_instance *oi;
+	const uint8_t *attrs, *regs;
+	const void *tag;
+	uint32_t cls, tag_len, n, m, i, k;
+	uint8_t *sel;
+	char msg[160];
+	int rc;
+
+	cls = wire_get_u32(rd);
+	tag = wire_get_blob(rd, &tag_len, WIRE_MAX_TAG);
+	n = wire_get_count(rd, 4);
+	attrs = wire_get_raw(rd, (size_t)n * 4);
+	m = wire_get_count(rd, 4);
+	regs = wire_get_raw(rd, (size_t)m * 4);
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!fom_oclass(fx->fom, cls))
+		return conn_replyf(c, serial, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", cls), 0;
+	for (i = 0; i < n; i++)
+		if (!fom_oclass_has_attr(fx->fom, cls, wire_get32(attrs +
+		    4 * i)))
+			return conn_replyf(c, serial,
+			    RTI_ERR_ATTRIBUTE_NOT_DEFINED, "attribute %u is "
+			    "not an attribute of %s",
+			    wire_get32(attrs + 4 * i),
+			    fom_oclass(fx->fom, cls)->qname), 0;
+	if (m > 64)
+		return conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+		    "more than 64 regions"), 0;
+	for (i = 0; i < m; i++) {
+		rc = ddm_region_check(f, wire_get32(regs + 4 * i), DDM_OBJECT,
+		    cls, attrs, n, msg, sizeof msg);
+		if (rc != RTI_OK)
+			return conn_reply(c, serial, rc, msg, NULL, 0), 0;
+		ddm_region_ranges(fx, wire_get32(regs + 4 * i), &q[i]);
+	}
+	if (!(sel = malloc(n ? (size_t)n * 4 : 1)))
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL,
+		    0), 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	for (oi = om_first(fx); oi; oi = om_next(fx, oi)) {
+		const struct ddm_inst *in;
+
+		if (!fom_oclass_is_a(fx->fom, oi->cls, cls))
+			continue;
+		in = ddm_instance(fx, oi->handle);
+		for (i = k = 0; i < n; i++)
+			if (ddm_attr_overlaps(fx, in, wire_get32(attrs +
+			    4 * i), q, m))
+				wire_put32(sel + 4 * k++,
+				    wire_get32(attrs + 4 * i));
+		if (k)
+			om_solicit(fx, oi, sel, k, tag, tag_len, f->handle);
+	}
+	free(sel);
+	return 0;
+}
