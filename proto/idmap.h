@@ -4,7 +4,10 @@
  * entry by a handle or by a name.  Integer keys are uint32_t or uint64_t
  * fields of the entries (handles, or a composite such as (federate, kind,
  * class)); string keys are `char *` fields, hashed with SipHash-1-3 under
- * a random key per table.
+ * a random key per table (or one the caller gives: idmap_set_key).  A
+ * string key may have a scope, a uint32_t field beside it (a class handle:
+ * the FOM finds an attribute by its declaring class and its name), mixed
+ * into the hash's key and compared before the string.
  *
  * Intrusive separate chaining: an entry embeds a struct idmap_node (its
  * chain link, one pointer) and the table is an array of chain heads,
@@ -61,6 +64,7 @@ struct idmap {
 	uint32_t gen;             /* heads reallocated (iterators restart) */
 	ptrdiff_t key_off;        /* of the key from the node */
 	size_t key_size;          /* 4, 8, or 0: a string (char *) */
+	ptrdiff_t scope_off;      /* of a string's uint32_t scope, 0: none */
 	uint64_t sk[2];           /* SipHash key (strings) */
 };
 
@@ -74,15 +78,26 @@ struct idmap {
 /*
  * A table of entries of type `type` linked by member `node`, found by
  * member `key`: IDMAP_INIT for a uint32_t or uint64_t key, IDMAP_INIT_STR
- * for a `char *` or `const char *` one.  0, or -1 on ENOMEM (idmap_fini
- * is still safe).
+ * for a `char *` or `const char *` one, IDMAP_INIT_SCOPED for such a
+ * string with the uint32_t member `scope` (two entries of one name and
+ * different scopes are two keys).  0, or -1 on ENOMEM (idmap_fini is
+ * still safe).
  */
 #define IDMAP_INIT(m, type, node, key)                                 \
 	idmap_init((m), IDMAP_OFF(type, node, key),                    \
 	    sizeof(((type *)0)->key))
 #define IDMAP_INIT_STR(m, type, node, key)                             \
 	idmap_init((m), IDMAP_OFF(type, node, key), 0)
+#define IDMAP_INIT_SCOPED(m, type, node, key, scope)                   \
+	idmap_init_scoped((m), IDMAP_OFF(type, node, key),             \
+	    IDMAP_OFF(type, node, scope))
 int idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size);
+int idmap_init_scoped(struct idmap *m, ptrdiff_t key_off,
+    ptrdiff_t scope_off);
+/* Give string table `m`, still empty, the hash key `sk` instead of its
+ * random one: tables that hash names alike (a FOM's tables, and those of
+ * its copies).  The key stays secret to whoever chooses the names. */
+void idmap_set_key(struct idmap *m, const uint64_t sk[2]);
 /* Free the table, not the entries (free them first: see iteration). */
 void idmap_fini(struct idmap *m);
 
@@ -142,11 +157,19 @@ idmap_get_at(const struct idmap *m, uint64_t key, ptrdiff_t off,
 
 /* The entry named `s` in a table of string keys, or NULL. */
 struct idmap_node *idmap_get_str(const struct idmap *m, const char *s);
-/* The keyed hash of `s` in table `m` (its chain: idmap_slot). */
+/* The entry named `s` in scope `scope` of a scoped table, or NULL. */
+struct idmap_node *idmap_get_scoped(const struct idmap *m, uint32_t scope,
+    const char *s);
+/* The keyed hash of `s` in table `m` (its chain: idmap_slot), in scope 0
+ * of a scoped table. */
 uint64_t idmap_hash_str(const struct idmap *m, const char *s);
 
 /* Add entry `n`, its key set, which the table does not hold yet. */
 void idmap_put(struct idmap *m, struct idmap_node *n);
+/* Make room for `n` entries in all, so that insertions up to them do not
+ * reallocate (nor rehash) the chains; 0, or -1 on ENOMEM (table
+ * unchanged; idmap_put still works). */
+int idmap_reserve(struct idmap *m, size_t n);
 /* Remove entry `n` (nothing when it is not in the table).  No other
  * entry moves. */
 void idmap_del(struct idmap *m, struct idmap_node *n);
