@@ -6,7 +6,7 @@
 #
 #   include           nothing: the installed header stands alone
 #   proto             include config.h
-#   fom               config.h
+#   fom               proto config.h
 #   librti            include proto fom config.h
 #   rti               include proto fom config.h
 #   samples           include
@@ -17,8 +17,9 @@
 #   test/bench        include proto rti config.h
 #   test/tools        include proto fom librti config.h
 #
-# that is: include <- proto <- librti, rti; fom <- librti, rti; librti
-# and rti never include each other; samples see only the public header.
+# that is: include <- proto <- librti, rti; proto <- fom <- librti, rti
+# (fom uses proto's hash table, idmap.h); librti and rti never include
+# each other; samples see only the public header.
 # A test reaches the internals of the layer it tests (test/include.am),
 # never librti/'s; test/tools holds the programs that print a layer's
 # internal tables for a test (librti's message tables, check_protocol.sh).  The build enforces the same graph with each folder's
@@ -39,7 +40,7 @@ fail=0
 
 graph='include:
 proto: include config.h
-fom: config.h
+fom: proto config.h
 librti: include proto fom config.h
 rti: include proto fom config.h
 samples: include
