@@ -21,6 +21,7 @@
 struct fom_ient {
 	struct idmap_node node;
 	const char *key;
+	uint64_t hash;                  /* the table's */
 	uint32_t scope;                 /* 0, or the parent/declaring class */
 	uint32_t val;                   /* a handle, or FOM_AMBIGUOUS */
 };
@@ -102,7 +103,7 @@ fom_index_new(const struct fom_index *from)
 	fom_index_tables(ix, t);
 	for (i = 0; i < FOM_NTABLES; i++)
 		if (IDMAP_INIT_SCOPED(t[i], struct fom_ient, node, key,
-		    scope) < 0) {
+		    scope, hash) < 0) {
 			fom_index_free(ix);
 			return NULL;
 		}
@@ -164,17 +165,18 @@ static void
 fom_ht_put(struct fom_index *ix, struct idmap *t, uint32_t scope,
     const char *key, uint32_t val, int ambig)
 {
-	struct fom_ient *e = fom_ht_find(t, scope, key);
+	struct fom_ient *e = &ix->blocks->e[ix->blocks->n];
+	struct idmap_node *x;
 
-	if (e != NULL) {
-		e->val = ambig && e->val != val ? FOM_AMBIGUOUS : val;
-		return;
-	}
-	e = &ix->blocks->e[ix->blocks->n++];
 	e->key = key;
 	e->scope = scope;
 	e->val = val;
-	idmap_put(t, &e->node);
+	if ((x = idmap_put_new(t, &e->node)) == NULL) {
+		ix->blocks->n++;
+		return;
+	}
+	e = IDMAP_ENTRY(x, struct fom_ient, node);
+	e->val = ambig && e->val != val ? FOM_AMBIGUOUS : val;
 }
 
 int

@@ -22,7 +22,8 @@
 
 /*
  * SipHash-1-3 of the string `s` under key `k`, `scope` XORed into the
- * key's first word (0: a string without scope).  With a fixed hash, names chosen
+ * key's first word (0: a string without scope).  With a fixed hash, names
+ * chosen
  * to share a chain make every lookup walk all of them (a FOM module whose
  * 65000 attribute names shared one bucket took 2.8 s instead of 0.05 s,
  * quadratic in the names); the key is random per table (per FOM) and
@@ -83,11 +84,13 @@ idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size)
 }
 
 int
-idmap_init_scoped(struct idmap *m, ptrdiff_t key_off, ptrdiff_t scope_off)
+idmap_init_scoped(struct idmap *m, ptrdiff_t key_off, ptrdiff_t scope_off,
+    ptrdiff_t hash_off)
 {
 	int r = idmap_init(m, key_off, 0);
 
 	m->scope_off = scope_off;
+	m->hash_off = hash_off;
 	return r;
 }
 
@@ -129,14 +132,53 @@ scope_of(const struct idmap *m, const struct idmap_node *n)
 	return sc;
 }
 
-/* The hash of the key of entry `n`: its chain is idmap_slot of it. */
+/* The hash kept in entry `n` of a scoped table. */
+static uint64_t
+kept_hash(const struct idmap *m, const struct idmap_node *n)
+{
+	uint64_t h;
+
+	memcpy(&h, (const char *)n + m->hash_off, sizeof h);
+	return h;
+}
+
+/* The hash of the key of entry `n`, computed (and kept, in a scoped
+ * table): its chain is idmap_slot of it. */
+static uint64_t
+new_hash(const struct idmap *m, struct idmap_node *n)
+{
+	uint64_t h;
+
+	if (m->key_size != 0)
+		return idmap_key_at(n, m->key_off, m->key_size);
+	if (!m->scope_off)
+		return siphash13(m->sk, 0, name_of(m, n));
+	h = siphash13(m->sk, scope_of(m, n), name_of(m, n));
+	memcpy((char *)n + m->hash_off, &h, sizeof h);
+	return h;
+}
+
+/* The hash of the key of entry `n`, which is in the table. */
 static uint64_t
 hash_of(const struct idmap *m, const struct idmap_node *n)
 {
 	if (m->key_size == 0)
-		return siphash13(m->sk, m->scope_off ? scope_of(m, n) : 0,
-		    name_of(m, n));
+		return m->scope_off ? kept_hash(m, n) :
+		    siphash13(m->sk, 0, name_of(m, n));
 	return idmap_key_at(n, m->key_off, m->key_size);
+}
+
+/* Entry `x` of the table has the key of entry `n`, whose hash is `h`. */
+static int
+same_key(const struct idmap *m, const struct idmap_node *x,
+    const struct idmap_node *n, uint64_t h)
+{
+	if (m->key_size != 0)
+		return idmap_key_at(x, m->key_off, m->key_size) == h;
+	if (m->scope_off && (kept_hash(m, x) != h ||
+	    scope_of(m, x) != scope_of(m, n)))
+		return 0;
+	return strcmp(name_of(m, x), name_of(m, n)) == 0;
 }
 
 /* Move the entries to `size` chains (a power of two): chain by chain,
@@ -197,10 +239,29 @@ idmap_put(struct idmap *m, struct idmap_node *n)
 
 	if (m->n >= m->grow_at)
 		grow(m);
-	k = idmap_slot(hash_of(m, n), m->mask);
+	k = idmap_slot(new_hash(m, n), m->mask);
 	n->next = m->head[k];
 	m->head[k] = n;
 	m->n++;
+}
+
+struct idmap_node *
+idmap_put_new(struct idmap *m, struct idmap_node *n)
+{
+	uint64_t h = new_hash(m, n);
+	struct idmap_node *x;
+	size_t k;
+
+	for (x = m->head[idmap_slot(h, m->mask)]; x; x = x->next)
+		if (same_key(m, x, n, h))
+			return x;
+	if (m->n >= m->grow_at)
+		grow(m);
+	k = idmap_slot(h, m->mask);
+	n->next = m->head[k];
+	m->head[k] = n;
+	m->n++;
+	return NULL;
 }
 
 void
@@ -244,12 +305,14 @@ struct idmap_node *
 idmap_get_scoped(const struct idmap *m, uint32_t scope, const char *s)
 {
 	struct idmap_node *n;
+	uint64_t h;
 
 	if (m->n == 0)
 		return NULL;
-	for (n = m->head[idmap_slot(siphash13(m->sk, scope, s), m->mask)]; n;
-	    n = n->next)
-		if (scope_of(m, n) == scope && strcmp(name_of(m, n), s) == 0)
+	h = siphash13(m->sk, scope, s);
+	for (n = m->head[idmap_slot(h, m->mask)]; n; n = n->next)
+		if (kept_hash(m, n) == h && scope_of(m, n) == scope &&
+		    strcmp(name_of(m, n), s) == 0)
 			return n;
 	return NULL;
 }

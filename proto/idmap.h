@@ -7,7 +7,9 @@
  * a random key per table (or one the caller gives: idmap_set_key).  A
  * string key may have a scope, a uint32_t field beside it (a class handle:
  * the FOM finds an attribute by its declaring class and its name), mixed
- * into the hash's key and compared before the string.
+ * into the hash's key, and then keeps its hash in a uint64_t field of the
+ * entry: growth rehashes from it and lookups compare it, then the scope,
+ * before the string.
  *
  * Intrusive separate chaining: an entry embeds a struct idmap_node (its
  * chain link, one pointer) and the table is an array of chain heads,
@@ -65,6 +67,7 @@ struct idmap {
 	ptrdiff_t key_off;        /* of the key from the node */
 	size_t key_size;          /* 4, 8, or 0: a string (char *) */
 	ptrdiff_t scope_off;      /* of a string's uint32_t scope, 0: none */
+	ptrdiff_t hash_off;       /* of a scoped string's uint64_t hash */
 	uint64_t sk[2];           /* SipHash key (strings) */
 };
 
@@ -80,20 +83,21 @@ struct idmap {
  * member `key`: IDMAP_INIT for a uint32_t or uint64_t key, IDMAP_INIT_STR
  * for a `char *` or `const char *` one, IDMAP_INIT_SCOPED for such a
  * string with the uint32_t member `scope` (two entries of one name and
- * different scopes are two keys).  0, or -1 on ENOMEM (idmap_fini is
- * still safe).
+ * different scopes are two keys) and the uint64_t member `hash`, which
+ * the table sets (idmap_put) and reads.  0, or -1 on ENOMEM (idmap_fini
+ * is still safe).
  */
 #define IDMAP_INIT(m, type, node, key)                                 \
 	idmap_init((m), IDMAP_OFF(type, node, key),                    \
 	    sizeof(((type *)0)->key))
 #define IDMAP_INIT_STR(m, type, node, key)                             \
 	idmap_init((m), IDMAP_OFF(type, node, key), 0)
-#define IDMAP_INIT_SCOPED(m, type, node, key, scope)                   \
+#define IDMAP_INIT_SCOPED(m, type, node, key, scope, hash)             \
 	idmap_init_scoped((m), IDMAP_OFF(type, node, key),             \
-	    IDMAP_OFF(type, node, scope))
+	    IDMAP_OFF(type, node, scope), IDMAP_OFF(type, node, hash))
 int idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size);
 int idmap_init_scoped(struct idmap *m, ptrdiff_t key_off,
-    ptrdiff_t scope_off);
+    ptrdiff_t scope_off, ptrdiff_t hash_off);
 /* Give string table `m`, still empty, the hash key `sk` instead of its
  * random one: tables that hash names alike (a FOM's tables, and those of
  * its copies).  The key stays secret to whoever chooses the names. */
@@ -166,6 +170,10 @@ uint64_t idmap_hash_str(const struct idmap *m, const char *s);
 
 /* Add entry `n`, its key set, which the table does not hold yet. */
 void idmap_put(struct idmap *m, struct idmap_node *n);
+/* Add entry `n`, its key set, unless the table holds that key: then the
+ * entry holding it, and `n` is not added; else NULL.  One hash for the
+ * lookup and the insertion. */
+struct idmap_node *idmap_put_new(struct idmap *m, struct idmap_node *n);
 /* Make room for `n` entries in all, so that insertions up to them do not
  * reallocate (nor rehash) the chains; 0, or -1 on ENOMEM (table
  * unchanged; idmap_put still works). */
