@@ -508,32 +508,6 @@ fnv1a(const char *s)
 	return h;
 }
 
-START_TEST(test_str_flooding)
-{
-	/* 1024 names that an unkeyed table of up to 1024 chains put in one
-	 * chain: in a keyed table they spread */
-	enum { N = 1024 };
-	struct ent *e = calloc(N, sizeof *e);
-	struct idmap m;
-	unsigned k;
-	size_t n = 0, i;
-
-	ck_assert_ptr_nonnull(e);
-	strs(&m);
-	for (k = 0; n < N; k++) {
-		named(&e[n], "HLAobject", k);
-		if ((fnv1a(e[n].name) & 1023) == 0)
-			idmap_put(&m, &e[n++].node);
-	}
-	ck_assert_uint_eq(m.mask + 1, 1024);
-	ck_assert_uint_le(longest_chain(&m), 12);
-	for (i = 0; i < N; i++)
-		ck_assert_ptr_eq(ent_of(idmap_get_str(&m, e[i].name)), &e[i]);
-	idmap_fini(&m);
-	free(e);
-}
-END_TEST
-
 START_TEST(test_str_key_per_table)
 {
 	struct idmap a, b;
@@ -601,6 +575,35 @@ longest_walk(const struct idmap *m)
 			best = len;
 	}
 	return best;
+}
+
+/* Into new string table `m` of struct sent (in scope 7 when scoped), 1024
+ * names that FNV-1a puts in chain 0 of 1024: they spread, and each is
+ * found; `m` is freed. */
+static void
+flood(struct idmap *m)
+{
+	enum { N = 1024 };
+	struct sent *e = calloc(N, sizeof *e);
+	unsigned k = 0;
+	size_t i;
+
+	ck_assert_ptr_nonnull(e);
+	for (i = 0; i < N; i++) {
+		snamed(&e[i], 7, "", 0);
+		do
+			snprintf(e[i].buf, sizeof e[i].buf, "HLAobject%u",
+			    k++);
+		while ((fnv1a(e[i].name) & 1023) != 0);
+		idmap_put(m, &e[i].node);
+	}
+	ck_assert_uint_eq(m->mask + 1, 1024);
+	ck_assert_uint_le(longest_walk(m), 12);
+	for (i = 0; i < N; i++)
+		ck_assert_ptr_eq(m->scope_off ? sget(m, 7, e[i].name) :
+		    sent_of(idmap_get_str(m, e[i].name)), &e[i]);
+	idmap_fini(m);
+	free(e);
 }
 
 START_TEST(test_scoped_put_get_del)
@@ -713,31 +716,30 @@ START_TEST(test_put_new)
 }
 END_TEST
 
-START_TEST(test_scoped_flooding)
+START_TEST(test_str_flooding)
 {
 	/* 1024 names that an unkeyed table of up to 1024 chains put in one
-	 * chain, in one scope; and one name in 1024 scopes, which a hash of
-	 * the name alone (the scope only compared) puts in one chain: in a
-	 * keyed table with the scope in the key they spread */
+	 * chain: in a keyed table they spread */
+	struct idmap m;
+
+	ck_assert_int_eq(IDMAP_INIT_STR(&m, struct sent, node, name), 0);
+	flood(&m);
+}
+END_TEST
+
+START_TEST(test_scoped_flooding)
+{
+	/* the names of test_str_flooding in one scope; and one name in 1024
+	 * scopes, which a hash of the name alone (the scope only compared)
+	 * puts in one chain: with the scope in the key they spread */
 	enum { N = 1024 };
 	struct sent *e = calloc(N, sizeof *e);
 	struct idmap m;
-	unsigned k;
-	size_t n = 0, i;
+	size_t i;
 
 	ck_assert_ptr_nonnull(e);
 	scoped(&m);
-	for (k = 0; n < N; k++) {
-		snamed(&e[n], 7, "HLAobject", k);
-		if ((fnv1a(e[n].name) & 1023) == 0)
-			idmap_put(&m, &e[n++].node);
-	}
-	ck_assert_uint_eq(m.mask + 1, 1024);
-	ck_assert_uint_le(longest_walk(&m), 12);
-	for (i = 0; i < N; i++)
-		ck_assert_ptr_eq(sget(&m, 7, e[i].name), &e[i]);
-	idmap_fini(&m);
-
+	flood(&m);
 	scoped(&m);
 	for (i = 0; i < N; i++) {
 		snamed(&e[i], (uint32_t)i + 1, "Voltage", 0);
