@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
 #include "fom_impl.h"
 #include "idmap.h"
 
@@ -49,7 +50,7 @@ struct fom_index {
 	struct idmap dt;              /* datatype names */
 	struct fom_iblock *blocks;    /* the newest first takes entries */
 	uint32_t cap_oc, cap_ic, cap_at, cap_pa, cap_di, cap_dt;
-	uint32_t warn_kept;             /* see fom_warn_kept */
+	uint32_t warn_kept;           /* see fom_warn_kept */
 };
 
 #define FOM_NTABLES 10
