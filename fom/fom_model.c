@@ -8,215 +8,176 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
-#include <time.h>
 
 #include "fom_impl.h"
+#include "idmap.h"
 
 #define FOM_ROOT_OCLASS "HLAobjectRoot"
 #define FOM_ROOT_ICLASS "HLAinteractionRoot"
 #define FOM_ALT_OCLASS "ObjectRoot"
 #define FOM_ALT_ICLASS "InteractionRoot"
 
-/* Open-addressing string table: (scope, key) -> val.  Keys are borrowed
+/* An entry of a name table: (scope, key) -> val.  Keys are borrowed
  * from the model (names owned by the model's entries). */
-struct fom_hent {
+struct fom_ient {
+	struct idmap_node node;
 	const char *key;
-	uint32_t scope;
-	uint32_t hash;
-	uint32_t val;
+	uint64_t hash;                  /* the table's */
+	uint32_t scope;                 /* 0, or the parent/declaring class */
+	uint32_t val;                   /* a handle, or FOM_AMBIGUOUS */
 };
 
-struct fom_htab {
-	uint32_t cap;                   /* 0 or a power of two */
-	uint32_t n;
-	struct fom_hent *e;
-	const uint64_t *sk;             /* the index's hash key */
+/* Entries of the tables, in blocks that never move (the chains link
+ * them); a block is never shorter than the one before it. */
+struct fom_iblock {
+	struct fom_iblock *next;        /* older */
+	uint32_t n, cap;
+	struct fom_ient e[];
 };
 
+#define FOM_IBLOCK_MIN 64u
+
+/* The tables of one model.  Every table hashes with the same key, the
+ * random key of `oq`, which a copy of the model keeps (fom_index_new):
+ * fom_name_hash is that hash.  Names come from modules, so the tables are
+ * keyed (proto/idmap.h); nothing observable depends on the key (handles
+ * follow document order, lookups the keys' contents). */
 struct fom_index {
-	struct fom_htab oq, os, och;    /* object: qname, simple, (parent,name) */
-	struct fom_htab iq, is, ich;
-	struct fom_htab attr, param;    /* (declaring class, name) */
-	struct fom_htab dim;
-	struct fom_htab dt;             /* datatype names */
+	struct idmap oq, os, och;     /* object: qname, simple, (parent,name) */
+	struct idmap iq, is, ich;
+	struct idmap attr, param;     /* (declaring class, name) */
+	struct idmap dim;
+	struct idmap dt;              /* datatype names */
+	struct fom_iblock *blocks;    /* the newest first takes entries */
 	uint32_t cap_oc, cap_ic, cap_at, cap_pa, cap_di, cap_dt;
-	uint32_t warn_kept;             /* see fom_warn_kept */
-	uint64_t sk[2];
+	uint32_t warn_kept;           /* see fom_warn_kept */
 };
 
-#define FOM_ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
-#define FOM_SIPROUND do {                                               \
-	v0 += v1; v1 = FOM_ROTL(v1, 13); v1 ^= v0; v0 = FOM_ROTL(v0, 32);   \
-	v2 += v3; v3 = FOM_ROTL(v3, 16); v3 ^= v2;                          \
-	v0 += v3; v3 = FOM_ROTL(v3, 21); v3 ^= v0;                          \
-	v2 += v1; v1 = FOM_ROTL(v1, 17); v1 ^= v2; v2 = FOM_ROTL(v2, 32);   \
-} while (0)
+#define FOM_NTABLES 10
 
-/* SipHash-1-3 of `key` under the secret sk (with `scope` mixed into it).
- * Names come from modules, so the tables are keyed: with a fixed hash, a
- * module whose 65000 attribute names were chosen to share one bucket took
- * 2.8 s instead of 0.05 s, quadratic in the names.  The key is random per
- * model; nothing observable depends on it (handles follow document
- * order, lookups the keys' contents). */
-static uint32_t
-fom_hash(const uint64_t *sk, uint32_t scope, const char *key)
-{
-	uint64_t k0 = sk[0] ^ scope, k1 = sk[1], m;
-	uint64_t v0 = k0 ^ 0x736f6d6570736575ull;
-	uint64_t v1 = k1 ^ 0x646f72616e646f6dull;
-	uint64_t v2 = k0 ^ 0x6c7967656e657261ull;
-	uint64_t v3 = k1 ^ 0x7465646279746573ull;
-	size_t len = strlen(key), i, j;
-
-	for (i = 0; i + 8 <= len; i += 8) {
-		memcpy(&m, key + i, 8);
-		v3 ^= m;
-		FOM_SIPROUND;
-		v0 ^= m;
-	}
-	m = (uint64_t)len << 56;
-	for (j = 0; i + j < len; j++)
-		m |= (uint64_t)(uint8_t)key[i + j] << (8 * j);
-	v3 ^= m;
-	FOM_SIPROUND;
-	v0 ^= m;
-	v2 ^= 0xff;
-	FOM_SIPROUND;
-	FOM_SIPROUND;
-	FOM_SIPROUND;
-	return (uint32_t)(v0 ^ v1 ^ v2 ^ v3);
-}
-
-/* Give `ix` the key of `from`, or a random one; every table uses it. */
+/* The tables of `ix` into t[FOM_NTABLES]. */
 static void
-fom_index_key(struct fom_index *ix, const struct fom_index *from)
+fom_index_tables(struct fom_index *ix, struct idmap **t)
 {
-	struct fom_htab *t[] = { &ix->oq, &ix->os, &ix->och, &ix->iq,
-	    &ix->is, &ix->ich, &ix->attr, &ix->param, &ix->dim, &ix->dt };
-	struct timespec ts;
-	size_t i;
-
-	if (from != NULL) {
-		ix->sk[0] = from->sk[0];
-		ix->sk[1] = from->sk[1];
-	} else if (getrandom(ix->sk, sizeof(ix->sk), GRND_NONBLOCK) !=
-	    (ssize_t)sizeof(ix->sk)) {
-		/* no entropy yet (early boot): still unknown to a module */
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ix->sk[0] = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ull ^
-		    (uint64_t)(uintptr_t)ix;
-		ix->sk[1] = (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&ts;
-	}
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		t[i]->sk = ix->sk;
-}
-
-uint32_t
-fom_name_hash(const struct fom *f, const char *name)
-{
-	return fom_hash(f->index->sk, 0, name);
-}
-
-static struct fom_hent *
-fom_ht_slot(const struct fom_htab *t, uint32_t scope, const char *key,
-    uint32_t h)
-{
-	uint32_t i;
-
-	if (t->cap == 0)
-		return NULL;
-	for (i = h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
-		struct fom_hent *e = &t->e[i];
-		if (e->key == NULL || (e->hash == h && e->scope == scope &&
-		    strcmp(e->key, key) == 0))
-			return e;
-	}
-}
-
-/* Value stored under (scope, key), 0 when absent. */
-static uint32_t
-fom_ht_get(const struct fom_htab *t, uint32_t scope, const char *key)
-{
-	struct fom_hent *e;
-
-	if (t->cap == 0)
-		return 0;
-	e = fom_ht_slot(t, scope, key, fom_hash(t->sk, scope, key));
-
-	return e != NULL && e->key != NULL ? e->val : 0;
-}
-
-/* Make room for `extra` more keys; -1 on ENOMEM (table unchanged). */
-static int
-fom_ht_reserve(struct fom_htab *t, uint32_t extra)
-{
-	struct fom_htab nt;
-	uint32_t i, cap = t->cap ? t->cap : 16;
-
-	while ((uint64_t)(t->n + extra) * 2 > cap)
-		cap *= 2;
-	if (cap == t->cap)
-		return 0;
-	nt.cap = cap;
-	nt.n = t->n;
-	nt.sk = t->sk;
-	nt.e = calloc(cap, sizeof(*nt.e));
-	if (nt.e == NULL)
-		return -1;
-	for (i = 0; i < t->cap; i++)
-		if (t->e[i].key != NULL)
-			*fom_ht_slot(&nt, t->e[i].scope, t->e[i].key,
-			    t->e[i].hash) = t->e[i];
-	free(t->e);
-	*t = nt;
-	return 0;
-}
-
-/* Insert after fom_ht_reserve.  With `ambig`, a second different value for
- * the same key turns the entry into FOM_AMBIGUOUS. */
-static void
-fom_ht_put(struct fom_htab *t, uint32_t scope, const char *key, uint32_t val,
-    int ambig)
-{
-	uint32_t h = fom_hash(t->sk, scope, key);
-	struct fom_hent *e = fom_ht_slot(t, scope, key, h);
-
-	if (e->key != NULL) {
-		e->val = ambig && e->val != val ? FOM_AMBIGUOUS : val;
-		return;
-	}
-	e->key = key;
-	e->scope = scope;
-	e->hash = h;
-	e->val = val;
-	t->n++;
-}
-
-static void
-fom_ht_free(struct fom_htab *t)
-{
-	free(t->e);
-	t->e = NULL;
-	t->cap = t->n = 0;
+	t[0] = &ix->oq;
+	t[1] = &ix->os;
+	t[2] = &ix->och;
+	t[3] = &ix->iq;
+	t[4] = &ix->is;
+	t[5] = &ix->ich;
+	t[6] = &ix->attr;
+	t[7] = &ix->param;
+	t[8] = &ix->dim;
+	t[9] = &ix->dt;
 }
 
 static void
 fom_index_free(struct fom_index *ix)
 {
+	struct idmap *t[FOM_NTABLES];
+	struct fom_iblock *b, *next;
+	size_t i;
+
 	if (ix == NULL)
 		return;
-	fom_ht_free(&ix->oq);
-	fom_ht_free(&ix->os);
-	fom_ht_free(&ix->och);
-	fom_ht_free(&ix->iq);
-	fom_ht_free(&ix->is);
-	fom_ht_free(&ix->ich);
-	fom_ht_free(&ix->attr);
-	fom_ht_free(&ix->param);
-	fom_ht_free(&ix->dim);
-	fom_ht_free(&ix->dt);
+	fom_index_tables(ix, t);
+	for (i = 0; i < FOM_NTABLES; i++)
+		idmap_fini(t[i]);
+	for (b = ix->blocks; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
 	free(ix);
+}
+
+/* A new, empty index hashing with the key of `from`, or with a random
+ * one; NULL on ENOMEM. */
+static struct fom_index *
+fom_index_new(const struct fom_index *from)
+{
+	struct fom_index *ix = calloc(1, sizeof(*ix));
+	struct idmap *t[FOM_NTABLES];
+	size_t i;
+
+	if (ix == NULL)
+		return NULL;
+	fom_index_tables(ix, t);
+	for (i = 0; i < FOM_NTABLES; i++)
+		if (IDMAP_INIT_SCOPED(t[i], struct fom_ient, node, key,
+		    scope, hash) < 0) {
+			fom_index_free(ix);
+			return NULL;
+		}
+	for (i = 0; i < FOM_NTABLES; i++)
+		idmap_set_key(t[i], from ? from->oq.sk : ix->oq.sk);
+	return ix;
+}
+
+uint32_t
+fom_name_hash(const struct fom *f, const char *name)
+{
+	return (uint32_t)idmap_hash_str(&f->index->oq, name);
+}
+
+/* Make room for `extra` more entries of any table, so that fom_ht_put
+ * cannot fail; -1 on ENOMEM (index unchanged). */
+static int
+fom_ht_reserve(struct fom_index *ix, uint64_t extra)
+{
+	struct fom_iblock *b = ix->blocks;
+	uint64_t cap;
+
+	if (b != NULL && b->cap - b->n >= extra)
+		return 0;
+	cap = b != NULL ? 2 * (uint64_t)b->cap : FOM_IBLOCK_MIN;
+	if (cap < extra)
+		cap = extra;
+	if (cap > UINT32_MAX || (b = malloc(sizeof(*b) +
+	    (size_t)cap * sizeof(b->e[0]))) == NULL)
+		return -1;
+	b->next = ix->blocks;
+	b->n = 0;
+	b->cap = (uint32_t)cap;
+	ix->blocks = b;
+	return 0;
+}
+
+static struct fom_ient *
+fom_ht_find(const struct idmap *t, uint32_t scope, const char *key)
+{
+	struct idmap_node *n = idmap_get_scoped(t, scope, key);
+
+	return n ? IDMAP_ENTRY(n, struct fom_ient, node) : NULL;
+}
+
+/* Value stored under (scope, key), 0 when absent. */
+static uint32_t
+fom_ht_get(const struct idmap *t, uint32_t scope, const char *key)
+{
+	const struct fom_ient *e = fom_ht_find(t, scope, key);
+
+	return e != NULL ? e->val : 0;
+}
+
+/* Insert after fom_ht_reserve (of the index holding `t`), or replace the
+ * value of the key.  With `ambig`, a second different value for the same
+ * key turns the entry into FOM_AMBIGUOUS. */
+static void
+fom_ht_put(struct fom_index *ix, struct idmap *t, uint32_t scope,
+    const char *key, uint32_t val, int ambig)
+{
+	struct fom_ient *e = &ix->blocks->e[ix->blocks->n];
+	struct idmap_node *x;
+
+	e->key = key;
+	e->scope = scope;
+	e->val = val;
+	if ((x = idmap_put_new(t, &e->node)) == NULL) {
+		ix->blocks->n++;
+		return;
+	}
+	e = IDMAP_ENTRY(x, struct fom_ient, node);
+	e->val = ambig && e->val != val ? FOM_AMBIGUOUS : val;
 }
 
 int
@@ -325,8 +286,7 @@ fom_add_oclass(struct fom *f, uint32_t parent, const char *name)
 	char *n = NULL, *q = NULL;
 
 	if (fom_grow((void **)&f->oclasses, &ix->cap_oc, f->n_oclasses,
-	    sizeof(*f->oclasses)) < 0 || fom_ht_reserve(&ix->oq, 1) < 0 ||
-	    fom_ht_reserve(&ix->os, 1) < 0 || fom_ht_reserve(&ix->och, 1) < 0)
+	    sizeof(*f->oclasses)) < 0 || fom_ht_reserve(ix, 3) < 0)
 		return 0;
 	p = parent ? &f->oclasses[parent - 1] : NULL;
 	n = strdup(name);
@@ -345,9 +305,9 @@ fom_add_oclass(struct fom *f, uint32_t parent, const char *name)
 	c->parent = parent;
 	c->depth = p ? p->depth + 1 : 0;
 	f->n_oclasses++;
-	fom_ht_put(&ix->oq, 0, q, h, 0);
-	fom_ht_put(&ix->os, 0, n, h, 1);
-	fom_ht_put(&ix->och, parent, n, h, 0);
+	fom_ht_put(ix, &ix->oq, 0, q, h, 0);
+	fom_ht_put(ix, &ix->os, 0, n, h, 1);
+	fom_ht_put(ix, &ix->och, parent, n, h, 0);
 	return h;
 }
 
@@ -361,8 +321,7 @@ fom_add_iclass(struct fom *f, uint32_t parent, const char *name,
 	char *n = NULL, *q = NULL;
 
 	if (fom_grow((void **)&f->iclasses, &ix->cap_ic, f->n_iclasses,
-	    sizeof(*f->iclasses)) < 0 || fom_ht_reserve(&ix->iq, 1) < 0 ||
-	    fom_ht_reserve(&ix->is, 1) < 0 || fom_ht_reserve(&ix->ich, 1) < 0)
+	    sizeof(*f->iclasses)) < 0 || fom_ht_reserve(ix, 3) < 0)
 		return 0;
 	p = parent ? &f->iclasses[parent - 1] : NULL;
 	n = strdup(name);
@@ -387,9 +346,9 @@ fom_add_iclass(struct fom *f, uint32_t parent, const char *name,
 	c->dims = d;
 	c->depth = p ? p->depth + 1 : 0;
 	f->n_iclasses++;
-	fom_ht_put(&ix->iq, 0, q, h, 0);
-	fom_ht_put(&ix->is, 0, n, h, 1);
-	fom_ht_put(&ix->ich, parent, n, h, 0);
+	fom_ht_put(ix, &ix->iq, 0, q, h, 0);
+	fom_ht_put(ix, &ix->is, 0, n, h, 1);
+	fom_ht_put(ix, &ix->ich, parent, n, h, 0);
 	return h;
 }
 
@@ -419,7 +378,7 @@ fom_add_attr(struct fom *f, uint32_t cls, const char *name, uint8_t order,
 	int fail = 0;
 
 	if (fom_grow((void **)&f->attrs, &ix->cap_at, f->n_attrs,
-	    sizeof(*f->attrs)) < 0 || fom_ht_reserve(&ix->attr, 1) < 0)
+	    sizeof(*f->attrs)) < 0 || fom_ht_reserve(ix, 1) < 0)
 		return 0;
 	n = strdup(name);
 	d = fom_dup_handles(dims, n_dims);
@@ -444,7 +403,7 @@ fom_add_attr(struct fom *f, uint32_t cls, const char *name, uint8_t order,
 	a->module = module;
 	a->line = line;
 	f->n_attrs++;
-	fom_ht_put(&ix->attr, cls, n, h, 0);
+	fom_ht_put(ix, &ix->attr, cls, n, h, 0);
 	return h;
 }
 
@@ -460,7 +419,7 @@ fom_add_param(struct fom *f, uint32_t cls, const char *name,
 	int fail = 0;
 
 	if (fom_grow((void **)&f->params, &ix->cap_pa, f->n_params,
-	    sizeof(*f->params)) < 0 || fom_ht_reserve(&ix->param, 1) < 0)
+	    sizeof(*f->params)) < 0 || fom_ht_reserve(ix, 1) < 0)
 		return 0;
 	n = strdup(name);
 	t = fom_strdup_opt(datatype, &fail);
@@ -478,7 +437,7 @@ fom_add_param(struct fom *f, uint32_t cls, const char *name,
 	a->module = module;
 	a->line = line;
 	f->n_params++;
-	fom_ht_put(&ix->param, cls, n, h, 0);
+	fom_ht_put(ix, &ix->param, cls, n, h, 0);
 	return h;
 }
 
@@ -492,7 +451,7 @@ fom_add_dim(struct fom *f, const char *name, uint64_t upper_bound,
 	char *n;
 
 	if (fom_grow((void **)&f->dims, &ix->cap_di, f->n_dims,
-	    sizeof(*f->dims)) < 0 || fom_ht_reserve(&ix->dim, 1) < 0)
+	    sizeof(*f->dims)) < 0 || fom_ht_reserve(ix, 1) < 0)
 		return 0;
 	n = strdup(name);
 	if (n == NULL)
@@ -503,7 +462,7 @@ fom_add_dim(struct fom *f, const char *name, uint64_t upper_bound,
 	d->upper_bound = upper_bound;
 	d->defined = defined;
 	f->n_dims++;
-	fom_ht_put(&ix->dim, 0, n, h, 0);
+	fom_ht_put(ix, &ix->dim, 0, n, h, 0);
 	return h;
 }
 
@@ -513,14 +472,14 @@ fom_dt_reserve(struct fom *f)
 	struct fom_index *ix = f->index;
 
 	return fom_grow((void **)&f->datatypes, &ix->cap_dt, f->n_datatypes,
-	    sizeof(*f->datatypes)) < 0 || fom_ht_reserve(&ix->dt, 1) < 0 ?
+	    sizeof(*f->datatypes)) < 0 || fom_ht_reserve(ix, 1) < 0 ?
 	    -1 : 0;
 }
 
 void
 fom_dt_index(struct fom *f, const char *name, uint32_t h)
 {
-	fom_ht_put(&f->index->dt, 0, name, h, 0);
+	fom_ht_put(f->index, &f->index->dt, 0, name, h, 0);
 }
 
 uint32_t *
@@ -563,9 +522,7 @@ fom_new(void)
 
 	if (f == NULL)
 		return NULL;
-	f->index = calloc(1, sizeof(*f->index));
-	if (f->index != NULL)
-		fom_index_key(f->index, NULL);
+	f->index = fom_index_new(NULL);
 	if (f->index == NULL ||
 	    (root = fom_add_oclass(f, 0, FOM_ROOT_OCLASS)) == 0 ||
 	    fom_add_attr(f, root, "HLAprivilegeToDeleteObject",
@@ -745,39 +702,43 @@ fom_index_build(struct fom *c)
 	struct fom_index *ix = c->index;
 	uint32_t i;
 
-	if (fom_ht_reserve(&ix->oq, c->n_oclasses) ||
-	    fom_ht_reserve(&ix->os, c->n_oclasses) ||
-	    fom_ht_reserve(&ix->och, c->n_oclasses) ||
-	    fom_ht_reserve(&ix->iq, c->n_iclasses) ||
-	    fom_ht_reserve(&ix->is, c->n_iclasses) ||
-	    fom_ht_reserve(&ix->ich, c->n_iclasses) ||
-	    fom_ht_reserve(&ix->attr, c->n_attrs) ||
-	    fom_ht_reserve(&ix->param, c->n_params) ||
-	    fom_ht_reserve(&ix->dim, c->n_dims) ||
-	    fom_ht_reserve(&ix->dt, c->n_datatypes))
+	if (fom_ht_reserve(ix, 3 * (uint64_t)c->n_oclasses +
+	    3 * (uint64_t)c->n_iclasses + (uint64_t)c->n_attrs + c->n_params +
+	    c->n_dims + c->n_datatypes) < 0 ||
+	    idmap_reserve(&ix->oq, c->n_oclasses) < 0 ||
+	    idmap_reserve(&ix->os, c->n_oclasses) < 0 ||
+	    idmap_reserve(&ix->och, c->n_oclasses) < 0 ||
+	    idmap_reserve(&ix->iq, c->n_iclasses) < 0 ||
+	    idmap_reserve(&ix->is, c->n_iclasses) < 0 ||
+	    idmap_reserve(&ix->ich, c->n_iclasses) < 0 ||
+	    idmap_reserve(&ix->attr, c->n_attrs) < 0 ||
+	    idmap_reserve(&ix->param, c->n_params) < 0 ||
+	    idmap_reserve(&ix->dim, c->n_dims) < 0 ||
+	    idmap_reserve(&ix->dt, c->n_datatypes) < 0)
 		return -1;
 	for (i = 0; i < c->n_oclasses; i++) {
 		const struct fom_oclass *o = &c->oclasses[i];
-		fom_ht_put(&ix->oq, 0, o->qname, o->handle, 0);
-		fom_ht_put(&ix->os, 0, o->name, o->handle, 1);
-		fom_ht_put(&ix->och, o->parent, o->name, o->handle, 0);
+		fom_ht_put(ix, &ix->oq, 0, o->qname, o->handle, 0);
+		fom_ht_put(ix, &ix->os, 0, o->name, o->handle, 1);
+		fom_ht_put(ix, &ix->och, o->parent, o->name, o->handle, 0);
 	}
 	for (i = 0; i < c->n_iclasses; i++) {
 		const struct fom_iclass *o = &c->iclasses[i];
-		fom_ht_put(&ix->iq, 0, o->qname, o->handle, 0);
-		fom_ht_put(&ix->is, 0, o->name, o->handle, 1);
-		fom_ht_put(&ix->ich, o->parent, o->name, o->handle, 0);
+		fom_ht_put(ix, &ix->iq, 0, o->qname, o->handle, 0);
+		fom_ht_put(ix, &ix->is, 0, o->name, o->handle, 1);
+		fom_ht_put(ix, &ix->ich, o->parent, o->name, o->handle, 0);
 	}
 	for (i = 0; i < c->n_attrs; i++)
-		fom_ht_put(&ix->attr, c->attrs[i].oclass, c->attrs[i].name,
+		fom_ht_put(ix, &ix->attr, c->attrs[i].oclass, c->attrs[i].name,
 		    c->attrs[i].handle, 0);
 	for (i = 0; i < c->n_params; i++)
-		fom_ht_put(&ix->param, c->params[i].iclass, c->params[i].name,
-		    c->params[i].handle, 0);
+		fom_ht_put(ix, &ix->param, c->params[i].iclass,
+		    c->params[i].name, c->params[i].handle, 0);
 	for (i = 0; i < c->n_dims; i++)
-		fom_ht_put(&ix->dim, 0, c->dims[i].name, c->dims[i].handle, 0);
+		fom_ht_put(ix, &ix->dim, 0, c->dims[i].name,
+		    c->dims[i].handle, 0);
 	for (i = 0; i < c->n_datatypes; i++)
-		fom_ht_put(&ix->dt, 0, c->datatypes[i].name,
+		fom_ht_put(ix, &ix->dt, 0, c->datatypes[i].name,
 		    c->datatypes[i].handle, 0);
 	return 0;
 }
@@ -789,9 +750,7 @@ fom_clone(const struct fom *f)
 
 	if (c == NULL)
 		return NULL;
-	c->index = calloc(1, sizeof(*c->index));
-	if (c->index != NULL)
-		fom_index_key(c->index, f->index);
+	c->index = fom_index_new(f->index);
 	if (c->index == NULL || fom_clone_arrays(c, f) < 0 ||
 	    fom_index_build(c) < 0) {
 		fom_free(c);
@@ -837,7 +796,7 @@ fom_param_decl(const struct fom *f, uint32_t cls, const char *name)
  * name, then `root` + "." + name, then the alternative root spelling
  * (`alt`), then an unambiguous simple name. */
 static uint32_t
-fom_class_lookup(const struct fom_htab *q, const struct fom_htab *s,
+fom_class_lookup(const struct idmap *q, const struct idmap *s,
     const char *root, const char *alt, const char *name)
 {
 	char buf[256], *p = buf;

@@ -5,7 +5,9 @@
  * or, between chains, any entry, a walk restarted by growth, random
  * operations against a reference model, sequential and composite keys
  * spread over the chains, and names chosen to collide under an unkeyed
- * hash.
+ * hash; string keys with a scope (the FOM's tables): one name in many
+ * scopes, insertion that finds the key instead, flooding by names and by
+ * scopes, a key given to several tables, and room reserved ahead.
  */
 #include <check.h>
 #include <stdio.h>
@@ -506,32 +508,6 @@ fnv1a(const char *s)
 	return h;
 }
 
-START_TEST(test_str_flooding)
-{
-	/* 1024 names that an unkeyed table of up to 1024 chains put in one
-	 * chain: in a keyed table they spread */
-	enum { N = 1024 };
-	struct ent *e = calloc(N, sizeof *e);
-	struct idmap m;
-	unsigned k;
-	size_t n = 0, i;
-
-	ck_assert_ptr_nonnull(e);
-	strs(&m);
-	for (k = 0; n < N; k++) {
-		named(&e[n], "HLAobject", k);
-		if ((fnv1a(e[n].name) & 1023) == 0)
-			idmap_put(&m, &e[n++].node);
-	}
-	ck_assert_uint_eq(m.mask + 1, 1024);
-	ck_assert_uint_le(longest_chain(&m), 12);
-	for (i = 0; i < N; i++)
-		ck_assert_ptr_eq(ent_of(idmap_get_str(&m, e[i].name)), &e[i]);
-	idmap_fini(&m);
-	free(e);
-}
-END_TEST
-
 START_TEST(test_str_key_per_table)
 {
 	struct idmap a, b;
@@ -543,6 +519,302 @@ START_TEST(test_str_key_per_table)
 	    idmap_hash_str(&b, "Substation1"));
 	idmap_fini(&a);
 	idmap_fini(&b);
+}
+END_TEST
+
+/* An entry of a scoped table, as the FOM's. */
+struct sent {
+	struct idmap_node node;
+	const char *name;
+	uint64_t hash;
+	uint32_t scope;
+	char buf[24];
+};
+
+static struct sent *
+sent_of(struct idmap_node *n)
+{
+	return n ? IDMAP_ENTRY(n, struct sent, node) : NULL;
+}
+
+static void
+scoped(struct idmap *m)
+{
+	ck_assert_int_eq(IDMAP_INIT_SCOPED(m, struct sent, node, name, scope,
+	    hash), 0);
+}
+
+/* `e` named "<prefix><k>" in scope `scope`. */
+static void
+snamed(struct sent *e, uint32_t scope, const char *prefix, unsigned long k)
+{
+	memset(e, 0, sizeof *e);
+	snprintf(e->buf, sizeof e->buf, "%s%lu", prefix, k);
+	e->name = e->buf;
+	e->scope = scope;
+}
+
+static struct sent *
+sget(const struct idmap *m, uint32_t scope, const char *name)
+{
+	return sent_of(idmap_get_scoped(m, scope, name));
+}
+
+/* Longest chain of `m`, walked. */
+static size_t
+longest_walk(const struct idmap *m)
+{
+	size_t best = 0, i, len;
+	struct idmap_node *n;
+
+	for (i = 0; i <= m->mask; i++) {
+		len = 0;
+		for (n = m->head[i]; n; n = n->next)
+			len++;
+		if (len > best)
+			best = len;
+	}
+	return best;
+}
+
+/* Into new string table `m` of struct sent (in scope 7 when scoped), 1024
+ * names that FNV-1a puts in chain 0 of 1024: they spread, and each is
+ * found; `m` is freed. */
+static void
+flood(struct idmap *m)
+{
+	enum { N = 1024 };
+	struct sent *e = calloc(N, sizeof *e);
+	unsigned k = 0;
+	size_t i;
+
+	ck_assert_ptr_nonnull(e);
+	for (i = 0; i < N; i++) {
+		snamed(&e[i], 7, "", 0);
+		do
+			snprintf(e[i].buf, sizeof e[i].buf, "HLAobject%u",
+			    k++);
+		while ((fnv1a(e[i].name) & 1023) != 0);
+		idmap_put(m, &e[i].node);
+	}
+	ck_assert_uint_eq(m->mask + 1, 1024);
+	ck_assert_uint_le(longest_walk(m), 12);
+	for (i = 0; i < N; i++)
+		ck_assert_ptr_eq(m->scope_off ? sget(m, 7, e[i].name) :
+		    sent_of(idmap_get_str(m, e[i].name)), &e[i]);
+	idmap_fini(m);
+	free(e);
+}
+
+START_TEST(test_scoped_put_get_del)
+{
+	/* 40 names in each of 100 scopes, scope 0 among them: each is its
+	 * own key, found only in its scope */
+	enum { NS = 100, NN = 40, N = NS * NN };
+	struct sent *e = calloc(N, sizeof *e);
+	struct idmap m;
+	size_t i;
+
+	ck_assert_ptr_nonnull(e);
+	scoped(&m);
+	ck_assert_ptr_null(sget(&m, 0, "a0"));
+	for (i = 0; i < N; i++) {
+		snamed(&e[i], (uint32_t)(i / NN), "a", i % NN);
+		idmap_put(&m, &e[i].node);
+	}
+	ck_assert_uint_eq(idmap_count(&m), N);
+	for (i = 0; i < N; i++)
+		ck_assert_ptr_eq(sget(&m, e[i].scope, e[i].name), &e[i]);
+	ck_assert_ptr_null(sget(&m, NS, "a0"));
+	ck_assert_ptr_null(sget(&m, UINT32_MAX, "a0"));
+	ck_assert_ptr_null(sget(&m, 3, "a40"));
+	ck_assert_ptr_null(sget(&m, 3, "a"));
+	/* scope 0 is the scope of idmap_hash_str */
+	ck_assert_uint_eq(idmap_hash_str(&m, "a7"), e[7].hash);
+	for (i = 0; i < N; i += 3)
+		idmap_del(&m, &e[i].node);
+	for (i = 0; i < N; i++)
+		ck_assert_ptr_eq(sget(&m, e[i].scope, e[i].name),
+		    i % 3 ? &e[i] : NULL);
+	idmap_fini(&m);
+	free(e);
+}
+END_TEST
+
+START_TEST(test_scoped_same_chain)
+{
+	/* one name in six scopes, and six names in one scope, in one chain
+	 * each time: found apart, removed apart */
+	struct sent e[12], probe;
+	struct idmap m;
+	size_t n = 0, i;
+	unsigned k;
+
+	scoped(&m);
+	for (k = 1; n < 12; k++) {
+		if (n < 6)
+			snamed(&probe, k, "Voltage", 0);
+		else
+			snamed(&probe, 9, "v", k);
+		idmap_put(&m, &probe.node);
+		idmap_del(&m, &probe.node);
+		if (idmap_slot(probe.hash, m.mask) != 5)
+			continue;
+		e[n] = probe;
+		e[n].name = e[n].buf;
+		idmap_put(&m, &e[n++].node);
+	}
+	ck_assert_uint_eq(m.mask, 63);
+	ck_assert_uint_eq(longest_walk(&m), 12);
+	for (i = 0; i < 12; i++)
+		ck_assert_ptr_eq(sget(&m, e[i].scope, e[i].name), &e[i]);
+	idmap_del(&m, &e[2].node);
+	idmap_del(&m, &e[8].node);
+	for (i = 0; i < 12; i++)
+		ck_assert_ptr_eq(sget(&m, e[i].scope, e[i].name),
+		    i == 2 || i == 8 ? NULL : &e[i]);
+	idmap_fini(&m);
+}
+END_TEST
+
+START_TEST(test_put_new)
+{
+	/* a key already held: its entry, and nothing added; else added */
+	struct sent a, b, c;
+	struct ent x[2];
+	struct idmap m;
+
+	scoped(&m);
+	snamed(&a, 4, "Breaker", 0);
+	snamed(&b, 4, "Breaker", 0);
+	snamed(&c, 5, "Breaker", 0);
+	ck_assert_ptr_null(idmap_put_new(&m, &a.node));
+	ck_assert_ptr_eq(sent_of(idmap_put_new(&m, &b.node)), &a);
+	ck_assert_uint_eq(idmap_count(&m), 1);
+	ck_assert_ptr_null(idmap_put_new(&m, &c.node));
+	ck_assert_uint_eq(idmap_count(&m), 2);
+	ck_assert_ptr_eq(sget(&m, 4, "Breaker0"), &a);
+	ck_assert_ptr_eq(sget(&m, 5, "Breaker0"), &c);
+	idmap_fini(&m);
+
+	ints(&m);
+	memset(x, 0, sizeof x);
+	x[0].key = x[1].key = 77;
+	ck_assert_ptr_null(idmap_put_new(&m, &x[0].node));
+	ck_assert_ptr_eq(ent_of(idmap_put_new(&m, &x[1].node)), &x[0]);
+	ck_assert_uint_eq(idmap_count(&m), 1);
+	idmap_fini(&m);
+
+	strs(&m);
+	memset(x, 0, sizeof x);
+	named(&x[0], "Bus", 1);
+	named(&x[1], "Bus", 1);
+	ck_assert_ptr_null(idmap_put_new(&m, &x[0].node));
+	ck_assert_ptr_eq(ent_of(idmap_put_new(&m, &x[1].node)), &x[0]);
+	ck_assert_uint_eq(idmap_count(&m), 1);
+	idmap_fini(&m);
+}
+END_TEST
+
+START_TEST(test_str_flooding)
+{
+	/* 1024 names that an unkeyed table of up to 1024 chains put in one
+	 * chain: in a keyed table they spread */
+	struct idmap m;
+
+	ck_assert_int_eq(IDMAP_INIT_STR(&m, struct sent, node, name), 0);
+	flood(&m);
+}
+END_TEST
+
+START_TEST(test_scoped_flooding)
+{
+	/* the names of test_str_flooding in one scope; and one name in 1024
+	 * scopes, which a hash of the name alone (the scope only compared)
+	 * puts in one chain: with the scope in the key they spread */
+	enum { N = 1024 };
+	struct sent *e = calloc(N, sizeof *e);
+	struct idmap m;
+	size_t i;
+
+	ck_assert_ptr_nonnull(e);
+	scoped(&m);
+	flood(&m);
+	scoped(&m);
+	for (i = 0; i < N; i++) {
+		snamed(&e[i], (uint32_t)i + 1, "Voltage", 0);
+		idmap_put(&m, &e[i].node);
+	}
+	ck_assert_uint_eq(m.mask + 1, 1024);
+	ck_assert_uint_le(longest_walk(&m), 12);
+	for (i = 0; i < N; i++)
+		ck_assert_ptr_eq(sget(&m, (uint32_t)i + 1, "Voltage0"), &e[i]);
+	idmap_fini(&m);
+	free(e);
+}
+END_TEST
+
+START_TEST(test_set_key)
+{
+	/* tables given one key hash alike, scoped or not; their own keys
+	 * differ */
+	struct idmap a, b, c;
+	struct sent e;
+
+	strs(&a);
+	strs(&b);
+	scoped(&c);
+	ck_assert(idmap_hash_str(&a, "Feeder") != idmap_hash_str(&b,
+	    "Feeder"));
+	idmap_set_key(&b, a.sk);
+	idmap_set_key(&c, a.sk);
+	ck_assert_uint_eq(idmap_hash_str(&a, "Feeder"),
+	    idmap_hash_str(&b, "Feeder"));
+	ck_assert_uint_eq(idmap_hash_str(&a, "Feeder"),
+	    idmap_hash_str(&c, "Feeder"));
+	snamed(&e, 0, "Feeder", 3);
+	idmap_put(&c, &e.node);
+	ck_assert_uint_eq(e.hash, idmap_hash_str(&a, "Feeder3"));
+	ck_assert_ptr_eq(sget(&c, 0, "Feeder3"), &e);
+	idmap_fini(&a);
+	idmap_fini(&b);
+	idmap_fini(&c);
+}
+END_TEST
+
+START_TEST(test_reserve)
+{
+	/* room for 5000 in all: the chains are not reallocated while they
+	 * come; a room that cannot be counted is refused, the table kept */
+	enum { N = 5000 };
+	struct sent *e = calloc(N + 1, sizeof *e);
+	struct idmap m;
+	uint32_t gen;
+	size_t i;
+
+	ck_assert_ptr_nonnull(e);
+	scoped(&m);
+	for (i = 0; i < 10; i++) {
+		snamed(&e[i], 1, "r", i);
+		idmap_put(&m, &e[i].node);
+	}
+	ck_assert_int_eq(idmap_reserve(&m, N), 0);
+	ck_assert_uint_ge(m.mask + 1, N);
+	ck_assert_uint_lt(m.mask + 1, 2 * N);
+	gen = m.gen;
+	ck_assert_int_eq(idmap_reserve(&m, 100), 0);
+	ck_assert_uint_eq(m.gen, gen);
+	for (i = 10; i < N; i++) {
+		snamed(&e[i], 1, "r", i);
+		idmap_put(&m, &e[i].node);
+	}
+	ck_assert_uint_eq(m.gen, gen);
+	for (i = 0; i < N; i++)
+		ck_assert_ptr_eq(sget(&m, 1, e[i].name), &e[i]);
+	ck_assert_int_eq(idmap_reserve(&m, SIZE_MAX), -1);
+	ck_assert_uint_eq(m.gen, gen);
+	idmap_fini(&m);
+	free(e);
 }
 END_TEST
 
@@ -565,6 +837,12 @@ idmap_suite(void)
 	tcase_add_test(tc, test_str_same_chain);
 	tcase_add_test(tc, test_str_flooding);
 	tcase_add_test(tc, test_str_key_per_table);
+	tcase_add_test(tc, test_scoped_put_get_del);
+	tcase_add_test(tc, test_scoped_same_chain);
+	tcase_add_test(tc, test_put_new);
+	tcase_add_test(tc, test_scoped_flooding);
+	tcase_add_test(tc, test_set_key);
+	tcase_add_test(tc, test_reserve);
 	suite_add_tcase(s, tc);
 	return s;
 }
