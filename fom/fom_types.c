@@ -596,7 +596,10 @@ fom_types_entries(const struct fom *f)
 
 /* --- reading a definition into canonical form --- */
 
-/* Hash set of names (borrowed), for duplicates within one definition. */
+/* Hash set of names (borrowed), for duplicates within one definition.  Not
+ * an idmap: sized once for the definition's items, never grown or deleted
+ * from, freed before the call returns; an idmap would need a node per
+ * name for a set that lives that long. */
 struct fom_tset {
 	uint32_t cap;
 	const char **k;

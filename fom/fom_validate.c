@@ -148,7 +148,8 @@ fom_v_module_dims(struct fom_mctx *x)
  * the subtree (65536 new attributes on a class above 16000 subclasses took
  * 21 s that way).  Open addressing over member handles, keyed by the
  * model's hash; names borrowed from the model, which the merge does not
- * change below the class. */
+ * change below the class.  Not an idmap, for the reason of fom_tset
+ * (fom_types.c): built once at its final size within one merge step. */
 struct fom_vset {
 	uint32_t cap;                   /* power of two, 0 until built */
 	uint32_t *h;                    /* 0: empty slot */
