@@ -1279,7 +1279,7 @@ RTI_API int rti_get_parameter_datatype(rti_ambassador *amb,
 
 /*
  * Decode len bytes of datatype dt into a new tree *out, which the caller
- * frees with rti_value_free (*out is NULL on error).
+ * frees with rti_value_free (*out is left as it was on error).
  * @retval RTI_ERR_DECODER_ERROR the bytes do not fit the type
  * @retval RTI_ERR_DATATYPE_NOT_DEFINED dt is not a datatype or is opaque
  * @retval RTI_ERR_LIMIT_EXCEEDED more than 2^20 values

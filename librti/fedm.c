@@ -406,11 +406,13 @@ RTI_API int
 rti_get_object_class_handle(rti_ambassador *amb, const char *name,
     rti_object_class_handle *out)
 {
+	uint32_t h;
+
 	LOOKUP_ARGS(amb, name, out);
-	out->id = fom_oclass_by_name(amb->fom, name);
-	if (!out->id)
+	if (!(h = fom_oclass_by_name(amb->fom, name)))
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "no object class named '%s'", name);
+	out->id = h;
 	return RTI_OK;
 }
 
@@ -433,15 +435,17 @@ RTI_API int
 rti_get_attribute_handle(rti_ambassador *amb, rti_object_class_handle cls,
     const char *name, rti_attribute_handle *out)
 {
+	uint32_t h;
+
 	LOOKUP_ARGS(amb, name, out);
 	if (!fom_oclass(amb->fom, cls.id))
 		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
 		    "object class handle %u is not defined", cls.id);
-	out->id = fom_attr_by_name(amb->fom, cls.id, name);
-	if (!out->id)
+	if (!(h = fom_attr_by_name(amb->fom, cls.id, name)))
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "class %s has no attribute '%s'",
 		    fom_oclass(amb->fom, cls.id)->qname, name);
+	out->id = h;
 	return RTI_OK;
 }
 
@@ -465,11 +469,13 @@ RTI_API int
 rti_get_interaction_class_handle(rti_ambassador *amb, const char *name,
     rti_interaction_class_handle *out)
 {
+	uint32_t h;
+
 	LOOKUP_ARGS(amb, name, out);
-	out->id = fom_iclass_by_name(amb->fom, name);
-	if (!out->id)
+	if (!(h = fom_iclass_by_name(amb->fom, name)))
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "no interaction class named '%s'", name);
+	out->id = h;
 	return RTI_OK;
 }
 
@@ -493,15 +499,17 @@ rti_get_parameter_handle(rti_ambassador *amb,
     rti_interaction_class_handle cls, const char *name,
     rti_parameter_handle *out)
 {
+	uint32_t h;
+
 	LOOKUP_ARGS(amb, name, out);
 	if (!fom_iclass(amb->fom, cls.id))
 		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
 		    "interaction class handle %u is not defined", cls.id);
-	out->id = fom_param_by_name(amb->fom, cls.id, name);
-	if (!out->id)
+	if (!(h = fom_param_by_name(amb->fom, cls.id, name)))
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "interaction class %s has no parameter '%s'",
 		    fom_iclass(amb->fom, cls.id)->qname, name);
+	out->id = h;
 	return RTI_OK;
 }
 
@@ -525,11 +533,13 @@ RTI_API int
 rti_get_dimension_handle(rti_ambassador *amb, const char *name,
     rti_dimension_handle *out)
 {
+	uint32_t h;
+
 	LOOKUP_ARGS(amb, name, out);
-	out->id = fom_dim_by_name(amb->fom, name);
-	if (!out->id)
+	if (!(h = fom_dim_by_name(amb->fom, name)))
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "no dimension named '%s'", name);
+	out->id = h;
 	return RTI_OK;
 }
 

@@ -73,13 +73,15 @@ RTI_API int
 rti_get_datatype_handle(rti_ambassador *amb, const char *name,
     rti_datatype_handle *out)
 {
+	uint32_t h;
+
 	VALUES_ARGS(amb, out);
 	if (name == NULL)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL name");
-	out->id = fom_datatype_by_name(amb->fom, name);
-	if (out->id == 0)
+	if ((h = fom_datatype_by_name(amb->fom, name)) == 0)
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND, "no datatype "
 		    "named '%s'", name);
+	out->id = h;
 	return RTI_OK;
 }
 
@@ -129,36 +131,43 @@ RTI_API int
 rti_decode_value(rti_ambassador *amb, rti_datatype_handle dt,
     const void *bytes, size_t len, rti_value **out)
 {
+	rti_value *v = NULL;
 	char msg[512];
 	int rc;
 
 	VALUES_ARGS(amb, out);
-	*out = NULL;
 	if (bytes == NULL && len)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL bytes");
 	if ((rc = values_type(amb, dt.id)) != RTI_OK)
 		return rc;
-	rc = fom_value_decode(amb->fom, dt.id, bytes, len, out, msg,
+	rc = fom_value_decode(amb->fom, dt.id, bytes, len, &v, msg,
 	    sizeof(msg));
-	return rc == RTI_OK ? RTI_OK : values_codec_fail(amb, rc, msg);
+	if (rc != RTI_OK)
+		return values_codec_fail(amb, rc, msg);
+	*out = v;
+	return RTI_OK;
 }
 
 RTI_API int
 rti_encode_value(rti_ambassador *amb, rti_datatype_handle dt,
     const rti_value *v, void *buf, size_t cap, size_t *len)
 {
+	size_t n = 0;
 	char msg[512];
 	int rc;
 
 	VALUES_ARGS(amb, len);
-	*len = 0;
 	if (v == NULL || (buf == NULL && cap))
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL %s",
 		    v == NULL ? "value" : "buffer");
 	if ((rc = values_type(amb, dt.id)) != RTI_OK)
 		return rc;
-	rc = fom_value_encode(amb->fom, dt.id, v, buf, cap, len, msg,
+	rc = fom_value_encode(amb->fom, dt.id, v, buf, cap, &n, msg,
 	    sizeof(msg));
+	/* the size is an output on success and, to say what is needed, when
+	 * the buffer is too small; every other error leaves *len alone */
+	if (rc == RTI_OK || (rc == RTI_ERR_LIMIT_EXCEEDED && n > cap))
+		*len = n;
 	return rc == RTI_OK ? RTI_OK : values_codec_fail(amb, rc, msg);
 }
 
@@ -170,7 +179,6 @@ rti_decode_attribute(rti_ambassador *amb, rti_attribute_handle attr,
 	int rc;
 
 	VALUES_ARGS(amb, out);
-	*out = NULL;
 	if ((rc = rti_get_attribute_datatype(amb, attr, &dt)) != RTI_OK)
 		return rc;
 	return rti_decode_value(amb, dt, bytes, len, out);
@@ -184,7 +192,6 @@ rti_decode_parameter(rti_ambassador *amb, rti_parameter_handle param,
 	int rc;
 
 	VALUES_ARGS(amb, out);
-	*out = NULL;
 	if ((rc = rti_get_parameter_datatype(amb, param, &dt)) != RTI_OK)
 		return rc;
 	return rti_decode_value(amb, dt, bytes, len, out);
@@ -208,54 +215,64 @@ RTI_API int
 rti_value_from_json(rti_ambassador *amb, rti_datatype_handle dt,
     const char *json, rti_value **out)
 {
+	rti_value *v = NULL;
 	char msg[512];
 	int rc;
 
 	VALUES_ARGS(amb, out);
-	*out = NULL;
 	if (json == NULL)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL JSON");
 	if ((rc = values_type(amb, dt.id)) != RTI_OK)
 		return rc;
-	rc = fom_value_from_json(amb->fom, dt.id, json, strlen(json), out,
+	rc = fom_value_from_json(amb->fom, dt.id, json, strlen(json), &v,
 	    msg, sizeof(msg));
-	return rc == RTI_OK ? RTI_OK : values_codec_fail(amb, rc, msg);
+	if (rc != RTI_OK)
+		return values_codec_fail(amb, rc, msg);
+	*out = v;
+	return RTI_OK;
 }
 
 RTI_API int
 rti_decode_json(rti_ambassador *amb, rti_datatype_handle dt,
     const void *bytes, size_t len, char **json)
 {
+	char *j = NULL;
 	char msg[512];
 	int rc;
 
 	VALUES_ARGS(amb, json);
-	*json = NULL;
 	if (bytes == NULL && len)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL bytes");
 	if ((rc = values_type(amb, dt.id)) != RTI_OK)
 		return rc;
-	rc = fom_value_decode_json(amb->fom, dt.id, bytes, len, json, NULL,
+	rc = fom_value_decode_json(amb->fom, dt.id, bytes, len, &j, NULL,
 	    msg, sizeof(msg));
-	return rc == RTI_OK ? RTI_OK : values_codec_fail(amb, rc, msg);
+	if (rc != RTI_OK)
+		return values_codec_fail(amb, rc, msg);
+	*json = j;
+	return RTI_OK;
 }
 
 RTI_API int
 rti_encode_json(rti_ambassador *amb, rti_datatype_handle dt,
     const char *json, void *buf, size_t cap, size_t *len)
 {
+	size_t n = 0;
 	char msg[512];
 	int rc;
 
 	VALUES_ARGS(amb, len);
-	*len = 0;
 	if (json == NULL || (buf == NULL && cap))
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL %s",
 		    json == NULL ? "JSON" : "buffer");
 	if ((rc = values_type(amb, dt.id)) != RTI_OK)
 		return rc;
 	rc = fom_value_encode_json(amb->fom, dt.id, json, strlen(json), buf,
-	    cap, len, msg, sizeof(msg));
+	    cap, &n, msg, sizeof(msg));
+	/* the size is an output on success and, to say what is needed, when
+	 * the buffer is too small; every other error leaves *len alone */
+	if (rc == RTI_OK || (rc == RTI_ERR_LIMIT_EXCEEDED && n > cap))
+		*len = n;
 	return rc == RTI_OK ? RTI_OK : values_codec_fail(amb, rc, msg);
 }
 
@@ -267,7 +284,6 @@ rti_decode_attribute_json(rti_ambassador *amb, rti_attribute_handle attr,
 	int rc;
 
 	VALUES_ARGS(amb, json);
-	*json = NULL;
 	if ((rc = rti_get_attribute_datatype(amb, attr, &dt)) != RTI_OK)
 		return rc;
 	return rti_decode_json(amb, dt, bytes, len, json);
@@ -281,7 +297,6 @@ rti_decode_parameter_json(rti_ambassador *amb, rti_parameter_handle param,
 	int rc;
 
 	VALUES_ARGS(amb, json);
-	*json = NULL;
 	if ((rc = rti_get_parameter_datatype(amb, param, &dt)) != RTI_OK)
 		return rc;
 	return rti_decode_json(amb, dt, bytes, len, json);

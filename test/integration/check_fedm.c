@@ -164,6 +164,136 @@ START_TEST(test_create_modules_build_in_order)
 }
 END_TEST
 
+/*
+ * A call that fails has no effect, on its outputs too: each service with
+ * an output, made to fail, leaves a sentinel where it was (a failed name
+ * lookup used to clear the handle).
+ */
+START_TEST(test_failed_calls_leave_outputs)
+{
+	struct tfed *a = tfed_new(&rx), *n = tfed_new(&rx);
+	rti_object_class_handle oc = { 0xdead }, br;
+	rti_attribute_handle at = { 0xdead }, st;
+	rti_interaction_class_handle ic = { 0xdead };
+	rti_parameter_handle pa = { 0xdead };
+	rti_dimension_handle di = { 0xdead }, nodim = { 9999 };
+	rti_federate_handle fh = { 0xdead };
+	rti_object_instance_handle oi = { 0xdead };
+	rti_region_handle rg = { 0xdead };
+	rti_datatype_handle dt = { 0xdead };
+	rti_message_retraction_handle rh = { 0xdeadbeef };
+	rti_time t = rti_time_f64(42.0);
+	const char *const sent = "sentinel";
+	const char *name = sent;
+	uint64_t u = 77, lo = 88, hi = 99;
+	int owned = 55, defined = 66;
+	rti_value *v = (rti_value *)&u;
+	char *json = (char *)&u;
+	size_t len = 123;
+	struct rti_attribute_value val;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(tfed_create_join(a, "F", GRID, "A"), RTI_OK);
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb, "Breaker", &br),
+	    RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, br, "Status", &st),
+	    RTI_OK);
+	/* lookups */
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb, "Nope", &oc),
+	    RTI_ERR_NAME_NOT_FOUND);
+	ck_assert_uint_eq(oc.id, 0xdead);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, br, "Nope", &at),
+	    RTI_ERR_NAME_NOT_FOUND);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb,
+	    (rti_object_class_handle){ 9999 }, "Status", &at),
+	    RTI_ERR_INVALID_OBJECT_CLASS_HANDLE);
+	ck_assert_uint_eq(at.id, 0xdead);
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, "Nope",
+	    &ic), RTI_ERR_NAME_NOT_FOUND);
+	ck_assert_uint_eq(ic.id, 0xdead);
+	ck_assert_int_eq(rti_get_parameter_handle(a->amb,
+	    (rti_interaction_class_handle){ 9999 }, "x", &pa),
+	    RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE);
+	ck_assert_uint_eq(pa.id, 0xdead);
+	ck_assert_int_eq(rti_get_dimension_handle(a->amb, "Nope", &di),
+	    RTI_ERR_NAME_NOT_FOUND);
+	ck_assert_uint_eq(di.id, 0xdead);
+	ck_assert_int_ne(rti_get_federate_handle(a->amb, "Nobody", &fh),
+	    RTI_OK);
+	ck_assert_uint_eq(fh.id, 0xdead);
+	ck_assert_int_ne(rti_get_object_instance_handle(a->amb, "Nothing",
+	    &oi), RTI_OK);
+	ck_assert_uint_eq(oi.id, 0xdead);
+	ck_assert_int_ne(rti_get_datatype_handle(a->amb, "Nope", &dt), RTI_OK);
+	ck_assert_uint_eq(dt.id, 0xdead);
+	ck_assert_int_ne(rti_get_attribute_datatype(a->amb,
+	    (rti_attribute_handle){ 9999 }, &dt), RTI_OK);
+	ck_assert_uint_eq(dt.id, 0xdead);
+	/* names and bounds of handles that do not exist */
+	ck_assert_int_ne(rti_get_object_class_name(a->amb,
+	    (rti_object_class_handle){ 9999 }, &name), RTI_OK);
+	ck_assert_int_ne(rti_get_attribute_name(a->amb, br,
+	    (rti_attribute_handle){ 9999 }, &name), RTI_OK);
+	ck_assert_int_ne(rti_get_interaction_class_name(a->amb,
+	    (rti_interaction_class_handle){ 9999 }, &name), RTI_OK);
+	ck_assert_int_ne(rti_get_dimension_name(a->amb, nodim, &name),
+	    RTI_OK);
+	ck_assert_int_ne(rti_get_federate_name(a->amb,
+	    (rti_federate_handle){ 9999 }, &name), RTI_OK);
+	ck_assert_int_ne(rti_get_object_instance_name(a->amb,
+	    (rti_object_instance_handle){ 9999 }, &name), RTI_OK);
+	ck_assert_int_ne(rti_get_datatype_name(a->amb,
+	    (rti_datatype_handle){ 99999 }, &name), RTI_OK);
+	ck_assert_ptr_eq(name, sent);
+	ck_assert_int_ne(rti_get_dimension_upper_bound(a->amb, nodim, &u),
+	    RTI_OK);
+	ck_assert_uint_eq(u, 77);
+	ck_assert_int_ne(rti_get_known_object_class_handle(a->amb,
+	    (rti_object_instance_handle){ 9999 }, &oc), RTI_OK);
+	ck_assert_uint_eq(oc.id, 0xdead);
+	/* object management, ownership, regions */
+	ck_assert_int_ne(rti_register_object_instance(a->amb, br, &oi),
+	    RTI_OK); /* not published */
+	ck_assert_uint_eq(oi.id, 0xdead);
+	ck_assert_int_ne(rti_is_attribute_owned_by_federate(a->amb,
+	    (rti_object_instance_handle){ 9999 }, st, &owned), RTI_OK);
+	ck_assert_int_eq(owned, 55);
+	ck_assert_int_ne(rti_create_region(a->amb, &nodim, 1, &rg), RTI_OK);
+	ck_assert_uint_eq(rg.id, 0xdead);
+	ck_assert_int_ne(rti_get_range_bounds(a->amb,
+	    (rti_region_handle){ 9999 }, nodim, &lo, &hi), RTI_OK);
+	ck_assert_uint_eq(lo, 88);
+	ck_assert_uint_eq(hi, 99);
+	val.attribute = st;
+	val.value = "x";
+	val.length = 1;
+	ck_assert_int_ne(rti_update_attribute_values_at(a->amb,
+	    (rti_object_instance_handle){ 9999 }, &val, 1, NULL, 0,
+	    rti_time_f64(1), &rh), RTI_OK);
+	ck_assert_uint_eq(rh.id, 0xdeadbeef);
+	/* time queries when not joined */
+	ck_assert_ptr_nonnull(n);
+	ck_assert_int_ne(rti_query_logical_time(n->amb, &t), RTI_OK);
+	ck_assert_int_ne(rti_query_galt(n->amb, &t, &defined), RTI_OK);
+	ck_assert_int_ne(rti_query_lookahead(n->amb, &t), RTI_OK);
+	ck_assert(t.f64 == 42.0);
+	ck_assert_int_eq(defined, 66);
+	/* typed values */
+	ck_assert_int_eq(rti_get_attribute_datatype(a->amb, st, &dt), RTI_OK);
+	ck_assert_int_ne(rti_decode_value(a->amb, dt, "", 0, &v), RTI_OK);
+	ck_assert_ptr_eq(v, (rti_value *)&u);
+	ck_assert_int_ne(rti_value_from_json(a->amb, dt, "[", &v), RTI_OK);
+	ck_assert_ptr_eq(v, (rti_value *)&u);
+	ck_assert_int_ne(rti_decode_json(a->amb, dt, "", 0, &json), RTI_OK);
+	ck_assert_ptr_eq(json, (char *)&u);
+	ck_assert_int_ne(rti_encode_json(a->amb, dt, "{", NULL, 0, &len),
+	    RTI_OK);
+	ck_assert_uint_eq(len, 123);
+	tfed_free(n);
+	tfed_free(a);
+}
+END_TEST
+
 START_TEST(test_join_resign)
 {
 	struct tfed *a = tfed_new(&rx), *b = tfed_new(&rx);
@@ -850,6 +980,7 @@ fedm_suite(void)
 	tcase_add_test(tc, test_create_destroy);
 	tcase_add_test(tc, test_create_bad_fom);
 	tcase_add_test(tc, test_create_modules_build_in_order);
+	tcase_add_test(tc, test_failed_calls_leave_outputs);
 	tcase_add_test(tc, test_join_resign);
 	tcase_add_test(tc, test_list);
 	tcase_add_test(tc, test_sync_all);
