@@ -29,6 +29,19 @@ check_cond(rti_ambassador *amb, const char *cond, int empty_ok)
 	return rti__check_cond(amb, cond, 1);
 }
 
+/* RTI_OK when `cls` is a class of `kind`, else the error. */
+static int
+cond_class_ok(rti_ambassador *amb, int kind, uint32_t cls)
+{
+	if (kind == KIND_OC && !fom_oclass(amb->fom, cls))
+		return rti__fail(amb, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
+		    "object class %u is not defined", cls);
+	if (kind == KIND_IC && !fom_iclass(amb->fom, cls))
+		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "interaction class %u is not defined", cls);
+	return RTI_OK;
+}
+
 static int
 condition(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
     int add)
@@ -39,12 +52,8 @@ condition(rti_ambassador *amb, int kind, uint32_t cls, const char *cond,
 	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_cond(amb, cond, 0)) != RTI_OK)
 		return rc;
-	if (kind == KIND_OC && !fom_oclass(amb->fom, cls))
-		return rti__fail(amb, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
-		    "object class %u is not defined", cls);
-	if (kind == KIND_IC && !fom_iclass(amb->fom, cls))
-		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
-		    "interaction class %u is not defined", cls);
+	if ((rc = cond_class_ok(amb, kind, cls)) != RTI_OK)
+		return rc;
 	b = rti__req_begin(amb, WIRE_DDM_CONDITION);
 	wire_put_u8(b, (uint8_t)kind);
 	wire_put_u32(b, cls);
@@ -73,12 +82,8 @@ conditions_set(rti_ambassador *amb, int kind, uint32_t cls,
 	for (i = 0; i < n; i++)
 		if ((rc = check_cond(amb, conds[i], 0)) != RTI_OK)
 			return rc;
-	if (kind == KIND_OC && !fom_oclass(amb->fom, cls))
-		return rti__fail(amb, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
-		    "object class %u is not defined", cls);
-	if (kind == KIND_IC && !fom_iclass(amb->fom, cls))
-		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
-		    "interaction class %u is not defined", cls);
+	if ((rc = cond_class_ok(amb, kind, cls)) != RTI_OK)
+		return rc;
 	b = rti__req_begin(amb, WIRE_DDM_CONDITIONS_SET);
 	wire_put_u8(b, (uint8_t)kind);
 	wire_put_u32(b, cls);
