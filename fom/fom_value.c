@@ -774,18 +774,6 @@ dalign(struct dctx *c, uint32_t b, const char *what)
 	return 0;
 }
 
-/* Unsigned big- or little-endian integer of n (1..8) octets at off. */
-static uint64_t
-get_uint(const uint8_t *p, uint32_t n, int little)
-{
-	uint64_t x = 0;
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		x = (x << 8) | p[little ? n - 1 - i : i];
-	return x;
-}
-
 /* The integer value of basic b at c->off (checked to fit), signed when b
  * is. */
 static int
@@ -800,16 +788,13 @@ dget_int(struct dctx *c, const struct fom_datatype *b, const char *tname,
 		    "%zu left", tname, n, c->len - c->off);
 		return -1;
 	}
-	x = get_uint(c->buf + c->off, n, b->u.basic.endian ==
+	x = hla_get_uint(c->buf + c->off, n, b->u.basic.endian !=
 	    FOM_ENDIAN_LITTLE);
 	if (ui)
 		*ui = x;
-	if (si) {
-		if (b->u.basic.cls == FOM_BASIC_SIGNED && n < 8 &&
-		    (x >> (n * 8 - 1)) & 1)
-			x |= ~(uint64_t)0 << (n * 8);
-		*si = (int64_t)x;
-	}
+	if (si)
+		*si = b->u.basic.cls == FOM_BASIC_SIGNED ?
+		    hla_sign_extend(x, n) : (int64_t)x;
 	c->off += n;
 	return 0;
 }
@@ -983,7 +968,7 @@ decode_array(struct dctx *c, const struct fom_datatype *t, int vk,
 			return dfail(c, RTI_ERR_DECODER_ERROR, at, "%s count "
 			    "needs 4 octets, %zu left", t->name,
 			    c->len - c->off);
-		cnt = (int32_t)get_uint(c->buf + c->off, 4, 0);
+		cnt = (int32_t)hla_get_uint(c->buf + c->off, 4, 1);
 		if (cnt < 0)
 			return dfail(c, RTI_ERR_DECODER_ERROR, at, "%s count "
 			    "%" PRId64 " is negative", t->name, cnt);
@@ -1208,10 +1193,8 @@ static void
 eput_uint(struct ectx *c, uint64_t x, uint32_t n, int little)
 {
 	uint8_t o[8];
-	uint32_t i;
 
-	for (i = 0; i < n; i++)
-		o[little ? i : n - 1 - i] = (uint8_t)(x >> (8 * i));
+	hla_put_uint(o, x, n, !little);
 	rti_encode_octets(&c->e, o, n);
 }
 

@@ -135,14 +135,12 @@ static int
 enc_uint(struct rti_encoder *e, uint64_t v, size_t n, int big)
 {
 	uint8_t *p;
-	size_t i;
 
 	if (!e)
 		return RTI_ERR_INVALID_ARGUMENT;
 	if (!(p = enc_room(e, n)))
 		return e->err;
-	for (i = 0; i < n; i++)
-		p[big ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
+	hla_put_uint(p, v, n, big);
 	return RTI_OK;
 }
 
@@ -236,13 +234,7 @@ dec_begin(struct rti_decoder *d, int args_ok)
 static uint64_t
 dec_peek_uint(const struct rti_decoder *d, size_t skip, size_t n, int big)
 {
-	const uint8_t *p = d->buf + d->off + skip;
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		v |= (uint64_t)p[big ? n - 1 - i : i] << (8 * i);
-	return v;
+	return hla_get_uint(d->buf + d->off + skip, n, big);
 }
 
 /* The next n-byte unsigned integer into *v (0 on failure). */
@@ -262,17 +254,6 @@ dec_uint(struct rti_decoder *d, const void *out, size_t n, int big,
 	return RTI_OK;
 }
 
-/* The two's complement value of the n-byte pattern u. */
-static int64_t
-sign_extend(uint64_t u, size_t n)
-{
-	uint64_t sign = (uint64_t)1 << (8 * n - 1);
-	uint64_t mask = sign - 1 + sign;
-
-	if (!(u & sign))
-		return (int64_t)u;
-	return -(int64_t)(~u & mask) - 1;
-}
 
 RTI_API void
 rti_decoder_init(struct rti_decoder *d, const void *buf, size_t len)
@@ -330,7 +311,7 @@ rti_decoder_done(struct rti_decoder *d)
 		int rc = dec_uint(d, out, size, big, &u);                 \
                                                                           \
 		if (out)                                                  \
-			*out = (type)sign_extend(u, size);                \
+			*out = (type)hla_sign_extend(u, size);                \
 		return rc;                                                \
 	}
 HLA_INT(int16_be, int16_t, 2, 1)

@@ -44,6 +44,41 @@ hla_boundary_ok(size_t b)
  */
 int hla_utf8_next(const uint8_t *s, size_t n, size_t *i, uint32_t *cp);
 
+/* The n (1..8) octets at p as an unsigned integer, most significant
+ * first when `big`. */
+static inline uint64_t
+hla_get_uint(const uint8_t *p, size_t n, int big)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)p[big ? n - 1 - i : i] << (8 * i);
+	return v;
+}
+
+/* The n (1..8) low octets of v at p, most significant first when `big`. */
+static inline void
+hla_put_uint(uint8_t *p, uint64_t v, size_t n, int big)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		p[big ? n - 1 - i : i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The two's complement value of the n-octet (1..8) pattern u. */
+static inline int64_t
+hla_sign_extend(uint64_t u, size_t n)
+{
+	uint64_t sign = (uint64_t)1 << (8 * n - 1);
+	uint64_t mask = sign - 1 + sign;
+
+	if (!(u & sign))
+		return (int64_t)u;
+	return -(int64_t)(~u & mask) - 1;
+}
+
 /* The UTF-8 form of the code point cp (at most 10FFFF, not a surrogate) in
  * out[0..3]; returns its length, 1 to 4. */
 size_t hla_utf8_put(uint32_t cp, uint8_t out[4]);
