@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hla.h"
 #include "match.h"
 
 struct match_entry {
@@ -76,29 +77,15 @@ match_cond_check(const char *cond, int subscription, const char **why)
 	if (p[0] == ' ' || p[0] == '\t' || p[n - 1] == ' ' ||
 	    p[n - 1] == '\t')
 		return *why = "leading or trailing white space", -1;
-	for (i = 0; i < n; i++) {
-		unsigned c = p[i], k, len;
+	for (i = 0; i < n;) {
+		uint32_t cp;
 
-		if (c < 0x20 || c == 0x7f)
+		if (p[i] < 0x20 || p[i] == 0x7f)
 			return *why = "a control character", -1;
-		if (c == '/' && (i == 0 || p[i - 1] == '/'))
+		if (p[i] == '/' && (i == 0 || p[i - 1] == '/'))
 			return *why = "an empty path element", -1;
-		if (c < 0x80)
-			continue;
-		/* UTF-8: a lead byte, its continuation bytes, no overlong
-		 * form, no surrogate, nothing past U+10FFFF */
-		len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
-		if (len == 0 || c > 0xf4 || i + len > n)
+		if (hla_utf8_next(p, n, &i, &cp) < 0)
 			return *why = "invalid UTF-8", -1;
-		for (k = 1; k < len; k++)
-			if ((p[i + k] & 0xc0) != 0x80)
-				return *why = "invalid UTF-8", -1;
-		if ((c == 0xe0 && p[i + 1] < 0xa0) ||
-		    (c == 0xed && p[i + 1] >= 0xa0) ||
-		    (c == 0xf0 && p[i + 1] < 0x90) ||
-		    (c == 0xf4 && p[i + 1] >= 0x90))
-			return *why = "invalid UTF-8", -1;
-		i += len - 1;
 	}
 	if (p[n - 1] == '/' && !subscription)
 		return *why = "an empty path element (only a subscription "
