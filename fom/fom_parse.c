@@ -2,6 +2,11 @@
  * fom_parse.c - OMT XML (IEEE 1516-2010 and 1516-2000) to struct
  * fom_module, and the fom_load_* entry points.  The only libxml2 user.
  *
+ * One file of about 1600 lines on purpose: it is the whole libxml2
+ * boundary (parser options, entity and DTD refusal, the node, depth and
+ * name limits, the walker over both OMT forms), and keeping it in one file
+ * keeps every libxml2 call and every parse limit reviewable together.
+ *
  * Both formats are read by one walker: a property is taken from an XML
  * attribute of that name (2000) or else from a child element (2010).
  * Namespaces are ignored: elements match by local name.

@@ -4,6 +4,13 @@
  * names, validation, layout (4.13), the datatypes of attributes and
  * parameters, and the model's warnings.
  *
+ * Longer than the project's 1200 lines: reading, merging and resolving
+ * share the private canonical form and context of this file (struct
+ * fom_tctx, the storage and identity helpers), which a split would have to
+ * expose in a header for no reader's benefit; the sections below
+ * (reading, identity, adding, resolution and layout, lookups, printing)
+ * are the seams where it would be cut when it grows further.
+ *
  * A merge runs in two steps on the copy of the model that fom_validate.c
  * swaps in only when the whole module checked out:
  *  fom_types_add     each definition of the module is read into canonical

@@ -3,6 +3,11 @@
  * librti.h) and the FOM-driven codec between HLA-encoded bytes and trees
  * (fom_value.h).
  *
+ * About 1600 lines: the tree and both directions of the binary codec
+ * share the node layout and its arena (val_alloc, the node kinds), and the
+ * decoder and encoder are read side by side to check that they lay out
+ * the same bytes; JSON, which only walks trees, is apart in fom_json.c.
+ *
  * Mapping of datatypes to nodes:
  *   basic signed integer up to 64 bits        INTEGER
  *   basic unsigned or octets up to 64 bits    UNSIGNED
