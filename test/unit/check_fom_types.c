@@ -1,13 +1,14 @@
 /*
  * check_fom_types.c - unit tests of the FOM loader's datatypes (fom/fom.h,
- * (one Check file per module, as the project keeps them: long because it
- * holds the 125 invalid-datatype cases and the hand-worked layouts)
  * fom_types.c): the MIM's built in, both OMT forms, layout by the encoding
  * rules of IEEE 1516.2-2010 clause 4 (checked against layouts worked out
  * by hand here and against the field sizes DIS gives the RPR FOM's
  * records), merging, warnings, the public lookups, the corpus, Grid.xml,
  * and a table of invalid definitions covering the ground of public RTIs'
  * invalid-datatype test sets.
+ *
+ * One Check file for the module, as the project keeps them; long because
+ * it holds the 125 invalid-datatype cases and the hand-worked layouts.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
