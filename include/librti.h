@@ -261,10 +261,14 @@ struct rti_message_info {
 	rti_federate_handle producer;   /* sending federate */
 	enum rti_order sent_order;
 	enum rti_order received_order;
-	rti_time time;                  /* valid when received_order is
-	                                   RTI_ORDER_TIMESTAMP */
-	rti_message_retraction_handle retraction; /* id 0 when none */
+	rti_time time;                  /* valid when has_time */
+	rti_message_retraction_handle retraction; /* id 0 when none (only
+	                                   messages sent timestamp order
+	                                   have one) */
 	const char *condition;          /* send condition, NULL when none */
+	int has_time;                   /* 1: the sender gave a time; sent
+	                                   receive order, it is information
+	                                   only (IEEE 1516-2010 8.1.1) */
 };
 
 /* One federation execution as reported by rti_list_federation_executions. */
@@ -778,6 +782,28 @@ RTI_API int rti_delete_object_instance_at(rti_ambassador *amb,
  * @retval RTI_ERR_FEDERATE_OWNS_ATTRIBUTES */
 RTI_API int rti_local_delete_object_instance(rti_ambassador *amb,
     rti_object_instance_handle obj);
+
+/*
+ * Order types (IEEE 1516-2010 8.23, 8.24).  A message is sent timestamp
+ * order only when the sender is time-regulating, gives a time (the _at
+ * forms) and the order type of every attribute (or of the interaction
+ * class) is RTI_ORDER_TIMESTAMP; else it goes receive order, the time
+ * traveling along (rti_message_info.has_time).  An update whose attributes
+ * have both order types is sent as two messages.  The order type starts
+ * as the FOM's <order> (a delete's is HLAprivilegeToDeleteObject's) and
+ * these change it for this federate's own later sends.
+ * @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN
+ * @retval RTI_ERR_ATTRIBUTE_NOT_DEFINED
+ * @retval RTI_ERR_ATTRIBUTE_NOT_OWNED
+ * @retval RTI_ERR_INTERACTION_CLASS_NOT_DEFINED
+ * @retval RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED
+ * @retval RTI_ERR_INVALID_ARGUMENT an order that is not defined
+ */
+RTI_API int rti_change_attribute_order_type(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, enum rti_order order);
+RTI_API int rti_change_interaction_order_type(rti_ambassador *amb,
+    rti_interaction_class_handle cls, enum rti_order order);
 
 /* Ask the owners for current values: provide_attribute_value_update. */
 RTI_API int rti_request_attribute_value_update(rti_ambassador *amb,

@@ -319,12 +319,13 @@ int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
  * Time management services used by the object management code (tm.c).
  * Times travel as the 64 raw bits of rti_time (see rti__time_bits).
  *
- * rti__tm_check_send: may this federate send a timestamped message at `t`?
- *   RTI_OK with *serial the retraction serial to put on it (send TSO; one
- *   above the last one rti__tm_sent was told of), RTI_OK with *serial = 0
- *   (not regulating: the message goes receive order), or an error
- *   (INVALID_LOGICAL_TIME when t < logical time + lookahead) with the
- *   message set; nothing may be sent then.
+ * rti__tm_check_send: may this federate send a message with time `t`,
+ *   of order type TSO when `tso`?  RTI_OK with *serial the retraction
+ *   serial to put on it (send TSO; one above the last one rti__tm_sent was
+ *   told of), RTI_OK with *serial = 0 (not regulating, or `tso` 0: the
+ *   message goes receive order, `t` only checked to be a time), or an
+ *   error (INVALID_LOGICAL_TIME when a TSO t < logical time + lookahead)
+ *   with the message set; nothing may be sent then.
  * rti__tm_sent: a message carrying retraction serial `serial` (0 = none)
  *   was sent: rti_retract accepts the serials up to the highest so told.
  * rti__tm_hold: a TSO message (from `producer`, its retraction serial
@@ -337,7 +338,8 @@ int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
  *   pending) to deliver again through evoke after the next time advance
  *   request, 0 to deliver it now, -1 on ENOMEM.
  */
-int rti__tm_check_send(rti_ambassador *amb, rti_time t, uint32_t *serial);
+int rti__tm_check_send(rti_ambassador *amb, rti_time t, int tso,
+    uint32_t *serial);
 void rti__tm_sent(rti_ambassador *amb, uint32_t serial);
 int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len, rti_time t, uint32_t producer, uint32_t retraction);

@@ -19,6 +19,10 @@ struct om_obj {
 	uint32_t known;           /* class this federate knows it as */
 	char *name;
 	uint64_t *owned;          /* attributes owned here, NULL = none */
+	uint64_t *order_ts;       /* NULL: the FOM's order types; else the
+	                             attributes sent timestamp order (set by
+	                             rti_change_attribute_order_type) */
+	size_t order_words;       /* words of order_ts */
 	struct idmap_node nnode;  /* in the table by name */
 };
 
@@ -49,6 +53,13 @@ struct om_state {
 	uint64_t *uset;
 	struct rti_bundle_instance *binst;
 	size_t cap_binst;
+	/* an update split by order type: timestamp-order values first */
+	struct rti_attribute_value *split;
+	size_t cap_split;
+	/* rti_change_interaction_order_type: [cls] 0 = the FOM's order,
+	 * else 1 + enum rti_order; grown on demand */
+	uint8_t *iorder;
+	size_t n_iorder;
 	struct rti_parameter_value *pvals;
 	size_t cap_pvals;
 	const char **names;

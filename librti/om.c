@@ -30,6 +30,7 @@ obj_free(struct om_obj *o)
 {
 	free(o->name);
 	free(o->owned);
+	free(o->order_ts);
 	free(o);
 }
 
@@ -439,6 +440,8 @@ om_leave(rti_ambassador *amb)
 	free(st->usize);
 	free(st->uset);
 	free(st->binst);
+	free(st->split);
+	free(st->iorder);
 	free(st->pvals);
 	free(st->names);
 	free(st->ahs);

@@ -38,12 +38,15 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 	info->sent_order = RTI_ORDER_RECEIVE;
 	info->received_order = RTI_ORDER_RECEIVE;
 	info->condition = *h->cond ? h->cond : NULL;
+	if (h->flags & (WIRE_OMF_TIMESTAMP | WIRE_OMF_USER_TIME)) {
+		info->has_time = 1;
+		info->time = rti__time_from_bits(amb, h->time);
+	}
 	if (!(h->flags & WIRE_OMF_TIMESTAMP)) {
 		rc = rti__tm_hold_ro(amb, type, payload, len);
 		return rc < 0 ? -1 : rc;
 	}
 	info->sent_order = RTI_ORDER_TIMESTAMP;
-	info->time = rti__time_from_bits(amb, h->time);
 	info->retraction.id = h->retraction ?
 	    ((uint64_t)producer << 32) | h->retraction : 0;
 	if (amb->tm_releasing) {

@@ -232,11 +232,12 @@ check_update(rti_ambassador *amb, struct om_state *st, uint32_t obj,
 	return RTI_OK;
 }
 
-/* Fill the header; with `t` (timestamped send) ask TM first.  RTI_OK or
- * TM's error. */
+/* Fill the header; with `t` (a time given) ask TM first: the message goes
+ * timestamp order when `tso` (its order type) and TM say so, else receive
+ * order carrying the time.  RTI_OK or TM's error. */
 static int
 make_hdr(rti_ambassador *amb, struct bundle_hdr *h, const void *tag,
-    size_t tag_len, const rti_time *t)
+    size_t tag_len, const rti_time *t, int tso)
 {
 	uint32_t serial;
 	int rc;
@@ -246,14 +247,152 @@ make_hdr(rti_ambassador *amb, struct bundle_hdr *h, const void *tag,
 	h->tag_len = (uint32_t)tag_len;
 	if (!t)
 		return RTI_OK;
-	rc = rti__tm_check_send(amb, *t, &serial);
+	rc = rti__tm_check_send(amb, *t, tso, &serial);
 	if (rc != RTI_OK)
 		return rc;
-	if (serial) {
-		h->flags = WIRE_OMF_TIMESTAMP;
-		h->time = rti__time_bits(amb, *t);
-		h->retraction = serial;
+	h->time = rti__time_bits(amb, *t);
+	h->flags = serial ? WIRE_OMF_TIMESTAMP : WIRE_OMF_USER_TIME;
+	h->retraction = serial;
+	return RTI_OK;
+}
+
+/* ---- order types (IEEE 1516-2010 8.1.1, 8.23, 8.24) ---- */
+
+/* Is attribute `a` of `o` of order type timestamp for this federate? */
+static int
+attr_tso(const rti_ambassador *amb, const struct om_obj *o, uint32_t a)
+{
+	const struct fom_attribute *fa;
+
+	if (o->order_ts)
+		return bset_has(o->order_ts, o->order_words, a);
+	fa = fom_attr(amb->fom, a);
+	return fa && fa->order == FOM_ORDER_TIMESTAMP;
+}
+
+/* The values of v[0..n) whose attributes are of order type timestamp. */
+static size_t
+count_tso(const rti_ambassador *amb, const struct om_obj *o,
+    const struct rti_attribute_value *v, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += attr_tso(amb, o, v[i].attribute.id);
+	return k;
+}
+
+/* Copy into st->split the values of v[0..n) whose order type is `tso`
+ * (1 timestamp, 0 receive); *size their instance layer's bytes.  The
+ * count, or (size_t)-1 on ENOMEM. */
+static size_t
+split_values(rti_ambassador *amb, struct om_state *st, const struct om_obj *o,
+    const struct rti_attribute_value *v, size_t n, int tso, size_t *size)
+{
+	size_t i, k = 0;
+
+	if (wire_grow((void **)&st->split, &st->cap_split, n + 1,
+	    sizeof *st->split))
+		return (size_t)-1;
+	*size = BUNDLE_INST_HDR;
+	for (i = 0; i < n; i++)
+		if (attr_tso(amb, o, v[i].attribute.id) == tso) {
+			st->split[k++] = v[i];
+			*size += BUNDLE_ATTR_HDR + (size_t)v[i].length;
+		}
+	return k;
+}
+
+static int
+iclass_tso(const rti_ambassador *amb, const struct om_state *st, uint32_t cls)
+{
+	if (cls < st->n_iorder && st->iorder[cls])
+		return st->iorder[cls] - 1 == RTI_ORDER_TIMESTAMP;
+	return fom_iclass(amb->fom, cls)->order == FOM_ORDER_TIMESTAMP;
+}
+
+RTI_API int
+rti_change_attribute_order_type(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, enum rti_order order)
+{
+	struct om_state *st;
+	struct om_obj *o;
+	uint64_t *ts;
+	size_t i, words;
+	uint32_t a;
+
+	RTI__JOINED_OR_RETURN(amb);
+	st = st_of(amb);
+	if (!(o = obj_find(st, obj.id)))
+		return rti__fail(amb, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+		    "object instance %u is not known", obj.id);
+	if (n && !attrs)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "attributes is NULL");
+	for (i = 0; i < n; i++) {
+		a = attrs[i].id;
+		if (!fom_oclass_has_attr(amb->fom, o->known, a))
+			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
+			    "attribute %u is not an attribute of %s", a,
+			    fom_oclass(amb->fom, o->known)->qname);
+		if (!bset_has(o->owned, st->words, a))
+			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_OWNED,
+			    "attribute %u of instance %s is not owned by this "
+			    "federate", a, o->name);
 	}
+	if ((unsigned)order > RTI_ORDER_TIMESTAMP)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "order type %d is not defined", (int)order);
+	if (!o->order_ts) {
+		/* from now on this instance's own set, starting as the FOM */
+		words = bset_words(amb->fom->n_attrs);
+		if (!(ts = calloc(words, sizeof *ts)))
+			return rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		for (a = 1; a <= amb->fom->n_attrs; a++)
+			if (attr_tso(amb, o, a))
+				bset_add(ts, a);
+		o->order_ts = ts;
+		o->order_words = words;
+	}
+	for (i = 0; i < n; i++)
+		if (order == RTI_ORDER_TIMESTAMP)
+			bset_add(o->order_ts, attrs[i].id);
+		else
+			bset_del(o->order_ts, attrs[i].id);
+	return RTI_OK;
+}
+
+RTI_API int
+rti_change_interaction_order_type(rti_ambassador *amb,
+    rti_interaction_class_handle cls, enum rti_order order)
+{
+	struct om_state *st;
+	size_t cap;
+
+	RTI__JOINED_OR_RETURN(amb);
+	st = st_of(amb);
+	if (!fom_iclass(amb->fom, cls.id))
+		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "interaction class %u is not defined", cls.id);
+	if (!rti__dm_iclass_published(amb, cls.id))
+		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED,
+		    "interaction class %s is not published",
+		    fom_iclass(amb->fom, cls.id)->qname);
+	if ((unsigned)order > RTI_ORDER_TIMESTAMP)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "order type %d is not defined", (int)order);
+	if (cls.id >= st->n_iorder) {
+		cap = st->n_iorder;
+		if (wire_grow((void **)&st->iorder, &cap, (size_t)cls.id + 1,
+		    1))
+			return rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		memset(st->iorder + st->n_iorder, 0, cap - st->n_iorder);
+		st->n_iorder = cap;
+	}
+	st->iorder[cls.id] = (uint8_t)(1 + order);
 	return RTI_OK;
 }
 
@@ -272,6 +411,45 @@ retraction_out(rti_ambassador *amb, struct om_state *st,
 		out->id = used ? ((uint64_t)st->self << 32) | used : 0;
 }
 
+/* Send one update of `o` (values v[0..n), `size` bytes of instance layer)
+ * with header `h` as the packing says; *used is the retraction serial it
+ * went with (0: none, or suppressed at the source).  RTI_OK or the
+ * error. */
+static int
+send_update(rti_ambassador *amb, struct om_state *st, struct om_obj *o,
+    const struct bundle_hdr *h, const struct rti_attribute_value *v,
+    size_t n, size_t size, const char *cond, uint32_t *used)
+{
+	size_t i;
+	int rc;
+
+	*used = 0;
+	if (!rti__ev_send_update(amb, o->handle, o->cls, v, n, cond))
+		return RTI_OK; /* nobody subscribes: never leaves */
+	*used = h->retraction;
+	switch (st->packing) {
+	case RTI_PACKING_ATTRIBUTE:
+		rc = rti__om_pend_flush(amb, st);
+		for (i = 0; i < n && rc == RTI_OK; i++)
+			rc = emit_direct(amb, h, o->cls, o->handle, &v[i], 1);
+		break;
+	case RTI_PACKING_INSTANCE:
+		rc = rti__om_pend_flush(amb, st);
+		if (rc == RTI_OK)
+			rc = emit_direct(amb, h, o->cls, o->handle, v, n);
+		break;
+	default:
+		rc = emit_instance(amb, st, h, o->cls, o->handle, v, n, size);
+		/* coalesced TSO updates share the open frame's handle */
+		*used = st->pend_hdr.retraction;
+		if (rc == RTI_OK && st->pend.len - WIRE_HEADER_SIZE >=
+		    frame_limit(amb, st))
+			rc = rti__om_pend_flush(amb, st);
+		break;
+	}
+	return rc;
+}
+
 static int
 update(rti_ambassador *amb, rti_object_instance_handle obj,
     const struct rti_attribute_value *values, size_t n, const void *tag,
@@ -280,9 +458,9 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 {
 	struct om_state *st;
 	struct om_obj *o;
-	struct bundle_hdr h;
-	size_t size, i;
-	uint32_t used;
+	struct bundle_hdr h, ro;
+	size_t size, nts, k;
+	uint32_t used = 0, unused;
 	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
@@ -296,37 +474,32 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	if (size + BUNDLE_CLASS_HDR + HDR_MAX(tag_len) > amb->max_frame)
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "update exceeds rtiexec's frame limit %u", amb->max_frame);
-	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK)
+	nts = t ? count_tso(amb, o, values, n) : 0;
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t, nts > 0)) != RTI_OK)
 		return rc;
 	h.cond = cond && *cond ? cond : NULL;
-	if (!rti__ev_send_update(amb, o->handle, o->cls, values, n, cond)) {
-		if (out)
-			out->id = 0;
-		return RTI_OK; /* nobody subscribes: never leaves */
-	}
-	used = h.retraction;
-	switch (st->packing) {
-	case RTI_PACKING_ATTRIBUTE:
-		rc = rti__om_pend_flush(amb, st);
-		for (i = 0; i < n && rc == RTI_OK; i++)
-			rc = emit_direct(amb, &h, o->cls, o->handle,
-			    &values[i], 1);
-		break;
-	case RTI_PACKING_INSTANCE:
-		rc = rti__om_pend_flush(amb, st);
+	if (!(h.flags & WIRE_OMF_TIMESTAMP) || nts == n) {
+		rc = send_update(amb, st, o, &h, values, n, size, cond,
+		    &used);
+	} else {
+		/* both order types: the timestamp-order values as one
+		 * message, the others as a receive-order one */
+		ro = h;
+		ro.flags = WIRE_OMF_USER_TIME;
+		ro.retraction = 0;
+		if ((k = split_values(amb, st, o, values, n, 1, &size)) ==
+		    (size_t)-1)
+			return rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		rc = send_update(amb, st, o, &h, st->split, k, size, cond,
+		    &used);
+		if (rc == RTI_OK && (k = split_values(amb, st, o, values, n,
+		    0, &size)) == (size_t)-1)
+			rc = rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
 		if (rc == RTI_OK)
-			rc = emit_direct(amb, &h, o->cls, o->handle, values,
-			    n);
-		break;
-	default:
-		rc = emit_instance(amb, st, &h, o->cls, o->handle, values, n,
-		    size);
-		/* coalesced TSO updates share the open frame's handle */
-		used = st->pend_hdr.retraction;
-		if (rc == RTI_OK && st->pend.len - WIRE_HEADER_SIZE >=
-		    frame_limit(amb, st))
-			rc = rti__om_pend_flush(amb, st);
-		break;
+			rc = send_update(amb, st, o, &ro, st->split, k, size,
+			    cond, &unused);
 	}
 	if (rc == RTI_OK)
 		retraction_out(amb, st, &h, used, out);
@@ -380,6 +553,55 @@ owns_set(const struct om_state *st, const struct om_obj *o,
 	return 1;
 }
 
+/*
+ * Send a checked class bundle whose instances have attributes of both
+ * order types: the timestamp-order values of every instance under `h`,
+ * then the others under its receive-order form (one bundle each, so class
+ * packing still coalesces them).  RTI_OK or the error.
+ */
+static int
+class_split(rti_ambassador *amb, struct om_state *st, uint32_t cls,
+    const struct rti_bundle_instance *in, size_t n,
+    const struct bundle_hdr *h, rti_message_retraction_handle *out)
+{
+	struct bundle_hdr ro = *h;
+	uint32_t used = 0;
+	size_t i, k, size;
+	int rc = RTI_OK, pass;
+
+	ro.flags = WIRE_OMF_USER_TIME;
+	ro.retraction = 0;
+	for (pass = 1; pass >= 0 && rc == RTI_OK; pass--) {
+		rti__ev_send_bundle(amb, 1);
+		for (i = 0; i < n && rc == RTI_OK; i++) {
+			struct om_obj *o = obj_find(st, in[i].object.id);
+
+			k = split_values(amb, st, o, in[i].values,
+			    in[i].n_values, pass, &size);
+			if (k == (size_t)-1) {
+				rc = rti__fail(amb, RTI_ERR_NO_MEMORY,
+				    "out of memory");
+				break;
+			}
+			if (k == 0 || !rti__ev_send_update(amb, o->handle,
+			    cls, st->split, k, NULL))
+				continue;
+			rc = emit_instance(amb, st, pass ? h : &ro, cls,
+			    o->handle, st->split, k, size);
+			if (pass && rc == RTI_OK)
+				used = st->pend_hdr.retraction;
+		}
+		rti__ev_send_bundle(amb, 0);
+	}
+	if (rc != RTI_OK)
+		return rc;
+	retraction_out(amb, st, h, used, out);
+	if (st->packing != RTI_PACKING_CLASS || (st->pend_open &&
+	    st->pend.len - WIRE_HEADER_SIZE >= frame_limit(amb, st)))
+		rc = rti__om_pend_flush(amb, st);
+	return rc;
+}
+
 static int
 class_update(rti_ambassador *amb, rti_object_class_handle cls,
     const struct rti_bundle_instance *in, size_t n, const void *tag,
@@ -388,7 +610,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	struct om_state *st;
 	struct om_obj *o;
 	struct bundle_hdr h;
-	size_t i, size, lim, hmax;
+	size_t i, size, lim, hmax, nts, nv_all;
 	int rc, ours = 0;
 
 	RTI__JOINED_OR_RETURN(amb);
@@ -446,11 +668,18 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 		for (j = 0; j < nv; j++)
 			bset_add(st->uset, v[j].attribute.id);
 	}
-	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK)
+	for (i = 0, nts = nv_all = 0; t && i < n; i++) {
+		o = obj_find(st, in[i].object.id);
+		nts += count_tso(amb, o, in[i].values, in[i].n_values);
+		nv_all += in[i].n_values;
+	}
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t, nts > 0)) != RTI_OK)
 		return rc;
 	if (st->packing != RTI_PACKING_CLASS &&
 	    (rc = rti__om_pend_flush(amb, st)) != RTI_OK)
 		return rc;
+	if ((h.flags & WIRE_OMF_TIMESTAMP) && nts < nv_all)
+		return class_split(amb, st, cls.id, in, n, &h, out);
 	lim = frame_limit(amb, st);
 	rti__ev_send_bundle(amb, 1);
 	for (i = 0; i < n && rc == RTI_OK; i++) {
@@ -586,7 +815,8 @@ rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "interaction exceeds rtiexec's frame limit %u",
 		    amb->max_frame);
-	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK ||
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t,
+	    iclass_tso(amb, st, cls.id))) != RTI_OK ||
 	    (rc = rti__om_pend_flush(amb, st)) != RTI_OK)
 		return rc;
 	h.cond = cond && *cond ? cond : NULL;
@@ -676,7 +906,8 @@ delete_obj(rti_ambassador *amb, rti_object_instance_handle obj,
 		return rti__fail(amb, RTI_ERR_DELETE_PRIVILEGE_NOT_HELD,
 		    "this federate does not hold the delete privilege of %s",
 		    o->name);
-	if ((rc = make_hdr(amb, &h, tag, tag_len, t)) != RTI_OK ||
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t,
+	    attr_tso(amb, o, PRIVILEGE_TO_DELETE))) != RTI_OK ||
 	    (rc = rti__om_pend_flush(amb, st)) != RTI_OK)
 		return rc;
 	b = rti__msg_begin(amb, WIRE_OM_DELETE, &off);

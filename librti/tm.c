@@ -232,7 +232,8 @@ release(rti_ambassador *amb, struct tm_st *st, int all, uint64_t upto,
 }
 
 int
-rti__tm_check_send(rti_ambassador *amb, rti_time t, uint32_t *serial)
+rti__tm_check_send(rti_ambassador *amb, rti_time t, int tso,
+    uint32_t *serial)
 {
 	struct tm_st *st = amb->mod[RTI__MOD_TM];
 	int i64 = amb->time_int64;
@@ -243,7 +244,7 @@ rti__tm_check_send(rti_ambassador *amb, rti_time t, uint32_t *serial)
 	if (!tmc_time_valid(i64, u))
 		return rti__fail(amb, RTI_ERR_INVALID_LOGICAL_TIME,
 		    "invalid logical time (negative or NaN)");
-	if (!st || !st->regulating)
+	if (!st || !st->regulating || !tso)
 		return RTI_OK;
 	b = tmc_send_bound(i64, st->floor, st->kind, st->req, st->lookahead);
 	if (!tmc_allows(i64, b, u)) {

@@ -257,6 +257,8 @@ bundle_hdr_put(struct wire_buf *w, const struct bundle_hdr *h)
 	if (h->flags & WIRE_OMF_TIMESTAMP) {
 		wire_put_u64(w, h->time);
 		wire_put_u32(w, h->retraction);
+	} else if (h->flags & WIRE_OMF_USER_TIME) {
+		wire_put_u64(w, h->time);
 	}
 	tag_off = w->len + 4;
 	wire_put_blob(w, h->tag, h->tag_len);
@@ -274,10 +276,14 @@ bundle_hdr_get(struct wire_rd *rd, struct bundle_hdr *h)
 	if (h->flags & WIRE_OMF_TIMESTAMP) {
 		h->time = wire_get_u64(rd);
 		h->retraction = wire_get_u32(rd);
+	} else if (h->flags & WIRE_OMF_USER_TIME) {
+		h->time = wire_get_u64(rd);
 	}
 	h->tag = wire_get_blob(rd, &h->tag_len, WIRE_MAX_TAG);
 	h->cond = wire_get_str(rd, WIRE_MAX_NAME);
-	if (!rd->err && (h->flags & ~WIRE_OMF_TIMESTAMP))
+	if (!rd->err && ((h->flags & ~(WIRE_OMF_TIMESTAMP |
+	    WIRE_OMF_USER_TIME)) || (h->flags & WIRE_OMF_TIMESTAMP &&
+	    h->flags & WIRE_OMF_USER_TIME)))
 		rd->err = 1;
 	h->raw_len = rd->err ? 0 : (size_t)(rd->p - h->raw);
 	return rd->err ? -1 : 0;

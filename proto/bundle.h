@@ -151,15 +151,16 @@ uint32_t bundle_cut(struct wire_buf *w, const struct bundle *b, uint32_t cls,
  * The header of OM updates, interactions and deletes (HDR in wire.h):
  *
  *   u8 flags (WIRE_OMF_*), [u64 time, u32 retraction when
- *   WIRE_OMF_TIMESTAMP], blob tag (at most WIRE_MAX_TAG bytes),
+ *   WIRE_OMF_TIMESTAMP], [u64 time when WIRE_OMF_USER_TIME], blob tag (at most WIRE_MAX_TAG bytes),
  *   str condition (at most WIRE_MAX_NAME bytes, "" = none)
  *
  * One encoder and one decoder for rtiexec and librti.
  */
 struct bundle_hdr {
 	uint8_t flags;
-	uint64_t time;            /* with WIRE_OMF_TIMESTAMP, else 0 */
-	uint32_t retraction;      /* likewise */
+	uint64_t time;            /* with WIRE_OMF_TIMESTAMP or _USER_TIME,
+	                             else 0 */
+	uint32_t retraction;      /* with WIRE_OMF_TIMESTAMP, else 0 */
 	const void *tag;
 	uint32_t tag_len;
 	const char *cond;         /* NULL or "" = none */
@@ -168,13 +169,13 @@ struct bundle_hdr {
 	size_t raw_len;
 };
 
-/* Put `h` (time and retraction only with WIRE_OMF_TIMESTAMP).  Returns
+/* Put `h` (time and retraction as its flags say).  Returns
  * the offset in `w` of the tag's bytes.  Errors surface as w->oom. */
 size_t bundle_hdr_put(struct wire_buf *w, const struct bundle_hdr *h);
 /* Read a header from `rd` into `h` (tag, cond and raw point into the
  * input).  0, or -1 when malformed: truncated, a tag or condition over
  * its limit, a condition that is not one string, or a flag bit that is
- * not defined (rd->err is set then). */
+ * not defined, or both time flags (rd->err is set then). */
 int bundle_hdr_get(struct wire_rd *rd, struct bundle_hdr *h);
 
 /* Attribute-handle sets: `words` 64-bit words hold handles 0..64*words-1. */

@@ -94,7 +94,8 @@ enum wire_type {
 	WIRE_CB_INTERACTIONS_OFF = 0x0283,   /* u32 cls */
 
 	/* OM.  HDR = u8 flags (WIRE_OMF_*), [u64 time, u32 retraction when
-	 * flags & WIRE_OMF_TIMESTAMP], blob tag, str condition ("" = none).
+	 * flags & WIRE_OMF_TIMESTAMP], [u64 time when WIRE_OMF_USER_TIME],
+	 * blob tag, str condition ("" = none).
 	 * LAYER = a class layer of the update bundle (bundle.h). */
 	WIRE_OM_RESERVE_NAMES = 0x0300, /* one-way: u8 multiple, u32 n,
 	                                   n x str; answer:
@@ -228,7 +229,9 @@ enum wire_switch {
 #define WIRE_DDMF_PLAIN 0x02     /* subscribed without regions */
 #define WIRE_DDMF_ACTIVE 0x04
 /* Flags byte of the OM message header (HDR). */
-#define WIRE_OMF_TIMESTAMP 0x01
+#define WIRE_OMF_TIMESTAMP 0x01 /* timestamp order (TSO) */
+#define WIRE_OMF_USER_TIME 0x02 /* receive order, carrying the time the
+                                   sender gave (never with TIMESTAMP) */
 /* Owner of WIRE_OWM_CB_INFORM for attributes the RTI owns (MOM). */
 #define WIRE_OWNER_RTI 0xffffffffu
 

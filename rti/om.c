@@ -362,6 +362,12 @@ om_hdr_put(struct wire_buf *w, const struct bundle_hdr *h, int tso)
 		ro.tag = h->tag;
 		ro.tag_len = h->tag_len;
 		ro.cond = h->cond;
+		/* receive order keeps the sender's time (IEEE 1516-2010
+		 * 8.1.1: the timestamp travels as the user-supplied time) */
+		if (h->flags & (WIRE_OMF_TIMESTAMP | WIRE_OMF_USER_TIME)) {
+			ro.flags = WIRE_OMF_USER_TIME;
+			ro.time = h->time;
+		}
 	}
 	(void)bundle_hdr_put(w, &ro);
 }

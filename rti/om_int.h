@@ -179,8 +179,9 @@ void om_notice(struct conn *c, int err, const char *fmt, ...)
 /* `to` now knows `in` as class `known`: the discover callback. */
 void om_discover(struct federation *fx, struct om_instance *in,
     struct federate *to, uint32_t known);
-/* Put the header for a receiver: as received (its bytes), or without
- * its timestamp when the message goes receive order.  `h` NULL: receive
+/* Put the header for a receiver: as received (its bytes), or as receive
+ * order carrying the time (WIRE_OMF_USER_TIME) when a timestamped message
+ * goes receive order.  `h` NULL: receive
  * order, empty tag. */
 void om_hdr_put(struct wire_buf *w, const struct bundle_hdr *h, int tso);
 /* TSO rights of the sender.  0 with *tso set (a TSO message is announced

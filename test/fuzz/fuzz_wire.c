@@ -342,11 +342,14 @@ check_hdr(struct wire_rd *r, struct wire_buf *out)
 		if (flags & WIRE_OMF_TIMESTAMP) {
 			field(&f, '8', 0, &fields);
 			field(&f, '4', 0, &fields);
+		} else if (flags & WIRE_OMF_USER_TIME) {
+			field(&f, '8', 0, &fields);
 		}
 	}
 	field(&f, 't', 0, &fields);
 	field(&f, 's', 0, &fields);
-	ok = !f.err && !(flags & ~WIRE_OMF_TIMESTAMP);
+	ok = !f.err && !(flags & ~(WIRE_OMF_TIMESTAMP | WIRE_OMF_USER_TIME)) &&
+	    !((flags & WIRE_OMF_TIMESTAMP) && (flags & WIRE_OMF_USER_TIME));
 	rc = bundle_hdr_get(r, &h);
 	FUZZ_CHECK((rc == 0) == ok);
 	if (rc < 0) {
@@ -357,7 +360,8 @@ check_hdr(struct wire_rd *r, struct wire_buf *out)
 		FUZZ_CHECK(h.raw == before);
 		FUZZ_CHECK(h.raw_len == (size_t)(r->p - before));
 		FUZZ_CHECK(bundle_hdr_put(out, &h) == off + 1 +
-		    (flags & WIRE_OMF_TIMESTAMP ? 12 : 0) + 4);
+		    (flags & WIRE_OMF_TIMESTAMP ? 12 :
+		    flags & WIRE_OMF_USER_TIME ? 8 : 0) + 4);
 		FUZZ_CHECK(out->oom || (out->len - off == fields.len &&
 		    memcmp(out->data + off, fields.data, fields.len) == 0));
 	}

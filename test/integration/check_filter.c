@@ -1134,6 +1134,9 @@ START_TEST(test_timestamped_sends_with_conditions)
 	tfed_subscribe_status(c1, "S1");
 	ck_assert_int_eq(rti_publish_interaction_class(p->amb, alarm),
 	    RTI_OK);
+	/* Alarm is receive order in the FOM */
+	ck_assert_int_eq(rti_change_interaction_order_type(p->amb, alarm,
+	    RTI_ORDER_TIMESTAMP), RTI_OK);
 	tfed_publish_status(p);
 	b1 = reg(p, "b1", NULL);
 	/* sent out of timestamp order; S9 interests nobody */

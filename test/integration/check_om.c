@@ -48,11 +48,17 @@ cb_reflect(void *arg, rti_object_instance_handle obj,
 	t->n_reflects++;
 	tfed_fmt_values(t, obj, v, n, vals, sizeof vals);
 	if (info->sent_order == RTI_ORDER_TIMESTAMP)
-		tfed_event(t, "reflect:%s:%s:tag=%.*s:TSO@%g%s",
+		tfed_event(t, "reflect:%s:%s:tag=%.*s:TSO@%g%s%s",
 		    tfed_obj_name(t, obj), vals, (int)tag_len,
 		    (const char *)tag, info->time.f64,
 		    info->received_order == RTI_ORDER_TIMESTAMP ? "+TSO" :
-		    "");
+		    "", info->retraction.id ? ":ret" : "");
+	else if (info->has_time)
+		/* receive order with the sender's time: never retractable */
+		tfed_event(t, "reflect:%s:%s:tag=%.*s:RO@%g%s",
+		    tfed_obj_name(t, obj), vals, (int)tag_len,
+		    (const char *)tag, info->time.f64,
+		    info->retraction.id ? ":ret" : "");
 	else
 		tfed_event(t, "reflect:%s:%s:tag=%.*s:RO",
 		    tfed_obj_name(t, obj), vals, (int)tag_len,
@@ -75,9 +81,15 @@ cb_interaction(void *arg, rti_interaction_class_handle cls,
 	(void)cls;
 	(void)v;
 	t->n_interactions++;
-	tfed_event(t, "interaction:%zu:tag=%.*s%s", n, (int)tag_len,
-	    (const char *)tag,
-	    info->received_order == RTI_ORDER_TIMESTAMP ? ":TSO" : "");
+	if (info->sent_order == RTI_ORDER_RECEIVE && info->has_time)
+		tfed_event(t, "interaction:%zu:tag=%.*s:RO@%g%s", n,
+		    (int)tag_len, (const char *)tag, info->time.f64,
+		    info->retraction.id ? ":ret" : "");
+	else
+		tfed_event(t, "interaction:%zu:tag=%.*s%s", n, (int)tag_len,
+		    (const char *)tag,
+		    info->received_order == RTI_ORDER_TIMESTAMP ? ":TSO" :
+		    "");
 }
 
 /* A federate joined to federation F (created from Grid.xml if needed),
@@ -976,7 +988,8 @@ START_TEST(test_timestamped_without_regulation)
 	ck_assert_int_eq(rti_update_attribute_values_at(a->amb, b1, &v, 1,
 	    "t", 1, rti_time_f64(5.0), &r), RTI_OK);
 	ck_assert_uint_eq(r.id, 0);
-	ck_assert(tfed_wait(b, "reflect:b1:Status=1:tag=t:RO"));
+	/* the time travels along as information */
+	ck_assert(tfed_wait(b, "reflect:b1:Status=1:tag=t:RO@5"));
 	tfed_free(a);
 	tfed_free(b);
 }
@@ -1005,6 +1018,9 @@ START_TEST(test_timestamp_order)
 	    &alarm), RTI_OK);
 	ck_assert_int_eq(rti_publish_interaction_class(a->amb, alarm),
 	    RTI_OK);
+	/* Alarm is receive order in the FOM */
+	ck_assert_int_eq(rti_change_interaction_order_type(a->amb, alarm,
+	    RTI_ORDER_TIMESTAMP), RTI_OK);
 	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, alarm),
 	    RTI_OK);
 	tfed_subscribe(b, "Breaker", "Status");
@@ -1053,6 +1069,241 @@ START_TEST(test_timestamp_order)
 	ck_assert_int_gt(ii, i5);
 	ck_assert_int_gt(i7, ii);
 	ck_assert_int_gt(ig, i7);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* Update b1's Name and Status at `t` (either NULL to leave it out). */
+static rti_message_retraction_handle
+update_at(struct tfed *t, rti_object_instance_handle obj, const char *name,
+    const char *status, const char *tag, double when)
+{
+	rti_object_class_handle b = tfed_oc(t, "Breaker");
+	rti_message_retraction_handle r = { 77 };
+	struct rti_attribute_value v[2];
+	size_t n = 0;
+
+	if (name) {
+		v[n].attribute = tfed_at(t, b, "Name");
+		v[n].value = name;
+		v[n++].length = (uint32_t)strlen(name);
+	}
+	if (status) {
+		v[n].attribute = tfed_at(t, b, "Status");
+		v[n].value = status;
+		v[n++].length = (uint32_t)strlen(status);
+	}
+	ck_assert_int_eq(rti_update_attribute_values_at(t->amb, obj, v, n,
+	    tag, strlen(tag), rti_time_f64(when), &r), RTI_OK);
+	return r;
+}
+
+/*
+ * IEEE 1516-2010 8.1.1: a message goes timestamp order only when its
+ * sender is regulating, gives a time and its order type is TimeStamp.
+ * Breaker.Name is Receive in the FOM, Status TimeStamp; Alarm is Receive,
+ * Switching TimeStamp.  B is constrained with asynchronous delivery: a
+ * receive-order message reaches it at once, a TSO one at its grant.
+ */
+START_TEST(test_order_types)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0);
+	rti_object_class_handle brk;
+	rti_object_instance_handle b1, b2, b3;
+	rti_interaction_class_handle alarm, sw;
+	rti_message_retraction_handle r;
+	rti_attribute_handle name, status, both[2];
+	struct rti_attribute_value v[4];
+	struct rti_bundle_instance bi[2];
+	int i1, i3, isw, ig;
+
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb, rti_time_f64(1)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "time:"));
+	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
+	ck_assert(tfed_wait(b, "time:"));
+	ck_assert_int_eq(rti_enable_asynchronous_delivery(b->amb), RTI_OK);
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Name,Status");
+	alarm = tfed_ic(a, "Alarm");
+	sw = tfed_ic(a, "Switching");
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sw), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, sw), RTI_OK);
+	brk = tfed_oc(a, "Breaker");
+	name = tfed_at(a, brk, "Name");
+	status = tfed_at(a, brk, "Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(b, "discover:b1"));
+
+	/* both order types: split, the TSO half retractable */
+	r = update_at(a, b1, "n1", "s1", "u1", 5);
+	ck_assert_uint_ne(r.id, 0);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=n1:tag=u1:RO@5"));
+	ck_assert_int_lt(tfed_find(b, "reflect:b1:Name=n1:tag=u1:RO@5:ret"),
+	    0);
+	/* receive order only: no handle, and the time is not held to
+	 * the logical time plus lookahead (it is information only) */
+	r = update_at(a, b1, "n2", NULL, "u2", 0.5);
+	ck_assert_uint_eq(r.id, 0);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=n2:tag=u2:RO@0.5"));
+	ck_assert_int_eq(rti_update_attribute_values_at(a->amb, b1, v, 0,
+	    NULL, 0, rti_time_f64(0.5), NULL), RTI_OK);
+	/* Name changed to TimeStamp for this instance: one TSO message */
+	ck_assert_int_eq(rti_change_attribute_order_type(a->amb, b1, &name, 1,
+	    RTI_ORDER_TIMESTAMP), RTI_OK);
+	r = update_at(a, b1, "n3", "s3", "u3", 6);
+	ck_assert_uint_ne(r.id, 0);
+	/* both changed to Receive: one RO message, no handle */
+	both[0] = name;
+	both[1] = status;
+	ck_assert_int_eq(rti_change_attribute_order_type(a->amb, b1, both, 2,
+	    RTI_ORDER_RECEIVE), RTI_OK);
+	r = update_at(a, b1, "n4", "s4", "u4", 7);
+	ck_assert_uint_eq(r.id, 0);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=n4,Status=s4:tag=u4:RO@7"));
+	/* interactions: by the class's order type */
+	ck_assert_int_eq(rti_send_interaction_at(a->amb, alarm, NULL, 0, "al",
+	    2, rti_time_f64(8), &r), RTI_OK);
+	ck_assert_uint_eq(r.id, 0);
+	ck_assert(tfed_wait(b, "interaction:0:tag=al:RO@8"));
+	ck_assert_int_eq(rti_send_interaction_at(a->amb, sw, NULL, 0, "sw", 2,
+	    rti_time_f64(8), &r), RTI_OK);
+	ck_assert_uint_ne(r.id, 0);
+	ck_assert_int_eq(rti_change_interaction_order_type(a->amb, sw,
+	    RTI_ORDER_RECEIVE), RTI_OK);
+	ck_assert_int_eq(rti_send_interaction_at(a->amb, sw, NULL, 0, "sw2",
+	    3, rti_time_f64(8), &r), RTI_OK);
+	ck_assert_uint_eq(r.id, 0);
+	ck_assert(tfed_wait(b, "interaction:0:tag=sw2:RO@8"));
+	/* nothing timestamp-ordered has been delivered before the grant */
+	tfed_barrier(b);
+	ck_assert_int_lt(tfed_find(b, "reflect:b1:Status=s1"), 0);
+	ck_assert_int_lt(tfed_find(b, "reflect:b1:Name=n3"), 0);
+	ck_assert_int_lt(tfed_find(b, "interaction:0:tag=sw:"), 0);
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(b->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "time:10"));
+	i1 = tfed_find(b, "reflect:b1:Status=s1:tag=u1:TSO@5+TSO:ret");
+	i3 = tfed_find(b, "reflect:b1:Name=n3,Status=s3:tag=u3:TSO@6+TSO:ret");
+	isw = tfed_find(b, "interaction:0:tag=sw:TSO");
+	ig = tfed_find(b, "time:10");
+	ck_assert_int_ge(i1, 0);
+	ck_assert_int_gt(i3, i1);
+	ck_assert_int_gt(isw, i3);
+	ck_assert_int_gt(ig, isw);
+	ck_assert_uint_eq(tfed_count(b, "reflect:b1:Name=n1"), 1);
+
+	/* a class bundle of two instances, both order types in each */
+	b2 = tfed_register_named(a, "Breaker", "b2");
+	b3 = tfed_register_named(a, "Breaker", "b3");
+	ck_assert(tfed_wait(b, "discover:b3"));
+	v[0].attribute = name;
+	v[0].value = "m2";
+	v[0].length = 2;
+	v[1].attribute = status;
+	v[1].value = "t2";
+	v[1].length = 2;
+	v[2].attribute = name;
+	v[2].value = "m3";
+	v[2].length = 2;
+	v[3].attribute = status;
+	v[3].value = "t3";
+	v[3].length = 2;
+	memset(bi, 0, sizeof bi);
+	bi[0].object = b2;
+	bi[0].values = v;
+	bi[0].n_values = 2;
+	bi[1].object = b3;
+	bi[1].values = v + 2;
+	bi[1].n_values = 2;
+	ck_assert_int_eq(rti_update_class_attribute_values_at(a->amb, brk, bi,
+	    2, "cb", 2, rti_time_f64(12), &r), RTI_OK);
+	ck_assert_uint_ne(r.id, 0);
+	ck_assert(tfed_wait(b, "reflect:b2:Name=m2:tag=cb:RO@12"));
+	ck_assert(tfed_wait(b, "reflect:b3:Name=m3:tag=cb:RO@12"));
+	/* a delete goes by HLAprivilegeToDeleteObject's order: TimeStamp */
+	ck_assert_int_eq(rti_delete_object_instance_at(a->amb, b2, "d", 1,
+	    rti_time_f64(13), &r), RTI_OK);
+	ck_assert_uint_ne(r.id, 0);
+	tfed_barrier(b);
+	ck_assert_int_lt(tfed_find(b, "reflect:b2:Status"), 0);
+	ck_assert_int_lt(tfed_find(b, "remove:b2"), 0);
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(15)),
+	    RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(b->amb, rti_time_f64(15)),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "time:15"));
+	ck_assert_int_ge(tfed_find(b, "reflect:b2:Status=t2:tag=cb:TSO@12+TSO"),
+	    0);
+	ck_assert_int_ge(tfed_find(b, "reflect:b3:Status=t3:tag=cb:TSO@12+TSO"),
+	    0);
+	ck_assert_int_ge(tfed_find(b, "remove:b2"), 0);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* The order-type services' errors, each leaving the order types as they
+ * were. */
+START_TEST(test_order_type_errors)
+{
+	struct tfed *a = fed("A", 0), *b = fed("B", 0), *c;
+	rti_object_instance_handle b1, none = { 999999 };
+	rti_attribute_handle at[2];
+	rti_interaction_class_handle alarm, bad = { 999999 };
+
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb, rti_time_f64(1)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "time:"));
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Name,Status");
+	b1 = tfed_register_named(a, "Breaker", "b1");
+	ck_assert(tfed_wait(b, "discover:b1"));
+	at[0] = tfed_at(a, tfed_oc(a, "Breaker"), "Name");
+	at[1] = tfed_at(a, tfed_oc(a, "Line"), "ActivePower");
+	ck_assert_int_eq(rti_change_attribute_order_type(a->amb, none, at, 1,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	ck_assert_int_eq(rti_change_attribute_order_type(a->amb, b1, at, 2,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_ATTRIBUTE_NOT_DEFINED);
+	ck_assert_int_eq(rti_change_attribute_order_type(b->amb, b1, at, 1,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_ATTRIBUTE_NOT_OWNED);
+	ck_assert_int_eq(rti_change_attribute_order_type(a->amb, b1, at, 1,
+	    (enum rti_order)7), RTI_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(rti_change_attribute_order_type(a->amb, b1, NULL, 1,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(rti_change_attribute_order_type(NULL, b1, at, 1,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_INVALID_ARGUMENT);
+	/* nothing changed: Name still goes receive order */
+	(void)update_at(a, b1, "n", NULL, "x", 5);
+	ck_assert(tfed_wait(b, "reflect:b1:Name=n:tag=x:RO@5"));
+	alarm = tfed_ic(a, "Alarm");
+	ck_assert_int_eq(rti_change_interaction_order_type(a->amb, alarm,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED);
+	ck_assert_int_eq(rti_change_interaction_order_type(a->amb, bad,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_INTERACTION_CLASS_NOT_DEFINED);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_change_interaction_order_type(a->amb, alarm,
+	    (enum rti_order)2), RTI_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_send_interaction_at(a->amb, alarm, NULL, 0, "al",
+	    2, rti_time_f64(5), NULL), RTI_OK);
+	ck_assert(tfed_wait(b, "interaction:0:tag=al:RO@5"));
+	c = tfed_new(&rx);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(rti_change_interaction_order_type(c->amb, alarm,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER);
+	ck_assert_int_eq(rti_change_attribute_order_type(c->amb, b1, at, 1,
+	    RTI_ORDER_TIMESTAMP), RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER);
+	tfed_free(c);
 	tfed_free(a);
 	tfed_free(b);
 }
@@ -1305,6 +1556,8 @@ om_suite(void)
 	tcase_add_test(tc, test_errors_send_nothing);
 	tcase_add_test(tc, test_timestamped_without_regulation);
 	tcase_add_test(tc, test_timestamp_order);
+	tcase_add_test(tc, test_order_types);
+	tcase_add_test(tc, test_order_type_errors);
 	tcase_add_test(tc, test_resign_actions);
 	tcase_add_test(tc, test_raw_abuse);
 	suite_add_tcase(s, tc);
