@@ -19,6 +19,8 @@ struct om_obj {
 	uint32_t known;           /* class this federate knows it as */
 	char *name;
 	uint64_t *owned;          /* attributes owned here, NULL = none */
+	char *cond;               /* its send condition, NULL = none
+	                             (rti__om_set_condition) */
 	struct idmap_node nnode;  /* in the table by name */
 };
 
