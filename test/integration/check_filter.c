@@ -5,8 +5,10 @@
  * (counters of the federate and of rtiexec), conditions changed at run
  * time (including an update sent right after another federate's change
  * returned), class bundles cut per subscriber condition, interactions
- * with conditions, bad input, and a subscribe held until a stopped
- * publisher process acknowledged the change or the bounded wait passed.
+ * with conditions, bad input, a subscribe held until a stopped
+ * publisher process acknowledged the change or the bounded wait passed,
+ * and the instance's condition as a property of the instance (carried by
+ * reflections, learnt by every knower, used by a new owner's filter).
  */
 #include <check.h>
 #include <signal.h>
@@ -1293,11 +1295,11 @@ END_TEST
  * A change of an instance's condition reaches every federate that knows
  * it, and a federate that discovers it later learns it with the
  * discovery (subscribing after the registration, with or without a
- * condition).  Only a federate that owns some of the instance changes it.
+ * condition, or at the first update its condition takes).  Only a federate that owns some of the instance changes it.
  */
 START_TEST(test_condition_change_reaches_knowers)
 {
-	struct tfed *p = fed("p", 0), *g = fed("g", 0), *late, *area;
+	struct tfed *p = fed("p", 0), *g = fed("g", 0), *late, *area, *s5;
 	rti_object_instance_handle b1;
 
 	tfed_subscribe_status(g, NULL);
@@ -1325,6 +1327,17 @@ START_TEST(test_condition_change_reaches_knowers)
 	update(p, b1, "w", NULL);
 	ck_assert(tfed_wait(late, "reflect:b1:w:north/S3"));
 	ck_assert(tfed_wait(area, "reflect:b1:w:north/S3"));
+	/* s5 wants north/S5 only: it discovers b1 with the update that
+	 * follows the change to north/S5 */
+	s5 = fed("s5", 0);
+	tfed_subscribe_status(s5, "north/S5");
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1,
+	    "north/S5"), RTI_OK);
+	tfed_barrier(s5);
+	ck_assert_int_lt(tfed_find(s5, "discover:b1"), 0);
+	update(p, b1, "u", NULL);
+	ck_assert(tfed_wait(s5, "reflect:b1:u:north/S5"));
+	ck_assert(tfed_wait(g, "reflect:b1:u:north/S5"));
 	/* cleared: every knower sees none */
 	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, ""),
 	    RTI_OK);
@@ -1337,6 +1350,7 @@ START_TEST(test_condition_change_reaches_knowers)
 	tfed_free(g);
 	tfed_free(late);
 	tfed_free(area);
+	tfed_free(s5);
 }
 END_TEST
 
