@@ -1301,6 +1301,7 @@ START_TEST(test_condition_change_reaches_knowers)
 {
 	struct tfed *p = fed("p", 0), *g = fed("g", 0), *late, *area, *s5;
 	rti_object_instance_handle b1;
+	char c64[65], ev[96];
 
 	tfed_subscribe_status(g, NULL);
 	tfed_publish_status(p);
@@ -1346,6 +1347,16 @@ START_TEST(test_condition_change_reaches_knowers)
 	ck_assert(tfed_wait(late, "reflect:b1:v:-"));
 	tfed_barrier(area);
 	ck_assert_int_lt(tfed_find(area, "reflect:b1:v"), 0);
+	/* the longest condition reaches a knower whole */
+	memset(c64, 'x', 64);
+	memcpy(c64, "north/", 6);
+	c64[64] = '\0';
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, c64),
+	    RTI_OK);
+	update(p, b1, "L", NULL);
+	snprintf(ev, sizeof ev, "reflect:b1:L:%s", c64);
+	ck_assert(tfed_wait(g, ev));
+	ck_assert(!g->lost);
 	tfed_free(p);
 	tfed_free(g);
 	tfed_free(late);
