@@ -1381,7 +1381,8 @@ acquired_cb(void *arg, rti_object_instance_handle obj,
  * the instance's condition: a console subscribed with that condition gets
  * each of them, and the new owner's library does not count them as
  * suppressed; when no subscriber wants the condition any more, they are
- * still suppressed at the source.
+ * still suppressed at the source.  Associating update regions with the
+ * instance leaves its condition as it is.
  */
 START_TEST(test_new_owner_keeps_instance_condition)
 {
@@ -1389,7 +1390,9 @@ START_TEST(test_new_owner_keeps_instance_condition)
 	struct tfed *p = fed("p", 0), *q, *c1 = fed("c1", 0),
 	    *c2 = fed("c2", 0);
 	rti_object_instance_handle b1;
-	rti_attribute_handle st;
+	rti_attribute_handle st, cur;
+	rti_dimension_handle gd;
+	rti_region_handle rg;
 	struct rti_statistics z;
 	char val[8];
 	int i;
@@ -1439,6 +1442,16 @@ START_TEST(test_new_owner_keeps_instance_condition)
 	update(q, b1, "m", NULL);
 	ck_assert(tfed_wait(c2, "reflect:b1:m:north/S2"));
 	ck_assert_uint_eq(stats(q).updates_sent, 6);
+	/* the registrar, still owner of Current, associates a region with
+	 * it: the instance keeps its condition */
+	ck_assert_int_eq(rti_get_dimension_handle(p->amb, "Grid", &gd),
+	    RTI_OK);
+	ck_assert_int_eq(rti_create_region(p->amb, &gd, 1, &rg), RTI_OK);
+	cur = tfed_attr(p, "Breaker", "Current");
+	ck_assert_int_eq(rti_associate_regions_for_updates(p->amb, b1, &cur,
+	    1, &rg, 1), RTI_OK);
+	update(q, b1, "k", NULL);
+	ck_assert(tfed_wait(c2, "reflect:b1:k:north/S2"));
 	tfed_barrier(c1);
 	ck_assert_uint_eq(tfed_count(c1, "reflect:"), 6);
 	tfed_free(p);
