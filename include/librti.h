@@ -265,7 +265,11 @@ struct rti_message_info {
 	rti_message_retraction_handle retraction; /* id 0 when none (only
 	                                   messages sent timestamp order
 	                                   have one) */
-	const char *condition;          /* send condition, NULL when none */
+	/* send condition, NULL when none: the update's own, else the
+	 * instance's (on reflect_class_bundle: the bundle's own, else the
+	 * one all its instances share, else NULL; see
+	 * rti_bundle_instance.condition) */
+	const char *condition;
 	int has_time;                   /* 1: the sender gave a time; sent
 	                                   receive order, it is information
 	                                   only (IEEE 1516-2010 8.1.1) */
@@ -284,6 +288,10 @@ struct rti_bundle_instance {
 	rti_object_instance_handle object;
 	const struct rti_attribute_value *values;
 	size_t n_values;
+	/* reflect_class_bundle: the instance's send condition (the bundle's
+	 * own, else the instance's), NULL when none; ignored by
+	 * rti_update_class_attribute_values */
+	const char *condition;
 };
 
 /*
@@ -957,10 +965,15 @@ RTI_API int rti_set_interaction_subscription_conditions(rti_ambassador *amb,
 
 /*
  * Send conditions.  An instance's condition applies to every update of it
- * that carries none of its own.  `cond` NULL or "" clears it.  A send
- * condition follows the rules above and may not end in '/'.
+ * that carries none of its own, whoever owns the attributes updated; every
+ * federate that knows the instance learns it (and each change).  `cond`
+ * NULL or "" clears it.  A send condition follows the rules above and may
+ * not end in '/'.  Only a federate that owns an attribute of the instance
+ * (HLAprivilegeToDeleteObject counts) may change it.
  * @retval RTI_ERR_INVALID_CONDITION not a valid send condition
  * @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN
+ * @retval RTI_ERR_ATTRIBUTE_NOT_OWNED the federate owns no attribute of it
+ *         and the condition would change
  */
 RTI_API int rti_set_object_instance_condition(rti_ambassador *amb,
     rti_object_instance_handle obj, const char *cond);

@@ -518,13 +518,14 @@ rti_unsubscribe_interaction_class_with_regions(rti_ambassador *amb,
 /* ---- instances ---- */
 
 /*
- * Send the new send extent of instance `obj`: condition `cond` and
- * associations `as[0..n)` (taken on success); on success it replaces the
- * local one.  RTI_OK or the error.
+ * Send the new send extent of instance `obj`: associations `as[0..n)`
+ * (taken on success) and, with `set_cond`, condition `cond` (else `cond`
+ * is the one known, kept); on success it replaces the local one.  RTI_OK
+ * or the error.
  */
 static int
-inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
-    struct ddm_assoc *as, uint32_t n)
+inst_commit(rti_ambassador *amb, uint32_t obj, int set_cond,
+    const char *cond, struct ddm_assoc *as, uint32_t n)
 {
 	struct ddm_state *st = st_of(amb);
 	struct wire_buf *b;
@@ -533,7 +534,8 @@ inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
 
 	b = rti__req_begin(amb, WIRE_DDM_INSTANCE);
 	wire_put_u32(b, obj);
-	wire_put_str(b, cond ? cond : "");
+	wire_put_u8(b, (uint8_t)set_cond);
+	wire_put_str(b, set_cond && cond ? cond : "");
 	wire_put_u32(b, n);
 	for (i = 0; i < n; i++) {
 		wire_put_u32(b, as[i].region);
@@ -541,9 +543,46 @@ inst_commit(rti_ambassador *amb, uint32_t obj, const char *cond,
 	}
 	if ((rc = rti__req_finish(amb, NULL)) != RTI_OK)
 		return rc;
-	if (!ddm_inst_set(&st->mdl, obj, cond, as, n))
+	if (!ddm_inst_set(&st->mdl, obj, cond, as, n) ||
+	    (set_cond && rti__om_set_condition(amb, obj, cond) != RTI_OK))
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	return RTI_OK;
+}
+
+/*
+ * WIRE_DDM_CB_INSTANCE_CONDITION: u32 obj, str cond.  The send condition
+ * of a known instance, set by a federate that owns some of it: after its
+ * discovery and at every change.  Kept beside this federate's own update
+ * regions of it, for the source-side filter (which so matches its
+ * updates with the instance's condition whoever set it), and by OM for
+ * its reflections.  An instance no longer known is ignored.
+ */
+int
+rti__ddm_cb_condition(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct ddm_state *st = st_of(amb);
+	uint32_t obj = wire_get_u32(rd);
+	const char *cond = wire_get_str(rd, MATCH_MAX_COND);
+	struct ddm_inst *in;
+	int rc;
+
+	(void)type;
+	if (!st || !wire_rd_done(rd))
+		return -1;
+	rc = rti__om_set_condition(amb, obj, cond);
+	if (rc == RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN)
+		return 0;
+	if (rc != RTI_OK)
+		return -1;
+	in = ddm_inst_find(&st->mdl, obj);
+	if (!*cond && (!in || !in->n_assoc)) {
+		ddm_inst_del(&st->mdl, obj);
+		return 0;
+	}
+	if (!ddm_inst_set(&st->mdl, obj, cond, in ? in->assoc : NULL,
+	    in ? in->n_assoc : 0))
+		return -1;
+	return 0;
 }
 
 static int
@@ -577,7 +616,7 @@ rti_set_object_instance_condition(rti_ambassador *amb,
 	as = ddm_assoc_copy(&st->mdl, ddm_inst_find(&st->mdl, obj.id), 0, &n);
 	if (!as)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
-	if ((rc = inst_commit(amb, obj.id, cond, as, n)) != RTI_OK)
+	if ((rc = inst_commit(amb, obj.id, 1, cond, as, n)) != RTI_OK)
 		ddm_assoc_free(as, n);
 	return rc;
 }
@@ -651,7 +690,7 @@ associate(rti_ambassador *amb, rti_object_instance_handle obj,
 		}
 		as[j++] = as[i];
 	}
-	if ((rc = inst_commit(amb, obj.id, in ? in->cond : NULL, as, j)) !=
+	if ((rc = inst_commit(amb, obj.id, 0, in ? in->cond : NULL, as, j)) !=
 	    RTI_OK)
 		ddm_assoc_free(as, j);
 	return rc;

@@ -618,5 +618,6 @@ rti_get_statistics(rti_ambassador *amb, struct rti_statistics *out)
 const struct rti__cb_handler rti__ddm_callbacks[] = {
 	{ WIRE_DDM_CB_SUB, cb_replica },
 	{ WIRE_DDM_CB_FED_GONE, cb_replica },
+	{ WIRE_DDM_CB_INSTANCE_CONDITION, rti__ddm_cb_condition },
 	{ 0, NULL }
 };

@@ -389,6 +389,10 @@ rti__time_from_bits(const rti_ambassador *amb, uint64_t u)
  *   this federate publishes for object class `cls`, NULL when none.
  * rti__dm_iclass_published: 1 when interaction class `cls` is published.
  * rti__om_owns: 1 when this federate owns `attr` of instance `obj`.
+ * rti__om_set_condition: record `cond` (NULL or "": none; copied) as the
+ *   send condition of known instance `obj`, which its reflections carry
+ *   when an update has none of its own; RTI_OK, OBJECT_INSTANCE_NOT_KNOWN
+ *   or NO_MEMORY (the old one kept).
  * rti__om_set_owned: record (owned = 1) or drop ownership of `attr` of a
  *   known instance; RTI_OK or OBJECT_INSTANCE_NOT_KNOWN.
  * rti__om_interaction: send an interaction of class `cls`, values
@@ -401,6 +405,8 @@ const uint64_t *rti__dm_published(rti_ambassador *amb, uint32_t cls);
 size_t rti__dm_words(rti_ambassador *amb);
 int rti__dm_iclass_published(rti_ambassador *amb, uint32_t cls);
 int rti__om_owns(rti_ambassador *amb, uint32_t obj, uint32_t attr);
+int rti__om_set_condition(rti_ambassador *amb, uint32_t obj,
+    const char *cond);
 int rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
     int owned);
 int rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,

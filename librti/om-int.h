@@ -23,6 +23,8 @@ struct om_obj {
 	                             attributes sent timestamp order (set by
 	                             rti_change_attribute_order_type) */
 	size_t order_words;       /* words of order_ts */
+	char *cond;               /* its send condition, NULL = none
+	                             (rti__om_set_condition) */
 	struct idmap_node nnode;  /* in the table by name */
 };
 

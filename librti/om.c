@@ -31,6 +31,7 @@ obj_free(struct om_obj *o)
 	free(o->name);
 	free(o->owned);
 	free(o->order_ts);
+	free(o->cond);
 	free(o);
 }
 
@@ -65,6 +66,22 @@ rti__om_obj_del(struct om_state *st, struct om_obj *o)
 	idmap_del(&st->by_handle, &o->hnode);
 	idmap_del(&st->by_name, &o->nnode);
 	obj_free(o);
+}
+
+int
+rti__om_set_condition(rti_ambassador *amb, uint32_t obj, const char *cond)
+{
+	struct om_state *st = st_of(amb);
+	struct om_obj *o = st ? obj_find(st, obj) : NULL;
+	char *c = NULL;
+
+	if (!o)
+		return RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN;
+	if (cond && *cond && !(c = strdup(cond)))
+		return RTI_ERR_NO_MEMORY;
+	free(o->cond);
+	o->cond = c;
+	return RTI_OK;
 }
 
 int

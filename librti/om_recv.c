@@ -87,8 +87,9 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		const struct bundle_attr *a = st->rb.attrs + bi->at;
 		struct rti_attribute_value *v = st->vals + bi->first;
 		rti_object_instance_handle obj;
+		struct om_obj *o = obj_find(st, bi->handle);
 
-		if (!obj_find(st, bi->handle))
+		if (!o)
 			continue; /* deleted locally meanwhile */
 		for (j = 0; j < bi->n_attrs; j++, a++, v++) {
 			v->attribute.id = a->handle;
@@ -100,8 +101,11 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 			st->binst[m].object = obj;
 			st->binst[m].values = &st->vals[bi->first];
 			st->binst[m].n_values = bi->n_attrs;
+			st->binst[m].condition = *h.cond ? h.cond : o->cond;
 			m++;
 		} else if (amb->cb.reflect_attribute_values) {
+			/* the update's condition, else the instance's */
+			info.condition = *h.cond ? h.cond : o->cond;
 			amb->cb.reflect_attribute_values(amb->arg, obj,
 			    &st->vals[bi->first], bi->n_attrs, h.tag,
 			    h.tag_len, &info);
@@ -112,6 +116,14 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		rti_object_class_handle cls;
 
 		cls.id = st->rb.cls;
+		/* the bundle's condition, else the one all its instances
+		 * share, else none */
+		info.condition = st->binst[0].condition;
+		for (i = 1; i < m && info.condition; i++)
+			if (st->binst[i].condition != info.condition &&
+			    (!st->binst[i].condition ||
+			    strcmp(st->binst[i].condition, info.condition)))
+				info.condition = NULL;
 		amb->cb.reflect_class_bundle(amb->arg, cls, st->binst, m,
 		    h.tag, h.tag_len, &info);
 	}

@@ -102,7 +102,8 @@ ddm_inst_set(struct ddm_model *m, uint32_t obj, const char *cond,
 	}
 	if (in->assoc != as)
 		ddm_inst_clear(in);
-	snprintf(in->cond, sizeof in->cond, "%s", cond ? cond : "");
+	if (cond != in->cond) /* it may be the record's own: no overlap */
+		snprintf(in->cond, sizeof in->cond, "%s", cond ? cond : "");
 	in->assoc = as;
 	in->n_assoc = n;
 	return in;

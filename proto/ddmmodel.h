@@ -84,9 +84,9 @@ ddm_inst_find(const struct ddm_model *m, uint32_t obj)
 }
 
 /* Give instance `obj` (a record created if new) send condition `cond`
- * (NULL: none; at most MATCH_MAX_COND bytes) and associations as[0..n),
- * which it takes, in place of its own.  The record, or NULL on ENOMEM
- * (nothing changed, `as` not taken). */
+ * (NULL: none; at most MATCH_MAX_COND bytes; may be the record's own)
+ * and associations as[0..n), which it takes, in place of its own.  The
+ * record, or NULL on ENOMEM (nothing changed, `as` not taken). */
 struct ddm_inst *ddm_inst_set(struct ddm_model *m, uint32_t obj,
     const char *cond, struct ddm_assoc *as, uint32_t n);
 /* Drop the associations of `in` (its condition stays). */

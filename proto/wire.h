@@ -190,7 +190,9 @@ enum wire_type {
 	WIRE_DDM_UNSUBSCRIBE = 0x0603,   /* KIND, u32 cls, u32 m, m x u32
 	                                    region */
 	WIRE_DDM_CONDITION = 0x0604,     /* KIND, u32 cls, u8 add, str cond */
-	WIRE_DDM_INSTANCE = 0x0605,      /* u32 obj, str cond, u32 n, n x
+	WIRE_DDM_INSTANCE = 0x0605,      /* u32 obj, u8 set_cond (1: cond
+	                                    replaces the instance's; 0: it
+	                                    is ignored), str cond, u32 n, n x
 	                                    (u32 region, u32 k, k x u32 attr) */
 	WIRE_DDM_INTERACTION = 0x0606,   /* one-way: u32 m, m x u32 region,
 	                                    then a WIRE_OM_INTERACTION
@@ -216,6 +218,11 @@ enum wire_type {
 	                                    m x (RANGES, u32 k, k x u32
 	                                    attr subscribed with it) */
 	WIRE_DDM_CB_FED_GONE = 0x0681,   /* u32 seq, u32 fed */
+	/* not numbered: an instance's send condition, sent right after
+	 * WIRE_CB_DISCOVER when it has one and to every other knower when
+	 * it changes */
+	WIRE_DDM_CB_INSTANCE_CONDITION = 0x0682, /* u32 obj, str cond ("" =
+	                                            none) */
 };
 
 /* Advisory switches of WIRE_DM_SET_SWITCH. */

@@ -346,6 +346,7 @@ om_discover(struct federation *fx, struct om_instance *in, struct federate *to,
 	wire_put_u32(b, in->registrar);
 	wire_frame_end(b, off);
 	conn_send_buf(to->conn, b);
+	om_condition_send(fx, in, to, 0);
 }
 
 void

@@ -1,8 +1,8 @@
 /*
  * om_ddm.c - OM's services that DDM's regions refine (rti-protocol(7),
  * the WIRE_DDM_* messages that act on instances): the send condition and
- * update regions of an instance, an interaction sent with regions, an
- * update request with regions.  OM carries them out (it owns the
+ * update regions of an instance (and telling its knowers its condition),
+ * an interaction sent with regions, an update request with regions.  OM carries them out (it owns the
  * instances and the routes); DDM checks and matches the regions
  * (ddm.h, "Services OM carries out with regions").  `rtiexec
  * --list-messages` names them DDM's: they are the protocol's DDM
@@ -19,9 +19,44 @@
 #include "dm.h"
 #include "om_int.h"
 
-/* WIRE_DDM_INSTANCE: u32 obj, str cond, u32 n, n x (u32 region, u32 k,
- * k x u32 attr).  The instance's condition and update regions become
- * these, its attribute relevance follows. */
+/* Send `to` the send condition of `in` (WIRE_DDM_CB_INSTANCE_CONDITION):
+ * when it has one, or always with `always` ("" = none). */
+void
+om_condition_send(struct federation *fx, const struct om_instance *in,
+    struct federate *to, int always)
+{
+	const struct ddm_inst *di = ddm_instance(fx, in->handle);
+	const char *cond = di ? di->cond : "";
+	struct wire_buf *b;
+	size_t off;
+
+	if (!to->conn || (!always && !*cond))
+		return;
+	b = srv_frame(fx->srv, WIRE_DDM_CB_INSTANCE_CONDITION, &off);
+	wire_put_u32(b, in->handle);
+	wire_put_str(b, cond);
+	wire_frame_end(b, off);
+	conn_send_buf(to->conn, b);
+}
+
+/* Does `fed` own an attribute of `in` (HLAprivilegeToDeleteObject
+ * included)? */
+static int
+owns_any(const struct om_instance *in, uint32_t fed)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_attrs; i++)
+		if (in->owner[i] == fed)
+			return 1;
+	return 0;
+}
+
+/* WIRE_DDM_INSTANCE: u32 obj, u8 set_cond, str cond, u32 n, n x (u32
+ * region, u32 k, k x u32 attr).  The instance's update regions become
+ * these and, with set_cond, its condition `cond`: a change only by a
+ * federate that owns one of its attributes, told to every other
+ * federate that knows it.  Its attribute relevance follows. */
 int
 om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -30,11 +65,13 @@ om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct federation *fx = f->fx;
 	size_t words = dm_words(fx);
 	uint32_t obj = wire_get_u32(rd), n, i, j, k;
+	uint8_t set_cond = wire_get_u8(rd);
 	const char *cond = wire_get_str(rd, WIRE_MAX_NAME);
+	const struct ddm_inst *di;
 	struct om_instance *oi;
 	struct ddm_assoc *as = NULL;
 	char msg[160];
-	int rc;
+	int rc, changed = 0;
 
 	n = wire_get_count(rd, 8);
 	if (rd->err)
@@ -72,7 +109,7 @@ om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			rc = ddm_region_check(f, as[i].region, DDM_OBJECT,
 			    oi->cls, attrs, k, msg, sizeof msg);
 	}
-	if (!wire_rd_done(rd)) {
+	if (!wire_rd_done(rd) || set_cond > 1) {
 		ddm_assoc_free(as, n);
 		return -1;
 	}
@@ -80,9 +117,18 @@ om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		rc = RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN;
 		snprintf(msg, sizeof msg, "object instance %u", obj);
 	}
+	di = ddm_instance(fx, obj);
+	if (!set_cond)
+		cond = di ? di->cond : "";
 	if (rc == RTI_OK && *cond && match_cond_check(cond, 0, &why) < 0) {
 		rc = RTI_ERR_INVALID_CONDITION;
 		snprintf(msg, sizeof msg, "condition '%.80s': %s", cond, why);
+	}
+	changed = strcmp(cond, di ? di->cond : "") != 0;
+	if (rc == RTI_OK && changed && !owns_any(oi, f->handle)) {
+		rc = RTI_ERR_ATTRIBUTE_NOT_OWNED;
+		snprintf(msg, sizeof msg, "the condition of instance %u: "
+		    "this federate owns none of its attributes", obj);
 	}
 	if (rc == RTI_OK && ddm_instance_set(fx, obj, cond, as, n) < 0)
 		rc = RTI_ERR_NO_MEMORY;
@@ -90,6 +136,12 @@ om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		ddm_assoc_free(as, n);
 		return conn_reply(c, serial, rc, msg[0] ? msg : NULL, NULL,
 		    0), 0;
+	}
+	for (i = 0; changed && i < oi->n_known; i++) {
+		struct federate *to = server_federate(fx, oi->known[i].fed);
+
+		if (to && to != f)
+			om_condition_send(fx, oi, to, 1);
 	}
 	om_relevance(fx, oi);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);

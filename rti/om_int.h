@@ -176,7 +176,8 @@ om_doomed(const struct om_fx *st, const struct om_instance *in)
 /* Log why a message of `c` was dropped and tell the federate. */
 void om_notice(struct conn *c, int err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* `to` now knows `in` as class `known`: the discover callback. */
+/* `to` now knows `in` as class `known`: the discover callback, followed
+ * by the instance's send condition when it has one. */
 void om_discover(struct federation *fx, struct om_instance *in,
     struct federate *to, uint32_t known);
 /* Put the header for a receiver: as received (its bytes), or as receive
@@ -214,7 +215,12 @@ void om_solicit(struct federation *fx, struct om_instance *in,
 int om_interaction(struct conn *c, struct wire_rd *rd,
     const uint32_t *regions, uint32_t n_regions);
 
-/* om_ddm.c: the handlers of the protocol's DDM messages on instances. */
+/* om_ddm.c: the handlers of the protocol's DDM messages on instances,
+ * and om_condition_send: send `to` the send condition of `in`
+ * (WIRE_DDM_CB_INSTANCE_CONDITION) when it has one, or with `always`
+ * even when it has none (""). */
+void om_condition_send(struct federation *fx, const struct om_instance *in,
+    struct federate *to, int always);
 int om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd);
 int om_h_ddm_interaction(struct conn *c, uint32_t serial,
     struct wire_rd *rd);

@@ -762,11 +762,12 @@ cond_bundle(void *arg, rti_object_class_handle cls,
 	(void)cls;
 	(void)tag;
 	(void)tag_len;
-	(void)info;
-	tfed_event(t, "bundle:%zu", n);
+	tfed_event(t, "bundle:%zu:%s", n,
+	    info->condition ? info->condition : "-");
 	for (i = 0; i < n; i++) {
 		t->n_bundle_instances++;
-		tfed_event(t, "binst:%s", tfed_obj_name(t, in[i].object));
+		tfed_event(t, "binst:%s:%s", tfed_obj_name(t, in[i].object),
+		    in[i].condition ? in[i].condition : "-");
 	}
 }
 

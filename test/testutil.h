@@ -123,8 +123,9 @@ int tfed_create_join(struct tfed *t, const char *name, const char *fom,
  * "mreservefail:N:FIRST".  The class bundle only when `bundles`. */
 void tfed_om_callbacks(struct rti_callbacks *cb, int bundles);
 /* Recording callbacks for condition/region tests: discover
- * "discover:NAME", reflect "reflect:OBJ:V0:COND", bundle "bundle:N" +
- * "binst:OBJ", interaction "interaction:TAG:COND" (COND "-" if none).
+ * "discover:NAME", reflect "reflect:OBJ:V0:COND", bundle "bundle:N:COND" +
+ * "binst:OBJ:COND" (the instance's), interaction "interaction:TAG:COND"
+ * (COND "-" if none).
  * The class bundle only when `bundles`. */
 void tfed_cond_callbacks(struct rti_callbacks *cb, int bundles);
 /* Instance name, or "?". */

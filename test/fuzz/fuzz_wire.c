@@ -132,11 +132,12 @@ static const struct layout layouts[] = {
 	{ WIRE_DDM_UNSUBSCRIBE, "414[4]" },
 	{ WIRE_DDM_CONDITION, "4141s" },
 	{ WIRE_DDM_CONDITIONS_SET, "414[s]" },
-	{ WIRE_DDM_INSTANCE, "44s[4[4]]" },
+	{ WIRE_DDM_INSTANCE, "441s[4[4]]" },
 	{ WIRE_DDM_INTERACTION, "[4]H4[4x]" },
 	{ WIRE_DDM_STATS, "4" },
 	{ WIRE_DDM_CB_SUB, "4141[4][s][[488]]" },
 	{ WIRE_DDM_CB_FED_GONE, "4" },
+	{ WIRE_DDM_CB_INSTANCE_CONDITION, "4s" },
 };
 
 static const char *

@@ -5,8 +5,10 @@
  * (counters of the federate and of rtiexec), conditions changed at run
  * time (including an update sent right after another federate's change
  * returned), class bundles cut per subscriber condition, interactions
- * with conditions, bad input, and a subscribe held until a stopped
- * publisher process acknowledged the change or the bounded wait passed.
+ * with conditions, bad input, a subscribe held until a stopped
+ * publisher process acknowledged the change or the bounded wait passed,
+ * and the instance's condition as a property of the instance (carried by
+ * reflections, learnt by every knower, used by a new owner's filter).
  */
 #include <check.h>
 #include <signal.h>
@@ -1209,6 +1211,259 @@ START_TEST(test_timestamped_sends_with_conditions)
 }
 END_TEST
 
+/* ---- the instance's condition belongs to the instance ---- */
+
+/*
+ * A reflection of an instance with a send condition carries it in
+ * info->condition, in every packing of the publisher and on
+ * reflect_class_bundle per instance (rti_bundle_instance.condition);
+ * an update's own condition overrides the instance's.
+ */
+START_TEST(test_reflections_carry_instance_condition)
+{
+	static const enum rti_packing modes[] = { RTI_PACKING_ATTRIBUTE,
+	    RTI_PACKING_INSTANCE, RTI_PACKING_CLASS };
+	struct tfed *p = fed("p", 0), *g = fed("g", 0), *gb = fed("gb", 1);
+	rti_object_instance_handle b[4];
+	struct rti_bundle_instance in[3];
+	struct rti_attribute_value v;
+	char ev[64], val[8];
+	size_t k;
+
+	tfed_subscribe_status(g, NULL);
+	tfed_subscribe_status(gb, NULL);
+	tfed_publish_status(p);
+	b[0] = reg(p, "b1", "north/S1");
+	b[1] = reg(p, "b2", "north/S2");
+	b[2] = reg(p, "b3", NULL);
+	b[3] = reg(p, "b4", "north/S1");
+	for (k = 0; k < 3; k++) {
+		ck_assert_int_eq(rti_set_update_packing(p->amb, modes[k], 0),
+		    RTI_OK);
+		snprintf(val, sizeof val, "a%zu", k);
+		update(p, b[0], val, NULL);
+		update(p, b[2], val, NULL);
+		update(p, b[1], val, "south/S9");
+		ck_assert_int_eq(rti_flush_updates(p->amb), RTI_OK);
+		snprintf(ev, sizeof ev, "reflect:b1:%s:north/S1", val);
+		ck_assert_msg(tfed_wait(g, ev), "%s", ev);
+		snprintf(ev, sizeof ev, "reflect:b3:%s:-", val);
+		ck_assert_msg(tfed_wait(g, ev), "%s", ev);
+		snprintf(ev, sizeof ev, "reflect:b2:%s:south/S9", val);
+		ck_assert_msg(tfed_wait(g, ev), "%s", ev);
+		ck_assert(tfed_wait_n(gb, "binst:b1:north/S1", k + 1));
+		ck_assert(tfed_wait_n(gb, "binst:b3:-", k + 1));
+		ck_assert(tfed_wait_n(gb, "binst:b2:south/S9", k + 1));
+	}
+	/* class packing coalesced b1 and b3 (no condition of their own):
+	 * the bundle's info has none, each instance its own */
+	ck_assert_int_ge(tfed_find(gb, "bundle:2:-"), 0);
+	ck_assert_int_ge(tfed_find(gb, "bundle:1:south/S9"), 0);
+	ck_assert_int_ge(tfed_find(gb, "bundle:1:north/S1"), 0);
+	/* rti_update_class_attribute_values: b1 and b4 share north/S1 */
+	v.attribute = tfed_attr(p, "Breaker", "Status");
+	v.value = "c";
+	v.length = 1;
+	in[0].object = b[0];
+	in[1].object = b[3];
+	in[2].object = b[1];
+	for (k = 0; k < 3; k++) {
+		in[k].values = &v;
+		in[k].n_values = 1;
+		in[k].condition = "ignored/X";
+	}
+	ck_assert_int_eq(rti_update_class_attribute_values(p->amb,
+	    tfed_oc(p, "Breaker"), in, 2, NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(p->amb), RTI_OK);
+	ck_assert(tfed_wait(gb, "bundle:2:north/S1"));
+	ck_assert(tfed_wait(g, "reflect:b4:c:north/S1"));
+	ck_assert(tfed_wait(g, "reflect:b1:c:north/S1"));
+	ck_assert_int_eq(rti_update_class_attribute_values(p->amb,
+	    tfed_oc(p, "Breaker"), in, 3, NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(p->amb), RTI_OK);
+	ck_assert(tfed_wait(gb, "bundle:3:-"));
+	ck_assert(tfed_wait(g, "reflect:b2:c:north/S2"));
+	ck_assert(tfed_wait_n(gb, "binst:b4:north/S1", 2));
+	ck_assert(tfed_wait(gb, "binst:b2:north/S2"));
+	tfed_barrier(gb);
+	ck_assert_int_lt(tfed_find(gb, "binst:b2:ignored"), 0);
+	ck_assert_int_lt(tfed_find(gb, "reflect:"), 0);
+	tfed_free(p);
+	tfed_free(g);
+	tfed_free(gb);
+}
+END_TEST
+
+/*
+ * A change of an instance's condition reaches every federate that knows
+ * it, and a federate that discovers it later learns it with the
+ * discovery (subscribing after the registration, with or without a
+ * condition, or at the first update its condition takes).  Only a federate that owns some of the instance changes it.
+ */
+START_TEST(test_condition_change_reaches_knowers)
+{
+	struct tfed *p = fed("p", 0), *g = fed("g", 0), *late, *area, *s5;
+	rti_object_instance_handle b1;
+	char c64[65], ev[96];
+
+	tfed_subscribe_status(g, NULL);
+	tfed_publish_status(p);
+	/* g discovers b1 at its registration, before its condition */
+	b1 = reg(p, "b1", "north/S1");
+	update(p, b1, "x", NULL);
+	ck_assert(tfed_wait(g, "reflect:b1:x:north/S1"));
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1,
+	    "north/S3"), RTI_OK);
+	update(p, b1, "y", NULL);
+	ck_assert(tfed_wait(g, "reflect:b1:y:north/S3"));
+	/* g knows b1 and owns none of it */
+	ck_assert_int_eq(rti_set_object_instance_condition(g->amb, b1,
+	    "north/S4"), RTI_ERR_ATTRIBUTE_NOT_OWNED);
+	ck_assert_int_eq(rti_set_object_instance_condition(g->amb, b1, NULL),
+	    RTI_ERR_ATTRIBUTE_NOT_OWNED);
+	update(p, b1, "z", NULL);
+	ck_assert(tfed_wait(g, "reflect:b1:z:north/S3"));
+	/* late subscribers discover b1 with its condition */
+	late = fed("late", 0);
+	area = fed("area", 0);
+	tfed_subscribe_status(late, NULL);
+	tfed_subscribe_status(area, "north/");
+	update(p, b1, "w", NULL);
+	ck_assert(tfed_wait(late, "reflect:b1:w:north/S3"));
+	ck_assert(tfed_wait(area, "reflect:b1:w:north/S3"));
+	/* s5 wants north/S5 only: it discovers b1 with the update that
+	 * follows the change to north/S5 */
+	s5 = fed("s5", 0);
+	tfed_subscribe_status(s5, "north/S5");
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1,
+	    "north/S5"), RTI_OK);
+	tfed_barrier(s5);
+	ck_assert_int_lt(tfed_find(s5, "discover:b1"), 0);
+	update(p, b1, "u", NULL);
+	ck_assert(tfed_wait(s5, "reflect:b1:u:north/S5"));
+	ck_assert(tfed_wait(g, "reflect:b1:u:north/S5"));
+	/* cleared: every knower sees none */
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, ""),
+	    RTI_OK);
+	update(p, b1, "v", NULL);
+	ck_assert(tfed_wait(g, "reflect:b1:v:-"));
+	ck_assert(tfed_wait(late, "reflect:b1:v:-"));
+	tfed_barrier(area);
+	ck_assert_int_lt(tfed_find(area, "reflect:b1:v"), 0);
+	/* the longest condition reaches a knower whole */
+	memset(c64, 'x', 64);
+	memcpy(c64, "north/", 6);
+	c64[64] = '\0';
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1, c64),
+	    RTI_OK);
+	update(p, b1, "L", NULL);
+	snprintf(ev, sizeof ev, "reflect:b1:L:%s", c64);
+	ck_assert(tfed_wait(g, ev));
+	ck_assert(!g->lost);
+	tfed_free(p);
+	tfed_free(g);
+	tfed_free(late);
+	tfed_free(area);
+	tfed_free(s5);
+}
+END_TEST
+
+static void
+acquired_cb(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *attrs, size_t n, const void *tag,
+    size_t tag_len)
+{
+	(void)attrs;
+	(void)tag;
+	(void)tag_len;
+	tfed_event(arg, "acquired:%s:%zu", tfed_obj_name(arg, obj), n);
+}
+
+/*
+ * After an attribute changes owner, the new owner's updates of it carry
+ * the instance's condition: a console subscribed with that condition gets
+ * each of them, and the new owner's library does not count them as
+ * suppressed; when no subscriber wants the condition any more, they are
+ * still suppressed at the source.  Associating update regions with the
+ * instance leaves its condition as it is.
+ */
+START_TEST(test_new_owner_keeps_instance_condition)
+{
+	struct rti_callbacks cb;
+	struct tfed *p = fed("p", 0), *q, *c1 = fed("c1", 0),
+	    *c2 = fed("c2", 0);
+	rti_object_instance_handle b1;
+	rti_attribute_handle st, cur;
+	rti_dimension_handle gd;
+	rti_region_handle rg;
+	struct rti_statistics z;
+	char val[8];
+	int i;
+
+	tfed_callbacks(&cb);
+	tfed_cond_callbacks(&cb, 0);
+	cb.attribute_ownership_acquisition_notification = acquired_cb;
+	q = tfed_join_f(&rx, &cb, GRID, "q");
+	tfed_subscribe_status(c1, "north/S1");
+	tfed_subscribe_status(c2, "north/S2");
+	tfed_subscribe_status(q, NULL);
+	tfed_publish_status(p);
+	tfed_publish_status(q);
+	b1 = reg(p, "b1", "north/S1");
+	update(p, b1, "p", NULL);
+	ck_assert(tfed_wait(c1, "reflect:b1:p:north/S1"));
+	ck_assert(tfed_wait(q, "reflect:b1:p:north/S1"));
+	st = tfed_attr(p, "Breaker", "Status");
+	ck_assert_int_eq(rti_unconditional_attribute_ownership_divestiture(
+	    p->amb, b1, &st, 1), RTI_OK);
+	ck_assert_int_eq(rti_attribute_ownership_acquisition_if_available(
+	    q->amb, b1, &st, 1), RTI_OK);
+	ck_assert(tfed_wait(q, "acquired:b1:1"));
+	for (i = 0; i < 5; i++) {
+		snprintf(val, sizeof val, "q%d", i);
+		update(q, b1, val, NULL);
+	}
+	ck_assert(tfed_wait_n(c1, "reflect:b1:q", 5));
+	ck_assert_int_ge(tfed_find(c1, "reflect:b1:q4:north/S1"), 0);
+	z = stats(q);
+	ck_assert_uint_eq(z.updates_sent, 5);
+	ck_assert_uint_eq(z.updates_suppressed, 0);
+	tfed_barrier(c2);
+	ck_assert_int_lt(tfed_find(c2, "reflect:"), 0);
+	/* nobody wants north/S1 any more: suppressed at the source */
+	ck_assert_int_eq(rti_unsubscribe_object_class(c1->amb,
+	    tfed_oc(c1, "Breaker")), RTI_OK);
+	tfed_barrier(q);
+	for (i = 0; i < 3; i++)
+		update(q, b1, "n", NULL);
+	z = stats(q);
+	ck_assert_uint_eq(z.updates_sent, 5);
+	ck_assert_uint_eq(z.updates_suppressed, 3);
+	/* the new owner may change the condition; its updates follow */
+	ck_assert_int_eq(rti_set_object_instance_condition(q->amb, b1,
+	    "north/S2"), RTI_OK);
+	update(q, b1, "m", NULL);
+	ck_assert(tfed_wait(c2, "reflect:b1:m:north/S2"));
+	ck_assert_uint_eq(stats(q).updates_sent, 6);
+	/* the registrar, still owner of Current, associates a region with
+	 * it: the instance keeps its condition */
+	ck_assert_int_eq(rti_get_dimension_handle(p->amb, "Grid", &gd),
+	    RTI_OK);
+	ck_assert_int_eq(rti_create_region(p->amb, &gd, 1, &rg), RTI_OK);
+	cur = tfed_attr(p, "Breaker", "Current");
+	ck_assert_int_eq(rti_associate_regions_for_updates(p->amb, b1, &cur,
+	    1, &rg, 1), RTI_OK);
+	update(q, b1, "k", NULL);
+	ck_assert(tfed_wait(c2, "reflect:b1:k:north/S2"));
+	tfed_barrier(c1);
+	ck_assert_uint_eq(tfed_count(c1, "reflect:"), 6);
+	tfed_free(p);
+	tfed_free(q);
+	tfed_free(c1);
+	tfed_free(c2);
+}
+END_TEST
+
 static Suite *
 filter_suite(void)
 {
@@ -1232,6 +1487,9 @@ filter_suite(void)
 	tcase_add_test(tc, test_timestamped_sends_with_conditions);
 	tcase_add_test(tc, test_change_holds_for_idle_publisher);
 	tcase_add_test(tc, test_relevance_narrowed_by_conditions);
+	tcase_add_test(tc, test_reflections_carry_instance_condition);
+	tcase_add_test(tc, test_condition_change_reaches_knowers);
+	tcase_add_test(tc, test_new_owner_keeps_instance_condition);
 	suite_add_tcase(s, tc);
 	return s;
 }

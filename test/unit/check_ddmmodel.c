@@ -110,6 +110,9 @@ START_TEST(test_instances)
 	ck_assert_ptr_eq(ddm_inst_find(&m, 7), in);
 	ck_assert_str_eq(in->cond, "c");
 	ck_assert(!ddm_assoc_uses(&m, 0x10002));
+	/* its own condition given back is kept (associating regions) */
+	ck_assert_ptr_eq(ddm_inst_set(&m, 7, in->cond, NULL, 0), in);
+	ck_assert_str_eq(in->cond, "c");
 	ddm_inst_del(&m, 7);
 	ck_assert_ptr_null(ddm_inst_find(&m, 7));
 	ddm_inst_del(&m, 7);
