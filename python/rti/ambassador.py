@@ -376,6 +376,42 @@ def _to_json_value(v, path="$"):
                     "raw value)" % (path, type(v).__name__))
 
 
+def _walk(v, F=F):
+    """The Python value of rti_value node ``v`` (borrowed)."""
+    k = F.rti_value_kind(v)
+    if k == 3:
+        return F.rti_value_double(v)
+    if k == 1:
+        return F.rti_value_int(v)
+    if k == 2:
+        return F.rti_value_uint(v)
+    if k == 4:
+        return bool(F.rti_value_bool(v))
+    if k == 5 or k == 6:
+        n = c_size_t(0)
+        p = (F.rti_value_string if k == 5 else F.rti_value_bytes)(
+            v, byref(n))
+        b = ctypes.string_at(p, n.value) if n.value else b""
+        return b.decode("utf-8", "replace") if k == 5 else b
+    if k == 7:
+        return _s(F.rti_value_enumerator(v))
+    if k == 8:
+        return [_walk(F.rti_value_at(v, i))
+                for i in range(F.rti_value_count(v))]
+    if k == 9:
+        return {F.rti_value_field_name(v, i).decode("utf-8", "replace"):
+                _walk(F.rti_value_at(v, i))
+                for i in range(F.rti_value_count(v))}
+    # a variant: its JSON form, which names discriminant and alternative
+    out = ctypes.c_void_p()
+    if F.rti_value_to_json(v, byref(out)):
+        raise MemoryError("rti_value_to_json")
+    try:
+        return json.loads(ctypes.string_at(out.value))
+    finally:
+        F.rti_free(out)
+
+
 _BUF = 512
 _LIMIT = _errors.LimitExceeded.code
 
@@ -647,6 +683,8 @@ class Ambassador:
             if v is not None and (isinstance(v, bool) or
                                   not isinstance(v, (int, float))):
                 raise TypeError("evoke times must be numbers")
+            if v is not None and not v >= 0:
+                raise _errors.InvalidArgument("negative or NaN evoke time")
         min_s = float(min_s)
         max_s = math.inf if max_s is None else max(float(max_s), min_s)
         pending = c_int(0)
@@ -676,6 +714,8 @@ class Ambassador:
         a = self._amb()
         if isinstance(wait_s, bool) or not isinstance(wait_s, (int, float)):
             raise TypeError("wait_s must be a number")
+        if not wait_s >= 0:
+            raise _errors.InvalidArgument("negative or NaN evoke time")
         n0 = self._ncb
         rc = F.rti_evoke_callback(a, float(wait_s), None)
         self._raise_pending()
@@ -1233,6 +1273,18 @@ class Ambassador:
                 raise
         return buf.raw[:n.value]
 
+    def _decode_tree(self, fn, i, data):
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError("value must be bytes, not %s"
+                            % type(data).__name__)
+        data = bytes(data)
+        out = ctypes.c_void_p()
+        self._check(fn(self._amb(), i, data, len(data), byref(out)))
+        try:
+            return _walk(out.value)
+        finally:
+            F.rti_value_free(out)
+
     def _decode_json(self, fn, i, data):
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise TypeError("value must be bytes, not %s"
@@ -1271,24 +1323,27 @@ class Ambassador:
                                "datatype %d" % dt.id)
 
     def decode_attribute(self, attr, data):
-        """The bytes of attribute ``attr`` as a Python value: the JSON form
-        of librti-values(3) read by json.loads (records are dicts, arrays
-        lists, enumerators their names; opaque data is a base64 str, NaN
-        and infinities the strings "NaN", "Infinity", "-Infinity").
-        DecoderError when the bytes do not fit the datatype."""
-        return self._decode_json(F.rti_decode_attribute_json,
+        """The bytes of attribute ``attr`` as a Python value, from
+        librti's value tree (librti-values(3)): integers int, floats float
+        (NaN and infinities included), HLAboolean bool, strings str, octet
+        arrays and opaque data bytes, enumerators their name (str), arrays
+        lists, records dicts of field name -> value, variant records the
+        dict of their JSON form ({discriminant name: enumerator,
+        alternative name: value}).  DecoderError when the bytes do not fit
+        the datatype."""
+        return self._decode_tree(F.rti_decode_attribute,
                                  _check_handle(attr, AttributeHandle,
                                                "attribute"), data)
 
     def decode_parameter(self, param, data):
         """The bytes of parameter ``param`` as a Python value."""
-        return self._decode_json(F.rti_decode_parameter_json,
+        return self._decode_tree(F.rti_decode_parameter,
                                  _check_handle(param, ParameterHandle,
                                                "parameter"), data)
 
     def decode_value(self, dt, data):
         """The bytes of datatype ``dt`` as a Python value."""
-        return self._decode_json(F.rti_decode_json,
+        return self._decode_tree(F.rti_decode_value,
                                  _check_handle(dt, DatatypeHandle), data)
 
     def _avals(self, values):
