@@ -76,7 +76,8 @@ class TestErrors(unittest.TestCase):
     def header_codes(self):
         with open(os.path.join(TOP, "include", "librti.h")) as f:
             text = f.read()
-        m = text[text.index("#define RTI_ERR_MAP"):text.index("enum rti_err {")]
+        m = text[text.index("#define RTI_ERR_MAP"):
+                 text.index("enum rti_err {")]
         return re.findall(r"XX\(([A-Z0-9_]+),", m)
 
     def test_one_class_per_code(self):

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import unittest
 
-from rtitest import FOM_DIR, GRID, RtiTestCase, TIMEOUT
+from rtitest import GRID, RtiTestCase, TIMEOUT
 
 SAMPLES = os.environ.get("RTI_SAMPLES")
 SAMPLES_SRC = os.environ.get("RTI_SAMPLES_SRC")

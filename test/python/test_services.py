@@ -8,8 +8,8 @@ import unittest
 
 import rti
 
-from rtitest import (GRID, HELLO, BundleRecorder, Recorder, RtiTestCase,
-                     barrier, wait)
+from rtitest import (GRID, BundleRecorder, Recorder, RtiTestCase, barrier,
+                     wait)
 
 
 class TestFederation(RtiTestCase):
