@@ -625,6 +625,11 @@ RTI_API int rti_disable_asynchronous_delivery(rti_ambassador *amb);
  */
 RTI_API int rti_retract(rti_ambassador *amb,
     rti_message_retraction_handle retraction);
+/* The joined federation's time representation: "HLAfloat64Time" or
+ * "HLAinteger64Time" (static text), so that a binding knows which member
+ * of rti_time to fill. */
+RTI_API int rti_get_time_implementation(rti_ambassador *amb,
+    const char **out);
 /* The federate's logical time (the last granted one). */
 RTI_API int rti_query_logical_time(rti_ambassador *amb, rti_time *out);
 /* GALT (greatest available logical time, the LBTS) and LITS (least

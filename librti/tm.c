@@ -560,6 +560,16 @@ rti_query_logical_time(rti_ambassador *amb, rti_time *out)
 }
 
 RTI_API int
+rti_get_time_implementation(rti_ambassador *amb, const char **out)
+{
+	RTI__JOINED_OR_RETURN(amb);
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	*out = amb->time_int64 ? "HLAinteger64Time" : "HLAfloat64Time";
+	return RTI_OK;
+}
+
+RTI_API int
 rti_query_lookahead(rti_ambassador *amb, rti_time *out)
 {
 	struct tm_st *st;

@@ -1,0 +1,1840 @@
+"""The RTI ambassador (:class:`Ambassador`) and the federate ambassador
+base class (:class:`FederateAmbassador`).
+
+Every RTIambassador service of librti is a method of :class:`Ambassador`
+named as the C function without ``rti_`` (``rti_join_federation_execution``
+is ``amb.join_federation_execution``); the ``_at``, ``_with_condition``
+and ``_with_regions`` variants of a send are keyword arguments of one
+method (``time=``, ``condition=``, ``regions=``).  A failed service raises
+the exception class of its ``RTI_ERR_*`` code (:mod:`rti.errors`) with
+librti's message.  Arguments are checked before anything is sent: a handle
+of the wrong kind, a time of the wrong type or a value that does not fit
+its datatype raises and sends nothing.
+"""
+
+import asyncio
+import base64
+import ctypes
+import enum
+import json
+import math
+import time as _time
+from ctypes import byref, c_char_p, c_int, c_size_t, c_uint32, c_uint64
+
+from . import _native
+from ._native import F
+from . import errors as _errors
+from .errors import RTIError, error_class
+from .handles import (AttributeHandle, DatatypeHandle, DimensionHandle,
+                      FederateHandle, Handle, InteractionClassHandle,
+                      MessageRetractionHandle, ObjectClassHandle,
+                      ObjectInstanceHandle, ParameterHandle, RegionHandle,
+                      check as _check_handle)
+
+__all__ = ["Ambassador", "FederateAmbassador", "MessageInfo",
+           "FederationExecutionInfo", "AttributeValues", "ParameterValues",
+           "ResignAction", "Order", "SyncFailureReason", "Packing",
+           "FLOAT64_TIME", "INTEGER64_TIME", "DEFAULT_URL"]
+
+FLOAT64_TIME = "HLAfloat64Time"
+INTEGER64_TIME = "HLAinteger64Time"
+DEFAULT_URL = "tcp://127.0.0.1:14321"
+
+
+class ResignAction(enum.IntEnum):
+    """What happens to a resigning federate's instances and attributes."""
+    UNCONDITIONALLY_DIVEST_ATTRIBUTES = 0
+    DELETE_OBJECTS = 1
+    CANCEL_PENDING_OWNERSHIP_ACQUISITIONS = 2
+    DELETE_OBJECTS_THEN_DIVEST = 3
+    CANCEL_THEN_DELETE_THEN_DIVEST = 4
+    NO_ACTION = 5
+
+
+class Order(enum.IntEnum):
+    """Order of a message: as received, or by timestamp."""
+    RECEIVE = 0
+    TIMESTAMP = 1
+
+
+class SyncFailureReason(enum.IntEnum):
+    """Why a synchronization point registration failed."""
+    LABEL_NOT_UNIQUE = 0
+    SET_MEMBER_NOT_JOINED = 1
+
+
+class Packing(enum.IntEnum):
+    """How updates are packed into frames (set_update_packing)."""
+    ATTRIBUTE = 0
+    INSTANCE = 1
+    CLASS = 2
+
+
+class MessageInfo:
+    """What comes with a reflection, interaction or remove.
+
+    ``producer`` (FederateHandle), ``sent_order`` and ``received_order``
+    (:class:`Order`), ``time`` (the timestamp when received in timestamp
+    order, else None), ``retraction`` (MessageRetractionHandle or None),
+    ``condition`` (the send condition, str, or None)."""
+
+    __slots__ = ("producer", "sent_order", "received_order", "time",
+                 "retraction", "condition")
+
+    def __init__(self, producer, sent_order, received_order, time,
+                 retraction, condition):
+        self.producer = producer
+        self.sent_order = sent_order
+        self.received_order = received_order
+        self.time = time
+        self.retraction = retraction
+        self.condition = condition
+
+    def __repr__(self):
+        return ("MessageInfo(producer=%r, sent_order=%s, received_order=%s,"
+                " time=%r, retraction=%r, condition=%r)" % (
+                    self.producer, self.sent_order.name,
+                    self.received_order.name, self.time, self.retraction,
+                    self.condition))
+
+
+class FederationExecutionInfo:
+    """One federation of report_federation_executions: ``name``,
+    ``time_implementation`` and ``federates`` (joined, an int)."""
+
+    __slots__ = ("name", "time_implementation", "federates")
+
+    def __init__(self, name, time_implementation, federates):
+        self.name = name
+        self.time_implementation = time_implementation
+        self.federates = federates
+
+    def __repr__(self):
+        return "FederationExecutionInfo(%r, %r, %d)" % (
+            self.name, self.time_implementation, self.federates)
+
+
+class AttributeValues(dict):
+    """Reflected attribute values: a dict of AttributeHandle -> bytes (the
+    raw value as sent), that also decodes them by the FOM's datatypes.
+
+    ``values.decode(attr)`` is one value as a Python value,
+    ``values.decoded()`` all of them as a new dict."""
+
+    __slots__ = ("_amb",)
+
+    def decode(self, attr):
+        """The value of ``attr`` decoded by its datatype (see
+        Ambassador.decode_attribute)."""
+        return self._amb.decode_attribute(attr, self[attr])
+
+    def decoded(self):
+        """A dict of every attribute's decoded value."""
+        dec = self._amb.decode_attribute
+        return {a: dec(a, v) for a, v in self.items()}
+
+
+class ParameterValues(dict):
+    """Received parameter values: a dict of ParameterHandle -> bytes that
+    also decodes them (``decode(param)``, ``decoded()``)."""
+
+    __slots__ = ("_amb",)
+
+    def decode(self, param):
+        """The value of ``param`` decoded by its datatype."""
+        return self._amb.decode_parameter(param, self[param])
+
+    def decoded(self):
+        """A dict of every parameter's decoded value."""
+        dec = self._amb.decode_parameter
+        return {p: dec(p, v) for p, v in self.items()}
+
+
+class FederateAmbassador:
+    """Base class of a federate's callbacks.
+
+    Subclass it and define the callbacks you want as methods; only those
+    are registered with librti (the others are dropped there, as NULL
+    members of struct rti_callbacks).  Callbacks run inside
+    :meth:`Ambassador.evoke` (or ``evoke_async``), on the caller's thread,
+    and may call any service of the ambassador except evoke.  An exception
+    a callback raises stops that evoke and is re-raised by it; librti's
+    state is not affected and the callbacks still queued are delivered by
+    the next evoke.
+
+    ``ambassador`` is set to the :class:`Ambassador` the instance was given
+    to.  The methods below document each callback's arguments; they do
+    nothing.  Strings are ``str``, tags ``bytes``, sets of handles lists,
+    times ``float`` or ``int`` by the federation's time representation.
+    """
+
+    ambassador = None
+
+    # Connection and federation management
+    def connection_lost(self, fault):
+        """The connection to rtiexec is gone (``fault``: why)."""
+
+    def report_federation_executions(self, infos):
+        """Answer to list_federation_executions: a list of
+        FederationExecutionInfo."""
+
+    def synchronization_point_registration_succeeded(self, label):
+        """The point ``label`` this federate registered exists."""
+
+    def synchronization_point_registration_failed(self, label, reason):
+        """Registration of ``label`` failed (``reason``:
+        SyncFailureReason)."""
+
+    def announce_synchronization_point(self, label, tag):
+        """Point ``label`` (with ``tag``, bytes) is announced: call
+        synchronization_point_achieved(label) when there."""
+
+    def federation_synchronized(self, label, failed):
+        """Every member achieved ``label``; ``failed``: the
+        FederateHandles that achieved it unsuccessfully."""
+
+    # Declaration management
+    def start_registration_for_object_class(self, cls):
+        """Someone subscribes to ``cls`` (ObjectClassHandle)."""
+
+    def stop_registration_for_object_class(self, cls):
+        """Nobody subscribes to ``cls`` any more."""
+
+    def turn_interactions_on(self, cls):
+        """Someone subscribes to interaction class ``cls``."""
+
+    def turn_interactions_off(self, cls):
+        """Nobody subscribes to interaction class ``cls`` any more."""
+
+    # Object management
+    def object_instance_name_reservation_succeeded(self, name):
+        """``name`` is reserved for this federate."""
+
+    def object_instance_name_reservation_failed(self, name):
+        """``name`` could not be reserved."""
+
+    def multiple_object_instance_name_reservation_succeeded(self, names):
+        """Every name of ``names`` (a list of str) is reserved."""
+
+    def multiple_object_instance_name_reservation_failed(self, names):
+        """The names ``names`` could not be reserved (none is)."""
+
+    def discover_object_instance(self, obj, cls, name, producer):
+        """A new instance ``obj`` of ``cls`` called ``name``, registered by
+        ``producer`` (FederateHandle)."""
+
+    def reflect_attribute_values(self, obj, values, tag, info):
+        """New values of instance ``obj``: ``values`` an AttributeValues
+        (AttributeHandle -> bytes), ``tag`` bytes, ``info`` a
+        MessageInfo."""
+
+    def reflect_class_bundle(self, cls, instances, tag, info):
+        """Defined, it takes class bundles whole instead of one
+        reflect_attribute_values per instance: ``instances`` is a dict of
+        ObjectInstanceHandle -> AttributeValues, in the bundle's order."""
+
+    def receive_interaction(self, cls, values, tag, info):
+        """An interaction of class ``cls``: ``values`` a ParameterValues
+        (ParameterHandle -> bytes)."""
+
+    def remove_object_instance(self, obj, tag, info):
+        """Instance ``obj`` was deleted."""
+
+    def attributes_in_scope(self, obj, attrs):
+        """Attributes ``attrs`` of ``obj`` came into scope."""
+
+    def attributes_out_of_scope(self, obj, attrs):
+        """Attributes ``attrs`` of ``obj`` went out of scope."""
+
+    def provide_attribute_value_update(self, obj, attrs, tag):
+        """Someone asks for the current values of ``attrs`` of ``obj``."""
+
+    def turn_updates_on_for_object_instance(self, obj, attrs):
+        """Someone wants updates of ``attrs`` of ``obj``."""
+
+    def turn_updates_off_for_object_instance(self, obj, attrs):
+        """Nobody wants updates of ``attrs`` of ``obj`` any more."""
+
+    # Ownership management
+    def request_attribute_ownership_assumption(self, obj, attrs, tag):
+        """Attributes ``attrs`` of ``obj`` are offered to this federate."""
+
+    def request_divestiture_confirmation(self, obj, attrs):
+        """Someone wants the offered ``attrs``: confirm_divestiture."""
+
+    def attribute_ownership_acquisition_notification(self, obj, attrs, tag):
+        """This federate now owns ``attrs`` of ``obj``."""
+
+    def attribute_ownership_unavailable(self, obj, attrs):
+        """``attrs`` of ``obj`` could not be acquired."""
+
+    def request_attribute_ownership_release(self, obj, attrs, tag):
+        """Someone wants ``attrs`` of ``obj`` that this federate owns."""
+
+    def confirm_attribute_ownership_acquisition_cancellation(self, obj,
+                                                             attrs):
+        """The acquisition of ``attrs`` of ``obj`` is cancelled."""
+
+    def inform_attribute_ownership(self, obj, attr, owner):
+        """Answer to query_attribute_ownership: ``owner`` owns it."""
+
+    def attribute_is_not_owned(self, obj, attr):
+        """Answer to query_attribute_ownership: nobody owns it."""
+
+    def attribute_is_owned_by_rti(self, obj, attr):
+        """Answer to query_attribute_ownership: the RTI owns it."""
+
+    # Time management
+    def time_regulation_enabled(self, time):
+        """Time regulation is on; ``time`` the federate's logical time."""
+
+    def time_constrained_enabled(self, time):
+        """Time constrained is on; ``time`` the federate's logical time."""
+
+    def time_advance_grant(self, time):
+        """The logical time advanced to ``time``."""
+
+    def request_retraction(self, retraction):
+        """A message received earlier (MessageRetractionHandle) was
+        retracted by its sender."""
+
+
+# --------------------------------------------------------------------------
+# Fast handle construction for callbacks: handles are immutable values, so
+# one object per (kind, id) is shared.  Instances are not cached (there can
+# be millions).
+
+
+def _mk(kind, id, _new=object.__new__, _set=object.__setattr__):
+    h = _new(kind)
+    _set(h, "_id", id)
+    return h
+
+
+class _Cache(dict):
+    __slots__ = ("kind",)
+
+    def __init__(self, kind):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, id):
+        h = self[id] = _mk(self.kind, id)
+        return h
+
+
+def _s(b):
+    return None if b is None else b.decode("utf-8", "replace")
+
+
+def _bytes_arg(tag, what="tag"):
+    if tag is None:
+        return None, 0
+    if isinstance(tag, (bytes, bytearray, memoryview)):
+        tag = bytes(tag)
+        return tag, len(tag)
+    raise TypeError("%s must be bytes, not %s" % (what, type(tag).__name__))
+
+
+def _str_arg(s, what, allow_none=False):
+    if s is None and allow_none:
+        return None
+    if not isinstance(s, str):
+        raise TypeError("%s must be a str, not %s"
+                        % (what, type(s).__name__))
+    return s.encode("utf-8")
+
+
+def _to_json_value(v, path="$"):
+    """A Python value as a JSON-able tree in librti's JSON form."""
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, float):
+        if v != v:
+            return "NaN"
+        if v in (math.inf, -math.inf):
+            return "Infinity" if v > 0 else "-Infinity"
+        return v
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        return base64.b64encode(bytes(v)).decode("ascii")
+    if isinstance(v, enum.Enum):
+        return v.name
+    if isinstance(v, dict):
+        out = {}
+        for k, x in v.items():
+            if not isinstance(k, str):
+                raise TypeError("%s: record field names must be str, not %s"
+                                % (path, type(k).__name__))
+            out[k] = _to_json_value(x, "%s.%s" % (path, k))
+        return out
+    if isinstance(v, (list, tuple)):
+        return [_to_json_value(x, "%s[%d]" % (path, i))
+                for i, x in enumerate(v)]
+    raise TypeError("%s: cannot encode a %s as an HLA value (use bytes for a "
+                    "raw value)" % (path, type(v).__name__))
+
+
+def _walk(v, F=F):
+    """The Python value of rti_value node ``v`` (borrowed)."""
+    k = F.rti_value_kind(v)
+    if k == 3:
+        return F.rti_value_double(v)
+    if k == 1:
+        return F.rti_value_int(v)
+    if k == 2:
+        return F.rti_value_uint(v)
+    if k == 4:
+        return bool(F.rti_value_bool(v))
+    if k == 5 or k == 6:
+        n = c_size_t(0)
+        p = (F.rti_value_string if k == 5 else F.rti_value_bytes)(
+            v, byref(n))
+        b = ctypes.string_at(p, n.value) if n.value else b""
+        return b.decode("utf-8", "replace") if k == 5 else b
+    if k == 7:
+        return _s(F.rti_value_enumerator(v))
+    if k == 8:
+        return [_walk(F.rti_value_at(v, i))
+                for i in range(F.rti_value_count(v))]
+    if k == 9:
+        return {F.rti_value_field_name(v, i).decode("utf-8", "replace"):
+                _walk(F.rti_value_at(v, i))
+                for i in range(F.rti_value_count(v))}
+    # a variant: its JSON form, which names discriminant and alternative
+    out = ctypes.c_void_p()
+    if F.rti_value_to_json(v, byref(out)):
+        raise MemoryError("rti_value_to_json")
+    try:
+        return json.loads(ctypes.string_at(out.value))
+    finally:
+        F.rti_free(out)
+
+
+_BUF = 512
+_LIMIT = _errors.LimitExceeded.code
+
+
+class Ambassador:
+    """One federate's connection to rtiexec (an rti_ambassador).
+
+    ``Ambassador(federate=None, url=None, *, auth_key=None)`` connects at
+    once: ``federate`` is a FederateAmbassador (or None: no callbacks),
+    ``url`` as rti_connect takes it (``"tcp://HOST:PORT"``, ``"HOST:PORT"``,
+    ``"unix:///path"``; None: ``tcp://127.0.0.1:14321``), ``auth_key`` the
+    shared secret (bytes or str) of rtiexec --auth-key-file.
+
+    Used as a context manager it resigns (if joined, with
+    ResignAction.CANCEL_THEN_DELETE_THEN_DIVEST) and disconnects on exit;
+    :meth:`close` does the same.
+
+    Services take handles of the right kind (rti.handles), tags as bytes,
+    times as ``float`` in an HLAfloat64Time federation and ``int`` in an
+    HLAinteger64Time one, attribute and parameter values as ``bytes`` (sent
+    as they are) or as Python values encoded by the FOM datatype of the
+    attribute or parameter (see :meth:`encode_attribute`).
+    """
+
+    def __init__(self, federate=None, url=None, *, auth_key=None):
+        self._a = None
+        self._joined = False
+        self._int_time = False
+        self._time_impl = None
+        self._federate = None
+        self._exc = None
+        self._ncb = 0
+        self._dt_attr = {}
+        self._dt_param = {}
+        self._hc = {k: _Cache(k) for k in (
+            FederateHandle, ObjectClassHandle, AttributeHandle,
+            InteractionClassHandle, ParameterHandle, DimensionHandle)}
+        url_b = _str_arg(url, "url", allow_none=True)
+        a = F.rti_ambassador_new()
+        if not a:
+            raise MemoryError("rti_ambassador_new")
+        self._a = a
+        if auth_key is not None:
+            if isinstance(auth_key, str):
+                auth_key = auth_key.encode("utf-8")
+            key, n = _bytes_arg(auth_key, "auth_key")
+            self._check(F.rti_set_auth_key(a, key, n))
+        self._cbs = _native.Callbacks()
+        self._thunks = []
+        if federate is not None:
+            self._federate = federate
+            self._install(federate)
+            if isinstance(federate, FederateAmbassador):
+                federate.ambassador = self
+        self._check(F.rti_connect(a, url_b, byref(self._cbs), None))
+
+    # -- plumbing ---------------------------------------------------------
+
+    def _check(self, rc):
+        if rc:
+            msg = F.rti_error_message(self._a) if self._a else None
+            msg = msg.decode("utf-8", "replace") if msg else ""
+            if not msg:
+                msg = F.rti_strerror(rc).decode()
+            raise error_class(rc)(msg)
+
+    def _amb(self):
+        if self._a is None:
+            raise _errors.NotConnected("the ambassador is closed")
+        return self._a
+
+    def _time_in(self, t, what="time"):
+        if isinstance(t, bool) or not isinstance(t, (int, float)):
+            raise TypeError("%s must be a number, not %s"
+                            % (what, type(t).__name__))
+        if self._int_time:
+            if not isinstance(t, int):
+                raise TypeError(
+                    "%s must be an int in an HLAinteger64Time federation, "
+                    "not %s" % (what, type(t).__name__))
+            if not -(1 << 63) <= t < 1 << 63:
+                raise ValueError("%s %d is outside the int64 range"
+                                 % (what, t))
+            return _native.Time(0.0, t)
+        return _native.Time(float(t), 0)
+
+    def _time_out(self, ct):
+        return ct.i64 if self._int_time else ct.f64
+
+    def _handles(self, hs, kind, what):
+        if isinstance(hs, Handle):
+            raise TypeError("%s must be an iterable of %s, not one handle"
+                            % (what, kind.__name__))
+        ids = [_check_handle(h, kind, what[:-1] if what.endswith("s")
+                             else what) for h in hs]
+        arr = (c_uint32 * len(ids))(*ids)
+        return arr, len(ids)
+
+    def _names(self, names, what):
+        if isinstance(names, str):
+            names = [names]
+        bs = [_str_arg(n, what) for n in names]
+        return (c_char_p * len(bs))(*bs), len(bs)
+
+    def _record(self, name, exc):
+        if self._exc is None:
+            if hasattr(exc, "add_note"):
+                exc.add_note("raised by the %s callback" % name)
+            self._exc = exc
+
+    def _raise_pending(self):
+        exc = self._exc
+        if exc is not None:
+            self._exc = None
+            try:
+                raise exc
+            finally:
+                exc = None
+
+    def _install(self, fed):
+        base = FederateAmbassador
+        for name, _ in _native.CALLBACKS:
+            m = getattr(type(fed), name, None)
+            if m is None or m is getattr(base, name, None):
+                continue
+            thunk = _native.CALLBACK_TYPES[name](
+                self._make_thunk(name, getattr(fed, name)))
+            self._thunks.append(thunk)
+            setattr(self._cbs, name, thunk)
+
+    def _info(self, p):
+        i = p.contents
+        ro = Order(i.received_order)
+        return MessageInfo(
+            self._hc[FederateHandle][i.producer], Order(i.sent_order), ro,
+            self._time_out(i.time) if ro == Order.TIMESTAMP else None,
+            _mk(MessageRetractionHandle, i.retraction) if i.retraction
+            else None, _s(i.condition))
+
+    def _avs(self, p, n):
+        out = AttributeValues()
+        out._amb = self
+        ah = self._hc[AttributeHandle]
+        sa = ctypes.string_at
+        for k in range(n):
+            v = p[k]
+            out[ah[v.attribute]] = sa(v.value, v.length) if v.length \
+                else b""
+        return out
+
+    def _make_thunk(self, name, method):
+        """A C callback that converts librti's arguments and calls
+        ``method``; an exception is kept for the evoke to raise."""
+        hc = self._hc
+        oc, at = hc[ObjectClassHandle], hc[AttributeHandle]
+        ic, pa = hc[InteractionClassHandle], hc[ParameterHandle]
+        fh = hc[FederateHandle]
+        sa = ctypes.string_at
+
+        def tag(p, n):
+            return sa(p, n) if n else b""
+
+        def obj(i):
+            return _mk(ObjectInstanceHandle, i)
+
+        def attrs(p, n):
+            return [at[i] for i in p[:n]] if n else []
+
+        if name == "connection_lost":
+            conv = lambda f: (_s(f),)
+        elif name == "report_federation_executions":
+            conv = lambda p, n: ([FederationExecutionInfo(
+                _s(p[i].name), _s(p[i].time_implementation),
+                p[i].federates) for i in range(n)],)
+        elif name == "synchronization_point_registration_failed":
+            conv = lambda l, r: (_s(l), SyncFailureReason(r))
+        elif name == "announce_synchronization_point":
+            conv = lambda l, p, n: (_s(l), tag(p, n))
+        elif name == "federation_synchronized":
+            conv = lambda l, p, n: (_s(l), [fh[i] for i in p[:n]]
+                                    if n else [])
+        elif name in ("start_registration_for_object_class",
+                      "stop_registration_for_object_class"):
+            conv = lambda c: (oc[c],)
+        elif name in ("turn_interactions_on", "turn_interactions_off"):
+            conv = lambda c: (ic[c],)
+        elif name.startswith("multiple_object_instance_name_reservation"):
+            conv = lambda p, n: ([_s(p[i]) for i in range(n)],)
+        elif name in ("synchronization_point_registration_succeeded",
+                      "object_instance_name_reservation_succeeded",
+                      "object_instance_name_reservation_failed"):
+            conv = lambda l: (_s(l),)
+        elif name == "discover_object_instance":
+            conv = lambda o, c, nm, pr: (obj(o), oc[c], _s(nm), fh[pr])
+        elif name == "reflect_attribute_values":
+            conv = lambda o, p, n, t, tn, i: (obj(o), self._avs(p, n),
+                                              tag(t, tn), self._info(i))
+        elif name == "reflect_class_bundle":
+            def conv(c, p, n, t, tn, i):
+                inst = {}
+                for k in range(n):
+                    b = p[k]
+                    inst[obj(b.object)] = self._avs(b.values, b.n_values)
+                return oc[c], inst, tag(t, tn), self._info(i)
+        elif name == "receive_interaction":
+            def conv(c, p, n, t, tn, i):
+                out = ParameterValues()
+                out._amb = self
+                for k in range(n):
+                    v = p[k]
+                    out[pa[v.parameter]] = sa(v.value, v.length) \
+                        if v.length else b""
+                return ic[c], out, tag(t, tn), self._info(i)
+        elif name == "remove_object_instance":
+            conv = lambda o, t, tn, i: (obj(o), tag(t, tn), self._info(i))
+        elif name in ("provide_attribute_value_update",
+                      "request_attribute_ownership_assumption",
+                      "attribute_ownership_acquisition_notification",
+                      "request_attribute_ownership_release"):
+            conv = lambda o, p, n, t, tn: (obj(o), attrs(p, n), tag(t, tn))
+        elif name in ("inform_attribute_ownership",):
+            conv = lambda o, a, f: (obj(o), at[a], fh[f])
+        elif name in ("attribute_is_not_owned", "attribute_is_owned_by_rti"):
+            conv = lambda o, a: (obj(o), at[a])
+        elif name in ("time_regulation_enabled", "time_constrained_enabled",
+                      "time_advance_grant"):
+            conv = lambda t: (self._time_out(t),)
+        elif name == "request_retraction":
+            conv = lambda r: (_mk(MessageRetractionHandle, r),)
+        else:   # (obj, attrs, n): scope, turn updates, ownership answers
+            conv = lambda o, p, n: (obj(o), attrs(p, n))
+
+        def thunk(arg, *args):
+            self._ncb += 1
+            try:
+                method(*conv(*args))
+            except BaseException as e:  # re-raised by the evoke
+                self._record(name, e)
+        return thunk
+
+    # -- connection and callbacks -----------------------------------------
+
+    @property
+    def federate(self):
+        """The FederateAmbassador given at construction (or None)."""
+        return self._federate
+
+    def fileno(self):
+        """The connection's socket (readable when callbacks may be
+        pending), for select/poll/asyncio; -1 when not connected."""
+        return F.rti_get_fd(self._amb())
+
+    def evoke(self, min_s=0.0, max_s=None):
+        """Deliver callbacks (evokeMultipleCallbacks).
+
+        Delivers callbacks as they arrive for at least ``min_s`` seconds,
+        and returns once ``min_s`` has passed and none is pending, or once
+        ``max_s`` has passed (None: no limit but ``min_s``; a federate
+        receiving an endless stream should give one).  ``evoke()`` delivers
+        what is pending without waiting.  Returns True when more callbacks
+        are queued.
+
+        A callback that raises ends the evoke: the exception (with a note
+        naming the callback) is raised from here; the callbacks still
+        queued stay queued for the next evoke.
+        """
+        a = self._amb()
+        for v in (min_s, max_s):
+            if v is not None and (isinstance(v, bool) or
+                                  not isinstance(v, (int, float))):
+                raise TypeError("evoke times must be numbers")
+            if v is not None and not v >= 0:
+                raise _errors.InvalidArgument("negative or NaN evoke time")
+        min_s = float(min_s)
+        max_s = math.inf if max_s is None else max(float(max_s), min_s)
+        pending = c_int(0)
+        pp = byref(pending)
+        evoke1 = F.rti_evoke_callback
+        now = _time.monotonic
+        start = now()
+        while True:
+            el = now() - start
+            n0 = self._ncb
+            rc = evoke1(a, min_s - el if el < min_s else 0.0, pp)
+            self._raise_pending()
+            self._check(rc)
+            el = now() - start
+            if self._ncb != n0:
+                if el >= max_s:
+                    break
+                continue
+            if el >= min_s:
+                break
+        return bool(pending.value)
+
+    def evoke_callback(self, wait_s=0.0):
+        """Deliver at most one callback, waiting up to ``wait_s`` seconds
+        for it (evokeCallback).  Returns True when one was delivered.  A
+        callback's exception is raised from here."""
+        a = self._amb()
+        if isinstance(wait_s, bool) or not isinstance(wait_s, (int, float)):
+            raise TypeError("wait_s must be a number")
+        if not wait_s >= 0:
+            raise _errors.InvalidArgument("negative or NaN evoke time")
+        n0 = self._ncb
+        rc = F.rti_evoke_callback(a, float(wait_s), None)
+        self._raise_pending()
+        self._check(rc)
+        return self._ncb != n0
+
+    def _deliver_queued(self, budget=1000):
+        """Deliver what is queued or readable now, at most ``budget``
+        callbacks; True when more may be pending."""
+        a = self._amb()
+        pending = c_int(0)
+        pp = byref(pending)
+        for _ in range(budget):
+            n0 = self._ncb
+            rc = F.rti_evoke_callback(a, 0.0, pp)
+            self._raise_pending()
+            self._check(rc)
+            if self._ncb == n0:
+                return False
+        return True
+
+    async def evoke_async(self, timeout=None):
+        """asyncio: wait (without blocking the event loop) until callbacks
+        arrive, deliver those queued, and return how many were delivered
+        (0 on ``timeout`` seconds without any).  The wait is
+        ``loop.add_reader`` on :meth:`fileno`.  A callback's exception is
+        raised from this await."""
+        loop = asyncio.get_running_loop()
+        n0 = self._ncb
+        more = self._deliver_queued()
+        if self._ncb != n0:
+            if more:
+                await asyncio.sleep(0)  # let the loop run between batches
+            return self._ncb - n0
+        fd = self.fileno()
+        if fd < 0:
+            raise _errors.NotConnected("not connected")
+        fut = loop.create_future()
+
+        def ready():
+            if not fut.done():
+                fut.set_result(None)
+        loop.add_reader(fd, ready)
+        try:
+            await asyncio.wait_for(fut, timeout)
+        except asyncio.TimeoutError:
+            return 0
+        finally:
+            loop.remove_reader(fd)
+        self._deliver_queued()
+        return self._ncb - n0
+
+    async def until(self, predicate, timeout=None):
+        """asyncio: deliver callbacks (evoke_async) until ``predicate()``
+        is true; ``asyncio.TimeoutError`` after ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while not predicate():
+            left = None if deadline is None else deadline - loop.time()
+            if left is not None and left <= 0:
+                raise asyncio.TimeoutError("condition not met in %s s"
+                                           % timeout)
+            await self.evoke_async(left)
+        return True
+
+    def wait_until(self, predicate, timeout=None, step=0.05):
+        """Blocking: evoke until ``predicate()`` is true; TimeoutError
+        after ``timeout`` seconds (None: wait for ever)."""
+        deadline = None if timeout is None else _time.monotonic() + timeout
+        while not predicate():
+            if deadline is not None:
+                left = deadline - _time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("condition not met in %s s"
+                                       % timeout)
+                self.evoke(0.0, min(step, left))
+                if not predicate():
+                    self.evoke_callback(min(step, max(0.0, left)))
+            else:
+                self.evoke(0.0, step)
+                if not predicate():
+                    self.evoke_callback(step)
+        return True
+
+    def disconnect(self):
+        """Close the connection (rtiexec resigns a joined federate with
+        its automatic resign action)."""
+        self._check(F.rti_disconnect(self._amb()))
+        self._joined = False
+
+    def close(self):
+        """Resign (if joined, CANCEL_THEN_DELETE_THEN_DIVEST), disconnect
+        and free the ambassador.  Best effort: a lost connection is no
+        error.  Idempotent."""
+        a = self._a
+        if a is None:
+            return
+        if self._joined:
+            F.rti_resign_federation_execution(
+                a, ResignAction.CANCEL_THEN_DELETE_THEN_DIVEST)
+            self._joined = False
+        F.rti_disconnect(a)
+        self._a = None
+        F.rti_ambassador_free(a)
+        if isinstance(self._federate, FederateAmbassador) and \
+                self._federate.ambassador is self:
+            self._federate.ambassador = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # -- federation management -------------------------------------------
+
+    def create_federation_execution(self, federation, modules,
+                                    time_implementation=FLOAT64_TIME):
+        """Create federation ``federation`` from FOM ``modules`` (a path or
+        name, or a list of them: a readable file is sent, any other name
+        is resolved by rtiexec in its --fom-path).  ``time_implementation``
+        is FLOAT64_TIME ("HLAfloat64Time") or INTEGER64_TIME."""
+        a = self._amb()
+        fed = _str_arg(federation, "federation")
+        if isinstance(modules, str):
+            modules = [modules]
+        arr, n = self._names(modules, "FOM module")
+        ti = _str_arg(time_implementation, "time_implementation")
+        self._check(F.rti_create_federation_execution(a, fed, arr, n, ti))
+
+    def destroy_federation_execution(self, federation):
+        """Destroy ``federation`` (FederatesCurrentlyJoined while any
+        federate is joined)."""
+        self._check(F.rti_destroy_federation_execution(
+            self._amb(), _str_arg(federation, "federation")))
+
+    def list_federation_executions(self):
+        """Ask for the federations: answered by
+        report_federation_executions."""
+        self._check(F.rti_list_federation_executions(self._amb()))
+
+    def join_federation_execution(self, federate_name, federate_type,
+                                  federation):
+        """Join ``federation`` as ``federate_name`` (None: rtiexec chooses)
+        of ``federate_type``; returns this federate's FederateHandle.  The
+        federation's time representation decides the Python type of times
+        from now on (:attr:`time_implementation`)."""
+        a = self._amb()
+        name = _str_arg(federate_name, "federate_name", allow_none=True)
+        ftype = _str_arg(federate_type, "federate_type")
+        fed = _str_arg(federation, "federation")
+        h = c_uint32(0)
+        self._check(F.rti_join_federation_execution(a, name, ftype, fed,
+                                                    byref(h)))
+        self._joined = True
+        ti = c_char_p()
+        self._check(F.rti_get_time_implementation(a, byref(ti)))
+        self._time_impl = ti.value.decode()
+        self._int_time = self._time_impl == INTEGER64_TIME
+        self._dt_attr.clear()
+        self._dt_param.clear()
+        self._handle = FederateHandle(h.value)
+        return self._handle
+
+    @property
+    def joined(self):
+        """True while joined to a federation."""
+        return self._joined
+
+    @property
+    def time_implementation(self):
+        """The joined federation's time representation ("HLAfloat64Time":
+        times are float; "HLAinteger64Time": int), None before a join."""
+        return self._time_impl
+
+    def resign_federation_execution(
+            self, action=ResignAction.CANCEL_THEN_DELETE_THEN_DIVEST):
+        """Resign with ``action`` (a ResignAction)."""
+        a = self._amb()
+        self._check(F.rti_resign_federation_execution(
+            a, self._enum(action, ResignAction, "action")))
+        self._joined = False
+        self._time_impl = None
+        self._int_time = False
+
+    def set_automatic_resign_directive(self, action):
+        """The ResignAction rtiexec applies when the connection drops."""
+        self._check(F.rti_set_automatic_resign_directive(
+            self._amb(), self._enum(action, ResignAction, "action")))
+
+    @staticmethod
+    def _enum(v, kind, what):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError("%s must be a %s" % (what, kind.__name__))
+        return int(kind(v))
+
+    def register_federation_synchronization_point(self, label, tag=b"",
+                                                  federates=None):
+        """Register point ``label`` for ``federates`` (FederateHandles;
+        None: every joined federate).  Answered by
+        synchronization_point_registration_succeeded / _failed."""
+        a = self._amb()
+        lb = _str_arg(label, "label")
+        t, tn = _bytes_arg(tag)
+        if federates is None:
+            arr, n = None, 0
+        else:
+            arr, n = self._handles(federates, FederateHandle, "federates")
+        self._check(F.rti_register_federation_synchronization_point(
+            a, lb, t, tn, arr, n))
+
+    def synchronization_point_achieved(self, label, successfully=True):
+        """This federate reached point ``label``."""
+        self._check(F.rti_synchronization_point_achieved(
+            self._amb(), _str_arg(label, "label"), 1 if successfully else 0))
+
+    # -- lookups ----------------------------------------------------------
+
+    def _lookup(self, fn, kind, *args):
+        h = c_uint32(0)
+        self._check(fn(self._amb(), *args, byref(h)))
+        return self._hc[kind][h.value] if kind in self._hc else \
+            kind(h.value)
+
+    def _name(self, fn, *args):
+        s = c_char_p()
+        self._check(fn(self._amb(), *args, byref(s)))
+        return s.value.decode("utf-8", "replace")
+
+    def get_federate_handle(self, name):
+        """The FederateHandle of the joined federate ``name``."""
+        return self._lookup(F.rti_get_federate_handle, FederateHandle,
+                            _str_arg(name, "name"))
+
+    def get_federate_name(self, federate):
+        """The name of a FederateHandle."""
+        return self._name(F.rti_get_federate_name,
+                          _check_handle(federate, FederateHandle))
+
+    def get_object_class_handle(self, name):
+        """The ObjectClassHandle of ``name`` ("Equipment.Breaker",
+        "HLAobjectRoot.Equipment.Breaker" or, when unique, "Breaker")."""
+        return self._lookup(F.rti_get_object_class_handle, ObjectClassHandle,
+                            _str_arg(name, "name"))
+
+    def get_object_class_name(self, cls):
+        """The name of an ObjectClassHandle."""
+        return self._name(F.rti_get_object_class_name,
+                          _check_handle(cls, ObjectClassHandle))
+
+    def get_attribute_handle(self, cls, name):
+        """The AttributeHandle of attribute ``name`` of ``cls``."""
+        return self._lookup(F.rti_get_attribute_handle, AttributeHandle,
+                            _check_handle(cls, ObjectClassHandle),
+                            _str_arg(name, "name"))
+
+    def get_attribute_handles(self, cls, *names):
+        """A list of the AttributeHandles of ``names`` of ``cls``."""
+        return [self.get_attribute_handle(cls, n) for n in names]
+
+    def get_attribute_name(self, cls, attr):
+        """The name of attribute ``attr`` of ``cls``."""
+        return self._name(F.rti_get_attribute_name,
+                          _check_handle(cls, ObjectClassHandle),
+                          _check_handle(attr, AttributeHandle))
+
+    def get_interaction_class_handle(self, name):
+        """The InteractionClassHandle of ``name``."""
+        return self._lookup(F.rti_get_interaction_class_handle,
+                            InteractionClassHandle, _str_arg(name, "name"))
+
+    def get_interaction_class_name(self, cls):
+        """The name of an InteractionClassHandle."""
+        return self._name(F.rti_get_interaction_class_name,
+                          _check_handle(cls, InteractionClassHandle))
+
+    def get_parameter_handle(self, cls, name):
+        """The ParameterHandle of parameter ``name`` of ``cls``."""
+        return self._lookup(F.rti_get_parameter_handle, ParameterHandle,
+                            _check_handle(cls, InteractionClassHandle),
+                            _str_arg(name, "name"))
+
+    def get_parameter_handles(self, cls, *names):
+        """A list of the ParameterHandles of ``names`` of ``cls``."""
+        return [self.get_parameter_handle(cls, n) for n in names]
+
+    def get_parameter_name(self, cls, param):
+        """The name of parameter ``param`` of ``cls``."""
+        return self._name(F.rti_get_parameter_name,
+                          _check_handle(cls, InteractionClassHandle),
+                          _check_handle(param, ParameterHandle))
+
+    def get_dimension_handle(self, name):
+        """The DimensionHandle of ``name``."""
+        return self._lookup(F.rti_get_dimension_handle, DimensionHandle,
+                            _str_arg(name, "name"))
+
+    def get_dimension_name(self, dim):
+        """The name of a DimensionHandle."""
+        return self._name(F.rti_get_dimension_name,
+                          _check_handle(dim, DimensionHandle))
+
+    def get_dimension_upper_bound(self, dim):
+        """The upper bound (an int) of a dimension."""
+        v = c_uint64(0)
+        self._check(F.rti_get_dimension_upper_bound(
+            self._amb(), _check_handle(dim, DimensionHandle), byref(v)))
+        return v.value
+
+    # -- time management --------------------------------------------------
+
+    def enable_time_regulation(self, lookahead):
+        """Become regulating with ``lookahead``; answered by
+        time_regulation_enabled."""
+        la = self._time_in(lookahead, "lookahead")
+        self._check(F.rti_enable_time_regulation(self._amb(), la))
+
+    def disable_time_regulation(self):
+        """Stop regulating."""
+        self._check(F.rti_disable_time_regulation(self._amb()))
+
+    def enable_time_constrained(self):
+        """Become constrained; answered by time_constrained_enabled."""
+        self._check(F.rti_enable_time_constrained(self._amb()))
+
+    def disable_time_constrained(self):
+        """Stop being constrained."""
+        self._check(F.rti_disable_time_constrained(self._amb()))
+
+    def _tm(self, fn, t):
+        ct = self._time_in(t)
+        self._check(fn(self._amb(), ct))
+
+    def time_advance_request(self, time):
+        """TAR: answered by time_advance_grant."""
+        self._tm(F.rti_time_advance_request, time)
+
+    def time_advance_request_available(self, time):
+        """TARA: answered by time_advance_grant."""
+        self._tm(F.rti_time_advance_request_available, time)
+
+    def next_message_request(self, time):
+        """NMR: answered by time_advance_grant."""
+        self._tm(F.rti_next_message_request, time)
+
+    def next_message_request_available(self, time):
+        """NMRA: answered by time_advance_grant."""
+        self._tm(F.rti_next_message_request_available, time)
+
+    def flush_queue_request(self, time):
+        """FQR: answered by time_advance_grant."""
+        self._tm(F.rti_flush_queue_request, time)
+
+    def enable_asynchronous_delivery(self):
+        """Receive-order messages also while no time advance is pending."""
+        self._check(F.rti_enable_asynchronous_delivery(self._amb()))
+
+    def disable_asynchronous_delivery(self):
+        """Undo enable_asynchronous_delivery."""
+        self._check(F.rti_disable_asynchronous_delivery(self._amb()))
+
+    def retract(self, retraction):
+        """Retract a timestamped message this federate sent (its
+        MessageRetractionHandle)."""
+        self._check(F.rti_retract(
+            self._amb(), _check_handle(retraction, MessageRetractionHandle)))
+
+    def query_logical_time(self):
+        """The federate's logical time (the last granted one)."""
+        t = _native.Time()
+        self._check(F.rti_query_logical_time(self._amb(), byref(t)))
+        return self._time_out(t)
+
+    def query_galt(self):
+        """The GALT, or None when nothing constrains it."""
+        t, d = _native.Time(), c_int(0)
+        self._check(F.rti_query_galt(self._amb(), byref(t), byref(d)))
+        return self._time_out(t) if d.value else None
+
+    def query_lits(self):
+        """The LITS, or None when nothing constrains it."""
+        t, d = _native.Time(), c_int(0)
+        self._check(F.rti_query_lits(self._amb(), byref(t), byref(d)))
+        return self._time_out(t) if d.value else None
+
+    def query_lookahead(self):
+        """The lookahead (TimeRegulationIsNotEnabled when not
+        regulating)."""
+        t = _native.Time()
+        self._check(F.rti_query_lookahead(self._amb(), byref(t)))
+        return self._time_out(t)
+
+    def modify_lookahead(self, lookahead):
+        """Change the lookahead."""
+        la = self._time_in(lookahead, "lookahead")
+        self._check(F.rti_modify_lookahead(self._amb(), la))
+
+    # -- declaration management ------------------------------------------
+
+    def _cls_attrs(self, fn, cls, attrs):
+        c = _check_handle(cls, ObjectClassHandle, "cls")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        self._check(fn(self._amb(), c, arr, n))
+
+    def publish_object_class_attributes(self, cls, attrs):
+        """Publish ``attrs`` (AttributeHandles) of ``cls``."""
+        self._cls_attrs(F.rti_publish_object_class_attributes, cls, attrs)
+
+    def unpublish_object_class(self, cls):
+        """Unpublish the whole object class."""
+        self._check(F.rti_unpublish_object_class(
+            self._amb(), _check_handle(cls, ObjectClassHandle, "cls")))
+
+    def unpublish_object_class_attributes(self, cls, attrs):
+        """Unpublish ``attrs`` of ``cls``."""
+        self._cls_attrs(F.rti_unpublish_object_class_attributes, cls, attrs)
+
+    def publish_interaction_class(self, cls):
+        """Publish an interaction class."""
+        self._check(F.rti_publish_interaction_class(
+            self._amb(), _check_handle(cls, InteractionClassHandle, "cls")))
+
+    def unpublish_interaction_class(self, cls):
+        """Unpublish an interaction class."""
+        self._check(F.rti_unpublish_interaction_class(
+            self._amb(), _check_handle(cls, InteractionClassHandle, "cls")))
+
+    def subscribe_object_class_attributes(self, cls, attrs, passive=False):
+        """Subscribe to ``attrs`` of ``cls`` (``passive``: without making
+        publishers relevant)."""
+        self._cls_attrs(
+            F.rti_subscribe_object_class_attributes_passively if passive
+            else F.rti_subscribe_object_class_attributes, cls, attrs)
+
+    def unsubscribe_object_class(self, cls):
+        """Unsubscribe the whole object class."""
+        self._check(F.rti_unsubscribe_object_class(
+            self._amb(), _check_handle(cls, ObjectClassHandle, "cls")))
+
+    def unsubscribe_object_class_attributes(self, cls, attrs):
+        """Unsubscribe ``attrs`` of ``cls``."""
+        self._cls_attrs(F.rti_unsubscribe_object_class_attributes, cls,
+                        attrs)
+
+    def subscribe_interaction_class(self, cls, passive=False):
+        """Subscribe to an interaction class."""
+        c = _check_handle(cls, InteractionClassHandle, "cls")
+        self._check((F.rti_subscribe_interaction_class_passively if passive
+                     else F.rti_subscribe_interaction_class)(self._amb(), c))
+
+    def unsubscribe_interaction_class(self, cls):
+        """Unsubscribe an interaction class."""
+        self._check(F.rti_unsubscribe_interaction_class(
+            self._amb(), _check_handle(cls, InteractionClassHandle, "cls")))
+
+    def enable_object_class_relevance_advisory_switch(self):
+        """Turn start/stop registration advisories on."""
+        self._check(F.rti_enable_object_class_relevance_advisory_switch(
+            self._amb()))
+
+    def disable_object_class_relevance_advisory_switch(self):
+        """Turn start/stop registration advisories off."""
+        self._check(F.rti_disable_object_class_relevance_advisory_switch(
+            self._amb()))
+
+    def enable_interaction_relevance_advisory_switch(self):
+        """Turn turn-interactions-on/off advisories on."""
+        self._check(F.rti_enable_interaction_relevance_advisory_switch(
+            self._amb()))
+
+    def disable_interaction_relevance_advisory_switch(self):
+        """Turn turn-interactions-on/off advisories off."""
+        self._check(F.rti_disable_interaction_relevance_advisory_switch(
+            self._amb()))
+
+    def enable_attribute_relevance_advisory_switch(self):
+        """Turn turn-updates-on/off advisories on."""
+        self._check(F.rti_enable_attribute_relevance_advisory_switch(
+            self._amb()))
+
+    def disable_attribute_relevance_advisory_switch(self):
+        """Turn turn-updates-on/off advisories off."""
+        self._check(F.rti_disable_attribute_relevance_advisory_switch(
+            self._amb()))
+
+    # -- values -----------------------------------------------------------
+
+    def get_datatype_handle(self, name):
+        """The DatatypeHandle of datatype ``name`` of the FOM."""
+        return self._lookup(F.rti_get_datatype_handle, DatatypeHandle,
+                            _str_arg(name, "name"))
+
+    def get_datatype_name(self, dt):
+        """The name of a DatatypeHandle."""
+        return self._name(F.rti_get_datatype_name,
+                          _check_handle(dt, DatatypeHandle))
+
+    def get_attribute_datatype(self, attr):
+        """The DatatypeHandle of an attribute (DatatypeNotDefined when its
+        values are opaque)."""
+        i = _check_handle(attr, AttributeHandle, "attribute")
+        return DatatypeHandle(self._attr_dt(i))
+
+    def get_parameter_datatype(self, param):
+        """The DatatypeHandle of a parameter."""
+        i = _check_handle(param, ParameterHandle, "parameter")
+        return DatatypeHandle(self._param_dt(i))
+
+    def _attr_dt(self, i):
+        dt = self._dt_attr.get(i)
+        if dt is None:
+            h = c_uint32(0)
+            self._check(F.rti_get_attribute_datatype(self._amb(), i,
+                                                     byref(h)))
+            dt = self._dt_attr[i] = h.value
+        return dt
+
+    def _param_dt(self, i):
+        dt = self._dt_param.get(i)
+        if dt is None:
+            h = c_uint32(0)
+            self._check(F.rti_get_parameter_datatype(self._amb(), i,
+                                                     byref(h)))
+            dt = self._dt_param[i] = h.value
+        return dt
+
+    def _encode_dt(self, dt, value, what):
+        if isinstance(value, (bytes, bytearray, memoryview)):
+            return bytes(value)
+        try:
+            text = json.dumps(_to_json_value(value), allow_nan=False,
+                              ensure_ascii=False).encode("utf-8")
+        except TypeError as e:
+            raise TypeError("%s: %s" % (what, e)) from None
+        a = self._amb()
+        n = c_size_t(0)
+        buf = ctypes.create_string_buffer(_BUF)
+        rc = F.rti_encode_json(a, dt, text, buf, _BUF, byref(n))
+        if rc == _LIMIT and n.value > _BUF:
+            buf = ctypes.create_string_buffer(n.value)
+            rc = F.rti_encode_json(a, dt, text, buf, n.value, byref(n))
+        if rc:
+            try:
+                self._check(rc)
+            except RTIError as e:
+                e.args = ("%s: %s" % (what, e.message),)
+                e.message = e.args[0]
+                raise
+        return buf.raw[:n.value]
+
+    def _decode_tree(self, fn, i, data):
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError("value must be bytes, not %s"
+                            % type(data).__name__)
+        data = bytes(data)
+        out = ctypes.c_void_p()
+        self._check(fn(self._amb(), i, data, len(data), byref(out)))
+        try:
+            return _walk(out.value)
+        finally:
+            F.rti_value_free(out)
+
+    def _decode_json(self, fn, i, data):
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError("value must be bytes, not %s"
+                            % type(data).__name__)
+        data = bytes(data)
+        out = ctypes.c_void_p()
+        self._check(fn(self._amb(), i, data, len(data), byref(out)))
+        try:
+            return json.loads(ctypes.string_at(out.value))
+        finally:
+            F.rti_free(out)
+
+    def encode_attribute(self, attr, value):
+        """``value`` (a Python value) as the bytes of ``attr``'s datatype.
+
+        A record is a dict of field name -> value, an array a list, an
+        enumerator its name (str) or value, a string a str, a boolean a
+        bool, numbers int or float, opaque data bytes (see
+        librti-values(3) JSON).  bytes are returned as they are.  A value
+        that does not fit raises InvalidArgument (a ValueError) naming the
+        path, one of an unsupported type TypeError."""
+        i = _check_handle(attr, AttributeHandle, "attribute")
+        return self._encode_dt(self._attr_dt(i), value,
+                               "attribute %d" % i)
+
+    def encode_parameter(self, param, value):
+        """``value`` as the bytes of ``param``'s datatype (as
+        encode_attribute)."""
+        i = _check_handle(param, ParameterHandle, "parameter")
+        return self._encode_dt(self._param_dt(i), value,
+                               "parameter %d" % i)
+
+    def encode_value(self, dt, value):
+        """``value`` as the bytes of datatype ``dt`` (a DatatypeHandle)."""
+        return self._encode_dt(_check_handle(dt, DatatypeHandle), value,
+                               "datatype %d" % dt.id)
+
+    def decode_attribute(self, attr, data):
+        """The bytes of attribute ``attr`` as a Python value, from
+        librti's value tree (librti-values(3)): integers int, floats float
+        (NaN and infinities included), HLAboolean bool, strings str, octet
+        arrays and opaque data bytes, enumerators their name (str), arrays
+        lists, records dicts of field name -> value, variant records the
+        dict of their JSON form ({discriminant name: enumerator,
+        alternative name: value}).  DecoderError when the bytes do not fit
+        the datatype."""
+        return self._decode_tree(F.rti_decode_attribute,
+                                 _check_handle(attr, AttributeHandle,
+                                               "attribute"), data)
+
+    def decode_parameter(self, param, data):
+        """The bytes of parameter ``param`` as a Python value."""
+        return self._decode_tree(F.rti_decode_parameter,
+                                 _check_handle(param, ParameterHandle,
+                                               "parameter"), data)
+
+    def decode_value(self, dt, data):
+        """The bytes of datatype ``dt`` as a Python value."""
+        return self._decode_tree(F.rti_decode_value,
+                                 _check_handle(dt, DatatypeHandle), data)
+
+    def _avals(self, values):
+        """(array, n, keep) of a {AttributeHandle: value} mapping."""
+        if not hasattr(values, "items"):
+            raise TypeError("attribute values must be a mapping of "
+                            "AttributeHandle to value, not %s"
+                            % type(values).__name__)
+        items = list(values.items())
+        arr = (_native.AttributeValue * len(items))()
+        keep = []
+        for k, (h, v) in enumerate(items):
+            i = _check_handle(h, AttributeHandle, "attribute")
+            if isinstance(v, (bytes, bytearray, memoryview)):
+                b = bytes(v)
+            else:
+                b = self._encode_dt(self._attr_dt(i), v, "attribute %d" % i)
+            keep.append(b)
+            arr[k].attribute = i
+            arr[k].value = ctypes.cast(c_char_p(b), ctypes.c_void_p) \
+                if b else None
+            arr[k].length = len(b)
+        return arr, len(items), keep
+
+    def _pvals(self, values):
+        if not hasattr(values, "items"):
+            raise TypeError("parameter values must be a mapping of "
+                            "ParameterHandle to value, not %s"
+                            % type(values).__name__)
+        items = list(values.items())
+        arr = (_native.ParameterValue * len(items))()
+        keep = []
+        for k, (h, v) in enumerate(items):
+            i = _check_handle(h, ParameterHandle, "parameter")
+            if isinstance(v, (bytes, bytearray, memoryview)):
+                b = bytes(v)
+            else:
+                b = self._encode_dt(self._param_dt(i), v, "parameter %d" % i)
+            keep.append(b)
+            arr[k].parameter = i
+            arr[k].value = ctypes.cast(c_char_p(b), ctypes.c_void_p) \
+                if b else None
+            arr[k].length = len(b)
+        return arr, len(items), keep
+
+    # -- object management ------------------------------------------------
+
+    def reserve_object_instance_name(self, name):
+        """Reserve ``name``: answered by
+        object_instance_name_reservation_succeeded / _failed."""
+        self._check(F.rti_reserve_object_instance_name(
+            self._amb(), _str_arg(name, "name")))
+
+    def reserve_multiple_object_instance_names(self, names):
+        """Reserve every name of ``names`` or none."""
+        arr, n = self._names(names, "name")
+        self._check(F.rti_reserve_multiple_object_instance_names(
+            self._amb(), arr, n))
+
+    def release_object_instance_name(self, name):
+        """Release a reserved name."""
+        self._check(F.rti_release_object_instance_name(
+            self._amb(), _str_arg(name, "name")))
+
+    def release_multiple_object_instance_names(self, names):
+        """Release reserved names."""
+        arr, n = self._names(names, "name")
+        self._check(F.rti_release_multiple_object_instance_names(
+            self._amb(), arr, n))
+
+    def register_object_instance(self, cls, name=None, *, condition=None):
+        """Register an instance of published class ``cls`` (with reserved
+        ``name``, and send ``condition``, when given); returns its
+        ObjectInstanceHandle."""
+        a = self._amb()
+        c = _check_handle(cls, ObjectClassHandle, "cls")
+        nm = _str_arg(name, "name", allow_none=True)
+        cond = _str_arg(condition, "condition", allow_none=True)
+        h = c_uint32(0)
+        if cond is not None:
+            self._check(F.rti_register_object_instance_with_condition(
+                a, c, nm, cond, byref(h)))
+        elif nm is not None:
+            self._check(F.rti_register_object_instance_with_name(
+                a, c, nm, byref(h)))
+        else:
+            self._check(F.rti_register_object_instance(a, c, byref(h)))
+        return ObjectInstanceHandle(h.value)
+
+    def update_attribute_values(self, obj, values, tag=b"", *, time=None,
+                                condition=None):
+        """Update ``values`` ({AttributeHandle: bytes or value}) of
+        ``obj``.  ``time``: timestamp order at that time (returns the
+        MessageRetractionHandle); ``condition``: the send condition of this
+        update only."""
+        a = self._amb()
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        t, tn = _bytes_arg(tag)
+        cond = _str_arg(condition, "condition", allow_none=True)
+        ct = None if time is None else self._time_in(time)
+        arr, n, keep = self._avals(values)
+        if ct is None:
+            if cond is None:
+                self._check(F.rti_update_attribute_values(a, o, arr, n, t,
+                                                          tn))
+            else:
+                self._check(F.rti_update_attribute_values_with_condition(
+                    a, o, arr, n, t, tn, cond))
+            return None
+        r = c_uint64(0)
+        if cond is None:
+            self._check(F.rti_update_attribute_values_at(
+                a, o, arr, n, t, tn, ct, byref(r)))
+        else:
+            self._check(F.rti_update_attribute_values_with_condition_at(
+                a, o, arr, n, t, tn, cond, ct, byref(r)))
+        return MessageRetractionHandle(r.value)
+
+    def update_class_attribute_values(self, cls, instances, tag=b"", *,
+                                      time=None):
+        """Update many instances of ``cls`` in one bundle: ``instances``
+        maps ObjectInstanceHandle -> {AttributeHandle: value}.  ``time``
+        as for update_attribute_values."""
+        a = self._amb()
+        c = _check_handle(cls, ObjectClassHandle, "cls")
+        t, tn = _bytes_arg(tag)
+        ct = None if time is None else self._time_in(time)
+        if not hasattr(instances, "items"):
+            raise TypeError("instances must be a mapping of "
+                            "ObjectInstanceHandle to attribute values")
+        items = list(instances.items())
+        barr = (_native.BundleInstance * len(items))()
+        keep = []
+        for k, (o, vals) in enumerate(items):
+            barr[k].object = _check_handle(o, ObjectInstanceHandle,
+                                           "instance")
+            arr, n, kv = self._avals(vals)
+            keep.append((arr, kv))
+            barr[k].values = ctypes.cast(arr, ctypes.POINTER(
+                _native.AttributeValue))
+            barr[k].n_values = n
+        if ct is None:
+            self._check(F.rti_update_class_attribute_values(
+                a, c, barr, len(items), t, tn))
+            return None
+        r = c_uint64(0)
+        self._check(F.rti_update_class_attribute_values_at(
+            a, c, barr, len(items), t, tn, ct, byref(r)))
+        return MessageRetractionHandle(r.value)
+
+    def set_update_packing(self, packing, max_bundle_bytes=0):
+        """How updates are packed into frames (a Packing)."""
+        self._check(F.rti_set_update_packing(
+            self._amb(), self._enum(packing, Packing, "packing"),
+            int(max_bundle_bytes)))
+
+    def flush_updates(self):
+        """Send updates buffered by Packing.CLASS now."""
+        self._check(F.rti_flush_updates(self._amb()))
+
+    def send_interaction(self, cls, values, tag=b"", *, time=None,
+                         condition=None, regions=None):
+        """Send an interaction of published ``cls`` with ``values``
+        ({ParameterHandle: bytes or value}).  ``time``: timestamp order
+        (returns the MessageRetractionHandle); ``condition``: its send
+        condition; ``regions``: RegionHandles to send it in (not with
+        time or condition)."""
+        a = self._amb()
+        c = _check_handle(cls, InteractionClassHandle, "cls")
+        t, tn = _bytes_arg(tag)
+        cond = _str_arg(condition, "condition", allow_none=True)
+        ct = None if time is None else self._time_in(time)
+        if regions is not None:
+            if ct is not None or cond is not None:
+                raise TypeError("regions= cannot be combined with time= "
+                                "or condition=")
+            rarr, m = self._handles(regions, RegionHandle, "regions")
+        arr, n, keep = self._pvals(values)
+        if regions is not None:
+            self._check(F.rti_send_interaction_with_regions(
+                a, c, arr, n, rarr, m, t, tn))
+            return None
+        if ct is None:
+            if cond is None:
+                self._check(F.rti_send_interaction(a, c, arr, n, t, tn))
+            else:
+                self._check(F.rti_send_interaction_with_condition(
+                    a, c, arr, n, t, tn, cond))
+            return None
+        r = c_uint64(0)
+        if cond is None:
+            self._check(F.rti_send_interaction_at(a, c, arr, n, t, tn, ct,
+                                                  byref(r)))
+        else:
+            self._check(F.rti_send_interaction_with_condition_at(
+                a, c, arr, n, t, tn, cond, ct, byref(r)))
+        return MessageRetractionHandle(r.value)
+
+    def delete_object_instance(self, obj, tag=b"", *, time=None):
+        """Delete ``obj`` (``time``: in timestamp order; returns the
+        MessageRetractionHandle)."""
+        a = self._amb()
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        t, tn = _bytes_arg(tag)
+        if time is None:
+            self._check(F.rti_delete_object_instance(a, o, t, tn))
+            return None
+        ct = self._time_in(time)
+        r = c_uint64(0)
+        self._check(F.rti_delete_object_instance_at(a, o, t, tn, ct,
+                                                    byref(r)))
+        return MessageRetractionHandle(r.value)
+
+    def local_delete_object_instance(self, obj):
+        """Forget a discovered instance."""
+        self._check(F.rti_local_delete_object_instance(
+            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj")))
+
+    def request_attribute_value_update(self, target, attrs, tag=b""):
+        """Ask the owners of ``attrs`` of ``target`` for their values:
+        ``target`` an ObjectInstanceHandle, or an ObjectClassHandle for
+        every instance of the class."""
+        a = self._amb()
+        t, tn = _bytes_arg(tag)
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        if type(target) is ObjectClassHandle:
+            self._check(F.rti_request_class_attribute_value_update(
+                a, target.id, arr, n, t, tn))
+        else:
+            o = _check_handle(target, ObjectInstanceHandle, "target")
+            self._check(F.rti_request_attribute_value_update(a, o, arr, n,
+                                                             t, tn))
+
+    def get_object_instance_handle(self, name):
+        """The ObjectInstanceHandle of a known instance called ``name``."""
+        return self._lookup(F.rti_get_object_instance_handle,
+                            ObjectInstanceHandle, _str_arg(name, "name"))
+
+    def get_object_instance_name(self, obj):
+        """The name of a known instance."""
+        return self._name(F.rti_get_object_instance_name,
+                          _check_handle(obj, ObjectInstanceHandle, "obj"))
+
+    def get_known_object_class_handle(self, obj):
+        """The class this federate knows ``obj`` as."""
+        return self._lookup(F.rti_get_known_object_class_handle,
+                            ObjectClassHandle,
+                            _check_handle(obj, ObjectInstanceHandle, "obj"))
+
+    # -- ownership management ---------------------------------------------
+
+    def _own(self, fn, obj, attrs, tag=None):
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        if tag is None:
+            self._check(fn(self._amb(), o, arr, n))
+        else:
+            t, tn = _bytes_arg(tag)
+            self._check(fn(self._amb(), o, arr, n, t, tn))
+
+    def unconditional_attribute_ownership_divestiture(self, obj, attrs):
+        """Give up ``attrs`` of ``obj`` at once."""
+        self._own(F.rti_unconditional_attribute_ownership_divestiture, obj,
+                  attrs)
+
+    def negotiated_attribute_ownership_divestiture(self, obj, attrs,
+                                                   tag=b""):
+        """Offer ``attrs`` of ``obj`` to others."""
+        self._own(F.rti_negotiated_attribute_ownership_divestiture, obj,
+                  attrs, tag)
+
+    def confirm_divestiture(self, obj, attrs, tag=b""):
+        """Hand the offered ``attrs`` to the acquirer."""
+        self._own(F.rti_confirm_divestiture, obj, attrs, tag)
+
+    def cancel_negotiated_attribute_ownership_divestiture(self, obj, attrs):
+        """Withdraw an offer."""
+        self._own(F.rti_cancel_negotiated_attribute_ownership_divestiture,
+                  obj, attrs)
+
+    def attribute_ownership_divestiture_if_wanted(self, obj, attrs):
+        """Give those of ``attrs`` someone waits for; returns the list of
+        AttributeHandles given."""
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        out = (c_uint32 * max(n, 1))()
+        k = c_size_t(0)
+        self._check(F.rti_attribute_ownership_divestiture_if_wanted(
+            self._amb(), o, arr, n, out, byref(k)))
+        return [self._hc[AttributeHandle][out[i]] for i in range(k.value)]
+
+    def attribute_ownership_release_denied(self, obj, attrs):
+        """Keep ``attrs`` someone asked for."""
+        self._own(F.rti_attribute_ownership_release_denied, obj, attrs)
+
+    def attribute_ownership_acquisition(self, obj, attrs, tag=b""):
+        """Acquire ``attrs`` of ``obj``: answered by
+        attribute_ownership_acquisition_notification."""
+        self._own(F.rti_attribute_ownership_acquisition, obj, attrs, tag)
+
+    def attribute_ownership_acquisition_if_available(self, obj, attrs):
+        """Acquire those of ``attrs`` that are free or offered."""
+        self._own(F.rti_attribute_ownership_acquisition_if_available, obj,
+                  attrs)
+
+    def cancel_attribute_ownership_acquisition(self, obj, attrs):
+        """Cancel a pending acquisition."""
+        self._own(F.rti_cancel_attribute_ownership_acquisition, obj, attrs)
+
+    def query_attribute_ownership(self, obj, attr):
+        """Ask who owns ``attr`` of ``obj``: answered by
+        inform_attribute_ownership, attribute_is_not_owned or
+        attribute_is_owned_by_rti."""
+        self._check(F.rti_query_attribute_ownership(
+            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
+            _check_handle(attr, AttributeHandle, "attribute")))
+
+    def is_attribute_owned_by_federate(self, obj, attr):
+        """True when this federate owns ``attr`` of ``obj`` (local)."""
+        v = c_int(0)
+        self._check(F.rti_is_attribute_owned_by_federate(
+            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
+            _check_handle(attr, AttributeHandle, "attribute"), byref(v)))
+        return bool(v.value)
+
+    # -- conditions and regions -------------------------------------------
+
+    def _class_fn(self, cls, ofn, ifn):
+        if type(cls) is ObjectClassHandle:
+            return ofn, cls.id
+        if type(cls) is InteractionClassHandle:
+            return ifn, cls.id
+        raise TypeError("cls must be an ObjectClassHandle or an "
+                        "InteractionClassHandle, not %s"
+                        % type(cls).__name__)
+
+    def add_subscription_condition(self, cls, condition):
+        """Narrow the subscription of ``cls`` (an object or interaction
+        class) to ``condition`` ("north/S2"; a prefix ending in "/"
+        matches everything under it); conditions add up (OR)."""
+        fn, c = self._class_fn(cls, F.rti_add_subscription_condition,
+                               F.rti_add_interaction_subscription_condition)
+        self._check(fn(self._amb(), c, _str_arg(condition, "condition")))
+
+    def remove_subscription_condition(self, cls, condition):
+        """Remove a subscription condition of ``cls``."""
+        fn, c = self._class_fn(
+            cls, F.rti_remove_subscription_condition,
+            F.rti_remove_interaction_subscription_condition)
+        self._check(fn(self._amb(), c, _str_arg(condition, "condition")))
+
+    def set_subscription_conditions(self, cls, conditions):
+        """Replace the conditions of ``cls``'s subscription in one step
+        (an empty list: no conditions, everything)."""
+        fn, c = self._class_fn(
+            cls, F.rti_set_subscription_conditions,
+            F.rti_set_interaction_subscription_conditions)
+        arr, n = self._names(list(conditions), "condition")
+        self._check(fn(self._amb(), c, arr, n))
+
+    def set_object_instance_condition(self, obj, condition):
+        """The send condition of ``obj``'s updates (None clears it)."""
+        self._check(F.rti_set_object_instance_condition(
+            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
+            _str_arg(condition, "condition", allow_none=True)))
+
+    def create_region(self, dims):
+        """A new region over DimensionHandles ``dims`` (each range [0,
+        upper bound)); returns its RegionHandle."""
+        arr, n = self._handles(dims, DimensionHandle, "dimensions")
+        h = c_uint32(0)
+        self._check(F.rti_create_region(self._amb(), arr, n, byref(h)))
+        return RegionHandle(h.value)
+
+    @staticmethod
+    def _bound(v, what):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError("%s must be an int" % what)
+        if not 0 <= v < 1 << 64:
+            raise ValueError("%s %d out of range" % (what, v))
+        return v
+
+    def set_range_bounds(self, region, dim, lower, upper):
+        """Set the range [lower, upper) of ``region`` on ``dim`` (sent by
+        commit_region_modifications)."""
+        self._check(F.rti_set_range_bounds(
+            self._amb(), _check_handle(region, RegionHandle, "region"),
+            _check_handle(dim, DimensionHandle, "dimension"),
+            self._bound(lower, "lower"), self._bound(upper, "upper")))
+
+    def get_range_bounds(self, region, dim):
+        """(lower, upper) of ``region`` on ``dim``."""
+        lo, up = c_uint64(0), c_uint64(0)
+        self._check(F.rti_get_range_bounds(
+            self._amb(), _check_handle(region, RegionHandle, "region"),
+            _check_handle(dim, DimensionHandle, "dimension"), byref(lo),
+            byref(up)))
+        return lo.value, up.value
+
+    def commit_region_modifications(self, regions):
+        """Send the changed ranges of ``regions``."""
+        arr, n = self._handles(regions, RegionHandle, "regions")
+        self._check(F.rti_commit_region_modifications(self._amb(), arr, n))
+
+    def delete_region(self, region):
+        """Delete a region no subscription or update uses."""
+        self._check(F.rti_delete_region(
+            self._amb(), _check_handle(region, RegionHandle, "region")))
+
+    def subscribe_object_class_attributes_with_regions(self, cls, attrs,
+                                                       regions):
+        """Subscribe ``attrs`` of ``cls`` within ``regions``."""
+        c = _check_handle(cls, ObjectClassHandle, "cls")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        rarr, m = self._handles(regions, RegionHandle, "regions")
+        self._check(F.rti_subscribe_object_class_attributes_with_regions(
+            self._amb(), c, arr, n, rarr, m))
+
+    def unsubscribe_object_class_attributes_with_regions(self, cls,
+                                                         regions):
+        """Remove the subscriptions of ``cls`` made with ``regions``."""
+        c = _check_handle(cls, ObjectClassHandle, "cls")
+        rarr, m = self._handles(regions, RegionHandle, "regions")
+        self._check(F.rti_unsubscribe_object_class_attributes_with_regions(
+            self._amb(), c, rarr, m))
+
+    def subscribe_interaction_class_with_regions(self, cls, regions):
+        """Subscribe interaction class ``cls`` within ``regions``."""
+        c = _check_handle(cls, InteractionClassHandle, "cls")
+        rarr, m = self._handles(regions, RegionHandle, "regions")
+        self._check(F.rti_subscribe_interaction_class_with_regions(
+            self._amb(), c, rarr, m))
+
+    def unsubscribe_interaction_class_with_regions(self, cls, regions):
+        """Remove the subscription of ``cls`` made with ``regions``."""
+        c = _check_handle(cls, InteractionClassHandle, "cls")
+        rarr, m = self._handles(regions, RegionHandle, "regions")
+        self._check(F.rti_unsubscribe_interaction_class_with_regions(
+            self._amb(), c, rarr, m))
+
+    def register_object_instance_with_regions(self, cls, attrs, regions):
+        """Register an instance of ``cls`` whose ``attrs`` are updated in
+        ``regions``; returns its ObjectInstanceHandle."""
+        c = _check_handle(cls, ObjectClassHandle, "cls")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        rarr, m = self._handles(regions, RegionHandle, "regions")
+        h = c_uint32(0)
+        self._check(F.rti_register_object_instance_with_regions(
+            self._amb(), c, arr, n, rarr, m, byref(h)))
+        return ObjectInstanceHandle(h.value)
+
+    def associate_regions_for_updates(self, obj, attrs, regions):
+        """Send updates of ``attrs`` of ``obj`` in ``regions``."""
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        rarr, m = self._handles(regions, RegionHandle, "regions")
+        self._check(F.rti_associate_regions_for_updates(
+            self._amb(), o, arr, n, rarr, m))
+
+    def unassociate_regions_for_updates(self, obj, attrs, regions):
+        """Undo associate_regions_for_updates."""
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        rarr, m = self._handles(regions, RegionHandle, "regions")
+        self._check(F.rti_unassociate_regions_for_updates(
+            self._amb(), o, arr, n, rarr, m))
+
+    def request_attribute_value_update_with_regions(self, cls, attrs,
+                                                    regions, tag=b""):
+        """Ask for ``attrs`` of the instances of ``cls`` in ``regions``."""
+        c = _check_handle(cls, ObjectClassHandle, "cls")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        rarr, m = self._handles(regions, RegionHandle, "regions")
+        t, tn = _bytes_arg(tag)
+        self._check(F.rti_request_attribute_value_update_with_regions(
+            self._amb(), c, arr, n, rarr, m, t, tn))
+
+    # -- counters ---------------------------------------------------------
+
+    def get_statistics(self):
+        """This federate's counters since it joined, as a dict
+        (updates_sent, updates_suppressed, updates_received,
+        interactions_sent, interactions_suppressed,
+        interactions_received)."""
+        s = _native.Statistics()
+        self._check(F.rti_get_statistics(self._amb(), byref(s)))
+        return {n: getattr(s, n) for n, _ in s._fields_}
+
+    def query_server_statistics(self):
+        """rtiexec's counters as a dict (routed, filtered, frames_in,
+        frames_out, bytes_in, bytes_out, slow_consumers_dropped)."""
+        s = _native.ServerStatistics()
+        self._check(F.rti_query_server_statistics(self._amb(), byref(s)))
+        return {n: getattr(s, n) for n, _ in s._fields_}
