@@ -8,16 +8,21 @@
  * modules may be named again; updates in flight while the FOM grows are
  * neither lost nor misrouted.
  */
+#include <arpa/inet.h>
 #include <check.h>
 #include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "testutil.h"
+#include "wire.h"
 
 #define HELLO TEST_FOM("HelloWorld.xml")
 #define EXTRA TEST_DATA("fom/join-extra.xml")
@@ -661,6 +666,219 @@ START_TEST(test_grow_under_updates)
 }
 END_TEST
 
+/* ---- announcements a federate cannot apply ---- */
+
+/*
+ * A fake rtiexec on loopback: it answers the HELLO and the JOIN (with
+ * HelloWorld.xml as the federation's module), then sends one
+ * CB_FOM_MODULES of the case's kind, and holds the connection until the
+ * federate closes it.
+ */
+enum { BAD_XML, BAD_CONFLICT, BAD_GAP, BAD_TRUNCATED, BAD_COUNT };
+
+static const struct bad_case {
+	int kind;
+	int by_lookup;            /* met by a lookup ahead, not by evoke */
+	const char *fault;        /* in connection_lost's text */
+} bad_cases[] = {
+	{ BAD_XML, 0, "cannot load the FOM module 'bad.xml'" },
+	{ BAD_XML, 1, "cannot load the FOM module 'bad.xml'" },
+	{ BAD_CONFLICT, 0, "cannot load the FOM module 'conflict.xml'" },
+	{ BAD_GAP, 0, "FOM modules 5.. announced, 1 loaded" },
+	{ BAD_GAP, 1, "FOM modules 5.. announced, 1 loaded" },
+	{ BAD_TRUNCATED, 0, "malformed or unexpected message 0x0185" },
+	{ BAD_TRUNCATED, 1, "malformed or unexpected message 0x0185" },
+};
+
+struct fake {
+	int lfd, port, kind;
+};
+
+static char *
+slurp_file(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	ck_assert_ptr_nonnull(fp);
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Read one frame into buf (payload); its type, or -1 at EOF. */
+static int
+fake_read(int fd, uint8_t *buf, size_t cap, uint32_t *len)
+{
+	uint8_t hdr[WIRE_HEADER_SIZE];
+	size_t got;
+	ssize_t k;
+
+	for (got = 0; got < sizeof hdr; got += (size_t)k)
+		if ((k = recv(fd, hdr + got, sizeof hdr - got, 0)) <= 0)
+			return -1;
+	*len = wire_get32(hdr);
+	if (*len > cap)
+		return -1;
+	for (got = 0; got < *len; got += (size_t)k)
+		if ((k = recv(fd, buf + got, *len - got, 0)) <= 0)
+			return -1;
+	return wire_get16(hdr + 4);
+}
+
+static void
+fake_send(int fd, struct wire_buf *b)
+{
+	ck_assert_int_eq(b->oom, 0);
+	ck_assert_int_eq(send(fd, b->data, b->len, MSG_NOSIGNAL),
+	    (ssize_t)b->len);
+	wire_buf_reset(b);
+}
+
+static void *
+fake_main(void *arg)
+{
+	struct fake *fk = arg;
+	static uint8_t in[1 << 16];
+	struct wire_buf b;
+	char *hello, *conflict;
+	size_t hello_len, conflict_len, off;
+	uint32_t len, serial;
+	int fd, type;
+
+	hello = slurp_file(HELLO, &hello_len);
+	conflict = slurp_file(CONFLICT, &conflict_len);
+	wire_buf_init(&b);
+	fd = accept(fk->lfd, NULL, NULL);
+	if (fd < 0)
+		goto out;
+	if (fake_read(fd, in, sizeof in, &len) != WIRE_HELLO)
+		goto done;
+	off = wire_frame_begin(&b, WIRE_HELLO_ACK);
+	wire_put_u32(&b, WIRE_MAGIC);
+	wire_put_u16(&b, WIRE_VERSION);
+	wire_put_u32(&b, WIRE_DEFAULT_MAX_FRAME);
+	wire_frame_end(&b, off);
+	fake_send(fd, &b);
+	while ((type = fake_read(fd, in, sizeof in, &len)) != WIRE_JOIN)
+		if (type < 0)
+			goto done;
+	serial = wire_get32(in);
+	off = wire_frame_begin(&b, WIRE_REPLY);
+	wire_put_u32(&b, serial);
+	wire_put_u32(&b, RTI_OK);
+	wire_put_str(&b, "");
+	wire_put_u32(&b, 1);              /* handle */
+	wire_put_str(&b, "a");
+	wire_put_str(&b, "HLAfloat64Time");
+	wire_put_u32(&b, 1);
+	wire_put_str(&b, "HelloWorld.xml");
+	wire_put_blob(&b, hello, hello_len);
+	wire_frame_end(&b, off);
+	off = wire_frame_begin(&b, WIRE_CB_FOM_MODULES);
+	wire_put_u32(&b, fk->kind == BAD_GAP ? 5 : 1);
+	wire_put_u32(&b, 1);
+	if (fk->kind == BAD_XML) {
+		wire_put_str(&b, "bad.xml");
+		wire_put_blob(&b, "not an object model", 19);
+	} else if (fk->kind == BAD_CONFLICT) {
+		wire_put_str(&b, "conflict.xml");
+		wire_put_blob(&b, conflict, conflict_len);
+	} else if (fk->kind == BAD_GAP) {
+		wire_put_str(&b, "gap.xml");
+		wire_put_blob(&b, hello, hello_len);
+	} else {
+		wire_put_str(&b, "truncated.xml");  /* and no blob */
+	}
+	wire_frame_end(&b, off);
+	fake_send(fd, &b);
+	while (fake_read(fd, in, sizeof in, &len) >= 0)
+		;                         /* until the federate closes */
+done:
+	close(fd);
+out:
+	wire_buf_free(&b);
+	free(hello);
+	free(conflict);
+	return NULL;
+}
+
+/* An announcement that does not apply loses the connection with a clear
+ * fault, whether evoke or a lookup ahead meets it; nothing crashes and
+ * the old FOM stays readable until the federate disconnects. */
+START_TEST(test_bad_announcement)
+{
+	const struct bad_case *bc = &bad_cases[_i];
+	struct sockaddr_in sa;
+	socklen_t sl = sizeof sa;
+	struct fake fk;
+	pthread_t th;
+	struct tfed *t = calloc(1, sizeof *t);
+	struct rti_callbacks cb;
+	rti_object_class_handle oc;
+	char url[64];
+	double t0;
+	int rc = RTI_OK;
+
+	ck_assert_ptr_nonnull(t);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	fk.kind = bc->kind;
+	fk.lfd = socket(AF_INET, SOCK_STREAM, 0);
+	ck_assert_int_ge(fk.lfd, 0);
+	ck_assert_int_eq(bind(fk.lfd, (struct sockaddr *)&sa, sizeof sa), 0);
+	ck_assert_int_eq(listen(fk.lfd, 1), 0);
+	ck_assert_int_eq(getsockname(fk.lfd, (struct sockaddr *)&sa, &sl), 0);
+	fk.port = ntohs(sa.sin_port);
+	ck_assert_int_eq(pthread_create(&th, NULL, fake_main, &fk), 0);
+
+	memset(&cb, 0, sizeof cb);
+	cb.connection_lost = on_lost;
+	t->amb = rti_ambassador_new();
+	snprintf(url, sizeof url, "tcp://127.0.0.1:%d", fk.port);
+	ck_assert_int_eq(rti_connect(t->amb, url, &cb, t), RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(t->amb, "a", "test",
+	    "F", NULL), RTI_OK);
+	t0 = tfed_now();
+	if (bc->by_lookup) {
+		/* no evoke: a miss reads ahead and meets the frame */
+		while ((rc = rti_get_object_class_handle(t->amb, "Meter",
+		    &oc)) == RTI_ERR_NAME_NOT_FOUND &&
+		    tfed_now() - t0 < WAIT_S)
+			usleep(1000);
+		ck_assert_int_eq(rc, RTI_ERR_CONNECTION_LOST);
+		ck_assert_int_eq(t->lost, 0);
+	} else {
+		while (!t->lost && tfed_now() - t0 < WAIT_S &&
+		    (rc = rti_evoke_callbacks(t->amb, 0.01, 0.01, NULL)) ==
+		    RTI_OK)
+			;
+	}
+	if (!t->lost)
+		(void)rti_evoke_callbacks(t->amb, 0, 0, NULL);
+	ck_assert_msg(t->lost, "connection not lost");
+	ck_assert_int_ge(tfed_find(t, "lost:"), 0);
+	ck_assert_msg(strstr(t->events[tfed_find(t, "lost:")], bc->fault),
+	    "fault '%s', want '%s'", t->events[tfed_find(t, "lost:")],
+	    bc->fault);
+	ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0, 0, NULL),
+	    RTI_ERR_CONNECTION_LOST);
+	(void)rc;
+	rti_disconnect(t->amb);
+	pthread_join(th, NULL);
+	close(fk.lfd);
+	tfed_free(t);
+}
+END_TEST
+
 static Suite *
 joinfom_suite(void)
 {
@@ -675,6 +893,11 @@ joinfom_suite(void)
 	tcase_add_test(tc, test_wide_refused);
 	tcase_add_test(tc, test_same_module_accepted);
 	tcase_add_test(tc, test_grow_under_updates);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bad");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_bad_announcement, 0,
+	    (int)(sizeof bad_cases / sizeof *bad_cases));
 	suite_add_tcase(s, tc);
 	return s;
 }
