@@ -666,6 +666,139 @@ START_TEST(test_grow_under_updates)
 }
 END_TEST
 
+/* ---- the loop is not blocked ---- */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+struct pinger {
+	struct tfed *t;
+	atomic_int stop;
+	unsigned n;
+	double worst;
+};
+
+static void *
+ping_loop(void *arg)
+{
+	struct pinger *p = arg;
+	rti_federate_handle h;
+
+	while (!atomic_load(&p->stop)) {
+		double t0 = tfed_now(), rtt;
+
+		/* one request, one reply */
+		ck_assert_int_eq(rti_get_federate_handle(p->t->amb, "nobody",
+		    &h), RTI_ERR_NAME_NOT_FOUND);
+		rtt = tfed_now() - t0;
+		if (rtt > p->worst)
+			p->worst = rtt;
+		p->n++;
+		usleep(2000);
+	}
+	return NULL;
+}
+
+/* A module of n object classes and n interaction classes, their names
+ * tagged, (one parameter
+ * each): large to parse, no attribute. */
+static void
+big_module(const char *path, const char *tag, unsigned n)
+{
+	FILE *fp = fopen(path, "w");
+	unsigned i;
+
+	ck_assert_ptr_nonnull(fp);
+	fputs("<?xml version=\"1.0\"?>\n<objectModel xmlns=\"http://"
+	    "standards.ieee.org/IEEE1516-2010\"><objects><objectClass>"
+	    "<name>HLAobjectRoot</name>", fp);
+	for (i = 0; i < n; i++)
+		fprintf(fp, "<objectClass><name>Big%s%u</name>"
+		    "</objectClass>\n", tag, i);
+	fputs("</objectClass></objects><interactions><interactionClass>"
+	    "<name>HLAinteractionRoot</name>", fp);
+	for (i = 0; i < n; i++)
+		fprintf(fp, "<interactionClass><name>BigI%s%u</name>"
+		    "<parameter><name>p</name></parameter>"
+		    "</interactionClass>\n", tag, i);
+	fputs("</interactionClass></interactions></objectModel>\n", fp);
+	fclose(fp);
+}
+
+/*
+ * A join with a large module while a federate joined before keeps making
+ * round trips: the worst of them stays far below the join's duration (the
+ * module is parsed on the loader's thread, not on the loop); then both
+ * federates have the new classes, with the same handles.
+ */
+START_TEST(test_large_join_round_trips)
+{
+	struct tfed *a = fed_first("a"), *b = fed_new();
+	int wrapped = getenv("RTI_TEST_WRAPPER") != NULL;
+	unsigned n = wrapped ? 500 : SANITIZED ? 4000 : 15000;
+	rti_object_class_handle ca, cb;
+	rti_interaction_class_handle ia, ib;
+	const char *mods[2];
+	char path[2][256], name[32];
+	struct pinger p;
+	pthread_t th;
+	double t0, dur;
+
+	snprintf(path[0], sizeof path[0], "%s/join-big1.xml", rx.dir);
+	snprintf(path[1], sizeof path[1], "%s/join-big2.xml", rx.dir);
+	big_module(path[0], "A", n);
+	big_module(path[1], "B", n);
+	mods[0] = path[0];
+	mods[1] = path[1];
+	memset(&p, 0, sizeof p);
+	p.t = a;
+	atomic_init(&p.stop, 0);
+	ck_assert_int_eq(pthread_create(&th, NULL, ping_loop, &p), 0);
+	usleep(50000);
+	t0 = tfed_now();
+	ck_assert_int_eq(rti_join_federation_execution_with_modules(b->amb,
+	    "b", "test", "F", mods, 2, NULL), RTI_OK);
+	dur = tfed_now() - t0;
+	atomic_store(&p.stop, 1);
+	pthread_join(th, NULL);
+	fprintf(stderr, "large join modules: join %.3f s, %u round trips, "
+	    "worst %.1f ms\n", dur, p.n, p.worst * 1e3);
+	if (!wrapped) {
+		ck_assert_msg(dur >= 0.15, "the join took %.3f s: too short "
+		    "to show a stall; make big_module() larger", dur);
+		ck_assert_uint_ge(p.n, 10);
+		ck_assert_msg(p.worst < dur / 5 && p.worst < 0.25,
+		    "worst round trip %.1f ms during a %.0f ms join",
+		    p.worst * 1e3, dur * 1e3);
+	}
+	snprintf(name, sizeof name, "BigB%u", n - 1);
+	ck_assert_int_eq(rti_get_object_class_handle(b->amb, name, &cb),
+	    RTI_OK);
+	tfed_barrier(a);
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb, name, &ca),
+	    RTI_OK);
+	ck_assert_uint_eq(ca.id, cb.id);
+	ck_assert_uint_eq(cb.id, 2 + 2 * n); /* after the root, Greeter */
+	snprintf(name, sizeof name, "BigIA%u", n / 2);
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, name, &ia),
+	    RTI_OK);
+	ck_assert_int_eq(rti_get_interaction_class_handle(b->amb, name, &ib),
+	    RTI_OK);
+	ck_assert_uint_eq(ia.id, ib.id);
+	assert_old_fom_only(a);
+	tfed_free(b);
+	tfed_free(a);
+}
+END_TEST
+
 /* ---- announcements a federate cannot apply ---- */
 
 /*
@@ -893,6 +1026,7 @@ joinfom_suite(void)
 	tcase_add_test(tc, test_wide_refused);
 	tcase_add_test(tc, test_same_module_accepted);
 	tcase_add_test(tc, test_grow_under_updates);
+	tcase_add_test(tc, test_large_join_round_trips);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bad");
 	tcase_set_timeout(tc, 60);
