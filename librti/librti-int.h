@@ -486,15 +486,15 @@ rti__ev_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
 }
 
 /* For fom_grown hooks: grow the table *pp of old + 1 elements of `size`
- * bytes to n + 1, the new ones zeroed.  0, or -1 (ENOMEM) with *pp as it
- * was. */
+ * bytes to n + 1, the new ones zeroed (nothing to do when n <= old).  0, or
+ * -1 (ENOMEM) with *pp as it was. */
 static inline int
 rti__grow_table(void *pp, uint32_t old, uint32_t n, size_t size)
 {
 	void **p = pp;
 	char *q;
 
-	if (n <= old && *p)
+	if (n <= old)
 		return 0;
 	if (!(q = realloc(*p, ((size_t)n + 1) * size)))
 		return -1;

@@ -803,9 +803,18 @@ fom_install(struct federation *fx, struct fomload_out *out, uint32_t n_base,
 	was.n_dims = old->n_dims;
 	fx->fom = out->fom;
 	if (server_fom_grown(fx, &was) < 0) {
-		/* a module that grew keeps larger tables, valid for the old
-		 * model too; the one that failed kept its sizes */
+		struct fom_sizes now;
+
+		/* The modules below the one that failed grew: the event again
+		 * with the old model sets their sizes back (their tables stay
+		 * larger; nothing was put above the old sizes). */
+		now.n_oclasses = out->fom->n_oclasses;
+		now.n_attrs = out->fom->n_attrs;
+		now.n_iclasses = out->fom->n_iclasses;
+		now.n_params = out->fom->n_params;
+		now.n_dims = out->fom->n_dims;
 		fx->fom = old;
+		(void)server_fom_grown(fx, &now);
 		snprintf(msg, len, "out of memory");
 		return RTI_ERR_NO_MEMORY;
 	}

@@ -1133,7 +1133,8 @@ static const struct msg_handler om_handlers[] = {
 };
 
 /* The fom_grown event: the class and attribute tables extended, the
- * class tree numbered again (pre-order numbers are derived only). */
+ * class tree numbered again (pre-order numbers are derived only); set
+ * back, only the sizes. */
 static int
 om_fom_grown(struct federation *fx, const struct fom_sizes *was)
 {
@@ -1158,7 +1159,9 @@ om_fom_grown(struct federation *fx, const struct fom_sizes *was)
 			return -1;
 	old = st->n_oc;
 	st->n_oc = noc;
-	if (number_classes(st, fx->fom) < 0) {
+	/* Set back (fewer classes): the numbers of the larger tree still
+	 * nest right for the classes that stay. */
+	if (noc > old && number_classes(st, fx->fom) < 0) {
 		st->n_oc = old;
 		return -1;
 	}

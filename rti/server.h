@@ -233,7 +233,11 @@ struct module_ops {
 	 * keep their width (bset_words of the old n_attrs).  Each module
 	 * extends its tables sized by the FOM, for the federation and every
 	 * joined federate: 0, or -1 (ENOMEM) with its sizes unchanged (a
-	 * table may have grown: only the sizes say what is valid). */
+	 * table may have grown: only the sizes say what is valid).  When a
+	 * module fails, FedM raises it again with the old model back in
+	 * fx->fom (`was` the larger sizes): each sets its sizes back to the
+	 * model's; nothing was stored above them, and tables may stay
+	 * larger.  That cannot fail. */
 	int (*fom_grown)(struct federation *fx, const struct fom_sizes *was);
 };
 
@@ -482,15 +486,15 @@ void server_relevance_stale(struct federation *fx, uint32_t cls,
 int server_fom_grown(struct federation *fx, const struct fom_sizes *was);
 
 /* For fom_grown hooks: grow the table *pp of old + 1 elements of `size`
- * bytes to n + 1, the new ones zeroed.  0, or -1 (ENOMEM) with *pp as it
- * was. */
+ * bytes to n + 1, the new ones zeroed (nothing to do when n <= old).  0, or
+ * -1 (ENOMEM) with *pp as it was. */
 static inline int
 server_grow_table(void *pp, uint32_t old, uint32_t n, size_t size)
 {
 	void **p = pp;
 	char *q;
 
-	if (n <= old && *p)
+	if (n <= old)
 		return 0;
 	if (!(q = realloc(*p, ((size_t)n + 1) * size)))
 		return -1;

@@ -1012,6 +1012,94 @@ START_TEST(test_bad_announcement)
 }
 END_TEST
 
+/* ---- order on the joiner's connection ---- */
+
+static void
+raw_frame(int fd, uint16_t type, struct wire_buf *body)
+{
+	struct wire_buf b;
+	size_t off;
+
+	wire_buf_init(&b);
+	off = wire_frame_begin(&b, type);
+	wire_put_raw(&b, body->data, body->len);
+	wire_frame_end(&b, off);
+	fake_send(fd, &b);
+	wire_buf_free(&b);
+	wire_buf_reset(body);
+}
+
+/* The REPLY of `fd`'s next answer: its serial and error. */
+static void
+raw_reply(int fd, uint32_t *serial, uint32_t *err)
+{
+	static uint8_t in[1 << 20];
+	uint32_t len;
+	int type;
+
+	while ((type = fake_read(fd, in, sizeof in, &len)) != WIRE_REPLY)
+		ck_assert_int_ge(type, 0);
+	ck_assert_uint_ge(len, 8);
+	*serial = wire_get32(in);
+	*err = wire_get32(in + 4);
+}
+
+/*
+ * Frames pipelined behind a join with modules wait for it: a request that
+ * needs the joined federate, sent right behind the join, is answered
+ * after it, and as joined.
+ */
+START_TEST(test_pipelined_behind_join)
+{
+	struct tfed *a = fed_first("a");
+	struct sockaddr_in sa;
+	struct wire_buf b;
+	uint32_t serial, err, i;
+	size_t xlen;
+	char *xml = slurp_file(EXTRA, &xlen);
+	int fd;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)rx.port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	wire_buf_init(&b);
+	wire_put_u32(&b, WIRE_MAGIC);
+	wire_put_u16(&b, WIRE_VERSION);
+	wire_put_blob(&b, NULL, 0);
+	raw_frame(fd, WIRE_HELLO, &b);
+	/* the join, then at once two requests behind it */
+	wire_put_u32(&b, 1);
+	wire_put_str(&b, "F");
+	wire_put_str(&b, "raw");
+	wire_put_str(&b, "test");
+	wire_put_u32(&b, 1);
+	wire_put_str(&b, "join-extra.xml");
+	wire_put_blob(&b, xml, xlen);
+	raw_frame(fd, WIRE_JOIN_WITH_MODULES, &b);
+	wire_put_u32(&b, 2);
+	wire_put_str(&b, "raw");
+	raw_frame(fd, WIRE_GET_FEDERATE_HANDLE, &b);
+	wire_put_u32(&b, 3);
+	raw_frame(fd, WIRE_PING, &b);
+	for (i = 1; i <= 3; i++) {
+		raw_reply(fd, &serial, &err);
+		ck_assert_uint_eq(serial, i);
+		ck_assert_msg(err == RTI_OK, "request %u: %s", i,
+		    rti_err_name((int)err));
+	}
+	close(fd);
+	wire_buf_free(&b);
+	free(xml);
+	tfed_barrier(a);
+	ck_assert_int_eq(a->lost, 0);
+	tfed_free(a);
+}
+END_TEST
+
 static Suite *
 joinfom_suite(void)
 {
@@ -1027,6 +1115,7 @@ joinfom_suite(void)
 	tcase_add_test(tc, test_same_module_accepted);
 	tcase_add_test(tc, test_grow_under_updates);
 	tcase_add_test(tc, test_large_join_round_trips);
+	tcase_add_test(tc, test_pipelined_behind_join);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bad");
 	tcase_set_timeout(tc, 60);
