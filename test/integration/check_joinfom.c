@@ -743,7 +743,7 @@ START_TEST(test_large_join_round_trips)
 {
 	struct tfed *a = fed_first("a"), *b = fed_new();
 	int wrapped = getenv("RTI_TEST_WRAPPER") != NULL;
-	unsigned n = wrapped ? 500 : SANITIZED ? 4000 : 15000;
+	unsigned n = wrapped ? 500 : SANITIZED ? 10000 : 15000;
 	rti_object_class_handle ca, cb;
 	rti_interaction_class_handle ia, ib;
 	const char *mods[2];
