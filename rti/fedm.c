@@ -934,9 +934,13 @@ h_join_modules(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	fx = fedm_find(srv, fxname);
 	if (p && p->state == PEND_DONE) {
 		/* dispatched again with the outcome */
-		if (p->err != RTI_OK || !fx)
-			conn_reply(c, serial, fx ? p->err : RTI_ERR_NO_MEMORY,
-			    p->msg, NULL, 0);
+		if (p->err != RTI_OK)
+			conn_reply(c, serial, p->err, p->msg, NULL, 0);
+		else if (!fx)     /* not while busy: destroys wait */
+			conn_replyf(c, serial,
+			    RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST,
+			    "federation execution '%s' does not exist",
+			    fxname);
 		else
 			join_enter(c, serial, fx, name, type);
 		pending_free(p);
