@@ -501,6 +501,29 @@ RTI_API int rti_join_federation_execution(rti_ambassador *amb,
     const char *federate_name, const char *federate_type,
     const char *federation, rti_federate_handle *out);
 /*
+ * Join with additional FOM modules (IEEE 1516-2010 4.9), given as for
+ * rti_create_federation_execution (a readable file's text is sent, any
+ * other name is resolved by rtiexec in its FOM path).  rtiexec merges them
+ * onto the federation's modules by the rules of a create; a module with
+ * the name and text of one the federation has is not merged again.  On
+ * success every handle of the federation stays the same, the new items
+ * follow, and every federate joined before learns the new modules (see
+ * librti-fedm(3)).  On an error the federation is unchanged and the
+ * federate not joined.  n_modules 0 is rti_join_federation_execution.
+ * @retval RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER
+ * @retval RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST
+ * @retval RTI_ERR_FEDERATE_NAME_ALREADY_IN_USE
+ * @retval RTI_ERR_COULD_NOT_OPEN_FDD (a module not found)
+ * @retval RTI_ERR_ERROR_READING_FDD (a module that does not load alone)
+ * @retval RTI_ERR_INCONSISTENT_FDD (a module that does not merge)
+ * @retval RTI_ERR_LIMIT_EXCEEDED (too many or too large modules, or
+ *         attributes beyond the federation's attribute set width)
+ */
+RTI_API int rti_join_federation_execution_with_modules(rti_ambassador *amb,
+    const char *federate_name, const char *federate_type,
+    const char *federation, const char *const *modules, size_t n_modules,
+    rti_federate_handle *out);
+/*
  * @retval RTI_ERR_INVALID_RESIGN_ACTION
  * @retval RTI_ERR_FEDERATE_OWNS_ATTRIBUTES (with NO_ACTION while owning)
  * @retval RTI_ERR_OWNERSHIP_ACQUISITION_PENDING

@@ -124,7 +124,7 @@ rti__check_send_cond(rti_ambassador *amb, const char *cond)
 static void
 events_init(struct rti__events *ev)
 {
-	size_t m, nu = 0, nsu = 0, nsb = 0, nsi = 0, nr = 0;
+	size_t m, nu = 0, nsu = 0, nsb = 0, nsi = 0, nr = 0, ng = 0;
 
 	for (m = 0; m <= RTI__MOD_COUNT; m++) {
 		const struct rti__module *mod = rti__modules[m];
@@ -139,6 +139,8 @@ events_init(struct rti__events *ev)
 			ev->send_interaction[nsi++] = mod->send_interaction;
 		if (mod->received)
 			ev->received[nr++] = mod->received;
+		if (mod->fom_grown)
+			ev->fom_grown[ng++] = mod->fom_grown;
 	}
 }
 

@@ -878,6 +878,32 @@ ddm_join(rti_ambassador *amb)
 	return RTI_OK;
 }
 
+/* The fom_grown event: the match sets and subscribed regions of the new
+ * classes, empty (the replica and filters check classes against
+ * n_cls). */
+static int
+ddm_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
+{
+	struct ddm_state *st = amb->mod[RTI__MOD_DDM];
+	uint32_t n[2];
+	int k;
+
+	(void)was;
+	n[KIND_OC] = amb->fom->n_oclasses;
+	n[KIND_IC] = amb->fom->n_iclasses;
+	for (k = 0; k < 2; k++)
+		if (rti__grow_table(&st->set[k], st->n_cls[k], n[k],
+		    sizeof *st->set[k]) ||
+		    rti__grow_table(&st->sub_regions[k], st->n_cls[k], n[k],
+		    sizeof *st->sub_regions[k]) ||
+		    rti__grow_table(&st->n_sub_regions[k], st->n_cls[k], n[k],
+		    sizeof *st->n_sub_regions[k]))
+			return -1;
+	st->n_cls[KIND_OC] = n[KIND_OC];
+	st->n_cls[KIND_IC] = n[KIND_IC];
+	return 0;
+}
+
 static const struct rti__msg_out ddm_sends[] = {
 	{ WIRE_DDM_REGION_SET, RTI__REQUEST },
 	{ WIRE_DDM_REGION_DELETE, RTI__REQUEST },
@@ -903,4 +929,5 @@ const struct rti__module rti__ddm_module = {
 	.send_bundle = rti__ddm_send_bundle,
 	.send_interaction = rti__ddm_send_interaction,
 	.received = rti__ddm_received,
+	.fom_grown = ddm_fom_grown,
 };

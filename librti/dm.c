@@ -450,6 +450,25 @@ dm_join(rti_ambassador *amb)
 	return RTI_OK;
 }
 
+/* The fom_grown event: the class tables extended, nothing published or
+ * subscribed at the new classes. */
+static int
+dm_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
+{
+	struct dm_state *st = st_of(amb);
+	uint32_t noc = amb->fom->n_oclasses, nic = amb->fom->n_iclasses;
+
+	(void)was;
+	if (rti__grow_table(&st->pub, st->n_oc, noc, sizeof *st->pub) ||
+	    rti__grow_table(&st->sub, st->n_oc, noc, sizeof *st->sub) ||
+	    rti__grow_table(&st->pub_ic, st->n_ic, nic, 1) ||
+	    rti__grow_table(&st->sub_ic, st->n_ic, nic, 1))
+		return -1;
+	st->n_oc = noc;
+	st->n_ic = nic;
+	return 0;
+}
+
 static const struct rti__cb_handler dm_callbacks[] = {
 	{ WIRE_CB_START_REGISTRATION, cb_advice },
 	{ WIRE_CB_STOP_REGISTRATION, cb_advice },
@@ -477,4 +496,5 @@ const struct rti__module rti__dm_module = {
 	.sends = dm_sends,
 	.join = dm_join,
 	.leave = dm_leave,
+	.fom_grown = dm_fom_grown,
 };

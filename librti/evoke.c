@@ -173,6 +173,33 @@ rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
 	return rc < 0 ? -1 : 0;
 }
 
+int
+rti__apply_ahead(rti_ambassador *amb, uint16_t type)
+{
+	size_t off, poff;
+	uint16_t t;
+	uint32_t len;
+	int n = 0;
+
+	if (!amb->connected || amb->lost_drop)
+		return 0;
+	if (!amb->lost)
+		(void)rti__read_some(amb);
+	for (off = amb->in_off;
+	    rti__frame_at(amb, off, &t, &poff, &len) > 0;
+	    off = poff + len) {
+		if (t != type)
+			continue;
+		if (rti__dispatch(amb, t, amb->in.data + poff, len) < 0) {
+			rti__lose(amb, "malformed or unexpected message 0x%04x "
+			    "from rtiexec", t);
+			return -1;
+		}
+		n++;
+	}
+	return n;
+}
+
 static int
 evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
     int at_most_one)

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bundle.h"
 #include "librti-int.h"
 
 static int
@@ -67,39 +68,31 @@ out:
 	return buf;
 }
 
-RTI_API int
-rti_create_federation_execution(rti_ambassador *amb, const char *federation,
-    const char *const *modules, size_t n_modules,
-    const char *time_implementation)
+static int
+check_modules(rti_ambassador *amb, const char *const *modules,
+    size_t n_modules)
 {
-	struct wire_buf *b;
 	size_t i;
-	int rc;
 
-	if (!amb)
-		return RTI_ERR_INVALID_ARGUMENT;
-	if ((rc = rti__check_connected(amb)) != RTI_OK)
-		return rc;
-	if ((rc = check_name(amb, "federation name", federation, 0)) !=
-	    RTI_OK)
-		return rc;
 	if (n_modules && !modules)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "modules is NULL");
-	if (time_implementation && strcmp(time_implementation,
-	    "HLAfloat64Time") && strcmp(time_implementation,
-	    "HLAinteger64Time"))
-		return rti__fail(amb,
-		    RTI_ERR_COULD_NOT_CREATE_LOGICAL_TIME_FACTORY,
-		    "unknown time implementation '%s'", time_implementation);
 	for (i = 0; i < n_modules; i++)
 		if (!modules[i] || !*modules[i] || strlen(modules[i]) > 4096)
 			return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 			    "FOM module %zu has no usable name", i);
-	b = rti__req_begin(amb, WIRE_CREATE);
-	wire_put_str(b, federation);
-	wire_put_str(b, time_implementation ? time_implementation :
-	    "HLAfloat64Time");
+	return RTI_OK;
+}
+
+/* Put "u32 n, n x (str name, blob xml-or-empty)": each module's text when
+ * it names a readable file here, else an empty blob (rtiexec resolves the
+ * name in its FOM path).  RTI_OK or ERROR_READING_FDD (too large). */
+static int
+put_modules(rti_ambassador *amb, struct wire_buf *b,
+    const char *const *modules, size_t n_modules)
+{
+	size_t i;
+
 	wire_put_u32(b, (uint32_t)n_modules);
 	for (i = 0; i < n_modules; i++) {
 		size_t len = 0;
@@ -115,6 +108,38 @@ rti_create_federation_execution(rti_ambassador *amb, const char *federation,
 		wire_put_blob(b, xml, xml ? len : 0);
 		free(xml);
 	}
+	return RTI_OK;
+}
+
+RTI_API int
+rti_create_federation_execution(rti_ambassador *amb, const char *federation,
+    const char *const *modules, size_t n_modules,
+    const char *time_implementation)
+{
+	struct wire_buf *b;
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if ((rc = rti__check_connected(amb)) != RTI_OK)
+		return rc;
+	if ((rc = check_name(amb, "federation name", federation, 0)) !=
+	    RTI_OK)
+		return rc;
+	if (time_implementation && strcmp(time_implementation,
+	    "HLAfloat64Time") && strcmp(time_implementation,
+	    "HLAinteger64Time"))
+		return rti__fail(amb,
+		    RTI_ERR_COULD_NOT_CREATE_LOGICAL_TIME_FACTORY,
+		    "unknown time implementation '%s'", time_implementation);
+	if ((rc = check_modules(amb, modules, n_modules)) != RTI_OK)
+		return rc;
+	b = rti__req_begin(amb, WIRE_CREATE);
+	wire_put_str(b, federation);
+	wire_put_str(b, time_implementation ? time_implementation :
+	    "HLAfloat64Time");
+	if ((rc = put_modules(amb, b, modules, n_modules)) != RTI_OK)
+		return rc;
 	return rti__req_finish(amb, NULL);
 }
 
@@ -154,6 +179,16 @@ rti_join_federation_execution(rti_ambassador *amb, const char *federate_name,
     const char *federate_type, const char *federation,
     rti_federate_handle *out)
 {
+	return rti_join_federation_execution_with_modules(amb, federate_name,
+	    federate_type, federation, NULL, 0, out);
+}
+
+RTI_API int
+rti_join_federation_execution_with_modules(rti_ambassador *amb,
+    const char *federate_name, const char *federate_type,
+    const char *federation, const char *const *modules, size_t n_modules,
+    rti_federate_handle *out)
+{
 	struct wire_buf *b;
 	struct wire_rd rd;
 	struct fom_error fe;
@@ -175,12 +210,17 @@ rti_join_federation_execution(rti_ambassador *amb, const char *federate_name,
 	if ((rc = check_name(amb, "federation name", federation, 0)) ||
 	    (federate_name &&
 	    (rc = check_name(amb, "federate name", federate_name, 1))) ||
-	    (rc = check_name(amb, "federate type", federate_type, 1)))
+	    (rc = check_name(amb, "federate type", federate_type, 1)) ||
+	    (rc = check_modules(amb, modules, n_modules)))
 		return rc;
-	b = rti__req_begin(amb, WIRE_JOIN);
+	b = rti__req_begin(amb, n_modules ? WIRE_JOIN_WITH_MODULES :
+	    WIRE_JOIN);
 	wire_put_str(b, federation);
 	wire_put_str(b, federate_name ? federate_name : "");
 	wire_put_str(b, federate_type);
+	if (n_modules &&
+	    (rc = put_modules(amb, b, modules, n_modules)) != RTI_OK)
+		return rc;
 	rc = rti__req_finish(amb, &rd);
 	if (rc != RTI_OK)
 		return rc;
@@ -394,6 +434,8 @@ rti_get_federate_name(rti_ambassador *amb, rti_federate_handle h,
 	return RTI_OK;
 }
 
+static int fom_catch_up(rti_ambassador *amb);
+
 #define LOOKUP_ARGS(amb, name, out)                                       \
 	do {                                                              \
 		RTI__JOINED_OR_RETURN(amb);                                    \
@@ -409,7 +451,9 @@ rti_get_object_class_handle(rti_ambassador *amb, const char *name,
 	uint32_t h;
 
 	LOOKUP_ARGS(amb, name, out);
-	if (!(h = fom_oclass_by_name(amb->fom, name)))
+	if (!(h = fom_oclass_by_name(amb->fom, name)) && fom_catch_up(amb))
+		h = fom_oclass_by_name(amb->fom, name);
+	if (!h)
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "no object class named '%s'", name);
 	out->id = h;
@@ -423,7 +467,8 @@ rti_get_object_class_name(rti_ambassador *amb, rti_object_class_handle h,
 	const struct fom_oclass *c;
 
 	LOOKUP_ARGS(amb, "", out);
-	c = fom_oclass(amb->fom, h.id);
+	if (!(c = fom_oclass(amb->fom, h.id)) && fom_catch_up(amb))
+		c = fom_oclass(amb->fom, h.id);
 	if (!c)
 		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
 		    "object class handle %u is not defined", h.id);
@@ -438,10 +483,14 @@ rti_get_attribute_handle(rti_ambassador *amb, rti_object_class_handle cls,
 	uint32_t h;
 
 	LOOKUP_ARGS(amb, name, out);
-	if (!fom_oclass(amb->fom, cls.id))
+	if (!fom_oclass(amb->fom, cls.id) && (!fom_catch_up(amb) ||
+	    !fom_oclass(amb->fom, cls.id)))
 		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
 		    "object class handle %u is not defined", cls.id);
-	if (!(h = fom_attr_by_name(amb->fom, cls.id, name)))
+	if (!(h = fom_attr_by_name(amb->fom, cls.id, name)) &&
+	    fom_catch_up(amb))
+		h = fom_attr_by_name(amb->fom, cls.id, name);
+	if (!h)
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "class %s has no attribute '%s'",
 		    fom_oclass(amb->fom, cls.id)->qname, name);
@@ -472,7 +521,9 @@ rti_get_interaction_class_handle(rti_ambassador *amb, const char *name,
 	uint32_t h;
 
 	LOOKUP_ARGS(amb, name, out);
-	if (!(h = fom_iclass_by_name(amb->fom, name)))
+	if (!(h = fom_iclass_by_name(amb->fom, name)) && fom_catch_up(amb))
+		h = fom_iclass_by_name(amb->fom, name);
+	if (!h)
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "no interaction class named '%s'", name);
 	out->id = h;
@@ -486,7 +537,8 @@ rti_get_interaction_class_name(rti_ambassador *amb,
 	const struct fom_iclass *c;
 
 	LOOKUP_ARGS(amb, "", out);
-	c = fom_iclass(amb->fom, h.id);
+	if (!(c = fom_iclass(amb->fom, h.id)) && fom_catch_up(amb))
+		c = fom_iclass(amb->fom, h.id);
 	if (!c)
 		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
 		    "interaction class handle %u is not defined", h.id);
@@ -505,7 +557,10 @@ rti_get_parameter_handle(rti_ambassador *amb,
 	if (!fom_iclass(amb->fom, cls.id))
 		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
 		    "interaction class handle %u is not defined", cls.id);
-	if (!(h = fom_param_by_name(amb->fom, cls.id, name)))
+	if (!(h = fom_param_by_name(amb->fom, cls.id, name)) &&
+	    fom_catch_up(amb))
+		h = fom_param_by_name(amb->fom, cls.id, name);
+	if (!h)
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "interaction class %s has no parameter '%s'",
 		    fom_iclass(amb->fom, cls.id)->qname, name);
@@ -536,7 +591,9 @@ rti_get_dimension_handle(rti_ambassador *amb, const char *name,
 	uint32_t h;
 
 	LOOKUP_ARGS(amb, name, out);
-	if (!(h = fom_dim_by_name(amb->fom, name)))
+	if (!(h = fom_dim_by_name(amb->fom, name)) && fom_catch_up(amb))
+		h = fom_dim_by_name(amb->fom, name);
+	if (!h)
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "no dimension named '%s'", name);
 	out->id = h;
@@ -664,7 +721,82 @@ cb_synchronized(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
+/*
+ * WIRE_CB_FOM_MODULES: modules first..first+n-1 of the federation, merged
+ * at another federate's join.  Applied when read, never a user callback:
+ * in order by evoke, or ahead of the queue by a lookup that missed
+ * (fom_catch_up); the second time it finds them loaded and does nothing.
+ * A gap, a module that does not load, or a model whose old items moved
+ * is a fault of rtiexec: -1 with the connection lost, saying why.
+ */
+static int
+cb_fom_modules(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct rti__fom_sizes was;
+	struct fom_error fe;
+	uint32_t first = wire_get_u32(rd), n = wire_get_count(rd, 9), i, have;
+	int rc = 0;
+
+	(void)type;
+	if (rd->err || !amb->fom)
+		return -1;
+	have = amb->fom->n_modules;
+	if (first > have || (uint64_t)first + n < have) {
+		rti__lose(amb, "FOM modules %u.. announced, %u loaded", first,
+		    have);
+		return -1;
+	}
+	was.n_oclasses = amb->fom->n_oclasses;
+	was.n_attrs = amb->fom->n_attrs;
+	was.n_iclasses = amb->fom->n_iclasses;
+	was.n_params = amb->fom->n_params;
+	was.n_dims = amb->fom->n_dims;
+	for (i = 0; i < n; i++) {
+		const char *mname = wire_get_str(rd, 4096);
+		uint32_t len;
+		const char *xml = wire_get_blob(rd, &len, UINT32_MAX);
+
+		if (rd->err)
+			return -1;
+		if (first + i < have)
+			continue;       /* applied ahead already */
+		if (fom_load_string(amb->fom, xml, len, mname, &fe) < 0) {
+			rti__lose(amb, "cannot load the FOM module '%.80s' "
+			    "rtiexec announced: %.60s:%d: %.80s", mname,
+			    fe.file, fe.line, fe.msg);
+			rc = -1;
+			break;
+		}
+	}
+	if (rc == 0 && !wire_rd_done(rd))
+		rc = -1;
+	if (amb->fom->n_modules == have)
+		return rc;
+	if (bset_words(amb->fom->n_attrs) != bset_words(was.n_attrs)) {
+		rti__lose(amb, "the FOM modules rtiexec announced widen the "
+		    "attribute sets");
+		return -1;
+	}
+	if (rti__ev_fom_grown(amb, &was) < 0) {
+		rti__lose(amb, "out of memory growing the FOM tables");
+		return -1;
+	}
+	return rc;
+}
+
+/* A lookup missed: apply the FOM modules rtiexec has already sent, if
+ * any (without blocking).  1 when the model grew: look again. */
+static int
+fom_catch_up(rti_ambassador *amb)
+{
+	uint32_t have = amb->fom->n_modules;
+
+	return rti__apply_ahead(amb, WIRE_CB_FOM_MODULES) > 0 &&
+	    amb->fom && amb->fom->n_modules != have;
+}
+
 static const struct rti__cb_handler fedm_callbacks[] = {
+	{ WIRE_CB_FOM_MODULES, cb_fom_modules },
 	{ WIRE_CB_LIST_REPORT, cb_list_report },
 	{ WIRE_CB_SYNC_REG_OK, cb_sync_reg },
 	{ WIRE_CB_SYNC_REG_FAIL, cb_sync_reg },
@@ -678,6 +810,7 @@ static const struct rti__msg_out fedm_sends[] = {
 	{ WIRE_DESTROY, RTI__REQUEST },
 	{ WIRE_LIST, RTI__REQUEST },
 	{ WIRE_JOIN, RTI__REQUEST },
+	{ WIRE_JOIN_WITH_MODULES, RTI__REQUEST },
 	{ WIRE_RESIGN, RTI__REQUEST },
 	{ WIRE_SET_RESIGN_ACTION, RTI__REQUEST },
 	{ WIRE_SYNC_REGISTER, RTI__REQUEST },

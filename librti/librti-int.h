@@ -38,6 +38,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "librti.h"
@@ -97,7 +98,17 @@ struct rti__msg_out {
  *   `cls` with condition `cond` and regions reg[0..m).
  * received (OM): `n` reflections (interaction = 0) or interactions were
  *   delivered to the federate's callbacks.
+ * fom_grown (FedM): rtiexec announced FOM modules merged at another
+ *   federate's join (WIRE_CB_FOM_MODULES) and amb->fom holds them now;
+ *   `was` gives its old sizes.  Every old handle is the same item, the
+ *   new ones follow, attribute sets keep their width (bset_words of the
+ *   old n_attrs).  Each module extends its tables sized by the FOM: 0, or
+ *   -1 (ENOMEM) with its sizes unchanged; the first -1 ends the event
+ *   (the connection is then lost).
  */
+struct rti__fom_sizes {
+	uint32_t n_oclasses, n_attrs, n_iclasses, n_params, n_dims;
+};
 typedef void rti__ev_unpublished_fn(rti_ambassador *amb, uint32_t cls,
     const uint64_t *removed);
 typedef int rti__ev_send_update_fn(rti_ambassador *amb, uint32_t obj,
@@ -108,6 +119,8 @@ typedef int rti__ev_send_interaction_fn(rti_ambassador *amb, uint32_t cls,
     const char *cond, const uint32_t *reg, uint32_t m);
 typedef void rti__ev_received_fn(rti_ambassador *amb, int interaction,
     size_t n);
+typedef int rti__ev_fom_grown_fn(rti_ambassador *amb,
+    const struct rti__fom_sizes *was);
 
 struct rti__module {
 	const char *name;
@@ -126,6 +139,7 @@ struct rti__module {
 	rti__ev_send_bundle_fn *send_bundle;
 	rti__ev_send_interaction_fn *send_interaction;
 	rti__ev_received_fn *received;
+	rti__ev_fom_grown_fn *fom_grown;
 };
 
 /* Each event's hooks, in module order, NULL-terminated. */
@@ -136,6 +150,7 @@ struct rti__events {
 	rti__ev_send_bundle_fn *send_bundle[RTI__EV_MAX];
 	rti__ev_send_interaction_fn *send_interaction[RTI__EV_MAX];
 	rti__ev_received_fn *received[RTI__EV_MAX];
+	rti__ev_fom_grown_fn *fom_grown[RTI__EV_MAX];
 };
 
 extern const struct rti__module rti__fedm_module;
@@ -466,6 +481,43 @@ rti__ev_received(rti_ambassador *amb, int interaction, size_t n)
 	for (f = amb->ev.received; *f; f++)
 		(*f)(amb, interaction, n);
 }
+
+static inline int
+rti__ev_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
+{
+	rti__ev_fom_grown_fn *const *f;
+
+	for (f = amb->ev.fom_grown; *f; f++)
+		if ((*f)(amb, was) < 0)
+			return -1;
+	return 0;
+}
+
+/* For fom_grown hooks: grow the table *pp of old + 1 elements of `size`
+ * bytes to n + 1, the new ones zeroed (nothing to do when n <= old).  0, or
+ * -1 (ENOMEM) with *pp as it was. */
+static inline int
+rti__grow_table(void *pp, uint32_t old, uint32_t n, size_t size)
+{
+	void **p = pp;
+	char *q;
+
+	if (n <= old)
+		return 0;
+	if (!(q = realloc(*p, ((size_t)n + 1) * size)))
+		return -1;
+	memset(q + ((size_t)old + 1) * size, 0, (size_t)(n - old) * size);
+	*p = q;
+	return 0;
+}
+
+/* Read what the socket has without blocking, then run now, ahead of the
+ * queue, the handler of every complete frame of `type` received and not
+ * yet delivered (each runs again when delivered in order: it must see
+ * that it ran).  For frames that only add to what the library knows
+ * (WIRE_CB_FOM_MODULES).  The number run, or -1 when one failed (the
+ * connection is then lost). */
+int rti__apply_ahead(rti_ambassador *amb, uint16_t type);
 
 /* Decode "u32 n, n x u32 attribute handle", the end of a callback's
  * payload, into (*a)[0..*n) (grown as wire_grow does, *cap its room).

@@ -489,6 +489,17 @@ om_join(rti_ambassador *amb)
 	return RTI_OK;
 }
 
+/* The fom_grown event: the duplicate-attribute stamps cover the new
+ * attributes (om_send.c sizes them by amb->fom->n_attrs). */
+static int
+om_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
+{
+	struct om_state *st = amb->mod[RTI__MOD_OM];
+
+	return rti__grow_table(&st->stamp, was->n_attrs, amb->fom->n_attrs,
+	    sizeof *st->stamp);
+}
+
 static const struct rti__msg_out om_sends[] = {
 	{ WIRE_OM_RELEASE_NAMES, RTI__REQUEST },
 	{ WIRE_OM_REGISTER, RTI__REQUEST },
@@ -511,4 +522,5 @@ const struct rti__module rti__om_module = {
 	.leave = om_leave,
 	.flush = om_flush,
 	.unpublished = om_unpublished,
+	.fom_grown = om_fom_grown,
 };

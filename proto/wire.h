@@ -66,12 +66,20 @@ enum wire_type {
 	WIRE_SYNC_ACHIEVED = 0x0107, /* str label, u8 success */
 	WIRE_GET_FEDERATE_HANDLE = 0x0108, /* str name; reply u32 */
 	WIRE_GET_FEDERATE_NAME = 0x0109,   /* u32 handle; reply str */
+	WIRE_JOIN_WITH_MODULES = 0x010a,   /* str fed, str name-or-empty,
+	                                      str type, u32 n, n x (str name,
+	                                      blob xml-or-empty); reply as
+	                                      WIRE_JOIN's */
 	/* FedM callbacks */
 	WIRE_CB_LIST_REPORT = 0x0180,  /* u32 n, n x (str, str, u32) */
 	WIRE_CB_SYNC_REG_OK = 0x0181,  /* str label */
 	WIRE_CB_SYNC_REG_FAIL = 0x0182, /* str label, u32 reason */
 	WIRE_CB_SYNC_ANNOUNCE = 0x0183, /* str label, blob tag */
 	WIRE_CB_SYNCHRONIZED = 0x0184, /* str label, u32 n, n x u32 failed */
+	WIRE_CB_FOM_MODULES = 0x0185,  /* u32 first, u32 n, n x (str name,
+	                                  blob xml): modules first..first+n-1
+	                                  of the federation, merged at a join;
+	                                  before any frame using them */
 
 	/* DM: 0x02xx, OM: 0x03xx, TM: 0x04xx, OWM: 0x05xx, DDM: 0x06xx.
 	 * Each module adds its types below within its range. */

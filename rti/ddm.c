@@ -855,6 +855,38 @@ static const struct msg_handler ddm_handlers[] = {
 	{ 0, 0, 0, NULL }
 };
 
+/* The fom_grown event: the match sets and filter counts of the
+ * federation and every federate's filters, extended with empty entries
+ * (nothing subscribed there yet, so no replica entry to push). */
+static int
+ddm_fom_grown(struct federation *fx, const struct fom_sizes *was)
+{
+	struct ddm_fx *st = fxst(fx);
+	uint32_t n[2], i;
+	int k;
+
+	(void)was;
+	n[DDM_OBJECT] = fx->fom->n_oclasses;
+	n[DDM_INTERACTION] = fx->fom->n_iclasses;
+	for (k = 0; k < 2; k++) {
+		if (server_grow_table(&st->set[k], st->n_cls[k], n[k],
+		    sizeof *st->set[k]) ||
+		    server_grow_table(&st->n_filtered[k], st->n_cls[k], n[k],
+		    sizeof *st->n_filtered[k]))
+			return -1;
+		for (i = 0; i < fx->n_feds; i++) {
+			struct ddm_fed *df = fst(fx->feds[i]);
+
+			if (df && server_grow_table(&df->flt[k], st->n_cls[k],
+			    n[k], sizeof *df->flt[k]))
+				return -1;
+		}
+	}
+	st->n_cls[DDM_OBJECT] = n[DDM_OBJECT];
+	st->n_cls[DDM_INTERACTION] = n[DDM_INTERACTION];
+	return 0;
+}
+
 const struct module_ops ddm_module = {
 	.name = "DDM",
 	.handlers = ddm_handlers,
@@ -866,4 +898,5 @@ const struct module_ops ddm_module = {
 	.sub_changed = ddm_subscription_changed,
 	.reply_held = ddm_reply_held,
 	.instance_removed = ddm_instance_gone,
+	.fom_grown = ddm_fom_grown,
 };

@@ -821,6 +821,40 @@ dm_federate_resign(struct federate *f, int action)
 			server_sub_applied(f, c);
 }
 
+/* The fom_grown event: the class tables and every federate's, extended
+ * with empty entries for the new classes. */
+static int
+dm_fom_grown(struct federation *fx, const struct fom_sizes *was)
+{
+	struct dm_fx *st = fxst(fx);
+	uint32_t noc = fx->fom->n_oclasses, nic = fx->fom->n_iclasses, i;
+
+	(void)was;
+	if (server_grow_table(&st->oc, st->n_oc, noc, sizeof *st->oc) ||
+	    server_grow_table(&st->ic, st->n_ic, nic, sizeof *st->ic))
+		return -1;
+	for (i = 0; i < fx->n_feds; i++) {
+		struct dm_fed *df = fst(fx->feds[i]);
+
+		if (!df)
+			continue;
+		if (server_grow_table(&df->pub, st->n_oc, noc,
+		    sizeof *df->pub) ||
+		    server_grow_table(&df->sub, st->n_oc, noc,
+		    sizeof *df->sub) ||
+		    server_grow_table(&df->sub_active, st->n_oc, noc, 1) ||
+		    server_grow_table(&df->adv_oc, st->n_oc, noc, 1) ||
+		    server_grow_table(&df->pub_ic, st->n_ic, nic, 1) ||
+		    server_grow_table(&df->sub_ic, st->n_ic, nic, 1) ||
+		    server_grow_table(&df->adv_ic, st->n_ic, nic, 1))
+			return -1;
+	}
+	st->n_oc = noc;
+	st->n_ic = nic;
+	st->gen++;
+	return 0;
+}
+
 static const struct msg_handler dm_handlers[] = {
 	{ WIRE_DM_PUBLISH_OC, 1, 1, h_publish_oc },
 	{ WIRE_DM_UNPUBLISH_OC, 1, 1, h_unpublish_oc },
@@ -842,4 +876,5 @@ const struct module_ops dm_module = {
 	.federate_join = dm_federate_join,
 	.federate_resign = dm_federate_resign,
 	.federate_fini = dm_federate_fini,
+	.fom_grown = dm_fom_grown,
 };

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bundle.h"
 #include "fedm.h"
 #include "fomload.h"
 
@@ -121,6 +122,10 @@ struct fedm_pending {
 	                             outcome, for the owner's reply */
 	int err;
 	char *msg;
+	int join;                 /* a join's modules onto federation
+	                             `name`: it stays busy until the owner's
+	                             join is answered */
+	uint32_t n_base;          /* join: the federation's modules then */
 	struct fedm_pending *next;
 };
 
@@ -149,14 +154,16 @@ pending_of(struct rti_server *srv, const struct conn *c)
 	return NULL;
 }
 
-/* 1 while a create of federation `name` is not yet decided. */
+/* 1 while a create of federation `name` is not yet decided, or a join's
+ * modules onto it are loading or their join not yet answered. */
 static int
 pending_busy(struct rti_server *srv, const char *name)
 {
 	struct fedm_pending *p;
 
 	for (p = srv->fedm ? srv->fedm->pending : NULL; p; p = p->next)
-		if (p->state != PEND_DONE && strcmp(p->name, name) == 0)
+		if ((p->state != PEND_DONE || p->join) &&
+		    strcmp(p->name, name) == 0)
 			return 1;
 	return 0;
 }
@@ -332,15 +339,18 @@ struct create_ent {
 	uint32_t len;
 };
 
-/* Hand p's modules to the worker: 0 (p is loading), 1 when the queue is
- * full (p stays waiting), -1 on ENOMEM. */
+static void pending_join_loaded(struct fomload_job *job, void *arg);
+
+/* Hand p's modules to the worker (for a join, after the n_base modules of
+ * `fx`, as content): 0 (p is loading), 1 when the queue is full (p stays
+ * waiting), -1 on ENOMEM. */
 static int
 pending_submit(struct rti_server *srv, struct fedm_pending *p,
-    const struct create_ent *ent, uint32_t n)
+    const struct federation *fx, const struct create_ent *ent, uint32_t n)
 {
 	struct fedm_srv *st = srv->fedm;
 	struct fomload_job *job;
-	uint32_t i;
+	uint32_t i, nb = fx ? fx->n_modules : 0;
 
 	if (!st->loader &&
 	    !(st->loader = fomload_new(srv->base, srv->cfg.fom_path))) {
@@ -350,10 +360,23 @@ pending_submit(struct rti_server *srv, struct fedm_pending *p,
 	}
 	if (!fomload_room(st->loader))
 		return 1;
-	if (!(job = fomload_job_new(n)))
+	if (!(job = fomload_job_new(nb + n)))
 		return -1;
-	for (i = 0; i < n; i++) {
+	job->n_base = nb;
+	for (i = 0; i < nb; i++) {
 		struct fomload_src *s = &job->src[i];
+
+		s->kind = FOMLOAD_CONTENT;
+		s->len = fx->module_len[i];
+		if (!(s->name = strdup(fx->module_names[i])) ||
+		    !(s->xml = malloc(s->len ? s->len : 1))) {
+			fomload_job_free(job);
+			return -1;
+		}
+		memcpy(s->xml, fx->module_xml[i], s->len);
+	}
+	for (i = 0; i < n; i++) {
+		struct fomload_src *s = &job->src[nb + i];
 
 		s->kind = ent[i].xml ? FOMLOAD_CONTENT : FOMLOAD_NAME;
 		s->len = ent[i].len;
@@ -365,7 +388,7 @@ pending_submit(struct rti_server *srv, struct fedm_pending *p,
 		if (ent[i].xml)
 			memcpy(s->xml, ent[i].xml, ent[i].len);
 	}
-	job->done = pending_loaded;
+	job->done = fx ? pending_join_loaded : pending_loaded;
 	job->arg = p;
 	if (fomload_submit(st->loader, job) < 0) {
 		fomload_job_free(job);
@@ -478,7 +501,7 @@ h_create(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		srv->fedm->pending = p;
 	}
 	/* waiting for room in the worker's queue */
-	if (pending_submit(srv, p, ent, n) < 0) {
+	if (pending_submit(srv, p, NULL, ent, n) < 0) {
 		pending_free(p);
 		server_wake_deferred(srv);
 		goto oom;
@@ -558,39 +581,31 @@ h_list(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 static void announce_to_late_joiner(struct federate *f);
 
-static int
-h_join(struct conn *c, uint32_t serial, struct wire_rd *rd)
+/* The name a join takes: `name`, or for "" the next automatic one in
+ * `buf`. */
+static const char *
+join_name(struct federation *fx, const char *name, char *buf, size_t len)
 {
-	const char *fxname, *name, *type;
-	struct federation *fx;
+	if (*name)
+		return name;
+	snprintf(buf, len, "federate-%u", fx->next_fed_handle);
+	return buf;
+}
+
+/* Join `c` to `fx` as `name` ("" = automatic) of `type` and reply: the
+ * handle, the name, the time, every module of the federation. */
+static int
+join_enter(struct conn *c, uint32_t serial, struct federation *fx,
+    const char *name, const char *type)
+{
+	const char *fxname = fx->name;
 	struct federate *f;
 	char autoname[32];
 	struct wire_buf body;
 	uint32_t i;
 	int m;
 
-	fxname = wire_get_str(rd, WIRE_MAX_NAME);
-	name = wire_get_str(rd, WIRE_MAX_NAME);
-	type = wire_get_str(rd, WIRE_MAX_NAME);
-	if (!wire_rd_done(rd))
-		return -1;
-	if (c->fed)
-		return conn_replyf(c, serial,
-		    RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER,
-		    "already joined to '%s' as '%s'", c->fed->fx->name,
-		    c->fed->name), 0;
-	if (pending_busy(c->srv, fxname))
-		return MSG_DEFER;
-	fx = fedm_find(c->srv, fxname);
-	if (!fx)
-		return conn_replyf(c, serial,
-		    RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST,
-		    "federation execution '%s' does not exist", fxname), 0;
-	if (!*name) {
-		snprintf(autoname, sizeof autoname, "federate-%u",
-		    fx->next_fed_handle);
-		name = autoname;
-	}
+	name = join_name(fx, name, autoname, sizeof autoname);
 	if (find_by_name(fx, name))
 		return conn_replyf(c, serial,
 		    RTI_ERR_FEDERATE_NAME_ALREADY_IN_USE,
@@ -652,6 +667,393 @@ h_join(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	rti_log(c->srv, LOG_INFO, "federate %s (%u, type %s) joined %s",
 	    f->name, f->handle, f->type, fx->name);
 	announce_to_late_joiner(f);
+	return 0;
+}
+
+static int
+h_join(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	const char *fxname, *name, *type;
+	struct federation *fx;
+
+	fxname = wire_get_str(rd, WIRE_MAX_NAME);
+	name = wire_get_str(rd, WIRE_MAX_NAME);
+	type = wire_get_str(rd, WIRE_MAX_NAME);
+	if (!wire_rd_done(rd))
+		return -1;
+	if (c->fed)
+		return conn_replyf(c, serial,
+		    RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER,
+		    "already joined to '%s' as '%s'", c->fed->fx->name,
+		    c->fed->name), 0;
+	if (pending_busy(c->srv, fxname))
+		return MSG_DEFER;
+	fx = fedm_find(c->srv, fxname);
+	if (!fx)
+		return conn_replyf(c, serial,
+		    RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST,
+		    "federation execution '%s' does not exist", fxname), 0;
+	return join_enter(c, serial, fx, name, type);
+}
+
+/*
+ * Joins with FOM modules (IEEE 1516-2010 4.9).  The joiner's modules are
+ * merged onto the federation's through fomload_load_onto, on the worker,
+ * from the federation's texts then the joiner's, as at a create; while
+ * they load, the federation is busy (pending_busy: creates, joins and
+ * destroys of it wait, the joiner's frame too).  On the loop the merged
+ * model replaces fx->fom only when every old item kept its handle; the
+ * modules extend their tables (fom_grown), every joined federate gets
+ * WIRE_CB_FOM_MODULES with the new modules before anything that may use
+ * them, and the joiner, dispatched again, joins.  Any refusal leaves the
+ * federation as it was and the joiner not joined.
+ */
+
+/* 1 when `nw` holds every item of `old` with the same handle (merges
+ * append: fom.h); fomload_load_onto gives no other, this holds it. */
+static int
+fom_extends(const struct fom *old, const struct fom *nw)
+{
+	uint32_t i;
+
+	if (nw->n_oclasses < old->n_oclasses || nw->n_attrs < old->n_attrs ||
+	    nw->n_iclasses < old->n_iclasses || nw->n_params < old->n_params ||
+	    nw->n_dims < old->n_dims)
+		return 0;
+	for (i = 0; i < old->n_oclasses; i++)
+		if (strcmp(old->oclasses[i].qname, nw->oclasses[i].qname))
+			return 0;
+	for (i = 0; i < old->n_attrs; i++)
+		if (old->attrs[i].oclass != nw->attrs[i].oclass ||
+		    strcmp(old->attrs[i].name, nw->attrs[i].name))
+			return 0;
+	for (i = 0; i < old->n_iclasses; i++)
+		if (strcmp(old->iclasses[i].qname, nw->iclasses[i].qname))
+			return 0;
+	for (i = 0; i < old->n_params; i++)
+		if (old->params[i].iclass != nw->params[i].iclass ||
+		    strcmp(old->params[i].name, nw->params[i].name))
+			return 0;
+	for (i = 0; i < old->n_dims; i++)
+		if (strcmp(old->dims[i].name, nw->dims[i].name))
+			return 0;
+	return 1;
+}
+
+/* Send WIRE_CB_FOM_MODULES (modules first.. of fx) to every joined
+ * federate. */
+static void
+announce_modules(struct federation *fx, uint32_t first)
+{
+	struct wire_buf *b;
+	size_t off;
+	uint32_t i;
+
+	b = srv_frame(fx->srv, WIRE_CB_FOM_MODULES, &off);
+	wire_put_u32(b, first);
+	wire_put_u32(b, fx->n_modules - first);
+	for (i = first; i < fx->n_modules; i++) {
+		wire_put_str(b, fx->module_names[i]);
+		wire_put_blob(b, fx->module_xml[i], fx->module_len[i]);
+	}
+	wire_frame_end(b, off);
+	if (b->oom) {
+		rti_log(fx->srv, LOG_ERROR, "federation %s: out of memory "
+		    "announcing its new FOM modules", fx->name);
+		return;
+	}
+	fedm_broadcast(fx, b, NULL);
+}
+
+/* Put the loaded model `out` (fx's n_base modules, then the new ones) in
+ * place of fx's.  RTI_OK (out's FOM and texts taken) or the refusal with
+ * `msg` filled and fx unchanged. */
+static int
+fom_install(struct federation *fx, struct fomload_out *out, uint32_t n_base,
+    char *msg, size_t len)
+{
+	struct fom_sizes was;
+	struct fom *old = fx->fom;
+	char **names, **xml;
+	size_t *lens;
+	uint32_t w;
+
+	if (out->n == n_base)
+		return RTI_OK;        /* every module was the federation's */
+	if (fx->n_modules != n_base || !fom_extends(old, out->fom)) {
+		snprintf(msg, len, "the merged FOM would give items of the "
+		    "federation's FOM other handles");
+		return RTI_ERR_INCONSISTENT_FDD;
+	}
+	if (out->n > FEDM_MAX_MODULES) {
+		snprintf(msg, len, "at most %d FOM modules",
+		    FEDM_MAX_MODULES);
+		return RTI_ERR_LIMIT_EXCEEDED;
+	}
+	if (bset_words(out->fom->n_attrs) != bset_words(old->n_attrs)) {
+		snprintf(msg, len, "the modules add attributes beyond handle "
+		    "%zu: a running federation's attribute sets do not widen",
+		    bset_words(old->n_attrs) * 64 - 1);
+		return RTI_ERR_LIMIT_EXCEEDED;
+	}
+	was.n_oclasses = old->n_oclasses;
+	was.n_attrs = old->n_attrs;
+	was.n_iclasses = old->n_iclasses;
+	was.n_params = old->n_params;
+	was.n_dims = old->n_dims;
+	fx->fom = out->fom;
+	if (server_fom_grown(fx, &was) < 0) {
+		struct fom_sizes now;
+
+		/* The modules below the one that failed grew: the event again
+		 * with the old model sets their sizes back (their tables stay
+		 * larger; nothing was put above the old sizes). */
+		now.n_oclasses = out->fom->n_oclasses;
+		now.n_attrs = out->fom->n_attrs;
+		now.n_iclasses = out->fom->n_iclasses;
+		now.n_params = out->fom->n_params;
+		now.n_dims = out->fom->n_dims;
+		fx->fom = old;
+		(void)server_fom_grown(fx, &now);
+		snprintf(msg, len, "out of memory");
+		return RTI_ERR_NO_MEMORY;
+	}
+	out->fom = old;               /* freed with out */
+	names = fx->module_names;
+	xml = fx->module_xml;
+	lens = fx->module_len;
+	fx->module_names = out->names;
+	fx->module_xml = out->xml;
+	fx->module_len = out->len;
+	out->names = names;
+	out->xml = xml;
+	out->len = lens;
+	w = out->n;
+	out->n = fx->n_modules;
+	fx->n_modules = w;
+	rti_log(fx->srv, LOG_INFO, "federation %s: %u FOM module(s) merged at "
+	    "a join (%u classes, %u interactions, %u dimensions)", fx->name,
+	    fx->n_modules - n_base, fx->fom->n_oclasses, fx->fom->n_iclasses,
+	    fx->fom->n_dims);
+	for (w = 0; w < fx->fom->n_warnings; w++)
+		rti_log(fx->srv, LOG_INFO, "federation %s: %s:%d: warning: %s",
+		    fx->name, fx->fom->warnings[w].file,
+		    fx->fom->warnings[w].line, fx->fom->warnings[w].msg);
+	announce_modules(fx, n_base);
+	return RTI_OK;
+}
+
+/* The worker finished a join's modules (on the loop): install them, or
+ * keep the refusal for the joiner's reply. */
+static void
+pending_join_loaded(struct fomload_job *job, void *arg)
+{
+	struct fedm_pending *p = arg;
+	struct rti_server *srv = p->srv;
+	struct federation *fx = fedm_find(srv, p->name);
+	char msg[sizeof job->out.msg];
+
+	p->state = PEND_DONE;
+	p->err = job->out.err;
+	msg[0] = '\0';
+	if (!p->owner || !fx) {
+		/* the joiner is gone: nothing to merge for */
+		fomload_job_free(job);
+		pending_free(p);
+		server_wake_deferred(srv);
+		return;
+	}
+	if (job->out.err == RTI_OK)
+		p->err = fom_install(fx, &job->out, p->n_base, msg,
+		    sizeof msg);
+	else
+		snprintf(msg, sizeof msg, "%s", job->out.msg);
+	if (p->err != RTI_OK) {
+		rti_log(srv, job->out.warn ? LOG_WARN : LOG_INFO,
+		    "join to %s refused: %s%s%s", p->name, msg,
+		    job->out.why[0] ? ": " : "", job->out.why);
+		p->msg = strdup(msg);
+	}
+	fomload_job_free(job);
+	server_wake_deferred(srv);
+}
+
+/* 1 when entry `e` (content) is module i of fx by name and bytes. */
+static int
+ent_is_module(const struct federation *fx, const struct create_ent *e)
+{
+	uint32_t i;
+
+	for (i = 0; e->xml && i < fx->n_modules; i++)
+		if (fx->module_len[i] == e->len &&
+		    strcmp(fx->module_names[i], e->name) == 0 &&
+		    memcmp(fx->module_xml[i], e->xml, e->len) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+h_join_modules(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct rti_server *srv = c->srv;
+	const char *fxname, *name, *type;
+	char autoname[32];
+	struct create_ent *ent;
+	struct fomload_src *chk;
+	struct fomload_out out;
+	struct federation *fx;
+	struct fedm_pending *p;
+	uint32_t n, i, k;
+	size_t total;
+	int rc, bad;
+
+	fxname = wire_get_str(rd, WIRE_MAX_NAME);
+	name = wire_get_str(rd, WIRE_MAX_NAME);
+	type = wire_get_str(rd, WIRE_MAX_NAME);
+	n = wire_get_count(rd, 9);
+	if (rd->err)
+		return -1;
+	if (n > FEDM_MAX_MODULES)
+		return conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+		    "at most %d FOM modules", FEDM_MAX_MODULES), 0;
+	if (!(ent = calloc(n ? n : 1, sizeof *ent)))
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	for (i = 0; i < n; i++) {
+		ent[i].name = wire_get_str(rd, 4096);
+		ent[i].xml = wire_get_blob(rd, &ent[i].len, UINT32_MAX);
+		if (ent[i].xml && ent[i].len == 0)
+			ent[i].xml = NULL;
+	}
+	if (!wire_rd_done(rd)) {
+		free(ent);
+		return -1;
+	}
+	rc = 0;
+	p = pending_of(srv, c);
+	fx = fedm_find(srv, fxname);
+	if (p && p->state == PEND_DONE) {
+		/* dispatched again with the outcome */
+		if (p->err != RTI_OK)
+			conn_reply(c, serial, p->err, p->msg, NULL, 0);
+		else if (!fx)     /* not while busy: destroys wait */
+			conn_replyf(c, serial,
+			    RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST,
+			    "federation execution '%s' does not exist",
+			    fxname);
+		else
+			join_enter(c, serial, fx, name, type);
+		pending_free(p);
+		server_wake_deferred(srv);
+		goto out;
+	}
+	if (p && p->state == PEND_LOADING) {
+		rc = MSG_DEFER;
+		goto out;
+	}
+	if (!p) {
+		if (c->fed) {
+			conn_replyf(c, serial,
+			    RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER,
+			    "already joined to '%s' as '%s'",
+			    c->fed->fx->name, c->fed->name);
+			goto out;
+		}
+		if (pending_busy(srv, fxname)) {
+			rc = MSG_DEFER;
+			goto out;
+		}
+		if (!fx) {
+			conn_replyf(c, serial,
+			    RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST,
+			    "federation execution '%s' does not exist",
+			    fxname);
+			goto out;
+		}
+		if (find_by_name(fx, join_name(fx, name, autoname,
+		    sizeof autoname))) {
+			conn_replyf(c, serial,
+			    RTI_ERR_FEDERATE_NAME_ALREADY_IN_USE,
+			    "federate name '%s' is in use in '%s'",
+			    join_name(fx, name, autoname, sizeof autoname),
+			    fxname);
+			goto out;
+		}
+		/* the federation's own modules again need no load */
+		for (i = k = 0; i < n; i++)
+			if (!ent_is_module(fx, &ent[i]))
+				ent[k++] = ent[i];
+		n = k;
+		if (n == 0) {
+			join_enter(c, serial, fx, name, type);
+			goto out;
+		}
+		if (fx->n_modules + n > FEDM_MAX_MODULES) {
+			conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+			    "at most %d FOM modules", FEDM_MAX_MODULES);
+			goto out;
+		}
+		/* refuse oversized content before copying it: the joiner's
+		 * and the federation's texts together */
+		chk = calloc(n, sizeof *chk);
+		if (!chk)
+			goto oom;
+		for (i = 0; i < n; i++) {
+			chk[i].kind = ent[i].xml ? FOMLOAD_CONTENT :
+			    FOMLOAD_NAME;
+			chk[i].name = (char *)(uintptr_t)ent[i].name;
+			chk[i].len = ent[i].len;
+		}
+		memset(&out, 0, sizeof out);
+		bad = fomload_check_content(chk, n, &out) < 0;
+		free(chk);
+		for (i = 0, total = 0; !bad && i < fx->n_modules; i++)
+			total += fx->module_len[i];
+		for (i = 0; !bad && i < n; i++)
+			total += ent[i].xml ? ent[i].len : 0;
+		if (!bad && total > FOMLOAD_MAX_TOTAL) {
+			out.err = RTI_ERR_LIMIT_EXCEEDED;
+			snprintf(out.msg, sizeof out.msg, "the FOM modules are "
+			    "larger than %u bytes together",
+			    FOMLOAD_MAX_TOTAL);
+			bad = 1;
+		}
+		if (bad) {
+			conn_reply(c, serial, out.err, out.msg, NULL, 0);
+			goto out;
+		}
+		if (!fedm_srv(srv) || !(p = calloc(1, sizeof *p)))
+			goto oom;
+		if (!(p->name = strdup(fxname))) {
+			free(p);
+			goto oom;
+		}
+		p->srv = srv;
+		p->join = 1;
+		p->owner = c;
+		p->state = PEND_WAITING;
+		p->next = srv->fedm->pending;
+		srv->fedm->pending = p;
+	} else {
+		/* waiting for room: the federation's duplicates again */
+		for (i = k = 0; i < n; i++)
+			if (!ent_is_module(fx, &ent[i]))
+				ent[k++] = ent[i];
+		n = k;
+	}
+	p->n_base = fx->n_modules;
+	rc = MSG_DEFER;
+	if (pending_submit(srv, p, fx, ent, n) < 0) {
+		pending_free(p);
+		server_wake_deferred(srv);
+		goto oom;
+	}
+out:
+	free(ent);
+	return rc;
+oom:
+	free(ent);
+	conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0);
 	return 0;
 }
 
@@ -1076,6 +1478,7 @@ static const struct msg_handler fedm_handlers[] = {
 	{ WIRE_DESTROY, 1, 0, h_destroy },
 	{ WIRE_LIST, 1, 0, h_list },
 	{ WIRE_JOIN, 1, 0, h_join },
+	{ WIRE_JOIN_WITH_MODULES, 1, 0, h_join_modules },
 	{ WIRE_RESIGN, 1, 1, h_resign },
 	{ WIRE_SET_RESIGN_ACTION, 1, 1, h_set_resign_action },
 	{ WIRE_SYNC_REGISTER, 1, 1, h_sync_register },

@@ -544,14 +544,36 @@ classify(struct fomload_out *out, const struct fom_error *fe,
 		set_err(out, err, "%s:%d: %s", fe->file, fe->line, fe->msg);
 }
 
+/* 1 when src[i] (read: xml, len) is one of the first n_base modules
+ * again, by name and bytes. */
+static int
+is_base_dup(const struct fomload_src *src, const struct fomload_out *out,
+    uint32_t n_base, const char *name, const char *xml, size_t len)
+{
+	uint32_t j;
+
+	for (j = 0; j < n_base && j < out->n; j++)
+		if (out->len[j] == len && strcmp(src[j].name, name) == 0 &&
+		    memcmp(out->xml[j], xml, len) == 0)
+			return 1;
+	return 0;
+}
+
 int
 fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
     struct fomload_out *out, atomic_int *stop)
 {
+	return fomload_load_onto(fom_path, src, n, 0, out, stop);
+}
+
+int
+fomload_load_onto(const char *fom_path, struct fomload_src *src, uint32_t n,
+    uint32_t n_base, struct fomload_out *out, atomic_int *stop)
+{
 	struct fom_budget budget;
 	struct fom_error fe;
 	size_t total = 0;
-	uint32_t i;
+	uint32_t i, k;
 
 	fom_budget_init(&budget);
 	memset(out, 0, sizeof *out);
@@ -578,11 +600,20 @@ fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
 		    FOMLOAD_MAX_TOTAL - total, &xml, &len, out) < 0) {
 			goto fail;
 		}
-		out->xml[i] = xml;
-		out->len[i] = len;
-		out->names[i] = strdup(src[i].name);
-		out->n = i + 1;
-		if (!out->names[i] || !xml)
+		if (!xml)
+			goto oom;
+		if (i >= n_base && is_base_dup(src, out, n_base, src[i].name,
+		    xml, len)) {
+			/* a module the federation has: nothing to merge */
+			free(xml);
+			continue;
+		}
+		k = out->n;
+		out->xml[k] = xml;
+		out->len[k] = len;
+		out->names[k] = strdup(src[i].name);
+		out->n = k + 1;
+		if (!out->names[k])
 			goto oom;
 		total += len;
 		if (total > FOMLOAD_MAX_TOTAL) {
@@ -713,8 +744,8 @@ worker_main(void *arg)
 		if (!w->queue)
 			w->queue_tail = NULL;
 		pthread_mutex_unlock(&w->mu);
-		(void)fomload_load(w->fom_path, job->src, job->n, &job->out,
-		    &w->stop);
+		(void)fomload_load_onto(w->fom_path, job->src, job->n,
+		    job->n_base, &job->out, &w->stop);
 		pthread_mutex_lock(&w->mu);
 		append(&w->done, &w->done_tail, job);
 		/* a full pipe already rings */

@@ -100,12 +100,21 @@ int fomload_check_content(const struct fomload_src *src, uint32_t n,
  * shared state: safe on any thread. */
 int fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
     struct fomload_out *out, atomic_int *stop);
+/* The same for a join's modules onto a running federation: src[0..n_base)
+ * are the federation's modules (as CONTENT, in their order), the rest the
+ * joiner's.  A joiner's module with the name and the bytes of one of the
+ * first n_base is dropped (the federation has it: not merged again, not
+ * in `out`); every other is merged as fomload_load merges, so that the
+ * model's first items keep their handles (fom.h: merges append). */
+int fomload_load_onto(const char *fom_path, struct fomload_src *src,
+    uint32_t n, uint32_t n_base, struct fomload_out *out, atomic_int *stop);
 void fomload_out_free(struct fomload_out *out);
 
 /* A job for the worker: sources in, outcome out. */
 struct fomload_job {
 	struct fomload_src *src;  /* n entries, owned by the job */
 	uint32_t n;
+	uint32_t n_base;          /* fomload_load_onto's; 0 for a create */
 	struct fomload_out out;
 	/* Called on the event loop when the job is done; takes the job. */
 	void (*done)(struct fomload_job *job, void *arg);

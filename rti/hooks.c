@@ -158,3 +158,14 @@ server_relevance_stale(struct federation *fx, uint32_t cls, uint32_t obj)
 	EACH_TAKER(m, relevance_stale)
 		m->relevance_stale(fx, cls, obj);
 }
+
+int
+server_fom_grown(struct federation *fx, const struct fom_sizes *was)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, fom_grown)
+		if (m->fom_grown(fx, was) < 0)
+			return -1;
+	return 0;
+}

@@ -1139,6 +1139,46 @@ static const struct msg_handler om_handlers[] = {
 	{ 0, 0, 0, NULL }
 };
 
+/* The fom_grown event: the class and attribute tables extended, the
+ * class tree numbered again (pre-order numbers are derived only); set
+ * back, only the sizes. */
+static int
+om_fom_grown(struct federation *fx, const struct fom_sizes *was)
+{
+	struct om_fx *st = fxst(fx);
+	uint32_t noc = fx->fom->n_oclasses, na = fx->fom->n_attrs, k, old;
+	int p;
+
+	(void)was;
+	if (server_grow_table(&st->cls_attrs, st->n_oc, noc,
+	    sizeof *st->cls_attrs) ||
+	    server_grow_table(&st->cls_n, st->n_oc, noc, sizeof *st->cls_n) ||
+	    server_grow_table(&st->pre, st->n_oc, noc, sizeof *st->pre) ||
+	    server_grow_table(&st->end, st->n_oc, noc, sizeof *st->end) ||
+	    server_grow_table(&st->attr_decl, st->n_attrs, na,
+	    sizeof *st->attr_decl) ||
+	    server_grow_table(&st->rt.stamp, st->rt.n_stamp, na,
+	    sizeof *st->rt.stamp))
+		return -1;
+	for (p = 0; p < 2; p++)
+		if (st->pass[p].rel && server_grow_table(&st->pass[p].rel,
+		    st->n_oc, noc, 1))
+			return -1;
+	old = st->n_oc;
+	st->n_oc = noc;
+	/* Set back (fewer classes): the numbers of the larger tree still
+	 * nest right for the classes that stay. */
+	if (noc > old && number_classes(st, fx->fom) < 0) {
+		st->n_oc = old;
+		return -1;
+	}
+	for (k = st->n_attrs + 1; k <= na; k++)
+		st->attr_decl[k] = fom_attr(fx->fom, k)->oclass;
+	st->n_attrs = na;
+	st->rt.n_stamp = na;
+	return 0;
+}
+
 const struct module_ops om_module = {
 	.name = "OM",
 	.handlers = om_handlers,
@@ -1148,4 +1188,5 @@ const struct module_ops om_module = {
 	.sub_applied = om_sub_applied,
 	.switch_changed = om_switch_changed,
 	.relevance_stale = om_relevance_stale,
+	.fom_grown = om_fom_grown,
 };

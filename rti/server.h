@@ -37,6 +37,8 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <event2/event.h>
 #include <event2/buffer.h>
@@ -136,6 +138,11 @@ struct msg_handler {
 #define MSG_REQUEST 1
 #define MSG_ONE_WAY_SERIAL 2
 
+/* The sizes of a model: the fom_grown event's old ones. */
+struct fom_sizes {
+	uint32_t n_oclasses, n_attrs, n_iclasses, n_params, n_dims;
+};
+
 struct module_ops {
 	const char *name;
 	const struct msg_handler *handlers; /* terminated by fn == NULL */
@@ -220,6 +227,18 @@ struct module_ops {
 	 * recomputes it and advises the owners. */
 	void (*relevance_stale)(struct federation *fx, uint32_t cls,
 	    uint32_t obj);
+	/* Raised by FedM when a join's modules grew fx->fom (fx->fom is the
+	 * new model already; `was` gives the old sizes).  Every old handle
+	 * is the same item, the new ones follow, and the attribute sets
+	 * keep their width (bset_words of the old n_attrs).  Each module
+	 * extends its tables sized by the FOM, for the federation and every
+	 * joined federate: 0, or -1 (ENOMEM) with its sizes unchanged (a
+	 * table may have grown: only the sizes say what is valid).  When a
+	 * module fails, FedM raises it again with the old model back in
+	 * fx->fom (`was` the larger sizes): each sets its sizes back to the
+	 * model's; nothing was stored above them, and tables may stay
+	 * larger.  That cannot fail. */
+	int (*fom_grown)(struct federation *fx, const struct fom_sizes *was);
 };
 
 /* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
@@ -463,6 +482,26 @@ void server_release_leavers(struct federation *fx, struct om_instance *in,
     uint32_t fed);
 void server_relevance_stale(struct federation *fx, uint32_t cls,
     uint32_t obj);
+/* 0, or the first module's -1. */
+int server_fom_grown(struct federation *fx, const struct fom_sizes *was);
+
+/* For fom_grown hooks: grow the table *pp of old + 1 elements of `size`
+ * bytes to n + 1, the new ones zeroed (nothing to do when n <= old).  0, or
+ * -1 (ENOMEM) with *pp as it was. */
+static inline int
+server_grow_table(void *pp, uint32_t old, uint32_t n, size_t size)
+{
+	void **p = pp;
+	char *q;
+
+	if (n <= old)
+		return 0;
+	if (!(q = realloc(*p, ((size_t)n + 1) * size)))
+		return -1;
+	memset(q + ((size_t)old + 1) * size, 0, (size_t)(n - old) * size);
+	*p = q;
+	return 0;
+}
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;
