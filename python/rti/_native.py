@@ -83,7 +83,8 @@ class ParameterValue(Structure):
 class MessageInfo(Structure):
     _fields_ = [("producer", handle_t), ("sent_order", c_int),
                 ("received_order", c_int), ("time", Time),
-                ("retraction", retraction_t), ("condition", c_char_p)]
+                ("retraction", retraction_t), ("condition", c_char_p),
+                ("has_time", c_int)]
 
 
 class FederationExecutionInfo(Structure):
@@ -93,7 +94,7 @@ class FederationExecutionInfo(Structure):
 
 class BundleInstance(Structure):
     _fields_ = [("object", handle_t), ("values", POINTER(AttributeValue)),
-                ("n_values", c_size_t)]
+                ("n_values", c_size_t), ("condition", c_char_p)]
 
 
 class Statistics(Structure):
@@ -206,6 +207,8 @@ PROTOTYPES = {
     "rti_destroy_federation_execution": (_int, [_amb, _str]),
     "rti_list_federation_executions": (_int, [_amb]),
     "rti_join_federation_execution": (_int, [_amb, _str, _str, _str, _ph]),
+    "rti_join_federation_execution_with_modules":
+        (_int, [_amb, _str, _str, _str, _pstr, _sz, _ph]),
     "rti_resign_federation_execution": (_int, [_amb, _int]),
     "rti_set_automatic_resign_directive": (_int, [_amb, _int]),
     "rti_register_federation_synchronization_point":
@@ -288,6 +291,8 @@ PROTOTYPES = {
                                                   c_char_p, _sz]),
     "rti_request_class_attribute_value_update":
         (_int, [_amb, _h, _ph, _sz, c_char_p, _sz]),
+    "rti_change_attribute_order_type": (_int, [_amb, _h, _ph, _sz, _int]),
+    "rti_change_interaction_order_type": (_int, [_amb, _h, _int]),
     "rti_get_object_instance_handle": (_int, [_amb, _str, _ph]),
     "rti_get_object_instance_name": (_int, [_amb, _h, _pstr]),
     "rti_get_known_object_class_handle": (_int, [_amb, _h, _ph]),

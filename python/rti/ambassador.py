@@ -57,6 +57,12 @@ class Order(enum.IntEnum):
     TIMESTAMP = 1
 
 
+def _order_arg(order):
+    if not isinstance(order, Order):
+        raise TypeError("order must be an rti.Order")
+    return int(order)
+
+
 class SyncFailureReason(enum.IntEnum):
     """Why a synchronization point registration failed."""
     LABEL_NOT_UNIQUE = 0
@@ -74,9 +80,11 @@ class MessageInfo:
     """What comes with a reflection, interaction or remove.
 
     ``producer`` (FederateHandle), ``sent_order`` and ``received_order``
-    (:class:`Order`), ``time`` (the timestamp when received in timestamp
-    order, else None), ``retraction`` (MessageRetractionHandle or None),
-    ``condition`` (the send condition, str, or None)."""
+    (:class:`Order`), ``time`` (the time the sender gave, else None; with
+    ``sent_order`` RECEIVE it is information only), ``retraction``
+    (MessageRetractionHandle or None: only what was sent in timestamp
+    order has one), ``condition`` (the send condition, str, or None: the
+    update's own, else the instance's)."""
 
     __slots__ = ("producer", "sent_order", "received_order", "time",
                  "retraction", "condition")
@@ -119,9 +127,14 @@ class AttributeValues(dict):
     raw value as sent), that also decodes them by the FOM's datatypes.
 
     ``values.decode(attr)`` is one value as a Python value,
-    ``values.decoded()`` all of them as a new dict."""
+    ``values.decoded()`` all of them as a new dict.  In a class bundle,
+    ``values.condition`` is the instance's send condition (or None)."""
 
-    __slots__ = ("_amb",)
+    __slots__ = ("_amb", "condition")
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.condition = None
 
     def decode(self, attr):
         """The value of ``attr`` decoded by its datatype (see
@@ -231,7 +244,9 @@ class FederateAmbassador:
     def reflect_class_bundle(self, cls, instances, tag, info):
         """Defined, it takes class bundles whole instead of one
         reflect_attribute_values per instance: ``instances`` is a dict of
-        ObjectInstanceHandle -> AttributeValues, in the bundle's order."""
+        ObjectInstanceHandle -> AttributeValues, in the bundle's order,
+        each with ``.condition``, the instance's send condition (or
+        None)."""
 
     def receive_interaction(self, cls, values, tag, info):
         """An interaction of class ``cls``: ``values`` a ParameterValues
@@ -547,7 +562,7 @@ class Ambassador:
         ro = Order(i.received_order)
         return MessageInfo(
             self._hc[FederateHandle][i.producer], Order(i.sent_order), ro,
-            self._time_out(i.time) if ro == Order.TIMESTAMP else None,
+            self._time_out(i.time) if i.has_time else None,
             _mk(MessageRetractionHandle, i.retraction) if i.retraction
             else None, _s(i.condition))
 
@@ -614,7 +629,9 @@ class Ambassador:
                 inst = {}
                 for k in range(n):
                     b = p[k]
-                    inst[obj(b.object)] = self._avs(b.values, b.n_values)
+                    av = self._avs(b.values, b.n_values)
+                    av.condition = _s(b.condition)
+                    inst[obj(b.object)] = av
                 return oc[c], inst, tag(t, tn), self._info(i)
         elif name == "receive_interaction":
             def conv(c, p, n, t, tn, i):
@@ -865,18 +882,23 @@ class Ambassador:
         self._check(F.rti_list_federation_executions(self._amb()))
 
     def join_federation_execution(self, federate_name, federate_type,
-                                  federation):
+                                  federation, modules=()):
         """Join ``federation`` as ``federate_name`` (None: rtiexec chooses)
-        of ``federate_type``; returns this federate's FederateHandle.  The
-        federation's time representation decides the Python type of times
-        from now on (:attr:`time_implementation`)."""
+        of ``federate_type``; returns this federate's FederateHandle.
+        ``modules`` (a path or name, or a list of them) are more FOM
+        modules, merged into the running federation's FOM as at create.
+        The federation's time representation decides the Python type of
+        times from now on (:attr:`time_implementation`)."""
         a = self._amb()
         name = _str_arg(federate_name, "federate_name", allow_none=True)
         ftype = _str_arg(federate_type, "federate_type")
         fed = _str_arg(federation, "federation")
+        if isinstance(modules, str):
+            modules = [modules]
+        arr, n = self._names(list(modules), "FOM module")
         h = c_uint32(0)
-        self._check(F.rti_join_federation_execution(a, name, ftype, fed,
-                                                    byref(h)))
+        self._check(F.rti_join_federation_execution_with_modules(
+            a, name, ftype, fed, arr, n, byref(h)))
         self._joined = True
         ti = c_char_p()
         self._check(F.rti_get_time_implementation(a, byref(ti)))
@@ -1603,6 +1625,22 @@ class Ambassador:
         else:
             t, tn = _bytes_arg(tag)
             self._check(fn(self._amb(), o, arr, n, t, tn))
+
+    def change_attribute_order_type(self, obj, attrs, order):
+        """Send ``attrs`` of ``obj`` (owned here) in ``order`` (:class:`Order`)
+        from now on, instead of the FOM's order type (IEEE 1516-2010
+        8.23)."""
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        self._check(F.rti_change_attribute_order_type(
+            self._amb(), o, arr, n, _order_arg(order)))
+
+    def change_interaction_order_type(self, cls, order):
+        """Send interactions of the published class ``cls`` in ``order``
+        (:class:`Order`) from now on (IEEE 1516-2010 8.24)."""
+        self._check(F.rti_change_interaction_order_type(
+            self._amb(), _check_handle(cls, InteractionClassHandle, "cls"),
+            _order_arg(order)))
 
     def unconditional_attribute_ownership_divestiture(self, obj, attrs):
         """Give up ``attrs`` of ``obj`` at once."""

@@ -48,13 +48,15 @@ class TestLayouts(unittest.TestCase):
         self.assertEqual(m.time.offset, 16)
         self.assertEqual(m.retraction.offset, 32)
         self.assertEqual(m.condition.offset, 40)
-        self.assertEqual(ctypes.sizeof(m), 48)
+        self.assertEqual(m.has_time.offset, 48)
+        self.assertEqual(ctypes.sizeof(m), 56)
 
     def test_values(self):
         for s in (_native.AttributeValue, _native.ParameterValue):
             self.assertEqual(ctypes.sizeof(s), 24)
             self.assertEqual(s._fields_[1][0], "value")
-        self.assertEqual(ctypes.sizeof(_native.BundleInstance), 24)
+        self.assertEqual(_native.BundleInstance.condition.offset, 24)
+        self.assertEqual(ctypes.sizeof(_native.BundleInstance), 32)
 
     def test_callbacks_member_per_header_member(self):
         # Every function-pointer member of struct rti_callbacks, in order.
@@ -169,6 +171,7 @@ class TestDocs(unittest.TestCase):
         folded = re.compile(
             r"_at$|_with_condition$|_with_condition_at$|_passively$|"
             r"^rti_register_object_instance_with_(name|condition)$|"
+            r"^rti_join_federation_execution_with_modules$|"
             r"^rti_send_interaction_with_regions$|"
             r"interaction_subscription_condition|"
             r"^rti_set_interaction_subscription_conditions$|"

@@ -4,12 +4,13 @@ and interactions (raw and typed values), conditions and regions, time
 management, ownership."""
 
 import math
+import os
 import unittest
 
 import rti
 
-from rtitest import (GRID, BundleRecorder, Recorder, RtiTestCase, barrier,
-                     wait)
+from rtitest import (GRID, TOP, BundleRecorder, Recorder, RtiTestCase,
+                     barrier, wait)
 
 
 class TestFederation(RtiTestCase):
@@ -34,6 +35,20 @@ class TestFederation(RtiTestCase):
             a.join_federation_execution("alice", "t", "Fx")
         with self.assertRaises(rti.CouldNotOpenFdd):
             a.create_federation_execution("Fy", "NoSuchModule.xml")
+
+    def test_join_with_modules(self):
+        a = self.join("first")
+        extra = os.path.join(TOP, "test", "data", "fom", "join-extra.xml")
+        b = self.connect()
+        b.join_federation_execution("second", "t", "F", modules=extra)
+        meter = b.get_object_class_handle("Meter")
+        # the earlier federate sees the new class by name, same handle
+        self.assertEqual(a.get_object_class_handle("Meter"), meter)
+        c = self.connect()
+        with self.assertRaises(rti.CouldNotOpenFdd):
+            c.join_federation_execution("third", "t", "F",
+                                        modules=["NoSuchModule.xml"])
+        self.assertFalse(c.joined)
 
     def test_context_manager_resigns_and_disconnects(self):
         b = self.join("stays")
@@ -464,6 +479,33 @@ class TestTime(RtiTestCase):
         a.disable_time_constrained()
         with self.assertRaises(rti.TimeRegulationIsNotEnabled):
             a.query_lookahead()
+
+    def test_order_types(self):
+        # Alarm is Receive in the FOM: sent with a time by a regulating
+        # federate it goes receive order, the time as information.
+        a, b = self.regulating_pair("TO", rti.FLOAT64_TIME, 0.5)
+        alarm = a.get_interaction_class_handle("Alarm")
+        a.publish_interaction_class(alarm)
+        b.subscribe_interaction_class(alarm)
+        barrier(a)
+        r = a.send_interaction(alarm, {}, time=1.0)
+        self.assertFalse(r)
+        with self.assertRaises(TypeError):
+            a.change_interaction_order_type(alarm, 1)
+        a.change_interaction_order_type(alarm, rti.Order.TIMESTAMP)
+        r2 = a.send_interaction(alarm, {}, time=1.5)
+        self.assertTrue(r2)
+        self.step([a, b], 2.0)
+        (ro, tso) = [i[3] for i in b.federate.of("receive_interaction")]
+        self.assertEqual((ro.sent_order, ro.time, ro.retraction),
+                         (rti.Order.RECEIVE, 1.0, None))
+        self.assertEqual((tso.sent_order, tso.time, tso.retraction),
+                         (rti.Order.TIMESTAMP, 1.5, r2))
+        with self.assertRaises(rti.InteractionClassNotPublished):
+            b.change_interaction_order_type(alarm, rti.Order.RECEIVE)
+        with self.assertRaises(rti.ObjectInstanceNotKnown):
+            a.change_attribute_order_type(rti.ObjectInstanceHandle(99999),
+                                          [], rti.Order.RECEIVE)
 
     def test_integer_time(self):
         a, b = self.regulating_pair("TI", rti.INTEGER64_TIME, 1)
