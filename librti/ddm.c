@@ -856,7 +856,7 @@ ddm_join(rti_ambassador *amb)
 	amb->mod[RTI__MOD_DDM] = st;
 	st->n_cls[KIND_OC] = amb->fom->n_oclasses;
 	st->n_cls[KIND_IC] = amb->fom->n_iclasses;
-	st->words = bset_words(amb->fom->n_attrs);
+	st->words = amb->attr_words;
 	if (rti__ddm_replica_init(st) < 0 ||
 	    ddm_model_init(&st->mdl, st->words) < 0) {
 		ddm_leave(amb);

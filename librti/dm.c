@@ -436,7 +436,7 @@ dm_join(rti_ambassador *amb)
 	if (!st)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	amb->mod[RTI__MOD_DM] = st;
-	st->words = bset_words(amb->fom->n_attrs);
+	st->words = amb->attr_words;
 	st->n_oc = amb->fom->n_oclasses;
 	st->n_ic = amb->fom->n_iclasses;
 	st->pub = calloc(st->n_oc + 1, sizeof *st->pub);

@@ -253,6 +253,7 @@ rti_join_federation_execution_with_modules(rti_ambassador *amb,
 	}
 	amb->self.id = handle;
 	amb->time_int64 = strcmp(time_impl, "HLAinteger64Time") == 0;
+	amb->attr_words = bset_words_room(amb->fom->n_attrs);
 	rc = rti__enter(amb);
 	if (rc != RTI_OK)
 		goto undo;
@@ -772,7 +773,7 @@ cb_fom_modules(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		rc = -1;
 	if (amb->fom->n_modules == have)
 		return rc;
-	if (bset_words(amb->fom->n_attrs) != bset_words(was.n_attrs)) {
+	if (bset_words(amb->fom->n_attrs) > amb->attr_words) {
 		rti__lose(amb, "the FOM modules rtiexec announced widen the "
 		    "attribute sets");
 		return -1;

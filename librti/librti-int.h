@@ -224,6 +224,8 @@ struct rti_ambassador {
 	char *federation;
 	int time_int64;
 	struct fom *fom;
+	size_t attr_words;        /* words of every attribute set, fixed at
+	                             join (bset_words_room) */
 	struct rti__name_cache *fed_names;
 	size_t n_fed_names;
 

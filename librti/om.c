@@ -475,7 +475,7 @@ om_join(rti_ambassador *amb)
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	amb->mod[RTI__MOD_OM] = st;
 	st->self = amb->self.id;
-	st->words = bset_words(amb->fom->n_attrs);
+	st->words = amb->attr_words;
 	st->stamp = calloc(amb->fom->n_attrs + 1, sizeof *st->stamp);
 	st->packing = RTI_PACKING_INSTANCE;
 	wire_buf_init(&st->pend);

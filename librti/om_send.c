@@ -346,7 +346,7 @@ rti_change_attribute_order_type(rti_ambassador *amb,
 		    "order type %d is not defined", (int)order);
 	if (!o->order_ts) {
 		/* from now on this instance's own set, starting as the FOM */
-		words = bset_words(amb->fom->n_attrs);
+		words = amb->attr_words;
 		if (!(ts = calloc(words, sizeof *ts)))
 			return rti__fail(amb, RTI_ERR_NO_MEMORY,
 			    "out of memory");

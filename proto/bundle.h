@@ -184,6 +184,20 @@ bset_words(uint32_t max_handle)
 {
 	return (size_t)max_handle / 64 + 1;
 }
+/*
+ * Words of the attribute sets of a federation whose FOM starts with
+ * `n_attrs` attributes: half as many again plus 32 of room, so that FOM
+ * modules added at join (which only append handles) rarely need wider
+ * sets.  Sets never widen: each side fixes its words when it starts (rtiexec
+ * at create, librti at join, from a count at least as large, so librti's
+ * room is never the smaller) and a join past rtiexec's room is refused.
+ * Sets travel as lists of handles, so the two sides' words may differ.
+ */
+static inline size_t
+bset_words_room(uint32_t n_attrs)
+{
+	return bset_words(n_attrs + n_attrs / 2 + 32);
+}
 static inline int
 bset_has(const uint64_t *s, size_t words, uint32_t h)
 {

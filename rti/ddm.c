@@ -675,7 +675,7 @@ ddm_federation_init(struct federation *fx)
 	fx->mod[MOD_DDM] = st;
 	st->n_cls[DDM_OBJECT] = fx->fom->n_oclasses;
 	st->n_cls[DDM_INTERACTION] = fx->fom->n_iclasses;
-	st->words = bset_words(fx->fom->n_attrs);
+	st->words = fx->attr_words;
 	wire_buf_init(&st->out);
 	for (k = 0; k < 2; k++) {
 		st->set[k] = calloc(st->n_cls[k] + 1, sizeof *st->set[k]);

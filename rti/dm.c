@@ -701,7 +701,7 @@ dm_federation_init(struct federation *fx)
 	if (!st)
 		return -1;
 	fx->mod[MOD_DM] = st;
-	st->words = bset_words(fx->fom->n_attrs);
+	st->words = fx->attr_words;
 	st->n_oc = fx->fom->n_oclasses;
 	st->n_ic = fx->fom->n_iclasses;
 	st->oc = calloc(st->n_oc + 1, sizeof *st->oc);

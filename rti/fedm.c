@@ -214,6 +214,7 @@ federation_from(struct rti_server *srv, const char *name, int time_int64,
 	fx->time_int64 = time_int64;
 	fx->next_fed_handle = 1;
 	fx->fom = out->fom;
+	fx->attr_words = bset_words_room(fx->fom->n_attrs);
 	fx->n_modules = out->n;
 	fx->module_names = out->names;
 	fx->module_xml = out->xml;
@@ -790,10 +791,10 @@ fom_install(struct federation *fx, struct fomload_out *out, uint32_t n_base,
 		    FEDM_MAX_MODULES);
 		return RTI_ERR_LIMIT_EXCEEDED;
 	}
-	if (bset_words(out->fom->n_attrs) != bset_words(old->n_attrs)) {
+	if (bset_words(out->fom->n_attrs) > fx->attr_words) {
 		snprintf(msg, len, "the modules add attributes beyond handle "
 		    "%zu: a running federation's attribute sets do not widen",
-		    bset_words(old->n_attrs) * 64 - 1);
+		    fx->attr_words * 64 - 1);
 		return RTI_ERR_LIMIT_EXCEEDED;
 	}
 	was.n_oclasses = old->n_oclasses;

@@ -1059,7 +1059,7 @@ om_federation_init(struct federation *fx)
 	fx->mod[MOD_OM] = st;
 	st->next_handle = 1;
 	st->n_oc = fx->fom->n_oclasses;
-	st->words = bset_words(fx->fom->n_attrs);
+	st->words = fx->attr_words;
 	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
 	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
 	st->n_attrs = fx->fom->n_attrs;

@@ -311,6 +311,8 @@ struct federation {
 	char *name;
 	struct fom *fom;
 	int time_int64;           /* 1 = HLAinteger64Time */
+	size_t attr_words;        /* words of every attribute set, fixed at
+	                             create (bset_words_room) */
 	uint32_t n_modules;
 	char **module_names;
 	char **module_xml;        /* texts sent to joiners */

@@ -522,6 +522,70 @@ START_TEST(test_wide_refused)
 }
 END_TEST
 
+/* Write a module with class `cls` of `n` attributes to `path`. */
+static void
+write_wide(const char *path, const char *cls, int n)
+{
+	FILE *fp = fopen(path, "w");
+	int i;
+
+	ck_assert_ptr_nonnull(fp);
+	fprintf(fp, "<?xml version=\"1.0\"?>\n<objectModel xmlns=\"http://"
+	    "standards.ieee.org/IEEE1516-2010\"><objects><objectClass>"
+	    "<name>HLAobjectRoot</name><objectClass><name>%s</name>", cls);
+	for (i = 0; i < n; i++)
+		fprintf(fp, "<attribute><name>a%d</name></attribute>", i);
+	fputs("</objectClass></objectClass></objects></objectModel>\n", fp);
+	fclose(fp);
+}
+
+/* A federation created with 51 attributes (HLAprivilegeToDeleteObject and
+ * 50) has room up to handle 127: a join adding 40 crosses 64 and works,
+ * old and new attributes both (the sets were sized with that room). */
+START_TEST(test_room_past_a_word)
+{
+	struct tfed *a = fed_new(), *b;
+	const char *mods[1];
+	char base[256], more[256];
+	rti_object_class_handle w;
+	rti_attribute_handle at;
+	rti_object_instance_handle o;
+	struct rti_attribute_value v;
+
+	snprintf(base, sizeof base, "%s/join-base50.xml", rx.dir);
+	snprintf(more, sizeof more, "%s/join-more40.xml", rx.dir);
+	write_wide(base, "Base", 50);
+	write_wide(more, "More", 40);
+	mods[0] = base;
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "F", mods, 1,
+	    NULL), RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(a->amb, "a", "test",
+	    "F", &a->handle), RTI_OK);
+	mods[0] = more;
+	b = fed_join_with("b", mods, 1);
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb, "More", &w),
+	    RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, w, "a39", &at),
+	    RTI_OK);
+	ck_assert_uint_ge(at.id, 64);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(a->amb, w, &at,
+	    1), RTI_OK);
+	ck_assert_int_eq(rti_publish_object_class_attributes(b->amb, w, &at,
+	    1), RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance(b->amb, w, &o),
+	    RTI_OK);
+	v.attribute = at;
+	v.value = "x";
+	v.length = 1;
+	tfed_barrier(b);
+	ck_assert_int_eq(rti_update_attribute_values(b->amb, o, &v, 1, NULL,
+	    0), RTI_OK);
+	ck_assert(tfed_wait(a, "reflect:"));
+	tfed_free(b);
+	tfed_free(a);
+}
+END_TEST
+
 /* The federation's own module named again (same name and text), or a
  * copy of it under another name (its classes merge as equal), is no
  * error and moves nothing; with a new module beside it, that one is
@@ -1112,6 +1176,7 @@ joinfom_suite(void)
 	tcase_add_test(tc, test_old_and_new_both_ways);
 	tcase_add_test(tc, test_refused_federation_unchanged);
 	tcase_add_test(tc, test_wide_refused);
+	tcase_add_test(tc, test_room_past_a_word);
 	tcase_add_test(tc, test_same_module_accepted);
 	tcase_add_test(tc, test_grow_under_updates);
 	tcase_add_test(tc, test_large_join_round_trips);
