@@ -892,11 +892,11 @@ ddm_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
 	n[KIND_OC] = amb->fom->n_oclasses;
 	n[KIND_IC] = amb->fom->n_iclasses;
 	for (k = 0; k < 2; k++)
-		if (rti__grow_table(&st->set[k], st->n_cls[k], n[k],
+		if (wire_grow_table(&st->set[k], st->n_cls[k], n[k],
 		    sizeof *st->set[k]) ||
-		    rti__grow_table(&st->sub_regions[k], st->n_cls[k], n[k],
+		    wire_grow_table(&st->sub_regions[k], st->n_cls[k], n[k],
 		    sizeof *st->sub_regions[k]) ||
-		    rti__grow_table(&st->n_sub_regions[k], st->n_cls[k], n[k],
+		    wire_grow_table(&st->n_sub_regions[k], st->n_cls[k], n[k],
 		    sizeof *st->n_sub_regions[k]))
 			return -1;
 	st->n_cls[KIND_OC] = n[KIND_OC];

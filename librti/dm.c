@@ -459,10 +459,10 @@ dm_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
 	uint32_t noc = amb->fom->n_oclasses, nic = amb->fom->n_iclasses;
 
 	(void)was;
-	if (rti__grow_table(&st->pub, st->n_oc, noc, sizeof *st->pub) ||
-	    rti__grow_table(&st->sub, st->n_oc, noc, sizeof *st->sub) ||
-	    rti__grow_table(&st->pub_ic, st->n_ic, nic, 1) ||
-	    rti__grow_table(&st->sub_ic, st->n_ic, nic, 1))
+	if (wire_grow_table(&st->pub, st->n_oc, noc, sizeof *st->pub) ||
+	    wire_grow_table(&st->sub, st->n_oc, noc, sizeof *st->sub) ||
+	    wire_grow_table(&st->pub_ic, st->n_ic, nic, 1) ||
+	    wire_grow_table(&st->sub_ic, st->n_ic, nic, 1))
 		return -1;
 	st->n_oc = noc;
 	st->n_ic = nic;

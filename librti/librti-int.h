@@ -495,24 +495,6 @@ rti__ev_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
 	return 0;
 }
 
-/* For fom_grown hooks: grow the table *pp of old + 1 elements of `size`
- * bytes to n + 1, the new ones zeroed (nothing to do when n <= old).  0, or
- * -1 (ENOMEM) with *pp as it was. */
-static inline int
-rti__grow_table(void *pp, uint32_t old, uint32_t n, size_t size)
-{
-	void **p = pp;
-	char *q;
-
-	if (n <= old)
-		return 0;
-	if (!(q = realloc(*p, ((size_t)n + 1) * size)))
-		return -1;
-	memset(q + ((size_t)old + 1) * size, 0, (size_t)(n - old) * size);
-	*p = q;
-	return 0;
-}
-
 /* Read what the socket has without blocking, then run now, ahead of the
  * queue, the handler of every complete frame of `type` received and not
  * yet delivered (each runs again when delivered in order: it must see

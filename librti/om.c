@@ -496,7 +496,7 @@ om_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
 {
 	struct om_state *st = amb->mod[RTI__MOD_OM];
 
-	return rti__grow_table(&st->stamp, was->n_attrs, amb->fom->n_attrs,
+	return wire_grow_table(&st->stamp, was->n_attrs, amb->fom->n_attrs,
 	    sizeof *st->stamp);
 }
 

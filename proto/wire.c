@@ -45,6 +45,21 @@ wire_grow(void **arr, size_t *cap, size_t n, size_t size)
 }
 
 int
+wire_grow_table(void *pp, uint32_t old, uint32_t n, size_t size)
+{
+	void **p = pp;
+	char *q;
+
+	if (n <= old)
+		return 0;
+	if (!(q = realloc(*p, ((size_t)n + 1) * size)))
+		return -1;
+	memset(q + ((size_t)old + 1) * size, 0, (size_t)(n - old) * size);
+	*p = q;
+	return 0;
+}
+
+int
 wire_buf_reserve(struct wire_buf *b, size_t n)
 {
 	size_t cap;

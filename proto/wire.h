@@ -305,6 +305,11 @@ struct wire_buf {
 /* Grow the array *arr (capacity *cap items) to hold `n` items of `size`
  * bytes, doubling from 16.  0, or -1 with *arr and *cap unchanged. */
 int wire_grow(void **arr, size_t *cap, size_t n, size_t size);
+/* Grow the table *pp, indexed by handles 0..old (elements of `size`
+ * bytes), to 0..n, the new elements zeroed (nothing to do when n <= old):
+ * the tables sized by a FOM that grows.  0, or -1 (ENOMEM) with *pp as it
+ * was. */
+int wire_grow_table(void *pp, uint32_t old, uint32_t n, size_t size);
 
 void wire_buf_init(struct wire_buf *b);
 void wire_buf_free(struct wire_buf *b);

@@ -869,15 +869,15 @@ ddm_fom_grown(struct federation *fx, const struct fom_sizes *was)
 	n[DDM_OBJECT] = fx->fom->n_oclasses;
 	n[DDM_INTERACTION] = fx->fom->n_iclasses;
 	for (k = 0; k < 2; k++) {
-		if (server_grow_table(&st->set[k], st->n_cls[k], n[k],
+		if (wire_grow_table(&st->set[k], st->n_cls[k], n[k],
 		    sizeof *st->set[k]) ||
-		    server_grow_table(&st->n_filtered[k], st->n_cls[k], n[k],
+		    wire_grow_table(&st->n_filtered[k], st->n_cls[k], n[k],
 		    sizeof *st->n_filtered[k]))
 			return -1;
 		for (i = 0; i < fx->n_feds; i++) {
 			struct ddm_fed *df = fst(fx->feds[i]);
 
-			if (df && server_grow_table(&df->flt[k], st->n_cls[k],
+			if (df && wire_grow_table(&df->flt[k], st->n_cls[k],
 			    n[k], sizeof *df->flt[k]))
 				return -1;
 		}

@@ -830,23 +830,23 @@ dm_fom_grown(struct federation *fx, const struct fom_sizes *was)
 	uint32_t noc = fx->fom->n_oclasses, nic = fx->fom->n_iclasses, i;
 
 	(void)was;
-	if (server_grow_table(&st->oc, st->n_oc, noc, sizeof *st->oc) ||
-	    server_grow_table(&st->ic, st->n_ic, nic, sizeof *st->ic))
+	if (wire_grow_table(&st->oc, st->n_oc, noc, sizeof *st->oc) ||
+	    wire_grow_table(&st->ic, st->n_ic, nic, sizeof *st->ic))
 		return -1;
 	for (i = 0; i < fx->n_feds; i++) {
 		struct dm_fed *df = fst(fx->feds[i]);
 
 		if (!df)
 			continue;
-		if (server_grow_table(&df->pub, st->n_oc, noc,
+		if (wire_grow_table(&df->pub, st->n_oc, noc,
 		    sizeof *df->pub) ||
-		    server_grow_table(&df->sub, st->n_oc, noc,
+		    wire_grow_table(&df->sub, st->n_oc, noc,
 		    sizeof *df->sub) ||
-		    server_grow_table(&df->sub_active, st->n_oc, noc, 1) ||
-		    server_grow_table(&df->adv_oc, st->n_oc, noc, 1) ||
-		    server_grow_table(&df->pub_ic, st->n_ic, nic, 1) ||
-		    server_grow_table(&df->sub_ic, st->n_ic, nic, 1) ||
-		    server_grow_table(&df->adv_ic, st->n_ic, nic, 1))
+		    wire_grow_table(&df->sub_active, st->n_oc, noc, 1) ||
+		    wire_grow_table(&df->adv_oc, st->n_oc, noc, 1) ||
+		    wire_grow_table(&df->pub_ic, st->n_ic, nic, 1) ||
+		    wire_grow_table(&df->sub_ic, st->n_ic, nic, 1) ||
+		    wire_grow_table(&df->adv_ic, st->n_ic, nic, 1))
 			return -1;
 	}
 	st->n_oc = noc;

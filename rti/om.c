@@ -1150,18 +1150,18 @@ om_fom_grown(struct federation *fx, const struct fom_sizes *was)
 	int p;
 
 	(void)was;
-	if (server_grow_table(&st->cls_attrs, st->n_oc, noc,
+	if (wire_grow_table(&st->cls_attrs, st->n_oc, noc,
 	    sizeof *st->cls_attrs) ||
-	    server_grow_table(&st->cls_n, st->n_oc, noc, sizeof *st->cls_n) ||
-	    server_grow_table(&st->pre, st->n_oc, noc, sizeof *st->pre) ||
-	    server_grow_table(&st->end, st->n_oc, noc, sizeof *st->end) ||
-	    server_grow_table(&st->attr_decl, st->n_attrs, na,
+	    wire_grow_table(&st->cls_n, st->n_oc, noc, sizeof *st->cls_n) ||
+	    wire_grow_table(&st->pre, st->n_oc, noc, sizeof *st->pre) ||
+	    wire_grow_table(&st->end, st->n_oc, noc, sizeof *st->end) ||
+	    wire_grow_table(&st->attr_decl, st->n_attrs, na,
 	    sizeof *st->attr_decl) ||
-	    server_grow_table(&st->rt.stamp, st->rt.n_stamp, na,
+	    wire_grow_table(&st->rt.stamp, st->rt.n_stamp, na,
 	    sizeof *st->rt.stamp))
 		return -1;
 	for (p = 0; p < 2; p++)
-		if (st->pass[p].rel && server_grow_table(&st->pass[p].rel,
+		if (st->pass[p].rel && wire_grow_table(&st->pass[p].rel,
 		    st->n_oc, noc, 1))
 			return -1;
 	old = st->n_oc;

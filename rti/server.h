@@ -487,24 +487,6 @@ void server_relevance_stale(struct federation *fx, uint32_t cls,
 /* 0, or the first module's -1. */
 int server_fom_grown(struct federation *fx, const struct fom_sizes *was);
 
-/* For fom_grown hooks: grow the table *pp of old + 1 elements of `size`
- * bytes to n + 1, the new ones zeroed (nothing to do when n <= old).  0, or
- * -1 (ENOMEM) with *pp as it was. */
-static inline int
-server_grow_table(void *pp, uint32_t old, uint32_t n, size_t size)
-{
-	void **p = pp;
-	char *q;
-
-	if (n <= old)
-		return 0;
-	if (!(q = realloc(*p, ((size_t)n + 1) * size)))
-		return -1;
-	memset(q + ((size_t)old + 1) * size, 0, (size_t)(n - old) * size);
-	*p = q;
-	return 0;
-}
-
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;
 extern const struct module_ops om_module;

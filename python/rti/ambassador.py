@@ -1370,42 +1370,33 @@ class Ambassador:
 
     def _avals(self, values):
         """(array, n, keep) of a {AttributeHandle: value} mapping."""
-        if not hasattr(values, "items"):
-            raise TypeError("attribute values must be a mapping of "
-                            "AttributeHandle to value, not %s"
-                            % type(values).__name__)
-        items = list(values.items())
-        arr = (_native.AttributeValue * len(items))()
-        keep = []
-        for k, (h, v) in enumerate(items):
-            i = _check_handle(h, AttributeHandle, "attribute")
-            if isinstance(v, (bytes, bytearray, memoryview)):
-                b = bytes(v)
-            else:
-                b = self._encode_dt(self._attr_dt(i), v, "attribute %d" % i)
-            keep.append(b)
-            arr[k].attribute = i
-            arr[k].value = ctypes.cast(c_char_p(b), ctypes.c_void_p) \
-                if b else None
-            arr[k].length = len(b)
-        return arr, len(items), keep
+        return self._values(values, _native.AttributeValue, AttributeHandle,
+                            "attribute", self._attr_dt)
 
     def _pvals(self, values):
+        """(array, n, keep) of a {ParameterHandle: value} mapping."""
+        return self._values(values, _native.ParameterValue, ParameterHandle,
+                            "parameter", self._param_dt)
+
+    def _values(self, values, struct, kind, what, datatype_of):
+        """(array of `struct`, n, keep) of a {`kind` handle: value}
+        mapping: bytes as they are, other values encoded by the datatype
+        of each handle; `keep` holds the bytes the array points into."""
         if not hasattr(values, "items"):
-            raise TypeError("parameter values must be a mapping of "
-                            "ParameterHandle to value, not %s"
-                            % type(values).__name__)
+            raise TypeError("%s values must be a mapping of %s to value, "
+                            "not %s" % (what, kind.__name__,
+                                        type(values).__name__))
         items = list(values.items())
-        arr = (_native.ParameterValue * len(items))()
+        arr = (struct * len(items))()
         keep = []
         for k, (h, v) in enumerate(items):
-            i = _check_handle(h, ParameterHandle, "parameter")
+            i = _check_handle(h, kind, what)
             if isinstance(v, (bytes, bytearray, memoryview)):
                 b = bytes(v)
             else:
-                b = self._encode_dt(self._param_dt(i), v, "parameter %d" % i)
+                b = self._encode_dt(datatype_of(i), v, "%s %d" % (what, i))
             keep.append(b)
-            arr[k].parameter = i
+            setattr(arr[k], what, i)
             arr[k].value = ctypes.cast(c_char_p(b), ctypes.c_void_p) \
                 if b else None
             arr[k].length = len(b)
