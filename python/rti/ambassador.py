@@ -10,6 +10,10 @@ the exception class of its ``RTI_ERR_*`` code (:mod:`rti.errors`) with
 librti's message.  Arguments are checked before anything is sent: a handle
 of the wrong kind, a time of the wrong type or a value that does not fit
 its datatype raises and sends nothing.
+
+The file is long because :class:`Ambassador` is one class with a method
+per service, in the order of librti.h's service groups; splitting it by
+group would only scatter one class over several files.
 """
 
 import asyncio
