@@ -63,7 +63,7 @@ server_modules_fini(struct rti_server *srv)
 
 /* Events go up the layers: the lowest taker first. */
 static const int layer_order[MOD_COUNT] = {
-	MOD_TM, MOD_DM, MOD_DDM, MOD_OM, MOD_OWM, MOD_FEDM
+	MOD_TM, MOD_DM, MOD_DDM, MOD_OM, MOD_OWM, MOD_FEDM, MOD_MOM
 };
 
 #define EACH_TAKER(m, hook) \
@@ -157,4 +157,24 @@ server_relevance_stale(struct federation *fx, uint32_t cls, uint32_t obj)
 
 	EACH_TAKER(m, relevance_stale)
 		m->relevance_stale(fx, cls, obj);
+}
+
+void
+server_rti_interaction(struct federate *f, uint32_t cls,
+    const uint8_t *params, size_t len)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, rti_interaction)
+		m->rti_interaction(f, cls, params, len);
+}
+
+void
+server_rti_provide(struct federation *fx, uint32_t obj,
+    const uint32_t *attrs, uint32_t n, uint32_t req)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, rti_provide)
+		m->rti_provide(fx, obj, attrs, n, req);
 }

@@ -21,7 +21,9 @@
  *         (om_ddm.c) with ddm's region checks (reads dm, ddm, tm);
  *   owm   ownership (reads om, dm);
  *   fedm  federations and federates, driving the others through the
- *         hooks below.
+ *         hooks below;
+ *   mom   the Management Object Model (mom.c): the RTI's HLAmanager
+ *         instances and interactions (reads every module below).
  * A module calls the modules below it and the core, never one above it;
  * the core calls no module.  What a module must tell those above it
  * (a subscription changed, a class unpublished, an instance removed,
@@ -220,6 +222,16 @@ struct module_ops {
 	 * recomputes it and advises the owners. */
 	void (*relevance_stale)(struct federation *fx, uint32_t cls,
 	    uint32_t obj);
+	/* Raised by OM after it routed interaction `cls` of `f` whose class
+	 * the RTI takes (om_rti_take: the MOM's requests): `params` is the
+	 * checked block "u32 n, n x (u32 param, u32 len, bytes)". */
+	void (*rti_interaction)(struct federate *f, uint32_t cls,
+	    const uint8_t *params, size_t len);
+	/* Raised by OM when federate `req` asked for the values of the
+	 * attributes `attrs[0..n)` of `obj`, which the RTI owns.  The
+	 * taker may send (om_rti_reflect), not ask OM for more values. */
+	void (*rti_provide)(struct federation *fx, uint32_t obj,
+	    const uint32_t *attrs, uint32_t n, uint32_t req);
 };
 
 /* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
@@ -233,6 +245,7 @@ enum {
 	MOD_TM,
 	MOD_OWM,
 	MOD_DDM,
+	MOD_MOM,
 	MOD_COUNT
 };
 
@@ -277,6 +290,20 @@ struct conn {
 	struct conn *st_next, *st_prev;
 };
 
+/* What a federate sent and received, by class, counted by OM where it
+ * passes (one add each) and reported by the MOM (mom.c).  The arrays,
+ * [n_oclasses + 1] and [n_iclasses + 1] of the federation's FOM, are
+ * allocated by MOM's federate_join, before the federate can send or be
+ * sent anything; a FOM that grows must grow them. */
+struct fed_counts {
+	uint64_t *updates;        /* instance updates sent, by class */
+	uint64_t *reflections;    /* instance reflections received, by the
+	                             class it knows the instance as */
+	uint64_t *ic_sent;        /* interactions sent, by class */
+	uint64_t *ic_received;    /* interactions received, by the class
+	                             it knows the interaction as */
+};
+
 struct federate {
 	uint32_t handle;
 	char *name;
@@ -284,6 +311,7 @@ struct federate {
 	struct federation *fx;
 	struct conn *conn;
 	int resign_action;        /* automatic resign directive */
+	struct fed_counts cnt;
 	void *mod[MOD_COUNT];
 };
 
@@ -463,6 +491,10 @@ void server_release_leavers(struct federation *fx, struct om_instance *in,
     uint32_t fed);
 void server_relevance_stale(struct federation *fx, uint32_t cls,
     uint32_t obj);
+void server_rti_interaction(struct federate *f, uint32_t cls,
+    const uint8_t *params, size_t len);
+void server_rti_provide(struct federation *fx, uint32_t obj,
+    const uint32_t *attrs, uint32_t n, uint32_t req);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;
@@ -470,5 +502,6 @@ extern const struct module_ops om_module;
 extern const struct module_ops tm_module;
 extern const struct module_ops owm_module;
 extern const struct module_ops ddm_module;
+extern const struct module_ops mom_module;
 
 #endif

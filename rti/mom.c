@@ -1,0 +1,1271 @@
+/*
+ * mom.c - the Management Object Model (IEEE 1516.1-2010 chapter 11): the
+ * RTI's HLAmanager.HLAfederation instance of each federation and
+ * HLAmanager.HLAfederate instance of each joined federate, their
+ * attributes encoded with the MIM's datatypes, and the MOM interactions
+ * (requests answered by reports, adjustments, the resign of another
+ * federate).  rti-mom(7) lists what is implemented and what is not.
+ *
+ * The top module: it reads every module below it and gets its events
+ * through struct module_ops.  Its instances are OM's RTI instances
+ * (om.h): subscribers discover them like any; their values go out on a
+ * request for them (rti_provide), at the period HLAsetTiming sets (one
+ * libevent timer per federate, off by default), and, for the static
+ * attributes and HLAfederatesInFederation, when a federate joins or
+ * resigns.  The counts come from struct fed_counts, which OM fills where
+ * messages pass (one add each); nothing here runs per update.
+ *
+ * Encodings (IEEE 1516.2-2010 4.13, rti-mom(7) ENCODINGS): an HLAhandle
+ * is the four octets of the handle, big-endian, in an HLAvariableArray
+ * of HLAbyte; an HLAlogicalTime or HLAtimeInterval the eight octets of
+ * the federation's time (HLAfloat64BE or HLAinteger64BE) so, or none
+ * while the time is undefined (GALT, LITS).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle.h"
+#include "dm.h"
+#include "hla.h"
+#include "om.h"
+#include "tm.h"
+
+#define MOM_VERSION "rti " PACKAGE_VERSION
+#define MOM_MAX_PERIOD 86400     /* seconds of HLAsetTiming */
+
+/* HLAmanager.HLAfederate's attributes rtiexec supplies. */
+enum {
+	FA_HANDLE, FA_NAME, FA_TYPE, FA_HOST, FA_VERSION, FA_MODULES,
+	FA_STATIC,                   /* those above never change */
+	FA_CONSTRAINED = FA_STATIC, FA_REGULATING, FA_STATE, FA_TMSTATE,
+	FA_TIME, FA_LOOKAHEAD, FA_GALT, FA_LITS, FA_TSOLEN,
+	FA_REFLECTIONS, FA_UPDATES, FA_IRECEIVED, FA_ISENT, FA_CAN_DELETE,
+	FA_COUNT
+};
+static const char *const fa_name[FA_COUNT] = {
+	"HLAfederateHandle", "HLAfederateName", "HLAfederateType",
+	"HLAfederateHost", "HLARTIversion", "HLAFOMmoduleDesignatorList",
+	"HLAtimeConstrained", "HLAtimeRegulating", "HLAfederateState",
+	"HLAtimeManagerState", "HLAlogicalTime", "HLAlookahead", "HLAGALT",
+	"HLALITS", "HLATSOlength", "HLAreflectionsReceived",
+	"HLAupdatesSent", "HLAinteractionsReceived", "HLAinteractionsSent",
+	"HLAobjectInstancesThatCanBeDeleted"
+};
+
+/* HLAmanager.HLAfederation's. */
+enum {
+	XA_NAME, XA_FEDERATES, XA_VERSION, XA_MIM, XA_MODULES, XA_TIME_IMPL,
+	XA_COUNT
+};
+static const char *const xa_name[XA_COUNT] = {
+	"HLAfederationName", "HLAfederatesInFederation", "HLARTIversion",
+	"HLAMIMdesignator", "HLAFOMmoduleDesignatorList",
+	"HLAtimeImplementationName"
+};
+
+/* The interactions rtiexec carries out, under
+ * HLAmanager.HLAfederate. */
+enum {
+	RQ_PUBLICATIONS, RQ_SUBSCRIPTIONS, RQ_CAN_DELETE, RQ_UPDATES,
+	RQ_REFLECTIONS, RQ_ISENT, RQ_IRECEIVED, RQ_INSTANCE_INFO,
+	RQ_SET_TIMING, RQ_SET_EXCEPTIONS, RQ_RESIGN, RQ_COUNT
+};
+static const char *const rq_name[RQ_COUNT] = {
+	"HLArequest.HLArequestPublications",
+	"HLArequest.HLArequestSubscriptions",
+	"HLArequest.HLArequestObjectInstancesThatCanBeDeleted",
+	"HLArequest.HLArequestUpdatesSent",
+	"HLArequest.HLArequestReflectionsReceived",
+	"HLArequest.HLArequestInteractionsSent",
+	"HLArequest.HLArequestInteractionsReceived",
+	"HLArequest.HLArequestObjectInstanceInformation",
+	"HLAadjust.HLAsetTiming",
+	"HLAadjust.HLAsetExceptionReporting",
+	"HLAservice.HLAresignFederationExecution"
+};
+
+/* The reports, under HLAmanager.HLAfederate.HLAreport. */
+enum {
+	RP_OC_PUB, RP_IC_PUB, RP_OC_SUB, RP_IC_SUB, RP_CAN_DELETE,
+	RP_UPDATES, RP_REFLECTIONS, RP_ISENT, RP_IRECEIVED, RP_INSTANCE_INFO,
+	RP_MOM_EXCEPTION, RP_COUNT
+};
+static const char *const rp_name[RP_COUNT] = {
+	"HLAreportObjectClassPublication", "HLAreportInteractionPublication",
+	"HLAreportObjectClassSubscription",
+	"HLAreportInteractionSubscription",
+	"HLAreportObjectInstancesThatCanBeDeleted", "HLAreportUpdatesSent",
+	"HLAreportReflectionsReceived", "HLAreportInteractionsSent",
+	"HLAreportInteractionsReceived", "HLAreportObjectInstanceInformation",
+	"HLAreportMOMexception"
+};
+
+/* An eviction waiting for the loop (HLAresignFederationExecution is
+ * carried out after the dispatch of the interaction that asked it, so
+ * that no federate is freed under its own message). */
+struct mom_evict {
+	uint32_t target, by;
+	int action;               /* RTI_RESIGN_* */
+	struct mom_evict *next;
+};
+
+struct mom_fx {
+	struct federation *fx;
+	uint32_t fed_cls, fx_cls;         /* 0: the FOM has no MIM classes */
+	uint32_t fa[FA_COUNT], xa[XA_COUNT];
+	uint32_t mgr_ic;                  /* HLAmanager.HLAfederate */
+	uint32_t p_federate;              /* its HLAfederate parameter */
+	uint32_t rq[RQ_COUNT], rp[RP_COUNT];
+	struct om_instance *fx_in;        /* the HLAfederation instance */
+	struct wire_buf vals;             /* values being encoded */
+	struct wire_buf par;              /* a report's parameters */
+	struct om_value v[FA_COUNT + XA_COUNT];
+	size_t voff[FA_COUNT + XA_COUNT];
+	struct mom_evict *evicts;
+	struct event *evict_ev;
+};
+
+struct mom_fed {
+	struct om_instance *in;           /* its HLAfederate instance */
+	struct event *timer;              /* HLAsetTiming, or NULL */
+	uint32_t period;                  /* seconds, 0 = off */
+	int report_exceptions;            /* HLAsetExceptionReporting */
+	uint64_t *counts;                 /* the arrays of f->cnt */
+};
+
+static struct mom_fx *
+fxst(struct federation *fx)
+{
+	return fx->mod[MOD_MOM];
+}
+
+static struct mom_fed *
+fedst(struct federate *f)
+{
+	return f->mod[MOD_MOM];
+}
+
+/* ---- encoding (IEEE 1516.2-2010 4.13) ---- */
+
+/* Pad `b` with zeros to a multiple of `boundary` from `start`. */
+static void
+enc_pad(struct wire_buf *b, size_t start, size_t boundary)
+{
+	static const uint8_t zero[8];
+
+	wire_put_raw(b, zero, hla_padding(b->len - start, boundary));
+}
+
+/* HLAunicodeString: HLAinteger32BE count of UTF-16 units, then the
+ * units big-endian.  Ill-formed UTF-8 becomes U+FFFD. */
+static void
+enc_str(struct wire_buf *b, const char *s)
+{
+	size_t n = strlen(s), i = 0, cnt = b->len;
+	uint32_t units = 0, cp;
+
+	wire_put_u32(b, 0);
+	while (i < n) {
+		if (hla_utf8_next((const uint8_t *)s, n, &i, &cp) < 0) {
+			cp = 0xfffd;
+			i++;
+		}
+		if (cp >= 0x10000) {
+			cp -= 0x10000;
+			wire_put_u16(b, (uint16_t)(0xd800 | (cp >> 10)));
+			wire_put_u16(b, (uint16_t)(0xdc00 | (cp & 0x3ff)));
+			units += 2;
+		} else {
+			wire_put_u16(b, (uint16_t)cp);
+			units++;
+		}
+	}
+	wire_patch_u32(b, cnt, units);
+}
+
+static void
+enc_handle(struct wire_buf *b, uint32_t h)
+{
+	wire_put_u32(b, 4);
+	wire_put_u32(b, h);
+}
+
+/* HLAlogicalTime / HLAtimeInterval: `has` 0 encodes no octets. */
+static void
+enc_time(struct wire_buf *b, int has, uint64_t t)
+{
+	wire_put_u32(b, has ? 8 : 0);
+	if (has)
+		wire_put_u64(b, t);
+}
+
+/* HLAvariableArray of HLAunicodeString: each element on a 4-octet
+ * boundary from `start`, the value's first octet. */
+static void
+enc_str_list(struct wire_buf *b, size_t start, char *const *v, uint32_t n)
+{
+	uint32_t i;
+
+	wire_put_u32(b, n);
+	for (i = 0; i < n; i++) {
+		enc_pad(b, start, 4);
+		enc_str(b, v[i]);
+	}
+}
+
+/* ---- decoding the parameters of a MOM interaction ---- */
+
+/* The value of parameter `p` in block `params` (OM checked its form), or
+ * NULL. */
+static const uint8_t *
+param_find(const uint8_t *params, size_t len, uint32_t p, uint32_t *vlen)
+{
+	struct wire_rd rd;
+	uint32_t n, i, h, l;
+	const uint8_t *v;
+
+	if (!p)
+		return NULL;
+	wire_rd_init(&rd, params, len);
+	n = wire_get_u32(&rd);
+	for (i = 0; i < n && !rd.err; i++) {
+		h = wire_get_u32(&rd);
+		l = wire_get_u32(&rd);
+		v = wire_get_raw(&rd, l);
+		if (!rd.err && h == p) {
+			*vlen = l;
+			return v;
+		}
+	}
+	return NULL;
+}
+
+/* An HLAhandle value: 0 and *h, or -1 when it is not four octets. */
+static int
+dec_handle(const uint8_t *v, uint32_t len, uint32_t *h)
+{
+	if (len != 8 || wire_get32(v) != 4)
+		return -1;
+	*h = wire_get32(v + 4);
+	return 0;
+}
+
+/* An HLAinteger32BE-represented value: 0 and *x, or -1. */
+static int
+dec_i32(const uint8_t *v, uint32_t len, int32_t *x)
+{
+	if (len != 4)
+		return -1;
+	*x = (int32_t)wire_get32(v);
+	return 0;
+}
+
+/* ---- values of the instances ---- */
+
+static uint64_t
+sum(const uint64_t *a, uint32_t n)
+{
+	uint64_t s = 0;
+	uint32_t i;
+
+	for (i = 0; i <= n; i++)
+		s += a[i];
+	return s;
+}
+
+static uint32_t
+clamp32(uint64_t v)
+{
+	return v > INT32_MAX ? INT32_MAX : (uint32_t)v;
+}
+
+/* Begin value `k` (of st->v) for attribute `attr`. */
+static size_t
+val_begin(struct mom_fx *st, uint32_t k, uint32_t attr)
+{
+	st->v[k].attr = attr;
+	st->voff[k] = st->vals.len;
+	return st->vals.len;
+}
+
+/* Point st->v[0..n) into st->vals once every value is encoded. */
+static int
+val_done(struct mom_fx *st, uint32_t n)
+{
+	uint32_t k;
+
+	if (st->vals.oom)
+		return -1;
+	for (k = 0; k < n; k++) {
+		size_t end = k + 1 < n ? st->voff[k + 1] : st->vals.len;
+
+		st->v[k].value = st->vals.data + st->voff[k];
+		st->v[k].len = (uint32_t)(end - st->voff[k]);
+	}
+	return 0;
+}
+
+/* Peer address of `f` without the port, or "". */
+static void
+host_of(const struct federate *f, char *out, size_t len)
+{
+	char *colon;
+
+	snprintf(out, len, "%s", f->conn ? f->conn->peer : "");
+	if (out[0] == '[') {
+		memmove(out, out + 1, strlen(out));
+		if ((colon = strstr(out, "]:")))
+			*colon = '\0';
+	} else if ((colon = strrchr(out, ':'))) {
+		*colon = '\0';
+	}
+}
+
+/* Encode every attribute of f's HLAfederate instance the FOM has into
+ * st->v: their number, or -1 on ENOMEM. */
+static int
+federate_values(struct mom_fx *st, struct federate *f)
+{
+	struct federation *fx = f->fx;
+	struct wire_buf *b = &st->vals;
+	struct tm_info ti;
+	struct om_instance *in;
+	uint32_t a, n = 0, deletable = 0;
+	char host[64];
+	size_t s;
+
+	wire_buf_reset(b);
+	if (tm_info(f, &ti) < 0)
+		return -1;
+	for (in = om_first(fx); in; in = om_next(fx, in))
+		deletable += om_owner(in, 1) == f->handle;
+	for (a = 0; a < FA_COUNT; a++) {
+		if (!st->fa[a])
+			continue;
+		s = val_begin(st, n++, st->fa[a]);
+		switch (a) {
+		case FA_HANDLE:
+			enc_handle(b, f->handle);
+			break;
+		case FA_NAME:
+			enc_str(b, f->name);
+			break;
+		case FA_TYPE:
+			enc_str(b, f->type ? f->type : "");
+			break;
+		case FA_HOST:
+			host_of(f, host, sizeof host);
+			enc_str(b, host);
+			break;
+		case FA_VERSION:
+			enc_str(b, MOM_VERSION);
+			break;
+		case FA_MODULES:
+			/* the modules its join named: joins name none */
+			enc_str_list(b, s, NULL, 0);
+			break;
+		case FA_CONSTRAINED:
+			wire_put_u32(b, ti.constrained != 0);
+			break;
+		case FA_REGULATING:
+			wire_put_u32(b, ti.regulating != 0);
+			break;
+		case FA_STATE:
+			wire_put_u32(b, 1);     /* ActiveFederate */
+			break;
+		case FA_TMSTATE:
+			/* TimeGranted 0, TimeAdvancing 1 */
+			wire_put_u32(b, ti.advancing != 0);
+			break;
+		case FA_TIME:
+			enc_time(b, 1, ti.now);
+			break;
+		case FA_LOOKAHEAD:
+			enc_time(b, 1, ti.lookahead);
+			break;
+		case FA_GALT:
+			enc_time(b, ti.has_galt, ti.galt);
+			break;
+		case FA_LITS:
+			enc_time(b, ti.has_lits, ti.lits);
+			break;
+		case FA_TSOLEN:
+			wire_put_u32(b, clamp32(ti.queued));
+			break;
+		case FA_REFLECTIONS:
+			wire_put_u32(b, clamp32(sum(f->cnt.reflections,
+			    fx->fom->n_oclasses)));
+			break;
+		case FA_UPDATES:
+			wire_put_u32(b, clamp32(sum(f->cnt.updates,
+			    fx->fom->n_oclasses)));
+			break;
+		case FA_IRECEIVED:
+			wire_put_u32(b, clamp32(sum(f->cnt.ic_received,
+			    fx->fom->n_iclasses)));
+			break;
+		case FA_ISENT:
+			wire_put_u32(b, clamp32(sum(f->cnt.ic_sent,
+			    fx->fom->n_iclasses)));
+			break;
+		case FA_CAN_DELETE:
+			wire_put_u32(b, deletable);
+			break;
+		}
+	}
+	return val_done(st, n) < 0 ? -1 : (int)n;
+}
+
+/* The same for the HLAfederation instance; `plus` is joining (not yet
+ * among fx->feds), `minus` resigning (still among them); either NULL. */
+static int
+federation_values(struct mom_fx *st, const struct federate *plus,
+    const struct federate *minus)
+{
+	struct federation *fx = st->fx;
+	struct wire_buf *b = &st->vals;
+	uint32_t a, i, n = 0, cnt;
+	size_t s, at;
+
+	wire_buf_reset(b);
+	for (a = 0; a < XA_COUNT; a++) {
+		if (!st->xa[a])
+			continue;
+		s = val_begin(st, n++, st->xa[a]);
+		switch (a) {
+		case XA_NAME:
+			enc_str(b, fx->name);
+			break;
+		case XA_FEDERATES:
+			at = b->len;
+			wire_put_u32(b, 0);
+			for (i = cnt = 0; i < fx->n_feds; i++)
+				if (fx->feds[i] != minus) {
+					enc_handle(b, fx->feds[i]->handle);
+					cnt++;
+				}
+			if (plus) {
+				enc_handle(b, plus->handle);
+				cnt++;
+			}
+			wire_patch_u32(b, at, cnt);
+			break;
+		case XA_VERSION:
+			enc_str(b, MOM_VERSION);
+			break;
+		case XA_MIM:
+			enc_str(b, FOM_MIM_DESIGNATOR);
+			break;
+		case XA_MODULES:
+			/* module 0 is the MIM (fomload.h) */
+			enc_str_list(b, s, fx->module_names + 1,
+			    fx->n_modules - 1);
+			break;
+		case XA_TIME_IMPL:
+			enc_str(b, fx->time_int64 ? "HLAinteger64Time" :
+			    "HLAfloat64Time");
+			break;
+		}
+	}
+	return val_done(st, n) < 0 ? -1 : (int)n;
+}
+
+/* Keep in st->v[0..n) the values whose attribute is in attrs[0..m) (NULL:
+ * keep the dynamic ones, those of attributes not in `fixed`). */
+static uint32_t
+val_select(struct mom_fx *st, uint32_t n, const uint32_t *attrs, uint32_t m,
+    const uint32_t *fixed, uint32_t n_fixed)
+{
+	uint32_t i, j, k = 0;
+
+	for (i = 0; i < n; i++) {
+		int in = 0;
+
+		if (attrs) {
+			for (j = 0; j < m && !in; j++)
+				in = attrs[j] == st->v[i].attr;
+		} else {
+			in = 1;
+			for (j = 0; j < n_fixed && in; j++)
+				in = fixed[j] != st->v[i].attr;
+		}
+		if (in)
+			st->v[k++] = st->v[i];
+	}
+	return k;
+}
+
+/* Send f's values: all (attrs NULL, periodic 0), the dynamic ones
+ * (periodic 1) or those in attrs[0..m). */
+static void
+reflect_federate(struct federate *f, const uint32_t *attrs, uint32_t m,
+    int periodic)
+{
+	struct mom_fx *st = fxst(f->fx);
+	struct mom_fed *ms = fedst(f);
+	int n;
+
+	if (!ms || !ms->in)
+		return;
+	if ((n = federate_values(st, f)) < 0) {
+		rti_log(f->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	if (attrs || periodic)
+		n = (int)val_select(st, (uint32_t)n, attrs, m, st->fa,
+		    periodic ? FA_STATIC : 0);
+	om_rti_reflect(f->fx, ms->in, st->v, (uint32_t)n, NULL);
+}
+
+static void
+reflect_federation(struct mom_fx *st, const struct federate *plus,
+    const struct federate *minus, const uint32_t *attrs, uint32_t m)
+{
+	int n;
+
+	if (!st->fx_in)
+		return;
+	if ((n = federation_values(st, plus, minus)) < 0) {
+		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	if (attrs)
+		n = (int)val_select(st, (uint32_t)n, attrs, m, NULL, 0);
+	om_rti_reflect(st->fx, st->fx_in, st->v, (uint32_t)n, NULL);
+}
+
+/* ---- reports ---- */
+
+/* Start a report's parameters: HLAfederate = `about` first. */
+static struct wire_buf *
+par_begin(struct mom_fx *st, uint32_t about)
+{
+	wire_buf_reset(&st->par);
+	wire_put_u32(&st->par, 0);
+	if (st->p_federate) {
+		wire_put_u32(&st->par, st->p_federate);
+		wire_put_u32(&st->par, 8);
+		enc_handle(&st->par, about);
+		wire_patch_u32(&st->par, 0, 1);
+	}
+	return &st->par;
+}
+
+/* Open parameter `name` of report class `cls`: the offset of its value
+ * (for par_end), or 0 when the class has no such parameter (the value
+ * written then is dropped by par_end). */
+static size_t
+par_open(struct mom_fx *st, uint32_t cls, const char *name)
+{
+	uint32_t p = fom_param_by_name(st->fx->fom, cls, name);
+
+	wire_put_u32(&st->par, p);
+	wire_put_u32(&st->par, 0);
+	return st->par.len;
+}
+
+static void
+par_close(struct mom_fx *st, size_t at)
+{
+	struct wire_buf *b = &st->par;
+
+	if (wire_get32(b->data + at - 8) == 0) {
+		b->len = at - 8;        /* not in this FOM's class */
+		return;
+	}
+	wire_patch_u32(b, at - 4, (uint32_t)(b->len - at));
+	wire_patch_u32(b, 0, wire_get32(b->data) + 1);
+}
+
+static void
+par_str(struct mom_fx *st, uint32_t cls, const char *name, const char *v)
+{
+	size_t at = par_open(st, cls, name);
+
+	enc_str(&st->par, v);
+	par_close(st, at);
+}
+
+static void
+par_u32(struct mom_fx *st, uint32_t cls, const char *name, uint32_t v)
+{
+	size_t at = par_open(st, cls, name);
+
+	wire_put_u32(&st->par, v);
+	par_close(st, at);
+}
+
+static void
+par_handle(struct mom_fx *st, uint32_t cls, const char *name, uint32_t v)
+{
+	size_t at = par_open(st, cls, name);
+
+	enc_handle(&st->par, v);
+	par_close(st, at);
+}
+
+static void
+report_send(struct mom_fx *st, uint32_t cls)
+{
+	if (st->par.oom) {
+		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	om_rti_interaction(st->fx, cls, st->par.data, st->par.len);
+}
+
+/* HLAreportMOMexception about a MOM interaction of `from`. */
+static void
+mom_exception(struct mom_fx *st, uint32_t from, const char *service,
+    int param_error, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void
+mom_exception(struct mom_fx *st, uint32_t from, const char *service,
+    int param_error, const char *fmt, ...)
+{
+	uint32_t cls = st->rp[RP_MOM_EXCEPTION];
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	rti_log(st->fx->srv, LOG_INFO, "MOM: %s from federate %u: %s",
+	    service, from, msg);
+	if (!cls)
+		return;
+	par_begin(st, from);
+	par_str(st, cls, "HLAservice", service);
+	par_str(st, cls, "HLAexception", msg);
+	par_u32(st, cls, "HLAparameterError", param_error != 0);
+	report_send(st, cls);
+}
+
+/* HLAhandleList of the attributes in set `s`. */
+static void
+enc_attr_set(struct mom_fx *st, const uint64_t *s)
+{
+	struct federation *fx = st->fx;
+	size_t words = dm_words(fx), at = st->par.len;
+	uint32_t a, n = 0;
+
+	wire_put_u32(&st->par, 0);
+	for (a = 1; a <= fx->fom->n_attrs; a++)
+		if (bset_has(s, words, a)) {
+			enc_handle(&st->par, a);
+			n++;
+		}
+	wire_patch_u32(&st->par, at, n);
+}
+
+static void
+report_publications(struct mom_fx *st, struct federate *f)
+{
+	const struct fom *fom = st->fx->fom;
+	uint32_t cls = st->rp[RP_OC_PUB], c, n = 0, at_n;
+	size_t at;
+
+	for (c = 1; c <= fom->n_oclasses; c++)
+		n += dm_published(f, c) != NULL;
+	for (c = 1; cls && c <= fom->n_oclasses; c++) {
+		const uint64_t *pub = dm_published(f, c);
+
+		if (!pub)
+			continue;
+		par_begin(st, f->handle);
+		par_u32(st, cls, "HLAnumberOfClasses", n);
+		par_handle(st, cls, "HLAobjectClass", c);
+		at = par_open(st, cls, "HLAattributeList");
+		enc_attr_set(st, pub);
+		par_close(st, at);
+		report_send(st, cls);
+	}
+	if (!(cls = st->rp[RP_IC_PUB]))
+		return;
+	par_begin(st, f->handle);
+	at = par_open(st, cls, "HLAinteractionClassList");
+	at_n = (uint32_t)st->par.len;
+	wire_put_u32(&st->par, 0);
+	for (c = 1, n = 0; c <= fom->n_iclasses; c++)
+		if (dm_iclass_published(f, c)) {
+			enc_handle(&st->par, c);
+			n++;
+		}
+	wire_patch_u32(&st->par, at_n, n);
+	par_close(st, at);
+	report_send(st, cls);
+}
+
+static void
+report_subscriptions(struct mom_fx *st, struct federate *f)
+{
+	const struct fom *fom = st->fx->fom;
+	uint32_t cls = st->rp[RP_OC_SUB], c, n = 0, at_n;
+	int active;
+	size_t at;
+
+	for (c = 1; c <= fom->n_oclasses; c++)
+		n += dm_subscribed(f, c, &active) != NULL;
+	for (c = 1; cls && c <= fom->n_oclasses; c++) {
+		const uint64_t *sub = dm_subscribed(f, c, &active);
+
+		if (!sub)
+			continue;
+		par_begin(st, f->handle);
+		par_u32(st, cls, "HLAnumberOfClasses", n);
+		par_handle(st, cls, "HLAobjectClass", c);
+		par_u32(st, cls, "HLAactive", active != 0);
+		par_str(st, cls, "HLAmaxUpdateRate", "");
+		at = par_open(st, cls, "HLAattributeList");
+		enc_attr_set(st, sub);
+		par_close(st, at);
+		report_send(st, cls);
+	}
+	if (!(cls = st->rp[RP_IC_SUB]))
+		return;
+	par_begin(st, f->handle);
+	at = par_open(st, cls, "HLAinteractionClassList");
+	at_n = (uint32_t)st->par.len;
+	wire_put_u32(&st->par, 0);
+	for (c = 1, n = 0; c <= fom->n_iclasses; c++) {
+		int s = dm_iclass_subscribed(f, c);
+
+		if (!s)
+			continue;
+		/* HLAinteractionSubscription {HLAhandle, HLAboolean} */
+		enc_handle(&st->par, c);
+		wire_put_u32(&st->par, s == 2);
+		n++;
+	}
+	wire_patch_u32(&st->par, at_n, n);
+	par_close(st, at);
+	report_send(st, cls);
+}
+
+/* HLAobjectClassBasedCounts or HLAinteractionCounts of counts[1..n]
+ * (records {HLAhandle, HLAcount}, those not 0). */
+static void
+enc_counts(struct mom_fx *st, const uint64_t *counts, uint32_t n)
+{
+	size_t at = st->par.len;
+	uint32_t c, k = 0;
+
+	wire_put_u32(&st->par, 0);
+	for (c = 1; c <= n; c++)
+		if (counts[c]) {
+			enc_handle(&st->par, c);
+			wire_put_u32(&st->par, clamp32(counts[c]));
+			k++;
+		}
+	wire_patch_u32(&st->par, at, k);
+}
+
+/* A report of per-class counts: `param` holds them; `transport` 1 adds
+ * HLAtransportation (all of rti's traffic is HLAreliable). */
+static void
+report_counts(struct mom_fx *st, struct federate *f, uint32_t cls,
+    const char *param, const uint64_t *counts, uint32_t n, int transport)
+{
+	size_t at;
+
+	if (!cls)
+		return;
+	par_begin(st, f->handle);
+	if (transport)
+		par_str(st, cls, "HLAtransportation", "HLAreliable");
+	at = par_open(st, cls, param);
+	enc_counts(st, counts, n);
+	par_close(st, at);
+	report_send(st, cls);
+}
+
+static void
+report_can_delete(struct mom_fx *st, struct federate *f)
+{
+	struct federation *fx = st->fx;
+	struct om_instance *in;
+	uint64_t *counts;
+
+	counts = calloc(fx->fom->n_oclasses + 1, sizeof *counts);
+	if (!counts) {
+		rti_log(fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	for (in = om_first(fx); in; in = om_next(fx, in))
+		if (om_owner(in, 1) == f->handle)
+			counts[in->cls]++;
+	report_counts(st, f, st->rp[RP_CAN_DELETE], "HLAobjectInstanceCounts",
+	    counts, fx->fom->n_oclasses, 0);
+	free(counts);
+}
+
+static void
+report_instance(struct mom_fx *st, struct federate *f, uint32_t from,
+    const char *service, const uint8_t *params, size_t len)
+{
+	uint32_t cls = st->rp[RP_INSTANCE_INFO], vlen, obj, i, n, at_n;
+	struct om_instance *in;
+	const uint8_t *v;
+	uint32_t known;
+	size_t at;
+
+	v = param_find(params, len, fom_param_by_name(st->fx->fom,
+	    st->rq[RQ_INSTANCE_INFO], "HLAobjectInstance"), &vlen);
+	if (!v || dec_handle(v, vlen, &obj) < 0) {
+		mom_exception(st, from, service, 1, "HLAobjectInstance is %s",
+		    v ? "not an HLAhandle" : "missing");
+		return;
+	}
+	in = om_find(st->fx, obj);
+	known = in ? (in->registrar == f->handle ? in->cls :
+	    om_known_class(in, f->handle)) : 0;
+	if (!known) {
+		mom_exception(st, from, service, 0, "object instance %u is not "
+		    "known to federate %u", obj, f->handle);
+		return;
+	}
+	if (!cls)
+		return;
+	par_begin(st, f->handle);
+	par_handle(st, cls, "HLAobjectInstance", obj);
+	at = par_open(st, cls, "HLAownedInstanceAttributeList");
+	at_n = (uint32_t)st->par.len;
+	wire_put_u32(&st->par, 0);
+	for (i = n = 0; i < in->n_attrs; i++)
+		if (in->owner[i] == f->handle) {
+			enc_handle(&st->par, in->attrs[i]);
+			n++;
+		}
+	wire_patch_u32(&st->par, at_n, n);
+	par_close(st, at);
+	par_handle(st, cls, "HLAregisteredClass", in->cls);
+	par_handle(st, cls, "HLAknownClass", known);
+	report_send(st, cls);
+}
+
+/* ---- adjustments and services ---- */
+
+static void
+timer_cb(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	reflect_federate(arg, NULL, 0, 1);
+}
+
+static void
+set_timing(struct mom_fx *st, struct federate *f, uint32_t from,
+    const char *service, const uint8_t *params, size_t len)
+{
+	struct mom_fed *ms = fedst(f);
+	struct timeval tv;
+	const uint8_t *v;
+	uint32_t vlen;
+	int32_t s;
+
+	v = param_find(params, len, fom_param_by_name(st->fx->fom,
+	    st->rq[RQ_SET_TIMING], "HLAreportPeriod"), &vlen);
+	if (!v || dec_i32(v, vlen, &s) < 0 || s < 0 || s > MOM_MAX_PERIOD) {
+		mom_exception(st, from, service, 1, "HLAreportPeriod is %s",
+		    !v ? "missing" : vlen != 4 ? "not an HLAseconds" :
+		    "out of range (0 to 86400 s)");
+		return;
+	}
+	if (ms->timer)
+		event_del(ms->timer);
+	ms->period = (uint32_t)s;
+	if (!s)
+		return;
+	if (!ms->timer && !(ms->timer = event_new(st->fx->srv->base, -1,
+	    EV_PERSIST, timer_cb, f))) {
+		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	tv.tv_sec = s;
+	tv.tv_usec = 0;
+	event_add(ms->timer, &tv);
+}
+
+static void
+set_exceptions(struct mom_fx *st, struct federate *f, uint32_t from,
+    const char *service, const uint8_t *params, size_t len)
+{
+	const uint8_t *v;
+	uint32_t vlen;
+	int32_t on;
+
+	v = param_find(params, len, fom_param_by_name(st->fx->fom,
+	    st->rq[RQ_SET_EXCEPTIONS], "HLAreportingState"), &vlen);
+	if (!v || dec_i32(v, vlen, &on) < 0 || (on != 0 && on != 1)) {
+		mom_exception(st, from, service, 1, "HLAreportingState is %s",
+		    v ? "not an HLAboolean" : "missing");
+		return;
+	}
+	fedst(f)->report_exceptions = on;
+}
+
+static void
+evict_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct mom_fx *st = arg;
+	struct mom_evict *e;
+	const char *service = rq_name[RQ_RESIGN] + sizeof "HLAservice";
+	char msg[256];
+	int m, err;
+
+	(void)fd;
+	(void)what;
+	while ((e = st->evicts)) {
+		struct federate *f = server_federate(st->fx, e->target);
+		struct conn *c;
+
+		st->evicts = e->next;
+		for (m = 0, err = RTI_OK; f && m < MOD_COUNT && !err; m++) {
+			if (!server_modules[m]->federate_can_resign)
+				continue;
+			msg[0] = '\0';
+			err = server_modules[m]->federate_can_resign(f,
+			    e->action, msg, sizeof msg);
+		}
+		if (!f) {
+			/* resigned meanwhile: nothing left to do */
+		} else if (err != RTI_OK) {
+			mom_exception(st, e->by, service, 0, "federate %u "
+			    "cannot resign: %s", e->target, msg[0] ? msg :
+			    rti_err_name(err));
+		} else {
+			rti_log(st->fx->srv, LOG_WARN, "federation %s: "
+			    "federate %s (%u) resigned by federate %u "
+			    "(HLAresignFederationExecution)", st->fx->name,
+			    f->name, f->handle, e->by);
+			if ((c = f->conn)) {
+				struct wire_buf *b;
+				size_t off;
+
+				b = srv_frame(st->fx->srv, WIRE_NOTICE, &off);
+				wire_put_u32(b, RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER);
+				wire_put_str(b, "resigned from the federation by "
+				    "HLAresignFederationExecution (MOM)");
+				wire_frame_end(b, off);
+				conn_send_buf(c, b);
+			}
+			server_resign(f, e->action);
+			if (c)
+				conn_close(c, "resigned through the MOM");
+		}
+		free(e);
+	}
+}
+
+/*
+ * HLAresignFederationExecution of `f`, asked by `from`.  When rtiexec has
+ * an auth key every connection proved it in its HELLO, so any joined
+ * federate may evict another; without a key anyone may join, and anyone
+ * may evict (rti-mom(7) SECURITY).
+ */
+static void
+resign_other(struct mom_fx *st, struct federate *f, uint32_t from,
+    const char *service, const uint8_t *params, size_t len)
+{
+	struct mom_evict *e;
+	const uint8_t *v;
+	uint32_t vlen;
+	int32_t a;
+
+	v = param_find(params, len, fom_param_by_name(st->fx->fom,
+	    st->rq[RQ_RESIGN], "HLAresignAction"), &vlen);
+	if (!v || dec_i32(v, vlen, &a) < 0 || a < 1 ||
+	    a > RTI_RESIGN_NO_ACTION + 1) {
+		mom_exception(st, from, service, 1, "HLAresignAction is %s",
+		    !v ? "missing" : vlen != 4 ? "not an HLAresignAction" :
+		    "not a defined resign action");
+		return;
+	}
+	if (!(e = calloc(1, sizeof *e))) {
+		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	e->target = f->handle;
+	e->by = from;
+	e->action = a - 1;        /* DivestOwnership (1) .. NoAction (6) */
+	e->next = st->evicts;
+	st->evicts = e;
+	event_active(st->evict_ev, EV_TIMEOUT, 0);
+}
+
+/* The rti_interaction event: a MOM interaction that `from` sent. */
+static void
+mom_rti_interaction(struct federate *from, uint32_t cls,
+    const uint8_t *params, size_t len)
+{
+	struct federation *fx = from->fx;
+	struct mom_fx *st = fxst(fx);
+	const struct fom_iclass *ic = fom_iclass(fx->fom, cls);
+	const char *service = ic->name;
+	struct federate *f;
+	const uint8_t *v;
+	uint32_t vlen, h, k;
+
+	for (k = 0; k < RQ_COUNT && st->rq[k] != cls; k++)
+		;
+	v = param_find(params, len, st->p_federate, &vlen);
+	if (!v || dec_handle(v, vlen, &h) < 0) {
+		mom_exception(st, from->handle, service, 1,
+		    "HLAfederate is %s", v ? "not an HLAhandle" : "missing");
+		return;
+	}
+	if (!(f = server_federate(fx, h)) || !fedst(f)) {
+		mom_exception(st, from->handle, service, 0,
+		    "federate handle %u is not known", h);
+		return;
+	}
+	switch (k) {
+	case RQ_PUBLICATIONS:
+		report_publications(st, f);
+		break;
+	case RQ_SUBSCRIPTIONS:
+		report_subscriptions(st, f);
+		break;
+	case RQ_CAN_DELETE:
+		report_can_delete(st, f);
+		break;
+	case RQ_UPDATES:
+		report_counts(st, f, st->rp[RP_UPDATES], "HLAupdateCounts",
+		    f->cnt.updates, fx->fom->n_oclasses, 1);
+		break;
+	case RQ_REFLECTIONS:
+		report_counts(st, f, st->rp[RP_REFLECTIONS],
+		    "HLAreflectCounts", f->cnt.reflections,
+		    fx->fom->n_oclasses, 1);
+		break;
+	case RQ_ISENT:
+		report_counts(st, f, st->rp[RP_ISENT], "HLAinteractionCounts",
+		    f->cnt.ic_sent, fx->fom->n_iclasses, 1);
+		break;
+	case RQ_IRECEIVED:
+		report_counts(st, f, st->rp[RP_IRECEIVED],
+		    "HLAinteractionCounts", f->cnt.ic_received,
+		    fx->fom->n_iclasses, 1);
+		break;
+	case RQ_INSTANCE_INFO:
+		report_instance(st, f, from->handle, service, params, len);
+		break;
+	case RQ_SET_TIMING:
+		set_timing(st, f, from->handle, service, params, len);
+		break;
+	case RQ_SET_EXCEPTIONS:
+		set_exceptions(st, f, from->handle, service, params, len);
+		break;
+	case RQ_RESIGN:
+		resign_other(st, f, from->handle, service, params, len);
+		break;
+	default:
+		mom_exception(st, from->handle, service, 0,
+		    "%s is not implemented by rti (rti-mom(7))", ic->qname);
+		break;
+	}
+}
+
+/* The rti_provide event: a federate asked for values of a MOM
+ * instance. */
+static void
+mom_rti_provide(struct federation *fx, uint32_t obj, const uint32_t *attrs,
+    uint32_t n, uint32_t req)
+{
+	struct mom_fx *st = fxst(fx);
+	uint32_t i;
+
+	(void)req;
+	if (!st)
+		return;
+	if (st->fx_in && st->fx_in->handle == obj) {
+		reflect_federation(st, NULL, NULL, attrs, n);
+		return;
+	}
+	for (i = 0; i < fx->n_feds; i++) {
+		struct mom_fed *ms = fedst(fx->feds[i]);
+
+		if (ms && ms->in && ms->in->handle == obj) {
+			reflect_federate(fx->feds[i], attrs, n, 0);
+			return;
+		}
+	}
+}
+
+/* ---- module hooks ---- */
+
+/* Take every interaction class below `cls` (the MOM's requests,
+ * adjustments and services), so that those rti does not carry out are
+ * answered with HLAreportMOMexception. */
+static int
+take_below(struct federation *fx, uint32_t cls)
+{
+	const struct fom_iclass *ic = fom_iclass(fx->fom, cls);
+	uint32_t i;
+
+	if (!ic)
+		return 0;
+	if (ic->n_children == 0)
+		return om_rti_take(fx, cls);
+	for (i = 0; i < ic->n_children; i++)
+		if (take_below(fx, ic->children[i]) < 0)
+			return -1;
+	return 0;
+}
+
+static void mom_federation_fini(struct federation *fx);
+
+static int
+mom_federation_init(struct federation *fx)
+{
+	static const char *const taken[] = { "HLArequest", "HLAadjust",
+	    "HLAservice" };
+	const struct fom *fom = fx->fom;
+	struct mom_fx *st;
+	char q[160];
+	uint32_t k;
+
+	if (!(st = calloc(1, sizeof *st)))
+		return -1;
+	fx->mod[MOD_MOM] = st;
+	st->fx = fx;
+	wire_buf_init(&st->vals);
+	wire_buf_init(&st->par);
+	if (!(st->evict_ev = event_new(fx->srv->base, -1, 0, evict_cb, st)))
+		return -1;
+	st->fed_cls = fom_oclass_by_name(fom,
+	    "HLAobjectRoot.HLAmanager.HLAfederate");
+	st->fx_cls = fom_oclass_by_name(fom,
+	    "HLAobjectRoot.HLAmanager.HLAfederation");
+	st->mgr_ic = fom_iclass_by_name(fom,
+	    "HLAinteractionRoot.HLAmanager.HLAfederate");
+	if (!st->fed_cls || !st->fx_cls || !st->mgr_ic)
+		return 0;             /* no MIM: no MOM */
+	for (k = 0; k < FA_COUNT; k++)
+		st->fa[k] = fom_attr_by_name(fom, st->fed_cls, fa_name[k]);
+	for (k = 0; k < XA_COUNT; k++)
+		st->xa[k] = fom_attr_by_name(fom, st->fx_cls, xa_name[k]);
+	st->p_federate = fom_param_by_name(fom, st->mgr_ic, "HLAfederate");
+	for (k = 0; k < RQ_COUNT; k++) {
+		snprintf(q, sizeof q, "HLAinteractionRoot.HLAmanager."
+		    "HLAfederate.%s", rq_name[k]);
+		st->rq[k] = fom_iclass_by_name(fom, q);
+	}
+	for (k = 0; k < RP_COUNT; k++) {
+		snprintf(q, sizeof q, "HLAinteractionRoot.HLAmanager."
+		    "HLAfederate.HLAreport.%s", rp_name[k]);
+		st->rp[k] = fom_iclass_by_name(fom, q);
+	}
+	for (k = 0; k < sizeof taken / sizeof taken[0]; k++) {
+		snprintf(q, sizeof q, "HLAinteractionRoot.HLAmanager."
+		    "HLAfederate.%s", taken[k]);
+		if (take_below(fx, fom_iclass_by_name(fom, q)) < 0)
+			return -1;
+	}
+	if (!(st->fx_in = om_rti_register(fx, st->fx_cls)))
+		return -1;
+	return 0;
+}
+
+static void
+mom_federation_fini(struct federation *fx)
+{
+	struct mom_fx *st = fxst(fx);
+	struct mom_evict *e;
+
+	if (!st)
+		return;
+	while ((e = st->evicts)) {
+		st->evicts = e->next;
+		free(e);
+	}
+	if (st->evict_ev)
+		event_free(st->evict_ev);
+	wire_buf_free(&st->vals);
+	wire_buf_free(&st->par);
+	free(st);
+	fx->mod[MOD_MOM] = NULL;
+}
+
+static int
+mom_federate_join(struct federate *f)
+{
+	struct federation *fx = f->fx;
+	struct mom_fx *st = fxst(fx);
+	struct mom_fed *ms;
+	size_t noc = fx->fom->n_oclasses + 1, nic = fx->fom->n_iclasses + 1;
+
+	if (!(ms = calloc(1, sizeof *ms)) ||
+	    !(ms->counts = calloc(2 * (noc + nic), sizeof *ms->counts))) {
+		free(ms);
+		return -1;
+	}
+	f->mod[MOD_MOM] = ms;
+	f->cnt.updates = ms->counts;
+	f->cnt.reflections = ms->counts + noc;
+	f->cnt.ic_sent = ms->counts + 2 * noc;
+	f->cnt.ic_received = ms->counts + 2 * noc + nic;
+	if (!st->fed_cls)
+		return 0;
+	if (!(ms->in = om_rti_register(fx, st->fed_cls))) {
+		free(ms->counts);
+		free(ms);
+		memset(&f->cnt, 0, sizeof f->cnt);
+		f->mod[MOD_MOM] = NULL;
+		return -1;
+	}
+	reflect_federate(f, NULL, 0, 0);
+	reflect_federation(st, f, NULL, &st->xa[XA_FEDERATES], 1);
+	return 0;
+}
+
+static void
+mom_federate_resign(struct federate *f, int action)
+{
+	struct mom_fx *st = fxst(f->fx);
+	struct mom_fed *ms = fedst(f);
+
+	(void)action;
+	if (!ms)
+		return;
+	if (ms->timer) {
+		event_free(ms->timer);
+		ms->timer = NULL;
+	}
+	if (ms->in) {
+		om_rti_delete(f->fx, ms->in);
+		ms->in = NULL;
+	}
+	reflect_federation(st, NULL, f, &st->xa[XA_FEDERATES], 1);
+}
+
+static void
+mom_federate_fini(struct federate *f)
+{
+	struct mom_fed *ms = fedst(f);
+
+	if (!ms)
+		return;
+	if (ms->timer)
+		event_free(ms->timer);
+	free(ms->counts);
+	free(ms);
+	memset(&f->cnt, 0, sizeof f->cnt);
+	f->mod[MOD_MOM] = NULL;
+}
+
+const struct module_ops mom_module = {
+	.name = "MOM",
+	.federation_init = mom_federation_init,
+	.federation_fini = mom_federation_fini,
+	.federate_join = mom_federate_join,
+	.federate_resign = mom_federate_resign,
+	.federate_fini = mom_federate_fini,
+	.rti_interaction = mom_rti_interaction,
+	.rti_provide = mom_rti_provide,
+};
