@@ -178,3 +178,17 @@ server_rti_provide(struct federation *fx, uint32_t obj,
 	EACH_TAKER(m, rti_provide)
 		m->rti_provide(fx, obj, attrs, n, req);
 }
+
+void
+server_federate_exception(struct federate *f, int err, const char *msg)
+{
+	const struct module_ops *m;
+	struct rti_server *srv = f->fx->srv;
+	uint16_t type;
+
+	if (!f->report_exceptions)
+		return;
+	type = f->conn && srv->dispatching == f->conn ? srv->dispatch_type : 0;
+	EACH_TAKER(m, federate_exception)
+		m->federate_exception(f, type, err, msg);
+}

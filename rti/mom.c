@@ -92,7 +92,7 @@ static const char *const rq_name[RQ_COUNT] = {
 enum {
 	RP_OC_PUB, RP_IC_PUB, RP_OC_SUB, RP_IC_SUB, RP_CAN_DELETE,
 	RP_UPDATES, RP_REFLECTIONS, RP_ISENT, RP_IRECEIVED, RP_INSTANCE_INFO,
-	RP_MOM_EXCEPTION, RP_COUNT
+	RP_MOM_EXCEPTION, RP_EXCEPTION, RP_COUNT
 };
 static const char *const rp_name[RP_COUNT] = {
 	"HLAreportObjectClassPublication", "HLAreportInteractionPublication",
@@ -101,7 +101,95 @@ static const char *const rp_name[RP_COUNT] = {
 	"HLAreportObjectInstancesThatCanBeDeleted", "HLAreportUpdatesSent",
 	"HLAreportReflectionsReceived", "HLAreportInteractionsSent",
 	"HLAreportInteractionsReceived", "HLAreportObjectInstanceInformation",
-	"HLAreportMOMexception"
+	"HLAreportMOMexception", "HLAreportException"
+};
+
+/* The service a federate's message asks, by wire type (proto/wire.h),
+ * for HLAreportException. */
+static const struct {
+	uint16_t type;
+	const char *service;
+} services[] = {
+	{ WIRE_CREATE, "createFederationExecution" },
+	{ WIRE_DESTROY, "destroyFederationExecution" },
+	{ WIRE_LIST, "listFederationExecutions" },
+	{ WIRE_JOIN, "joinFederationExecution" },
+	{ WIRE_RESIGN, "resignFederationExecution" },
+	{ WIRE_SET_RESIGN_ACTION, "setAutomaticResignDirective" },
+	{ WIRE_SYNC_REGISTER, "registerFederationSynchronizationPoint" },
+	{ WIRE_SYNC_ACHIEVED, "synchronizationPointAchieved" },
+	{ WIRE_GET_FEDERATE_HANDLE, "getFederateHandle" },
+	{ WIRE_GET_FEDERATE_NAME, "getFederateName" },
+	{ WIRE_DM_PUBLISH_OC, "publishObjectClassAttributes" },
+	{ WIRE_DM_UNPUBLISH_OC, "unpublishObjectClassAttributes" },
+	{ WIRE_DM_SUBSCRIBE_OC, "subscribeObjectClassAttributes" },
+	{ WIRE_DM_UNSUBSCRIBE_OC, "unsubscribeObjectClassAttributes" },
+	{ WIRE_DM_PUBLISH_IC, "publishInteractionClass" },
+	{ WIRE_DM_UNPUBLISH_IC, "unpublishInteractionClass" },
+	{ WIRE_DM_SUBSCRIBE_IC, "subscribeInteractionClass" },
+	{ WIRE_DM_UNSUBSCRIBE_IC, "unsubscribeInteractionClass" },
+	{ WIRE_DM_SET_SWITCH, "enable/disable advisory switch" },
+	{ WIRE_OM_RESERVE_NAMES, "reserveObjectInstanceName" },
+	{ WIRE_OM_RELEASE_NAMES, "releaseObjectInstanceName" },
+	{ WIRE_OM_REGISTER, "registerObjectInstance" },
+	{ WIRE_OM_UPDATE, "updateAttributeValues" },
+	{ WIRE_OM_INTERACTION, "sendInteraction" },
+	{ WIRE_OM_DELETE, "deleteObjectInstance" },
+	{ WIRE_OM_LOCAL_DELETE, "localDeleteObjectInstance" },
+	{ WIRE_OM_REQUEST_UPDATE, "requestAttributeValueUpdate" },
+	{ WIRE_OM_REQUEST_CLASS_UPDATE, "requestAttributeValueUpdate" },
+	{ WIRE_TM_ENABLE_REGULATION, "enableTimeRegulation" },
+	{ WIRE_TM_DISABLE_REGULATION, "disableTimeRegulation" },
+	{ WIRE_TM_ENABLE_CONSTRAINED, "enableTimeConstrained" },
+	{ WIRE_TM_DISABLE_CONSTRAINED, "disableTimeConstrained" },
+	{ WIRE_TM_ADVANCE, "timeAdvanceRequest" },
+	{ WIRE_TM_MODIFY_LOOKAHEAD, "modifyLookahead" },
+	{ WIRE_TM_QUERY_GALT, "queryGALT" },
+	{ WIRE_TM_QUERY_LITS, "queryLITS" },
+	{ WIRE_TM_RETRACT, "retract" },
+	{ WIRE_OWM_DIVEST, "unconditionalAttributeOwnershipDivestiture" },
+	{ WIRE_OWM_NEGOTIATE, "negotiatedAttributeOwnershipDivestiture" },
+	{ WIRE_OWM_CONFIRM, "confirmDivestiture" },
+	{ WIRE_OWM_ACQUIRE, "attributeOwnershipAcquisition" },
+	{ WIRE_OWM_ACQUIRE_IF, "attributeOwnershipAcquisitionIfAvailable" },
+	{ WIRE_OWM_DENY, "attributeOwnershipReleaseDenied" },
+	{ WIRE_OWM_IF_WANTED, "attributeOwnershipDivestitureIfWanted" },
+	{ WIRE_OWM_CANCEL_DIVEST,
+	    "cancelNegotiatedAttributeOwnershipDivestiture" },
+	{ WIRE_OWM_CANCEL_ACQUIRE, "cancelAttributeOwnershipAcquisition" },
+	{ WIRE_OWM_QUERY, "queryAttributeOwnership" },
+	{ WIRE_DDM_REGION_SET, "commitRegionModifications" },
+	{ WIRE_DDM_REGION_DELETE, "deleteRegion" },
+	{ WIRE_DDM_SUBSCRIBE, "subscribeObjectClassAttributesWithRegions" },
+	{ WIRE_DDM_UNSUBSCRIBE,
+	    "unsubscribeObjectClassAttributesWithRegions" },
+	{ WIRE_DDM_CONDITION, "subscription condition" },
+	{ WIRE_DDM_INSTANCE, "associateRegionsForUpdates" },
+	{ WIRE_DDM_INTERACTION, "sendInteractionWithRegions" },
+	{ WIRE_DDM_REQUEST_UPDATE, "requestAttributeValueUpdateWithRegions" },
+	{ WIRE_DDM_CONDITIONS_SET, "subscription conditions" },
+};
+
+static const char *
+service_of(uint16_t type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof services / sizeof services[0]; i++)
+		if (services[i].type == type)
+			return services[i].service;
+	return "";
+}
+
+/* Exceptions waiting for HLAreportException (sent from the loop: the
+ * event comes while frames are being built), at most MOM_MAX_PENDING. */
+#define MOM_MAX_PENDING 256
+struct mom_exc {
+	uint32_t fed;
+	uint16_t type;
+	int err;
+	char msg[240];
+	struct mom_exc *next;
 };
 
 /* An eviction waiting for the loop (HLAresignFederationExecution is
@@ -127,13 +215,16 @@ struct mom_fx {
 	size_t voff[FA_COUNT + XA_COUNT];
 	struct mom_evict *evicts;
 	struct event *evict_ev;
+	struct mom_exc *exc, **exc_tail;
+	uint32_t n_exc;
+	uint64_t exc_dropped;
+	struct event *exc_ev;
 };
 
 struct mom_fed {
 	struct om_instance *in;           /* its HLAfederate instance */
 	struct event *timer;              /* HLAsetTiming, or NULL */
 	uint32_t period;                  /* seconds, 0 = off */
-	int report_exceptions;            /* HLAsetExceptionReporting */
 	uint64_t *counts;                 /* the arrays of f->cnt */
 };
 
@@ -906,7 +997,61 @@ set_exceptions(struct mom_fx *st, struct federate *f, uint32_t from,
 		    v ? "not an HLAboolean" : "missing");
 		return;
 	}
-	fedst(f)->report_exceptions = on;
+	f->report_exceptions = on;
+}
+
+/* The federate_exception event: queued for exc_cb. */
+static void
+mom_federate_exception(struct federate *f, uint16_t type, int err,
+    const char *msg)
+{
+	struct mom_fx *st = fxst(f->fx);
+	struct mom_exc *e;
+
+	if (!st || !st->rp[RP_EXCEPTION])
+		return;
+	if (st->n_exc >= MOM_MAX_PENDING || !(e = calloc(1, sizeof *e))) {
+		st->exc_dropped++;
+		return;
+	}
+	e->fed = f->handle;
+	e->type = type;
+	e->err = err;
+	snprintf(e->msg, sizeof e->msg, "%s", msg);
+	*st->exc_tail = e;
+	st->exc_tail = &e->next;
+	st->n_exc++;
+	event_active(st->exc_ev, EV_TIMEOUT, 0);
+}
+
+static void
+exc_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct mom_fx *st = arg;
+	uint32_t cls = st->rp[RP_EXCEPTION];
+	struct mom_exc *e;
+	char text[320];
+
+	(void)fd;
+	(void)what;
+	while ((e = st->exc)) {
+		st->exc = e->next;
+		st->n_exc--;
+		snprintf(text, sizeof text, "%s: %s", rti_err_name(e->err),
+		    e->msg);
+		par_begin(st, e->fed);
+		par_str(st, cls, "HLAservice", service_of(e->type));
+		par_str(st, cls, "HLAexception", text);
+		report_send(st, cls);
+		free(e);
+	}
+	st->exc_tail = &st->exc;
+	if (st->exc_dropped) {
+		rti_log(st->fx->srv, LOG_WARN, "MOM: %llu exception reports "
+		    "dropped (more than %u pending)",
+		    (unsigned long long)st->exc_dropped, MOM_MAX_PENDING);
+		st->exc_dropped = 0;
+	}
 }
 
 static void
@@ -1136,7 +1281,9 @@ mom_federation_init(struct federation *fx)
 	st->fx = fx;
 	wire_buf_init(&st->vals);
 	wire_buf_init(&st->par);
-	if (!(st->evict_ev = event_new(fx->srv->base, -1, 0, evict_cb, st)))
+	st->exc_tail = &st->exc;
+	if (!(st->evict_ev = event_new(fx->srv->base, -1, 0, evict_cb, st)) ||
+	    !(st->exc_ev = event_new(fx->srv->base, -1, 0, exc_cb, st)))
 		return -1;
 	st->fed_cls = fom_oclass_by_name(fom,
 	    "HLAobjectRoot.HLAmanager.HLAfederate");
@@ -1177,6 +1324,7 @@ mom_federation_fini(struct federation *fx)
 {
 	struct mom_fx *st = fxst(fx);
 	struct mom_evict *e;
+	struct mom_exc *x;
 
 	if (!st)
 		return;
@@ -1184,8 +1332,14 @@ mom_federation_fini(struct federation *fx)
 		st->evicts = e->next;
 		free(e);
 	}
+	while ((x = st->exc)) {
+		st->exc = x->next;
+		free(x);
+	}
 	if (st->evict_ev)
 		event_free(st->evict_ev);
+	if (st->exc_ev)
+		event_free(st->exc_ev);
 	wire_buf_free(&st->vals);
 	wire_buf_free(&st->par);
 	free(st);
@@ -1249,6 +1403,7 @@ mom_federate_fini(struct federate *f)
 {
 	struct mom_fed *ms = fedst(f);
 
+	f->report_exceptions = 0;
 	if (!ms)
 		return;
 	if (ms->timer)
@@ -1268,4 +1423,5 @@ const struct module_ops mom_module = {
 	.federate_fini = mom_federate_fini,
 	.rti_interaction = mom_rti_interaction,
 	.rti_provide = mom_rti_provide,
+	.federate_exception = mom_federate_exception,
 };

@@ -232,6 +232,13 @@ struct module_ops {
 	 * taker may send (om_rti_reflect), not ask OM for more values. */
 	void (*rti_provide)(struct federation *fx, uint32_t obj,
 	    const uint32_t *attrs, uint32_t n, uint32_t req);
+	/* Raised by the core (an error reply) and by the modules (a notice)
+	 * when `f`, whose report_exceptions is set, is told error `err`
+	 * about its message of `type` (0 when not known).  The taker must
+	 * not send now (the raiser may be building a frame): MOM queues
+	 * it. */
+	void (*federate_exception)(struct federate *f, uint16_t type, int err,
+	    const char *msg);
 };
 
 /* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
@@ -311,6 +318,9 @@ struct federate {
 	struct federation *fx;
 	struct conn *conn;
 	int resign_action;        /* automatic resign directive */
+	int report_exceptions;    /* HLAsetExceptionReporting (MOM): its
+	                             error replies and notices raise
+	                             federate_exception */
 	struct fed_counts cnt;
 	void *mod[MOD_COUNT];
 };
@@ -374,6 +384,7 @@ struct rti_server {
 	struct uring *uring;      /* batched writes, or NULL */
 	uint8_t *rbuf;            /* shared read buffer */
 	struct conn *dispatching; /* connection whose frame is in dispatch */
+	uint16_t dispatch_type;   /* that frame's type */
 	size_t out_total;         /* sum of every connection's out_queued */
 	size_t out_resume;        /* held-back publishers resume at or below
 	                             this total (3/4 of the budget) */
@@ -495,6 +506,10 @@ void server_rti_interaction(struct federate *f, uint32_t cls,
     const uint8_t *params, size_t len);
 void server_rti_provide(struct federation *fx, uint32_t obj,
     const uint32_t *attrs, uint32_t n, uint32_t req);
+/* federate_exception when f->report_exceptions is set (the type is that
+ * of the frame in dispatch when it is f's). */
+void server_federate_exception(struct federate *f, int err,
+    const char *msg);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;

@@ -456,6 +456,7 @@ refuse(struct conn *c, int err, const char *msg)
 
 	rti_log(c->srv, LOG_WARN, "federate %s (%u): %s (%s)", c->fed->name,
 	    c->fed->handle, msg, rti_err_name(err));
+	server_federate_exception(c->fed, err, msg);
 	b = srv_frame(c->srv, WIRE_NOTICE, &off);
 	wire_put_u32(b, (uint32_t)err);
 	wire_put_str(b, msg);

@@ -227,7 +227,8 @@ monitor(void)
 	    "HLAreportObjectInstancesThatCanBeDeleted",
 	    "HLAreportUpdatesSent", "HLAreportReflectionsReceived",
 	    "HLAreportInteractionsSent", "HLAreportInteractionsReceived",
-	    "HLAreportObjectInstanceInformation", "HLAreportMOMexception" };
+	    "HLAreportObjectInstanceInformation", "HLAreportMOMexception",
+	    "HLAreportException" };
 	size_t k, n;
 
 	monitor_callbacks(&cb);
@@ -679,6 +680,48 @@ START_TEST(test_evict)
 }
 END_TEST
 
+/* ---- exception reporting ---- */
+
+START_TEST(test_exception_reporting)
+{
+	struct tfed *m = monitor(), *a = tfed_new(&rx);
+	char h[16];
+	size_t n;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(tfed_create_join(a, "F", GRID, "alpha"), RTI_OK);
+	/* off by default: an error of a's is not reported */
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "F"),
+	    RTI_ERR_FEDERATES_CURRENTLY_JOINED);
+	tfed_barrier(m);
+	ck_assert_uint_eq(tfed_count(m, "report:HLAreportException"), 0);
+	mom_send(m, "HLAadjust.HLAsetExceptionReporting", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportingState", "true", NULL);
+	tfed_barrier(m);
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "F"),
+	    RTI_ERR_FEDERATES_CURRENTLY_JOINED);
+	ck_assert(tfed_wait(m, "report:HLAreportException"));
+	expect(m, "param:HLAreportException:HLAfederate=",
+	    hjson(a->handle.id, h));
+	expect(m, "param:HLAreportException:HLAservice=",
+	    "\"destroyFederationExecution\"");
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportException",
+	    "HLAexception"), "FEDERATES_CURRENTLY_JOINED"));
+	/* and off again */
+	mom_send(m, "HLAadjust.HLAsetExceptionReporting", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportingState", "false", NULL);
+	tfed_barrier(m);
+	n = tfed_count(m, "report:HLAreportException");
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "F"),
+	    RTI_ERR_FEDERATES_CURRENTLY_JOINED);
+	tfed_barrier(a);
+	tfed_barrier(m);
+	ck_assert_uint_eq(tfed_count(m, "report:HLAreportException"), n);
+	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
 /* ---- bad MOM interactions ---- */
 
 START_TEST(test_bad_interactions)
@@ -761,6 +804,7 @@ suite(void)
 		{ "lifecycle", test_join_step_resign },
 		{ "reports", test_reports },
 		{ "evict", test_evict },
+		{ "exceptions", test_exception_reporting },
 		{ "bad", test_bad_interactions },
 	};
 	Suite *s = suite_create("mom");
