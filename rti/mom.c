@@ -407,7 +407,9 @@ host_of(const struct federate *f, char *out, size_t len)
 	char *colon;
 
 	snprintf(out, len, "%s", f->conn ? f->conn->peer : "");
-	if (out[0] == '[') {
+	if (strcmp(out, "unix") == 0) {
+		out[0] = '\0';     /* a Unix-domain peer has no address */
+	} else if (out[0] == '[') {
 		memmove(out, out + 1, strlen(out));
 		if ((colon = strstr(out, "]:")))
 			*colon = '\0';
