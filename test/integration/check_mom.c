@@ -645,7 +645,7 @@ START_TEST(test_evict)
 	struct rti_callbacks cb;
 	rti_object_instance_handle obj;
 	unsigned long long ia;
-	char h[16], r[32];
+	char h[16], r[64];
 
 	tfed_callbacks(&cb);
 	tfed_om_callbacks(&cb, 0);
@@ -656,24 +656,38 @@ START_TEST(test_evict)
 	obj = tfed_register_named(a, "Breaker", "B9");
 	(void)obj;
 	ck_assert(tfed_wait(b, "discover:B9"));
+	/* were a to resign by losing its connection, B9 would be divested,
+	 * not deleted */
+	ck_assert_int_eq(rti_set_automatic_resign_directive(a->amb,
+	    RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES), RTI_OK);
+	tfed_barrier(a);
 	tfed_pump(m, 0.3);
 	ia = instance_of(m, "stuck");
+	/* NoAction while a owns attributes: refused, a stays */
+	mom_send(m, "HLAservice.HLAresignFederationExecution", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAresignAction", "\"NoAction\"", NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportMOMexception"));
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
+	    "HLAexception"), "owns attribute"));
+	tfed_barrier(a);
+	ck_assert(!a->lost);
 	mom_send(m, "HLAservice.HLAresignFederationExecution", "HLAfederate",
 	    hjson(a->handle.id, h), "HLAresignAction",
 	    "\"DeleteObjectInstances\"", NULL);
 	/* a's librti loses its connection; b sees B9 go (the action deleted
 	 * it); the monitor sees a's HLAfederate instance go */
 	ck_assert(tfed_wait(a, "lost:"));
-	ck_assert(tfed_wait(b, "remove:"));
+	ck_assert(tfed_wait(b, "remove:B9:"));
 	snprintf(r, sizeof r, "remove:%llu", ia);
 	ck_assert(tfed_wait(m, r));
 	ck_assert(rtiexec_log_has(&rx, "resigned by federate"));
 	/* and it is gone from the federation */
 	mom_send(m, "HLArequest.HLArequestPublications", "HLAfederate",
 	    hjson(a->handle.id, h), NULL);
-	ck_assert(tfed_wait(m, "report:HLAreportMOMexception"));
-	expect(m, "param:HLAreportMOMexception:HLAparameterError=",
-	    "false");
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", 2));
+	snprintf(r, sizeof r, "\"federate handle %llu is not known\"",
+	    (unsigned long long)a->handle.id);
+	expect(m, "param:HLAreportMOMexception:HLAexception=", r);
 	tfed_free(a);
 	tfed_free(b);
 	tfed_free(m);
