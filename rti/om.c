@@ -144,7 +144,9 @@ class_attrs(struct om_fx *st, const struct fom *fom, uint32_t cls)
 	for (n = 0, k = cls; k; k = fom_oclass(fom, k)->parent) {
 		const struct fom_oclass *oc = fom_oclass(fom, k);
 
-		memcpy(v + n, oc->attrs, oc->n_attrs * sizeof *oc->attrs);
+		if (oc->n_attrs)        /* HLAmanager has none (NULL) */
+			memcpy(v + n, oc->attrs,
+			    oc->n_attrs * sizeof *oc->attrs);
 		n += oc->n_attrs;
 	}
 	qsort(v, n, sizeof *v, cmp_u32);
