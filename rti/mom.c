@@ -30,7 +30,7 @@
 
 #include "bundle.h"
 #include "dm.h"
-#include "hla.h"
+#include "mom_int.h"
 #include "om.h"
 #include "tm.h"
 
@@ -240,121 +240,6 @@ fedst(struct federate *f)
 	return f->mod[MOD_MOM];
 }
 
-/* ---- encoding (IEEE 1516.2-2010 4.13) ---- */
-
-/* Pad `b` with zeros to a multiple of `boundary` from `start`. */
-static void
-enc_pad(struct wire_buf *b, size_t start, size_t boundary)
-{
-	static const uint8_t zero[8];
-
-	wire_put_raw(b, zero, hla_padding(b->len - start, boundary));
-}
-
-/* HLAunicodeString: HLAinteger32BE count of UTF-16 units, then the
- * units big-endian.  Ill-formed UTF-8 becomes U+FFFD. */
-static void
-enc_str(struct wire_buf *b, const char *s)
-{
-	size_t n = strlen(s), i = 0, cnt = b->len;
-	uint32_t units = 0, cp;
-
-	wire_put_u32(b, 0);
-	while (i < n) {
-		if (hla_utf8_next((const uint8_t *)s, n, &i, &cp) < 0) {
-			cp = 0xfffd;
-			i++;
-		}
-		if (cp >= 0x10000) {
-			cp -= 0x10000;
-			wire_put_u16(b, (uint16_t)(0xd800 | (cp >> 10)));
-			wire_put_u16(b, (uint16_t)(0xdc00 | (cp & 0x3ff)));
-			units += 2;
-		} else {
-			wire_put_u16(b, (uint16_t)cp);
-			units++;
-		}
-	}
-	wire_patch_u32(b, cnt, units);
-}
-
-static void
-enc_handle(struct wire_buf *b, uint32_t h)
-{
-	wire_put_u32(b, 4);
-	wire_put_u32(b, h);
-}
-
-/* HLAlogicalTime / HLAtimeInterval: `has` 0 encodes no octets. */
-static void
-enc_time(struct wire_buf *b, int has, uint64_t t)
-{
-	wire_put_u32(b, has ? 8 : 0);
-	if (has)
-		wire_put_u64(b, t);
-}
-
-/* HLAvariableArray of HLAunicodeString: each element on a 4-octet
- * boundary from `start`, the value's first octet. */
-static void
-enc_str_list(struct wire_buf *b, size_t start, char *const *v, uint32_t n)
-{
-	uint32_t i;
-
-	wire_put_u32(b, n);
-	for (i = 0; i < n; i++) {
-		enc_pad(b, start, 4);
-		enc_str(b, v[i]);
-	}
-}
-
-/* ---- decoding the parameters of a MOM interaction ---- */
-
-/* The value of parameter `p` in block `params` (OM checked its form), or
- * NULL. */
-static const uint8_t *
-param_find(const uint8_t *params, size_t len, uint32_t p, uint32_t *vlen)
-{
-	struct wire_rd rd;
-	uint32_t n, i, h, l;
-	const uint8_t *v;
-
-	if (!p)
-		return NULL;
-	wire_rd_init(&rd, params, len);
-	n = wire_get_u32(&rd);
-	for (i = 0; i < n && !rd.err; i++) {
-		h = wire_get_u32(&rd);
-		l = wire_get_u32(&rd);
-		v = wire_get_raw(&rd, l);
-		if (!rd.err && h == p) {
-			*vlen = l;
-			return v;
-		}
-	}
-	return NULL;
-}
-
-/* An HLAhandle value: 0 and *h, or -1 when it is not four octets. */
-static int
-dec_handle(const uint8_t *v, uint32_t len, uint32_t *h)
-{
-	if (len != 8 || wire_get32(v) != 4)
-		return -1;
-	*h = wire_get32(v + 4);
-	return 0;
-}
-
-/* An HLAinteger32BE-represented value: 0 and *x, or -1. */
-static int
-dec_i32(const uint8_t *v, uint32_t len, int32_t *x)
-{
-	if (len != 4)
-		return -1;
-	*x = (int32_t)wire_get32(v);
-	return 0;
-}
-
 /* ---- values of the instances ---- */
 
 static uint64_t
@@ -442,24 +327,24 @@ federate_values(struct mom_fx *st, struct federate *f)
 		s = val_begin(st, n++, st->fa[a]);
 		switch (a) {
 		case FA_HANDLE:
-			enc_handle(b, f->handle);
+			mom_enc_handle(b, f->handle);
 			break;
 		case FA_NAME:
-			enc_str(b, f->name);
+			mom_enc_str(b, f->name);
 			break;
 		case FA_TYPE:
-			enc_str(b, f->type ? f->type : "");
+			mom_enc_str(b, f->type ? f->type : "");
 			break;
 		case FA_HOST:
 			host_of(f, host, sizeof host);
-			enc_str(b, host);
+			mom_enc_str(b, host);
 			break;
 		case FA_VERSION:
-			enc_str(b, MOM_VERSION);
+			mom_enc_str(b, MOM_VERSION);
 			break;
 		case FA_MODULES:
 			/* the modules its join named: joins name none */
-			enc_str_list(b, s, NULL, 0);
+			mom_enc_str_list(b, s, NULL, 0);
 			break;
 		case FA_CONSTRAINED:
 			wire_put_u32(b, ti.constrained != 0);
@@ -475,16 +360,16 @@ federate_values(struct mom_fx *st, struct federate *f)
 			wire_put_u32(b, ti.advancing != 0);
 			break;
 		case FA_TIME:
-			enc_time(b, 1, ti.now);
+			mom_enc_time(b, 1, ti.now);
 			break;
 		case FA_LOOKAHEAD:
-			enc_time(b, 1, ti.lookahead);
+			mom_enc_time(b, 1, ti.lookahead);
 			break;
 		case FA_GALT:
-			enc_time(b, ti.has_galt, ti.galt);
+			mom_enc_time(b, ti.has_galt, ti.galt);
 			break;
 		case FA_LITS:
-			enc_time(b, ti.has_lits, ti.lits);
+			mom_enc_time(b, ti.has_lits, ti.lits);
 			break;
 		case FA_TSOLEN:
 			wire_put_u32(b, clamp32(ti.queued));
@@ -531,35 +416,35 @@ federation_values(struct mom_fx *st, const struct federate *plus,
 		s = val_begin(st, n++, st->xa[a]);
 		switch (a) {
 		case XA_NAME:
-			enc_str(b, fx->name);
+			mom_enc_str(b, fx->name);
 			break;
 		case XA_FEDERATES:
 			at = b->len;
 			wire_put_u32(b, 0);
 			for (i = cnt = 0; i < fx->n_feds; i++)
 				if (fx->feds[i] != minus) {
-					enc_handle(b, fx->feds[i]->handle);
+					mom_enc_handle(b, fx->feds[i]->handle);
 					cnt++;
 				}
 			if (plus) {
-				enc_handle(b, plus->handle);
+				mom_enc_handle(b, plus->handle);
 				cnt++;
 			}
 			wire_patch_u32(b, at, cnt);
 			break;
 		case XA_VERSION:
-			enc_str(b, MOM_VERSION);
+			mom_enc_str(b, MOM_VERSION);
 			break;
 		case XA_MIM:
-			enc_str(b, FOM_MIM_DESIGNATOR);
+			mom_enc_str(b, FOM_MIM_DESIGNATOR);
 			break;
 		case XA_MODULES:
 			/* module 0 is the MIM (fomload.h) */
-			enc_str_list(b, s, fx->module_names + 1,
+			mom_enc_str_list(b, s, fx->module_names + 1,
 			    fx->n_modules - 1);
 			break;
 		case XA_TIME_IMPL:
-			enc_str(b, fx->time_int64 ? "HLAinteger64Time" :
+			mom_enc_str(b, fx->time_int64 ? "HLAinteger64Time" :
 			    "HLAfloat64Time");
 			break;
 		}
@@ -642,7 +527,7 @@ par_begin(struct mom_fx *st, uint32_t about)
 	if (st->p_federate) {
 		wire_put_u32(&st->par, st->p_federate);
 		wire_put_u32(&st->par, 8);
-		enc_handle(&st->par, about);
+		mom_enc_handle(&st->par, about);
 		wire_patch_u32(&st->par, 0, 1);
 	}
 	return &st->par;
@@ -679,7 +564,7 @@ par_str(struct mom_fx *st, uint32_t cls, const char *name, const char *v)
 {
 	size_t at = par_open(st, cls, name);
 
-	enc_str(&st->par, v);
+	mom_enc_str(&st->par, v);
 	par_close(st, at);
 }
 
@@ -697,7 +582,7 @@ par_handle(struct mom_fx *st, uint32_t cls, const char *name, uint32_t v)
 {
 	size_t at = par_open(st, cls, name);
 
-	enc_handle(&st->par, v);
+	mom_enc_handle(&st->par, v);
 	par_close(st, at);
 }
 
@@ -750,7 +635,7 @@ enc_attr_set(struct mom_fx *st, const uint64_t *s)
 	wire_put_u32(&st->par, 0);
 	for (a = 1; a <= fx->fom->n_attrs; a++)
 		if (bset_has(s, words, a)) {
-			enc_handle(&st->par, a);
+			mom_enc_handle(&st->par, a);
 			n++;
 		}
 	wire_patch_u32(&st->par, at, n);
@@ -786,7 +671,7 @@ report_publications(struct mom_fx *st, struct federate *f)
 	wire_put_u32(&st->par, 0);
 	for (c = 1, n = 0; c <= fom->n_iclasses; c++)
 		if (dm_iclass_published(f, c)) {
-			enc_handle(&st->par, c);
+			mom_enc_handle(&st->par, c);
 			n++;
 		}
 	wire_patch_u32(&st->par, at_n, n);
@@ -831,7 +716,7 @@ report_subscriptions(struct mom_fx *st, struct federate *f)
 		if (!s)
 			continue;
 		/* HLAinteractionSubscription {HLAhandle, HLAboolean} */
-		enc_handle(&st->par, c);
+		mom_enc_handle(&st->par, c);
 		wire_put_u32(&st->par, s == 2);
 		n++;
 	}
@@ -851,7 +736,7 @@ enc_counts(struct mom_fx *st, const uint64_t *counts, uint32_t n)
 	wire_put_u32(&st->par, 0);
 	for (c = 1; c <= n; c++)
 		if (counts[c]) {
-			enc_handle(&st->par, c);
+			mom_enc_handle(&st->par, c);
 			wire_put_u32(&st->par, clamp32(counts[c]));
 			k++;
 		}
@@ -907,9 +792,9 @@ report_instance(struct mom_fx *st, struct federate *f, uint32_t from,
 	uint32_t known;
 	size_t at;
 
-	v = param_find(params, len, fom_param_by_name(st->fx->fom,
+	v = mom_param_find(params, len, fom_param_by_name(st->fx->fom,
 	    st->rq[RQ_INSTANCE_INFO], "HLAobjectInstance"), &vlen);
-	if (!v || dec_handle(v, vlen, &obj) < 0) {
+	if (!v || mom_dec_handle(v, vlen, &obj) < 0) {
 		mom_exception(st, from, service, 1, "HLAobjectInstance is %s",
 		    v ? "not an HLAhandle" : "missing");
 		return;
@@ -931,7 +816,7 @@ report_instance(struct mom_fx *st, struct federate *f, uint32_t from,
 	wire_put_u32(&st->par, 0);
 	for (i = n = 0; i < in->n_attrs; i++)
 		if (in->owner[i] == f->handle) {
-			enc_handle(&st->par, in->attrs[i]);
+			mom_enc_handle(&st->par, in->attrs[i]);
 			n++;
 		}
 	wire_patch_u32(&st->par, at_n, n);
@@ -961,9 +846,9 @@ set_timing(struct mom_fx *st, struct federate *f, uint32_t from,
 	uint32_t vlen;
 	int32_t s;
 
-	v = param_find(params, len, fom_param_by_name(st->fx->fom,
+	v = mom_param_find(params, len, fom_param_by_name(st->fx->fom,
 	    st->rq[RQ_SET_TIMING], "HLAreportPeriod"), &vlen);
-	if (!v || dec_i32(v, vlen, &s) < 0 || s < 0 || s > MOM_MAX_PERIOD) {
+	if (!v || mom_dec_i32(v, vlen, &s) < 0 || s < 0 || s > MOM_MAX_PERIOD) {
 		mom_exception(st, from, service, 1, "HLAreportPeriod is %s",
 		    !v ? "missing" : vlen != 4 ? "not an HLAseconds" :
 		    "out of range (0 to 86400 s)");
@@ -992,9 +877,9 @@ set_exceptions(struct mom_fx *st, struct federate *f, uint32_t from,
 	uint32_t vlen;
 	int32_t on;
 
-	v = param_find(params, len, fom_param_by_name(st->fx->fom,
+	v = mom_param_find(params, len, fom_param_by_name(st->fx->fom,
 	    st->rq[RQ_SET_EXCEPTIONS], "HLAreportingState"), &vlen);
-	if (!v || dec_i32(v, vlen, &on) < 0 || (on != 0 && on != 1)) {
+	if (!v || mom_dec_i32(v, vlen, &on) < 0 || (on != 0 && on != 1)) {
 		mom_exception(st, from, service, 1, "HLAreportingState is %s",
 		    v ? "not an HLAboolean" : "missing");
 		return;
@@ -1124,9 +1009,9 @@ resign_other(struct mom_fx *st, struct federate *f, uint32_t from,
 	uint32_t vlen;
 	int32_t a;
 
-	v = param_find(params, len, fom_param_by_name(st->fx->fom,
+	v = mom_param_find(params, len, fom_param_by_name(st->fx->fom,
 	    st->rq[RQ_RESIGN], "HLAresignAction"), &vlen);
-	if (!v || dec_i32(v, vlen, &a) < 0 || a < 1 ||
+	if (!v || mom_dec_i32(v, vlen, &a) < 0 || a < 1 ||
 	    a > RTI_RESIGN_NO_ACTION + 1) {
 		mom_exception(st, from, service, 1, "HLAresignAction is %s",
 		    !v ? "missing" : vlen != 4 ? "not an HLAresignAction" :
@@ -1160,8 +1045,8 @@ mom_rti_interaction(struct federate *from, uint32_t cls,
 
 	for (k = 0; k < RQ_COUNT && st->rq[k] != cls; k++)
 		;
-	v = param_find(params, len, st->p_federate, &vlen);
-	if (!v || dec_handle(v, vlen, &h) < 0) {
+	v = mom_param_find(params, len, st->p_federate, &vlen);
+	if (!v || mom_dec_handle(v, vlen, &h) < 0) {
 		mom_exception(st, from->handle, service, 1,
 		    "HLAfederate is %s", v ? "not an HLAhandle" : "missing");
 		return;
