@@ -628,14 +628,15 @@ mom_exception(struct mom_fx *st, uint32_t from, const char *service,
 static void
 enc_attr_set(struct mom_fx *st, const uint64_t *s)
 {
-	struct federation *fx = st->fx;
-	size_t words = dm_words(fx), at = st->par.len;
-	uint32_t a, n = 0;
+	size_t words = dm_words(st->fx), at = st->par.len, w;
+	uint32_t n = 0;
+	uint64_t x;
 
 	wire_put_u32(&st->par, 0);
-	for (a = 1; a <= fx->fom->n_attrs; a++)
-		if (bset_has(s, words, a)) {
-			mom_enc_handle(&st->par, a);
+	for (w = 0; w < words; w++)
+		for (x = s[w]; x; x &= x - 1) {
+			mom_enc_handle(&st->par,
+			    (uint32_t)(w * 64 + (size_t)__builtin_ctzll(x)));
 			n++;
 		}
 	wire_patch_u32(&st->par, at, n);
@@ -803,8 +804,8 @@ report_instance(struct mom_fx *st, struct federate *f, uint32_t from,
 	known = in ? (in->registrar == f->handle ? in->cls :
 	    om_known_class(in, f->handle)) : 0;
 	if (!known) {
-		mom_exception(st, from, service, 0, "object instance %u is not "
-		    "known to federate %u", obj, f->handle);
+		mom_exception(st, from, service, 0, "object instance %u is "
+		    "not known to federate %u", obj, f->handle);
 		return;
 	}
 	if (!cls)
@@ -848,7 +849,8 @@ set_timing(struct mom_fx *st, struct federate *f, uint32_t from,
 
 	v = mom_param_find(params, len, fom_param_by_name(st->fx->fom,
 	    st->rq[RQ_SET_TIMING], "HLAreportPeriod"), &vlen);
-	if (!v || mom_dec_i32(v, vlen, &s) < 0 || s < 0 || s > MOM_MAX_PERIOD) {
+	if (!v || mom_dec_i32(v, vlen, &s) < 0 || s < 0 ||
+	    s > MOM_MAX_PERIOD) {
 		mom_exception(st, from, service, 1, "HLAreportPeriod is %s",
 		    !v ? "missing" : vlen != 4 ? "not an HLAseconds" :
 		    "out of range (0 to 86400 s)");
@@ -941,6 +943,21 @@ exc_cb(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
+/* Tell the federate of `c` why its connection is about to close. */
+static void
+evict_notice(struct conn *c)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	b = srv_frame(c->srv, WIRE_NOTICE, &off);
+	wire_put_u32(b, RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER);
+	wire_put_str(b, "resigned from the federation by "
+	    "HLAresignFederationExecution (MOM)");
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+}
+
 static void
 evict_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -975,17 +992,8 @@ evict_cb(evutil_socket_t fd, short what, void *arg)
 			    "federate %s (%u) resigned by federate %u "
 			    "(HLAresignFederationExecution)", st->fx->name,
 			    f->name, f->handle, e->by);
-			if ((c = f->conn)) {
-				struct wire_buf *b;
-				size_t off;
-
-				b = srv_frame(st->fx->srv, WIRE_NOTICE, &off);
-				wire_put_u32(b, RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER);
-				wire_put_str(b, "resigned from the federation by "
-				    "HLAresignFederationExecution (MOM)");
-				wire_frame_end(b, off);
-				conn_send_buf(c, b);
-			}
+			if ((c = f->conn))
+				evict_notice(c);
 			server_resign(f, e->action);
 			if (c)
 				conn_close(c, "resigned through the MOM");

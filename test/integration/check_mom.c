@@ -525,8 +525,8 @@ START_TEST(test_reports)
 	v.value = "\0\0\0\1";
 	v.length = 4;
 	for (i = 0; i < 3; i++)
-		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &v, 1,
-		    NULL, 0), RTI_OK);
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &v,
+		    1, NULL, 0), RTI_OK);
 	ck_assert_int_eq(rti_get_parameter_handle(a->amb, alarm, "Text",
 	    &pv.parameter), RTI_OK);
 	pv.value = "\0\0\0\0";
