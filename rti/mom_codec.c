@@ -1,6 +1,6 @@
 /*
  * mom_codec.c - the MOM's encoders and the decoding of the parameters of
- * MOM interactions (mom_int.h).  Pure: no server state, so that a fuzz
+ * MOM interactions (mom_codec.h).  Pure: no server state, so that a fuzz
  * target (test/fuzz/fuzz_mom.c) runs them alone.
  */
 #include "config.h"
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hla.h"
-#include "mom_int.h"
+#include "mom_codec.h"
 
 /* Pad `b` with zeros to a multiple of `boundary` from `start`. */
 void

@@ -1,6 +1,6 @@
 /*
  * fuzz_mom.c - libFuzzer target for what rtiexec's MOM reads from and
- * writes for federates (rti/mom_int.h, rti-mom(7)).
+ * writes for federates (rti/mom_codec.h, rti-mom(7)).
  *
  * The input is the parameter block of a MOM interaction ("u32 n, n x
  * (u32 param, u32 len, bytes)", any bytes): mom_param_find of the
@@ -17,7 +17,7 @@
 
 #include "librti.h"
 #include "hla.h"
-#include "mom_int.h"
+#include "mom_codec.h"
 #include "fuzz.h"
 
 static void
