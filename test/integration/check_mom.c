@@ -124,6 +124,19 @@ cb_remove(void *arg, rti_object_instance_handle obj, const void *tag,
 }
 
 static void
+cb_regulation(void *arg, rti_time t)
+{
+	(void)t;
+	tfed_event(arg, "regulation:");
+}
+
+static void
+cb_grant(void *arg, rti_time t)
+{
+	tfed_event(arg, "grant:%g", t.f64);
+}
+
+static void
 monitor_callbacks(struct rti_callbacks *cb)
 {
 	tfed_callbacks(cb);
@@ -293,21 +306,26 @@ mom_send(struct tfed *m, const char *cls, ...)
 }
 
 /* The instance of HLAfederate whose HLAfederateName is `name`, as the
- * monitor saw it ("discover:HLAfederate:OBJ" then its values). */
+ * monitor saw it (its "value:OBJ:HLAfederateName=..." event), waiting
+ * for it up to WAIT_S. */
 static unsigned long long
 instance_of(struct tfed *m, const char *name)
 {
 	char want[128];
+	double end = tfed_now() + WAIT_S;
 	size_t i;
 
 	snprintf(want, sizeof want, ":HLAfederateName=\"%s\"", name);
-	for (i = 0; i < m->n_events; i++) {
-		const char *e = m->events[i], *p;
+	do {
+		for (i = 0; i < m->n_events; i++) {
+			const char *e = m->events[i], *p;
 
-		if (strncmp(e, "value:", 6) == 0 && (p = strchr(e + 6, ':')) &&
-		    strcmp(p, want) == 0)
-			return strtoull(e + 6, NULL, 10);
-	}
+			if (strncmp(e, "value:", 6) == 0 &&
+			    (p = strchr(e + 6, ':')) && strcmp(p, want) == 0)
+				return strtoull(e + 6, NULL, 10);
+		}
+		tfed_pump(m, 0.05);
+	} while (tfed_now() < end);
 	tfed_dump(m, "monitor");
 	ck_abort_msg("no HLAfederate instance named %s", name);
 	return 0;
@@ -370,7 +388,7 @@ START_TEST(test_mim_everywhere)
 	    NULL), RTI_ERR_INCONSISTENT_FDD);
 	ck_assert_ptr_nonnull(strstr(rti_error_message(a->amb),
 	    "HLAobjectRoot.HLAmanager.HLAfederate"));
-	if (corpus_dir()) {
+	if (corpus_here("check_mom")) {
 		char mim[512];
 		const char *mods[2] = { mim, GRID };
 
@@ -391,6 +409,7 @@ END_TEST
 START_TEST(test_join_step_resign)
 {
 	struct tfed *m = monitor(), *a;
+	struct rti_callbacks cb;
 	unsigned long long ia, im, fx;
 	char h[16], h2[16], list[64];
 
@@ -415,11 +434,11 @@ START_TEST(test_join_step_resign)
 	wait_value(m, fx, "HLAfederatesInFederation", list);
 
 	/* a joins: discovered with its values, and the federation lists it */
-	a = tfed_new(&rx);
-	ck_assert_ptr_nonnull(a);
-	ck_assert_int_eq(tfed_create_join(a, "F", GRID, "alpha"), RTI_OK);
+	tfed_callbacks(&cb);
+	cb.time_regulation_enabled = cb_regulation;
+	cb.time_advance_grant = cb_grant;
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
 	ck_assert(tfed_wait_n(m, "discover:HLAfederate:", 2));
-	tfed_pump(m, 0.2);
 	ia = instance_of(m, "alpha");
 	wait_value(m, ia, "HLAfederateHandle", hjson(a->handle.id, h));
 	wait_value(m, ia, "HLAtimeRegulating", "false");
@@ -436,10 +455,10 @@ START_TEST(test_join_step_resign)
 	/* a steps: its time state every second after HLAsetTiming */
 	ck_assert_int_eq(rti_enable_time_regulation(a->amb,
 	    rti_time_f64(0.5)), RTI_OK);
-	tfed_pump(a, 0.2);
+	ck_assert(tfed_wait(a, "regulation:"));
 	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(2.0)),
 	    RTI_OK);
-	tfed_pump(a, 0.3);
+	ck_assert(tfed_wait(a, "grant:2"));
 	mom_send(m, "HLAadjust.HLAsetTiming", "HLAfederate",
 	    hjson(a->handle.id, h), "HLAreportPeriod", "1", NULL);
 	/* 2.0 as HLAfloat64BE: 40 00 00 00 00 00 00 00 */
@@ -448,7 +467,7 @@ START_TEST(test_join_step_resign)
 	wait_value(m, ia, "HLAlookahead", "\"P+AAAAAAAAA=\"");
 	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(3.5)),
 	    RTI_OK);
-	tfed_pump(a, 0.3);
+	ck_assert(tfed_wait(a, "grant:3.5"));
 	/* 3.5: 40 0c 00 00 00 00 00 00 */
 	wait_value(m, ia, "HLAlogicalTime", "\"QAwAAAAAAAA=\"");
 	/* the static attributes are not sent again */
@@ -624,7 +643,6 @@ START_TEST(test_reports)
 
 	/* the counts are the federate's attributes too */
 	request_values(m, FED);
-	tfed_pump(m, 0.3);
 	wait_value(m, instance_of(m, "alpha"), "HLAupdatesSent", "3");
 	wait_value(m, instance_of(m, "alpha"), "HLAinteractionsSent", "2");
 	wait_value(m, instance_of(m, "alpha"),
@@ -661,7 +679,6 @@ START_TEST(test_evict)
 	ck_assert_int_eq(rti_set_automatic_resign_directive(a->amb,
 	    RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES), RTI_OK);
 	tfed_barrier(a);
-	tfed_pump(m, 0.3);
 	ia = instance_of(m, "stuck");
 	/* NoAction while a owns attributes: refused, a stays */
 	mom_send(m, "HLAservice.HLAresignFederationExecution", "HLAfederate",
