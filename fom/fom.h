@@ -30,6 +30,15 @@
 /* Datatypes every model holds, from HLAstandardMIM (IEEE 1516.1-2010). */
 #define FOM_MIM_DATATYPES 53u
 
+/* The HLAstandardMIM module rti ships (data/fom/HLAstandardMIM.xml, the
+ * MIM's classes, attributes, interactions, parameters, dimensions and
+ * datatypes), compiled in (fom_mim.c is generated from the file), and the
+ * designator it goes by.  Loading it alone yields the same model as the
+ * standard's file. */
+#define FOM_MIM_DESIGNATOR "HLAstandardMIM"
+extern const char fom_mim_xml[];
+extern const size_t fom_mim_xml_len;
+
 #define FOM_ORDER_RECEIVE 0
 #define FOM_ORDER_TIMESTAMP 1
 

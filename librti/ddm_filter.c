@@ -562,6 +562,11 @@ rti__ddm_send_interaction(rti_ambassador *amb, uint32_t cls, const char *cond,
 	if (!w && sync_replica(amb))
 		w = wants(amb, KIND_IC, cls, cond, st->mdl.q, (uint32_t)k,
 		    NULL, 0);
+	/* a MOM interaction goes even so: rtiexec takes the MIM's requests
+	 * (rti-mom(7)), and the MIM is in every FOM */
+	if (!w && amb->fom)
+		w = fom_iclass_is_a(amb->fom, cls, fom_iclass_by_name(amb->fom,
+		    "HLAinteractionRoot.HLAmanager"));
 	if (w)
 		st->stats.interactions_sent++;
 	else

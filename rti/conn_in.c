@@ -245,6 +245,7 @@ conn_process(struct conn *c, const uint8_t *p, size_t n)
 		if (n - used - WIRE_HEADER_SIZE < (size_t)len)
 			break;
 		c->srv->dispatching = c;
+		c->srv->dispatch_type = type;
 		rc = dispatch(c, type, p + used + WIRE_HEADER_SIZE, len);
 		c->srv->dispatching = NULL;
 		if (rc == MSG_DEFER) {

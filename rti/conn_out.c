@@ -595,6 +595,9 @@ conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
 	struct wire_buf *b = &c->srv->reply;
 	size_t off;
 
+	if (err != RTI_OK && c->fed && c->fed->report_exceptions)
+		server_federate_exception(c->fed, err, msg ? msg :
+		    rti_strerror(err));
 	/* Own buffer: handlers may be building a body in srv->scratch. */
 	wire_buf_reset(b);
 	off = wire_frame_begin(b, WIRE_REPLY);

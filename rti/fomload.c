@@ -559,6 +559,32 @@ is_base_dup(const struct fomload_src *src, const struct fomload_out *out,
 	return 0;
 }
 
+/*
+ * Every federation's FOM holds the MIM (IEEE 1516.1-2010 4.2): module 0
+ * is rti's (fom.h), merged before the federation's own, so a module that
+ * repeats it merges as an equal repeat and one that redefines its classes
+ * is INCONSISTENT_FDD.  Joiners get it with the other texts.  0, or -1
+ * with out's error set.
+ */
+static int
+mim_first(struct fomload_out *out)
+{
+	struct fom_error fe;
+
+	out->names[0] = strdup(FOM_MIM_DESIGNATOR);
+	out->xml[0] = malloc(fom_mim_xml_len);
+	out->len[0] = fom_mim_xml_len;
+	out->n = 1;
+	if (!out->names[0] || !out->xml[0])
+		return set_err(out, RTI_ERR_NO_MEMORY, "out of memory");
+	memcpy(out->xml[0], fom_mim_xml, fom_mim_xml_len);
+	if (fom_load_string(out->fom, out->xml[0], out->len[0],
+	    FOM_MIM_DESIGNATOR, &fe) < 0)
+		return set_err(out, RTI_ERR_INTERNAL_ERROR, "the built-in "
+		    "MIM does not load: %s:%d: %s", fe.file, fe.line, fe.msg);
+	return 0;
+}
+
 int
 fomload_load(const char *fom_path, struct fomload_src *src, uint32_t n,
     struct fomload_out *out, atomic_int *stop)
@@ -579,12 +605,16 @@ fomload_load_onto(const char *fom_path, struct fomload_src *src, uint32_t n,
 	memset(out, 0, sizeof *out);
 	out->err = RTI_OK;
 	out->fom = fom_new();
-	out->names = calloc(n ? n : 1, sizeof *out->names);
-	out->xml = calloc(n ? n : 1, sizeof *out->xml);
-	out->len = calloc(n ? n : 1, sizeof *out->len);
+	out->names = calloc(n + 1, sizeof *out->names);
+	out->xml = calloc(n + 1, sizeof *out->xml);
+	out->len = calloc(n + 1, sizeof *out->len);
 	if (!out->fom || !out->names || !out->xml || !out->len)
 		goto oom;
 	if (fomload_check_content(src, n, out) < 0)
+		goto fail;
+	/* a join's base (n_base > 0) is the federation's modules, the MIM
+	 * first among them */
+	if (n_base == 0 && mim_first(out) < 0)
 		goto fail;
 	for (i = 0; i < n; i++) {
 		char *xml = NULL;

@@ -87,8 +87,10 @@ int fomload_open_beneath(int dirfd, const char *name, int how);
 int fomload_check_content(const struct fomload_src *src, uint32_t n,
     struct fomload_out *out);
 
-/* Load modules src[0..n) in order: resolve and read (bounded) those given
- * by name, merge each onto the ones before it (a module may use the
+/* Load modules src[0..n) in order after rti's MIM (fom.h), which is
+ * out's module 0 (names[0] FOM_MIM_DESIGNATOR, out->n = n + 1): resolve
+ * and read (bounded) those given by name, merge each onto the ones before
+ * it (a module may use the
  * dimensions, datatypes and classes of an earlier one); a module that does
  * not merge is ERROR_READING_FDD when it does not load alone either, else
  * INCONSISTENT_FDD.  Creates, the start-up federation and --check-fom all

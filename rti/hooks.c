@@ -63,7 +63,7 @@ server_modules_fini(struct rti_server *srv)
 
 /* Events go up the layers: the lowest taker first. */
 static const int layer_order[MOD_COUNT] = {
-	MOD_TM, MOD_DM, MOD_DDM, MOD_OM, MOD_OWM, MOD_FEDM
+	MOD_TM, MOD_DM, MOD_DDM, MOD_OM, MOD_OWM, MOD_FEDM, MOD_MOM
 };
 
 #define EACH_TAKER(m, hook) \
@@ -168,4 +168,38 @@ server_fom_grown(struct federation *fx, const struct fom_sizes *was)
 		if (m->fom_grown(fx, was) < 0)
 			return -1;
 	return 0;
+}
+
+void
+server_rti_interaction(struct federate *f, uint32_t cls,
+    const uint8_t *params, size_t len)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, rti_interaction)
+		m->rti_interaction(f, cls, params, len);
+}
+
+void
+server_rti_provide(struct federation *fx, uint32_t obj,
+    const uint32_t *attrs, uint32_t n, uint32_t req)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, rti_provide)
+		m->rti_provide(fx, obj, attrs, n, req);
+}
+
+void
+server_federate_exception(struct federate *f, int err, const char *msg)
+{
+	const struct module_ops *m;
+	struct rti_server *srv = f->fx->srv;
+	uint16_t type;
+
+	if (!f->report_exceptions)
+		return;
+	type = f->conn && srv->dispatching == f->conn ? srv->dispatch_type : 0;
+	EACH_TAKER(m, federate_exception)
+		m->federate_exception(f, type, err, msg);
 }

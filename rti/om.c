@@ -42,6 +42,7 @@ om_notice(struct conn *c, int err, const char *fmt, ...)
 	va_end(ap);
 	rti_log(c->srv, LOG_WARN, "federate %s (%u): %s (%s)", c->fed->name,
 	    c->fed->handle, msg, rti_err_name(err));
+	server_federate_exception(c->fed, err, msg);
 	b = srv_frame(c->srv, WIRE_NOTICE, &off);
 	wire_put_u32(b, (uint32_t)err);
 	wire_put_str(b, msg);
@@ -143,7 +144,9 @@ class_attrs(struct om_fx *st, const struct fom *fom, uint32_t cls)
 	for (n = 0, k = cls; k; k = fom_oclass(fom, k)->parent) {
 		const struct fom_oclass *oc = fom_oclass(fom, k);
 
-		memcpy(v + n, oc->attrs, oc->n_attrs * sizeof *oc->attrs);
+		if (oc->n_attrs)        /* HLAmanager has none (NULL) */
+			memcpy(v + n, oc->attrs,
+			    oc->n_attrs * sizeof *oc->attrs);
 		n += oc->n_attrs;
 	}
 	qsort(v, n, sizeof *v, cmp_u32);
@@ -817,6 +820,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	if (wire_grow((void **)&st->want, &st->cap_want, n_routes + 1, 1))
 		return om_notice(c, RTI_ERR_NO_MEMORY,
 		    "interaction dropped: out of memory"), 0;
+	f->cnt.ic_sent[cls]++;
 	ddm_route_interaction(fx, h.cond, regions, n_regions, r, n_routes,
 	    st->want);
 	for (k = 0; k < n_routes; k++) {
@@ -855,8 +859,11 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		if (tso)
 			tm_note_tso_delivery(to, h.time);
 		conn_send_buf(to->conn, &st->out);
+		to->cnt.ic_received[r[k].known]++;
 		c->srv->stats.routed++;
 	}
+	if (st->rti_ic && st->rti_ic[cls])
+		server_rti_interaction(f, cls, block, block_len);
 	return 0;
 }
 
@@ -932,9 +939,12 @@ om_solicit(struct federation *fx, struct om_instance *in,
 				st->flip[j] = 1;
 				st->tmp[m++] = wire_get32(attrs + 4 * j);
 			}
-		send_attr_list(fx, server_federate(fx, o),
-		    WIRE_CB_PROVIDE_UPDATE, in->handle, st->tmp, m, tag,
-		    tag_len);
+		if (o == WIRE_OWNER_RTI)
+			server_rti_provide(fx, in->handle, st->tmp, m, req);
+		else
+			send_attr_list(fx, server_federate(fx, o),
+			    WIRE_CB_PROVIDE_UPDATE, in->handle, st->tmp, m,
+			    tag, tag_len);
 	}
 }
 
@@ -1006,6 +1016,151 @@ h_request_class_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
+/* ---- the RTI's instances and interactions (om.h) ---- */
+
+struct om_instance *
+om_rti_register(struct federation *fx, uint32_t cls)
+{
+	struct om_fx *st = fxst(fx);
+	const struct dm_sub *r;
+	struct om_instance *in;
+	struct om_name *ne;
+	char gen[32];
+	uint32_t i;
+	size_t n;
+
+	if (cls == 0 || cls > st->n_oc)
+		return NULL;
+	snprintf(gen, sizeof gen, "HLAobject%u", st->next_handle);
+	if (name_find(st, gen))
+		return NULL;
+	in = inst_new(fx, st, cls, st->next_handle, WIRE_OWNER_RTI);
+	if (!in || !(ne = name_add(st, gen, 0))) {
+		if (in)
+			inst_free(in);
+		return NULL;
+	}
+	ne->inst = in;
+	in->name = ne->name;
+	for (i = 0; i < in->n_attrs; i++)
+		in->owner[i] = WIRE_OWNER_RTI;
+	om_sole_update(in);
+	inst_link(st, in);
+	st->next_handle++;
+	n = dm_route_object(fx, cls, &r);
+	for (i = 0; i < n; i++)
+		if (ddm_route_instance(fx, &r[i], in->handle))
+			om_discover(fx, in, r[i].f, r[i].known);
+	om_relevance(fx, in);
+	return in;
+}
+
+void
+om_rti_reflect(struct federation *fx, struct om_instance *in,
+    const struct om_value *v, uint32_t n, struct federate *only)
+{
+	struct om_fx *st = fxst(fx);
+	size_t words = dm_words(fx);
+	uint32_t i, j, kept;
+
+	for (i = 0; i < in->n_known; i++) {
+		struct federate *to = server_federate(fx, in->known[i].fed);
+		const struct dm_sub *e;
+		size_t off, lay, ins;
+
+		if (!to || !to->conn || (only && to != only) ||
+		    !(e = dm_route_find(fx, in->cls, to)) ||
+		    e->known != in->known[i].cls)
+			continue;
+		wire_buf_reset(&st->out);
+		off = wire_frame_begin(&st->out, WIRE_CB_REFLECT);
+		wire_put_u32(&st->out, WIRE_OWNER_RTI);
+		om_hdr_put(&st->out, NULL, 0);
+		lay = bundle_class_begin(&st->out, e->known);
+		ins = bundle_inst_begin(&st->out, in->handle);
+		for (j = kept = 0; j < n; j++)
+			if (bset_has(e->attrs, words, v[j].attr)) {
+				bundle_put_attr(&st->out, v[j].attr,
+				    v[j].value, v[j].len);
+				kept++;
+			}
+		if (!kept)
+			continue;
+		bundle_inst_end(&st->out, ins, kept);
+		bundle_class_end(&st->out, lay, 1);
+		wire_frame_end(&st->out, off);
+		conn_send_buf(to->conn, &st->out);
+		to->cnt.reflections[e->known]++;
+	}
+}
+
+void
+om_rti_delete(struct federation *fx, struct om_instance *in)
+{
+	om_remove_instance(fx, in, WIRE_OWNER_RTI, NULL, 0);
+}
+
+int
+om_rti_take(struct federation *fx, uint32_t cls)
+{
+	struct om_fx *st = fxst(fx);
+
+	if (cls == 0 || cls > st->n_ic)
+		return -1;
+	if (!st->rti_ic && !(st->rti_ic = calloc(st->n_ic + 1, 1)))
+		return -1;
+	st->rti_ic[cls] = 1;
+	return 0;
+}
+
+void
+om_rti_interaction(struct federation *fx, uint32_t cls,
+    const uint8_t *params, size_t len)
+{
+	struct om_fx *st = fxst(fx);
+	const struct dm_sub *r;
+	struct wire_rd rd;
+	size_t n_routes, k, off, cnt;
+	uint32_t n, i, kept, ph, pl;
+	const uint8_t *pv;
+
+	n_routes = dm_route_interaction(fx, cls, &r);
+	for (k = 0; k < n_routes; k++) {
+		struct federate *to = r[k].f;
+
+		if (!to->conn)
+			continue;
+		wire_buf_reset(&st->out);
+		off = wire_frame_begin(&st->out, WIRE_CB_INTERACTION);
+		wire_put_u32(&st->out, WIRE_OWNER_RTI);
+		om_hdr_put(&st->out, NULL, 0);
+		wire_put_u32(&st->out, r[k].known);
+		if (r[k].known == cls) {
+			wire_put_raw(&st->out, params, len);
+		} else {
+			/* the parameters of the class it knows */
+			wire_rd_init(&rd, params, len);
+			n = wire_get_u32(&rd);
+			cnt = st->out.len;
+			wire_put_u32(&st->out, 0);
+			for (i = kept = 0; i < n && !rd.err; i++) {
+				ph = wire_get_u32(&rd);
+				pl = wire_get_u32(&rd);
+				pv = wire_get_raw(&rd, pl);
+				if (rd.err || !fom_iclass_has_param(fx->fom,
+				    r[k].known, ph))
+					continue;
+				bundle_put_attr(&st->out, ph, pv, pl);
+				kept++;
+			}
+			wire_patch_u32(&st->out, cnt, kept);
+		}
+		wire_frame_end(&st->out, off);
+		conn_send_buf(to->conn, &st->out);
+		to->cnt.ic_received[r[k].known]++;
+	}
+}
+
 /* ---- module hooks ---- */
 
 
@@ -1059,6 +1214,7 @@ om_federation_init(struct federation *fx)
 	fx->mod[MOD_OM] = st;
 	st->next_handle = 1;
 	st->n_oc = fx->fom->n_oclasses;
+	st->n_ic = fx->fom->n_iclasses;
 	st->words = fx->attr_words;
 	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
 	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
@@ -1110,6 +1266,7 @@ om_federation_fini(struct federation *fx)
 	free(st->want);
 	free(st->params);
 	free(st->names);
+	free(st->rti_ic);
 	for (i = 0; i < 2; i++) {
 		free(st->pass[i].v);
 		free(st->pass[i].rel);
@@ -1164,6 +1321,10 @@ om_fom_grown(struct federation *fx, const struct fom_sizes *was)
 		if (st->pass[p].rel && wire_grow_table(&st->pass[p].rel,
 		    st->n_oc, noc, 1))
 			return -1;
+	if (st->rti_ic && wire_grow_table(&st->rti_ic, st->n_ic,
+	    fx->fom->n_iclasses, 1))
+		return -1;
+	st->n_ic = fx->fom->n_iclasses;
 	old = st->n_oc;
 	st->n_oc = noc;
 	/* Set back (fewer classes): the numbers of the larger tree still

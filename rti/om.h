@@ -79,4 +79,40 @@ om_known_class(const struct om_instance *in, uint32_t fed)
  * with the attribute relevance switch on. */
 void om_relevance(struct federation *fx, struct om_instance *in);
 
+/*
+ * The RTI's instances and interactions (the MOM's, mom.c).  An RTI
+ * instance has WIRE_OWNER_RTI as registrar and owner of every attribute:
+ * federates discover it like any, cannot update or delete it, and their
+ * requests for its values raise rti_provide.
+ *
+ * om_rti_register: a new instance of object class `cls`, discovered by
+ *   its subscribers now.  NULL on ENOMEM.
+ * om_rti_reflect: send values `v[0..n)` of RTI instance `in` (receive
+ *   order, no tag) to every federate that knows it, each getting the
+ *   attributes it subscribes to at the class it knows it as; none to a
+ *   federate that subscribes none of them, or only to `only` when it is
+ *   not NULL.
+ * om_rti_delete: remove RTI instance `in` from every federate that knows
+ *   it and free it.
+ * om_rti_take: interactions of class `cls` (exactly) that federates send
+ *   are also given to the RTI (the rti_interaction event).  0, or -1 on
+ *   ENOMEM.
+ * om_rti_interaction: send interaction `cls` with parameters `params`
+ *   ("u32 n, n x (u32 param, u32 len, bytes)", `len` bytes) from the RTI
+ *   (receive order) to its subscribers, each getting the parameters of
+ *   the class it knows it as.
+ */
+struct om_value {
+	uint32_t attr;
+	uint32_t len;
+	const void *value;
+};
+struct om_instance *om_rti_register(struct federation *fx, uint32_t cls);
+void om_rti_reflect(struct federation *fx, struct om_instance *in,
+    const struct om_value *v, uint32_t n, struct federate *only);
+void om_rti_delete(struct federation *fx, struct om_instance *in);
+int om_rti_take(struct federation *fx, uint32_t cls);
+void om_rti_interaction(struct federation *fx, uint32_t cls,
+    const uint8_t *params, size_t len);
+
 #endif

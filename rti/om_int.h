@@ -112,6 +112,9 @@ struct om_fx {
 	struct om_instance *sweep_at; /* next instance of the running pass */
 	struct idmap_iter sweep_names;/* then the names */
 	struct event *sweep_ev;       /* zero timer: the next slice */
+	uint8_t *rti_ic;              /* [n_ic + 1]: classes the RTI takes
+	                                 (om_rti_take), or NULL */
+	uint32_t n_ic;
 };
 
 static inline struct om_fx *

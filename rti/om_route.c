@@ -382,13 +382,15 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
     uint32_t cls, const uint8_t *keep)
 {
 	size_t off;
+	uint32_t k = rt->b.n_inst;
 
 	wire_buf_reset(&rt->out);
 	off = wire_frame_begin(&rt->out, WIRE_CB_REFLECT);
 	wire_put_u32(&rt->out, producer);
 	om_hdr_put(&rt->out, h, tso);
-	if (!layer && bundle_cut(&rt->out, &rt->b, cls, keep) == 0)
+	if (!layer && (k = bundle_cut(&rt->out, &rt->b, cls, keep)) == 0)
 		return;
+	to->cnt.reflections[layer ? rt->b.cls : cls] += k;
 	if (tso)
 		tm_note_tso_delivery(to, h->time);
 	if (!layer) {
@@ -597,6 +599,7 @@ om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if ((!fast && update_check(c, st, rt) < 0) ||
 	    om_tso_check(c, &h, &tso, "update") < 0)
 		return 0;
+	f->cnt.updates[rt->b.cls] += rt->b.n_inst;
 	n = dm_route_object(fx, rt->b.cls, &r);
 	if (fast && uniform_route(c, st, rt, &h, tso, r, n, rd->p,
 	    wire_rd_left(rd)))

@@ -35,6 +35,7 @@ const struct module_ops *const server_modules[MOD_COUNT] = {
 	[MOD_TM] = &tm_module,
 	[MOD_OWM] = &owm_module,
 	[MOD_DDM] = &ddm_module,
+	[MOD_MOM] = &mom_module,
 };
 
 static void

@@ -21,7 +21,9 @@
  *         (om_ddm.c) with ddm's region checks (reads dm, ddm, tm);
  *   owm   ownership (reads om, dm);
  *   fedm  federations and federates, driving the others through the
- *         hooks below.
+ *         hooks below;
+ *   mom   the Management Object Model (mom.c): the RTI's HLAmanager
+ *         instances and interactions (reads every module below).
  * A module calls the modules below it and the core, never one above it;
  * the core calls no module.  What a module must tell those above it
  * (a subscription changed, a class unpublished, an instance removed,
@@ -230,7 +232,7 @@ struct module_ops {
 	/* Raised by FedM when a join's modules grew fx->fom (fx->fom is the
 	 * new model already; `was` gives the old sizes).  Every old handle
 	 * is the same item, the new ones follow, and the attribute sets
-	 * keep their width (bset_words of the old n_attrs).  Each module
+	 * keep their width (fx->attr_words).  Each module
 	 * extends its tables sized by the FOM, for the federation and every
 	 * joined federate: 0, or -1 (ENOMEM) with its sizes unchanged (a
 	 * table may have grown: only the sizes say what is valid).  When a
@@ -239,6 +241,23 @@ struct module_ops {
 	 * model's; nothing was stored above them, and tables may stay
 	 * larger.  That cannot fail. */
 	int (*fom_grown)(struct federation *fx, const struct fom_sizes *was);
+	/* Raised by OM after it routed interaction `cls` of `f` whose class
+	 * the RTI takes (om_rti_take: the MOM's requests): `params` is the
+	 * checked block "u32 n, n x (u32 param, u32 len, bytes)". */
+	void (*rti_interaction)(struct federate *f, uint32_t cls,
+	    const uint8_t *params, size_t len);
+	/* Raised by OM when federate `req` asked for the values of the
+	 * attributes `attrs[0..n)` of `obj`, which the RTI owns.  The
+	 * taker may send (om_rti_reflect), not ask OM for more values. */
+	void (*rti_provide)(struct federation *fx, uint32_t obj,
+	    const uint32_t *attrs, uint32_t n, uint32_t req);
+	/* Raised by the core (an error reply) and by the modules (a notice)
+	 * when `f`, whose report_exceptions is set, is told error `err`
+	 * about its message of `type` (0 when not known).  The taker must
+	 * not send now (the raiser may be building a frame): MOM queues
+	 * it. */
+	void (*federate_exception)(struct federate *f, uint16_t type, int err,
+	    const char *msg);
 };
 
 /* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
@@ -252,6 +271,7 @@ enum {
 	MOD_TM,
 	MOD_OWM,
 	MOD_DDM,
+	MOD_MOM,
 	MOD_COUNT
 };
 
@@ -296,6 +316,20 @@ struct conn {
 	struct conn *st_next, *st_prev;
 };
 
+/* What a federate sent and received, by class, counted by OM where it
+ * passes (one add each) and reported by the MOM (mom.c).  The arrays,
+ * [n_oclasses + 1] and [n_iclasses + 1] of the federation's FOM, are
+ * allocated by MOM's federate_join, before the federate can send or be
+ * sent anything; a FOM that grows must grow them. */
+struct fed_counts {
+	uint64_t *updates;        /* instance updates sent, by class */
+	uint64_t *reflections;    /* instance reflections received, by the
+	                             class it knows the instance as */
+	uint64_t *ic_sent;        /* interactions sent, by class */
+	uint64_t *ic_received;    /* interactions received, by the class
+	                             it knows the interaction as */
+};
+
 struct federate {
 	uint32_t handle;
 	char *name;
@@ -303,6 +337,10 @@ struct federate {
 	struct federation *fx;
 	struct conn *conn;
 	int resign_action;        /* automatic resign directive */
+	int report_exceptions;    /* HLAsetExceptionReporting (MOM): its
+	                             error replies and notices raise
+	                             federate_exception */
+	struct fed_counts cnt;
 	void *mod[MOD_COUNT];
 };
 
@@ -367,6 +405,7 @@ struct rti_server {
 	struct uring *uring;      /* batched writes, or NULL */
 	uint8_t *rbuf;            /* shared read buffer */
 	struct conn *dispatching; /* connection whose frame is in dispatch */
+	uint16_t dispatch_type;   /* that frame's type */
 	size_t out_total;         /* sum of every connection's out_queued */
 	size_t out_resume;        /* held-back publishers resume at or below
 	                             this total (3/4 of the budget) */
@@ -486,6 +525,14 @@ void server_relevance_stale(struct federation *fx, uint32_t cls,
     uint32_t obj);
 /* 0, or the first module's -1. */
 int server_fom_grown(struct federation *fx, const struct fom_sizes *was);
+void server_rti_interaction(struct federate *f, uint32_t cls,
+    const uint8_t *params, size_t len);
+void server_rti_provide(struct federation *fx, uint32_t obj,
+    const uint32_t *attrs, uint32_t n, uint32_t req);
+/* federate_exception when f->report_exceptions is set (the type is that
+ * of the frame in dispatch when it is f's). */
+void server_federate_exception(struct federate *f, int err,
+    const char *msg);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;
@@ -493,5 +540,6 @@ extern const struct module_ops om_module;
 extern const struct module_ops tm_module;
 extern const struct module_ops owm_module;
 extern const struct module_ops ddm_module;
+extern const struct module_ops mom_module;
 
 #endif

@@ -456,6 +456,7 @@ refuse(struct conn *c, int err, const char *msg)
 
 	rti_log(c->srv, LOG_WARN, "federate %s (%u): %s (%s)", c->fed->name,
 	    c->fed->handle, msg, rti_err_name(err));
+	server_federate_exception(c->fed, err, msg);
 	b = srv_frame(c->srv, WIRE_NOTICE, &off);
 	wire_put_u32(b, (uint32_t)err);
 	wire_put_str(b, msg);
@@ -598,32 +599,72 @@ h_retract(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
+/* f's GALT (lits 0) or LITS (1) into *t: 1, 0 when undefined, -1 on
+ * ENOMEM. */
 static int
-h_query(struct conn *c, uint32_t serial, struct wire_rd *rd, int lits)
+query(struct federate *f, int lits, uint64_t *t)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = f->fx;
 	struct tm_fx *tx = fx->mod[MOD_TM];
-	struct tm_fed *st = fed_st(c->fed);
+	struct tm_fed *st = fed_st(f);
 	int i64 = fx->time_int64, has;
 	struct tmc_bound min1, min2, galt = { 0, 0 };
 	size_t n, first;
-	uint8_t body[9];
 
-	if (!wire_rd_done(rd))
-		return -1;
 	n = build_nodes(fx);
 	if (n == SIZE_MAX)
-		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
-		    0;
+		return -1;
 	tmc_galt(i64, tx->nodes, n, &first, &min1, &min2);
 	has = galt_of(st, n, first, min1, min2, &galt);
 	if (lits && st->constrained && st->nq) {
 		galt.t = has ? tmc_min(i64, galt.t, st->q[0]) : st->q[0];
 		has = 1;
 	}
+	*t = has ? galt.t : 0;
+	return has;
+}
+
+static int
+h_query(struct conn *c, uint32_t serial, struct wire_rd *rd, int lits)
+{
+	uint8_t body[9];
+	uint64_t t;
+	int has;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if ((has = query(c->fed, lits, &t)) < 0)
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
 	body[0] = (uint8_t)has;
-	wire_put64(body + 1, has ? galt.t : 0);
+	wire_put64(body + 1, t);
 	conn_reply(c, serial, RTI_OK, NULL, body, sizeof body);
+	return 0;
+}
+
+int
+tm_info(struct federate *f, struct tm_info *out)
+{
+	struct tm_fed *st = fed_st(f);
+	int has;
+
+	memset(out, 0, sizeof *out);
+	if (!st)
+		return -1;
+	out->regulating = st->regulating;
+	out->constrained = st->constrained;
+	out->reg_pending = st->reg_enabling;
+	out->con_pending = st->con_pending;
+	out->advancing = st->kind != TMC_NONE;
+	out->now = st->now;
+	out->lookahead = st->lookahead;
+	out->queued = st->nq;
+	if ((has = query(f, 0, &out->galt)) < 0)
+		return -1;
+	out->has_galt = has;
+	if ((has = query(f, 1, &out->lits)) < 0)
+		return -1;
+	out->has_lits = has;
 	return 0;
 }
 

@@ -23,4 +23,18 @@ int tm_check_tso_send(struct federate *f, uint64_t t, int *as_tso,
 void tm_tso_sent(struct federate *f, uint64_t t, uint32_t handle);
 int tm_note_tso_delivery(struct federate *to, uint64_t t);
 
+/* The time state of `f`, for the MOM (times raw as above). */
+struct tm_info {
+	int regulating, constrained;
+	int reg_pending, con_pending;  /* an enable is pending */
+	int advancing;                 /* a time advance is pending */
+	uint64_t now, lookahead;
+	int has_galt, has_lits;        /* 0: undefined (galt, lits 0) */
+	uint64_t galt, lits;
+	size_t queued;                 /* TSO messages sent to f that its
+	                                  grants have not passed yet */
+};
+/* Fill `out`: 0, or -1 on ENOMEM or when f has no TM state. */
+int tm_info(struct federate *f, struct tm_info *out);
+
 #endif

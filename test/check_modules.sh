@@ -13,6 +13,7 @@
 #   owm    ownership (reads om, dm)
 #   fedm   federations and federates (drives the others through the
 #          module hooks of server.h)
+#   mom    the Management Object Model (reads every module below)
 #
 # A file belongs to the module its name starts with (om_route.c is OM's,
 # om_ddm.c too); a module's functions are those its headers rti/M.h and
@@ -26,7 +27,7 @@
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 cd "$top_srcdir/rti" || exit 1
-layers='tm dm ddm om owm fedm'
+layers='tm dm ddm om owm fedm mom'
 core='server.c hooks.c log.c listen.c conn_in.c conn_out.c uring.c'
 known=''
 fail=0

@@ -74,7 +74,7 @@ expect 0 "datatype 54 Kilovolts: simple on HLAfloat64BE, units kV; 8 octets, bou
 expect 0 "        datatype 63 BreakerState: enumerated on HLAinteger32BE; 4 octets, boundary 4" -- --verbose --check-fom "$top_srcdir/data/fom/Grid.xml"
 expect 0 "datatype double: not defined (values opaque)" -- --check-fom --verbose "$data/types-warning.xml"
 expect 1 "types-conflict.xml:7: error: datatype 'Kilovolts' conflicts with its definition at .*/data/fom/Grid.xml:311 (units V vs kV)" -- --check-fom "$top_srcdir/data/fom/Grid.xml" "$data/types-conflict.xml"
-expect 0 "module 1 .*types-conflict.xml" -- --check-fom "$data/types-conflict.xml"
+expect 0 "module 2 .*types-conflict.xml" -- --check-fom "$data/types-conflict.xml"
 expect 1 "types-error.xml:7: error: datatype 'Node' contains itself (Node -> Node): no value of it could be finite" -- --check-fom "$data/types-error.xml"
 expect 1 "cannot create federation F: .*types-error.xml:7: datatype 'Node' contains itself" -- --port 0 --federation F --fom "$data/types-error.xml"
 expect 2 "--strict and --verbose go with --check-fom" -- --strict
@@ -82,11 +82,18 @@ expect 2 "--strict and --verbose go with --check-fom" -- --port 0 --verbose
 expect 1 "noname.xml:3" -- --check-fom "$tmp/noname.xml"
 # --check-fom decides as a create does: in order, one module building on
 # an earlier one's dimension; the same refusal code a create returns.
-expect 0 "attribute 3 Load (reliable, receive, dims: Region)" -- --check-fom "$data/dims-base.xml" "$data/dims-user.xml"
+expect 0 "attribute 47 Load (reliable, receive, dims: Region)" -- --check-fom "$data/dims-base.xml" "$data/dims-user.xml"
 expect 1 "dims-user.xml:16: error: unknown dimension 'Region' referenced by attribute 'Load'" -- --check-fom "$data/dims-user.xml" "$data/dims-base.xml"
 expect 1 "refused (RTI_ERR_ERROR_READING_FDD)" -- --check-fom "$data/dims-user.xml" "$data/dims-base.xml"
 expect 1 "refused (RTI_ERR_INCONSISTENT_FDD)" -- --check-fom "$top_srcdir/data/fom/Grid.xml" "$data/types-conflict.xml"
 expect 1 "refused (RTI_ERR_COULD_NOT_OPEN_FDD)" -- --check-fom "$tmp/missing.xml"
+# Every FOM holds the MIM, merged first: the shipped module and a module
+# repeating it merge; one redefining a MIM class is refused.
+expect 0 "object class 3 HLAobjectRoot.HLAmanager.HLAfederate" -- --check-fom "$top_srcdir/data/fom/Grid.xml"
+expect 0 "attribute 2 HLAfederateHandle" -- --check-fom "$top_srcdir/data/fom/Grid.xml"
+expect 0 "module 2 .*HLAstandardMIM.xml (HLAstandardMIM)" -- --check-fom --strict "$top_srcdir/data/fom/HLAstandardMIM.xml" "$top_srcdir/data/fom/Grid.xml"
+expect 1 "mim-redefined.xml:11: error: conflicting merge of object class .HLAobjectRoot.HLAmanager.HLAfederate.: attribute .Mood. is not in its earlier definition" -- --check-fom "$top_srcdir/data/fom/Grid.xml" "$data/mim-redefined.xml"
+expect 1 "refused (RTI_ERR_INCONSISTENT_FDD)" -- --check-fom "$data/mim-redefined.xml"
 expect 1 "junk.xml" -- --check-fom "$tmp/junk.xml"
 expect 1 "missing.xml" -- --check-fom "$tmp/missing.xml"
 # A federation that cannot be created stops start-up with status 1.

@@ -215,9 +215,13 @@ assert_same_handles(const struct handles *x, const struct handles *y)
 
 /* The handles HelloWorld.xml then join-extra.xml give (rtiexec
  * --check-fom prints the same). */
+/* After the MIM (module 1 of every federation: object classes 1..4,
+ * attributes 1..45, interaction classes 1..85, parameters 1..101,
+ * dimensions 1..2), HelloWorld.xml, then join-extra.xml. */
 static const struct handles merged = {
-	.greeter = 2, .message = 2, .count = 3, .hello = 2, .text = 1,
-	.meter = 3, .reading = 4, .unit = 5, .trip = 3, .cause = 2, .zone = 1
+	.greeter = 5, .message = 46, .count = 47, .hello = 86, .text = 102,
+	.meter = 6, .reading = 48, .unit = 49, .trip = 87, .cause = 103,
+	.zone = 3
 };
 
 static void
@@ -488,8 +492,8 @@ START_TEST(test_refused_federation_unchanged)
 END_TEST
 
 /* Attributes that would need wider attribute sets are refused, the
- * federation unchanged (HelloWorld.xml has handles 1..3; 61 more reach
- * 64). */
+ * federation unchanged (with the MIM, HelloWorld.xml ends at handle 47:
+ * 150 more pass its room, 127). */
 START_TEST(test_wide_refused)
 {
 	struct tfed *a = fed_first("a");
@@ -505,7 +509,8 @@ START_TEST(test_wide_refused)
 	fputs("<?xml version=\"1.0\"?>\n<objectModel xmlns=\"http://"
 	    "standards.ieee.org/IEEE1516-2010\"><objects><objectClass>"
 	    "<name>HLAobjectRoot</name><objectClass><name>Wide</name>", fp);
-	for (i = 0; i < 61; i++)
+	/* past the room of any small federation (rtiexec(1)) */
+	for (i = 0; i < 150; i++)
 		fprintf(fp, "<attribute><name>a%d</name></attribute>", i);
 	fputs("</objectClass></objectClass></objects></objectModel>\n", fp);
 	fclose(fp);
@@ -539,9 +544,9 @@ write_wide(const char *path, const char *cls, int n)
 	fclose(fp);
 }
 
-/* A federation created with 51 attributes (HLAprivilegeToDeleteObject and
- * 50) has room up to handle 127: a join adding 40 crosses 64 and works,
- * old and new attributes both (the sets were sized with that room). */
+/* A federation created with 96 attributes (HLAprivilegeToDeleteObject, the
+ * MIM's 45 and 50) has room up to handle 191: a join adding 40 crosses 128
+ * and works (the sets were sized with that room). */
 START_TEST(test_room_past_a_word)
 {
 	struct tfed *a = fed_new(), *b;
@@ -567,7 +572,7 @@ START_TEST(test_room_past_a_word)
 	    RTI_OK);
 	ck_assert_int_eq(rti_get_attribute_handle(a->amb, w, "a39", &at),
 	    RTI_OK);
-	ck_assert_uint_ge(at.id, 64);
+	ck_assert_uint_ge(at.id, 128);
 	ck_assert_int_eq(rti_subscribe_object_class_attributes(a->amb, w, &at,
 	    1), RTI_OK);
 	ck_assert_int_eq(rti_publish_object_class_attributes(b->amb, w, &at,
@@ -850,7 +855,8 @@ START_TEST(test_large_join_round_trips)
 	ck_assert_int_eq(rti_get_object_class_handle(a->amb, name, &ca),
 	    RTI_OK);
 	ck_assert_uint_eq(ca.id, cb.id);
-	ck_assert_uint_eq(cb.id, 2 + 2 * n); /* after the root, Greeter */
+	/* after the MIM's four and Greeter */
+	ck_assert_uint_eq(cb.id, 5 + 2 * n);
 	snprintf(name, sizeof name, "BigIA%u", n / 2);
 	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb, name, &ia),
 	    RTI_OK);

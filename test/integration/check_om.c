@@ -291,13 +291,18 @@ END_TEST
 START_TEST(test_late_join_discovery)
 {
 	struct tfed *a = fed("A", 0), *b;
-	rti_object_instance_handle h;
+	rti_object_instance_handle h, first = RTI_HANDLE_INITIALIZER;
+	const char *name;
+	char ev[96];
 	int i;
 
 	tfed_publish_breaker(a);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 3; i++) {
 		ck_assert_int_eq(rti_register_object_instance(a->amb,
 		    tfed_oc(a, "Breaker"), &h), RTI_OK);
+		if (i == 0)
+			first = h;
+	}
 	b = fed("B", 0);
 	tfed_barrier(b);
 	ck_assert_uint_eq(b->n_discovers, 0);
@@ -305,7 +310,11 @@ START_TEST(test_late_join_discovery)
 	ck_assert(tfed_wait_n(b, "discover:", 3));
 	ck_assert_int_eq((int)tfed_count(b, "discover:HLAobject"), 3);
 	ck_assert_uint_eq(tfed_count(b, "discover:HLAobject") , 3);
-	ck_assert_int_ge(tfed_find(b, "discover:HLAobject1:Equipment"), 0);
+	/* generated names (the MOM's instances take handles too) */
+	ck_assert_int_eq(rti_get_object_instance_name(a->amb, first, &name),
+	    RTI_OK);
+	snprintf(ev, sizeof ev, "discover:%s:Equipment", name);
+	ck_assert_int_ge(tfed_find(b, ev), 0);
 	tfed_free(a);
 	tfed_free(b);
 }

@@ -240,11 +240,17 @@ START_TEST(test_load)
 
 	ck_assert_int_eq(load_one(path, FOMLOAD_NAME, "ok.xml", &out),
 	    RTI_OK);
-	ck_assert_uint_eq(out.n, 1);
-	ck_assert_str_eq(out.names[0], "ok.xml");
-	ck_assert_uint_eq(out.len[0], strlen(good_fom));
-	ck_assert_str_eq(out.xml[0], good_fom);
+	/* module 0 is rti's MIM, merged first; the texts go to joiners */
+	ck_assert_uint_eq(out.n, 2);
+	ck_assert_str_eq(out.names[0], "HLAstandardMIM");
+	ck_assert_uint_eq(out.len[0], fom_mim_xml_len);
+	ck_assert_int_eq(memcmp(out.xml[0], fom_mim_xml, fom_mim_xml_len), 0);
+	ck_assert_str_eq(out.names[1], "ok.xml");
+	ck_assert_uint_eq(out.len[1], strlen(good_fom));
+	ck_assert_str_eq(out.xml[1], good_fom);
 	ck_assert_uint_ne(fom_oclass_by_name(out.fom, "A"), 0);
+	ck_assert_uint_ne(fom_oclass_by_name(out.fom,
+	    "HLAobjectRoot.HLAmanager.HLAfederate"), 0);
 	fomload_out_free(&out);
 	ck_assert_int_eq(load_one(path, FOMLOAD_NAME, "only2.xml", &out),
 	    RTI_OK);

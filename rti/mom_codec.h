@@ -1,0 +1,38 @@
+/*
+ * mom_codec.h - the HLA encodings of the
+ * MOM's values (IEEE 1516.2-2010 4.13, by the MIM's datatypes; rti-mom(7)
+ * ENCODINGS) and the decoding of a MOM interaction's parameters.  Errors
+ * of the encoders surface as b->oom.
+ */
+#ifndef RTI_MOM_CODEC_H
+#define RTI_MOM_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wire.h"
+
+/* Zeros up to a multiple of `boundary` from offset `start` of `b`. */
+void mom_enc_pad(struct wire_buf *b, size_t start, size_t boundary);
+/* HLAunicodeString of UTF-8 `s` (ill-formed sequences: U+FFFD). */
+void mom_enc_str(struct wire_buf *b, const char *s);
+/* HLAhandle: the four octets of `h`, big-endian. */
+void mom_enc_handle(struct wire_buf *b, uint32_t h);
+/* HLAlogicalTime / HLAtimeInterval: eight octets, none when !has. */
+void mom_enc_time(struct wire_buf *b, int has, uint64_t t);
+/* HLAvariableArray of HLAunicodeString v[0..n), the value starting at
+ * offset `start` of `b`. */
+void mom_enc_str_list(struct wire_buf *b, size_t start, char *const *v,
+    uint32_t n);
+
+/* The value of parameter `p` (not 0) in the block `params[0..len)`
+ * ("u32 n, n x (u32 param, u32 len, bytes)", any bytes: a block cut short
+ * ends the search), its length in *vlen; NULL when absent. */
+const uint8_t *mom_param_find(const uint8_t *params, size_t len, uint32_t p,
+    uint32_t *vlen);
+/* An HLAhandle of four octets: 0 and *h, else -1. */
+int mom_dec_handle(const uint8_t *v, uint32_t len, uint32_t *h);
+/* A value represented as HLAinteger32BE: 0 and *x, else -1. */
+int mom_dec_i32(const uint8_t *v, uint32_t len, int32_t *x);
+
+#endif

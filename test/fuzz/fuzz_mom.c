@@ -1,0 +1,97 @@
+/*
+ * fuzz_mom.c - libFuzzer target for what rtiexec's MOM reads from and
+ * writes for federates (rti/mom_codec.h, rti-mom(7)).
+ *
+ * The input is the parameter block of a MOM interaction ("u32 n, n x
+ * (u32 param, u32 len, bytes)", any bytes): mom_param_find of the
+ * handles it names, and of one it does not, must return a value inside
+ * the block or NULL, never read past it; mom_dec_handle and mom_dec_i32
+ * of each value accept exactly the lengths they define.  The same bytes,
+ * up to the first NUL, are a federate's name for mom_enc_str: the
+ * HLAunicodeString's count is its UTF-16 units, and well-formed UTF-8
+ * decodes back to itself with rti_decode_unicode_string.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "librti.h"
+#include "hla.h"
+#include "mom_codec.h"
+#include "fuzz.h"
+
+static void
+params(const uint8_t *data, size_t size)
+{
+	struct wire_rd rd;
+	uint32_t n, i, h, l, vlen, x;
+	const uint8_t *v;
+	int32_t k;
+
+	wire_rd_init(&rd, data, size);
+	n = wire_get_u32(&rd);
+	for (i = 0; i <= n && i < 64; i++) {
+		h = i < n ? wire_get_u32(&rd) : 0x7fffffffu;
+		l = i < n ? wire_get_u32(&rd) : 0;
+		if (i < n)
+			(void)wire_get_raw(&rd, l);
+		if (rd.err)
+			h = 0x7fffffffu;
+		if (h == 0)
+			continue;
+		v = mom_param_find(data, size, h, &vlen);
+		if (!v)
+			continue;
+		FUZZ_CHECK(v >= data + 12 && v <= data + size);
+		FUZZ_CHECK(vlen <= (size_t)(data + size - v));
+		FUZZ_CHECK(wire_get32(v - 8) == h);
+		FUZZ_CHECK(wire_get32(v - 4) == vlen);
+		FUZZ_CHECK((mom_dec_handle(v, vlen, &x) == 0) ==
+		    (vlen == 8 && wire_get32(v) == 4));
+		FUZZ_CHECK((mom_dec_i32(v, vlen, &k) == 0) == (vlen == 4));
+		if (rd.err)
+			break;
+	}
+}
+
+static void
+name(const uint8_t *data, size_t size)
+{
+	size_t n = strnlen((const char *)data, size), i = 0, len;
+	char *s = malloc(n + 1), *back;
+	struct rti_decoder d;
+	struct wire_buf b;
+	uint32_t cp;
+	int valid = 1;
+
+	FUZZ_CHECK(s != NULL);
+	memcpy(s, data, n);
+	s[n] = '\0';
+	while (i < n && valid)
+		valid = hla_utf8_next((const uint8_t *)s, n, &i, &cp) == 0;
+	wire_buf_init(&b);
+	mom_enc_str(&b, s);
+	FUZZ_CHECK(!b.oom);
+	FUZZ_CHECK(b.len == 4 + 2 * (size_t)wire_get32(b.data));
+	back = malloc(4 * n + 1);
+	FUZZ_CHECK(back != NULL);
+	rti_decoder_init(&d, b.data, b.len);
+	FUZZ_CHECK(rti_decode_unicode_string(&d, back, 4 * n + 1, &len) ==
+	    RTI_OK);
+	FUZZ_CHECK(d.off == b.len);
+	if (valid)
+		FUZZ_CHECK(len == n && memcmp(back, s, n) == 0);
+	free(back);
+	wire_buf_free(&b);
+	free(s);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size > 1 << 16)
+		return 0;
+	params(data, size);
+	name(data, size);
+	return 0;
+}

@@ -1,0 +1,866 @@
+/*
+ * check_mom.c - the Management Object Model (rti-mom(7)) against a real
+ * rtiexec.  A monitor federate written only against the MIM's names (the
+ * classes, attributes, interactions and parameters of HLAstandardMIM,
+ * looked up by name; every value decoded with rti_decode_*_json by the
+ * MIM's datatypes) subscribes HLAmanager.HLAfederate and
+ * HLAmanager.HLAfederation, sees federates join (discover and values),
+ * step (time state after HLAsetTiming) and resign (remove), asks for the
+ * reports and gets the right counts, and evicts a federate.  Bad MOM
+ * interactions are answered with HLAreportMOMexception.  And the MIM is
+ * in every federation, with the same handles in every federate.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "corpus.h"
+#include "testutil.h"
+
+#define GRID TEST_FOM("Grid.xml")
+#define FED "HLAobjectRoot.HLAmanager.HLAfederate"
+#define FEDN "HLAobjectRoot.HLAmanager.HLAfederation"
+#define MGR "HLAinteractionRoot.HLAmanager.HLAfederate."
+
+static struct rtiexec rx;
+
+static void
+setup(void)
+{
+	ck_assert_int_eq(rtiexec_start(&rx, NULL), 0);
+}
+
+static void
+teardown(void)
+{
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+
+/* ---- the monitor's callbacks: values as JSON ---- */
+
+static void
+cb_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name,
+    rti_federate_handle producer)
+{
+	struct tfed *t = arg;
+
+	(void)name;
+	(void)producer;
+	tfed_event(t, "discover:%s:%llu", tfed_cls_name(t, cls),
+	    (unsigned long long)obj.id);
+}
+
+/* "value:OBJ:Attr=JSON" per attribute, then "reflect:OBJ". */
+static void
+cb_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	rti_object_class_handle cls;
+	size_t i;
+
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	ck_assert_int_eq(rti_get_known_object_class_handle(t->amb, obj, &cls),
+	    RTI_OK);
+	for (i = 0; i < n; i++) {
+		const char *name = "?";
+		char *json = NULL;
+
+		ck_assert_int_eq(rti_get_attribute_name(t->amb, cls,
+		    v[i].attribute, &name), RTI_OK);
+		ck_assert_int_eq(rti_decode_attribute_json(t->amb,
+		    v[i].attribute, v[i].value, v[i].length, &json), RTI_OK);
+		tfed_event(t, "value:%llu:%s=%s", (unsigned long long)obj.id,
+		    name, json);
+		rti_free(json);
+	}
+	tfed_event(t, "reflect:%llu", (unsigned long long)obj.id);
+}
+
+/* "param:Class:Param=JSON" per parameter, then "report:Class". */
+static void
+cb_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	const char *cn = tfed_icls_name(t, cls);
+	size_t i;
+
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	for (i = 0; i < n; i++) {
+		const char *name = "?";
+		char *json = NULL;
+
+		ck_assert_int_eq(rti_get_parameter_name(t->amb, cls,
+		    v[i].parameter, &name), RTI_OK);
+		ck_assert_int_eq(rti_decode_parameter_json(t->amb,
+		    v[i].parameter, v[i].value, v[i].length, &json), RTI_OK);
+		tfed_event(t, "param:%s:%s=%s", cn, name, json);
+		rti_free(json);
+	}
+	tfed_event(t, "report:%s", cn);
+}
+
+static void
+cb_remove(void *arg, rti_object_instance_handle obj, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	tfed_event(arg, "remove:%llu", (unsigned long long)obj.id);
+}
+
+static void
+cb_regulation(void *arg, rti_time t)
+{
+	(void)t;
+	tfed_event(arg, "regulation:");
+}
+
+static void
+cb_grant(void *arg, rti_time t)
+{
+	tfed_event(arg, "grant:%g", t.f64);
+}
+
+static void
+monitor_callbacks(struct rti_callbacks *cb)
+{
+	tfed_callbacks(cb);
+	cb->discover_object_instance = cb_discover;
+	cb->reflect_attribute_values = cb_reflect;
+	cb->receive_interaction = cb_interaction;
+	cb->remove_object_instance = cb_remove;
+}
+
+/* The text after '=' of the last event starting with `prefix`, or
+ * NULL. */
+static const char *
+last(struct tfed *t, const char *prefix)
+{
+	size_t i, n = strlen(prefix);
+
+	for (i = t->n_events; i-- > 0;)
+		if (strncmp(t->events[i], prefix, n) == 0)
+			return t->events[i] + n;
+	return NULL;
+}
+
+static void
+expect(struct tfed *t, const char *prefix, const char *want)
+{
+	const char *got = last(t, prefix);
+
+	if (!got || strcmp(got, want) != 0) {
+		tfed_dump(t, "monitor");
+		ck_abort_msg("%s: got %s, want %s", prefix, got ? got : "none",
+		    want);
+	}
+}
+
+/* The JSON of an HLAhandle (base64 of the four octets) of `h`. */
+static const char *
+hjson(uint64_t h, char *buf)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned char o[4] = { (unsigned char)(h >> 24),
+	    (unsigned char)(h >> 16), (unsigned char)(h >> 8),
+	    (unsigned char)h };
+
+	buf[0] = '"';
+	buf[1] = b64[o[0] >> 2];
+	buf[2] = b64[((o[0] & 3) << 4) | (o[1] >> 4)];
+	buf[3] = b64[((o[1] & 15) << 2) | (o[2] >> 6)];
+	buf[4] = b64[o[2] & 63];
+	buf[5] = b64[o[3] >> 2];
+	buf[6] = b64[(o[3] & 3) << 4];
+	memcpy(buf + 7, "==\"", 4);
+	return buf;
+}
+
+/* The attributes of MIM class `cls` but HLAprivilegeToDeleteObject into
+ * a[0..64): their number. */
+static size_t
+mim_attrs(struct tfed *m, rti_object_class_handle oc, rti_attribute_handle *a)
+{
+	size_t i, n;
+
+	for (i = 1, n = 0; i < 1000 && n < 64; i++) {
+		const char *name;
+		rti_attribute_handle h = { i };
+
+		if (rti_get_attribute_name(m->amb, oc, h, &name) == RTI_OK &&
+		    strcmp(name, "HLAprivilegeToDeleteObject") != 0)
+			a[n++] = h;
+	}
+	return n;
+}
+
+/* Request the values of every attribute of the instances of `cls`. */
+static void
+request_values(struct tfed *m, const char *cls)
+{
+	rti_object_class_handle oc = tfed_oc(m, cls);
+	rti_attribute_handle a[64];
+	size_t n = mim_attrs(m, oc, a);
+
+	ck_assert_int_eq(rti_request_class_attribute_value_update(m->amb, oc,
+	    a, n, NULL, 0), RTI_OK);
+}
+
+/* The monitor: joined to F (from Grid.xml), subscribed to every
+ * attribute of HLAfederate and HLAfederation and to the reports. */
+static struct tfed *
+monitor(void)
+{
+	struct rti_callbacks cb;
+	struct tfed *m;
+	rti_object_class_handle oc;
+	rti_attribute_handle a[64];
+	rti_interaction_class_handle ic;
+	const char *const cls[] = { FED, FEDN };
+	const char *const reports[] = { "HLAreportObjectClassPublication",
+	    "HLAreportInteractionPublication",
+	    "HLAreportObjectClassSubscription",
+	    "HLAreportInteractionSubscription",
+	    "HLAreportObjectInstancesThatCanBeDeleted",
+	    "HLAreportUpdatesSent", "HLAreportReflectionsReceived",
+	    "HLAreportInteractionsSent", "HLAreportInteractionsReceived",
+	    "HLAreportObjectInstanceInformation", "HLAreportMOMexception",
+	    "HLAreportException" };
+	size_t k, n;
+
+	monitor_callbacks(&cb);
+	m = tfed_join_f(&rx, &cb, GRID, "monitor");
+	for (k = 0; k < 2; k++) {
+		oc = tfed_oc(m, cls[k]);
+		n = mim_attrs(m, oc, a);
+		ck_assert_uint_ge(n, 12);
+		ck_assert_int_eq(rti_subscribe_object_class_attributes(m->amb,
+		    oc, a, n), RTI_OK);
+	}
+	/* each report (a subscriber of HLAreport would know them as that
+	 * class, without their parameters) */
+	for (k = 0; k < sizeof reports / sizeof reports[0]; k++) {
+		char q[160];
+
+		snprintf(q, sizeof q, MGR "HLAreport.%s", reports[k]);
+		ic = tfed_ic(m, q);
+		ck_assert_int_eq(rti_subscribe_interaction_class(m->amb, ic),
+		    RTI_OK);
+	}
+	return m;
+}
+
+/* Send MOM interaction `cls` (under HLAmanager.HLAfederate) with the
+ * parameters given as name, JSON pairs (NULL-terminated); the monitor
+ * publishes it first. */
+static void
+mom_send(struct tfed *m, const char *cls, ...)
+{
+	struct rti_parameter_value v[8];
+	unsigned char buf[8][64];
+	rti_interaction_class_handle ic;
+	char q[256];
+	const char *name, *json;
+	va_list ap;
+	size_t n = 0;
+
+	snprintf(q, sizeof q, MGR "%s", cls);
+	ic = tfed_ic(m, q);
+	ck_assert_int_eq(rti_publish_interaction_class(m->amb, ic), RTI_OK);
+	va_start(ap, cls);
+	while ((name = va_arg(ap, const char *))) {
+		rti_datatype_handle dt;
+		size_t len;
+
+		json = va_arg(ap, const char *);
+		ck_assert_int_eq(rti_get_parameter_handle(m->amb, ic, name,
+		    &v[n].parameter), RTI_OK);
+		ck_assert_int_eq(rti_get_parameter_datatype(m->amb,
+		    v[n].parameter, &dt), RTI_OK);
+		ck_assert_int_eq(rti_encode_json(m->amb, dt, json, buf[n],
+		    sizeof buf[n], &len), RTI_OK);
+		v[n].value = buf[n];
+		v[n].length = (uint32_t)len;
+		n++;
+	}
+	va_end(ap);
+	ck_assert_int_eq(rti_send_interaction(m->amb, ic, v, n, NULL, 0),
+	    RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(m->amb), RTI_OK);
+}
+
+/* The instance of HLAfederate whose HLAfederateName is `name`, as the
+ * monitor saw it (its "value:OBJ:HLAfederateName=..." event), waiting
+ * for it up to WAIT_S. */
+static unsigned long long
+instance_of(struct tfed *m, const char *name)
+{
+	char want[128];
+	double end = tfed_now() + WAIT_S;
+	size_t i;
+
+	snprintf(want, sizeof want, ":HLAfederateName=\"%s\"", name);
+	do {
+		for (i = 0; i < m->n_events; i++) {
+			const char *e = m->events[i], *p;
+
+			if (strncmp(e, "value:", 6) == 0 &&
+			    (p = strchr(e + 6, ':')) && strcmp(p, want) == 0)
+				return strtoull(e + 6, NULL, 10);
+		}
+		tfed_pump(m, 0.05);
+	} while (tfed_now() < end);
+	tfed_dump(m, "monitor");
+	ck_abort_msg("no HLAfederate instance named %s", name);
+	return 0;
+}
+
+static void
+wait_value(struct tfed *m, unsigned long long obj, const char *attr,
+    const char *want)
+{
+	char prefix[128];
+	double end = tfed_now() + WAIT_S;
+
+	snprintf(prefix, sizeof prefix, "value:%llu:%s=", obj, attr);
+	while (tfed_now() < end) {
+		const char *got = last(m, prefix);
+
+		if (got && strcmp(got, want) == 0)
+			return;
+		tfed_pump(m, 0.05);
+	}
+	expect(m, prefix, want);
+}
+
+/* ---- the MIM in every federation ---- */
+
+START_TEST(test_mim_everywhere)
+{
+	const char *const attrs[] = { "HLAfederateHandle", "HLAfederateName",
+	    "HLAfederateType", "HLAfederateHost", "HLARTIversion",
+	    "HLAlogicalTime", "HLAGALT", "HLALITS", "HLAupdatesSent" };
+	struct tfed *a = tfed_new(&rx), *b = tfed_new(&rx);
+	const char *bad[1] = { TEST_DATA("fom/mim-redefined.xml") };
+	rti_object_class_handle ca, cb;
+	rti_attribute_handle ha, hb;
+	rti_interaction_class_handle ia, ib;
+	size_t i;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	/* Grid.xml has no HLAmanager class: rtiexec adds the MIM */
+	ck_assert_int_eq(tfed_create_join(a, "F", GRID, "a"), RTI_OK);
+	ck_assert_int_eq(tfed_create_join(b, "F", GRID, "b"), RTI_OK);
+	ca = tfed_oc(a, FED);
+	cb = tfed_oc(b, FED);
+	ck_assert_uint_eq(ca.id, cb.id);
+	for (i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
+		ck_assert_int_eq(rti_get_attribute_handle(a->amb, ca, attrs[i],
+		    &ha), RTI_OK);
+		ck_assert_int_eq(rti_get_attribute_handle(b->amb, cb, attrs[i],
+		    &hb), RTI_OK);
+		ck_assert_uint_eq(ha.id, hb.id);
+	}
+	ia = tfed_ic(a, MGR "HLAreport.HLAreportMOMexception");
+	ib = tfed_ic(b, MGR "HLAreport.HLAreportMOMexception");
+	ck_assert_uint_eq(ia.id, ib.id);
+	ck_assert_uint_eq(tfed_oc(a, "Breaker").id, tfed_oc(b, "Breaker").id);
+	/* a module redefining a MIM class is refused; the standard's MIM
+	 * file is an equivalent module and merges */
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "G", bad, 1,
+	    NULL), RTI_ERR_INCONSISTENT_FDD);
+	ck_assert_ptr_nonnull(strstr(rti_error_message(a->amb),
+	    "HLAobjectRoot.HLAmanager.HLAfederate"));
+	if (corpus_here("check_mom")) {
+		char mim[512];
+		const char *mods[2] = { mim, GRID };
+
+		snprintf(mim, sizeof mim, "%s/mim/HLAstandardMIM.xml",
+		    corpus_dir());
+		ck_assert_msg(rti_create_federation_execution(a->amb, "H",
+		    mods, 2, NULL) == RTI_OK, "%s", rti_error_message(a->amb));
+		ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "H"),
+		    RTI_OK);
+	}
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* ---- join, step, resign ---- */
+
+START_TEST(test_join_step_resign)
+{
+	struct tfed *m = monitor(), *a;
+	struct rti_callbacks cb;
+	unsigned long long ia, im, fx;
+	char h[16], h2[16], list[64];
+
+	tfed_barrier(m);
+	/* the monitor discovers the federation and itself, and asks for
+	 * their values */
+	ck_assert(tfed_wait(m, "discover:HLAfederation:"));
+	ck_assert(tfed_wait(m, "discover:HLAfederate:"));
+	request_values(m, FEDN);
+	request_values(m, FED);
+	ck_assert(tfed_wait_n(m, "reflect:", 2));
+	fx = strtoull(m->events[tfed_find(m, "discover:HLAfederation:")] +
+	    sizeof "discover:HLAfederation", NULL, 10);
+	im = instance_of(m, "monitor");
+	wait_value(m, im, "HLAfederateHandle", hjson(m->handle.id, h));
+	wait_value(m, im, "HLAfederateType", "\"test\"");
+	wait_value(m, im, "HLAfederateHost", "\"127.0.0.1\"");
+	wait_value(m, fx, "HLAfederationName", "\"F\"");
+	wait_value(m, fx, "HLAMIMdesignator", "\"HLAstandardMIM\"");
+	wait_value(m, fx, "HLAtimeImplementationName", "\"HLAfloat64Time\"");
+	snprintf(list, sizeof list, "[%s]", hjson(m->handle.id, h));
+	wait_value(m, fx, "HLAfederatesInFederation", list);
+
+	/* a joins: discovered with its values, and the federation lists it */
+	tfed_callbacks(&cb);
+	cb.time_regulation_enabled = cb_regulation;
+	cb.time_advance_grant = cb_grant;
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
+	ck_assert(tfed_wait_n(m, "discover:HLAfederate:", 2));
+	ia = instance_of(m, "alpha");
+	wait_value(m, ia, "HLAfederateHandle", hjson(a->handle.id, h));
+	wait_value(m, ia, "HLAtimeRegulating", "false");
+	snprintf(list, sizeof list, "[%s,%s]", hjson(m->handle.id, h),
+	    hjson(a->handle.id, h2));
+	wait_value(m, fx, "HLAfederatesInFederation", list);
+	{
+		char v[64];
+
+		snprintf(v, sizeof v, "\"rti %s\"", PACKAGE_VERSION);
+		wait_value(m, ia, "HLARTIversion", v);
+	}
+
+	/* a steps: its time state every second after HLAsetTiming */
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb,
+	    rti_time_f64(0.5)), RTI_OK);
+	ck_assert(tfed_wait(a, "regulation:"));
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(2.0)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "grant:2"));
+	mom_send(m, "HLAadjust.HLAsetTiming", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportPeriod", "1", NULL);
+	/* 2.0 as HLAfloat64BE: 40 00 00 00 00 00 00 00 */
+	wait_value(m, ia, "HLAlogicalTime", "\"QAAAAAAAAAA=\"");
+	wait_value(m, ia, "HLAtimeRegulating", "true");
+	wait_value(m, ia, "HLAlookahead", "\"P+AAAAAAAAA=\"");
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(3.5)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "grant:3.5"));
+	/* 3.5: 40 0c 00 00 00 00 00 00 */
+	wait_value(m, ia, "HLAlogicalTime", "\"QAwAAAAAAAA=\"");
+	/* the static attributes are not sent again */
+	ck_assert_ptr_null(strstr(m->events[m->n_events - 1], "Name="));
+
+	/* a resigns: removed, and the federation lists the monitor only */
+	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
+	    RTI_RESIGN_NO_ACTION), RTI_OK);
+	{
+		char r[32];
+
+		snprintf(r, sizeof r, "remove:%llu", ia);
+		ck_assert(tfed_wait(m, r));
+	}
+	snprintf(list, sizeof list, "[%s]", hjson(m->handle.id, h));
+	wait_value(m, fx, "HLAfederatesInFederation", list);
+	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
+/* ---- reports ---- */
+
+/* The value of parameter `param` in the last report `cls`. */
+static const char *
+report_param(struct tfed *m, const char *cls, const char *param)
+{
+	char prefix[160];
+
+	snprintf(prefix, sizeof prefix, "param:%s:%s=", cls, param);
+	return last(m, prefix);
+}
+
+static void
+request(struct tfed *m, const char *req, const char *report,
+    const struct tfed *about)
+{
+	char h[16], ev[128];
+	size_t before;
+
+	snprintf(ev, sizeof ev, "report:%s", report);
+	before = tfed_count(m, ev);
+	mom_send(m, req, "HLAfederate", hjson(about->handle.id, h), NULL);
+	ck_assert(tfed_wait_n(m, ev, before + 1));
+	tfed_pump(m, 0.1);
+}
+
+START_TEST(test_reports)
+{
+	struct tfed *m = monitor(), *a, *b;
+	struct rti_callbacks cb;
+	rti_object_instance_handle obj;
+	rti_interaction_class_handle alarm;
+	struct rti_attribute_value v;
+	struct rti_parameter_value pv;
+	rti_attribute_handle st;
+	char h[16], want[256], hb[16], hs[16], ho[16];
+	int i;
+
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 1);
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
+	b = tfed_join_f(&rx, &cb, GRID, "beta");
+	tfed_publish_breaker(a);
+	alarm = tfed_ic(a, "Alarm");
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, alarm), RTI_OK);
+	tfed_subscribe(b, "Breaker", "Status");
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb,
+	    tfed_ic(b, "Alarm")), RTI_OK);
+	obj = tfed_register_named(a, "Breaker", "B1");
+	ck_assert(tfed_wait(b, "discover:B1"));
+	st = tfed_attr(a, "Breaker", "Status");
+	v.attribute = st;
+	v.value = "\0\0\0\1";
+	v.length = 4;
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &v,
+		    1, NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_get_parameter_handle(a->amb, alarm, "Text",
+	    &pv.parameter), RTI_OK);
+	pv.value = "\0\0\0\0";
+	pv.length = 4;
+	for (i = 0; i < 2; i++)
+		ck_assert_int_eq(rti_send_interaction(a->amb, alarm, &pv, 1,
+		    NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	ck_assert(tfed_wait_n(b, "binst:", 3));
+	tfed_barrier(b);
+
+	hjson(tfed_oc(m, "Breaker").id, hb);
+	hjson(st.id, hs);
+	hjson(obj.id, ho);
+
+	request(m, "HLArequest.HLArequestPublications",
+	    "HLAreportObjectClassPublication", a);
+	expect(m, "param:HLAreportObjectClassPublication:HLAfederate=",
+	    hjson(a->handle.id, h));
+	expect(m, "param:HLAreportObjectClassPublication:HLAobjectClass=", hb);
+	expect(m, "param:HLAreportObjectClassPublication:HLAnumberOfClasses=",
+	    "1");
+	{
+		char n1[16], n3[16];
+
+		snprintf(want, sizeof want, "[%s,%s,%s]",
+		    hjson(tfed_attr(m, "Breaker", "Name").id, n1), hs,
+		    hjson(tfed_attr(m, "Breaker", "Current").id, n3));
+		expect(m, "param:HLAreportObjectClassPublication:"
+		    "HLAattributeList=", want);
+	}
+	ck_assert(tfed_wait(m, "report:HLAreportInteractionPublication"));
+	snprintf(want, sizeof want, "[%s]", hjson(alarm.id, h));
+	expect(m, "param:HLAreportInteractionPublication:"
+	    "HLAinteractionClassList=", want);
+
+	request(m, "HLArequest.HLArequestSubscriptions",
+	    "HLAreportObjectClassSubscription", b);
+	expect(m, "param:HLAreportObjectClassSubscription:HLAobjectClass=",
+	    hb);
+	expect(m, "param:HLAreportObjectClassSubscription:HLAactive=",
+	    "true");
+	snprintf(want, sizeof want, "[%s]", hs);
+	expect(m, "param:HLAreportObjectClassSubscription:HLAattributeList=",
+	    want);
+	ck_assert(tfed_wait(m, "report:HLAreportInteractionSubscription"));
+	snprintf(want, sizeof want,
+	    "[{\"HLAinteractionClass\":%s,\"HLAactive\":true}]",
+	    hjson(alarm.id, h));
+	expect(m, "param:HLAreportInteractionSubscription:"
+	    "HLAinteractionClassList=", want);
+
+	request(m, "HLArequest.HLArequestUpdatesSent",
+	    "HLAreportUpdatesSent", a);
+	expect(m, "param:HLAreportUpdatesSent:HLAtransportation=",
+	    "\"HLAreliable\"");
+	snprintf(want, sizeof want,
+	    "[{\"HLAobjectClass\":%s,\"HLAcount\":3}]", hb);
+	expect(m, "param:HLAreportUpdatesSent:HLAupdateCounts=", want);
+
+	request(m, "HLArequest.HLArequestReflectionsReceived",
+	    "HLAreportReflectionsReceived", b);
+	expect(m, "param:HLAreportReflectionsReceived:HLAreflectCounts=",
+	    want);
+
+	request(m, "HLArequest.HLArequestInteractionsSent",
+	    "HLAreportInteractionsSent", a);
+	snprintf(want, sizeof want,
+	    "[{\"HLAinteractionClass\":%s,\"HLAinteractionCount\":2}]",
+	    hjson(alarm.id, h));
+	expect(m, "param:HLAreportInteractionsSent:HLAinteractionCounts=",
+	    want);
+	request(m, "HLArequest.HLArequestInteractionsReceived",
+	    "HLAreportInteractionsReceived", b);
+	expect(m, "param:HLAreportInteractionsReceived:HLAinteractionCounts=",
+	    want);
+
+	request(m, "HLArequest.HLArequestObjectInstancesThatCanBeDeleted",
+	    "HLAreportObjectInstancesThatCanBeDeleted", a);
+	snprintf(want, sizeof want,
+	    "[{\"HLAobjectClass\":%s,\"HLAcount\":1}]", hb);
+	expect(m, "param:HLAreportObjectInstancesThatCanBeDeleted:"
+	    "HLAobjectInstanceCounts=", want);
+
+	mom_send(m, "HLArequest.HLArequestObjectInstanceInformation",
+	    "HLAfederate", hjson(b->handle.id, h), "HLAobjectInstance",
+	    hjson(obj.id, ho), NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportObjectInstanceInformation"));
+	expect(m, "param:HLAreportObjectInstanceInformation:"
+	    "HLAregisteredClass=", hb);
+	expect(m, "param:HLAreportObjectInstanceInformation:HLAknownClass=",
+	    hb);
+	expect(m, "param:HLAreportObjectInstanceInformation:"
+	    "HLAownedInstanceAttributeList=", "[]");
+
+	/* the counts are the federate's attributes too */
+	request_values(m, FED);
+	wait_value(m, instance_of(m, "alpha"), "HLAupdatesSent", "3");
+	wait_value(m, instance_of(m, "alpha"), "HLAinteractionsSent", "2");
+	wait_value(m, instance_of(m, "alpha"),
+	    "HLAobjectInstancesThatCanBeDeleted", "1");
+	wait_value(m, instance_of(m, "beta"), "HLAreflectionsReceived", "3");
+	wait_value(m, instance_of(m, "beta"), "HLAinteractionsReceived", "2");
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(m);
+}
+END_TEST
+
+/* ---- eviction ---- */
+
+START_TEST(test_evict)
+{
+	struct tfed *m = monitor(), *a, *b;
+	struct rti_callbacks cb;
+	rti_object_instance_handle obj;
+	unsigned long long ia;
+	char h[16], r[64];
+
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	a = tfed_join_f(&rx, &cb, GRID, "stuck");
+	b = tfed_join_f(&rx, &cb, GRID, "watcher");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	obj = tfed_register_named(a, "Breaker", "B9");
+	(void)obj;
+	ck_assert(tfed_wait(b, "discover:B9"));
+	/* were a to resign by losing its connection, B9 would be divested,
+	 * not deleted */
+	ck_assert_int_eq(rti_set_automatic_resign_directive(a->amb,
+	    RTI_RESIGN_UNCONDITIONALLY_DIVEST_ATTRIBUTES), RTI_OK);
+	tfed_barrier(a);
+	ia = instance_of(m, "stuck");
+	/* NoAction while a owns attributes: refused, a stays */
+	mom_send(m, "HLAservice.HLAresignFederationExecution", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAresignAction", "\"NoAction\"", NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportMOMexception"));
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
+	    "HLAexception"), "owns attribute"));
+	tfed_barrier(a);
+	ck_assert(!a->lost);
+	mom_send(m, "HLAservice.HLAresignFederationExecution", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAresignAction",
+	    "\"DeleteObjectInstances\"", NULL);
+	/* a's librti loses its connection; b sees B9 go (the action deleted
+	 * it); the monitor sees a's HLAfederate instance go */
+	ck_assert(tfed_wait(a, "lost:"));
+	ck_assert(tfed_wait(b, "remove:B9:"));
+	snprintf(r, sizeof r, "remove:%llu", ia);
+	ck_assert(tfed_wait(m, r));
+	ck_assert(rtiexec_log_has(&rx, "resigned by federate"));
+	/* and it is gone from the federation */
+	mom_send(m, "HLArequest.HLArequestPublications", "HLAfederate",
+	    hjson(a->handle.id, h), NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", 2));
+	snprintf(r, sizeof r, "\"federate handle %llu is not known\"",
+	    (unsigned long long)a->handle.id);
+	expect(m, "param:HLAreportMOMexception:HLAexception=", r);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(m);
+}
+END_TEST
+
+/* ---- exception reporting ---- */
+
+START_TEST(test_exception_reporting)
+{
+	struct tfed *m = monitor(), *a = tfed_new(&rx);
+	char h[16];
+	size_t n;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(tfed_create_join(a, "F", GRID, "alpha"), RTI_OK);
+	/* off by default: an error of a's is not reported */
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "F"),
+	    RTI_ERR_FEDERATES_CURRENTLY_JOINED);
+	tfed_barrier(m);
+	ck_assert_uint_eq(tfed_count(m, "report:HLAreportException"), 0);
+	mom_send(m, "HLAadjust.HLAsetExceptionReporting", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportingState", "true", NULL);
+	tfed_barrier(m);
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "F"),
+	    RTI_ERR_FEDERATES_CURRENTLY_JOINED);
+	ck_assert(tfed_wait(m, "report:HLAreportException"));
+	expect(m, "param:HLAreportException:HLAfederate=",
+	    hjson(a->handle.id, h));
+	expect(m, "param:HLAreportException:HLAservice=",
+	    "\"destroyFederationExecution\"");
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportException",
+	    "HLAexception"), "FEDERATES_CURRENTLY_JOINED"));
+	/* and off again */
+	mom_send(m, "HLAadjust.HLAsetExceptionReporting", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportingState", "false", NULL);
+	tfed_barrier(m);
+	n = tfed_count(m, "report:HLAreportException");
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "F"),
+	    RTI_ERR_FEDERATES_CURRENTLY_JOINED);
+	tfed_barrier(a);
+	tfed_barrier(m);
+	ck_assert_uint_eq(tfed_count(m, "report:HLAreportException"), n);
+	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
+/* ---- bad MOM interactions ---- */
+
+START_TEST(test_bad_interactions)
+{
+	struct tfed *m = monitor();
+	char h[16];
+	size_t n;
+	rti_interaction_class_handle ic;
+	struct rti_parameter_value pv;
+
+	/* no HLAfederate */
+	mom_send(m, "HLArequest.HLArequestPublications", NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportMOMexception"));
+	expect(m, "param:HLAreportMOMexception:HLAservice=",
+	    "\"HLArequestPublications\"");
+	expect(m, "param:HLAreportMOMexception:HLAparameterError=",
+	    "true");
+	expect(m, "param:HLAreportMOMexception:HLAfederate=",
+	    hjson(m->handle.id, h));
+	/* a garbled HLAfederate: three octets */
+	ic = tfed_ic(m, MGR "HLArequest.HLArequestSubscriptions");
+	ck_assert_int_eq(rti_publish_interaction_class(m->amb, ic), RTI_OK);
+	ck_assert_int_eq(rti_get_parameter_handle(m->amb, ic, "HLAfederate",
+	    &pv.parameter), RTI_OK);
+	pv.value = "\0\0\1";
+	pv.length = 3;
+	n = tfed_count(m, "report:HLAreportMOMexception");
+	ck_assert_int_eq(rti_send_interaction(m->amb, ic, &pv, 1, NULL, 0),
+	    RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(m->amb), RTI_OK);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 1));
+	expect(m, "param:HLAreportMOMexception:HLAexception=",
+	    "\"HLAfederate is not an HLAhandle\"");
+	/* an unknown federate */
+	mom_send(m, "HLArequest.HLArequestSubscriptions", "HLAfederate",
+	    hjson(99, h), NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 2));
+	expect(m, "param:HLAreportMOMexception:HLAexception=",
+	    "\"federate handle 99 is not known\"");
+	expect(m, "param:HLAreportMOMexception:HLAparameterError=",
+	    "false");
+	/* missing and out-of-range parameters of the adjustments */
+	mom_send(m, "HLAadjust.HLAsetTiming", "HLAfederate",
+	    hjson(m->handle.id, h), NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 3));
+	expect(m, "param:HLAreportMOMexception:HLAexception=",
+	    "\"HLAreportPeriod is missing\"");
+	mom_send(m, "HLAadjust.HLAsetTiming", "HLAfederate",
+	    hjson(m->handle.id, h), "HLAreportPeriod", "-1", NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 4));
+	expect(m, "param:HLAreportMOMexception:HLAexception=",
+	    "\"HLAreportPeriod is out of range (0 to 86400 s)\"");
+	mom_send(m, "HLAservice.HLAresignFederationExecution", "HLAfederate",
+	    hjson(m->handle.id, h), NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 5));
+	expect(m, "param:HLAreportMOMexception:HLAexception=",
+	    "\"HLAresignAction is missing\"");
+	/* a request rti does not carry out */
+	mom_send(m, "HLArequest.HLArequestFOMmoduleData", "HLAfederate",
+	    hjson(m->handle.id, h), "HLAFOMmoduleIndicator", "0", NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 6));
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
+	    "HLAexception"), "is not implemented by rti"));
+	/* rtiexec is fine and the monitor still joined */
+	tfed_barrier(m);
+	ck_assert(rtiexec_alive(&rx));
+	ck_assert(!m->lost);
+	tfed_free(m);
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	const struct {
+		const char *name;
+		const TTest *fn;
+	} tests[] = {
+		{ "mim", test_mim_everywhere },
+		{ "lifecycle", test_join_step_resign },
+		{ "reports", test_reports },
+		{ "evict", test_evict },
+		{ "exceptions", test_exception_reporting },
+		{ "bad", test_bad_interactions },
+	};
+	Suite *s = suite_create("mom");
+	size_t i;
+
+	/* one case each: CK_RUN_CASE=reports runs one */
+	for (i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+		TCase *tc = tcase_create(tests[i].name);
+
+		tcase_add_checked_fixture(tc, setup, teardown);
+		tcase_set_timeout(tc, 60);
+		tcase_add_test(tc, tests[i].fn);
+		suite_add_tcase(s, tc);
+	}
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
