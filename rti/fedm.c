@@ -928,8 +928,11 @@ h_join_modules(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST,
 			    "federation execution '%s' does not exist",
 			    fxname);
-		else
-			join_enter(c, serial, fx, name, type);
+		else if (join_enter(c, serial, fx, name, type) == 0 &&
+		    c->fed && p->n_base <= fx->n_modules) {
+			c->fed->join_mod_first = p->n_base;
+			c->fed->join_mod_n = fx->n_modules - p->n_base;
+		}
 		pending_free(p);
 		server_wake_deferred(srv);
 		goto out;

@@ -187,8 +187,9 @@ federate_values(struct mom_fx *st, struct federate *f)
 			mom_enc_str(b, MOM_VERSION);
 			break;
 		case FA_MODULES:
-			/* the modules its join named: joins name none */
-			mom_enc_str_list(b, s, NULL, 0);
+			/* the modules its join added to the federation's */
+			mom_enc_str_list(b, s, f->fx->module_names +
+			    f->join_mod_first, f->join_mod_n);
 			break;
 		case FA_CONSTRAINED:
 			wire_put_u32(b, ti.constrained != 0);

@@ -341,6 +341,8 @@ struct federate {
 	                             error replies and notices raise
 	                             federate_exception */
 	struct fed_counts cnt;
+	uint32_t join_mod_first;  /* fx->module_names[first..first + n): */
+	uint32_t join_mod_n;      /* the modules its join added (MOM) */
 	void *mod[MOD_COUNT];
 };
 

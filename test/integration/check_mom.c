@@ -404,6 +404,38 @@ START_TEST(test_mim_everywhere)
 }
 END_TEST
 
+/* HLAFOMmoduleDesignatorList: a federate's lists the modules its join
+ * added (none for a plain join), the federation's every module but the
+ * MIM, joins' included. */
+START_TEST(test_module_lists)
+{
+	struct tfed *m = monitor(), *b = tfed_new(&rx);
+	const char *mods[1] = { TEST_DATA("fom/join-extra.xml") };
+	unsigned long long im, ib, fx;
+	char want[1024];
+
+	ck_assert_ptr_nonnull(b);
+	tfed_barrier(m);
+	ck_assert(tfed_wait(m, "discover:HLAfederation:"));
+	fx = strtoull(m->events[tfed_find(m, "discover:HLAfederation:")] +
+	    sizeof "discover:HLAfederation", NULL, 10);
+	ck_assert_int_eq(rti_join_federation_execution_with_modules(b->amb,
+	    "beta", "test", "F", mods, 1, NULL), RTI_OK);
+	tfed_barrier(m);
+	request_values(m, FEDN);
+	request_values(m, FED);
+	im = instance_of(m, "monitor");
+	ib = instance_of(m, "beta");
+	wait_value(m, im, "HLAFOMmoduleDesignatorList", "[]");
+	snprintf(want, sizeof want, "[\"%s\"]", mods[0]);
+	wait_value(m, ib, "HLAFOMmoduleDesignatorList", want);
+	snprintf(want, sizeof want, "[\"%s\",\"%s\"]", GRID, mods[0]);
+	wait_value(m, fx, "HLAFOMmoduleDesignatorList", want);
+	tfed_free(b);
+	tfed_free(m);
+}
+END_TEST
+
 /* ---- join, step, resign ---- */
 
 START_TEST(test_join_step_resign)
@@ -833,6 +865,7 @@ suite(void)
 	} tests[] = {
 		{ "mim", test_mim_everywhere },
 		{ "lifecycle", test_join_step_resign },
+		{ "modules", test_module_lists },
 		{ "reports", test_reports },
 		{ "evict", test_evict },
 		{ "exceptions", test_exception_reporting },
