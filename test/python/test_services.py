@@ -50,6 +50,28 @@ class TestFederation(RtiTestCase):
                                         modules=["NoSuchModule.xml"])
         self.assertFalse(c.joined)
 
+    def test_mom_federate_instances(self):
+        # The MOM is ordinary classes: a monitor subscribes to
+        # HLAmanager.HLAfederate, discovers every federate's instance and
+        # decodes its values by the MIM's datatypes.
+        m = self.join("monitor")
+        fed = m.get_object_class_handle("HLAmanager.HLAfederate")
+        name, ftype = m.get_attribute_handles(fed, "HLAfederateName",
+                                              "HLAfederateType")
+        m.subscribe_object_class_attributes(fed, [name, ftype])
+        self.join("worker")
+        wait(m, lambda: len(m.federate.of("discover_object_instance")) >= 2)
+        m.request_attribute_value_update(fed, [name, ftype])
+        seen = {}
+
+        def got():
+            for _, vals, _, _ in m.federate.of("reflect_attribute_values"):
+                if name in vals:
+                    seen[vals.decode(name)] = vals.decode(ftype)
+            return {"monitor", "worker"} <= set(seen)
+        wait(m, got)
+        self.assertEqual(seen["worker"], "test")
+
     def test_context_manager_resigns_and_disconnects(self):
         b = self.join("stays")
         with rti.Ambassador(Recorder(), self.url) as a:
