@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "core-int.h"
 #include "match.h"
@@ -250,7 +252,9 @@ RTI_API int
 rti_connect(rti_ambassador *amb, const char *url,
     const struct rti_callbacks *callbacks, void *arg)
 {
-	int rc;
+	struct timespec ts;
+	double d;
+	int rc, i;
 
 	if (!amb)
 		return RTI_ERR_INVALID_ARGUMENT;
@@ -265,7 +269,28 @@ rti_connect(rti_ambassador *amb, const char *url,
 	else
 		memset(&amb->cb, 0, sizeof amb->cb);
 	amb->arg = arg;
-	if ((rc = rti__conn_open(amb, url)) != RTI_OK)
+	/* A refusal for connections still in their handshake is transient
+	 * (a burst of federates from one host): tried again 7 times, after
+	 * 5, 10, ... 320 ms, each with up to as much again of jitter, so
+	 * that a burst spreads out (about a second in all). */
+	for (i = 0;; i++) {
+		amb->refused_busy = 0;
+		rc = rti__conn_open(amb, url);
+		if (rc != RTI_ERR_CONNECTION_FAILED || !amb->refused_busy ||
+		    i == 7)
+			break;
+		d = 0.005 * (double)(1u << i);
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)((d + d * (double)(((uintptr_t)amb >> 4 ^
+		    (uintptr_t)getpid() * 2654435761u ^ (uintptr_t)(i * 97)) %
+		    1000) / 1000.0) * 1e9);
+		while (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		(void)nanosleep(&ts, NULL);
+	}
+	if (rc != RTI_OK)
 		return rc;
 	amb->errmsg[0] = '\0';
 	return RTI_OK;

@@ -448,6 +448,8 @@ rti__conn_open(rti_ambassador *amb, const char *url)
 
 			if (rd.err || err >= RTI_ERR__COUNT || err == 0)
 				goto bad;
+			amb->refused_busy = strncmp(msg, WIRE_NAK_BUSY,
+			    sizeof WIRE_NAK_BUSY - 1) == 0;
 			rc = rti__fail(amb, (int)err, "rtiexec refused: %s",
 			    msg);
 			rti__conn_close(amb);

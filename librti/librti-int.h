@@ -176,6 +176,7 @@ struct rti__name_cache {
 struct rti_ambassador {
 	int fd;
 	int connected;
+	int refused_busy;         /* the last handshake: WIRE_NAK_BUSY */
 	int lost;                 /* connection gone; lost_reason says why */
 	int lost_reported;        /* connection_lost callback delivered */
 	int lost_drop;            /* lost on a malformed frame: what is

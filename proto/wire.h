@@ -243,6 +243,11 @@ enum wire_switch {
 #define WIRE_DDMF_SUBSCRIBED 0x01
 #define WIRE_DDMF_PLAIN 0x02     /* subscribed without regions */
 #define WIRE_DDMF_ACTIVE 0x04
+/* The start of the HELLO_NAK reason of a connection refused because too
+ * many are still in their handshake (--max-startups,
+ * --per-source-max-startups): a transient refusal, which librti tries
+ * again (rti_connect). */
+#define WIRE_NAK_BUSY "too many connections without a handshake"
 /* Flags byte of the OM message header (HDR). */
 #define WIRE_OMF_TIMESTAMP 0x01 /* timestamp order (TSO) */
 #define WIRE_OMF_USER_TIME 0x02 /* receive order, carrying the time the

@@ -221,8 +221,7 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		rl_log(srv, RL_MAX_STARTUPS, LOG_WARN, "connection from %s "
 		    "refused: %u connections without a handshake "
 		    "(--max-startups)", peer, srv->n_startups);
-		refuse_fd(srv, fd, "too many connections without a "
-		    "handshake");
+		refuse_fd(srv, fd, WIRE_NAK_BUSY);
 		return;
 	}
 	if (startups_from(srv, &key) >= srv->per_source)
@@ -232,8 +231,7 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		    "refused: %u connections without a handshake from its "
 		    "address (--per-source-max-startups)", peer,
 		    srv->per_source);
-		refuse_fd(srv, fd, "too many connections without a "
-		    "handshake from this address");
+		refuse_fd(srv, fd, WIRE_NAK_BUSY " from this address");
 		return;
 	}
 	c = calloc(1, sizeof *c);
