@@ -6,7 +6,8 @@
  * a module that is missing, unreadable or inconsistent is refused with
  * create's code and leaves the federation as it was; the federation's own
  * modules may be named again; updates in flight while the FOM grows are
- * neither lost nor misrouted.
+ * neither lost nor misrouted.  Just over the project's 1200 lines: one
+ * Check file for the feature, its fake rtiexec included.
  */
 #include <arpa/inet.h>
 #include <check.h>
