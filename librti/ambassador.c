@@ -253,6 +253,7 @@ rti_connect(rti_ambassador *amb, const char *url,
     const struct rti_callbacks *callbacks, void *arg)
 {
 	struct timespec ts;
+	unsigned seed = (unsigned)getpid() ^ (unsigned)((uintptr_t)amb >> 4);
 	double d;
 	int rc, i;
 
@@ -280,14 +281,9 @@ rti_connect(rti_ambassador *amb, const char *url,
 		    i == 7)
 			break;
 		d = 0.005 * (double)(1u << i);
-		ts.tv_sec = 0;
-		ts.tv_nsec = (long)((d + d * (double)(((uintptr_t)amb >> 4 ^
-		    (uintptr_t)getpid() * 2654435761u ^ (uintptr_t)(i * 97)) %
-		    1000) / 1000.0) * 1e9);
-		while (ts.tv_nsec >= 1000000000L) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000L;
-		}
+		d += d * (double)(rand_r(&seed) % 1000) / 1000.0;
+		ts.tv_sec = (time_t)d;
+		ts.tv_nsec = (long)((d - (double)ts.tv_sec) * 1e9);
 		(void)nanosleep(&ts, NULL);
 	}
 	if (rc != RTI_OK)
