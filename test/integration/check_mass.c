@@ -154,8 +154,8 @@ frames_out(rti_ambassador *amb)
  * what joining did: rtiexec sent one WIRE_DDM_CB_FED_GONE per leaver to
  * every remaining federate (n^2 frames and writes), which made the
  * resigns ten times slower than the joins and the probe's round trip
- * twenty times longer.  Frames are counted (exact); the times are only
- * compared with the joins measured in the same run.
+ * twenty times longer.  Frames are counted (exact); the times are
+ * printed for a person to read.
  */
 START_TEST(test_mass_resign)
 {
@@ -223,12 +223,12 @@ START_TEST(test_mass_resign)
 	    med_idle * 1e6, max_idle * 1e6, med_join * 1e6, max_join * 1e6,
 	    med_res * 1e6, max_res * 1e6);
 	/* exact: the joins' frames include every subscription pushed to
-	 * every federate; the resigns announce only the subscribers */
+	 * every federate; the resigns announce only the subscribers.  The
+	 * n^2 announcements of the old code fail it (it sent ten times the
+	 * joins' frames).  The times above are printed, not asserted: on a
+	 * shared machine they are noise, and the frames are what made the
+	 * old resigns slow. */
 	ck_assert_uint_le(f_done - f_resign, f_joined - f0);
-	/* generous: the old code took 8-10 times as long and 20 times the
-	 * round trip */
-	ck_assert_double_lt(t_done - t_resign, 4 * (t_joined - t_join));
-	ck_assert_double_lt(med_res, 4 * med_join);
 	probe_free(&p);
 	for (i = 0; i < n; i++)
 		rti_ambassador_free(a[i]);
