@@ -30,4 +30,48 @@ void fedm_sync_leave(struct federate *f);
 /* Free every pending point of `fx`. */
 void fedm_sync_fini(struct federation *fx);
 
+/*
+ * The save file (fedm_store.c, rti-save(5)), used by the save and restore
+ * services (fedm_save.c).  Save files live in the server's save directory
+ * (--save-dir), one per federation and label.
+ */
+/* Write the save `label` of `fx` (has_time: at logical time `t`, in the
+ * federation's time encoding).  Every joined federate has reported its
+ * save complete.  First each federate's librti is asked for the state
+ * only it holds (WIRE_CB_SAVE_COLLECT: its held timestamp-order
+ * messages); when every answer is in, the file is written atomically
+ * (temporary file, fsync, rename).  The outcome is told once, by
+ * fedm_save_written.  0, or -1 (ENOMEM: nothing started). */
+int store_save_begin(struct federation *fx, const char *label,
+    int has_time, uint64_t t);
+/* Stop a save store_save_begin started (a federate left, or the save was
+ * aborted): nothing is written, any temporary file is removed, and
+ * fedm_save_written is not called.  No-op when none is running. */
+void store_save_cancel(struct federation *fx);
+/* FedM's: the save of `fx` is written (RTI_OK), or could not be
+ * (RTI_ERR_* and why in `msg`: the directory is not writable, the disk is
+ * full...). */
+void fedm_save_written(struct federation *fx, int err, const char *msg);
+
+struct store_restore;
+/* Read and check the save `label` of `fx` and stage every module's state
+ * from it (restore_stage): the file exists (else
+ * RTI_ERR_SPECIFIED_SAVE_LABEL_DOES_NOT_EXIST), is whole, of a version
+ * this rtiexec reads, and was saved with the same FOM modules (else
+ * RTI_ERR_COULD_NOT_INITIATE_RESTORE).  NULL with *err and `msg` (why, for
+ * the requester) when not; nothing of `fx` changed. */
+struct store_restore *store_restore_load(struct federation *fx,
+    const char *label, int *err, char *msg, size_t len);
+/* The saved federates of a loaded save (owned by `r`). */
+const struct restore_saved *store_restore_saved(
+    const struct store_restore *r);
+/* Apply `r` (taken over) with `plan` (FedM matched the federates by
+ * type): each joined federate takes its saved handle and name, every
+ * module's state is replaced (restore_apply), and each federate's librti
+ * is sent its state (restore_sync).  Cannot fail but for ENOMEM while
+ * sending (-1: the federates not sent to are dropped). */
+int store_restore_apply(struct federation *fx, struct store_restore *r,
+    const struct restore_plan *plan);
+void store_restore_free(struct store_restore *r);
+
 #endif

@@ -106,6 +106,23 @@ struct conn;
 struct rti_server;
 struct om_instance;
 
+/* The federates of a save file (fedm_store.c): handles, names and types,
+ * in the saved join order. */
+struct restore_saved {
+	uint32_t n;
+	const uint32_t *handles;
+	const char *const *names;
+	const char *const *types;
+};
+
+/* How a restore maps the saved federates onto the joined ones (FedM
+ * builds it by federate type): saved federate i becomes joined[i], which
+ * takes the saved handle and name. */
+struct restore_plan {
+	const struct restore_saved *saved;
+	struct federate *const *joined;   /* [saved->n] */
+};
+
 /* Handler of one client->server message.  For requests (`request` = 1) the
  * core has consumed the serial and passes it.  Returns 0, or -1 for a
  * protocol violation (the core then closes the connection), or MSG_DEFER.
@@ -258,6 +275,38 @@ struct module_ops {
 	 * it. */
 	void (*federate_exception)(struct federate *f, uint16_t type, int err,
 	    const char *msg);
+
+	/*
+	 * Federation save and restore (fedm_store.c, rti-save(5)).  FedM
+	 * calls these of every module, bottom layer first; each may be NULL
+	 * (the module has no state to save).
+	 */
+	/* Append the module's whole state of `fx` (federation and every
+	 * joined federate, federates by handle) to `out`, in the module's
+	 * own versioned section layout (rti-save(5)).  The federation is
+	 * quiet: no service that changes state runs between the initiate
+	 * and the write.  0, or -1 (ENOMEM). */
+	int (*save_state)(struct federation *fx, struct wire_buf *out);
+	/* Read the module's section `rd` (exactly its bytes) written by
+	 * save_state, possibly by another rtiexec, and build the state it
+	 * describes in a new object (*staged) without touching `fx`.
+	 * Federates are named by their saved handles (`saved`: a handle
+	 * not among them is damage).  Every check is made here: RTI_OK, or
+	 * an RTI_ERR_* with `msg` filled and nothing allocated. */
+	int (*restore_stage)(struct federation *fx,
+	    const struct restore_saved *saved, struct wire_rd *rd,
+	    void **staged, char *msg, size_t len);
+	/* Replace the module's state of `fx` by `staged` (taken over).
+	 * Every joined federate already carries its restored handle and
+	 * name (the plan), so a saved handle finds its federate with the
+	 * usual lookup.  Cannot fail; nothing is sent. */
+	void (*restore_apply)(struct federation *fx, void *staged);
+	/* Free a staged state that is not applied. */
+	void (*restore_discard)(void *staged);
+	/* After every module applied: send federate `f` what its librti
+	 * keeps of this module's state (WIRE_CB_RESTORE_* frames), before
+	 * FedM's WIRE_CB_INITIATE_RESTORE.  0, or -1 (ENOMEM). */
+	int (*restore_sync)(struct federate *f);
 };
 
 /* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
