@@ -43,10 +43,11 @@ enum wire_module {
 };
 #define WIRE_MODULE_OF(t) ((unsigned)(t) >> 8)
 /* Ranges set aside for work in progress, so that branches do not take the
- * same numbers: FedM save/restore services 0x0110-0x011f (callbacks
- * 0x01a0-0x01af); the save store 0x0120-0x012f (callbacks 0x01b0-0x01bf);
- * core transport (heartbeat, datagram setup) 0x0007-0x000f; OM
- * transportation types 0x0310-0x031f (callbacks 0x0390-0x039f). */
+ * same numbers: FedM save/restore services and the save store
+ * 0x0110-0x012f (callbacks 0x01a0-0x01bf); the restore of OM, OWM, DDM and
+ * MOM state 0x01c0-0x01cf (callbacks only); core transport (heartbeat,
+ * datagram setup) 0x0007-0x000f; OM transportation types 0x0310-0x031f
+ * (callbacks 0x0390-0x039f). */
 
 enum wire_type {
 	/* core */
