@@ -87,6 +87,19 @@ enum wire_type {
 	                                  of the federation, merged at a join;
 	                                  before any frame using them */
 
+	/* The restore of OM, OWM, DDM and MOM state (rti-save(5)): sent to
+	 * each federate after its restored handle and name, before
+	 * WIRE_CB_INITIATE_RESTORE; each replaces the module's librti
+	 * state. */
+	WIRE_CB_RESTORE_OM = 0x01c0,   /* u8 first (1: forget every known
+	                                  instance first), u32 n, n x (u32
+	                                  obj, u32 cls, u32 known cls, str
+	                                  name, u32 k, k x u32 attr owned) */
+	WIRE_CB_RESTORE_DDM = 0x01c1,  /* u32 n, n x (u32 region, RANGES):
+	                                  the regions the federate created,
+	                                  replacing its own; the replica is
+	                                  pushed again after it */
+
 	/* DM: 0x02xx, OM: 0x03xx, TM: 0x04xx, OWM: 0x05xx, DDM: 0x06xx.
 	 * Each module adds its types below within its range. */
 
