@@ -95,10 +95,19 @@ enum wire_type {
 	                                  instance first), u32 n, n x (u32
 	                                  obj, u32 cls, u32 known cls, str
 	                                  name, u32 k, k x u32 attr owned) */
-	WIRE_CB_RESTORE_DDM = 0x01c1,  /* u32 n, n x (u32 region, RANGES):
-	                                  the regions the federate created,
-	                                  replacing its own; the replica is
-	                                  pushed again after it */
+	WIRE_CB_RESTORE_DDM = 0x01c1,  /* u32 seq (a replica frame's), u32
+	                                  n, n x (u32 region, RANGES): the
+	                                  regions it created; u32 m, m x (u32
+	                                  obj, u32 k, k x (u32 region, u32
+	                                  a, a x u32 attr)): the update
+	                                  regions it gave; u32 s, s x (KIND,
+	                                  u32 cls, u32 r, r x u32 region):
+	                                  its subscription regions.  Replaces
+	                                  its own and empties its replica;
+	                                  the pushes that follow refill it */
+	WIRE_CB_RESTORE_OWM = 0x01c2,  /* u32 n, n x (u32 obj, u32 attr):
+	                                  the negotiated divestitures of
+	                                  attributes the federate owns */
 
 	/* DM: 0x02xx, OM: 0x03xx, TM: 0x04xx, OWM: 0x05xx, DDM: 0x06xx.
 	 * Each module adds its types below within its range. */
