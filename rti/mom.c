@@ -32,6 +32,7 @@
 #include "bundle.h"
 #include "dm.h"
 #include "mom_int.h"
+#include "restore_chk.h"
 #include "tm.h"
 
 #define MOM_VERSION "rti " PACKAGE_VERSION
@@ -896,10 +897,153 @@ mom_federate_fini(struct federate *f)
 	f->mod[MOD_MOM] = NULL;
 }
 
+/* ---- save and restore (rti-save(5), "MOM section") ----
+ *
+ * MOM's instances are OM's (saved in its section, with WIRE_OWNER_RTI as
+ * owner); MOM saves which is the HLAfederation instance and which
+ * HLAfederate instance describes which federate.  After a restore each
+ * joined federate carries its saved handle and name, so that the saved
+ * instance describes it.  HLAsetTiming's periodic reports are not kept:
+ * they stop at a restore, as the federates that asked for them are the
+ * restored ones.
+ *
+ * Layout, version 1: u16 version, u32 HLAfederation instance (0 =
+ * none), u32 n, n x (u32 federate, u32 its HLAfederate instance).
+ */
+#define MOM_SAVE_VERSION 1
+
+struct mom_staged {
+	uint32_t fx_in;
+	uint32_t n;
+	uint32_t v[][2];          /* federate, instance */
+};
+
+static int
+mom_save_state(struct federation *fx, struct wire_buf *out)
+{
+	struct mom_fx *st = fxst(fx);
+	size_t cnt;
+	uint32_t i, n = 0;
+
+	wire_put_u16(out, MOM_SAVE_VERSION);
+	wire_put_u32(out, st->fx_in ? st->fx_in->handle : 0);
+	cnt = out->len;
+	wire_put_u32(out, 0);
+	for (i = 0; i < fx->n_feds; i++) {
+		struct mom_fed *ms = fedst(fx->feds[i]);
+
+		if (!ms || !ms->in)
+			continue;
+		wire_put_u32(out, fx->feds[i]->handle);
+		wire_put_u32(out, ms->in->handle);
+		n++;
+	}
+	wire_patch_u32(out, cnt, n);
+	return out->oom ? -1 : 0;
+}
+
+static void
+mom_restore_discard(void *staged)
+{
+	free(staged);
+}
+
+static int
+mom_restore_stage(struct federation *fx, const struct restore_saved *saved,
+    struct wire_rd *rd, void **staged, char *msg, size_t len)
+{
+	struct mom_staged *s;
+	uint32_t fxh, n, i, j;
+
+	(void)fx;
+	*staged = NULL;
+	if (wire_get_u16(rd) != MOM_SAVE_VERSION) {
+		if (rd->err)
+			return restore_damaged(msg, len, "MOM",
+			    "it is truncated");
+		snprintf(msg, len, "the MOM section of the save has a version "
+		    "this rtiexec does not read");
+		return RTI_ERR_COULD_NOT_INITIATE_RESTORE;
+	}
+	fxh = wire_get_u32(rd);
+	n = wire_get_count(rd, 8);
+	if (rd->err)
+		return restore_damaged(msg, len, "MOM", "it is truncated");
+	if (n > saved->n)
+		return restore_damaged(msg, len, "MOM",
+		    "it describes more federates than were saved");
+	if (!(s = calloc(1, sizeof *s + (size_t)n * sizeof s->v[0]))) {
+		snprintf(msg, len, "out of memory staging the MOM state");
+		return RTI_ERR_NO_MEMORY;
+	}
+	s->fx_in = fxh;
+	s->n = n;
+	for (i = 0; i < n; i++) {
+		s->v[i][0] = wire_get_u32(rd);
+		s->v[i][1] = wire_get_u32(rd);
+		if (rd->err)
+			break;
+		for (j = 0; j < i; j++)
+			if (s->v[j][0] == s->v[i][0])
+				break;
+		if (j < i || !restore_fed_ok(saved, s->v[i][0]) ||
+		    !s->v[i][1]) {
+			free(s);
+			return restore_damaged(msg, len, "MOM", "a federate "
+			    "is not a saved one, is given twice, or has no "
+			    "instance");
+		}
+	}
+	if (!wire_rd_done(rd)) {
+		free(s);
+		return restore_damaged(msg, len, "MOM", rd->err ?
+		    "it is truncated" : "it has bytes past its end");
+	}
+	*staged = s;
+	return RTI_OK;
+}
+
+/* OM applied first: the instances are the restored ones; MOM's pointers
+ * into the replaced ones are set again (by handle) before anything can
+ * use them. */
+static void
+mom_restore_apply(struct federation *fx, void *staged)
+{
+	struct mom_fx *st = fxst(fx);
+	struct mom_staged *s = staged;
+	uint32_t i, j;
+
+	st->fx_in = s->fx_in ? om_find(fx, s->fx_in) : NULL;
+	for (i = 0; i < fx->n_feds; i++) {
+		struct federate *f = fx->feds[i];
+		struct mom_fed *ms = fedst(f);
+
+		if (!ms)
+			continue;
+		if (ms->timer) {
+			event_free(ms->timer);
+			ms->timer = NULL;
+		}
+		ms->period = 0;
+		ms->in = NULL;
+		for (j = 0; j < s->n; j++)
+			if (s->v[j][0] == f->handle)
+				ms->in = om_find(fx, s->v[j][1]);
+	}
+	if ((st->fx_cls && !st->fx_in) || (st->fed_cls && s->n < fx->n_feds))
+		rti_log(fx->srv, LOG_WARN, "MOM: the restored save lacks some "
+		    "of its HLAfederation or HLAfederate instances");
+	free(s);
+}
+
 const struct module_ops mom_module = {
 	.name = "MOM",
 	.federation_init = mom_federation_init,
 	.federation_fini = mom_federation_fini,
+	.save_state = mom_save_state,
+	.restore_stage = mom_restore_stage,
+	.restore_apply = mom_restore_apply,
+	.restore_discard = mom_restore_discard,
 	.federate_join = mom_federate_join,
 	.federate_resign = mom_federate_resign,
 	.federate_fini = mom_federate_fini,
