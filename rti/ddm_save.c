@@ -238,13 +238,15 @@ stage_inst(struct federation *fx, struct wire_rd *rd, struct ddm_staged *s,
 	uint32_t obj = wire_get_u32(rd), n, i;
 	const char *cond = wire_get_str(rd, MATCH_MAX_COND);
 	struct ddm_assoc *as;
-	const char *why = NULL;
+	const char *why = NULL, *bad;
 
 	n = wire_get_count(rd, 8);
 	if (rd->err || !cond)
 		return "it is truncated";
 	if (obj == 0 || ddm_inst_find(&s->mdl, obj))
 		return "an instance is 0 or saved twice";
+	if (*cond && match_cond_check(cond, 0, &bad) < 0)
+		return "a send condition is not valid";
 	if (!(as = calloc(n ? n : 1, sizeof *as))) {
 		*oom = 1;
 		return "";
@@ -307,10 +309,12 @@ stage_filter(struct federation *fx, const struct restore_saved *saved,
 		return "";
 	}
 	for (i = 0; i < nc; i++) {
-		const char *c = wire_get_str(rd, MATCH_MAX_COND);
+		const char *c = wire_get_str(rd, MATCH_MAX_COND), *bad;
 
 		if (!c)
 			return "it is truncated";
+		if (match_cond_check(c, 1, &bad) < 0)
+			return "a subscription condition is not valid";
 		if (!(fl->conds[i] = strdup(c))) {
 			*oom = 1;
 			return "";
