@@ -9,7 +9,8 @@
  *   u16 version, u32 next_handle,
  *   u32 n_names, n_names x (str name, u32 reserver): names reserved and
  *     not (or not yet) in use,
- *   u32 n_inst, n_inst x (u32 handle, u32 class, u32 registrar,
+ *   u32 n_inst, n_inst x (u32 handle, u32 class, u32 registrar (any
+ *     federate handle, resigned or not, or WIRE_OWNER_RTI),
  *     str name, u32 reserver of the name (0 = none), u32 n_attrs,
  *     n_attrs x u32 owner (in ascending attribute order of the class),
  *     u32 n_known, n_known x (u32 federate, u32 known class)).
@@ -159,8 +160,11 @@ stage_instance(struct federation *fx, struct om_fx *st,
 		return "an instance handle is saved twice";
 	if (cls == 0 || cls > st->n_oc)
 		return "an instance's class is not in the FOM";
-	if (!who_ok(saved, reg, 1) || (res && !who_ok(saved, res, 0)))
-		return "an instance's federate is not a saved federate";
+	/* the registrar may have resigned since (it is only told at
+	 * discovery); the name's reserver is among the saved */
+	if (reg == 0 || (res && !who_ok(saved, res, 0)))
+		return "an instance's registrar is 0 or its name's reserver "
+		    "is not a saved federate";
 	if (!*name || idmap_get_str(&s->name_map, name))
 		return "an instance name is empty or saved twice";
 	if (!(in = om_inst_new(fx, st, cls, h, reg)))

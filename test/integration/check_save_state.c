@@ -1,0 +1,584 @@
+/*
+ * check_save_state.c - what a federation restore brings back of object
+ * management, ownership and DDM, against a real rtiexec and real
+ * federates: save, change the world (register and delete instances,
+ * divest, move and create regions, change conditions, unsubscribe),
+ * restore, and each federate sees the saved world again: the instances it
+ * knows with their names and classes, who owns what (rtiexec's answer to
+ * a query and the federate's own view), its regions and their use in
+ * filtering (an update passes or is cut exactly as before the save), and
+ * updates route as before.  Also a restore in a new rtiexec started on
+ * the same --save-dir after the first one is gone.
+ *
+ * Each federate joins with its own federate type, by which a restore
+ * matches the joined federates to the saved ones.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#define GRID TEST_FOM("Grid.xml")
+
+static struct rtiexec rx;
+static char save_dir[128];
+
+static void
+start(void)
+{
+	const char *args[] = { "--save-dir", save_dir, NULL };
+
+	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
+}
+
+static void
+setup(void)
+{
+	snprintf(save_dir, sizeof save_dir, "/tmp/check_save_state.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(save_dir));
+	start();
+}
+
+static void
+teardown(void)
+{
+	char cmd[192];
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", save_dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* ---- recording callbacks ---- */
+
+static void
+cb_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	t->n_reflects++;
+	tfed_event(t, "reflect:%s:%.*s", tfed_obj_name(t, obj),
+	    n ? (int)v[0].length : 0, n ? (const char *)v[0].value : "");
+}
+
+static void
+cb_initiate_save(void *arg, const char *label, int has_time, rti_time time)
+{
+	(void)has_time;
+	(void)time;
+	tfed_event(arg, "isave:%s", label);
+}
+
+static void
+cb_saved(void *arg)
+{
+	tfed_event(arg, "saved");
+}
+
+static void
+cb_not_saved(void *arg, enum rti_save_failure_reason reason)
+{
+	tfed_event(arg, "notsaved:%d", (int)reason);
+}
+
+static void
+cb_restore_ok(void *arg, const char *label)
+{
+	tfed_event(arg, "rsucceeded:%s", label);
+}
+
+static void
+cb_restore_failed(void *arg, const char *label, const char *reason)
+{
+	tfed_event(arg, "rfailed:%s:%s", label, reason);
+}
+
+static void
+cb_restore_begun(void *arg)
+{
+	tfed_event(arg, "rbegun");
+}
+
+static void
+cb_initiate_restore(void *arg, const char *label, const char *name,
+    rti_federate_handle h)
+{
+	struct tfed *t = arg;
+
+	t->handle = h;
+	tfed_event(t, "irestore:%s:%s:%u", label, name, h.id);
+}
+
+static void
+cb_restored(void *arg)
+{
+	tfed_event(arg, "restored");
+}
+
+static void
+cb_not_restored(void *arg, enum rti_restore_failure_reason reason)
+{
+	tfed_event(arg, "notrestored:%d", (int)reason);
+}
+
+static void
+cb_inform(void *arg, rti_object_instance_handle obj, rti_attribute_handle a,
+    rti_federate_handle owner)
+{
+	(void)a;
+	tfed_event(arg, "owner:%s:%u", tfed_obj_name(arg, obj), owner.id);
+}
+
+static void
+cb_not_owned(void *arg, rti_object_instance_handle obj,
+    rti_attribute_handle a)
+{
+	(void)a;
+	tfed_event(arg, "owner:%s:none", tfed_obj_name(arg, obj));
+}
+
+/* A federate of type `name`, joined to "F" (created if needed). */
+static struct tfed *
+member(const char *name)
+{
+	struct rti_callbacks cb;
+	struct tfed *t = calloc(1, sizeof *t);
+	const char *mods[1] = { GRID };
+	int rc;
+
+	memset(&cb, 0, sizeof cb);
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	cb.reflect_attribute_values = cb_reflect;
+	cb.initiate_federate_save = cb_initiate_save;
+	cb.federation_saved = cb_saved;
+	cb.federation_not_saved = cb_not_saved;
+	cb.request_federation_restore_succeeded = cb_restore_ok;
+	cb.request_federation_restore_failed = cb_restore_failed;
+	cb.federation_restore_begun = cb_restore_begun;
+	cb.initiate_federate_restore = cb_initiate_restore;
+	cb.federation_restored = cb_restored;
+	cb.federation_not_restored = cb_not_restored;
+	cb.inform_attribute_ownership = cb_inform;
+	cb.attribute_is_not_owned = cb_not_owned;
+	ck_assert_ptr_nonnull(t);
+	t->amb = rti_ambassador_new();
+	ck_assert_ptr_nonnull(t->amb);
+	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
+	rc = rti_create_federation_execution(t->amb, "F", mods, 1, NULL);
+	ck_assert(rc == RTI_OK ||
+	    rc == RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS);
+	tfed_track(t);
+	ck_assert_int_eq(rti_join_federation_execution(t->amb, name, name,
+	    "F", &t->handle), RTI_OK);
+	return t;
+}
+
+/* Save `label`, asked by ts[0]; every federate saves its (empty) part. */
+static void
+save_all(struct tfed **ts, size_t n, const char *label)
+{
+	char ev[96];
+	size_t i;
+
+	snprintf(ev, sizeof ev, "isave:%s", label);
+	ck_assert_int_eq(rti_request_federation_save(ts[0]->amb, label),
+	    RTI_OK);
+	for (i = 0; i < n; i++) {
+		ck_assert(tfed_wait_all(ts, n, ts[i], ev));
+		ck_assert_int_eq(rti_federate_save_begun(ts[i]->amb), RTI_OK);
+		ck_assert_int_eq(rti_federate_save_complete(ts[i]->amb),
+		    RTI_OK);
+	}
+	for (i = 0; i < n; i++)
+		ck_assert(tfed_wait_all(ts, n, ts[i], "saved"));
+}
+
+/* Restore `label`, asked by ts[0]; every federate restores its part. */
+static void
+restore_all(struct tfed **ts, size_t n, const char *label)
+{
+	size_t i;
+
+	ck_assert_int_eq(rti_request_federation_restore(ts[0]->amb, label),
+	    RTI_OK);
+	if (!tfed_wait_all(ts, n, ts[0], "rsucceeded:"))
+		tfed_dump(ts[0], "requester");
+	ck_assert_int_lt(tfed_find(ts[0], "rfailed:"), 0);
+	for (i = 0; i < n; i++) {
+		ck_assert(tfed_wait_all(ts, n, ts[i], "irestore:"));
+		ck_assert_int_eq(rti_federate_restore_complete(ts[i]->amb),
+		    RTI_OK);
+	}
+	for (i = 0; i < n; i++)
+		ck_assert(tfed_wait_all(ts, n, ts[i], "restored"));
+}
+
+static void
+update(struct tfed *t, rti_object_instance_handle o, const char *val)
+{
+	struct rti_attribute_value v;
+
+	v.attribute = tfed_attr(t, "Breaker", "Status");
+	v.value = val;
+	v.length = strlen(val);
+	ck_assert_int_eq(rti_update_attribute_values(t->amb, o, &v, 1, NULL,
+	    0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(t->amb), RTI_OK);
+}
+
+/* 1 when `t` knows an instance named `name`, of class `cls` (last name
+ * component) when it does. */
+static int
+knows(struct tfed *t, const char *name, const char *cls)
+{
+	rti_object_instance_handle o;
+	rti_object_class_handle c;
+
+	if (rti_get_object_instance_handle(t->amb, name, &o) != RTI_OK)
+		return 0;
+	ck_assert_int_eq(rti_get_known_object_class_handle(t->amb, o, &c),
+	    RTI_OK);
+	ck_assert_str_eq(tfed_cls_name(t, c), cls);
+	return 1;
+}
+
+static int
+owns(struct tfed *t, rti_object_instance_handle o, const char *attr)
+{
+	int own = -1;
+
+	ck_assert_int_eq(rti_is_attribute_owned_by_federate(t->amb, o,
+	    tfed_attr(t, "Breaker", attr), &own), RTI_OK);
+	return own;
+}
+
+/* rtiexec's answer, asked by `t`: "owner:NAME:HANDLE" or ":none". */
+static void
+ask_owner(struct tfed *t, rti_object_instance_handle o, const char *want)
+{
+	tfed_clear(t);
+	ck_assert_int_eq(rti_query_attribute_ownership(t->amb, o,
+	    tfed_attr(t, "Breaker", "Status")), RTI_OK);
+	ck_assert(tfed_wait(t, "owner:"));
+	ck_assert_str_eq(t->events[tfed_find(t, "owner:")], want);
+}
+
+/* ---- instances, names, classes, owners ---- */
+
+START_TEST(test_instances_and_owners_come_back)
+{
+	struct tfed *pub = member("pub"), *sub = member("sub");
+	struct tfed *ts[2] = { pub, sub };
+	rti_object_instance_handle b1, b2, b3, s1;
+	rti_attribute_handle st;
+	char want[64];
+	const char *nm;
+
+	tfed_publish_breaker(pub);
+	tfed_subscribe(sub, "Breaker", "Status");
+	b1 = tfed_register_named(pub, "Breaker", "B1");
+	b2 = tfed_register_named(pub, "Breaker", "B2");
+	ck_assert(tfed_wait_n(sub, "discover:", 2));
+	save_all(ts, 2, "s1");
+
+	/* the world moves on */
+	b3 = tfed_register_named(pub, "Breaker", "B3");
+	ck_assert(tfed_wait(sub, "discover:B3"));
+	ck_assert_int_eq(rti_delete_object_instance(pub->amb, b1, NULL, 0),
+	    RTI_OK);
+	ck_assert(tfed_wait(sub, "remove:"));
+	st = tfed_attr(pub, "Breaker", "Status");
+	ck_assert_int_eq(rti_unconditional_attribute_ownership_divestiture(
+	    pub->amb, b2, &st, 1), RTI_OK);
+	ck_assert_int_eq(owns(pub, b2, "Status"), 0);
+	ask_owner(sub, b2, "owner:B2:none");
+	ck_assert_int_eq(rti_unsubscribe_object_class(sub->amb,
+	    tfed_oc(sub, "Breaker")), RTI_OK);
+
+	restore_all(ts, 2, "s1");
+
+	/* both know B1 and B2 again, as saved, and neither B3 */
+	ck_assert(knows(pub, "B1", "Breaker") && knows(pub, "B2", "Breaker"));
+	ck_assert(knows(sub, "B1", "Breaker") && knows(sub, "B2", "Breaker"));
+	ck_assert(!knows(pub, "B3", "Breaker") && !knows(sub, "B3",
+	    "Breaker"));
+	ck_assert_int_eq(rti_get_object_instance_name(sub->amb, b1, &nm),
+	    RTI_OK);
+	ck_assert_str_eq(nm, "B1");
+	ck_assert_int_ne(rti_get_object_instance_name(sub->amb, b3, &nm),
+	    RTI_OK);
+	/* pub owns B2's Status again, in its own view and rtiexec's */
+	ck_assert_int_eq(owns(pub, b2, "Status"), 1);
+	ck_assert_int_eq(owns(pub, b1, "Status"), 1);
+	snprintf(want, sizeof want, "owner:B2:%u", pub->handle.id);
+	ask_owner(sub, b2, want);
+	/* updates route as before the save: sub subscribes again */
+	tfed_clear(sub);
+	update(pub, b1, "open");
+	ck_assert(tfed_wait(sub, "reflect:B1:open"));
+	update(pub, b2, "closed");
+	ck_assert(tfed_wait(sub, "reflect:B2:closed"));
+	/* the restored B3 name is free again, and a new instance does not
+	 * take a saved handle */
+	s1 = tfed_register_named(pub, "Breaker", "B3");
+	ck_assert_uint_ne(s1.id, b1.id);
+	ck_assert_uint_ne(s1.id, b2.id);
+	tfed_free(pub);
+	tfed_free(sub);
+}
+END_TEST
+
+/* ---- regions and conditions ---- */
+
+static rti_dimension_handle
+dim(struct tfed *t, const char *name)
+{
+	rti_dimension_handle d;
+
+	ck_assert_int_eq(rti_get_dimension_handle(t->amb, name, &d), RTI_OK);
+	return d;
+}
+
+/* A region of `t` on Substation [s, s + 1). */
+static rti_region_handle
+region(struct tfed *t, int s)
+{
+	rti_dimension_handle d = dim(t, "Substation");
+	rti_region_handle r;
+
+	ck_assert_int_eq(rti_create_region(t->amb, &d, 1, &r), RTI_OK);
+	ck_assert_int_eq(rti_set_range_bounds(t->amb, r, d, (uint64_t)s,
+	    (uint64_t)s + 1), RTI_OK);
+	ck_assert_int_eq(rti_commit_region_modifications(t->amb, &r, 1),
+	    RTI_OK);
+	return r;
+}
+
+static void
+move(struct tfed *t, rti_region_handle r, int s)
+{
+	ck_assert_int_eq(rti_set_range_bounds(t->amb, r, dim(t, "Substation"),
+	    (uint64_t)s, (uint64_t)s + 1), RTI_OK);
+	ck_assert_int_eq(rti_commit_region_modifications(t->amb, &r, 1),
+	    RTI_OK);
+}
+
+static uint64_t
+suppressed(struct tfed *t)
+{
+	struct rti_statistics s;
+
+	ck_assert_int_eq(rti_get_statistics(t->amb, &s), RTI_OK);
+	return s.updates_suppressed;
+}
+
+/* Update b[0] and b[1] with "x0" and "x1"; wait for `con` to get the one
+ * of index `want` (and nothing else up to a barrier). */
+static void
+route_check(struct tfed *pub, struct tfed *con,
+    const rti_object_instance_handle *b, int want, const char *tag)
+{
+	char v0[16], v1[16], ev[48];
+
+	snprintf(v0, sizeof v0, "%s0", tag);
+	snprintf(v1, sizeof v1, "%s1", tag);
+	tfed_clear(con);
+	con->n_reflects = 0;
+	update(pub, b[0], v0);
+	update(pub, b[1], v1);
+	snprintf(ev, sizeof ev, "reflect:B%d:%s%d", want, tag, want);
+	ck_assert(tfed_wait(con, ev));
+	tfed_barrier(con);
+	tfed_barrier(pub);
+	tfed_barrier(con);
+	ck_assert_uint_eq(con->n_reflects, 1);
+}
+
+START_TEST(test_regions_filter_as_saved)
+{
+	struct tfed *pub = member("pub"), *con = member("con");
+	struct tfed *ts[2] = { pub, con };
+	rti_region_handle rc, p0, p1, late;
+	rti_object_instance_handle b[2];
+	rti_attribute_handle a;
+	uint64_t lo = 0, hi = 0, before;
+
+	rc = region(con, 1);
+	a = tfed_attr(con, "Breaker", "Status");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes_with_regions(
+	    con->amb, tfed_oc(con, "Breaker"), &a, 1, &rc, 1), RTI_OK);
+	tfed_publish_status(pub);
+	p0 = region(pub, 0);
+	p1 = region(pub, 1);
+	a = tfed_attr(pub, "Breaker", "Status");
+	ck_assert_int_eq(rti_reserve_object_instance_name(pub->amb, "B0"),
+	    RTI_OK);
+	ck_assert(tfed_wait(pub, "reserved:B0"));
+	ck_assert_int_eq(rti_register_object_instance_with_regions(pub->amb,
+	    tfed_oc(pub, "Breaker"), &a, 1, &p0, 1, &b[0]), RTI_OK);
+	ck_assert_int_eq(rti_reserve_object_instance_name(pub->amb, "B1"),
+	    RTI_OK);
+	ck_assert(tfed_wait(pub, "reserved:B1"));
+	ck_assert_int_eq(rti_register_object_instance_with_regions(pub->amb,
+	    tfed_oc(pub, "Breaker"), &a, 1, &p1, 1, &b[1]), RTI_OK);
+	/* con's region is substation 1: B1 passes, B0 is cut */
+	route_check(pub, con, b, 1, "a");
+	save_all(ts, 2, "s1");
+
+	/* con moves to substation 0, pub makes a region, con leaves */
+	move(con, rc, 0);
+	route_check(pub, con, b, 0, "b");
+	late = region(pub, 7);
+	ck_assert_int_eq(rti_associate_regions_for_updates(pub->amb, b[0], &a,
+	    1, &late, 1), RTI_OK);
+
+	restore_all(ts, 2, "s1");
+
+	/* the regions as saved: con's on 1, pub's late one gone */
+	ck_assert_int_eq(rti_get_range_bounds(con->amb, rc,
+	    dim(con, "Substation"), &lo, &hi), RTI_OK);
+	ck_assert_uint_eq(lo, 1);
+	ck_assert_uint_eq(hi, 2);
+	ck_assert_int_eq(rti_get_range_bounds(pub->amb, late,
+	    dim(pub, "Substation"), &lo, &hi), RTI_ERR_INVALID_REGION);
+	/* and the filters: B1 passes, B0 is cut, and cut at the source
+	 * (pub's replica of con's subscription is back) */
+	before = suppressed(pub);
+	route_check(pub, con, b, 1, "c");
+	ck_assert_uint_eq(suppressed(pub), before + 1);
+	/* the restored regions work on: con moves to 0 again */
+	move(con, rc, 0);
+	route_check(pub, con, b, 0, "d");
+	tfed_free(pub);
+	tfed_free(con);
+}
+END_TEST
+
+/* Conditions: the subscription condition and the instances' send
+ * conditions come back, and filter as saved; a label restores twice. */
+START_TEST(test_conditions_filter_as_saved)
+{
+	struct tfed *pub = member("pub"), *con = member("con");
+	struct tfed *ts[2] = { pub, con };
+	rti_object_instance_handle b[2];
+	rti_object_class_handle br;
+
+	tfed_subscribe(con, "Breaker", "Status");
+	tfed_publish_status(pub);
+	b[0] = tfed_register_named(pub, "Breaker", "B0");
+	b[1] = tfed_register_named(pub, "Breaker", "B1");
+	ck_assert(tfed_wait_n(con, "discover:", 2));
+	ck_assert_int_eq(rti_set_object_instance_condition(pub->amb, b[0],
+	    "south/S1"), RTI_OK);
+	ck_assert_int_eq(rti_set_object_instance_condition(pub->amb, b[1],
+	    "north/S1"), RTI_OK);
+	br = tfed_oc(con, "Breaker");
+	ck_assert_int_eq(rti_add_subscription_condition(con->amb, br,
+	    "north/"), RTI_OK);
+	route_check(pub, con, b, 1, "a");
+	save_all(ts, 2, "s1");
+
+	/* con looks south instead */
+	ck_assert_int_eq(rti_remove_subscription_condition(con->amb, br,
+	    "north/"), RTI_OK);
+	ck_assert_int_eq(rti_add_subscription_condition(con->amb, br,
+	    "south/"), RTI_OK);
+	route_check(pub, con, b, 0, "b");
+	restore_all(ts, 2, "s1");
+	route_check(pub, con, b, 1, "c");
+
+	/* the instances swap their conditions */
+	ck_assert_int_eq(rti_set_object_instance_condition(pub->amb, b[1],
+	    "south/S2"), RTI_OK);
+	ck_assert_int_eq(rti_set_object_instance_condition(pub->amb, b[0],
+	    "north/S2"), RTI_OK);
+	route_check(pub, con, b, 0, "d");
+	restore_all(ts, 2, "s1");
+	route_check(pub, con, b, 1, "e");
+	tfed_free(pub);
+	tfed_free(con);
+}
+END_TEST
+
+/* ---- a restore in a new rtiexec ---- */
+
+START_TEST(test_restore_in_new_rtiexec)
+{
+	struct tfed *pub = member("pub"), *sub = member("sub");
+	struct tfed *ts[2] = { pub, sub };
+	rti_object_instance_handle b1, b2;
+	uint32_t h_pub, h_sub;
+	char want[64];
+
+	tfed_publish_breaker(pub);
+	tfed_subscribe(sub, "Breaker", "Status");
+	b1 = tfed_register_named(pub, "Breaker", "B1");
+	b2 = tfed_register_named(pub, "Breaker", "B2");
+	ck_assert(tfed_wait_n(sub, "discover:", 2));
+	h_pub = pub->handle.id;
+	h_sub = sub->handle.id;
+	save_all(ts, 2, "s1");
+	tfed_free(pub);
+	tfed_free(sub);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+
+	/* the federates come back in the other order: matched by type */
+	start();
+	sub = member("sub");
+	pub = member("pub");
+	ts[0] = sub;
+	ts[1] = pub;
+	ck_assert(!knows(sub, "B1", "Breaker"));
+	restore_all(ts, 2, "s1");
+	ck_assert_uint_eq(pub->handle.id, h_pub);
+	ck_assert_uint_eq(sub->handle.id, h_sub);
+	ck_assert(knows(sub, "B1", "Breaker") && knows(sub, "B2", "Breaker"));
+	ck_assert(knows(pub, "B1", "Breaker") && knows(pub, "B2", "Breaker"));
+	ck_assert_int_eq(owns(pub, b1, "Status"), 1);
+	snprintf(want, sizeof want, "owner:B2:%u", h_pub);
+	ask_owner(sub, b2, want);
+	/* and the federation works on: pub's publication and sub's
+	 * subscription are back */
+	update(pub, b2, "tripped");
+	ck_assert(tfed_wait(sub, "reflect:B2:tripped"));
+	tfed_free(pub);
+	tfed_free(sub);
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	Suite *s = suite_create("save_state");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_instances_and_owners_come_back);
+	tcase_add_test(tc, test_regions_filter_as_saved);
+	tcase_add_test(tc, test_conditions_filter_as_saved);
+	tcase_add_test(tc, test_restore_in_new_rtiexec);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int nf;
+
+	srunner_run_all(sr, CK_NORMAL);
+	nf = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
