@@ -387,15 +387,18 @@ static void
 route_check(struct tfed *pub, struct tfed *con,
     const rti_object_instance_handle *b, int want, const char *tag)
 {
-	char v0[16], v1[16], ev[48];
+	char v0[16], v1[16], ev[96];
+	const char *nm;
 
+	ck_assert_int_eq(rti_get_object_instance_name(pub->amb, b[want], &nm),
+	    RTI_OK);
 	snprintf(v0, sizeof v0, "%s0", tag);
 	snprintf(v1, sizeof v1, "%s1", tag);
 	tfed_clear(con);
 	con->n_reflects = 0;
 	update(pub, b[0], v0);
 	update(pub, b[1], v1);
-	snprintf(ev, sizeof ev, "reflect:B%d:%s%d", want, tag, want);
+	snprintf(ev, sizeof ev, "reflect:%s:%s%d", nm, tag, want);
 	ck_assert(tfed_wait(con, ev));
 	tfed_barrier(con);
 	tfed_barrier(pub);
@@ -420,14 +423,8 @@ START_TEST(test_regions_filter_as_saved)
 	p0 = region(pub, 0);
 	p1 = region(pub, 1);
 	a = tfed_attr(pub, "Breaker", "Status");
-	ck_assert_int_eq(rti_reserve_object_instance_name(pub->amb, "B0"),
-	    RTI_OK);
-	ck_assert(tfed_wait(pub, "reserved:B0"));
 	ck_assert_int_eq(rti_register_object_instance_with_regions(pub->amb,
 	    tfed_oc(pub, "Breaker"), &a, 1, &p0, 1, &b[0]), RTI_OK);
-	ck_assert_int_eq(rti_reserve_object_instance_name(pub->amb, "B1"),
-	    RTI_OK);
-	ck_assert(tfed_wait(pub, "reserved:B1"));
 	ck_assert_int_eq(rti_register_object_instance_with_regions(pub->amb,
 	    tfed_oc(pub, "Breaker"), &a, 1, &p1, 1, &b[1]), RTI_OK);
 	/* con's region is substation 1: B1 passes, B0 is cut */
