@@ -9,9 +9,74 @@
 
 struct sync_point;
 
+struct store_save;
+
+/* A federation's save or restore (fedm_save.c). */
+enum {
+	FX_SAVE_NONE = 0,
+	FX_SAVE_TIMED,            /* requested at a time, not yet there */
+	FX_SAVE_INITIATED,
+	FX_SAVE_WRITING
+};
+
 struct fedm_fx {
 	struct sync_point *syncs;
+	int save;                 /* FX_SAVE_* */
+	char *save_label;
+	int save_has_time;
+	uint64_t save_time;
+	int save_failed;          /* a federate said not complete */
+	struct store_save *store; /* fedm_store.c's, while writing */
+	int restoring;            /* from restore begun to restored/not */
+	char *restore_label;
 };
+
+/* FedM's slot of a federate (f->mod[MOD_FEDM]). */
+struct fedm_fed {
+	int save_st;              /* enum rti_save_status */
+	int restore_st;           /* enum rti_restore_status */
+	uint32_t pre_handle;      /* its handle before the restore */
+};
+
+/* fedm_save.c: the handlers of the save and restore services. */
+int fedm_h_save_request(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_save_begun(struct conn *c, uint32_t serial, struct wire_rd *rd);
+int fedm_h_save_complete(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd);
+int fedm_h_save_query(struct conn *c, uint32_t serial, struct wire_rd *rd);
+int fedm_h_restore_request(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_restore_complete(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_restore_abort(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_restore_query(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+/* fedm_store.c: WIRE_SAVE_COLLECTED. */
+int fedm_h_save_collected(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+/* `f` is leaving (resign or lost connection) while a save or restore
+ * may run: the save is not saved, the restore not restored
+ * (FEDERATE_RESIGNED), for the others. */
+void fedm_save_leave(struct federate *f);
+/* The save_time_reached event: a timed save is initiated. */
+void fedm_save_time_reached(struct federation *fx);
+/* Free the save and restore state of `fx`. */
+void fedm_save_fini(struct federation *fx);
+/* RTI_OK, or the error that refuses a join to `fx` now. */
+int fedm_save_join_check(struct federation *fx, char *msg, size_t len);
+
+/* FedM's own section of a save file: the next federate handle and each
+ * federate's resign action (fedm_store.c). */
+int fedm_save_state(struct federation *fx, struct wire_buf *out);
+int fedm_restore_stage(struct federation *fx,
+    const struct restore_saved *saved, struct wire_rd *rd, void **staged,
+    char *msg, size_t len);
+void fedm_restore_apply(struct federation *fx, void *staged);
+void fedm_restore_discard(void *staged);
+int fedm_restore_sync(struct federate *f);
 
 /* Send the frame in `b` to federate `handle` of `fx`, if connected. */
 void fedm_send_to(struct federation *fx, uint32_t handle,

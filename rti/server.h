@@ -98,6 +98,10 @@ struct rti_config {
 	const char *const *pre_foms;
 	size_t n_pre_foms;
 	const char *pre_time;
+	/* The save directory (--save-dir; fedm_store.c): NULL = the
+	 * default, $XDG_STATE_HOME/rti/saves, else
+	 * $HOME/.local/state/rti/saves. */
+	const char *save_dir;
 };
 
 struct federation;
@@ -275,6 +279,10 @@ struct module_ops {
 	 * it. */
 	void (*federate_exception)(struct federate *f, uint16_t type, int err,
 	    const char *msg);
+	/* Raised by TM when a timed save's time is reached (tm_save_cap):
+	 * every time-constrained federate of `fx` has been granted the save
+	 * time, or is held back at it.  FedM initiates the save. */
+	void (*save_time_reached)(struct federation *fx);
 
 	/*
 	 * Federation save and restore (fedm_store.c, rti-save(5)).  FedM
@@ -386,6 +394,11 @@ struct federate {
 	struct federation *fx;
 	struct conn *conn;
 	int resign_action;        /* automatic resign directive */
+	int busy;                 /* RTI_OK, or RTI_ERR_SAVE_IN_PROGRESS /
+	                             RTI_ERR_RESTORE_IN_PROGRESS while a
+	                             save or restore runs (FedM sets it):
+	                             the core refuses every message but
+	                             those of server_busy_exempt */
 	int report_exceptions;    /* HLAsetExceptionReporting (MOM): its
 	                             error replies and notices raise
 	                             federate_exception */
@@ -547,6 +560,15 @@ server_federate(const struct federation *fx, uint32_t handle)
 	return NULL;
 }
 
+/* hooks.c: the modules, lowest layer first (tm, dm, ddm, om, owm, fedm,
+ * mom): the order of the events, and of the sections of a save file. */
+extern const int server_layer_order[MOD_COUNT];
+/* conn_in.c: 1 when a message of `type` is accepted from a federate
+ * whose `busy` is set (IEEE 1516.1-2010 4.11-4.31: the save and restore
+ * services and queries, resign, the federate lookups, and the internal
+ * acknowledgements). */
+int server_busy_exempt(uint16_t type);
+
 /* hooks.c: the hooks more than one module takes. */
 /* Resign `f` with `action`: every module's federate_resign hook (in
  * reverse module order), then it leaves the federation and every
@@ -584,6 +606,7 @@ void server_rti_provide(struct federation *fx, uint32_t obj,
  * of the frame in dispatch when it is f's). */
 void server_federate_exception(struct federate *f, int err,
     const char *msg);
+void server_save_time_reached(struct federation *fx);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;
