@@ -360,10 +360,12 @@ ddm_restore_stage(struct federation *fx, const struct restore_saved *saved,
 	struct ddm_staged *s;
 	const char *why = NULL;
 	uint32_t n, i;
-	int oom = 0, part;
+	int oom = 0, part = 0;
 
 	*staged = NULL;
-	if (wire_get_u16(rd) != DDM_SAVE_VERSION) {
+	if (wire_rd_left(rd) == 0)
+		part = 3;       /* no section: the empty state */
+	else if (wire_get_u16(rd) != DDM_SAVE_VERSION) {
 		if (rd->err)
 			return restore_damaged(msg, len, "DDM",
 			    "it is truncated");
@@ -377,7 +379,7 @@ ddm_restore_stage(struct federation *fx, const struct restore_saved *saved,
 		snprintf(msg, len, "out of memory staging the DDM state");
 		return RTI_ERR_NO_MEMORY;
 	}
-	for (part = 0; part < 3 && !why; part++) {
+	for (; part < 3 && !why; part++) {
 		n = wire_get_count(rd, part == 0 ? 8 : part == 1 ? 12 : 14);
 		if (rd->err)
 			why = "it is truncated";

@@ -957,6 +957,15 @@ mom_restore_stage(struct federation *fx, const struct restore_saved *saved,
 
 	(void)fx;
 	*staged = NULL;
+	if (wire_rd_left(rd) == 0) {
+		/* no section: the empty state */
+		if (!(*staged = calloc(1, sizeof *s))) {
+			snprintf(msg, len, "out of memory staging the MOM "
+			    "state");
+			return RTI_ERR_NO_MEMORY;
+		}
+		return RTI_OK;
+	}
 	if (wire_get_u16(rd) != MOM_SAVE_VERSION) {
 		if (rd->err)
 			return restore_damaged(msg, len, "MOM",

@@ -221,6 +221,20 @@ om_restore_stage(struct federation *fx, const struct restore_saved *saved,
 	uint32_t n, i;
 
 	*staged = NULL;
+	if (wire_rd_left(rd) == 0) {
+		/* no section (the store's empty reader): the empty state */
+		if (!(s = calloc(1, sizeof *s)) ||
+		    IDMAP_INIT(&s->inst_map, struct om_instance, hnode,
+		    handle) < 0 ||
+		    IDMAP_INIT_STR(&s->name_map, struct om_name, node,
+		    name) < 0) {
+			staged_free(s);
+			goto oom;
+		}
+		s->next_handle = 1;
+		*staged = s;
+		return RTI_OK;
+	}
 	if (wire_get_u16(rd) != OM_SAVE_VERSION)
 		return rd->err ? restore_damaged(msg, len, "OM", why) :
 		    (snprintf(msg, len, "the OM section of the save has a "

@@ -1218,7 +1218,9 @@ owm_restore_stage(struct federation *fx, const struct restore_saved *saved,
 	uint32_t n, i, k, j;
 
 	*staged = NULL;
-	if (wire_get_u16(rd) != OWM_SAVE_VERSION) {
+	if (wire_rd_left(rd) == 0)
+		;               /* no section: the empty state */
+	else if (wire_get_u16(rd) != OWM_SAVE_VERSION) {
 		if (rd->err)
 			return restore_damaged(msg, len, "OWM",
 			    "it is truncated");
@@ -1232,7 +1234,7 @@ owm_restore_stage(struct federation *fx, const struct restore_saved *saved,
 		snprintf(msg, len, "out of memory staging the OWM state");
 		return RTI_ERR_NO_MEMORY;
 	}
-	n = wire_get_count(rd, 12);
+	n = wire_rd_left(rd) ? wire_get_count(rd, 12) : 0;
 	for (i = 0; i < n && !why; i++) {
 		uint32_t obj = wire_get_u32(rd), nd = wire_get_count(rd, 4);
 		struct owm_obj *oo;
