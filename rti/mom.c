@@ -201,7 +201,10 @@ federate_values(struct mom_fx *st, struct federate *f)
 			wire_put_u32(b, ti.regulating != 0);
 			break;
 		case FA_STATE:
-			wire_put_u32(b, 1);     /* ActiveFederate */
+			/* ActiveFederate 1, FederateSaveInProgress 3,
+			 * FederateRestoreInProgress 5 (f->busy: FedM's) */
+			wire_put_u32(b, f->busy == RTI_ERR_SAVE_IN_PROGRESS ? 3 :
+			    f->busy == RTI_ERR_RESTORE_IN_PROGRESS ? 5 : 1);
 			break;
 		case FA_TMSTATE:
 			/* TimeGranted 0, TimeAdvancing 1 */

@@ -757,6 +757,102 @@ START_TEST(test_mom_after_restore)
 }
 END_TEST
 
+/* Send HLAmanager.HLAfederate.HLAadjust.HLAsetTiming for `fed`, every
+ * `period` seconds. */
+static void
+set_timing(struct tfed *mon, uint32_t fed, const char *period)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned char o[4] = { (unsigned char)(fed >> 24),
+	    (unsigned char)(fed >> 16), (unsigned char)(fed >> 8),
+	    (unsigned char)fed };
+	const char *json[2];
+	char h[16];
+	const char *names[2] = { "HLAfederate", "HLAreportPeriod" };
+	struct rti_parameter_value v[2];
+	unsigned char buf[2][64];
+	rti_interaction_class_handle ic;
+	rti_datatype_handle dt;
+	size_t i, len;
+
+	/* an HLAhandle's JSON: base64 of its four octets */
+	snprintf(h, sizeof h, "\"%c%c%c%c%c%c==\"", b64[o[0] >> 2],
+	    b64[((o[0] & 3) << 4) | (o[1] >> 4)],
+	    b64[((o[1] & 15) << 2) | (o[2] >> 6)], b64[o[2] & 63],
+	    b64[o[3] >> 2], b64[(o[3] & 3) << 4]);
+	json[0] = h;
+	json[1] = period;
+	ic = tfed_ic(mon, "HLAinteractionRoot.HLAmanager.HLAfederate."
+	    "HLAadjust.HLAsetTiming");
+	ck_assert_int_eq(rti_publish_interaction_class(mon->amb, ic), RTI_OK);
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(rti_get_parameter_handle(mon->amb, ic,
+		    names[i], &v[i].parameter), RTI_OK);
+		ck_assert_int_eq(rti_get_parameter_datatype(mon->amb,
+		    v[i].parameter, &dt), RTI_OK);
+		ck_assert_int_eq(rti_encode_json(mon->amb, dt, json[i], buf[i],
+		    sizeof buf[i], &len), RTI_OK);
+		v[i].value = buf[i];
+		v[i].length = (uint32_t)len;
+	}
+	ck_assert_int_eq(rti_send_interaction(mon->amb, ic, v, 2, NULL, 0),
+	    RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(mon->amb), RTI_OK);
+}
+
+/* HLAfederateState is FederateSaveInProgress while a save runs (seen in
+ * the periodic reports of HLAsetTiming), ActiveFederate before and
+ * after. */
+START_TEST(test_mom_federate_state_in_save)
+{
+	struct tfed *pub = member("pub"), *mon = member_as("mon", 1);
+	struct tfed *ts[2] = { pub, mon };
+	rti_object_class_handle fd = tfed_oc(mon, FEDC);
+	rti_attribute_handle a[2];
+	unsigned in_pub;
+	char active[96], saving[96];
+	double end;
+
+	a[0] = tfed_at(mon, fd, "HLAfederateName");
+	a[1] = tfed_at(mon, fd, "HLAfederateState");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(mon->amb, fd,
+	    a, 2), RTI_OK);
+	ck_assert_int_eq(rti_request_class_attribute_value_update(mon->amb,
+	    fd, a, 2, NULL, 0), RTI_OK);
+	in_pub = instance_named(mon, "pub");
+	snprintf(active, sizeof active,
+	    "value:%u:HLAfederateState=\"ActiveFederate\"", in_pub);
+	snprintf(saving, sizeof saving,
+	    "value:%u:HLAfederateState=\"FederateSaveInProgress\"", in_pub);
+	wait_event(mon, active);
+	set_timing(mon, pub->handle.id, "1");
+	ck_assert_int_eq(rti_request_federation_save(pub->amb, "s1"), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, pub, "isave:s1"));
+	ck_assert(tfed_wait_all(ts, 2, mon, "isave:s1"));
+	ck_assert_int_eq(rti_federate_save_begun(mon->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_complete(mon->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_begun(pub->amb), RTI_OK);
+	/* pub takes its time to save: the next reports say so */
+	end = tfed_now() + WAIT_S;
+	while (tfed_find(mon, saving) < 0 && tfed_now() < end) {
+		tfed_pump(mon, 0.05);
+		tfed_pump(pub, 0.01);
+	}
+	if (tfed_find(mon, saving) < 0)
+		tfed_dump(mon, "monitor");
+	ck_assert_int_ge(tfed_find(mon, saving), 0);
+	ck_assert_int_eq(rti_federate_save_complete(pub->amb), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, pub, "saved"));
+	ck_assert(tfed_wait_all(ts, 2, mon, "saved"));
+	tfed_clear(mon);
+	wait_event(mon, active);
+	set_timing(mon, pub->handle.id, "0");
+	tfed_free(pub);
+	tfed_free(mon);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -770,6 +866,7 @@ suite(void)
 	tcase_add_test(tc, test_conditions_filter_as_saved);
 	tcase_add_test(tc, test_restore_in_new_rtiexec);
 	tcase_add_test(tc, test_mom_after_restore);
+	tcase_add_test(tc, test_mom_federate_state_in_save);
 	suite_add_tcase(s, tc);
 	return s;
 }
