@@ -429,7 +429,8 @@ rti__om_cb_restore(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 			return -1;
 		k = wire_get_count(&chk, 4);
 		for (j = 0; j < k && !chk.err; j++)
-			if ((a = wire_get_u32(&chk)) == 0 || a / 64 >= st->words)
+			if ((a = wire_get_u32(&chk)) == 0 ||
+			    a / 64 >= st->words)
 				return -1;
 	}
 	if (!wire_rd_done(&chk))

@@ -203,7 +203,8 @@ federate_values(struct mom_fx *st, struct federate *f)
 		case FA_STATE:
 			/* ActiveFederate 1, FederateSaveInProgress 3,
 			 * FederateRestoreInProgress 5 (f->busy: FedM's) */
-			wire_put_u32(b, f->busy == RTI_ERR_SAVE_IN_PROGRESS ? 3 :
+			wire_put_u32(b,
+			    f->busy == RTI_ERR_SAVE_IN_PROGRESS ? 3 :
 			    f->busy == RTI_ERR_RESTORE_IN_PROGRESS ? 5 : 1);
 			break;
 		case FA_TMSTATE:

@@ -1288,7 +1288,8 @@ owm_restore_stage(struct federation *fx, const struct restore_saved *saved,
 			why = "an instance has nothing in flight";
 	}
 	if (!why && !wire_rd_done(rd))
-		why = rd->err ? "it is truncated" : "it has bytes past its end";
+		why = rd->err ? "it is truncated" :
+		    "it has bytes past its end";
 	if (why) {
 		owm_restore_discard(m);
 		return restore_damaged(msg, len, "OWM", why);
