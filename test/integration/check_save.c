@@ -143,9 +143,25 @@ on_interaction(void *arg, rti_interaction_class_handle cls,
 }
 
 static void
+on_ic_on(void *arg, rti_interaction_class_handle c)
+{
+	(void)c;
+	tfed_event(arg, "ic_on");
+}
+
+static void
+on_ic_off(void *arg, rti_interaction_class_handle c)
+{
+	(void)c;
+	tfed_event(arg, "ic_off");
+}
+
+static void
 save_callbacks(struct rti_callbacks *cb)
 {
 	tfed_callbacks(cb);
+	cb->turn_interactions_on = on_ic_on;
+	cb->turn_interactions_off = on_ic_off;
 	cb->receive_interaction = on_interaction;
 	cb->time_regulation_enabled = on_reg;
 	cb->time_constrained_enabled = on_con;
@@ -844,6 +860,45 @@ START_TEST(test_held_messages_cut)
 }
 END_TEST
 
+/* Declarations come back: librti's (what may be sent) and rtiexec's
+ * (who subscribes, what was advised). */
+START_TEST(test_declarations_restored)
+{
+	struct tfed *ts[2];
+	rti_interaction_class_handle ev;
+
+	ts[0] = join(&rx, GRID, "alpha", "TypeA");
+	ts[1] = join(&rx, GRID, "beta", "TypeB");
+	ck_assert_int_eq(rti_get_interaction_class_handle(ts[0]->amb,
+	    "GridEvent", &ev), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(ts[0]->amb, ev),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(ts[1]->amb, ev),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "ic_on"));
+	ck_assert(save_all(ts, 2, "decl"));
+	ck_assert_int_eq(rti_unsubscribe_interaction_class(ts[1]->amb, ev),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "ic_off"));
+	ck_assert_int_eq(rti_unpublish_interaction_class(ts[0]->amb, ev),
+	    RTI_OK);
+	ck_assert_int_eq(rti_send_interaction(ts[0]->amb, ev, NULL, 0, NULL,
+	    0), RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED);
+	ck_assert(restore_all(ts, 2, "decl"));
+	/* published again here */
+	ck_assert_int_eq(rti_send_interaction(ts[0]->amb, ev, NULL, 0, NULL,
+	    0), RTI_OK);
+	/* subscribed and advised again in rtiexec: the unsubscribe turns
+	 * alpha's interactions off once more */
+	tfed_clear(ts[0]);
+	ck_assert_int_eq(rti_unsubscribe_interaction_class(ts[1]->amb, ev),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "ic_off"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -862,6 +917,7 @@ suite(void)
 	tcase_add_test(tc, test_restore_in_new_rtiexec);
 	tcase_add_test(tc, test_timed_save);
 	tcase_add_test(tc, test_held_messages_cut);
+	tcase_add_test(tc, test_declarations_restored);
 	suite_add_tcase(s, tc);
 	return s;
 }
