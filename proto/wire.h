@@ -216,6 +216,10 @@ enum wire_type {
 	WIRE_TM_CB_RETRACT = 0x0484,         /* u32 producer, u32 retraction
 	                                        serial of a retracted TSO
 	                                        message it sent */
+	WIRE_TM_CB_SAVE_GRANT = 0x0485,      /* u8 kind, u64 time: a timed
+	                                        save's time, granted to a
+	                                        request past it, which stays
+	                                        pending */
 
 	/* OWM.  ASET = u32 obj, blob tag ("" when the service has none),
 	 * u32 n, n x u32 attr.  Requests, empty replies unless noted. */
