@@ -145,6 +145,36 @@ cb_not_owned(void *arg, rti_object_instance_handle obj,
 	tfed_event(arg, "owner:%s:none", tfed_obj_name(arg, obj));
 }
 
+static void
+cb_release(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *a, size_t n, const void *tag,
+    size_t tag_len)
+{
+	(void)a;
+	(void)tag;
+	(void)tag_len;
+	tfed_event(arg, "release:%s:%zu", tfed_obj_name(arg, obj), n);
+}
+
+static void
+cb_acquired(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *a, size_t n, const void *tag,
+    size_t tag_len)
+{
+	(void)a;
+	(void)tag;
+	(void)tag_len;
+	tfed_event(arg, "acquired:%s:%zu", tfed_obj_name(arg, obj), n);
+}
+
+static void
+cb_cancelled(void *arg, rti_object_instance_handle obj,
+    const rti_attribute_handle *a, size_t n)
+{
+	(void)a;
+	tfed_event(arg, "cancelled:%s:%zu", tfed_obj_name(arg, obj), n);
+}
+
 static void cb_mom_reflect(void *arg, rti_object_instance_handle obj,
     const struct rti_attribute_value *v, size_t n, const void *tag,
     size_t tag_len, const struct rti_message_info *info);
@@ -176,6 +206,10 @@ member_as(const char *name, int mom)
 	cb.federation_not_restored = cb_not_restored;
 	cb.inform_attribute_ownership = cb_inform;
 	cb.attribute_is_not_owned = cb_not_owned;
+	cb.request_attribute_ownership_release = cb_release;
+	cb.attribute_ownership_acquisition_notification = cb_acquired;
+	cb.confirm_attribute_ownership_acquisition_cancellation =
+	    cb_cancelled;
 	if (mom) {
 		cb.reflect_attribute_values = cb_mom_reflect;
 		cb.discover_object_instance = cb_mom_discover;
@@ -355,6 +389,44 @@ START_TEST(test_instances_and_owners_come_back)
 	s1 = tfed_register_named(pub, "Breaker", "B3");
 	ck_assert_uint_ne(s1.id, b1.id);
 	ck_assert_uint_ne(s1.id, b2.id);
+	tfed_free(pub);
+	tfed_free(sub);
+}
+END_TEST
+
+/* A pending acquisition at the save is pending again after the restore:
+ * the owner's divestiture if wanted gives the attribute to it. */
+START_TEST(test_pending_acquisition_kept)
+{
+	struct tfed *pub = member("pub"), *sub = member("sub");
+	struct tfed *ts[2] = { pub, sub };
+	rti_object_instance_handle b;
+	rti_attribute_handle st, out[1];
+	size_t n = 9;
+	char want[64];
+
+	tfed_publish_breaker(pub);
+	tfed_publish_breaker(sub);
+	tfed_subscribe(sub, "Breaker", "Status");
+	b = tfed_register_named(pub, "Breaker", "B1");
+	ck_assert(tfed_wait(sub, "discover:B1"));
+	st = tfed_attr(sub, "Breaker", "Status");
+	ck_assert_int_eq(rti_attribute_ownership_acquisition(sub->amb, b, &st,
+	    1, "a", 1), RTI_OK);
+	ck_assert(tfed_wait(pub, "release:B1:1"));
+	save_all(ts, 2, "s1");
+	ck_assert_int_eq(rti_cancel_attribute_ownership_acquisition(sub->amb,
+	    b, &st, 1), RTI_OK);
+	ck_assert(tfed_wait(sub, "cancelled:B1:1"));
+	restore_all(ts, 2, "s1");
+	ck_assert_int_eq(rti_attribute_ownership_divestiture_if_wanted(
+	    pub->amb, b, &st, 1, out, &n), RTI_OK);
+	ck_assert_uint_eq(n, 1);
+	ck_assert(tfed_wait(sub, "acquired:B1:1"));
+	ck_assert_int_eq(owns(sub, b, "Status"), 1);
+	ck_assert_int_eq(owns(pub, b, "Status"), 0);
+	snprintf(want, sizeof want, "owner:B1:%u", sub->handle.id);
+	ask_owner(pub, b, want);
 	tfed_free(pub);
 	tfed_free(sub);
 }
@@ -866,6 +938,7 @@ suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_instances_and_owners_come_back);
+	tcase_add_test(tc, test_pending_acquisition_kept);
 	tcase_add_test(tc, test_regions_filter_as_saved);
 	tcase_add_test(tc, test_conditions_filter_as_saved);
 	tcase_add_test(tc, test_restore_in_new_rtiexec);
