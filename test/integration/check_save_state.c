@@ -175,6 +175,21 @@ cb_cancelled(void *arg, rti_object_instance_handle obj,
 	tfed_event(arg, "cancelled:%s:%zu", tfed_obj_name(arg, obj), n);
 }
 
+static void
+cb_interaction(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)cls;
+	(void)v;
+	(void)n;
+	(void)info;
+	t->n_interactions++;
+	tfed_event(t, "interaction:%.*s", (int)tag_len, (const char *)tag);
+}
+
 static void cb_mom_reflect(void *arg, rti_object_instance_handle obj,
     const struct rti_attribute_value *v, size_t n, const void *tag,
     size_t tag_len, const struct rti_message_info *info);
@@ -206,6 +221,7 @@ member_as(const char *name, int mom)
 	cb.federation_not_restored = cb_not_restored;
 	cb.inform_attribute_ownership = cb_inform;
 	cb.attribute_is_not_owned = cb_not_owned;
+	cb.receive_interaction = cb_interaction;
 	cb.request_attribute_ownership_release = cb_release;
 	cb.attribute_ownership_acquisition_notification = cb_acquired;
 	cb.confirm_attribute_ownership_acquisition_cancellation =
@@ -601,6 +617,107 @@ START_TEST(test_conditions_filter_as_saved)
 }
 END_TEST
 
+/* An interaction class subscribed with a region: the subscription and
+ * the region come back and filter as saved. */
+START_TEST(test_interaction_regions_as_saved)
+{
+	struct tfed *pub = member("pub"), *con = member("con");
+	struct tfed *ts[2] = { pub, con };
+	rti_interaction_class_handle alarm = tfed_ic(pub, "Alarm");
+	rti_region_handle rc = region(con, 1), pr = region(pub, 1);
+	uint64_t lo = 0, hi = 0;
+
+	ck_assert_int_eq(rti_subscribe_interaction_class_with_regions(
+	    con->amb, tfed_ic(con, "Alarm"), &rc, 1), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(pub->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_send_interaction_with_regions(pub->amb, alarm,
+	    NULL, 0, &pr, 1, "a", 1), RTI_OK);
+	ck_assert(tfed_wait(con, "interaction:a"));
+	save_all(ts, 2, "s1");
+
+	/* con leaves the class and drops its region */
+	ck_assert_int_eq(rti_unsubscribe_interaction_class_with_regions(
+	    con->amb, tfed_ic(con, "Alarm"), &rc, 1), RTI_OK);
+	ck_assert_int_eq(rti_delete_region(con->amb, rc), RTI_OK);
+	con->n_interactions = 0;
+	ck_assert_int_eq(rti_send_interaction_with_regions(pub->amb, alarm,
+	    NULL, 0, &pr, 1, "b", 1), RTI_OK);
+	tfed_barrier(pub);
+	tfed_barrier(con);
+	ck_assert_uint_eq(con->n_interactions, 0);
+
+	restore_all(ts, 2, "s1");
+	ck_assert_int_eq(rti_get_range_bounds(con->amb, rc,
+	    dim(con, "Substation"), &lo, &hi), RTI_OK);
+	ck_assert_uint_eq(lo, 1);
+	ck_assert_uint_eq(hi, 2);
+	ck_assert_int_eq(rti_send_interaction_with_regions(pub->amb, alarm,
+	    NULL, 0, &pr, 1, "c", 1), RTI_OK);
+	ck_assert(tfed_wait(con, "interaction:c"));
+	/* con's librti knows its subscription region again: it can leave
+	 * with it, and then gets nothing */
+	ck_assert_int_eq(rti_unsubscribe_interaction_class_with_regions(
+	    con->amb, tfed_ic(con, "Alarm"), &rc, 1), RTI_OK);
+	con->n_interactions = 0;
+	ck_assert_int_eq(rti_send_interaction_with_regions(pub->amb, alarm,
+	    NULL, 0, &pr, 1, "d", 1), RTI_OK);
+	tfed_barrier(pub);
+	tfed_barrier(con);
+	ck_assert_uint_eq(con->n_interactions, 0);
+	tfed_free(pub);
+	tfed_free(con);
+}
+END_TEST
+
+/* More instances than one WIRE_CB_RESTORE_OM frame holds (4096): every
+ * one comes back to the federate that knew it. */
+START_TEST(test_many_instances)
+{
+	struct tfed *pub = member("pub"), *sub = member("sub");
+	struct tfed *ts[2] = { pub, sub };
+	enum { N = 5000 };
+	rti_object_instance_handle *h = calloc(N, sizeof *h);
+	rti_object_class_handle br = tfed_oc(pub, "Breaker");
+	const char *nm;
+	size_t i;
+
+	ck_assert_ptr_nonnull(h);
+	tfed_publish_breaker(pub);
+	tfed_subscribe(sub, "Breaker", "Status");
+	for (i = 0; i < N; i++)
+		ck_assert_int_eq(rti_register_object_instance(pub->amb, br,
+		    &h[i]), RTI_OK);
+	ck_assert(tfed_wait_n(sub, "discover:", N));
+	save_all(ts, 2, "s1");
+	for (i = 0; i < 10; i++)
+		ck_assert_int_eq(rti_delete_object_instance(pub->amb, h[i],
+		    NULL, 0), RTI_OK);
+	ck_assert(tfed_wait_n(sub, "remove:", 10));
+	restore_all(ts, 2, "s1");
+	for (i = 0; i < N; i++) {
+		ck_assert_int_eq(rti_get_object_instance_name(sub->amb, h[i],
+		    &nm), RTI_OK);
+		ck_assert_int_eq(owns(pub, h[i], "Status"), 1);
+	}
+	/* the updates of the first (deleted after the save) and the last
+	 * (in the second frame) reach sub */
+	for (i = 0; i < N; i += N - 1) {
+		char ev[96], val[16];
+
+		ck_assert_int_eq(rti_get_object_instance_name(pub->amb, h[i],
+		    &nm), RTI_OK);
+		snprintf(val, sizeof val, "v%zu", i);
+		snprintf(ev, sizeof ev, "reflect:%s:%s", nm, val);
+		update(pub, h[i], val);
+		ck_assert(tfed_wait(sub, ev));
+	}
+	free(h);
+	tfed_free(pub);
+	tfed_free(sub);
+}
+END_TEST
+
 /* ---- a restore in a new rtiexec ---- */
 
 START_TEST(test_restore_in_new_rtiexec)
@@ -941,6 +1058,8 @@ suite(void)
 	tcase_add_test(tc, test_pending_acquisition_kept);
 	tcase_add_test(tc, test_regions_filter_as_saved);
 	tcase_add_test(tc, test_conditions_filter_as_saved);
+	tcase_add_test(tc, test_interaction_regions_as_saved);
+	tcase_add_test(tc, test_many_instances);
 	tcase_add_test(tc, test_restore_in_new_rtiexec);
 	tcase_add_test(tc, test_mom_after_restore);
 	tcase_add_test(tc, test_mom_federate_state_in_save);
