@@ -902,6 +902,37 @@ START_TEST(test_declarations_restored)
 }
 END_TEST
 
+/* A pending synchronization point comes back as saved: who achieved it
+ * and who not. */
+START_TEST(test_sync_points_restored)
+{
+	struct tfed *ts[2];
+
+	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
+	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	ck_assert_int_eq(rti_register_federation_synchronization_point(
+	    ts[0]->amb, "p", "t", 1, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "announce:p"));
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "announce:p"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(ts[0]->amb, "p",
+	    1), RTI_OK);
+	ck_assert(save_all(ts, 2, "sync"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(ts[1]->amb, "p",
+	    1), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "synchronized:p"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(ts[1]->amb, "p",
+	    1), RTI_ERR_SYNCHRONIZATION_POINT_LABEL_NOT_ANNOUNCED);
+	ck_assert(restore_all(ts, 2, "sync"));
+	/* pending again, alpha's achievement kept */
+	tfed_clear(ts[0]);
+	ck_assert_int_eq(rti_synchronization_point_achieved(ts[1]->amb, "p",
+	    1), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "synchronized:p"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -921,6 +952,7 @@ suite(void)
 	tcase_add_test(tc, test_timed_save);
 	tcase_add_test(tc, test_held_messages_cut);
 	tcase_add_test(tc, test_declarations_restored);
+	tcase_add_test(tc, test_sync_points_restored);
 	suite_add_tcase(s, tc);
 	return s;
 }
