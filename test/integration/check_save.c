@@ -933,6 +933,49 @@ START_TEST(test_sync_points_restored)
 }
 END_TEST
 
+/* The restore status at each stage, and an abort. */
+START_TEST(test_restore_status_and_abort)
+{
+	struct tfed *ts[2];
+
+	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
+	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	ck_assert(save_all(ts, 2, "st"));
+	ck_assert_int_eq(rti_federate_restore_complete(ts[0]->amb),
+	    RTI_ERR_RESTORE_NOT_REQUESTED);
+	ck_assert_int_eq(rti_abort_federation_restore(ts[0]->amb),
+	    RTI_ERR_RESTORE_NOT_IN_PROGRESS);
+	ck_assert_int_eq(rti_query_federation_restore_status(ts[1]->amb),
+	    RTI_OK);
+	ck_assert(tfed_wait(ts[1], "rstatus:1>0=0,2>0=0"));
+	ck_assert_int_eq(rti_request_federation_restore(ts[0]->amb, "st"),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "irestore:st:alpha:1"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "irestore:st:beta:2"));
+	ck_assert_int_ge(tfed_find(ts[1], "rbegun"), 0);
+	ck_assert_int_lt(tfed_find(ts[1], "rbegun"),
+	    tfed_find(ts[1], "irestore:"));
+	/* only the requester hears of the request's success */
+	ck_assert_int_lt(tfed_find(ts[1], "rok:"), 0);
+	ck_assert_int_eq(rti_federate_restore_complete(ts[0]->amb), RTI_OK);
+	tfed_clear(ts[1]);
+	ck_assert_int_eq(rti_query_federation_restore_status(ts[1]->amb),
+	    RTI_OK);
+	ck_assert(tfed_wait(ts[1], "rstatus:1>1=5,2>2=4"));
+	ck_assert_int_eq(rti_request_federation_save(ts[1]->amb, "x"),
+	    RTI_ERR_RESTORE_IN_PROGRESS);
+	ck_assert_int_eq(rti_abort_federation_restore(ts[1]->amb), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "notrestored:4"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "notrestored:4"));
+	/* usable: a save works again */
+	tfed_clear(ts[0]);
+	tfed_clear(ts[1]);
+	ck_assert(save_all(ts, 2, "after"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -953,6 +996,7 @@ suite(void)
 	tcase_add_test(tc, test_held_messages_cut);
 	tcase_add_test(tc, test_declarations_restored);
 	tcase_add_test(tc, test_sync_points_restored);
+	tcase_add_test(tc, test_restore_status_and_abort);
 	suite_add_tcase(s, tc);
 	return s;
 }
