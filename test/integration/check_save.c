@@ -746,6 +746,16 @@ START_TEST(test_timed_save)
 
 	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
 	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	/* no time-constrained federate: initiated for all at once */
+	ck_assert_int_eq(rti_request_federation_save_at_time(ts[1]->amb,
+	    "t0", ft(7)), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "isave:t0:1:7"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "isave:t0:1:7"));
+	ck_assert_int_eq(rti_abort_federation_save(ts[1]->amb), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "notsaved:5"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "notsaved:5"));
+	tfed_clear(ts[0]);
+	tfed_clear(ts[1]);
 	ck_assert_int_eq(rti_enable_time_regulation(ts[0]->amb, ft(1)),
 	    RTI_OK);
 	ck_assert(tfed_wait_all(ts, 2, ts[0], "regulation_enabled"));
