@@ -98,6 +98,15 @@ void fedm_sync_late_joiner(struct federate *f);
 void fedm_sync_leave(struct federate *f);
 /* Free every pending point of `fx`. */
 void fedm_sync_fini(struct federation *fx);
+/* The pending points in FedM's section of a save (rti-save(5)): append
+ * them (0, or -1 ENOMEM); read them into a new list (RTI_OK, NO_MEMORY,
+ * or COULD_NOT_INITIATE_RESTORE when damaged; members are saved
+ * handles); put a list in place of fx's; free one not applied. */
+int fedm_sync_save(struct federation *fx, struct wire_buf *out);
+int fedm_sync_stage(const struct restore_saved *saved, struct wire_rd *rd,
+    struct sync_point **out);
+void fedm_sync_apply(struct federation *fx, struct sync_point *list);
+void fedm_sync_discard(struct sync_point *list);
 
 /*
  * The save file (fedm_store.c, rti-save(5)), used by the save and restore

@@ -656,8 +656,9 @@ store_restore_apply(struct federation *fx, struct store_restore *r,
 
 /*
  * u16 version 1, u32 next federate handle, u32 n, n x (u32 federate,
- * u32 resign action).  Synchronization points are not saved: a restore
- * leaves none pending.
+ * u32 resign action), then the pending synchronization points: u32 n,
+ * n x (str label, blob tag, u8 registered for the whole federation, u32
+ * m, m x (u32 member, u8 achieved: 0 no, 1 yes, 2 unsuccessfully)).
  */
 #define FEDM_SAVE_VERSION 1
 
@@ -673,6 +674,8 @@ fedm_save_state(struct federation *fx, struct wire_buf *out)
 		wire_put_u32(out, fx->feds[i]->handle);
 		wire_put_u32(out, (uint32_t)fx->feds[i]->resign_action);
 	}
+	if (fedm_sync_save(fx, out) < 0)
+		return -1;
 	return out->oom ? -1 : 0;
 }
 
@@ -681,6 +684,7 @@ struct fedm_staged {
 	uint32_t n;
 	uint32_t *handles;
 	uint32_t *actions;
+	struct sync_point *syncs;
 };
 
 void
@@ -692,6 +696,7 @@ fedm_restore_discard(void *p)
 		return;
 	free(s->handles);
 	free(s->actions);
+	fedm_sync_discard(s->syncs);
 	free(s);
 }
 
@@ -740,7 +745,19 @@ fedm_restore_stage(struct federation *fx, const struct restore_saved *saved,
 		if (s->handles[i] > max)
 			max = s->handles[i];
 	}
-	if (!wire_rd_done(rd) || s->next <= max)
+	if (rd->err || s->next <= max)
+		goto bad;
+	switch (fedm_sync_stage(saved, rd, &s->syncs)) {
+	case RTI_OK:
+		break;
+	case RTI_ERR_NO_MEMORY:
+		fedm_restore_discard(s);
+		snprintf(msg, len, "out of memory");
+		return RTI_ERR_NO_MEMORY;
+	default:
+		goto bad;
+	}
+	if (!wire_rd_done(rd))
 		goto bad;
 	*staged = s;
 	return RTI_OK;
@@ -767,7 +784,8 @@ fedm_restore_apply(struct federation *fx, void *p)
 	for (i = 0; i < s->n; i++)
 		if ((f = server_federate(fx, s->handles[i])))
 			f->resign_action = (int)s->actions[i];
-	fedm_sync_fini(fx);
+	fedm_sync_apply(fx, s->syncs);
+	s->syncs = NULL;
 	fedm_restore_discard(s);
 }
 

@@ -746,6 +746,16 @@ START_TEST(test_timed_save)
 
 	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
 	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	/* no time-constrained federate: initiated for all at once */
+	ck_assert_int_eq(rti_request_federation_save_at_time(ts[1]->amb,
+	    "t0", ft(7)), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "isave:t0:1:7"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "isave:t0:1:7"));
+	ck_assert_int_eq(rti_abort_federation_save(ts[1]->amb), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "notsaved:5"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "notsaved:5"));
+	tfed_clear(ts[0]);
+	tfed_clear(ts[1]);
 	ck_assert_int_eq(rti_enable_time_regulation(ts[0]->amb, ft(1)),
 	    RTI_OK);
 	ck_assert(tfed_wait_all(ts, 2, ts[0], "regulation_enabled"));
@@ -902,6 +912,80 @@ START_TEST(test_declarations_restored)
 }
 END_TEST
 
+/* A pending synchronization point comes back as saved: who achieved it
+ * and who not. */
+START_TEST(test_sync_points_restored)
+{
+	struct tfed *ts[2];
+
+	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
+	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	ck_assert_int_eq(rti_register_federation_synchronization_point(
+	    ts[0]->amb, "p", "t", 1, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "announce:p"));
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "announce:p"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(ts[0]->amb, "p",
+	    1), RTI_OK);
+	ck_assert(save_all(ts, 2, "sync"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(ts[1]->amb, "p",
+	    1), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "synchronized:p"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(ts[1]->amb, "p",
+	    1), RTI_ERR_SYNCHRONIZATION_POINT_LABEL_NOT_ANNOUNCED);
+	ck_assert(restore_all(ts, 2, "sync"));
+	/* pending again, alpha's achievement kept */
+	tfed_clear(ts[0]);
+	ck_assert_int_eq(rti_synchronization_point_achieved(ts[1]->amb, "p",
+	    1), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "synchronized:p"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
+/* The restore status at each stage, and an abort. */
+START_TEST(test_restore_status_and_abort)
+{
+	struct tfed *ts[2];
+
+	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
+	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	ck_assert(save_all(ts, 2, "st"));
+	ck_assert_int_eq(rti_federate_restore_complete(ts[0]->amb),
+	    RTI_ERR_RESTORE_NOT_REQUESTED);
+	ck_assert_int_eq(rti_abort_federation_restore(ts[0]->amb),
+	    RTI_ERR_RESTORE_NOT_IN_PROGRESS);
+	ck_assert_int_eq(rti_query_federation_restore_status(ts[1]->amb),
+	    RTI_OK);
+	ck_assert(tfed_wait(ts[1], "rstatus:1>0=0,2>0=0"));
+	ck_assert_int_eq(rti_request_federation_restore(ts[0]->amb, "st"),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "irestore:st:alpha:1"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "irestore:st:beta:2"));
+	ck_assert_int_ge(tfed_find(ts[1], "rbegun"), 0);
+	ck_assert_int_lt(tfed_find(ts[1], "rbegun"),
+	    tfed_find(ts[1], "irestore:"));
+	/* only the requester hears of the request's success */
+	ck_assert_int_lt(tfed_find(ts[1], "rok:"), 0);
+	ck_assert_int_eq(rti_federate_restore_complete(ts[0]->amb), RTI_OK);
+	tfed_clear(ts[1]);
+	ck_assert_int_eq(rti_query_federation_restore_status(ts[1]->amb),
+	    RTI_OK);
+	ck_assert(tfed_wait(ts[1], "rstatus:1>1=5,2>2=4"));
+	ck_assert_int_eq(rti_request_federation_save(ts[1]->amb, "x"),
+	    RTI_ERR_RESTORE_IN_PROGRESS);
+	ck_assert_int_eq(rti_abort_federation_restore(ts[1]->amb), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "notrestored:4"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "notrestored:4"));
+	/* usable: a save works again */
+	tfed_clear(ts[0]);
+	tfed_clear(ts[1]);
+	ck_assert(save_all(ts, 2, "after"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -921,6 +1005,8 @@ suite(void)
 	tcase_add_test(tc, test_timed_save);
 	tcase_add_test(tc, test_held_messages_cut);
 	tcase_add_test(tc, test_declarations_restored);
+	tcase_add_test(tc, test_sync_points_restored);
+	tcase_add_test(tc, test_restore_status_and_abort);
 	suite_add_tcase(s, tc);
 	return s;
 }
