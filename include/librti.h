@@ -147,7 +147,18 @@ extern "C" {
 	    "message can no longer be retracted")                             \
 	XX(INTERNAL_ERROR, "RTI internal error")                              \
 	XX(DECODER_ERROR, "value does not decode as its datatype")         \
-	XX(DATATYPE_NOT_DEFINED, "datatype not defined or not encodable")
+	XX(DATATYPE_NOT_DEFINED, "datatype not defined or not encodable")    \
+	XX(SAVE_IN_PROGRESS, "save in progress")                              \
+	XX(RESTORE_IN_PROGRESS, "restore in progress")                        \
+	XX(SAVE_NOT_INITIATED, "save not initiated")                          \
+	XX(SAVE_NOT_IN_PROGRESS, "save not in progress")                      \
+	XX(FEDERATE_HAS_NOT_BEGUN_SAVE, "federate has not begun save")        \
+	XX(RESTORE_NOT_REQUESTED, "restore not requested")                    \
+	XX(RESTORE_NOT_IN_PROGRESS, "restore not in progress")                \
+	XX(FEDERATE_UNABLE_TO_USE_TIME, "federate unable to use time")        \
+	XX(SPECIFIED_SAVE_LABEL_DOES_NOT_EXIST,                               \
+	    "specified save label does not exist")                            \
+	XX(COULD_NOT_INITIATE_RESTORE, "could not initiate restore")
 
 enum rti_err {
 #define RTI_ERR_ENUM_(name, msg) RTI_ERR_##name,
@@ -254,6 +265,51 @@ enum rti_resign_action {
 enum rti_sync_failure_reason {
 	RTI_SYNC_POINT_LABEL_NOT_UNIQUE = 0,
 	RTI_SYNC_SET_MEMBER_NOT_JOINED = 1
+};
+
+/* Federation save and restore (IEEE 1516.1-2010 4.11-4.31). */
+enum rti_save_failure_reason {
+	RTI_SAVE_RTI_UNABLE_TO_SAVE = 0,
+	RTI_SAVE_FEDERATE_REPORTED_FAILURE = 1,
+	RTI_SAVE_FEDERATE_RESIGNED = 2,
+	RTI_SAVE_RTI_DETECTED_FAILURE = 3,
+	RTI_SAVE_TIME_CANNOT_BE_HONORED = 4,
+	RTI_SAVE_ABORTED = 5
+};
+
+enum rti_save_status {
+	RTI_SAVE_STATUS_NO_SAVE_IN_PROGRESS = 0,
+	RTI_SAVE_STATUS_FEDERATE_INSTRUCTED_TO_SAVE = 1,
+	RTI_SAVE_STATUS_FEDERATE_SAVING = 2,
+	RTI_SAVE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE = 3
+};
+
+struct rti_federate_save_status {
+	rti_federate_handle federate;
+	enum rti_save_status status;
+};
+
+enum rti_restore_failure_reason {
+	RTI_RESTORE_RTI_UNABLE_TO_RESTORE = 0,
+	RTI_RESTORE_FEDERATE_REPORTED_FAILURE = 1,
+	RTI_RESTORE_FEDERATE_RESIGNED = 2,
+	RTI_RESTORE_RTI_DETECTED_FAILURE = 3,
+	RTI_RESTORE_ABORTED = 4
+};
+
+enum rti_restore_status {
+	RTI_RESTORE_STATUS_NO_RESTORE_IN_PROGRESS = 0,
+	RTI_RESTORE_STATUS_FEDERATE_RESTORE_REQUEST_PENDING = 1,
+	RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_RESTORE_TO_BEGIN = 2,
+	RTI_RESTORE_STATUS_FEDERATE_PREPARED_TO_RESTORE = 3,
+	RTI_RESTORE_STATUS_FEDERATE_RESTORING = 4,
+	RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE = 5
+};
+
+struct rti_federate_restore_status {
+	rti_federate_handle pre_restore;  /* the federate's handle before */
+	rti_federate_handle post_restore; /* its handle after (0: not yet) */
+	enum rti_restore_status status;
 };
 
 /* Extra information delivered with reflections, interactions and removes. */
@@ -402,6 +458,30 @@ struct rti_callbacks {
 	void (*time_advance_grant)(void *arg, rti_time time);
 	void (*request_retraction)(void *arg,
 	    rti_message_retraction_handle retraction);
+
+	/* Federation save and restore (librti-save(3)).  Appended: the
+	 * members above keep their places. */
+	void (*initiate_federate_save)(void *arg, const char *label,
+	    int has_time, rti_time time);
+	void (*federation_saved)(void *arg);
+	void (*federation_not_saved)(void *arg,
+	    enum rti_save_failure_reason reason);
+	void (*federation_save_status_response)(void *arg,
+	    const struct rti_federate_save_status *status, size_t n);
+	void (*request_federation_restore_succeeded)(void *arg,
+	    const char *label);
+	/* `reason` says why (no such save, the FOM or the federate types do
+	 * not match, the file is damaged...). */
+	void (*request_federation_restore_failed)(void *arg, const char *label,
+	    const char *reason);
+	void (*federation_restore_begun)(void *arg);
+	void (*initiate_federate_restore)(void *arg, const char *label,
+	    const char *federate_name, rti_federate_handle federate);
+	void (*federation_restored)(void *arg);
+	void (*federation_not_restored)(void *arg,
+	    enum rti_restore_failure_reason reason);
+	void (*federation_restore_status_response)(void *arg,
+	    const struct rti_federate_restore_status *status, size_t n);
 };
 
 typedef struct rti_ambassador rti_ambassador;
@@ -545,6 +625,37 @@ RTI_API int rti_register_federation_synchronization_point(
 /* @retval RTI_ERR_SYNCHRONIZATION_POINT_LABEL_NOT_ANNOUNCED */
 RTI_API int rti_synchronization_point_achieved(rti_ambassador *amb,
     const char *label, int successfully);
+
+/*
+ * Federation save and restore (IEEE 1516.1-2010 4.11-4.31; librti-save(3)).
+ * rtiexec saves its whole state of the federation under the label, in its
+ * save directory (rti-save(5)); each federate saves its own state when told
+ * (initiate_federate_save) and reports it.  A restore matches the joined
+ * federates to the saved ones by federate type; each is told its restored
+ * name and handle (initiate_federate_restore) after librti's own state
+ * (handles, instances, ownership, declarations, regions, time, held
+ * timestamp-order messages) is back as saved.
+ *
+ * From initiate_federate_save until federation_saved/_not_saved, and from
+ * federation_restore_begun until federation_restored/_not_restored, every
+ * other service fails with RTI_ERR_SAVE_IN_PROGRESS or
+ * RTI_ERR_RESTORE_IN_PROGRESS (the list is in librti-save(3)).
+ */
+RTI_API int rti_request_federation_save(rti_ambassador *amb,
+    const char *label);
+RTI_API int rti_request_federation_save_at_time(rti_ambassador *amb,
+    const char *label, rti_time time);
+RTI_API int rti_federate_save_begun(rti_ambassador *amb);
+RTI_API int rti_federate_save_complete(rti_ambassador *amb);
+RTI_API int rti_federate_save_not_complete(rti_ambassador *amb);
+RTI_API int rti_abort_federation_save(rti_ambassador *amb);
+RTI_API int rti_query_federation_save_status(rti_ambassador *amb);
+RTI_API int rti_request_federation_restore(rti_ambassador *amb,
+    const char *label);
+RTI_API int rti_federate_restore_complete(rti_ambassador *amb);
+RTI_API int rti_federate_restore_not_complete(rti_ambassador *amb);
+RTI_API int rti_abort_federation_restore(rti_ambassador *amb);
+RTI_API int rti_query_federation_restore_status(rti_ambassador *amb);
 
 /* Name <-> handle lookups.  Names returned are owned by the ambassador. */
 RTI_API int rti_get_federate_handle(rti_ambassador *amb, const char *name,

@@ -45,6 +45,7 @@ const struct rti__module *const rti__modules[RTI__MOD_COUNT + 1] = {
 	&rti__tm_module,
 	&rti__owm_module,
 	&rti__ddm_module,
+	&rti__save_module,
 };
 
 const uint16_t rti__answers[] = {
@@ -84,6 +85,23 @@ rti__check_connected(rti_ambassador *amb)
 
 int
 rti__check_joined(rti_ambassador *amb)
+{
+	int rc = rti__check_connected(amb);
+
+	if (rc != RTI_OK)
+		return rc;
+	if (!amb->joined)
+		return rti__fail(amb, RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER,
+		    "not joined to a federation execution");
+	if (amb->busy)
+		return rti__fail(amb, amb->busy, "a federation %s is in "
+		    "progress", amb->busy == RTI_ERR_SAVE_IN_PROGRESS ?
+		    "save" : "restore");
+	return RTI_OK;
+}
+
+int
+rti__check_member(rti_ambassador *amb)
 {
 	int rc = rti__check_connected(amb);
 
@@ -195,6 +213,7 @@ rti__leave(rti_ambassador *amb)
 	amb->fed_names = NULL;
 	amb->n_fed_names = 0;
 	amb->joined = 0;
+	amb->busy = RTI_OK;
 	amb->self.id = 0;
 }
 

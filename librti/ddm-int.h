@@ -67,6 +67,9 @@ void rti__ddm_send_bundle(rti_ambassador *amb, int on);
 int rti__ddm_send_interaction(rti_ambassador *amb, uint32_t cls,
     const char *cond, const uint32_t *reg, uint32_t m);
 void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);
+/* ddm.c: this federate's own DDM state from WIRE_CB_RESTORE_DDM (the
+ * payload past its sequence number); 0, or -1 with nothing changed. */
+int rti__ddm_restore_own(rti_ambassador *amb, struct wire_rd *rd);
 /* ddm.c: the handler of WIRE_DDM_CB_INSTANCE_CONDITION. */
 int rti__ddm_cb_condition(rti_ambassador *amb, uint16_t type,
     struct wire_rd *rd);

@@ -817,6 +817,140 @@ rti_query_server_statistics(rti_ambassador *amb,
 	return RTI_OK;
 }
 
+/* ---- restore ---- */
+
+/* Read an ASET into a new bitset of `words` words.  NULL when malformed
+ * or on ENOMEM. */
+static uint64_t *
+aset_read(rti_ambassador *amb, struct wire_rd *rd, size_t words)
+{
+	uint32_t n = wire_get_count(rd, 4), i, a;
+	uint64_t *s;
+
+	if (rd->err || !(s = calloc(words, sizeof *s)))
+		return NULL;
+	for (i = 0; i < n; i++) {
+		a = wire_get_u32(rd);
+		if (rd->err || !fom_attr(amb->fom, a) || a / 64 >= words) {
+			free(s);
+			return NULL;
+		}
+		bset_add(s, a);
+	}
+	return s;
+}
+
+/*
+ * The body of WIRE_CB_RESTORE_DDM after its sequence number: this
+ * federate's regions, the update regions it gave, and its subscription
+ * regions, replacing its own.  Built apart and swapped in whole: 0, or
+ * -1 (malformed, ENOMEM) with nothing changed.  The send conditions of
+ * the instances follow with OM's restore.
+ */
+int
+rti__ddm_restore_own(rti_ambassador *amb, struct wire_rd *rd)
+{
+	struct ddm_state *st = st_of(amb);
+	struct ddm_model m;
+	uint32_t **lists[2] = { NULL, NULL }, *cnt[2] = { NULL, NULL };
+	uint32_t n, i, j, k, top = 0;
+	int kind, rc = -1;
+
+	if (ddm_model_init(&m, st->words) < 0)
+		return -1;
+	for (kind = 0; kind < 2; kind++) {
+		lists[kind] = calloc(st->n_cls[kind] + 1, sizeof **lists);
+		cnt[kind] = calloc(st->n_cls[kind] + 1, sizeof **cnt);
+		if (!lists[kind] || !cnt[kind])
+			goto out;
+	}
+	n = wire_get_count(rd, 8);
+	for (i = 0; i < n; i++) {
+		uint32_t h = wire_get_u32(rd), nr = wire_get_count(rd, 20);
+		struct match_range *r;
+
+		if (rd->err || nr > 16 || (h & 0xffff) == 0 ||
+		    ddm_region_find(&m, h) ||
+		    !(r = calloc(nr ? nr : 1, sizeof *r)))
+			goto out;
+		for (j = 0; j < nr; j++) {
+			r[j].dim = wire_get_u32(rd);
+			r[j].lo = wire_get_u64(rd);
+			r[j].hi = wire_get_u64(rd);
+			if (rd->err || !dim_ok(amb, r[j].dim))
+				break;
+		}
+		if (j < nr || match_region_sort(r, nr) < 0 ||
+		    !ddm_region_set(&m, h, r, nr)) {
+			free(r);
+			goto out;
+		}
+		if ((h & 0xffff) > top)
+			top = h & 0xffff;
+	}
+	n = wire_get_count(rd, 8);
+	for (i = 0; i < n; i++) {
+		uint32_t obj = wire_get_u32(rd), na = wire_get_count(rd, 8);
+		struct ddm_assoc *as;
+
+		if (rd->err || !obj || ddm_inst_find(&m, obj) ||
+		    !(as = calloc(na ? na : 1, sizeof *as)))
+			goto out;
+		for (j = 0; j < na; j++) {
+			as[j].region = wire_get_u32(rd);
+			if (!ddm_region_find(&m, as[j].region) ||
+			    !(as[j].attrs = aset_read(amb, rd, st->words)))
+				break;
+		}
+		if (j < na || !ddm_inst_set(&m, obj, NULL, as, na)) {
+			ddm_assoc_free(as, na);
+			goto out;
+		}
+	}
+	n = wire_get_count(rd, 9);
+	for (i = 0; i < n; i++) {
+		uint8_t kd = wire_get_u8(rd);
+		uint32_t cls = wire_get_u32(rd), nr = wire_get_count(rd, 4);
+
+		if (rd->err || kd > KIND_IC || cls == 0 ||
+		    cls > st->n_cls[kd] || lists[kd][cls] ||
+		    !(lists[kd][cls] = calloc(nr + 1, sizeof ***lists)))
+			goto out;
+		for (j = 0; j < nr; j++)
+			lists[kd][cls][j] = wire_get_u32(rd);
+		cnt[kd][cls] = nr;
+	}
+	if (!wire_rd_done(rd))
+		goto out;
+	/* swap in */
+	ddm_model_fini(&st->mdl);
+	st->mdl = m;
+	memset(&m, 0, sizeof m);
+	for (kind = 0; kind < 2; kind++) {
+		for (k = 0; k <= st->n_cls[kind]; k++)
+			free(st->sub_regions[kind][k]);
+		free(st->sub_regions[kind]);
+		free(st->n_sub_regions[kind]);
+		st->sub_regions[kind] = lists[kind];
+		st->n_sub_regions[kind] = cnt[kind];
+		lists[kind] = NULL;
+		cnt[kind] = NULL;
+	}
+	st->next_region = top;
+	st->memo_valid = 0;
+	rc = 0;
+out:
+	if (rc)
+		ddm_model_fini(&m);
+	for (kind = 0; kind < 2; kind++) {
+		for (k = 0; lists[kind] && k <= st->n_cls[kind]; k++)
+			free(lists[kind][k]);
+		free(lists[kind]);
+		free(cnt[kind]);
+	}
+	return rc;
+}
+
 /* ---- module hooks ---- */
 
 static void

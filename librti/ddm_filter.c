@@ -118,11 +118,42 @@ rep_drop_fed(struct ddm_state *st, uint32_t fed)
  * Apply a replica frame (WIRE_DDM_CB_SUB or _FED_GONE payload) unless its
  * sequence number was applied already.  0, or -1 when malformed.
  */
+/* WIRE_CB_RESTORE_DDM past its sequence number `seq`: this federate's
+ * own state, and the replica emptied (the pushes that follow refill it).
+ * 0, or -1 with nothing changed. */
+static int
+rep_restore(rti_ambassador *amb, uint32_t seq, struct wire_rd *rd)
+{
+	struct ddm_state *st = st_of(amb);
+	struct idmap_iter it;
+	struct rep *e;
+	uint32_t c;
+	int k;
+
+	if (!st || seq <= st->applied)
+		return 0;
+	if (rti__ddm_restore_own(amb, rd) < 0)
+		return -1;
+	idmap_iter_init(&st->reps, &it);
+	while ((e = rep_of(idmap_iter_next(&st->reps, &it)))) {
+		idmap_del(&st->reps, &e->node);
+		rep_free(e);
+	}
+	for (k = 0; k < 2; k++)
+		for (c = 1; c <= st->n_cls[k]; c++)
+			if (st->set[k][c]) {
+				match_set_free(st->set[k][c]);
+				st->set[k][c] = NULL;
+			}
+	st->applied = seq;
+	return 0;
+}
+
 static int
 rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
 	struct ddm_state *st = st_of(amb);
-	uint32_t seq = wire_get_u32(rd), fed = wire_get_u32(rd);
+	uint32_t seq = wire_get_u32(rd), fed;
 	uint32_t cls, n, i, j, nc, m, nr;
 	const char *conds[64];
 	struct match_range rg[64][16];
@@ -133,6 +164,9 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	struct match_set *s;
 	struct rep *e;
 
+	if (type == WIRE_CB_RESTORE_DDM)
+		return rep_restore(amb, seq, rd);
+	fed = wire_get_u32(rd);
 	if (type == WIRE_DDM_CB_FED_GONE) {
 		if (!wire_rd_done(rd))
 			return -1;
@@ -282,7 +316,8 @@ sync_replica_scan(rti_ambassador *amb, int scan, int lazy)
 		    UINT32_MAX, &type, &flags, &len) <= 0 ||
 		    amb->in.len - off - WIRE_HEADER_SIZE < len)
 			break;
-		if (type == WIRE_DDM_CB_SUB || type == WIRE_DDM_CB_FED_GONE) {
+		if (type == WIRE_DDM_CB_SUB || type == WIRE_DDM_CB_FED_GONE ||
+		    type == WIRE_CB_RESTORE_DDM) {
 			wire_rd_init(&rd, amb->in.data + off +
 			    WIRE_HEADER_SIZE, len);
 			(void)rep_apply(amb, type, &rd);
@@ -623,6 +658,7 @@ rti_get_statistics(rti_ambassador *amb, struct rti_statistics *out)
 const struct rti__cb_handler rti__ddm_callbacks[] = {
 	{ WIRE_DDM_CB_SUB, cb_replica },
 	{ WIRE_DDM_CB_FED_GONE, cb_replica },
+	{ WIRE_CB_RESTORE_DDM, cb_replica },
 	{ WIRE_DDM_CB_INSTANCE_CONDITION, rti__ddm_cb_condition },
 	{ 0, NULL }
 };

@@ -286,7 +286,7 @@ rti_resign_federation_execution(rti_ambassador *amb,
 	struct wire_buf *b;
 	int rc;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (amb->in_callback)
 		return rti__fail(amb,
 		    RTI_ERR_CALL_NOT_ALLOWED_FROM_WITHIN_CALLBACK,
@@ -377,7 +377,7 @@ rti_get_federate_handle(rti_ambassador *amb, const char *name,
 	uint32_t h;
 	int rc;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if ((rc = check_name(amb, "federate name", name, 0)) != RTI_OK)
 		return rc;
 	if (!out)
@@ -404,7 +404,7 @@ rti_get_federate_name(rti_ambassador *amb, rti_federate_handle h,
 	size_t i;
 	int rc;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	if (!h.id)
@@ -439,7 +439,7 @@ static int fom_catch_up(rti_ambassador *amb);
 
 #define LOOKUP_ARGS(amb, name, out)                                       \
 	do {                                                              \
-		RTI__JOINED_OR_RETURN(amb);                                    \
+		RTI__MEMBER_OR_RETURN(amb);                                    \
 		if (!(name) || !(out))                                    \
 			return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,   \
 			    "NULL argument");                             \
@@ -796,6 +796,31 @@ fom_catch_up(rti_ambassador *amb)
 	    amb->fom && amb->fom->n_modules != have;
 }
 
+/* WIRE_CB_RESTORE_FEDM: the federate's handle and name after the restore
+ * (the first of the restore's frames).  Names of other federates cached
+ * before are of other handles now: forgotten. */
+static int
+cb_restore_fedm(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	uint32_t h = wire_get_u32(rd);
+	const char *name = wire_get_str(rd, WIRE_MAX_NAME);
+	char *copy;
+	size_t i;
+
+	(void)type;
+	if (!wire_rd_done(rd) || !h || !(copy = strdup(name)))
+		return -1;
+	free(amb->federate_name);
+	amb->federate_name = copy;
+	amb->self.id = h;
+	for (i = 0; i < amb->n_fed_names; i++)
+		free(amb->fed_names[i].name);
+	free(amb->fed_names);
+	amb->fed_names = NULL;
+	amb->n_fed_names = 0;
+	return 0;
+}
+
 static const struct rti__cb_handler fedm_callbacks[] = {
 	{ WIRE_CB_FOM_MODULES, cb_fom_modules },
 	{ WIRE_CB_LIST_REPORT, cb_list_report },
@@ -803,6 +828,7 @@ static const struct rti__cb_handler fedm_callbacks[] = {
 	{ WIRE_CB_SYNC_REG_FAIL, cb_sync_reg },
 	{ WIRE_CB_SYNC_ANNOUNCE, cb_announce },
 	{ WIRE_CB_SYNCHRONIZED, cb_synchronized },
+	{ WIRE_CB_RESTORE_FEDM, cb_restore_fedm },
 	{ 0, NULL }
 };
 

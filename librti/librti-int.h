@@ -52,6 +52,7 @@ enum {
 	RTI__MOD_TM,
 	RTI__MOD_OWM,
 	RTI__MOD_DDM,
+	RTI__MOD_SAVE,
 	RTI__MOD_COUNT
 };
 
@@ -159,9 +160,10 @@ extern const struct rti__module rti__om_module;
 extern const struct rti__module rti__tm_module;
 extern const struct rti__module rti__owm_module;
 extern const struct rti__module rti__ddm_module;
+extern const struct rti__module rti__save_module;
 /* The connection itself (ambassador.c): the handshake, notices. */
 extern const struct rti__module rti__core_module;
-/* Every module, core first (rti__core_module ... rti__ddm_module). */
+/* Every module, core first (rti__core_module ... rti__save_module). */
 extern const struct rti__module *const rti__modules[RTI__MOD_COUNT + 1];
 /* Frames from rtiexec that no callback table lists: decoded where they
  * are awaited (WIRE_REPLY by rti__req_finish, the handshake answers by
@@ -216,6 +218,9 @@ struct rti_ambassador {
 	int in_callback;
 	int in_flush;             /* running the modules' flush hooks */
 	int tm_releasing;         /* TM is delivering held TSO messages */
+	int busy;                 /* RTI_OK, or RTI_ERR_SAVE_IN_PROGRESS /
+	                             RTI_ERR_RESTORE_IN_PROGRESS while a
+	                             save or restore runs (save.c) */
 	char errmsg[512];
 
 	/* joined state */
@@ -240,8 +245,13 @@ struct rti_ambassador {
 int rti__fail(rti_ambassador *amb, int err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* RTI_OK, or NOT_CONNECTED / CONNECTION_LOST / NOT_EXECUTION_MEMBER with
- * the message set, for services that need a joined federate. */
+ * the message set, for services that need a joined federate; also
+ * SAVE_IN_PROGRESS / RESTORE_IN_PROGRESS while one runs (amb->busy).
+ * rti__check_member: the same but for the busy state, for the services
+ * IEEE 1516.1-2010 allows during a save or restore (the save and restore
+ * services, resign, the name and handle lookups). */
 int rti__check_joined(rti_ambassador *amb);
+int rti__check_member(rti_ambassador *amb);
 int rti__check_connected(rti_ambassador *amb);
 /* The start of a service that needs a joined federate: return
  * INVALID_ARGUMENT for a NULL ambassador, rti__check_joined's error when
@@ -252,6 +262,14 @@ int rti__check_connected(rti_ambassador *amb);
 		if (!(amb))                                            \
 			return RTI_ERR_INVALID_ARGUMENT;               \
 		if ((rc_ = rti__check_joined(amb)) != RTI_OK)          \
+			return rc_;                                    \
+	} while (0)
+#define RTI__MEMBER_OR_RETURN(amb)                                     \
+	do {                                                           \
+		int rc_;                                               \
+		if (!(amb))                                            \
+			return RTI_ERR_INVALID_ARGUMENT;               \
+		if ((rc_ = rti__check_member(amb)) != RTI_OK)          \
 			return rc_;                                    \
 	} while (0)
 /* RTI_OK, or INVALID_ARGUMENT with the message set when a user-supplied
@@ -363,6 +381,11 @@ int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len, rti_time t, uint32_t producer, uint32_t retraction);
 int rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len);
+
+/* Save (save.c): append the held TSO messages and the asynchronous
+ * delivery switch to `b`, as WIRE_SAVE_COLLECTED's payload (the held
+ * receive-order messages are not saved).  0, or -1 (ENOMEM). */
+int rti__tm_collect(rti_ambassador *amb, struct wire_buf *b);
 
 /* The 64 wire bits of `t` in the representation of `amb`'s federation:
  * the int64, or the double's bits. */

@@ -380,7 +380,88 @@ rti_request_class_attribute_value_update(rti_ambassador *amb,
 	    attrs, n, tag, tag_len);
 }
 
-/* ---- lookups ---- */
+/* ---- restore ---- */
+
+/* Forget every known instance and the update being coalesced. */
+static void
+om_forget_all(struct om_state *st)
+{
+	struct idmap_node *n;
+	struct idmap_iter it;
+
+	idmap_iter_init(&st->by_handle, &it);
+	while ((n = idmap_iter_next(&st->by_handle, &it))) {
+		struct om_obj *o = IDMAP_ENTRY(n, struct om_obj, hnode);
+
+		idmap_del(&st->by_handle, &o->hnode);
+		idmap_del(&st->by_name, &o->nnode);
+		obj_free(o);
+	}
+	wire_buf_reset(&st->pend);
+	st->pend_open = 0;
+}
+
+/*
+ * WIRE_CB_RESTORE_OM: the instances this federate knows in the restored
+ * federation, with the attributes it owns (om-int.h).  Every field is
+ * checked before the table changes; a frame that does not read whole is
+ * a protocol error.  The order types changed by
+ * rti_change_attribute_order_type and rti_change_interaction_order_type
+ * are not part of rtiexec's save: they go back to the FOM's.
+ */
+int
+rti__om_cb_restore(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct om_state *st = st_of(amb);
+	uint8_t first = wire_get_u8(rd);
+	uint32_t n = wire_get_count(rd, 20), i, k, j, a;
+	struct wire_rd chk = *rd;
+
+	(void)type;
+	if (!st || rd->err)
+		return -1;
+	/* a first pass checks, so that a bad frame changes nothing */
+	for (i = 0; i < n && !chk.err; i++) {
+		(void)wire_get_u32(&chk);
+		if (!fom_oclass(amb->fom, wire_get_u32(&chk)) ||
+		    !fom_oclass(amb->fom, wire_get_u32(&chk)) ||
+		    !wire_get_str(&chk, WIRE_MAX_NAME))
+			return -1;
+		k = wire_get_count(&chk, 4);
+		for (j = 0; j < k && !chk.err; j++)
+			if ((a = wire_get_u32(&chk)) == 0 ||
+			    a / 64 >= st->words)
+				return -1;
+	}
+	if (!wire_rd_done(&chk))
+		return -1;
+	if (first) {
+		om_forget_all(st);
+		st->self = amb->self.id;
+		free(st->iorder);
+		st->iorder = NULL;
+		st->n_iorder = 0;
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t h = wire_get_u32(rd), cls = wire_get_u32(rd);
+		uint32_t known = wire_get_u32(rd);
+		const char *name = wire_get_str(rd, WIRE_MAX_NAME);
+		struct om_obj *o = obj_find(st, h);
+
+		if (o)
+			rti__om_obj_del(st, o);
+		if (!(o = rti__om_obj_add(st, h, cls, known, name)))
+			return -1;
+		k = wire_get_u32(rd);
+		if (k && !(o->owned = calloc(st->words, sizeof *o->owned)))
+			return -1;
+		for (j = 0; j < k; j++)
+			bset_add(o->owned, wire_get_u32(rd));
+	}
+	return 0;
+}
+
+/* ---- lookups (support services: allowed during a save or restore) ---- */
 
 RTI_API int
 rti_get_object_instance_handle(rti_ambassador *amb, const char *name,
@@ -388,7 +469,7 @@ rti_get_object_instance_handle(rti_ambassador *amb, const char *name,
 {
 	struct om_obj *o;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (!name || !out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "NULL argument");
@@ -406,7 +487,7 @@ rti_get_object_instance_name(rti_ambassador *amb,
 {
 	struct om_obj *o;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	o = obj_find(st_of(amb), obj.id);
@@ -423,7 +504,7 @@ rti_get_known_object_class_handle(rti_ambassador *amb,
 {
 	struct om_obj *o;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	o = obj_find(st_of(amb), obj.id);

@@ -302,5 +302,6 @@ const struct rti__cb_handler rti__om_callbacks[] = {
 	{ WIRE_CB_PROVIDE_UPDATE, cb_attr_list },
 	{ WIRE_CB_UPDATES_ON, cb_attr_list },
 	{ WIRE_CB_UPDATES_OFF, cb_attr_list },
+	{ WIRE_CB_RESTORE_OM, rti__om_cb_restore },
 	{ 0, NULL }
 };

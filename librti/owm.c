@@ -492,6 +492,34 @@ cb_inform(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
+/* WIRE_CB_RESTORE_OWM: u32 n, n x (u32 obj, u32 attr), the negotiated
+ * divestitures in progress in the restored federation, replacing the
+ * list.  -1 (nothing changed) when malformed or on ENOMEM. */
+static int
+cb_restore(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct owm_state *st = st_of(amb);
+	uint32_t n = wire_get_count(rd, 8), i;
+	struct owm_div *v;
+
+	(void)type;
+	if (!st || rd->err || !(v = calloc(n ? n : 1, sizeof *v)))
+		return -1;
+	for (i = 0; i < n; i++) {
+		v[i].obj = wire_get_u32(rd);
+		v[i].attr = wire_get_u32(rd);
+	}
+	if (!wire_rd_done(rd)) {
+		free(v);
+		return -1;
+	}
+	free(st->div);
+	st->div = v;
+	st->cap_div = n ? n : 1;
+	st->n_div = n;
+	return 0;
+}
+
 /* ---- module hooks ---- */
 
 static void
@@ -524,6 +552,7 @@ static const struct rti__cb_handler owm_callbacks[] = {
 	{ WIRE_OWM_CB_RELEASE, cb_set },
 	{ WIRE_OWM_CB_CANCELLED, cb_set },
 	{ WIRE_OWM_CB_INFORM, cb_inform },
+	{ WIRE_CB_RESTORE_OWM, cb_restore },
 	{ 0, NULL }
 };
 

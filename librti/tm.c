@@ -562,7 +562,7 @@ rti_query_logical_time(rti_ambassador *amb, rti_time *out)
 RTI_API int
 rti_get_time_implementation(rti_ambassador *amb, const char **out)
 {
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	*out = amb->time_int64 ? "HLAinteger64Time" : "HLAfloat64Time";
@@ -728,6 +728,35 @@ cb_grant(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
+/* WIRE_TM_CB_SAVE_GRANT: a timed save's time, granted to the pending
+ * request past it: the messages up to it are delivered, the logical time
+ * is it, the grant callback runs, and the request stays pending (its own
+ * grant comes after the save). */
+static int
+cb_save_grant(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	int i64 = amb->time_int64;
+	uint8_t kind = wire_get_u8(rd);
+	uint64_t t = wire_get_u64(rd);
+
+	(void)type;
+	if (!wire_rd_done(rd) || !st || st->kind == TMC_NONE ||
+	    kind != st->kind || !tmc_time_valid(i64, t) ||
+	    tmc_cmp(i64, t, st->now) < 0 || tmc_cmp(i64, t, st->req) > 0)
+		return -1;
+	if (st->constrained && release(amb, st, 0, t, 1) < 0)
+		return -1;
+	st->now = t;
+	if (st->regulating)
+		st->floor = tmc_bmax(i64, st->floor,
+		    tmc_la_bound(i64, t, st->lookahead, kind));
+	if (amb->cb.time_advance_grant)
+		amb->cb.time_advance_grant(amb->arg,
+		    rti__time_from_bits(amb, t));
+	return 0;
+}
+
 static int
 cb_release(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
@@ -755,6 +784,99 @@ cb_retract(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	if (amb->cb.request_retraction)
 		amb->cb.request_retraction(amb->arg, r);
 	return 0;
+}
+
+/* ---- save and restore ---- */
+
+int
+rti__tm_collect(rti_ambassador *amb, struct wire_buf *b)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	size_t i;
+
+	wire_put_u8(b, st && st->async ? 1 : 0);
+	wire_put_u32(b, st ? (uint32_t)st->nh : 0);
+	for (i = 0; st && i < st->nh; i++) {
+		wire_put_u64(b, st->h[i].t);
+		wire_put_u32(b, st->h[i].producer);
+		wire_put_u32(b, st->h[i].retraction);
+		wire_put_u16(b, st->h[i].type);
+		wire_put_blob(b, st->h[i].data, st->h[i].len);
+	}
+	return b->oom ? -1 : 0;
+}
+
+/*
+ * WIRE_CB_RESTORE_TM: the federate's time state as saved, replacing
+ * this one whole (held messages, receive-order ones included, are
+ * dropped; the saved held messages are held again).  The retraction
+ * serials go on from where they are: none is given twice.
+ */
+static int
+cb_restore_tm(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM], n;
+	int i64 = amb->time_int64;
+	uint32_t k, i;
+	size_t j;
+
+	(void)type;
+	if (!st)
+		return -1;
+	memset(&n, 0, sizeof n);
+	n.regulating = wire_get_u8(rd);
+	n.reg_pending = wire_get_u8(rd);
+	n.constrained = wire_get_u8(rd);
+	n.con_pending = wire_get_u8(rd);
+	n.now = wire_get_u64(rd);
+	n.lookahead = wire_get_u64(rd);
+	n.last_kind = wire_get_u8(rd);
+	n.floor.t = wire_get_u64(rd);
+	n.floor.open = wire_get_u8(rd);
+	n.kind = wire_get_u8(rd);
+	n.req = wire_get_u64(rd);
+	n.async = wire_get_u8(rd);
+	k = wire_get_count(rd, 22);
+	if (rd->err || n.kind > TMC_KIND_MAX || n.last_kind > TMC_KIND_MAX ||
+	    !tmc_time_valid(i64, n.now))
+		return -1;
+	for (i = 0; i < k; i++) {
+		struct held m;
+		uint32_t len;
+		const void *p;
+
+		m.t = wire_get_u64(rd);
+		m.producer = wire_get_u32(rd);
+		m.retraction = wire_get_u32(rd);
+		m.type = wire_get_u16(rd);
+		p = wire_get_blob(rd, &len, UINT32_MAX);
+		if (rd->err)
+			goto bad;
+		m.seq = n.seq++;
+		m.len = len;
+		if (!(m.data = malloc(len ? len : 1)))
+			goto bad;
+		memcpy(m.data, p, len);
+		if (held_push(&n, i64, &m) < 0) {
+			free(m.data);
+			goto bad;
+		}
+	}
+	if (!wire_rd_done(rd))
+		goto bad;
+	for (j = 0; j < st->nh; j++)
+		free(st->h[j].data);
+	free(st->h);
+	n.ro = st->ro;
+	wire_buf_reset(&n.ro);
+	n.retraction = st->retraction;
+	*st = n;
+	return 0;
+bad:
+	for (j = 0; j < n.nh; j++)
+		free(n.h[j].data);
+	free(n.h);
+	return -1;
 }
 
 /* ---- module ---- */
@@ -795,6 +917,8 @@ static const struct rti__cb_handler tm_callbacks[] = {
 	{ WIRE_TM_CB_GRANT, cb_grant },
 	{ WIRE_TM_CB_RELEASE, cb_release },
 	{ WIRE_TM_CB_RETRACT, cb_retract },
+	{ WIRE_CB_RESTORE_TM, cb_restore_tm },
+	{ WIRE_TM_CB_SAVE_GRANT, cb_save_grant },
 	{ 0, NULL }
 };
 

@@ -18,7 +18,7 @@
 		int rc_;                                                  \
 		if (!(amb))                                               \
 			return RTI_ERR_INVALID_ARGUMENT;                  \
-		if ((rc_ = rti__check_joined(amb)) != RTI_OK)             \
+		if ((rc_ = rti__check_member(amb)) != RTI_OK)             \
 			return rc_;                                       \
 		if (!(out))                                               \
 			return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,   \

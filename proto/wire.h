@@ -42,6 +42,12 @@ enum wire_module {
 	WIRE_MOD_COUNT = 7
 };
 #define WIRE_MODULE_OF(t) ((unsigned)(t) >> 8)
+/* Ranges set aside for work in progress, so that branches do not take the
+ * same numbers: FedM save/restore services and the save store
+ * 0x0110-0x012f (callbacks 0x01a0-0x01bf); the restore of OM, OWM, DDM and
+ * MOM state 0x01c0-0x01cf (callbacks only); core transport (heartbeat,
+ * datagram setup) 0x0007-0x000f; OM transportation types 0x0310-0x031f
+ * (callbacks 0x0390-0x039f). */
 
 enum wire_type {
 	/* core */
@@ -70,6 +76,26 @@ enum wire_type {
 	                                      str type, u32 n, n x (str name,
 	                                      blob xml-or-empty); reply as
 	                                      WIRE_JOIN's */
+	/* FedM save and restore requests (librti-save(3)); empty replies
+	 * unless noted */
+	WIRE_SAVE_REQUEST = 0x0110,     /* str label, u8 has_time, u64 time */
+	WIRE_SAVE_BEGUN = 0x0111,       /* (empty) */
+	WIRE_SAVE_COMPLETE = 0x0112,    /* u8 success */
+	WIRE_SAVE_ABORT = 0x0113,       /* (empty) */
+	WIRE_SAVE_QUERY = 0x0114,       /* ; reply, then
+	                                   WIRE_CB_SAVE_STATUS */
+	WIRE_SAVE_COLLECTED = 0x0115,   /* one-way, the answer to
+	                                   WIRE_CB_SAVE_COLLECT: u8 async,
+	                                   u32 n, n x (u64 time, u32
+	                                   producer, u32 retraction, u16
+	                                   type, blob payload): the held TSO
+	                                   messages */
+	WIRE_RESTORE_REQUEST = 0x0116,  /* str label; reply, then
+	                                   WIRE_CB_RESTORE_REQ_OK/_FAIL */
+	WIRE_RESTORE_COMPLETE = 0x0117, /* u8 success */
+	WIRE_RESTORE_ABORT = 0x0118,    /* (empty) */
+	WIRE_RESTORE_QUERY = 0x0119,    /* ; reply, then
+	                                   WIRE_CB_RESTORE_STATUS */
 	/* FedM callbacks */
 	WIRE_CB_LIST_REPORT = 0x0180,  /* u32 n, n x (str, str, u32) */
 	WIRE_CB_SYNC_REG_OK = 0x0181,  /* str label */
@@ -80,6 +106,60 @@ enum wire_type {
 	                                  blob xml): modules first..first+n-1
 	                                  of the federation, merged at a join;
 	                                  before any frame using them */
+	/* FedM save and restore callbacks */
+	WIRE_CB_INITIATE_SAVE = 0x01a0, /* str label, u8 has_time, u64 time */
+	WIRE_CB_SAVED = 0x01a1,         /* (empty) */
+	WIRE_CB_NOT_SAVED = 0x01a2,     /* u32 reason */
+	WIRE_CB_SAVE_STATUS = 0x01a3,   /* u32 n, n x (u32 fed, u32 status) */
+	WIRE_CB_RESTORE_REQ_OK = 0x01a4, /* str label */
+	WIRE_CB_RESTORE_REQ_FAIL = 0x01a5, /* str label, str reason */
+	WIRE_CB_RESTORE_BEGUN = 0x01a6, /* (empty) */
+	WIRE_CB_INITIATE_RESTORE = 0x01a7, /* str label, str name, u32 fed */
+	WIRE_CB_RESTORED = 0x01a8,      /* (empty) */
+	WIRE_CB_NOT_RESTORED = 0x01a9,  /* u32 reason */
+	WIRE_CB_RESTORE_STATUS = 0x01aa, /* u32 n, n x (u32 pre, u32 post,
+	                                    u32 status) */
+	WIRE_CB_SAVE_COLLECT = 0x01ab,  /* (empty): answer with
+	                                   WIRE_SAVE_COLLECTED */
+	/* restore_sync's frames, before WIRE_CB_INITIATE_RESTORE */
+	WIRE_CB_RESTORE_FEDM = 0x01b0,  /* u32 handle, str name: the
+	                                   federate's restored ones; first */
+	WIRE_CB_RESTORE_DM = 0x01b1,    /* u32 n, n x (u32 object class, u8
+	                                   flags (1 published, 2
+	                                   subscribed), [set], [set]: the
+	                                   attribute sets, bset words of
+	                                   the federation), u32 m, m x (u32
+	                                   interaction class, u8 published,
+	                                   u8 subscribed (2: actively)) */
+	WIRE_CB_RESTORE_TM = 0x01b2,    /* u8 regulating, u8 reg_pending,
+	                                   u8 constrained, u8 con_pending,
+	                                   u64 now, u64 lookahead, u8
+	                                   last_kind, u64 floor, u8
+	                                   floor_open, u8 kind, u64 req,
+	                                   then WIRE_SAVE_COLLECTED's
+	                                   payload as saved */
+
+	/* The restore of OM, OWM, DDM and MOM state (rti-save(5)): sent to
+	 * each federate after its restored handle and name, before
+	 * WIRE_CB_INITIATE_RESTORE; each replaces the module's librti
+	 * state. */
+	WIRE_CB_RESTORE_OM = 0x01c0,   /* u8 first (1: forget every known
+	                                  instance first), u32 n, n x (u32
+	                                  obj, u32 cls, u32 known cls, str
+	                                  name, u32 k, k x u32 attr owned) */
+	WIRE_CB_RESTORE_DDM = 0x01c1,  /* u32 seq (a replica frame's), u32
+	                                  n, n x (u32 region, RANGES): the
+	                                  regions it created; u32 m, m x (u32
+	                                  obj, u32 k, k x (u32 region, u32
+	                                  a, a x u32 attr)): the update
+	                                  regions it gave; u32 s, s x (KIND,
+	                                  u32 cls, u32 r, r x u32 region):
+	                                  its subscription regions.  Replaces
+	                                  its own and empties its replica;
+	                                  the pushes that follow refill it */
+	WIRE_CB_RESTORE_OWM = 0x01c2,  /* u32 n, n x (u32 obj, u32 attr):
+	                                  the negotiated divestitures of
+	                                  attributes the federate owns */
 
 	/* DM: 0x02xx, OM: 0x03xx, TM: 0x04xx, OWM: 0x05xx, DDM: 0x06xx.
 	 * Each module adds its types below within its range. */
@@ -158,6 +238,10 @@ enum wire_type {
 	WIRE_TM_CB_RETRACT = 0x0484,         /* u32 producer, u32 retraction
 	                                        serial of a retracted TSO
 	                                        message it sent */
+	WIRE_TM_CB_SAVE_GRANT = 0x0485,      /* u8 kind, u64 time: a timed
+	                                        save's time, granted to a
+	                                        request past it, which stays
+	                                        pending */
 
 	/* OWM.  ASET = u32 obj, blob tag ("" when the service has none),
 	 * u32 n, n x u32 attr.  Requests, empty replies unless noted. */

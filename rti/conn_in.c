@@ -143,6 +143,54 @@ handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	conn_send_buf(c, b);
 }
 
+int
+server_busy_exempt(uint16_t type)
+{
+	switch (type) {
+	case WIRE_PING:
+	case WIRE_RESIGN:
+	case WIRE_GET_FEDERATE_HANDLE:
+	case WIRE_GET_FEDERATE_NAME:
+	case WIRE_SAVE_REQUEST:
+	case WIRE_SAVE_BEGUN:
+	case WIRE_SAVE_COMPLETE:
+	case WIRE_SAVE_ABORT:
+	case WIRE_SAVE_QUERY:
+	case WIRE_SAVE_COLLECTED:
+	case WIRE_RESTORE_REQUEST:
+	case WIRE_RESTORE_COMPLETE:
+	case WIRE_RESTORE_ABORT:
+	case WIRE_RESTORE_QUERY:
+	case WIRE_DDM_ACK:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Refuse a frame of a busy federate: a request's error reply, a one-way
+ * message's WIRE_NOTICE. */
+static void
+refuse_busy(struct conn *c, const struct msg_handler *h, uint32_t serial,
+    int err)
+{
+	const char *why = err == RTI_ERR_SAVE_IN_PROGRESS ?
+	    "a federation save is in progress" :
+	    "a federation restore is in progress";
+	struct wire_buf *b;
+	size_t off;
+
+	if (h->request == MSG_REQUEST) {
+		conn_reply(c, serial, err, why, NULL, 0);
+		return;
+	}
+	b = srv_frame(c->srv, WIRE_NOTICE, &off);
+	wire_put_u32(b, (uint32_t)err);
+	wire_put_str(b, why);
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+}
+
 /* Dispatch one frame: 0, or MSG_DEFER when its handler deferred it. */
 static int
 dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
@@ -178,6 +226,13 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 		else
 			protocol_error(c, type, p, n,
 			    "message needs a joined federate");
+		return 0;
+	}
+	/* One branch on the update path: busy is 0 but during a save or
+	 * restore.  Frames a federate sent before it knew are refused with
+	 * the code its librti gives. */
+	if (c->fed && c->fed->busy && !server_busy_exempt(type)) {
+		refuse_busy(c, h, serial, c->fed->busy);
 		return 0;
 	}
 	rc = h->fn(c, serial, &rd);

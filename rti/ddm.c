@@ -740,8 +740,8 @@ ddm_federate_fini(struct federate *f)
 }
 
 /* Non-default entry: something to replicate. */
-static int
-entry_set(struct federate *g, int kind, uint32_t cls)
+int
+ddm_entry_set(struct federate *g, int kind, uint32_t cls)
 {
 	struct ddm_filter *fl = filter_of(g, kind, cls);
 
@@ -777,7 +777,7 @@ ddm_federate_join(struct federate *f)
 			continue;
 		for (k = 0; k < 2; k++)
 			for (c = 1; c <= st->n_cls[k]; c++)
-				if (entry_set(g, (int)k, c)) {
+				if (ddm_entry_set(g, (int)k, c)) {
 					ddm_entry_build(st, g, (int)k, c);
 					ddm_entry_send(st, f);
 				}
@@ -889,6 +889,11 @@ ddm_fom_grown(struct federation *fx, const struct fom_sizes *was)
 
 const struct module_ops ddm_module = {
 	.name = "DDM",
+	.save_state = ddm_save_state,
+	.restore_stage = ddm_restore_stage,
+	.restore_apply = ddm_restore_apply,
+	.restore_discard = ddm_restore_discard,
+	.restore_sync = ddm_restore_sync,
 	.handlers = ddm_handlers,
 	.federation_init = ddm_federation_init,
 	.federation_fini = ddm_federation_fini,

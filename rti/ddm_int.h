@@ -145,6 +145,16 @@ void ddm_entry_build(struct ddm_fx *st, struct federate *f, int kind,
 /* Send st->out to `to` with its next sequence number; that number, or 0
  * when not sent. */
 uint32_t ddm_entry_send(struct ddm_fx *st, struct federate *to);
+/* ddm.c: has (g, kind, cls) a non-default entry to replicate? */
+int ddm_entry_set(struct federate *g, int kind, uint32_t cls);
+/* ddm_save.c: the save and restore hooks (server.h, rti-save(5)). */
+int ddm_save_state(struct federation *fx, struct wire_buf *out);
+int ddm_restore_stage(struct federation *fx,
+    const struct restore_saved *saved, struct wire_rd *rd, void **staged,
+    char *msg, size_t len);
+void ddm_restore_apply(struct federation *fx, void *staged);
+void ddm_restore_discard(void *staged);
+int ddm_restore_sync(struct federate *f);
 /* Answer every wait whose needs are all met. */
 void ddm_waits_check(struct federation *fx);
 

@@ -592,6 +592,11 @@ join_enter(struct conn *c, uint32_t serial, struct federation *fx,
 	uint32_t i;
 	int m;
 
+	char why[256];
+	int err;
+
+	if ((err = fedm_save_join_check(fx, why, sizeof why)) != RTI_OK)
+		return conn_reply(c, serial, err, why, NULL, 0), 0;
 	name = join_name(fx, name, autoname, sizeof autoname);
 	if (find_by_name(fx, name))
 		return conn_replyf(c, serial,
@@ -1153,6 +1158,7 @@ fedm_federation_fini(struct federation *fx)
 	if (!st)
 		return;
 	fedm_sync_fini(fx);
+	fedm_save_fini(fx);
 	free(st);
 	fx->mod[MOD_FEDM] = NULL;
 }
@@ -1164,6 +1170,21 @@ fedm_federate_resign(struct federate *f, int action)
 	(void)action;
 	server_unlink_federate(f);
 	fedm_sync_leave(f);
+	fedm_save_leave(f);
+}
+
+static int
+fedm_federate_join(struct federate *f)
+{
+	f->mod[MOD_FEDM] = calloc(1, sizeof(struct fedm_fed));
+	return f->mod[MOD_FEDM] ? 0 : -1;
+}
+
+static void
+fedm_federate_fini(struct federate *f)
+{
+	free(f->mod[MOD_FEDM]);
+	f->mod[MOD_FEDM] = NULL;
 }
 
 /* A connection is going: its create, if any, has no one to answer.  One
@@ -1229,6 +1250,16 @@ static const struct msg_handler fedm_handlers[] = {
 	{ WIRE_SYNC_ACHIEVED, 1, 1, fedm_h_sync_achieved },
 	{ WIRE_GET_FEDERATE_HANDLE, 1, 1, h_get_federate_handle },
 	{ WIRE_GET_FEDERATE_NAME, 1, 1, h_get_federate_name },
+	{ WIRE_SAVE_REQUEST, 1, 1, fedm_h_save_request },
+	{ WIRE_SAVE_BEGUN, 1, 1, fedm_h_save_begun },
+	{ WIRE_SAVE_COMPLETE, 1, 1, fedm_h_save_complete },
+	{ WIRE_SAVE_ABORT, 1, 1, fedm_h_save_abort },
+	{ WIRE_SAVE_QUERY, 1, 1, fedm_h_save_query },
+	{ WIRE_SAVE_COLLECTED, MSG_ONE_WAY, 1, fedm_h_save_collected },
+	{ WIRE_RESTORE_REQUEST, 1, 1, fedm_h_restore_request },
+	{ WIRE_RESTORE_COMPLETE, 1, 1, fedm_h_restore_complete },
+	{ WIRE_RESTORE_ABORT, 1, 1, fedm_h_restore_abort },
+	{ WIRE_RESTORE_QUERY, 1, 1, fedm_h_restore_query },
 	{ 0, 0, 0, NULL }
 };
 
@@ -1237,7 +1268,15 @@ const struct module_ops fedm_module = {
 	.handlers = fedm_handlers,
 	.federation_init = fedm_federation_init,
 	.federation_fini = fedm_federation_fini,
+	.federate_join = fedm_federate_join,
 	.federate_resign = fedm_federate_resign,
+	.federate_fini = fedm_federate_fini,
 	.conn_gone = fedm_conn_gone,
 	.server_fini = fedm_server_fini,
+	.save_time_reached = fedm_save_time_reached,
+	.save_state = fedm_save_state,
+	.restore_stage = fedm_restore_stage,
+	.restore_apply = fedm_restore_apply,
+	.restore_discard = fedm_restore_discard,
+	.restore_sync = fedm_restore_sync,
 };

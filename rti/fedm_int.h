@@ -9,9 +9,78 @@
 
 struct sync_point;
 
+struct store_save;
+
+/* A federation's save or restore (fedm_save.c). */
+enum {
+	FX_SAVE_NONE = 0,
+	FX_SAVE_TIMED,            /* requested at a time, not yet there */
+	FX_SAVE_INITIATED,
+	FX_SAVE_WRITING
+};
+
 struct fedm_fx {
 	struct sync_point *syncs;
+	int save;                 /* FX_SAVE_* */
+	char *save_label;
+	int save_has_time;
+	uint64_t save_time;
+	int save_failed;          /* a federate said not complete */
+	struct store_save *store; /* fedm_store.c's, while writing */
+	int restoring;            /* from restore begun to restored/not */
+	char *restore_label;
+	/* the last save written (fedm_saves, MOM), NULL when none yet */
+	char *last_label;
+	int last_has_time;
+	uint64_t last_time;
 };
+
+/* FedM's slot of a federate (f->mod[MOD_FEDM]). */
+struct fedm_fed {
+	int save_st;              /* enum rti_save_status */
+	int restore_st;           /* enum rti_restore_status */
+	uint32_t pre_handle;      /* its handle before the restore */
+};
+
+/* fedm_save.c: the handlers of the save and restore services. */
+int fedm_h_save_request(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_save_begun(struct conn *c, uint32_t serial, struct wire_rd *rd);
+int fedm_h_save_complete(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd);
+int fedm_h_save_query(struct conn *c, uint32_t serial, struct wire_rd *rd);
+int fedm_h_restore_request(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_restore_complete(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_restore_abort(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int fedm_h_restore_query(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+/* fedm_store.c: WIRE_SAVE_COLLECTED. */
+int fedm_h_save_collected(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+/* `f` is leaving (resign or lost connection) while a save or restore
+ * may run: the save is not saved, the restore not restored
+ * (FEDERATE_RESIGNED), for the others. */
+void fedm_save_leave(struct federate *f);
+/* The save_time_reached event: a timed save is initiated. */
+void fedm_save_time_reached(struct federation *fx);
+/* Free the save and restore state of `fx`. */
+void fedm_save_fini(struct federation *fx);
+/* RTI_OK, or the error that refuses a join to `fx` now. */
+int fedm_save_join_check(struct federation *fx, char *msg, size_t len);
+
+/* FedM's own section of a save file: the next federate handle and each
+ * federate's resign action (fedm_store.c). */
+int fedm_save_state(struct federation *fx, struct wire_buf *out);
+int fedm_restore_stage(struct federation *fx,
+    const struct restore_saved *saved, struct wire_rd *rd, void **staged,
+    char *msg, size_t len);
+void fedm_restore_apply(struct federation *fx, void *staged);
+void fedm_restore_discard(void *staged);
+int fedm_restore_sync(struct federate *f);
 
 /* Send the frame in `b` to federate `handle` of `fx`, if connected. */
 void fedm_send_to(struct federation *fx, uint32_t handle,
@@ -29,5 +98,58 @@ void fedm_sync_late_joiner(struct federate *f);
 void fedm_sync_leave(struct federate *f);
 /* Free every pending point of `fx`. */
 void fedm_sync_fini(struct federation *fx);
+/* The pending points in FedM's section of a save (rti-save(5)): append
+ * them (0, or -1 ENOMEM); read them into a new list (RTI_OK, NO_MEMORY,
+ * or COULD_NOT_INITIATE_RESTORE when damaged; members are saved
+ * handles); put a list in place of fx's; free one not applied. */
+int fedm_sync_save(struct federation *fx, struct wire_buf *out);
+int fedm_sync_stage(const struct restore_saved *saved, struct wire_rd *rd,
+    struct sync_point **out);
+void fedm_sync_apply(struct federation *fx, struct sync_point *list);
+void fedm_sync_discard(struct sync_point *list);
+
+/*
+ * The save file (fedm_store.c, rti-save(5)), used by the save and restore
+ * services (fedm_save.c).  Save files live in the server's save directory
+ * (--save-dir), one per federation and label.
+ */
+/* Write the save `label` of `fx` (has_time: at logical time `t`, in the
+ * federation's time encoding).  Every joined federate has reported its
+ * save complete.  First each federate's librti is asked for the state
+ * only it holds (WIRE_CB_SAVE_COLLECT: its held timestamp-order
+ * messages); when every answer is in, the file is written atomically
+ * (temporary file, fsync, rename).  The outcome is told once, by
+ * fedm_save_written.  0, or -1 (ENOMEM: nothing started). */
+int store_save_begin(struct federation *fx, const char *label,
+    int has_time, uint64_t t);
+/* Stop a save store_save_begin started (a federate left, or the save was
+ * aborted): nothing is written, any temporary file is removed, and
+ * fedm_save_written is not called.  No-op when none is running. */
+void store_save_cancel(struct federation *fx);
+/* FedM's: the save of `fx` is written (RTI_OK), or could not be
+ * (RTI_ERR_* and why in `msg`: the directory is not writable, the disk is
+ * full...). */
+void fedm_save_written(struct federation *fx, int err, const char *msg);
+
+struct store_restore;
+/* Read and check the save `label` of `fx` and stage every module's state
+ * from it (restore_stage): the file exists (else
+ * RTI_ERR_SPECIFIED_SAVE_LABEL_DOES_NOT_EXIST), is whole, of a version
+ * this rtiexec reads, and was saved with the same FOM modules (else
+ * RTI_ERR_COULD_NOT_INITIATE_RESTORE).  NULL with *err and `msg` (why, for
+ * the requester) when not; nothing of `fx` changed. */
+struct store_restore *store_restore_load(struct federation *fx,
+    const char *label, int *err, char *msg, size_t len);
+/* The saved federates of a loaded save (owned by `r`). */
+const struct restore_saved *store_restore_saved(
+    const struct store_restore *r);
+/* Apply `r` (taken over) with `plan` (FedM matched the federates by
+ * type): each joined federate takes its saved handle and name, every
+ * module's state is replaced (restore_apply), and each federate's librti
+ * is sent its state (restore_sync).  Cannot fail but for ENOMEM while
+ * sending (-1: the federates not sent to are dropped). */
+int store_restore_apply(struct federation *fx, struct store_restore *r,
+    const struct restore_plan *plan);
+void store_restore_free(struct store_restore *r);
 
 #endif

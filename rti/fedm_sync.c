@@ -284,3 +284,106 @@ fedm_sync_leave(struct federate *f)
 		}
 	}
 }
+
+/* ---- save and restore (fedm_store.c) ---- */
+
+int
+fedm_sync_save(struct federation *fx, struct wire_buf *out)
+{
+	struct fedm_fx *st = fx->mod[MOD_FEDM];
+	struct sync_point *sp;
+	uint32_t n = 0, i;
+	size_t cnt = out->len;
+
+	wire_put_u32(out, 0);
+	for (sp = st->syncs; sp; sp = sp->next, n++) {
+		wire_put_str(out, sp->label);
+		wire_put_blob(out, sp->tag, sp->tag_len);
+		wire_put_u8(out, (uint8_t)sp->whole_federation);
+		wire_put_u32(out, sp->n);
+		for (i = 0; i < sp->n; i++) {
+			wire_put_u32(out, sp->members[i]);
+			wire_put_u8(out, sp->achieved[i]);
+		}
+	}
+	if (!out->oom)
+		wire_patch_u32(out, cnt, n);
+	return out->oom ? -1 : 0;
+}
+
+void
+fedm_sync_discard(struct sync_point *list)
+{
+	struct sync_point *sp;
+
+	while ((sp = list)) {
+		list = sp->next;
+		sync_free(sp);
+	}
+}
+
+int
+fedm_sync_stage(const struct restore_saved *saved, struct wire_rd *rd,
+    struct sync_point **out)
+{
+	struct sync_point *list = NULL, **tail = &list, *sp, *o;
+	uint32_t n = wire_get_count(rd, 13), i, j, k, len;
+	const char *label;
+	const void *tag;
+
+	for (i = 0; i < n && !rd->err; i++) {
+		label = wire_get_str(rd, WIRE_MAX_NAME);
+		tag = wire_get_blob(rd, &len, WIRE_MAX_TAG);
+		if (rd->err)
+			break;
+		if (!(sp = calloc(1, sizeof *sp)))
+			goto oom;
+		*tail = sp;
+		tail = &sp->next;
+		sp->whole_federation = wire_get_u8(rd);
+		sp->n = wire_get_count(rd, 5);
+		if (rd->err || sp->whole_federation > 1 || !*label)
+			goto bad;
+		for (o = list; o != sp; o = o->next)
+			if (strcmp(o->label, label) == 0)
+				goto bad;
+		if (!(sp->label = strdup(label)) ||
+		    !(sp->tag = malloc(len ? len : 1)) ||
+		    !(sp->members = calloc(sp->n ? sp->n : 1,
+		    sizeof *sp->members)) ||
+		    !(sp->achieved = calloc(sp->n ? sp->n : 1, 1)))
+			goto oom;
+		memcpy(sp->tag, tag, len);
+		sp->tag_len = len;
+		for (j = 0; j < sp->n; j++) {
+			sp->members[j] = wire_get_u32(rd);
+			sp->achieved[j] = wire_get_u8(rd);
+			if (rd->err || sp->achieved[j] > 2)
+				goto bad;
+			for (k = 0; k < saved->n; k++)
+				if (saved->handles[k] == sp->members[j])
+					break;
+			if (k == saved->n)
+				goto bad;
+		}
+	}
+	if (rd->err)
+		goto bad;
+	*out = list;
+	return RTI_OK;
+oom:
+	fedm_sync_discard(list);
+	return RTI_ERR_NO_MEMORY;
+bad:
+	fedm_sync_discard(list);
+	return RTI_ERR_COULD_NOT_INITIATE_RESTORE;
+}
+
+void
+fedm_sync_apply(struct federation *fx, struct sync_point *list)
+{
+	struct fedm_fx *st = fx->mod[MOD_FEDM];
+
+	fedm_sync_fini(fx);
+	st->syncs = list;
+}

@@ -62,13 +62,13 @@ server_modules_fini(struct rti_server *srv)
 }
 
 /* Events go up the layers: the lowest taker first. */
-static const int layer_order[MOD_COUNT] = {
+const int server_layer_order[MOD_COUNT] = {
 	MOD_TM, MOD_DM, MOD_DDM, MOD_OM, MOD_OWM, MOD_FEDM, MOD_MOM
 };
 
 #define EACH_TAKER(m, hook) \
 	for (size_t i_ = 0; i_ < MOD_COUNT; i_++) \
-		if (((m) = server_modules[layer_order[i_]])->hook)
+		if (((m) = server_modules[server_layer_order[i_]])->hook)
 
 void
 server_sub_changed(struct federate *f, int kind, uint32_t cls, int plain)
@@ -202,4 +202,22 @@ server_federate_exception(struct federate *f, int err, const char *msg)
 	type = f->conn && srv->dispatching == f->conn ? srv->dispatch_type : 0;
 	EACH_TAKER(m, federate_exception)
 		m->federate_exception(f, type, err, msg);
+}
+
+void
+server_save_time_reached(struct federation *fx)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, save_time_reached)
+		m->save_time_reached(fx);
+}
+
+void
+server_saves_changed(struct federation *fx)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, saves_changed)
+		m->saves_changed(fx);
 }

@@ -32,6 +32,9 @@ usage(FILE *out)
 "                            binding elsewhere exposes rtiexec to the network)\n"
 "  -u, --unix PATH           also listen on a Unix-domain socket\n"
 "      --port-file FILE      write the bound TCP port to FILE\n"
+"      --save-dir DIR        where federation saves are written and read\n"
+"                            (default $XDG_STATE_HOME/rti/saves, else\n"
+"                            $HOME/.local/state/rti/saves)\n"
 "  -F, --fom-path DIRS       ':'-separated directories searched for FOM modules\n"
 "                            named by federates, and only these (default\n"
 "                            %s)\n"
@@ -231,7 +234,8 @@ enum {
 	OPT_MAX_STARTUPS,
 	OPT_PER_SOURCE,
 	OPT_HANDSHAKE_TIMEOUT,
-	OPT_LIST_MESSAGES
+	OPT_LIST_MESSAGES,
+	OPT_SAVE_DIR
 };
 
 /* Upper bound of --max-connections and the startup bounds. */
@@ -246,6 +250,7 @@ main(int argc, char **argv)
 		{ "unix", required_argument, NULL, 'u' },
 		{ "port-file", required_argument, NULL, OPT_PORT_FILE },
 		{ "fom-path", required_argument, NULL, 'F' },
+		{ "save-dir", required_argument, NULL, OPT_SAVE_DIR },
 		{ "federation", required_argument, NULL, 'f' },
 		{ "fom", required_argument, NULL, 'm' },
 		{ "time-implementation", required_argument, NULL, OPT_TIME },
@@ -311,6 +316,9 @@ main(int argc, char **argv)
 			break;
 		case 'F':
 			cfg.fom_path = optarg;
+			break;
+		case OPT_SAVE_DIR:
+			cfg.save_dir = optarg;
 			break;
 		case 'f':
 			cfg.pre_federation = optarg;

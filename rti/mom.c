@@ -31,7 +31,9 @@
 
 #include "bundle.h"
 #include "dm.h"
+#include "fedm.h"
 #include "mom_int.h"
+#include "restore_chk.h"
 #include "tm.h"
 
 #define MOM_VERSION "rti " PACKAGE_VERSION
@@ -51,7 +53,8 @@ static const char *const fa_name[FA_COUNT] = {
 static const char *const xa_name[XA_COUNT] = {
 	"HLAfederationName", "HLAfederatesInFederation", "HLARTIversion",
 	"HLAMIMdesignator", "HLAFOMmoduleDesignatorList",
-	"HLAtimeImplementationName"
+	"HLAtimeImplementationName", "HLAlastSaveName", "HLAlastSaveTime",
+	"HLAnextSaveName", "HLAnextSaveTime"
 };
 
 static const char *const rq_name[RQ_COUNT] = {
@@ -198,7 +201,11 @@ federate_values(struct mom_fx *st, struct federate *f)
 			wire_put_u32(b, ti.regulating != 0);
 			break;
 		case FA_STATE:
-			wire_put_u32(b, 1);     /* ActiveFederate */
+			/* ActiveFederate 1, FederateSaveInProgress 3,
+			 * FederateRestoreInProgress 5 (f->busy: FedM's) */
+			wire_put_u32(b,
+			    f->busy == RTI_ERR_SAVE_IN_PROGRESS ? 3 :
+			    f->busy == RTI_ERR_RESTORE_IN_PROGRESS ? 5 : 1);
 			break;
 		case FA_TMSTATE:
 			/* TimeGranted 0, TimeAdvancing 1 */
@@ -251,10 +258,12 @@ federation_values(struct mom_fx *st, const struct federate *plus,
 {
 	struct federation *fx = st->fx;
 	struct wire_buf *b = &st->vals;
+	struct fedm_saves sv;
 	uint32_t a, i, n = 0, cnt;
 	size_t s, at;
 
 	wire_buf_reset(b);
+	fedm_saves(fx, &sv);
 	for (a = 0; a < XA_COUNT; a++) {
 		if (!st->xa[a])
 			continue;
@@ -291,6 +300,20 @@ federation_values(struct mom_fx *st, const struct federate *plus,
 		case XA_TIME_IMPL:
 			mom_enc_str(b, fx->time_int64 ? "HLAinteger64Time" :
 			    "HLAfloat64Time");
+			break;
+		/* no save, or one without a time: "" and no time */
+		case XA_LAST_SAVE_NAME:
+			mom_enc_str(b, sv.last ? sv.last : "");
+			break;
+		case XA_LAST_SAVE_TIME:
+			mom_enc_time(b, sv.last && sv.last_has_time,
+			    sv.last_time);
+			break;
+		case XA_NEXT_SAVE_NAME:
+			mom_enc_str(b, sv.next ? sv.next : "");
+			break;
+		case XA_NEXT_SAVE_TIME:
+			mom_enc_time(b, sv.next != NULL, sv.next_time);
 			break;
 		}
 	}
@@ -896,15 +919,180 @@ mom_federate_fini(struct federate *f)
 	f->mod[MOD_MOM] = NULL;
 }
 
+/* The saves_changed event: HLAfederation's save attributes to those
+ * that know the instance. */
+static void
+mom_saves_changed(struct federation *fx)
+{
+	struct mom_fx *st = fxst(fx);
+
+	if (st)
+		reflect_federation(st, NULL, NULL, &st->xa[XA_LAST_SAVE_NAME],
+		    4);
+}
+
+/* ---- save and restore (rti-save(5), "MOM section") ----
+ *
+ * MOM's instances are OM's (saved in its section, with WIRE_OWNER_RTI as
+ * owner); MOM saves which is the HLAfederation instance and which
+ * HLAfederate instance describes which federate.  After a restore each
+ * joined federate carries its saved handle and name, so that the saved
+ * instance describes it.  HLAsetTiming's periodic reports are not kept:
+ * they stop at a restore, as the federates that asked for them are the
+ * restored ones.
+ *
+ * Layout, version 1: u16 version, u32 HLAfederation instance (0 =
+ * none), u32 n, n x (u32 federate, u32 its HLAfederate instance).
+ */
+#define MOM_SAVE_VERSION 1
+
+struct mom_staged {
+	uint32_t fx_in;
+	uint32_t n;
+	uint32_t v[][2];          /* federate, instance */
+};
+
+static int
+mom_save_state(struct federation *fx, struct wire_buf *out)
+{
+	struct mom_fx *st = fxst(fx);
+	size_t cnt;
+	uint32_t i, n = 0;
+
+	wire_put_u16(out, MOM_SAVE_VERSION);
+	wire_put_u32(out, st->fx_in ? st->fx_in->handle : 0);
+	cnt = out->len;
+	wire_put_u32(out, 0);
+	for (i = 0; i < fx->n_feds; i++) {
+		struct mom_fed *ms = fedst(fx->feds[i]);
+
+		if (!ms || !ms->in)
+			continue;
+		wire_put_u32(out, fx->feds[i]->handle);
+		wire_put_u32(out, ms->in->handle);
+		n++;
+	}
+	wire_patch_u32(out, cnt, n);
+	return out->oom ? -1 : 0;
+}
+
+static void
+mom_restore_discard(void *staged)
+{
+	free(staged);
+}
+
+static int
+mom_restore_stage(struct federation *fx, const struct restore_saved *saved,
+    struct wire_rd *rd, void **staged, char *msg, size_t len)
+{
+	struct mom_staged *s;
+	uint32_t fxh, n, i, j;
+
+	(void)fx;
+	*staged = NULL;
+	if (wire_rd_left(rd) == 0) {
+		/* no section: the empty state */
+		if (!(*staged = calloc(1, sizeof *s))) {
+			snprintf(msg, len, "out of memory staging the MOM "
+			    "state");
+			return RTI_ERR_NO_MEMORY;
+		}
+		return RTI_OK;
+	}
+	if (wire_get_u16(rd) != MOM_SAVE_VERSION) {
+		if (rd->err)
+			return restore_damaged(msg, len, "MOM",
+			    "it is truncated");
+		snprintf(msg, len, "the MOM section of the save has a version "
+		    "this rtiexec does not read");
+		return RTI_ERR_COULD_NOT_INITIATE_RESTORE;
+	}
+	fxh = wire_get_u32(rd);
+	n = wire_get_count(rd, 8);
+	if (rd->err)
+		return restore_damaged(msg, len, "MOM", "it is truncated");
+	if (n > saved->n)
+		return restore_damaged(msg, len, "MOM",
+		    "it describes more federates than were saved");
+	if (!(s = calloc(1, sizeof *s + (size_t)n * sizeof s->v[0]))) {
+		snprintf(msg, len, "out of memory staging the MOM state");
+		return RTI_ERR_NO_MEMORY;
+	}
+	s->fx_in = fxh;
+	s->n = n;
+	for (i = 0; i < n; i++) {
+		s->v[i][0] = wire_get_u32(rd);
+		s->v[i][1] = wire_get_u32(rd);
+		if (rd->err)
+			break;
+		for (j = 0; j < i; j++)
+			if (s->v[j][0] == s->v[i][0])
+				break;
+		if (j < i || !restore_fed_ok(saved, s->v[i][0]) ||
+		    !s->v[i][1]) {
+			free(s);
+			return restore_damaged(msg, len, "MOM", "a federate "
+			    "is not a saved one, is given twice, or has no "
+			    "instance");
+		}
+	}
+	if (!wire_rd_done(rd)) {
+		free(s);
+		return restore_damaged(msg, len, "MOM", rd->err ?
+		    "it is truncated" : "it has bytes past its end");
+	}
+	*staged = s;
+	return RTI_OK;
+}
+
+/* OM applied first: the instances are the restored ones; MOM's pointers
+ * into the replaced ones are set again (by handle) before anything can
+ * use them. */
+static void
+mom_restore_apply(struct federation *fx, void *staged)
+{
+	struct mom_fx *st = fxst(fx);
+	struct mom_staged *s = staged;
+	uint32_t i, j;
+
+	st->fx_in = s->fx_in ? om_find(fx, s->fx_in) : NULL;
+	for (i = 0; i < fx->n_feds; i++) {
+		struct federate *f = fx->feds[i];
+		struct mom_fed *ms = fedst(f);
+
+		if (!ms)
+			continue;
+		if (ms->timer) {
+			event_free(ms->timer);
+			ms->timer = NULL;
+		}
+		ms->period = 0;
+		ms->in = NULL;
+		for (j = 0; j < s->n; j++)
+			if (s->v[j][0] == f->handle)
+				ms->in = om_find(fx, s->v[j][1]);
+	}
+	if ((st->fx_cls && !st->fx_in) || (st->fed_cls && s->n < fx->n_feds))
+		rti_log(fx->srv, LOG_WARN, "MOM: the restored save lacks some "
+		    "of its HLAfederation or HLAfederate instances");
+	free(s);
+}
+
 const struct module_ops mom_module = {
 	.name = "MOM",
 	.federation_init = mom_federation_init,
 	.federation_fini = mom_federation_fini,
+	.save_state = mom_save_state,
+	.restore_stage = mom_restore_stage,
+	.restore_apply = mom_restore_apply,
+	.restore_discard = mom_restore_discard,
 	.federate_join = mom_federate_join,
 	.federate_resign = mom_federate_resign,
 	.federate_fini = mom_federate_fini,
 	.rti_interaction = mom_rti_interaction,
 	.rti_provide = mom_rti_provide,
 	.federate_exception = mom_federate_exception,
+	.saves_changed = mom_saves_changed,
 	.fom_grown = mom_fom_grown,
 };

@@ -194,8 +194,8 @@ om_set_owner(struct om_instance *in, uint32_t attr, uint32_t fed)
  * n, and the array is reallocated to 2n whenever an add finds n a power of
  * two of at least 4, so it always exceeds the count being added at.
  */
-static int
-known_add(struct om_instance *in, uint32_t fed, uint32_t cls)
+int
+om_known_add(struct om_instance *in, uint32_t fed, uint32_t cls)
 {
 	uint32_t n = in->n_known;
 
@@ -238,8 +238,8 @@ name_find(struct om_fx *st, const char *name)
 	return om_name_of(idmap_get_str(&st->name_map, name));
 }
 
-static struct om_name *
-name_add(struct om_fx *st, const char *name, uint32_t reserver)
+struct om_name *
+om_name_add_to(struct idmap *map, const char *name, uint32_t reserver)
 {
 	struct om_name *ne;
 	size_t len;
@@ -253,8 +253,14 @@ name_add(struct om_fx *st, const char *name, uint32_t reserver)
 	memcpy(ne->name, name, len);
 	ne->inst = NULL;
 	ne->reserver = reserver;
-	idmap_put(&st->name_map, &ne->node);
+	idmap_put(map, &ne->node);
 	return ne;
+}
+
+static struct om_name *
+name_add(struct om_fx *st, const char *name, uint32_t reserver)
+{
+	return om_name_add_to(&st->name_map, name, reserver);
 }
 
 void
@@ -264,16 +270,16 @@ om_name_del(struct om_fx *st, struct om_name *ne)
 	free(ne);
 }
 
-static void
-inst_free(struct om_instance *in)
+void
+om_inst_free(struct om_instance *in)
 {
 	if (in->known != in->known_in)
 		free(in->known);
 	free(in);
 }
 
-static struct om_instance *
-inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
+struct om_instance *
+om_inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
     uint32_t handle, uint32_t registrar)
 {
 	struct om_instance *in;
@@ -322,7 +328,7 @@ inst_destroy(struct om_fx *st, struct om_instance *in)
 	ne = in->name ? name_find(st, in->name) : NULL;
 	if (ne)
 		om_name_del(st, ne);
-	inst_free(in);
+	om_inst_free(in);
 }
 
 /* ---- sending ---- */
@@ -334,7 +340,7 @@ om_discover(struct federation *fx, struct om_instance *in, struct federate *to,
 	struct wire_buf *b;
 	size_t off;
 
-	if (known_add(in, to->handle, known) < 0) {
+	if (om_known_add(in, to->handle, known) < 0) {
 		rti_log(fx->srv, LOG_ERROR, "out of memory discovering %u",
 		    in->handle);
 		return;
@@ -718,14 +724,14 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    "object instance name '%s' is not reserved by "
 			    "this federate", name), 0;
 	}
-	in = inst_new(fx, st, cls, st->next_handle, f->handle);
+	in = om_inst_new(fx, st, cls, st->next_handle, f->handle);
 	if (in && !ne) {
 		snprintf(gen, sizeof gen, "HLAobject%u", st->next_handle);
 		ne = name_add(st, gen, 0);
 	}
-	if (!in || !ne || known_add(in, f->handle, cls) < 0) {
+	if (!in || !ne || om_known_add(in, f->handle, cls) < 0) {
 		if (in)
-			inst_free(in);
+			om_inst_free(in);
 		if (ne && !*name)
 			om_name_del(st, ne);
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
@@ -1034,10 +1040,10 @@ om_rti_register(struct federation *fx, uint32_t cls)
 	snprintf(gen, sizeof gen, "HLAobject%u", st->next_handle);
 	if (name_find(st, gen))
 		return NULL;
-	in = inst_new(fx, st, cls, st->next_handle, WIRE_OWNER_RTI);
+	in = om_inst_new(fx, st, cls, st->next_handle, WIRE_OWNER_RTI);
 	if (!in || !(ne = name_add(st, gen, 0))) {
 		if (in)
-			inst_free(in);
+			om_inst_free(in);
 		return NULL;
 	}
 	ne->inst = in;
@@ -1247,7 +1253,7 @@ om_federation_fini(struct federation *fx)
 		return;
 	while ((in = st->list)) {
 		st->list = in->next;
-		inst_free(in);
+		om_inst_free(in);
 	}
 	idmap_iter_init(&st->name_map, &it);
 	while ((n = idmap_iter_next(&st->name_map, &it)))
@@ -1342,6 +1348,11 @@ om_fom_grown(struct federation *fx, const struct fom_sizes *was)
 
 const struct module_ops om_module = {
 	.name = "OM",
+	.save_state = om_save_state,
+	.restore_stage = om_restore_stage,
+	.restore_apply = om_restore_apply,
+	.restore_discard = om_restore_discard,
+	.restore_sync = om_restore_sync,
 	.handlers = om_handlers,
 	.federation_init = om_federation_init,
 	.federation_fini = om_federation_fini,

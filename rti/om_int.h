@@ -230,6 +230,25 @@ int om_h_ddm_interaction(struct conn *c, uint32_t serial,
 int om_h_ddm_request_update(struct conn *c, uint32_t serial,
     struct wire_rd *rd);
 
+/* om.c, for om_save.c: a new instance (not linked, no name), its
+ * freeing, a knower added (0 or -1), a name added to `map` (NULL on
+ * ENOMEM). */
+struct om_instance *om_inst_new(struct federation *fx, struct om_fx *st,
+    uint32_t cls, uint32_t handle, uint32_t registrar);
+void om_inst_free(struct om_instance *in);
+int om_known_add(struct om_instance *in, uint32_t fed, uint32_t cls);
+struct om_name *om_name_add_to(struct idmap *map, const char *name,
+    uint32_t reserver);
+
+/* om_save.c: the save and restore hooks (server.h, rti-save(5)). */
+int om_save_state(struct federation *fx, struct wire_buf *out);
+int om_restore_stage(struct federation *fx,
+    const struct restore_saved *saved, struct wire_rd *rd, void **staged,
+    char *msg, size_t len);
+void om_restore_apply(struct federation *fx, void *staged);
+void om_restore_discard(void *staged);
+int om_restore_sync(struct federate *f);
+
 /* om_sweep.c: the federate_resign hook. */
 void om_sweep_resign(struct federate *f, int action);
 

@@ -98,6 +98,10 @@ struct rti_config {
 	const char *const *pre_foms;
 	size_t n_pre_foms;
 	const char *pre_time;
+	/* The save directory (--save-dir; fedm_store.c): NULL = the
+	 * default, $XDG_STATE_HOME/rti/saves, else
+	 * $HOME/.local/state/rti/saves. */
+	const char *save_dir;
 };
 
 struct federation;
@@ -105,6 +109,23 @@ struct federate;
 struct conn;
 struct rti_server;
 struct om_instance;
+
+/* The federates of a save file (fedm_store.c): handles, names and types,
+ * in the saved join order. */
+struct restore_saved {
+	uint32_t n;
+	const uint32_t *handles;
+	const char *const *names;
+	const char *const *types;
+};
+
+/* How a restore maps the saved federates onto the joined ones (FedM
+ * builds it by federate type): saved federate i becomes joined[i], which
+ * takes the saved handle and name. */
+struct restore_plan {
+	const struct restore_saved *saved;
+	struct federate *const *joined;   /* [saved->n] */
+};
 
 /* Handler of one client->server message.  For requests (`request` = 1) the
  * core has consumed the serial and passes it.  Returns 0, or -1 for a
@@ -258,6 +279,46 @@ struct module_ops {
 	 * it. */
 	void (*federate_exception)(struct federate *f, uint16_t type, int err,
 	    const char *msg);
+	/* Raised by TM when a timed save's time is reached (tm_save_cap):
+	 * every time-constrained federate of `fx` has been granted the save
+	 * time, or is held back at it.  FedM initiates the save. */
+	void (*save_time_reached)(struct federation *fx);
+	/* Raised by FedM when the last save written or the timed save
+	 * waiting for its time changed (fedm_saves): MOM's HLAfederation
+	 * attributes. */
+	void (*saves_changed)(struct federation *fx);
+
+	/*
+	 * Federation save and restore (fedm_store.c, rti-save(5)).  FedM
+	 * calls these of every module, bottom layer first; each may be NULL
+	 * (the module has no state to save).
+	 */
+	/* Append the module's whole state of `fx` (federation and every
+	 * joined federate, federates by handle) to `out`, in the module's
+	 * own versioned section layout (rti-save(5)).  The federation is
+	 * quiet: no service that changes state runs between the initiate
+	 * and the write.  0, or -1 (ENOMEM). */
+	int (*save_state)(struct federation *fx, struct wire_buf *out);
+	/* Read the module's section `rd` (exactly its bytes) written by
+	 * save_state, possibly by another rtiexec, and build the state it
+	 * describes in a new object (*staged) without touching `fx`.
+	 * Federates are named by their saved handles (`saved`: a handle
+	 * not among them is damage).  Every check is made here: RTI_OK, or
+	 * an RTI_ERR_* with `msg` filled and nothing allocated. */
+	int (*restore_stage)(struct federation *fx,
+	    const struct restore_saved *saved, struct wire_rd *rd,
+	    void **staged, char *msg, size_t len);
+	/* Replace the module's state of `fx` by `staged` (taken over).
+	 * Every joined federate already carries its restored handle and
+	 * name (the plan), so a saved handle finds its federate with the
+	 * usual lookup.  Cannot fail; nothing is sent. */
+	void (*restore_apply)(struct federation *fx, void *staged);
+	/* Free a staged state that is not applied. */
+	void (*restore_discard)(void *staged);
+	/* After every module applied: send federate `f` what its librti
+	 * keeps of this module's state (WIRE_CB_RESTORE_* frames), before
+	 * FedM's WIRE_CB_INITIATE_RESTORE.  0, or -1 (ENOMEM). */
+	int (*restore_sync)(struct federate *f);
 };
 
 /* Kinds of class in the events (DDM's DDM_OBJECT, DDM_INTERACTION). */
@@ -337,6 +398,11 @@ struct federate {
 	struct federation *fx;
 	struct conn *conn;
 	int resign_action;        /* automatic resign directive */
+	int busy;                 /* RTI_OK, or RTI_ERR_SAVE_IN_PROGRESS /
+	                             RTI_ERR_RESTORE_IN_PROGRESS while a
+	                             save or restore runs (FedM sets it):
+	                             the core refuses every message but
+	                             those of server_busy_exempt */
 	int report_exceptions;    /* HLAsetExceptionReporting (MOM): its
 	                             error replies and notices raise
 	                             federate_exception */
@@ -498,6 +564,15 @@ server_federate(const struct federation *fx, uint32_t handle)
 	return NULL;
 }
 
+/* hooks.c: the modules, lowest layer first (tm, dm, ddm, om, owm, fedm,
+ * mom): the order of the events, and of the sections of a save file. */
+extern const int server_layer_order[MOD_COUNT];
+/* conn_in.c: 1 when a message of `type` is accepted from a federate
+ * whose `busy` is set (IEEE 1516.1-2010 4.11-4.31: the save and restore
+ * services and queries, resign, the federate lookups, and the internal
+ * acknowledgements). */
+int server_busy_exempt(uint16_t type);
+
 /* hooks.c: the hooks more than one module takes. */
 /* Resign `f` with `action`: every module's federate_resign hook (in
  * reverse module order), then it leaves the federation and every
@@ -535,6 +610,8 @@ void server_rti_provide(struct federation *fx, uint32_t obj,
  * of the frame in dispatch when it is f's). */
 void server_federate_exception(struct federate *f, int err,
     const char *msg);
+void server_save_time_reached(struct federation *fx);
+void server_saves_changed(struct federation *fx);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;

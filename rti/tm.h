@@ -37,4 +37,25 @@ struct tm_info {
 /* Fill `out`: 0, or -1 on ENOMEM or when f has no TM state. */
 int tm_info(struct federate *f, struct tm_info *out);
 
+/*
+ * Save and restore (FedM's fedm_save.c).
+ * tm_save_time_check: may `f` ask for a save at `t`?  RTI_OK, or
+ *   LOGICAL_TIME_ALREADY_PASSED (t before its logical time) /
+ *   INVALID_LOGICAL_TIME with `msg` filled.
+ * tm_save_time_honored: 1 when no time-constrained federate is past `t`.
+ * tm_save_cap: a timed save at `t` waits: no constrained federate is
+ *   granted past `t`; when every one is at `t` or held back at it (after
+ *   their grants went), TM raises save_time_reached.
+ * tm_save_freeze: on = a save or restore runs: no grant at all (and no
+ *   cap); off = grants go on, pending requests carry on.
+ * tm_set_held: keep `f`'s WIRE_SAVE_COLLECTED payload for the save
+ *   (checked: 0, or -1 when malformed or ENOMEM).
+ */
+int tm_save_time_check(struct federate *f, uint64_t t, char *msg,
+    size_t len);
+int tm_save_time_honored(struct federation *fx, uint64_t t);
+void tm_save_cap(struct federation *fx, uint64_t t);
+void tm_save_freeze(struct federation *fx, int on);
+int tm_set_held(struct federate *f, const void *p, size_t n);
+
 #endif

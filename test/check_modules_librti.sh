@@ -11,6 +11,7 @@
 #   fedm   core
 #   dm     core
 #   tm     core
+#   save   core tm (the save and restore services: TM's held messages)
 #   om     core dm tm
 #   owm    core dm om
 #   ddm    core om
@@ -32,11 +33,12 @@ set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 dir=$top_srcdir/librti
 
-order='core fedm dm tm om owm ddm values'
+order='core fedm dm tm save om owm ddm values'
 graph='core:
 fedm: core
 dm: core
 tm: core
+save: core tm
 om: core dm tm
 owm: core dm om
 ddm: core om

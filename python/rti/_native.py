@@ -92,6 +92,15 @@ class FederationExecutionInfo(Structure):
                 ("federates", c_uint32)]
 
 
+class FederateSaveStatus(Structure):
+    _fields_ = [("federate", handle_t), ("status", c_int)]
+
+
+class FederateRestoreStatus(Structure):
+    _fields_ = [("pre_restore", handle_t), ("post_restore", handle_t),
+                ("status", c_int)]
+
+
 class BundleInstance(Structure):
     _fields_ = [("object", handle_t), ("values", POINTER(AttributeValue)),
                 ("n_values", c_size_t), ("condition", c_char_p)]
@@ -165,6 +174,19 @@ CALLBACKS = [
     ("time_constrained_enabled", (_p, Time)),
     ("time_advance_grant", (_p, Time)),
     ("request_retraction", (_p, retraction_t)),
+    ("initiate_federate_save", (_p, c_char_p, c_int, Time)),
+    ("federation_saved", (_p,)),
+    ("federation_not_saved", (_p, c_int)),
+    ("federation_save_status_response",
+     (_p, POINTER(FederateSaveStatus), c_size_t)),
+    ("request_federation_restore_succeeded", (_p, c_char_p)),
+    ("request_federation_restore_failed", (_p, c_char_p, c_char_p)),
+    ("federation_restore_begun", (_p,)),
+    ("initiate_federate_restore", (_p, c_char_p, c_char_p, _h)),
+    ("federation_restored", (_p,)),
+    ("federation_not_restored", (_p, c_int)),
+    ("federation_restore_status_response",
+     (_p, POINTER(FederateRestoreStatus), c_size_t)),
 ]
 
 CALLBACK_TYPES = {name: CFUNCTYPE(None, *args) for name, args in CALLBACKS}
@@ -214,6 +236,18 @@ PROTOTYPES = {
     "rti_register_federation_synchronization_point":
         (_int, [_amb, _str, c_char_p, _sz, _ph, _sz]),
     "rti_synchronization_point_achieved": (_int, [_amb, _str, _int]),
+    "rti_request_federation_save": (_int, [_amb, _str]),
+    "rti_request_federation_save_at_time": (_int, [_amb, _str, Time]),
+    "rti_federate_save_begun": (_int, [_amb]),
+    "rti_federate_save_complete": (_int, [_amb]),
+    "rti_federate_save_not_complete": (_int, [_amb]),
+    "rti_abort_federation_save": (_int, [_amb]),
+    "rti_query_federation_save_status": (_int, [_amb]),
+    "rti_request_federation_restore": (_int, [_amb, _str]),
+    "rti_federate_restore_complete": (_int, [_amb]),
+    "rti_federate_restore_not_complete": (_int, [_amb]),
+    "rti_abort_federation_restore": (_int, [_amb]),
+    "rti_query_federation_restore_status": (_int, [_amb]),
     "rti_get_federate_handle": (_int, [_amb, _str, _ph]),
     "rti_get_federate_name": (_int, [_amb, _h, _pstr]),
     "rti_get_object_class_handle": (_int, [_amb, _str, _ph]),

@@ -38,6 +38,8 @@ from .handles import (AttributeHandle, DatatypeHandle, DimensionHandle,
 __all__ = ["Ambassador", "FederateAmbassador", "MessageInfo",
            "FederationExecutionInfo", "AttributeValues", "ParameterValues",
            "ResignAction", "Order", "SyncFailureReason", "Packing",
+           "SaveFailureReason", "SaveStatus", "RestoreFailureReason",
+           "RestoreStatus",
            "FLOAT64_TIME", "INTEGER64_TIME", "DEFAULT_URL"]
 
 FLOAT64_TIME = "HLAfloat64Time"
@@ -71,6 +73,44 @@ class SyncFailureReason(enum.IntEnum):
     """Why a synchronization point registration failed."""
     LABEL_NOT_UNIQUE = 0
     SET_MEMBER_NOT_JOINED = 1
+
+
+class SaveFailureReason(enum.IntEnum):
+    """Why a federation was not saved (federation_not_saved)."""
+    RTI_UNABLE_TO_SAVE = 0
+    FEDERATE_REPORTED_FAILURE = 1
+    FEDERATE_RESIGNED = 2
+    RTI_DETECTED_FAILURE = 3
+    TIME_CANNOT_BE_HONORED = 4
+    ABORTED = 5
+
+
+class SaveStatus(enum.IntEnum):
+    """A federate's part in a save (federation_save_status_response)."""
+    NO_SAVE_IN_PROGRESS = 0
+    FEDERATE_INSTRUCTED_TO_SAVE = 1
+    FEDERATE_SAVING = 2
+    FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE = 3
+
+
+class RestoreFailureReason(enum.IntEnum):
+    """Why a federation was not restored (federation_not_restored)."""
+    RTI_UNABLE_TO_RESTORE = 0
+    FEDERATE_REPORTED_FAILURE = 1
+    FEDERATE_RESIGNED = 2
+    RTI_DETECTED_FAILURE = 3
+    ABORTED = 4
+
+
+class RestoreStatus(enum.IntEnum):
+    """A federate's part in a restore
+    (federation_restore_status_response)."""
+    NO_RESTORE_IN_PROGRESS = 0
+    FEDERATE_RESTORE_REQUEST_PENDING = 1
+    FEDERATE_WAITING_FOR_RESTORE_TO_BEGIN = 2
+    FEDERATE_PREPARED_TO_RESTORE = 3
+    FEDERATE_RESTORING = 4
+    FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE = 5
 
 
 class Packing(enum.IntEnum):
@@ -316,6 +356,50 @@ class FederateAmbassador:
     def request_retraction(self, retraction):
         """A message received earlier (MessageRetractionHandle) was
         retracted by its sender."""
+
+    # Federation save and restore (librti-save(3))
+    def initiate_federate_save(self, label, time):
+        """Save this federate's state under ``label`` (``time``: the
+        save's logical time, None for an untimed save): call
+        federate_save_begun, then federate_save_complete or
+        federate_save_not_complete."""
+
+    def federation_saved(self):
+        """The federation is saved."""
+
+    def federation_not_saved(self, reason):
+        """The federation was not saved (``reason``:
+        SaveFailureReason)."""
+
+    def federation_save_status_response(self, status):
+        """Answer to query_federation_save_status: a list of
+        (FederateHandle, SaveStatus)."""
+
+    def request_federation_restore_succeeded(self, label):
+        """The restore of ``label`` this federate asked for is taken."""
+
+    def request_federation_restore_failed(self, label, reason):
+        """The restore of ``label`` is refused; ``reason`` says why."""
+
+    def federation_restore_begun(self):
+        """A restore begins: only the save and restore services work."""
+
+    def initiate_federate_restore(self, label, name, federate):
+        """Restore this federate's state of ``label``; it is now
+        ``name`` (str), ``federate`` (FederateHandle).  Call
+        federate_restore_complete or federate_restore_not_complete."""
+
+    def federation_restored(self):
+        """The federation is restored."""
+
+    def federation_not_restored(self, reason):
+        """The federation was not restored (``reason``:
+        RestoreFailureReason)."""
+
+    def federation_restore_status_response(self, status):
+        """Answer to query_federation_restore_status: a list of
+        (FederateHandle before, FederateHandle after or None,
+        RestoreStatus)."""
 
 
 # --------------------------------------------------------------------------
@@ -662,6 +746,33 @@ class Ambassador:
             conv = lambda t: (self._time_out(t),)
         elif name == "request_retraction":
             conv = lambda r: (_mk(MessageRetractionHandle, r),)
+        elif name == "initiate_federate_save":
+            conv = lambda l, ht, t: (_s(l), self._time_out(t) if ht
+                                     else None)
+        elif name in ("federation_saved", "federation_restore_begun",
+                      "federation_restored"):
+            conv = lambda: ()
+        elif name == "federation_not_saved":
+            conv = lambda r: (SaveFailureReason(r),)
+        elif name == "federation_not_restored":
+            conv = lambda r: (RestoreFailureReason(r),)
+        elif name == "federation_save_status_response":
+            conv = lambda p, n: ([(_mk(FederateHandle, p[i].federate),
+                                   SaveStatus(p[i].status))
+                                  for i in range(n)],)
+        elif name == "federation_restore_status_response":
+            conv = lambda p, n: ([(
+                _mk(FederateHandle, p[i].pre_restore),
+                _mk(FederateHandle, p[i].post_restore)
+                if p[i].post_restore else None,
+                RestoreStatus(p[i].status)) for i in range(n)],)
+        elif name == "request_federation_restore_succeeded":
+            conv = lambda l: (_s(l),)
+        elif name == "request_federation_restore_failed":
+            conv = lambda l, r: (_s(l), _s(r))
+        elif name == "initiate_federate_restore":
+            conv = lambda l, nm, h: (_s(l), _s(nm),
+                                     _mk(FederateHandle, h))
         else:   # (obj, attrs, n): scope, turn updates, ownership answers
             conv = lambda o, p, n: (obj(o), attrs(p, n))
 
@@ -964,6 +1075,66 @@ class Ambassador:
         """This federate reached point ``label``."""
         self._check(F.rti_synchronization_point_achieved(
             self._amb(), _str_arg(label, "label"), 1 if successfully else 0))
+
+    # -- save and restore (librti-save(3)) -------------------------------
+
+    def request_federation_save(self, label, time=None):
+        """Save the federation under ``label``, now or (``time`` given)
+        at that logical time.  Every federate is then told
+        initiate_federate_save."""
+        lb = _str_arg(label, "label")
+        if time is None:
+            self._check(F.rti_request_federation_save(self._amb(), lb))
+        else:
+            self._check(F.rti_request_federation_save_at_time(
+                self._amb(), lb, self._time_in(time)))
+
+    def request_federation_save_at_time(self, label, time):
+        """request_federation_save(label, time)."""
+        self.request_federation_save(label, time)
+
+    def federate_save_begun(self):
+        """This federate began saving its state."""
+        self._check(F.rti_federate_save_begun(self._amb()))
+
+    def federate_save_complete(self):
+        """This federate saved its state."""
+        self._check(F.rti_federate_save_complete(self._amb()))
+
+    def federate_save_not_complete(self):
+        """This federate could not save its state."""
+        self._check(F.rti_federate_save_not_complete(self._amb()))
+
+    def abort_federation_save(self):
+        """Abort the save in progress (federation_not_saved ABORTED)."""
+        self._check(F.rti_abort_federation_save(self._amb()))
+
+    def query_federation_save_status(self):
+        """Answered by federation_save_status_response."""
+        self._check(F.rti_query_federation_save_status(self._amb()))
+
+    def request_federation_restore(self, label):
+        """Restore the federation to its save ``label``: answered by
+        request_federation_restore_succeeded / _failed."""
+        self._check(F.rti_request_federation_restore(
+            self._amb(), _str_arg(label, "label")))
+
+    def federate_restore_complete(self):
+        """This federate restored its state."""
+        self._check(F.rti_federate_restore_complete(self._amb()))
+
+    def federate_restore_not_complete(self):
+        """This federate could not restore its state."""
+        self._check(F.rti_federate_restore_not_complete(self._amb()))
+
+    def abort_federation_restore(self):
+        """Abort the restore in progress (federation_not_restored
+        ABORTED)."""
+        self._check(F.rti_abort_federation_restore(self._amb()))
+
+    def query_federation_restore_status(self):
+        """Answered by federation_restore_status_response."""
+        self._check(F.rti_query_federation_restore_status(self._amb()))
 
     # -- lookups ----------------------------------------------------------
 

@@ -140,6 +140,9 @@ static const struct layout layouts[] = {
 	{ WIRE_DDM_CB_SUB, "4141[4][s][[488]]" },
 	{ WIRE_DDM_CB_FED_GONE, "4" },
 	{ WIRE_DDM_CB_INSTANCE_CONDITION, "4s" },
+	{ WIRE_CB_RESTORE_OM, "1[444s[4]]" },
+	{ WIRE_CB_RESTORE_DDM, "4[4[488]][4[4[4]]][14[4]]" },
+	{ WIRE_CB_RESTORE_OWM, "[44]" },
 };
 
 static const char *

@@ -1,0 +1,614 @@
+/*
+ * fedm_save.c - federation save and restore (IEEE 1516.1-2010 4.11-4.31):
+ * the services, their state machine and the callbacks; the file is
+ * fedm_store.c's.
+ *
+ * Save.  A request makes every joined federate "instructed to save" and
+ * busy (server.h: the core refuses its other services with
+ * SAVE_IN_PROGRESS) and sends each WIRE_CB_INITIATE_SAVE.  Each answers
+ * begun, then complete or not complete.  When every one has answered:
+ * a not complete ends it (federation not saved, FEDERATE_REPORTED_
+ * FAILURE); else the store collects each librti's held messages and
+ * writes the file, and fedm_save_written tells everyone saved, or not
+ * saved (RTI_UNABLE_TO_SAVE).  A federate that leaves meanwhile, or an
+ * abort, ends it as not saved (FEDERATE_RESIGNED, SAVE_ABORTED) and
+ * nothing is written.
+ *
+ * Restore.  The request reads and stages the file (store_restore_load)
+ * and matches the saved federates to the joined ones by federate type:
+ * the same number of each type, else refused.  Refused: the requester
+ * alone gets request_federation_restore_failed with the reason, nothing
+ * changed.  Taken: the requester gets _succeeded, everyone restore begun
+ * and busy (RESTORE_IN_PROGRESS); the store applies the saved state at
+ * once (every joined federate takes its saved handle and name, every
+ * module's state is the saved one, each librti is sent its part), then
+ * each federate gets WIRE_CB_INITIATE_RESTORE with its saved name and
+ * handle.  When every one answered complete: federation restored; a not
+ * complete, an abort or a federate that leaves: not restored (the state
+ * stays the restored one, the federation usable).
+ *
+ * Joins are refused while either runs, and so is a second request.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fedm.h"
+#include "fedm_int.h"
+#include "tm.h"
+
+static struct fedm_fx *
+fx_st(struct federation *fx)
+{
+	return fx->mod[MOD_FEDM];
+}
+
+static struct fedm_fed *
+fed_st(struct federate *f)
+{
+	return f->mod[MOD_FEDM];
+}
+
+static void
+broadcast_u32(struct federation *fx, uint16_t type, int with, uint32_t v)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	b = srv_frame(fx->srv, type, &off);
+	if (with)
+		wire_put_u32(b, v);
+	wire_frame_end(b, off);
+	fedm_broadcast(fx, b, NULL);
+}
+
+static void
+set_busy(struct federation *fx, int err)
+{
+	uint32_t i;
+
+	for (i = 0; i < fx->n_feds; i++)
+		fx->feds[i]->busy = err;
+}
+
+int
+fedm_save_join_check(struct federation *fx, char *msg, size_t len)
+{
+	struct fedm_fx *st = fx_st(fx);
+
+	if (st && st->save) {
+		snprintf(msg, len, "a save of federation '%s' is in progress",
+		    fx->name);
+		return RTI_ERR_SAVE_IN_PROGRESS;
+	}
+	if (st && st->restoring) {
+		snprintf(msg, len, "a restore of federation '%s' is in "
+		    "progress", fx->name);
+		return RTI_ERR_RESTORE_IN_PROGRESS;
+	}
+	return RTI_OK;
+}
+
+/* ---- save ---- */
+
+/* End the save: everyone told `saved` (1) or not saved with `reason`. */
+static void
+save_end(struct federation *fx, int saved, uint32_t reason)
+{
+	struct fedm_fx *st = fx_st(fx);
+	uint32_t i;
+
+	store_save_cancel(fx);
+	rti_log(fx->srv, saved ? LOG_INFO : LOG_WARN, "federation %s: save "
+	    "'%s' %s%s", fx->name, st->save_label, saved ? "saved" :
+	    "not saved: ", saved ? "" : reason == RTI_SAVE_FEDERATE_RESIGNED ?
+	    "a federate resigned" : reason == RTI_SAVE_ABORTED ? "aborted" :
+	    reason == RTI_SAVE_FEDERATE_REPORTED_FAILURE ?
+	    "a federate could not save" : "rtiexec could not save");
+	st->save = FX_SAVE_NONE;
+	tm_save_freeze(fx, 0);
+	if (saved) {
+		free(st->last_label);
+		st->last_label = st->save_label;
+		st->last_has_time = st->save_has_time;
+		st->last_time = st->save_time;
+	} else {
+		free(st->save_label);
+	}
+	st->save_label = NULL;
+	st->save_failed = 0;
+	set_busy(fx, RTI_OK);
+	for (i = 0; i < fx->n_feds; i++)
+		fed_st(fx->feds[i])->save_st =
+		    RTI_SAVE_STATUS_NO_SAVE_IN_PROGRESS;
+	if (saved)
+		broadcast_u32(fx, WIRE_CB_SAVED, 0, 0);
+	else
+		broadcast_u32(fx, WIRE_CB_NOT_SAVED, 1, reason);
+	server_saves_changed(fx);
+}
+
+void
+fedm_saves(struct federation *fx, struct fedm_saves *out)
+{
+	struct fedm_fx *st = fx_st(fx);
+
+	memset(out, 0, sizeof *out);
+	if (!st)
+		return;
+	out->last = st->last_label;
+	out->last_has_time = st->last_has_time;
+	out->last_time = st->last_time;
+	if (st->save == FX_SAVE_TIMED) {
+		out->next = st->save_label;
+		out->next_time = st->save_time;
+	}
+}
+
+void
+fedm_save_written(struct federation *fx, int err, const char *msg)
+{
+	struct fedm_fx *st = fx_st(fx);
+
+	if (err != RTI_OK)
+		rti_log(fx->srv, LOG_ERROR, "federation %s: cannot write save "
+		    "'%s': %s", fx->name, st->save_label, msg);
+	st->store = NULL;       /* the store freed its own */
+	save_end(fx, err == RTI_OK, RTI_SAVE_RTI_UNABLE_TO_SAVE);
+}
+
+/* Every federate has answered complete or not complete: write or end. */
+static void
+save_check(struct federation *fx)
+{
+	struct fedm_fx *st = fx_st(fx);
+	uint32_t i;
+
+	if (st->save != FX_SAVE_INITIATED)
+		return;
+	for (i = 0; i < fx->n_feds; i++)
+		if (fed_st(fx->feds[i])->save_st !=
+		    RTI_SAVE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE)
+			return;
+	if (st->save_failed) {
+		save_end(fx, 0, RTI_SAVE_FEDERATE_REPORTED_FAILURE);
+		return;
+	}
+	st->save = FX_SAVE_WRITING;
+	if (store_save_begin(fx, st->save_label, st->save_has_time,
+	    st->save_time) < 0)
+		save_end(fx, 0, RTI_SAVE_RTI_UNABLE_TO_SAVE);
+}
+
+/* Start the save `label` of fx now: every federate instructed. */
+static void
+save_initiate(struct federation *fx)
+{
+	struct fedm_fx *st = fx_st(fx);
+	struct wire_buf *b;
+	size_t off;
+	uint32_t i;
+
+	st->save = FX_SAVE_INITIATED;
+	tm_save_freeze(fx, 1);
+	set_busy(fx, RTI_ERR_SAVE_IN_PROGRESS);
+	for (i = 0; i < fx->n_feds; i++)
+		fed_st(fx->feds[i])->save_st =
+		    RTI_SAVE_STATUS_FEDERATE_INSTRUCTED_TO_SAVE;
+	b = srv_frame(fx->srv, WIRE_CB_INITIATE_SAVE, &off);
+	wire_put_str(b, st->save_label);
+	wire_put_u8(b, (uint8_t)st->save_has_time);
+	wire_put_u64(b, st->save_time);
+	wire_frame_end(b, off);
+	fedm_broadcast(fx, b, NULL);
+	rti_log(fx->srv, LOG_INFO, "federation %s: save '%s' initiated",
+	    fx->name, st->save_label);
+}
+
+int
+fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct fedm_fx *st = fx_st(fx);
+	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
+	int has_time = wire_get_u8(rd);
+	uint64_t t = wire_get_u64(rd);
+	char msg[256];
+	int err;
+
+	if (!wire_rd_done(rd) || has_time > 1)
+		return -1;
+	if (!*label)
+		return conn_replyf(c, serial, RTI_ERR_INVALID_ARGUMENT,
+		    "empty save label"), 0;
+	if ((err = fedm_save_join_check(fx, msg, sizeof msg)) != RTI_OK)
+		return conn_reply(c, serial, err, msg, NULL, 0), 0;
+	if (has_time) {
+		err = tm_save_time_check(c->fed, t, msg, sizeof msg);
+		if (err != RTI_OK)
+			return conn_reply(c, serial, err, msg, NULL, 0), 0;
+	}
+	if (!(st->save_label = strdup(label)))
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	st->save_has_time = has_time;
+	st->save_time = t;
+	st->save_failed = 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	if (has_time && !tm_save_time_honored(fx, t)) {
+		/* a constrained federate is past it already */
+		st->save = FX_SAVE_INITIATED;
+		save_end(fx, 0, RTI_SAVE_TIME_CANNOT_BE_HONORED);
+		return 0;
+	}
+	if (has_time) {
+		/* initiated when TM says every constrained federate got
+		 * there (fedm_save_time_reached) */
+		st->save = FX_SAVE_TIMED;
+		rti_log(fx->srv, LOG_INFO, "federation %s: save '%s' waits "
+		    "for its time", fx->name, label);
+		tm_save_cap(fx, t);
+		server_saves_changed(fx);
+		return 0;
+	}
+	save_initiate(fx);
+	return 0;
+}
+
+void
+fedm_save_time_reached(struct federation *fx)
+{
+	struct fedm_fx *st = fx_st(fx);
+
+	if (st && st->save == FX_SAVE_TIMED)
+		save_initiate(fx);
+}
+
+int
+fedm_h_save_begun(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct fedm_fed *fs = fed_st(c->fed);
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (fs->save_st != RTI_SAVE_STATUS_FEDERATE_INSTRUCTED_TO_SAVE)
+		return conn_replyf(c, serial, RTI_ERR_SAVE_NOT_INITIATED,
+		    "no save was initiated at this federate"), 0;
+	fs->save_st = RTI_SAVE_STATUS_FEDERATE_SAVING;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	return 0;
+}
+
+int
+fedm_h_save_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct fedm_fed *fs = fed_st(c->fed);
+	int ok = wire_get_u8(rd);
+
+	if (!wire_rd_done(rd) || ok > 1)
+		return -1;
+	if (fs->save_st != RTI_SAVE_STATUS_FEDERATE_SAVING)
+		return conn_replyf(c, serial,
+		    RTI_ERR_FEDERATE_HAS_NOT_BEGUN_SAVE,
+		    "the federate has not begun a save"), 0;
+	fs->save_st = RTI_SAVE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE;
+	if (!ok)
+		fx_st(fx)->save_failed = 1;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	save_check(fx);
+	return 0;
+}
+
+int
+fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!fx_st(fx)->save)
+		return conn_replyf(c, serial, RTI_ERR_SAVE_NOT_IN_PROGRESS,
+		    "no save is in progress"), 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	save_end(fx, 0, RTI_SAVE_ABORTED);
+	return 0;
+}
+
+int
+fedm_h_save_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct wire_buf *b;
+	size_t off;
+	uint32_t i;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	b = srv_frame(c->srv, WIRE_CB_SAVE_STATUS, &off);
+	wire_put_u32(b, fx->n_feds);
+	for (i = 0; i < fx->n_feds; i++) {
+		wire_put_u32(b, fx->feds[i]->handle);
+		wire_put_u32(b, (uint32_t)fed_st(fx->feds[i])->save_st);
+	}
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+	return 0;
+}
+
+/* ---- restore ---- */
+
+static void
+restore_end(struct federation *fx, int restored, uint32_t reason)
+{
+	struct fedm_fx *st = fx_st(fx);
+	uint32_t i;
+
+	rti_log(fx->srv, restored ? LOG_INFO : LOG_WARN, "federation %s: "
+	    "restore '%s' %s", fx->name, st->restore_label, restored ?
+	    "restored" : "not restored");
+	st->restoring = 0;
+	free(st->restore_label);
+	st->restore_label = NULL;
+	set_busy(fx, RTI_OK);
+	for (i = 0; i < fx->n_feds; i++) {
+		fed_st(fx->feds[i])->restore_st =
+		    RTI_RESTORE_STATUS_NO_RESTORE_IN_PROGRESS;
+		fed_st(fx->feds[i])->pre_handle = 0;
+	}
+	if (restored)
+		broadcast_u32(fx, WIRE_CB_RESTORED, 0, 0);
+	else
+		broadcast_u32(fx, WIRE_CB_NOT_RESTORED, 1, reason);
+	tm_save_freeze(fx, 0);
+}
+
+static void
+restore_check(struct federation *fx)
+{
+	uint32_t i;
+	int failed = 0;
+
+	for (i = 0; i < fx->n_feds; i++) {
+		int s = fed_st(fx->feds[i])->restore_st;
+
+		if (s == RTI_RESTORE_STATUS_FEDERATE_RESTORING)
+			return;
+		if (s != RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE)
+			failed = 1;
+	}
+	restore_end(fx, !failed, RTI_RESTORE_FEDERATE_REPORTED_FAILURE);
+}
+
+static void
+send_req_result(struct conn *c, const char *label, const char *reason)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	b = srv_frame(c->srv, reason ? WIRE_CB_RESTORE_REQ_FAIL :
+	    WIRE_CB_RESTORE_REQ_OK, &off);
+	wire_put_str(b, label);
+	if (reason)
+		wire_put_str(b, reason);
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+}
+
+/* Match the saved federates to the joined ones by type (the first
+ * joined federate of the type not taken yet, in join order).  0 with
+ * joined[] filled, or -1 with `msg` saying what does not match. */
+static int
+plan_match(struct federation *fx, const struct restore_saved *sv,
+    struct federate **joined, char *msg, size_t len)
+{
+	uint32_t i, j;
+	uint8_t *taken;
+
+	if (sv->n != fx->n_feds) {
+		snprintf(msg, len, "the save has %u federates, %u are joined",
+		    sv->n, fx->n_feds);
+		return -1;
+	}
+	if (!(taken = calloc(fx->n_feds ? fx->n_feds : 1, 1))) {
+		snprintf(msg, len, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < sv->n; i++) {
+		for (j = 0; j < fx->n_feds; j++)
+			if (!taken[j] &&
+			    strcmp(fx->feds[j]->type, sv->types[i]) == 0)
+				break;
+		if (j == fx->n_feds) {
+			snprintf(msg, len, "the federate types do not match: "
+			    "no joined federate of type '%.200s' for saved "
+			    "federate '%.200s'", sv->types[i], sv->names[i]);
+			free(taken);
+			return -1;
+		}
+		taken[j] = 1;
+		joined[i] = fx->feds[j];
+	}
+	free(taken);
+	return 0;
+}
+
+int
+fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct fedm_fx *st = fx_st(fx);
+	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
+	const struct restore_saved *sv;
+	struct store_restore *r;
+	struct restore_plan plan;
+	struct federate **joined;
+	char msg[512];
+	uint32_t i;
+	int err;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!*label)
+		return conn_replyf(c, serial, RTI_ERR_INVALID_ARGUMENT,
+		    "empty save label"), 0;
+	if ((err = fedm_save_join_check(fx, msg, sizeof msg)) != RTI_OK)
+		return conn_reply(c, serial, err, msg, NULL, 0), 0;
+	if (!(st->restore_label = strdup(label)))
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	msg[0] = '\0';
+	r = store_restore_load(fx, label, &err, msg, sizeof msg);
+	if (!r)
+		goto refuse;
+	sv = store_restore_saved(r);
+	if (!(joined = calloc(sv->n ? sv->n : 1, sizeof *joined))) {
+		snprintf(msg, sizeof msg, "out of memory");
+		store_restore_free(r);
+		goto refuse;
+	}
+	if (plan_match(fx, sv, joined, msg, sizeof msg) < 0) {
+		free(joined);
+		store_restore_free(r);
+		goto refuse;
+	}
+	send_req_result(c, label, NULL);
+	st->restoring = 1;
+	tm_save_freeze(fx, 1);
+	set_busy(fx, RTI_ERR_RESTORE_IN_PROGRESS);
+	for (i = 0; i < fx->n_feds; i++) {
+		fed_st(fx->feds[i])->pre_handle = fx->feds[i]->handle;
+		fed_st(fx->feds[i])->restore_st =
+		    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_RESTORE_TO_BEGIN;
+	}
+	broadcast_u32(fx, WIRE_CB_RESTORE_BEGUN, 0, 0);
+	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' begun",
+	    fx->name, label);
+	plan.saved = sv;
+	plan.joined = joined;
+	/* store_restore_apply sends every federate its state, then: */
+	if (store_restore_apply(fx, r, &plan) < 0)
+		rti_log(fx->srv, LOG_ERROR, "federation %s: out of memory "
+		    "sending the restored state", fx->name);
+	free(joined);
+	for (i = 0; i < fx->n_feds; i++) {
+		struct federate *f = fx->feds[i];
+		struct wire_buf *b;
+		size_t off;
+
+		fed_st(f)->restore_st = RTI_RESTORE_STATUS_FEDERATE_RESTORING;
+		b = srv_frame(fx->srv, WIRE_CB_INITIATE_RESTORE, &off);
+		wire_put_str(b, label);
+		wire_put_str(b, f->name);
+		wire_put_u32(b, f->handle);
+		wire_frame_end(b, off);
+		if (f->conn)
+			conn_send_buf(f->conn, b);
+	}
+	return 0;
+refuse:
+	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' refused: %s",
+	    fx->name, label, msg);
+	free(st->restore_label);
+	st->restore_label = NULL;
+	send_req_result(c, label, msg);
+	return 0;
+}
+
+int
+fedm_h_restore_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct fedm_fed *fs = fed_st(c->fed);
+	int ok = wire_get_u8(rd);
+
+	if (!wire_rd_done(rd) || ok > 1)
+		return -1;
+	if (fs->restore_st != RTI_RESTORE_STATUS_FEDERATE_RESTORING)
+		return conn_replyf(c, serial, RTI_ERR_RESTORE_NOT_REQUESTED,
+		    "no restore was initiated at this federate"), 0;
+	/* -1: a not complete, until every federate answered (shown as
+	 * waiting for the federation) */
+	fs->restore_st = ok ?
+	    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE : -1;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	restore_check(fx);
+	return 0;
+}
+
+int
+fedm_h_restore_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!fx_st(fx)->restoring)
+		return conn_replyf(c, serial, RTI_ERR_RESTORE_NOT_IN_PROGRESS,
+		    "no restore is in progress"), 0;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	restore_end(fx, 0, RTI_RESTORE_ABORTED);
+	return 0;
+}
+
+int
+fedm_h_restore_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct wire_buf *b;
+	size_t off;
+	uint32_t i;
+
+	if (!wire_rd_done(rd))
+		return -1;
+	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	b = srv_frame(c->srv, WIRE_CB_RESTORE_STATUS, &off);
+	wire_put_u32(b, fx->n_feds);
+	for (i = 0; i < fx->n_feds; i++) {
+		struct fedm_fed *fs = fed_st(fx->feds[i]);
+		int s = fs->restore_st;
+
+		wire_put_u32(b, fs->pre_handle ? fs->pre_handle :
+		    fx->feds[i]->handle);
+		wire_put_u32(b, fs->pre_handle ? fx->feds[i]->handle : 0);
+		wire_put_u32(b, s < 0 ?
+		    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE
+		    : (uint32_t)s);
+	}
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+	return 0;
+}
+
+/* ---- leaving, teardown ---- */
+
+void
+fedm_save_leave(struct federate *f)
+{
+	struct federation *fx = f->fx;
+	struct fedm_fx *st = fx_st(fx);
+
+	if (!st)
+		return;
+	/* f is unlinked already: the others are told */
+	if (st->save)
+		save_end(fx, 0, RTI_SAVE_FEDERATE_RESIGNED);
+	if (st->restoring)
+		restore_end(fx, 0, RTI_RESTORE_FEDERATE_RESIGNED);
+}
+
+void
+fedm_save_fini(struct federation *fx)
+{
+	struct fedm_fx *st = fx_st(fx);
+
+	store_save_cancel(fx);
+	free(st->save_label);
+	free(st->restore_label);
+	free(st->last_label);
+	st->save_label = st->restore_label = st->last_label = NULL;
+}
