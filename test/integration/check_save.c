@@ -659,6 +659,15 @@ START_TEST(test_bad_files)
 	copy_save("good", "version");
 	damage("version", -1, 9);   /* the version's low byte */
 	expect_refused(ts, 2, "version", "version");
+	/* a temporary left by a crash mid-write is never taken */
+	{
+		char cmd[1024];
+
+		snprintf(cmd, sizeof cmd, "cp '%s/F/good.rtisave' "
+		    "'%s/F/.stray.tmp.12345'", savedir, savedir);
+		ck_assert_int_eq(system(cmd), 0);
+		expect_refused(ts, 2, "stray", "no save of that label");
+	}
 	/* the state did not change: still constrained, time 0 */
 	ck_assert_int_eq(rti_enable_time_constrained(ts[0]->amb),
 	    RTI_ERR_TIME_CONSTRAINED_ALREADY_ENABLED);
