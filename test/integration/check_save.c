@@ -983,6 +983,15 @@ START_TEST(test_restore_status_and_abort)
 	ck_assert(tfed_wait(ts[1], "rstatus:1>1=5,2>2=4"));
 	ck_assert_int_eq(rti_request_federation_save(ts[1]->amb, "x"),
 	    RTI_ERR_RESTORE_IN_PROGRESS);
+	{
+		struct tfed *late = tfed_new(&rx);
+
+		ck_assert_ptr_nonnull(late);
+		ck_assert_int_eq(rti_join_federation_execution(late->amb,
+		    "late", "TypeC", "F", &late->handle),
+		    RTI_ERR_RESTORE_IN_PROGRESS);
+		tfed_free(late);
+	}
 	ck_assert_int_eq(rti_abort_federation_restore(ts[1]->amb), RTI_OK);
 	ck_assert(tfed_wait_all(ts, 2, ts[0], "notrestored:4"));
 	ck_assert(tfed_wait_all(ts, 2, ts[1], "notrestored:4"));
