@@ -659,6 +659,15 @@ START_TEST(test_bad_files)
 	copy_save("good", "version");
 	damage("version", -1, 9);   /* the version's low byte */
 	expect_refused(ts, 2, "version", "version");
+	/* a temporary left by a crash mid-write is never taken */
+	{
+		char cmd[1024];
+
+		snprintf(cmd, sizeof cmd, "cp '%s/F/good.rtisave' "
+		    "'%s/F/.stray.tmp.12345'", savedir, savedir);
+		ck_assert_int_eq(system(cmd), 0);
+		expect_refused(ts, 2, "stray", "no save of that label");
+	}
 	/* the state did not change: still constrained, time 0 */
 	ck_assert_int_eq(rti_enable_time_constrained(ts[0]->amb),
 	    RTI_ERR_TIME_CONSTRAINED_ALREADY_ENABLED);
@@ -974,6 +983,15 @@ START_TEST(test_restore_status_and_abort)
 	ck_assert(tfed_wait(ts[1], "rstatus:1>1=5,2>2=4"));
 	ck_assert_int_eq(rti_request_federation_save(ts[1]->amb, "x"),
 	    RTI_ERR_RESTORE_IN_PROGRESS);
+	{
+		struct tfed *late = tfed_new(&rx);
+
+		ck_assert_ptr_nonnull(late);
+		ck_assert_int_eq(rti_join_federation_execution(late->amb,
+		    "late", "TypeC", "F", &late->handle),
+		    RTI_ERR_RESTORE_IN_PROGRESS);
+		tfed_free(late);
+	}
 	ck_assert_int_eq(rti_abort_federation_restore(ts[1]->amb), RTI_OK);
 	ck_assert(tfed_wait_all(ts, 2, ts[0], "notrestored:4"));
 	ck_assert(tfed_wait_all(ts, 2, ts[1], "notrestored:4"));
