@@ -95,9 +95,12 @@ fi
 # A training federation on data/fom/Grid.xml: two substation simulators
 # (S1..S3 of grid north, S4..S6 of grid south), the grid simulator,
 # consoles for substations S1 and S2 and for grid south, and the
-# instructor's default scenario (a fault on S2's line L1 at 1.0 s, which
-# protection clears by opening breaker B1; B1 closed again at 1.8 s;
-# breaker B2 of S5 opened at 2.2 s).  They synchronize at "ready", then
+# instructor's default scenario, a backtrack: a save "prefault" at 0.8 s,
+# a fault on S2's line L1 at 1.0 s, which protection clears by opening
+# breaker B1, a restore of "prefault" at 1.5 s, after which the scenario
+# replays (the fault and trip again; B1 closed again at 1.8 s; breaker B2
+# of S5 opened at 2.2 s).  Every federate keeps its state files in the
+# demo's temporary directory (--state-dir), rtiexec its save there too.  They synchronize at "ready", then
 # run DURATION seconds of logical time paced to the wall clock.  Each
 # federate ends with a line "SUMMARY key=value ..." that the summary below
 # is made of.
@@ -130,7 +133,6 @@ pids=()
 cleanup() {
 	local p
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	[ -n "${DEMO_KEEP:-}" ] && { rm -rf "$DEMO_KEEP"; cp -r "$tmp" "$DEMO_KEEP"; }
 	rm -rf "$tmp"
 }
 trap cleanup EXIT

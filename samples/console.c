@@ -23,6 +23,12 @@
  * which is how it tells which is which.  At exit it prints "SUMMARY
  * key=value ...".
  *
+ * Save and restore (librti-save(3)): as substation.c, into
+ * DIR/LABEL.NAME.state (--state-dir): its time loop and its view, the
+ * last values shown of each followed substation and the instances it
+ * knows.  After a restore it prints the restored view, what the operator
+ * sees again.
+ *
  *   rtiexec --fom-path data/fom
  *   samples/substation --grid north &
  *   samples/console --substation S2

@@ -21,6 +21,10 @@
  * --every steps and every ProtectionTrip it sees, and "SUMMARY key=value
  * ..." at exit.
  *
+ * Save and restore (librti-save(3)): as substation.c, into
+ * DIR/LABEL.NAME.state (--state-dir): its time loop, each grid's
+ * frequency model and the line flows it computes from.
+ *
  *   rtiexec --fom-path data/fom
  *   samples/substation --grid north &
  *   samples/grid --every 50

@@ -9,6 +9,8 @@
  *   1.0:fault:S2:L1           a fault on line L1 of S2 (ARG: the fault type,
  *                             3ph by default; 0.1 ohm for 0.5 s)
  *   1.8:close:S2:B1           close breaker B1 of S2 (open: open it)
+ *   0.8:save:prefault         save the federation at 0.8 (see below)
+ *   1.5:restore:prefault      go back to that save
  *
  * Each event is a Fault or Switching interaction, timestamped at the
  * instructor's time plus lookahead, with the send condition of its
@@ -23,6 +25,17 @@
  * so the federation cannot run past its schedule.  It resigns one second
  * after its last event (or after --duration), printing "SUMMARY key=value
  * ...".
+ *
+ * Save and restore: "TIME:save:LABEL" asks for a timed save of the
+ * federation at TIME (rti_request_federation_save_at_time), requested one
+ * lookahead early, when no federate can be past TIME yet, so that the
+ * state at TIME is saved and an event of the same TIME (sent at TIME,
+ * stamped TIME + lookahead) comes after it; "TIME:restore:LABEL" asks for
+ * a restore (rti_request_federation_restore) when its time reaches TIME,
+ * once in the session.  The federates go back to the saved time and the
+ * events after it are not done again (which events are done is part of
+ * the instructor's saved state, as in substation.c), so the scenario
+ * replays: the default script snapshots before the fault and backtracks.
  *
  *   rtiexec --fom-path data/fom
  *   samples/substation --grid north &
@@ -1238,7 +1251,8 @@ usage(FILE *out)
 "\n"
 "  -c, --script EVENTS    TIME:ACTION:SUBSTATION:EQUIPMENT[:ARG];... with\n"
 "                         ACTION fault (ARG: 3ph, 1ph-g, 2ph, 2ph-g), open\n"
-"                         or close, TIME in seconds after the start\n"
+"                         or close, TIME in seconds after the start;\n"
+"                         or TIME:save:LABEL, TIME:restore:LABEL\n"
 "                         (default \"" DEFAULT_SCRIPT "\")\n"
 "  -o, --operator NAME    operator named in Switching (default instructor)\n"
 "  -u, --url URL          rtiexec to connect to (default tcp://127.0.0.1:%d)\n"
@@ -1442,7 +1456,8 @@ main(int argc, char **argv)
 
 		if (!e->done)
 			printf("%s: not sent: %.2f:%s:%s:%s\n", f.name, e->at,
-			    e->action, e->sub, e->equipment);
+			    e->action, e->label[0] ? e->label : e->sub,
+			    e->equipment);
 	}
 	print_summary(&f);
 
