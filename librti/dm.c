@@ -469,11 +469,92 @@ dm_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
 	return 0;
 }
 
+/*
+ * WIRE_CB_RESTORE_DM: the federate's publications and subscriptions as
+ * saved, in place of these (a restore; before initiate_federate_restore).
+ */
+static int
+cb_restore_dm(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct dm_state *st = st_of(amb), n;
+	uint32_t k, i, c;
+	size_t w;
+
+	(void)type;
+	if (!st)
+		return -1;
+	memset(&n, 0, sizeof n);
+	n.words = st->words;
+	n.n_oc = st->n_oc;
+	n.n_ic = st->n_ic;
+	n.pub = calloc(n.n_oc + 1, sizeof *n.pub);
+	n.sub = calloc(n.n_oc + 1, sizeof *n.sub);
+	n.pub_ic = calloc(n.n_ic + 1, 1);
+	n.sub_ic = calloc(n.n_ic + 1, 1);
+	if (!n.pub || !n.sub || !n.pub_ic || !n.sub_ic)
+		goto bad;
+	k = wire_get_count(rd, 5);
+	for (i = 0; i < k && !rd->err; i++) {
+		uint8_t fl;
+		int j;
+
+		c = wire_get_u32(rd);
+		fl = wire_get_u8(rd);
+		if (rd->err || c == 0 || c > n.n_oc || n.pub[c] || n.sub[c] ||
+		    (fl & ~3u))
+			goto bad;
+		for (j = 0; j < 2; j++) {
+			uint64_t **tab = j ? n.sub : n.pub;
+
+			if (!(fl & (1u << j)))
+				continue;
+			if (wire_rd_left(rd) < n.words * 8 ||
+			    !(tab[c] = calloc(n.words, sizeof **tab)))
+				goto bad;
+			for (w = 0; w < n.words; w++)
+				tab[c][w] = wire_get_u64(rd);
+		}
+	}
+	k = wire_get_count(rd, 6);
+	for (i = 0; i < k && !rd->err; i++) {
+		c = wire_get_u32(rd);
+		if (c == 0 || c > n.n_ic)
+			goto bad;
+		n.pub_ic[c] = wire_get_u8(rd);
+		n.sub_ic[c] = wire_get_u8(rd);
+		if (n.pub_ic[c] > 1 || n.sub_ic[c] > 2)
+			goto bad;
+	}
+	if (!wire_rd_done(rd))
+		goto bad;
+	for (c = 0; c <= st->n_oc; c++) {
+		free(st->pub[c]);
+		free(st->sub[c]);
+	}
+	free(st->pub);
+	free(st->sub);
+	free(st->pub_ic);
+	free(st->sub_ic);
+	*st = n;
+	return 0;
+bad:
+	for (c = 0; n.pub && n.sub && c <= n.n_oc; c++) {
+		free(n.pub[c]);
+		free(n.sub[c]);
+	}
+	free(n.pub);
+	free(n.sub);
+	free(n.pub_ic);
+	free(n.sub_ic);
+	return -1;
+}
+
 static const struct rti__cb_handler dm_callbacks[] = {
 	{ WIRE_CB_START_REGISTRATION, cb_advice },
 	{ WIRE_CB_STOP_REGISTRATION, cb_advice },
 	{ WIRE_CB_INTERACTIONS_ON, cb_advice },
 	{ WIRE_CB_INTERACTIONS_OFF, cb_advice },
+	{ WIRE_CB_RESTORE_DM, cb_restore_dm },
 	{ 0, NULL }
 };
 

@@ -429,7 +429,8 @@ rti__om_cb_restore(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 			return -1;
 		k = wire_get_count(&chk, 4);
 		for (j = 0; j < k && !chk.err; j++)
-			if ((a = wire_get_u32(&chk)) == 0 || a / 64 >= st->words)
+			if ((a = wire_get_u32(&chk)) == 0 ||
+			    a / 64 >= st->words)
 				return -1;
 	}
 	if (!wire_rd_done(&chk))
@@ -460,7 +461,7 @@ rti__om_cb_restore(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
-/* ---- lookups ---- */
+/* ---- lookups (support services: allowed during a save or restore) ---- */
 
 RTI_API int
 rti_get_object_instance_handle(rti_ambassador *amb, const char *name,
@@ -468,7 +469,7 @@ rti_get_object_instance_handle(rti_ambassador *amb, const char *name,
 {
 	struct om_obj *o;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (!name || !out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "NULL argument");
@@ -486,7 +487,7 @@ rti_get_object_instance_name(rti_ambassador *amb,
 {
 	struct om_obj *o;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	o = obj_find(st_of(amb), obj.id);
@@ -503,7 +504,7 @@ rti_get_known_object_class_handle(rti_ambassador *amb,
 {
 	struct om_obj *o;
 
-	RTI__JOINED_OR_RETURN(amb);
+	RTI__MEMBER_OR_RETURN(amb);
 	if (!out)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
 	o = obj_find(st_of(amb), obj.id);

@@ -728,6 +728,35 @@ cb_grant(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
+/* WIRE_TM_CB_SAVE_GRANT: a timed save's time, granted to the pending
+ * request past it: the messages up to it are delivered, the logical time
+ * is it, the grant callback runs, and the request stays pending (its own
+ * grant comes after the save). */
+static int
+cb_save_grant(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	int i64 = amb->time_int64;
+	uint8_t kind = wire_get_u8(rd);
+	uint64_t t = wire_get_u64(rd);
+
+	(void)type;
+	if (!wire_rd_done(rd) || !st || st->kind == TMC_NONE ||
+	    kind != st->kind || !tmc_time_valid(i64, t) ||
+	    tmc_cmp(i64, t, st->now) < 0 || tmc_cmp(i64, t, st->req) > 0)
+		return -1;
+	if (st->constrained && release(amb, st, 0, t, 1) < 0)
+		return -1;
+	st->now = t;
+	if (st->regulating)
+		st->floor = tmc_bmax(i64, st->floor,
+		    tmc_la_bound(i64, t, st->lookahead, kind));
+	if (amb->cb.time_advance_grant)
+		amb->cb.time_advance_grant(amb->arg,
+		    rti__time_from_bits(amb, t));
+	return 0;
+}
+
 static int
 cb_release(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
@@ -889,6 +918,7 @@ static const struct rti__cb_handler tm_callbacks[] = {
 	{ WIRE_TM_CB_RELEASE, cb_release },
 	{ WIRE_TM_CB_RETRACT, cb_retract },
 	{ WIRE_CB_RESTORE_TM, cb_restore_tm },
+	{ WIRE_TM_CB_SAVE_GRANT, cb_save_grant },
 	{ 0, NULL }
 };
 

@@ -124,6 +124,13 @@ enum wire_type {
 	/* restore_sync's frames, before WIRE_CB_INITIATE_RESTORE */
 	WIRE_CB_RESTORE_FEDM = 0x01b0,  /* u32 handle, str name: the
 	                                   federate's restored ones; first */
+	WIRE_CB_RESTORE_DM = 0x01b1,    /* u32 n, n x (u32 object class, u8
+	                                   flags (1 published, 2
+	                                   subscribed), [set], [set]: the
+	                                   attribute sets, bset words of
+	                                   the federation), u32 m, m x (u32
+	                                   interaction class, u8 published,
+	                                   u8 subscribed (2: actively)) */
 	WIRE_CB_RESTORE_TM = 0x01b2,    /* u8 regulating, u8 reg_pending,
 	                                   u8 constrained, u8 con_pending,
 	                                   u64 now, u64 lookahead, u8
@@ -231,6 +238,10 @@ enum wire_type {
 	WIRE_TM_CB_RETRACT = 0x0484,         /* u32 producer, u32 retraction
 	                                        serial of a retracted TSO
 	                                        message it sent */
+	WIRE_TM_CB_SAVE_GRANT = 0x0485,      /* u8 kind, u64 time: a timed
+	                                        save's time, granted to a
+	                                        request past it, which stays
+	                                        pending */
 
 	/* OWM.  ASET = u32 obj, blob tag ("" when the service has none),
 	 * u32 n, n x u32 attr.  Requests, empty replies unless noted. */

@@ -384,7 +384,8 @@ ddm_restore_stage(struct federation *fx, const struct restore_saved *saved,
 		if (rd->err)
 			why = "it is truncated";
 		for (i = 0; i < n && !why; i++)
-			why = part == 0 ? stage_region(fx, saved, rd, s, &oom) :
+			why = part == 0 ?
+			    stage_region(fx, saved, rd, s, &oom) :
 			    part == 1 ? stage_inst(fx, rd, s, &oom) :
 			    stage_filter(fx, saved, rd, s, &oom);
 	}

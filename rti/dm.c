@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -855,6 +856,365 @@ dm_fom_grown(struct federation *fx, const struct fom_sizes *was)
 	return 0;
 }
 
+/* ---- save and restore ---- */
+
+/*
+ * DM's section (rti-save(5)): u16 version 1, u32 object classes, u32
+ * interaction classes, u32 words of an attribute set, u32 n, n x (u32
+ * federate, u8 x 3 switches, u32 k, k x (u32 object class, u8 flags
+ * (DMS_*), [words x u64 published set], [words x u64 subscribed set]),
+ * u32 m, m x (u32 interaction class, u8 published, u8 subscribed (1
+ * passively, 2 actively), u8 advised)).  Only classes with something
+ * are listed.
+ */
+#define DM_SAVE_VERSION 1
+#define DMS_PUB 0x01
+#define DMS_SUB 0x02
+#define DMS_ACTIVE 0x04
+#define DMS_ADVISED 0x08
+
+static int
+dm_save_state(struct federation *fx, struct wire_buf *out)
+{
+	struct dm_fx *st = fxst(fx);
+	uint32_t i, c, w;
+	size_t cnt;
+
+	wire_put_u16(out, DM_SAVE_VERSION);
+	wire_put_u32(out, st->n_oc);
+	wire_put_u32(out, st->n_ic);
+	wire_put_u32(out, (uint32_t)st->words);
+	wire_put_u32(out, fx->n_feds);
+	for (i = 0; i < fx->n_feds; i++) {
+		struct dm_fed *df = fst(fx->feds[i]);
+		uint32_t k = 0;
+
+		wire_put_u32(out, fx->feds[i]->handle);
+		wire_put_u8(out, df->sw[0]);
+		wire_put_u8(out, df->sw[1]);
+		wire_put_u8(out, df->sw[2]);
+		cnt = out->len;
+		wire_put_u32(out, 0);
+		for (c = 1; c <= st->n_oc; c++) {
+			uint8_t fl = (df->pub[c] ? DMS_PUB : 0) |
+			    (df->sub[c] ? DMS_SUB : 0) |
+			    (df->sub_active[c] ? DMS_ACTIVE : 0) |
+			    (df->adv_oc[c] ? DMS_ADVISED : 0);
+
+			if (!fl)
+				continue;
+			k++;
+			wire_put_u32(out, c);
+			wire_put_u8(out, fl);
+			for (w = 0; df->pub[c] && w < st->words; w++)
+				wire_put_u64(out, df->pub[c][w]);
+			for (w = 0; df->sub[c] && w < st->words; w++)
+				wire_put_u64(out, df->sub[c][w]);
+		}
+		if (!out->oom)
+			wire_patch_u32(out, cnt, k);
+		cnt = out->len;
+		wire_put_u32(out, 0);
+		for (c = 1, k = 0; c <= st->n_ic; c++) {
+			if (!df->pub_ic[c] && !df->sub_ic[c] && !df->adv_ic[c])
+				continue;
+			k++;
+			wire_put_u32(out, c);
+			wire_put_u8(out, df->pub_ic[c]);
+			wire_put_u8(out, df->sub_ic[c]);
+			wire_put_u8(out, df->adv_ic[c]);
+		}
+		if (!out->oom)
+			wire_patch_u32(out, cnt, k);
+	}
+	return out->oom ? -1 : 0;
+}
+
+struct dm_staged {
+	uint32_t n;
+	uint32_t *handles;
+	struct dm_fed **feds;
+	uint32_t n_oc;
+};
+
+/* Free a dm_fed of `n_oc` object classes. */
+static void
+fed_free(struct dm_fed *df, uint32_t n_oc)
+{
+	uint32_t c;
+
+	if (!df)
+		return;
+	for (c = 0; df->pub && df->sub && c <= n_oc; c++) {
+		free(df->pub[c]);
+		free(df->sub[c]);
+	}
+	free(df->pub);
+	free(df->sub);
+	free(df->sub_active);
+	free(df->pub_ic);
+	free(df->sub_ic);
+	free(df->adv_oc);
+	free(df->adv_ic);
+	free(df);
+}
+
+static struct dm_fed *
+fed_new(uint32_t n_oc, uint32_t n_ic)
+{
+	struct dm_fed *df = calloc(1, sizeof *df);
+
+	if (!df)
+		return NULL;
+	df->pub = calloc(n_oc + 1, sizeof *df->pub);
+	df->sub = calloc(n_oc + 1, sizeof *df->sub);
+	df->sub_active = calloc(n_oc + 1, 1);
+	df->adv_oc = calloc(n_oc + 1, 1);
+	df->pub_ic = calloc(n_ic + 1, 1);
+	df->sub_ic = calloc(n_ic + 1, 1);
+	df->adv_ic = calloc(n_ic + 1, 1);
+	if (!df->pub || !df->sub || !df->sub_active || !df->adv_oc ||
+	    !df->pub_ic || !df->sub_ic || !df->adv_ic) {
+		fed_free(df, n_oc);
+		return NULL;
+	}
+	return df;
+}
+
+static void
+dm_restore_discard(void *p)
+{
+	struct dm_staged *s = p;
+	uint32_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++)
+		fed_free(s->feds[i], s->n_oc);
+	free(s->feds);
+	free(s->handles);
+	free(s);
+}
+
+/* A set of `words` words read into a new array, or NULL (rd->err set
+ * on a short read; ENOMEM: *oom). */
+static uint64_t *
+get_set(struct wire_rd *rd, size_t words, int *oom)
+{
+	uint64_t *set;
+	size_t w;
+
+	if (wire_rd_left(rd) < words * 8) {
+		rd->err = 1;
+		return NULL;
+	}
+	if (!(set = calloc(words, sizeof *set))) {
+		*oom = 1;
+		return NULL;
+	}
+	for (w = 0; w < words; w++)
+		set[w] = wire_get_u64(rd);
+	return set;
+}
+
+static int
+dm_restore_stage(struct federation *fx, const struct restore_saved *saved,
+    struct wire_rd *rd, void **staged, char *msg, size_t len)
+{
+	struct dm_fx *st = fxst(fx);
+	struct dm_staged *s;
+	uint32_t i, j, k, c, n;
+	int oom = 0;
+
+	*staged = NULL;
+	if (wire_rd_left(rd) == 0)
+		return RTI_OK;
+	if (wire_get_u16(rd) != DM_SAVE_VERSION || rd->err) {
+		snprintf(msg, len, "DM section of an unknown version");
+		return RTI_ERR_COULD_NOT_INITIATE_RESTORE;
+	}
+	if (wire_get_u32(rd) != st->n_oc || wire_get_u32(rd) != st->n_ic ||
+	    wire_get_u32(rd) != st->words || rd->err)
+		goto bad;
+	n = wire_get_count(rd, 15);
+	if (rd->err || n > saved->n)
+		goto bad;
+	if (!(s = calloc(1, sizeof *s)) ||
+	    !(s->feds = calloc(n ? n : 1, sizeof *s->feds)) ||
+	    !(s->handles = calloc(n ? n : 1, sizeof *s->handles))) {
+		if (s)
+			free(s->feds);
+		free(s);
+		snprintf(msg, len, "out of memory");
+		return RTI_ERR_NO_MEMORY;
+	}
+	s->n_oc = st->n_oc;
+	for (i = 0; i < n; i++) {
+		struct dm_fed *df;
+
+		if (!(df = s->feds[i] = fed_new(st->n_oc, st->n_ic)))
+			goto oom;
+		s->n = i + 1;
+		s->handles[i] = wire_get_u32(rd);
+		for (j = 0; j < saved->n; j++)
+			if (saved->handles[j] == s->handles[i])
+				break;
+		if (j == saved->n)
+			goto bad_s;
+		for (j = 0; j < i; j++)
+			if (s->handles[j] == s->handles[i])
+				goto bad_s;
+		for (j = 0; j < 3; j++)
+			if ((df->sw[j] = wire_get_u8(rd)) > 1)
+				goto bad_s;
+		k = wire_get_count(rd, 5);
+		for (j = 0; j < k && !rd->err; j++) {
+			uint8_t fl;
+
+			c = wire_get_u32(rd);
+			fl = wire_get_u8(rd);
+			if (rd->err || c == 0 || c > st->n_oc ||
+			    df->adv_oc[c] || df->pub[c] || df->sub[c] ||
+			    (fl & ~(DMS_PUB | DMS_SUB | DMS_ACTIVE |
+			    DMS_ADVISED)) || ((fl & DMS_ACTIVE) &&
+			    !(fl & DMS_SUB)))
+				goto bad_s;
+			if ((fl & DMS_PUB) &&
+			    !(df->pub[c] = get_set(rd, st->words, &oom)))
+				goto fail_set;
+			if ((fl & DMS_SUB) &&
+			    !(df->sub[c] = get_set(rd, st->words, &oom)))
+				goto fail_set;
+			df->sub_active[c] = (fl & DMS_ACTIVE) ? 1 : 0;
+			df->adv_oc[c] = (fl & DMS_ADVISED) ? 1 : 0;
+		}
+		k = wire_get_count(rd, 7);
+		for (j = 0; j < k && !rd->err; j++) {
+			c = wire_get_u32(rd);
+			if (c == 0 || c > st->n_ic || df->pub_ic[c] ||
+			    df->sub_ic[c] || df->adv_ic[c])
+				goto bad_s;
+			df->pub_ic[c] = wire_get_u8(rd);
+			df->sub_ic[c] = wire_get_u8(rd);
+			df->adv_ic[c] = wire_get_u8(rd);
+			if (df->pub_ic[c] > 1 || df->sub_ic[c] > 2 ||
+			    df->adv_ic[c] > 1)
+				goto bad_s;
+		}
+		if (rd->err)
+			goto bad_s;
+	}
+	if (!wire_rd_done(rd))
+		goto bad_s;
+	*staged = s;
+	return RTI_OK;
+fail_set:
+	if (!oom)
+		goto bad_s;
+oom:
+	dm_restore_discard(s);
+	snprintf(msg, len, "out of memory");
+	return RTI_ERR_NO_MEMORY;
+bad_s:
+	dm_restore_discard(s);
+bad:
+	snprintf(msg, len, "save file damaged (DM section)");
+	return RTI_ERR_COULD_NOT_INITIATE_RESTORE;
+}
+
+static void
+dm_restore_apply(struct federation *fx, void *p)
+{
+	struct dm_staged *s = p;
+	struct dm_fx *st = fxst(fx);
+	uint32_t i, j, c;
+
+	for (c = 0; c <= st->n_oc; c++)
+		st->oc[c].n_subs = 0;
+	for (c = 0; c <= st->n_ic; c++)
+		st->ic[c].n_subs = 0;
+	for (i = 0; i < fx->n_feds; i++) {
+		struct federate *f = fx->feds[i];
+		struct dm_fed *nd = NULL;
+
+		for (j = 0; s && j < s->n; j++)
+			if (s->handles[j] == f->handle && s->feds[j]) {
+				nd = s->feds[j];
+				s->feds[j] = NULL;
+				break;
+			}
+		if (!nd && !(nd = fed_new(st->n_oc, st->n_ic))) {
+			rti_log(fx->srv, LOG_ERROR, "DM: out of memory "
+			    "restoring %s: its declarations are kept",
+			    f->name);
+			nd = fst(f);
+			f->mod[MOD_DM] = NULL;
+		} else if (!s || j == s->n) {
+			nd->sw[WIRE_SWITCH_CLASS_RELEVANCE] = 1;
+			nd->sw[WIRE_SWITCH_INTERACTION_RELEVANCE] = 1;
+		}
+		fed_free(fst(f), st->n_oc);
+		f->mod[MOD_DM] = nd;
+		for (c = 1; c <= st->n_oc; c++)
+			if (nd->sub[c] && subs_add(&st->oc[c], f) < 0)
+				rti_log(fx->srv, LOG_ERROR, "DM: out of memory "
+				    "restoring a subscription of %s", f->name);
+		for (c = 1; c <= st->n_ic; c++)
+			if (nd->sub_ic[c] && subs_add(&st->ic[c], f) < 0)
+				rti_log(fx->srv, LOG_ERROR, "DM: out of memory "
+				    "restoring a subscription of %s", f->name);
+	}
+	st->gen++;
+	dm_restore_discard(s);
+}
+
+/* WIRE_CB_RESTORE_DM to `f`: what its librti keeps of its declarations. */
+static int
+dm_restore_sync(struct federate *f)
+{
+	struct dm_fx *st = fxst(f->fx);
+	struct dm_fed *df = fst(f);
+	struct wire_buf *b;
+	size_t off, cnt;
+	uint32_t c, k = 0, w;
+
+	if (!f->conn)
+		return 0;
+	b = srv_frame(f->fx->srv, WIRE_CB_RESTORE_DM, &off);
+	cnt = b->len;
+	wire_put_u32(b, 0);
+	for (c = 1; c <= st->n_oc; c++) {
+		if (!df->pub[c] && !df->sub[c])
+			continue;
+		k++;
+		wire_put_u32(b, c);
+		wire_put_u8(b, (uint8_t)((df->pub[c] ? DMS_PUB : 0) |
+		    (df->sub[c] ? DMS_SUB : 0)));
+		for (w = 0; df->pub[c] && w < st->words; w++)
+			wire_put_u64(b, df->pub[c][w]);
+		for (w = 0; df->sub[c] && w < st->words; w++)
+			wire_put_u64(b, df->sub[c][w]);
+	}
+	if (!b->oom)
+		wire_patch_u32(b, cnt, k);
+	cnt = b->len;
+	wire_put_u32(b, 0);
+	for (c = 1, k = 0; c <= st->n_ic; c++) {
+		if (!df->pub_ic[c] && !df->sub_ic[c])
+			continue;
+		k++;
+		wire_put_u32(b, c);
+		wire_put_u8(b, df->pub_ic[c]);
+		wire_put_u8(b, df->sub_ic[c]);
+	}
+	if (!b->oom)
+		wire_patch_u32(b, cnt, k);
+	wire_frame_end(b, off);
+	if (b->oom)
+		return -1;
+	return conn_send_buf(f->conn, b) < 0 ? -1 : 0;
+}
+
 static const struct msg_handler dm_handlers[] = {
 	{ WIRE_DM_PUBLISH_OC, 1, 1, h_publish_oc },
 	{ WIRE_DM_UNPUBLISH_OC, 1, 1, h_unpublish_oc },
@@ -877,4 +1237,9 @@ const struct module_ops dm_module = {
 	.federate_resign = dm_federate_resign,
 	.federate_fini = dm_federate_fini,
 	.fom_grown = dm_fom_grown,
+	.save_state = dm_save_state,
+	.restore_stage = dm_restore_stage,
+	.restore_apply = dm_restore_apply,
+	.restore_discard = dm_restore_discard,
+	.restore_sync = dm_restore_sync,
 };

@@ -1,7 +1,8 @@
 /*
  * fedm.h - the FedM module of rtiexec: federation executions, joins and
  * resigns, synchronization points (see server.h for the module
- * interface).  Above every other module: nothing but main.c calls it.
+ * interface).  Above every module but MOM: main.c calls it, and MOM
+ * reads its saves.
  */
 #ifndef RTI_FEDM_H
 #define RTI_FEDM_H
@@ -14,6 +15,18 @@ struct federation *fedm_find(struct rti_server *srv, const char *name);
  * message logged. */
 int fedm_create_from_files(struct rti_server *srv, const char *name,
     const char *const *files, size_t n, const char *time_impl);
+/* The saves of `fx`, for MOM's HLAfederation attributes: the last one
+ * written since the federation was created (last NULL: none) and a timed
+ * save requested that waits for its time (next NULL: none).  The strings
+ * are FedM's, valid until its next change (the saves_changed event). */
+struct fedm_saves {
+	const char *last;
+	int last_has_time;
+	uint64_t last_time;
+	const char *next;
+	uint64_t next_time;
+};
+void fedm_saves(struct federation *fx, struct fedm_saves *out);
 /* Send the frame in `b` to every joined federate of `fx` except `skip`. */
 void fedm_broadcast(struct federation *fx, const struct wire_buf *b,
     const struct federate *skip);

@@ -29,6 +29,10 @@ struct fedm_fx {
 	struct store_save *store; /* fedm_store.c's, while writing */
 	int restoring;            /* from restore begun to restored/not */
 	char *restore_label;
+	/* the last save written (fedm_saves, MOM), NULL when none yet */
+	char *last_label;
+	int last_has_time;
+	uint64_t last_time;
 };
 
 /* FedM's slot of a federate (f->mod[MOD_FEDM]). */

@@ -109,7 +109,14 @@ save_end(struct federation *fx, int saved, uint32_t reason)
 	    "a federate could not save" : "rtiexec could not save");
 	st->save = FX_SAVE_NONE;
 	tm_save_freeze(fx, 0);
-	free(st->save_label);
+	if (saved) {
+		free(st->last_label);
+		st->last_label = st->save_label;
+		st->last_has_time = st->save_has_time;
+		st->last_time = st->save_time;
+	} else {
+		free(st->save_label);
+	}
 	st->save_label = NULL;
 	st->save_failed = 0;
 	set_busy(fx, RTI_OK);
@@ -120,6 +127,24 @@ save_end(struct federation *fx, int saved, uint32_t reason)
 		broadcast_u32(fx, WIRE_CB_SAVED, 0, 0);
 	else
 		broadcast_u32(fx, WIRE_CB_NOT_SAVED, 1, reason);
+	server_saves_changed(fx);
+}
+
+void
+fedm_saves(struct federation *fx, struct fedm_saves *out)
+{
+	struct fedm_fx *st = fx_st(fx);
+
+	memset(out, 0, sizeof *out);
+	if (!st)
+		return;
+	out->last = st->last_label;
+	out->last_has_time = st->last_has_time;
+	out->last_time = st->last_time;
+	if (st->save == FX_SAVE_TIMED) {
+		out->next = st->save_label;
+		out->next_time = st->save_time;
+	}
 }
 
 void
@@ -225,6 +250,7 @@ fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		rti_log(fx->srv, LOG_INFO, "federation %s: save '%s' waits "
 		    "for its time", fx->name, label);
 		tm_save_cap(fx, t);
+		server_saves_changed(fx);
 		return 0;
 	}
 	save_initiate(fx);
@@ -583,5 +609,6 @@ fedm_save_fini(struct federation *fx)
 	store_save_cancel(fx);
 	free(st->save_label);
 	free(st->restore_label);
-	st->save_label = st->restore_label = NULL;
+	free(st->last_label);
+	st->save_label = st->restore_label = st->last_label = NULL;
 }

@@ -212,3 +212,12 @@ server_save_time_reached(struct federation *fx)
 	EACH_TAKER(m, save_time_reached)
 		m->save_time_reached(fx);
 }
+
+void
+server_saves_changed(struct federation *fx)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, saves_changed)
+		m->saves_changed(fx);
+}

@@ -31,6 +31,7 @@
 
 #include "bundle.h"
 #include "dm.h"
+#include "fedm.h"
 #include "mom_int.h"
 #include "restore_chk.h"
 #include "tm.h"
@@ -52,7 +53,8 @@ static const char *const fa_name[FA_COUNT] = {
 static const char *const xa_name[XA_COUNT] = {
 	"HLAfederationName", "HLAfederatesInFederation", "HLARTIversion",
 	"HLAMIMdesignator", "HLAFOMmoduleDesignatorList",
-	"HLAtimeImplementationName"
+	"HLAtimeImplementationName", "HLAlastSaveName", "HLAlastSaveTime",
+	"HLAnextSaveName", "HLAnextSaveTime"
 };
 
 static const char *const rq_name[RQ_COUNT] = {
@@ -199,7 +201,11 @@ federate_values(struct mom_fx *st, struct federate *f)
 			wire_put_u32(b, ti.regulating != 0);
 			break;
 		case FA_STATE:
-			wire_put_u32(b, 1);     /* ActiveFederate */
+			/* ActiveFederate 1, FederateSaveInProgress 3,
+			 * FederateRestoreInProgress 5 (f->busy: FedM's) */
+			wire_put_u32(b,
+			    f->busy == RTI_ERR_SAVE_IN_PROGRESS ? 3 :
+			    f->busy == RTI_ERR_RESTORE_IN_PROGRESS ? 5 : 1);
 			break;
 		case FA_TMSTATE:
 			/* TimeGranted 0, TimeAdvancing 1 */
@@ -252,10 +258,12 @@ federation_values(struct mom_fx *st, const struct federate *plus,
 {
 	struct federation *fx = st->fx;
 	struct wire_buf *b = &st->vals;
+	struct fedm_saves sv;
 	uint32_t a, i, n = 0, cnt;
 	size_t s, at;
 
 	wire_buf_reset(b);
+	fedm_saves(fx, &sv);
 	for (a = 0; a < XA_COUNT; a++) {
 		if (!st->xa[a])
 			continue;
@@ -292,6 +300,20 @@ federation_values(struct mom_fx *st, const struct federate *plus,
 		case XA_TIME_IMPL:
 			mom_enc_str(b, fx->time_int64 ? "HLAinteger64Time" :
 			    "HLAfloat64Time");
+			break;
+		/* no save, or one without a time: "" and no time */
+		case XA_LAST_SAVE_NAME:
+			mom_enc_str(b, sv.last ? sv.last : "");
+			break;
+		case XA_LAST_SAVE_TIME:
+			mom_enc_time(b, sv.last && sv.last_has_time,
+			    sv.last_time);
+			break;
+		case XA_NEXT_SAVE_NAME:
+			mom_enc_str(b, sv.next ? sv.next : "");
+			break;
+		case XA_NEXT_SAVE_TIME:
+			mom_enc_time(b, sv.next != NULL, sv.next_time);
 			break;
 		}
 	}
@@ -897,6 +919,18 @@ mom_federate_fini(struct federate *f)
 	f->mod[MOD_MOM] = NULL;
 }
 
+/* The saves_changed event: HLAfederation's save attributes to those
+ * that know the instance. */
+static void
+mom_saves_changed(struct federation *fx)
+{
+	struct mom_fx *st = fxst(fx);
+
+	if (st)
+		reflect_federation(st, NULL, NULL, &st->xa[XA_LAST_SAVE_NAME],
+		    4);
+}
+
 /* ---- save and restore (rti-save(5), "MOM section") ----
  *
  * MOM's instances are OM's (saved in its section, with WIRE_OWNER_RTI as
@@ -1059,5 +1093,6 @@ const struct module_ops mom_module = {
 	.rti_interaction = mom_rti_interaction,
 	.rti_provide = mom_rti_provide,
 	.federate_exception = mom_federate_exception,
+	.saves_changed = mom_saves_changed,
 	.fom_grown = mom_fom_grown,
 };

@@ -24,6 +24,8 @@ enum {
 /* HLAmanager.HLAfederation's. */
 enum {
 	XA_NAME, XA_FEDERATES, XA_VERSION, XA_MIM, XA_MODULES, XA_TIME_IMPL,
+	XA_LAST_SAVE_NAME, XA_LAST_SAVE_TIME, XA_NEXT_SAVE_NAME,
+	XA_NEXT_SAVE_TIME,           /* FedM's saves (fedm_saves) */
 	XA_COUNT
 };
 

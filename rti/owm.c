@@ -1141,12 +1141,12 @@ owm_federation_fini(struct federation *fx)
  *
  * Kept across a save: every ownership negotiation in progress, as IEEE
  * 1516.1-2010 keeps the state of each attribute (the ownership state
- * charts of clause 7, fig. 12-14) in the federation's state: the
- * attributes under negotiated divestiture (the owner awaits a
- * confirmation or a taker), and the pending acquisitions, oldest first
- * (the acquirer awaits a notification; the order decides who gets a
- * released attribute).  Unconditional divestitures and acquisitions if
- * available finish within their service: nothing of them is in flight.
+ * charts of its clause 7) in the federation's state: the attributes under
+ * negotiated divestiture (the owner awaits a confirmation or a taker),
+ * and the pending acquisitions, oldest first (the acquirer awaits a
+ * notification; the order decides who gets a released attribute).  An
+ * unconditional divestiture finishes within its service: nothing of it
+ * is in flight.
  *
  * Layout, version 1: u16 version, u32 n, n x (u32 obj, u32 n_div, n_div
  * x u32 attr, u32 n_pend, n_pend x (u32 federate, u32 attr,
@@ -1288,7 +1288,8 @@ owm_restore_stage(struct federation *fx, const struct restore_saved *saved,
 			why = "an instance has nothing in flight";
 	}
 	if (!why && !wire_rd_done(rd))
-		why = rd->err ? "it is truncated" : "it has bytes past its end";
+		why = rd->err ? "it is truncated" :
+		    "it has bytes past its end";
 	if (why) {
 		owm_restore_discard(m);
 		return restore_damaged(msg, len, "OWM", why);

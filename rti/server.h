@@ -283,6 +283,10 @@ struct module_ops {
 	 * every time-constrained federate of `fx` has been granted the save
 	 * time, or is held back at it.  FedM initiates the save. */
 	void (*save_time_reached)(struct federation *fx);
+	/* Raised by FedM when the last save written or the timed save
+	 * waiting for its time changed (fedm_saves): MOM's HLAfederation
+	 * attributes. */
+	void (*saves_changed)(struct federation *fx);
 
 	/*
 	 * Federation save and restore (fedm_store.c, rti-save(5)).  FedM
@@ -607,6 +611,7 @@ void server_rti_provide(struct federation *fx, uint32_t obj,
 void server_federate_exception(struct federate *f, int err,
     const char *msg);
 void server_save_time_reached(struct federation *fx);
+void server_saves_changed(struct federation *fx);
 
 extern const struct module_ops fedm_module;
 extern const struct module_ops dm_module;

@@ -195,7 +195,7 @@ send_time(struct federate *f, uint16_t type, int kind, uint64_t t)
 	if (!f->conn)
 		return;
 	b = srv_frame(f->fx->srv, type, &off);
-	if (type == WIRE_TM_CB_GRANT)
+	if (type == WIRE_TM_CB_GRANT || type == WIRE_TM_CB_SAVE_GRANT)
 		wire_put_u8(b, (uint8_t)kind);
 	wire_put_u64(b, t);
 	wire_frame_end(b, off);
@@ -230,6 +230,25 @@ grant(struct federate *f, uint64_t g)
 	} else {
 		send_time(f, WIRE_TM_CB_GRANT, kind, g);
 	}
+}
+
+/* A timed save at `t`: f's pending request past it is granted at `t`
+ * (WIRE_TM_CB_SAVE_GRANT) and stays pending, to be granted when the
+ * save is over. */
+static void
+save_grant(struct federate *f, uint64_t t)
+{
+	struct tm_fed *st = fed_st(f);
+	int i64 = f->fx->time_int64;
+
+	st->now = t;
+	st->grants++;
+	if (st->regulating)
+		st->floor = tmc_bmax(i64, st->floor,
+		    tmc_la_bound(i64, t, st->lookahead, st->kind));
+	while (st->nq && tmc_cmp(i64, st->q[0], t) <= 0)
+		q_pop(st, i64);
+	send_time(f, WIRE_TM_CB_SAVE_GRANT, st->kind, t);
 }
 
 /* Fill tx->nodes with the regulating federates; returns their number. */
@@ -320,6 +339,7 @@ evaluate(struct federation *fx)
 	struct tmc_bound min1, min2, galt;
 	size_t n, first;
 	uint32_t i;
+	int ok;
 
 	if (tx->frozen)
 		return;
@@ -348,16 +368,30 @@ evaluate(struct federation *fx)
 				    st->now);
 			}
 			st->capped = 0;
-			if (!tmc_grant(i64, st->kind, st->req, st->now,
+			ok = tmc_grant(i64, st->kind, st->req, st->now,
 			    st->constrained, has, galt, st->nq > 0,
-			    st->nq ? st->q[0] : 0, &g))
-				continue;
+			    st->nq ? st->q[0] : 0, &g);
 			if (tx->save_cap && st->constrained &&
-			    tmc_cmp(i64, g, tx->cap_t) > 0) {
-				/* a timed save: not past its time */
-				st->capped = 1;
+			    st->kind != TMC_NONE && (ok ?
+			    tmc_cmp(i64, g, tx->cap_t) > 0 :
+			    tmc_cmp(i64, st->req, tx->cap_t) > 0)) {
+				/* a timed save: granted at its time, the
+				 * request kept pending (save_grant) */
+				if (tmc_cmp(i64, st->now, tx->cap_t) < 0 &&
+				    tmc_grant(i64, st->kind, tx->cap_t,
+				    st->now, 1, has, galt, st->nq > 0,
+				    st->nq ? st->q[0] : 0, &g) &&
+				    tmc_cmp(i64, g, tx->cap_t) == 0) {
+					save_grant(f, g);
+					if (st->regulating)
+						progressed = 1;
+				}
+				st->capped = tmc_cmp(i64, st->now,
+				    tx->cap_t) >= 0;
 				continue;
 			}
+			if (!ok)
+				continue;
 			if (st->regulating && (st->kind == TMC_NMR ||
 			    st->kind == TMC_NMRA || st->kind == TMC_FQR))
 				progressed = 1;

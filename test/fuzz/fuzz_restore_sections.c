@@ -6,7 +6,12 @@
  * context, made fresh for every input.
  *
  * Byte 0 picks the module (bits 0-1: OM, DDM, OWM, MOM) and the saved
- * federates (bits 2-4: n, handles 1..n); the rest is the section.
+ * federates (bits 2-4: n, handles 1..n); the rest is the section.  With
+ * bit 7 set the rest is a whole save file (rti-save(5)), its CRC made
+ * right first (so that the mutations reach the sections): when it
+ * decodes, every module's section is staged as a restore does, in layer
+ * order with the file's federates, and when all stage, OM's, DDM's,
+ * OWM's and MOM's are applied and saved again, and that stages again.
  * Invariants: a stage answers RTI_OK with a staged state, or an error
  * with a message and nothing staged; a state staged is applied (with
  * MOM's, saved beforehand, as a restore applies every module, so that
@@ -21,6 +26,7 @@
 #include "server.h"
 #include "fedm.h"
 #include "fuzz.h"
+#include "savefile.h"
 
 static const int mods[4] = { MOD_OM, MOD_DDM, MOD_OWM, MOD_MOM };
 
@@ -94,6 +100,78 @@ run(struct federation *fx, int m, const struct restore_saved *sv,
 	wire_buf_free(&b2);
 }
 
+static int
+mine(int m)
+{
+	return m == MOD_OM || m == MOD_DDM || m == MOD_OWM || m == MOD_MOM;
+}
+
+/* The whole file `p[0..n)` (its CRC patched in place). */
+static void
+run_file(struct federation *fx, uint8_t *p, size_t n)
+{
+	void *staged[MOD_COUNT];
+	struct restore_saved sv;
+	struct savefile sf;
+	struct wire_buf b;
+	char msg[256];
+	uint32_t k;
+	int i, m, ok = 1;
+
+	if (n < 4)
+		return;
+	wire_put32(p + n - 4, savefile_crc32(0, p, n - 4));
+	if (savefile_decode(p, n, MOD_COUNT, &sf, msg, sizeof msg) < 0)
+		return;
+	sv.n = sf.n_feds;
+	sv.handles = sf.fed_handles;
+	sv.names = sf.fed_names;
+	sv.types = sf.fed_types;
+	memset(staged, 0, sizeof staged);
+	for (i = 0; i < MOD_COUNT && ok; i++) {
+		const struct module_ops *ops;
+		struct wire_rd rd;
+
+		m = server_layer_order[i];
+		ops = server_modules[m];
+		if (!ops->restore_stage)
+			continue;
+		wire_rd_init(&rd, "", 0);
+		for (k = 0; k < sf.n_sections; k++)
+			if (sf.sec_id[k] == m)
+				wire_rd_init(&rd, sf.sec_data[k],
+				    sf.sec_len[k]);
+		ok = ops->restore_stage(fx, &sv, &rd, &staged[m], msg,
+		    sizeof msg) == RTI_OK;
+	}
+	for (i = 0; i < MOD_COUNT; i++) {
+		m = server_layer_order[i];
+		if (!staged[m])
+			continue;
+		if (ok && mine(m))
+			server_modules[m]->restore_apply(fx, staged[m]);
+		else
+			server_modules[m]->restore_discard(staged[m]);
+	}
+	if (ok) {
+		wire_buf_init(&b);
+		for (i = 0; i < MOD_COUNT; i++) {
+			void *st;
+
+			m = server_layer_order[i];
+			if (!mine(m))
+				continue;
+			wire_buf_reset(&b);
+			FUZZ_CHECK(server_modules[m]->save_state(fx, &b) == 0);
+			FUZZ_CHECK(stage(fx, m, &sv, b.data, b.len, &st) ==
+			    RTI_OK);
+			server_modules[m]->restore_discard(st);
+		}
+		wire_buf_free(&b);
+	}
+	savefile_free(&sf);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -118,9 +196,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sv.names = names;
 	sv.types = names;
 	if (server_init(&srv, &cfg) == 0 &&
-	    fedm_create_from_files(&srv, "fz", &fom, 1, NULL) == 0)
-		run(srv.federations, mods[data[0] & 3], &sv, data + 1,
-		    size - 1);
+	    fedm_create_from_files(&srv, "fz", &fom, 1, NULL) == 0) {
+		if (data[0] & 0x80) {
+			uint8_t *copy = malloc(size - 1 ? size - 1 : 1);
+
+			FUZZ_CHECK(copy != NULL);
+			memcpy(copy, data + 1, size - 1);
+			run_file(srv.federations, copy, size - 1);
+			free(copy);
+		} else {
+			run(srv.federations, mods[data[0] & 3], &sv,
+			    data + 1, size - 1);
+		}
+	}
 	server_fini(&srv);
 	return 0;
 }

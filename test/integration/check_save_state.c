@@ -145,9 +145,16 @@ cb_not_owned(void *arg, rti_object_instance_handle obj,
 	tfed_event(arg, "owner:%s:none", tfed_obj_name(arg, obj));
 }
 
-/* A federate of type `name`, joined to "F" (created if needed). */
+static void cb_mom_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info);
+static void cb_mom_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name, rti_federate_handle by);
+
+/* A federate of type `name`, joined to "F" (created if needed); with
+ * `mom`, its reflections and discoveries are those of a MOM monitor. */
 static struct tfed *
-member(const char *name)
+member_as(const char *name, int mom)
 {
 	struct rti_callbacks cb;
 	struct tfed *t = calloc(1, sizeof *t);
@@ -169,6 +176,10 @@ member(const char *name)
 	cb.federation_not_restored = cb_not_restored;
 	cb.inform_attribute_ownership = cb_inform;
 	cb.attribute_is_not_owned = cb_not_owned;
+	if (mom) {
+		cb.reflect_attribute_values = cb_mom_reflect;
+		cb.discover_object_instance = cb_mom_discover;
+	}
 	ck_assert_ptr_nonnull(t);
 	t->amb = rti_ambassador_new();
 	ck_assert_ptr_nonnull(t->amb);
@@ -182,13 +193,22 @@ member(const char *name)
 	return t;
 }
 
-/* Save `label`, asked by ts[0]; every federate saves its (empty) part. */
+static struct tfed *
+member(const char *name)
+{
+	return member_as(name, 0);
+}
+
+/* Save `label`, asked by ts[0]; every federate saves its (empty) part.
+ * The federates' events are cleared first. */
 static void
 save_all(struct tfed **ts, size_t n, const char *label)
 {
 	char ev[96];
 	size_t i;
 
+	for (i = 0; i < n; i++)
+		tfed_clear(ts[i]);
 	snprintf(ev, sizeof ev, "isave:%s", label);
 	ck_assert_int_eq(rti_request_federation_save(ts[0]->amb, label),
 	    RTI_OK);
@@ -202,12 +222,15 @@ save_all(struct tfed **ts, size_t n, const char *label)
 		ck_assert(tfed_wait_all(ts, n, ts[i], "saved"));
 }
 
-/* Restore `label`, asked by ts[0]; every federate restores its part. */
+/* Restore `label`, asked by ts[0]; every federate restores its part.
+ * The federates' events are cleared first. */
 static void
 restore_all(struct tfed **ts, size_t n, const char *label)
 {
 	size_t i;
 
+	for (i = 0; i < n; i++)
+		tfed_clear(ts[i]);
 	ck_assert_int_eq(rti_request_federation_restore(ts[0]->amb, label),
 	    RTI_OK);
 	if (!tfed_wait_all(ts, n, ts[0], "rsucceeded:"))
@@ -546,6 +569,290 @@ START_TEST(test_restore_in_new_rtiexec)
 }
 END_TEST
 
+/* ---- the MOM's instances ---- */
+
+#define FEDN "HLAobjectRoot.HLAmanager.HLAfederation"
+#define FEDC "HLAobjectRoot.HLAmanager.HLAfederate"
+
+/* "value:OBJ:Attr=JSON" per attribute (HLAfederateHandle as a number). */
+static void
+cb_mom_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	rti_object_class_handle cls;
+	size_t i;
+
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	ck_assert_int_eq(rti_get_known_object_class_handle(t->amb, obj, &cls),
+	    RTI_OK);
+	for (i = 0; i < n; i++) {
+		const char *name = "?";
+		const unsigned char *p = v[i].value;
+		char *json = NULL;
+
+		ck_assert_int_eq(rti_get_attribute_name(t->amb, cls,
+		    v[i].attribute, &name), RTI_OK);
+		if (strcmp(name, "HLAfederateHandle") == 0 &&
+		    v[i].length == 8) {
+			tfed_event(t, "value:%u:%s=%u", obj.id, name,
+			    (unsigned)p[4] << 24 | (unsigned)p[5] << 16 |
+			    (unsigned)p[6] << 8 | p[7]);
+			continue;
+		}
+		ck_assert_int_eq(rti_decode_attribute_json(t->amb,
+		    v[i].attribute, v[i].value, v[i].length, &json), RTI_OK);
+		tfed_event(t, "value:%u:%s=%s", obj.id, name, json);
+		rti_free(json);
+	}
+}
+
+static void
+cb_mom_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name, rti_federate_handle by)
+{
+	struct tfed *t = arg;
+
+	(void)name;
+	(void)by;
+	tfed_event(t, "discover:%s:%u", tfed_cls_name(t, cls), obj.id);
+}
+
+/* `mon` subscribed to HLAfederation's save attributes and HLAfederate's
+ * name and handle. */
+static void
+mom_watch(struct tfed *mon)
+{
+	rti_object_class_handle fx = tfed_oc(mon, FEDN), fd = tfed_oc(mon,
+	    FEDC);
+	rti_attribute_handle a[4], b[2];
+
+	a[0] = tfed_at(mon, fx, "HLAlastSaveName");
+	a[1] = tfed_at(mon, fx, "HLAlastSaveTime");
+	a[2] = tfed_at(mon, fx, "HLAnextSaveName");
+	a[3] = tfed_at(mon, fx, "HLAfederationName");
+	b[0] = tfed_at(mon, fd, "HLAfederateName");
+	b[1] = tfed_at(mon, fd, "HLAfederateHandle");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(mon->amb, fx,
+	    a, 4), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(mon->amb, fd,
+	    b, 2), RTI_OK);
+}
+
+/* Ask the values of every HLAfederate instance. */
+static void
+ask_federates(struct tfed *mon)
+{
+	rti_object_class_handle fd = tfed_oc(mon, FEDC);
+	rti_attribute_handle b[2];
+
+	b[0] = tfed_at(mon, fd, "HLAfederateName");
+	b[1] = tfed_at(mon, fd, "HLAfederateHandle");
+	ck_assert_int_eq(rti_request_class_attribute_value_update(mon->amb,
+	    fd, b, 2, NULL, 0), RTI_OK);
+}
+
+/* Wait until `t` has the event `want` exactly. */
+static void
+wait_event(struct tfed *t, const char *want)
+{
+	double end = tfed_now() + WAIT_S;
+
+	while (tfed_find(t, want) < 0 && tfed_now() < end)
+		tfed_pump(t, 0.05);
+	if (tfed_find(t, want) < 0) {
+		tfed_dump(t, "monitor");
+		ck_abort_msg("no event %s", want);
+	}
+}
+
+/* The instance whose HLAfederateName `t` was told is `name`. */
+static unsigned
+instance_named(struct tfed *t, const char *name)
+{
+	char want[96];
+	double end = tfed_now() + WAIT_S;
+	size_t i;
+
+	snprintf(want, sizeof want, ":HLAfederateName=\"%s\"", name);
+	do {
+		for (i = 0; i < t->n_events; i++) {
+			const char *e = t->events[i], *p;
+
+			if (strncmp(e, "value:", 6) == 0 &&
+			    (p = strchr(e + 6, ':')) && strcmp(p, want) == 0)
+				return (unsigned)strtoul(e + 6, NULL, 10);
+		}
+		tfed_pump(t, 0.05);
+	} while (tfed_now() < end);
+	tfed_dump(t, "monitor");
+	ck_abort_msg("no HLAfederate instance named %s", name);
+	return 0;
+}
+
+/* HLAlastSaveName follows the saves; after a restore in a new rtiexec,
+ * where the federates joined in another order (other handles before the
+ * restore), each HLAfederate instance describes the restored federate of
+ * its saved handle and name. */
+START_TEST(test_mom_after_restore)
+{
+	struct tfed *pub = member("pub"), *mon = member_as("mon", 1);
+	struct tfed *ts[2] = { pub, mon };
+	unsigned fx_in, in_pub, in_mon, h_pub, h_mon;
+	char want[96];
+
+	mom_watch(mon);
+	ck_assert(tfed_wait(mon, "discover:HLAfederation:"));
+	fx_in = (unsigned)strtoul(mon->events[tfed_find(mon,
+	    "discover:HLAfederation:")] + sizeof "discover:HLAfederation",
+	    NULL, 10);
+	ask_federates(mon);
+	in_pub = instance_named(mon, "pub");
+	in_mon = instance_named(mon, "mon");
+	h_pub = pub->handle.id;
+	h_mon = mon->handle.id;
+	save_all(ts, 2, "s1");
+	snprintf(want, sizeof want, "value:%u:HLAlastSaveName=\"s1\"", fx_in);
+	wait_event(mon, want);
+	save_all(ts, 2, "s2");
+	snprintf(want, sizeof want, "value:%u:HLAlastSaveName=\"s2\"", fx_in);
+	wait_event(mon, want);
+	tfed_free(pub);
+	tfed_free(mon);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+
+	/* the new rtiexec: mon joins first, so takes pub's old handle */
+	start();
+	mon = member_as("mon", 1);
+	pub = member("pub");
+	ck_assert_uint_eq(mon->handle.id, h_pub);
+	ts[0] = mon;
+	ts[1] = pub;
+	restore_all(ts, 2, "s1");
+	ck_assert_uint_eq(pub->handle.id, h_pub);
+	ck_assert_uint_eq(mon->handle.id, h_mon);
+	/* mon knows the saved instances; asked, they tell the restored
+	 * federates' names and handles.  (It subscribes again: this test
+	 * is of OM's and MOM's state, whatever DM's restore keeps.) */
+	tfed_clear(mon);
+	mom_watch(mon);
+	ask_federates(mon);
+	snprintf(want, sizeof want, "value:%u:HLAfederateName=\"pub\"",
+	    in_pub);
+	wait_event(mon, want);
+	snprintf(want, sizeof want, "value:%u:HLAfederateHandle=%u", in_pub,
+	    h_pub);
+	wait_event(mon, want);
+	snprintf(want, sizeof want, "value:%u:HLAfederateName=\"mon\"",
+	    in_mon);
+	wait_event(mon, want);
+	snprintf(want, sizeof want, "value:%u:HLAfederateHandle=%u", in_mon,
+	    h_mon);
+	wait_event(mon, want);
+	tfed_free(pub);
+	tfed_free(mon);
+}
+END_TEST
+
+/* Send HLAmanager.HLAfederate.HLAadjust.HLAsetTiming for `fed`, every
+ * `period` seconds. */
+static void
+set_timing(struct tfed *mon, uint32_t fed, const char *period)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned char o[4] = { (unsigned char)(fed >> 24),
+	    (unsigned char)(fed >> 16), (unsigned char)(fed >> 8),
+	    (unsigned char)fed };
+	const char *json[2];
+	char h[16];
+	const char *names[2] = { "HLAfederate", "HLAreportPeriod" };
+	struct rti_parameter_value v[2];
+	unsigned char buf[2][64];
+	rti_interaction_class_handle ic;
+	rti_datatype_handle dt;
+	size_t i, len;
+
+	/* an HLAhandle's JSON: base64 of its four octets */
+	snprintf(h, sizeof h, "\"%c%c%c%c%c%c==\"", b64[o[0] >> 2],
+	    b64[((o[0] & 3) << 4) | (o[1] >> 4)],
+	    b64[((o[1] & 15) << 2) | (o[2] >> 6)], b64[o[2] & 63],
+	    b64[o[3] >> 2], b64[(o[3] & 3) << 4]);
+	json[0] = h;
+	json[1] = period;
+	ic = tfed_ic(mon, "HLAinteractionRoot.HLAmanager.HLAfederate."
+	    "HLAadjust.HLAsetTiming");
+	ck_assert_int_eq(rti_publish_interaction_class(mon->amb, ic), RTI_OK);
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(rti_get_parameter_handle(mon->amb, ic,
+		    names[i], &v[i].parameter), RTI_OK);
+		ck_assert_int_eq(rti_get_parameter_datatype(mon->amb,
+		    v[i].parameter, &dt), RTI_OK);
+		ck_assert_int_eq(rti_encode_json(mon->amb, dt, json[i], buf[i],
+		    sizeof buf[i], &len), RTI_OK);
+		v[i].value = buf[i];
+		v[i].length = (uint32_t)len;
+	}
+	ck_assert_int_eq(rti_send_interaction(mon->amb, ic, v, 2, NULL, 0),
+	    RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(mon->amb), RTI_OK);
+}
+
+/* HLAfederateState is FederateSaveInProgress while a save runs (seen in
+ * the periodic reports of HLAsetTiming), ActiveFederate before and
+ * after. */
+START_TEST(test_mom_federate_state_in_save)
+{
+	struct tfed *pub = member("pub"), *mon = member_as("mon", 1);
+	struct tfed *ts[2] = { pub, mon };
+	rti_object_class_handle fd = tfed_oc(mon, FEDC);
+	rti_attribute_handle a[2];
+	unsigned in_pub;
+	char active[96], saving[96];
+	double end;
+
+	a[0] = tfed_at(mon, fd, "HLAfederateName");
+	a[1] = tfed_at(mon, fd, "HLAfederateState");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(mon->amb, fd,
+	    a, 2), RTI_OK);
+	ck_assert_int_eq(rti_request_class_attribute_value_update(mon->amb,
+	    fd, a, 2, NULL, 0), RTI_OK);
+	in_pub = instance_named(mon, "pub");
+	snprintf(active, sizeof active,
+	    "value:%u:HLAfederateState=\"ActiveFederate\"", in_pub);
+	snprintf(saving, sizeof saving,
+	    "value:%u:HLAfederateState=\"FederateSaveInProgress\"", in_pub);
+	wait_event(mon, active);
+	set_timing(mon, pub->handle.id, "1");
+	ck_assert_int_eq(rti_request_federation_save(pub->amb, "s1"), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, pub, "isave:s1"));
+	ck_assert(tfed_wait_all(ts, 2, mon, "isave:s1"));
+	ck_assert_int_eq(rti_federate_save_begun(mon->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_complete(mon->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_begun(pub->amb), RTI_OK);
+	/* pub takes its time to save: the next reports say so */
+	end = tfed_now() + WAIT_S;
+	while (tfed_find(mon, saving) < 0 && tfed_now() < end) {
+		tfed_pump(mon, 0.05);
+		tfed_pump(pub, 0.01);
+	}
+	if (tfed_find(mon, saving) < 0)
+		tfed_dump(mon, "monitor");
+	ck_assert_int_ge(tfed_find(mon, saving), 0);
+	ck_assert_int_eq(rti_federate_save_complete(pub->amb), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, pub, "saved"));
+	ck_assert(tfed_wait_all(ts, 2, mon, "saved"));
+	tfed_clear(mon);
+	wait_event(mon, active);
+	set_timing(mon, pub->handle.id, "0");
+	tfed_free(pub);
+	tfed_free(mon);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -558,6 +865,8 @@ suite(void)
 	tcase_add_test(tc, test_regions_filter_as_saved);
 	tcase_add_test(tc, test_conditions_filter_as_saved);
 	tcase_add_test(tc, test_restore_in_new_rtiexec);
+	tcase_add_test(tc, test_mom_after_restore);
+	tcase_add_test(tc, test_mom_federate_state_in_save);
 	suite_add_tcase(s, tc);
 	return s;
 }

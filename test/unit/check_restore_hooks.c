@@ -1,7 +1,8 @@
 /*
  * check_restore_hooks.c - the save and restore hooks of OM, DDM, OWM and
- * MOM (server.h) end to end with real federates, below the save and
- * restore services: an rtiexec server runs in a thread of the test, and
+ * MOM (server.h) end to end with real federates over loopback, below the
+ * save and restore services: rtiexec's modules run in a thread of the
+ * test (a unit test of rtiexec's sources, as it reaches rti/), and
  * the test has it save every module's state (save_state) and later
  * restore it (restore_stage, restore_apply, restore_sync, in the store's
  * order) while the federates stay joined with their handles.  Each
