@@ -380,9 +380,13 @@ time_advance_grant(void *arg, rti_time t)
 {
 	struct fed *f = arg;
 
+	f->time = t.f64;
+	/* A timed save grants a request past its time at that time first,
+	 * and the request stays pending (librti-save(3)). */
+	if (f->advancing && t.f64 < f->target)
+		return;
 	f->granted = 1;
 	f->advancing = 0;
-	f->time = t.f64;
 }
 
 /* Time of a message: its timestamp when it came in time order, otherwise
@@ -886,8 +890,6 @@ commit_model(struct fed *f)
 	f->load_insts = old;
 }
 
-static double loop_time(const struct fed *f);
-
 /* What the operator sees again after a restore. */
 static void
 print_restored(struct fed *f)
@@ -900,7 +902,7 @@ print_restored(struct fed *f)
 		if (s->seen)
 			printf("%s: t=%.2f restored %s: %s B1 %s, B2 %s, "
 			    "B3 %s; L1 %.1f MW %.1f Mvar, L2 %.1f MW "
-			    "%.1f Mvar\n", f->name, loop_time(f), f->label,
+			    "%.1f Mvar\n", f->name, f->time, f->label,
 			    s->name, breaker(s->status[0]),
 			    breaker(s->status[1]), breaker(s->status[2]),
 			    s->p[0], s->q[0], s->p[1], s->q[1]);
@@ -981,14 +983,6 @@ load_state(struct fed *f, const char *label, const char *name)
 	return rc;
 }
 
-/* Where the time loop is: the time it advances to, or has.  A timed save
- * finds every federate advancing to the save's time. */
-static double
-loop_time(const struct fed *f)
-{
-	return f->advancing ? f->target : f->time;
-}
-
 /* Save: librti's label; the callbacks of librti-save(3). */
 static void
 initiate_federate_save(void *arg, const char *label, int has_time,
@@ -1014,7 +1008,7 @@ federation_saved(void *arg)
 
 	f->live = 1;
 	f->saves++;
-	printf("%s: t=%.2f saved %s\n", f->name, loop_time(f), f->label);
+	printf("%s: t=%.2f saved %s\n", f->name, f->time, f->label);
 }
 
 static void
@@ -1064,7 +1058,7 @@ federation_restored(void *arg)
 	f->restored = 1;
 	f->restores++;
 	f->granted = !f->advancing;
-	printf("%s: t=%.2f restored %s\n", f->name, loop_time(f), f->label);
+	printf("%s: t=%.2f restored %s\n", f->name, f->time, f->label);
 	print_restored(f);
 }
 

@@ -406,9 +406,13 @@ time_advance_grant(void *arg, rti_time t)
 {
 	struct fed *f = arg;
 
+	f->time = t.f64;
+	/* A timed save grants a request past its time at that time first,
+	 * and the request stays pending (librti-save(3)). */
+	if (f->advancing && t.f64 < f->target)
+		return;
 	f->granted = 1;
 	f->advancing = 0;
-	f->time = t.f64;
 }
 
 static struct sub *
@@ -878,14 +882,6 @@ load_state(struct fed *f, const char *label, const char *name)
 	return rc;
 }
 
-/* Where the time loop is: the time it advances to, or has.  A timed save
- * finds every federate advancing to the save's time. */
-static double
-loop_time(const struct fed *f)
-{
-	return f->advancing ? f->target : f->time;
-}
-
 /* Save: librti's label; the callbacks of librti-save(3). */
 static void
 initiate_federate_save(void *arg, const char *label, int has_time,
@@ -911,7 +907,7 @@ federation_saved(void *arg)
 
 	f->live = 1;
 	f->saves++;
-	printf("%s: t=%.2f saved %s\n", f->name, loop_time(f), f->label);
+	printf("%s: t=%.2f saved %s\n", f->name, f->time, f->label);
 }
 
 static void
@@ -961,7 +957,7 @@ federation_restored(void *arg)
 	f->restored = 1;
 	f->restores++;
 	f->granted = !f->advancing;
-	printf("%s: t=%.2f restored %s\n", f->name, loop_time(f), f->label);
+	printf("%s: t=%.2f restored %s\n", f->name, f->time, f->label);
 }
 
 /* Not restored: rtiexec and librti keep the restored state, so a federate
@@ -1089,19 +1085,22 @@ run_script(struct fed *f, double rel)
 			continue;
 		if (strcmp(e->action, "save") == 0) {
 			/* Asked one lookahead early, when no federate can be
-			 * past the save's time yet (see the top). */
+			 * past the save's time yet (see the top), for the
+			 * time of the next step exactly as every federate
+			 * computes it (time + step). */
+			double at = f->time + f->lookahead;
+
 			if (e->at > rel + f->lookahead + 1e-9)
 				continue;
 			e->done = 1;
 			if (rti_request_federation_save_at_time(f->amb,
-			    e->label, rti_time_f64(f->t0 + e->at)) != RTI_OK)
+			    e->label, rti_time_f64(at)) != RTI_OK)
 				printf("%s: t=%.2f save %s at %.2f refused: "
-				    "%s\n", f->name, f->time, e->label,
-				    f->t0 + e->at, rti_error_message(f->amb));
+				    "%s\n", f->name, f->time, e->label, at,
+				    rti_error_message(f->amb));
 			else
 				printf("%s: t=%.2f save %s requested at "
-				    "t=%.2f\n", f->name, f->time, e->label,
-				    f->t0 + e->at);
+				    "t=%.2f\n", f->name, f->time, e->label, at);
 			continue;
 		}
 		if (e->at > rel + 1e-9)

@@ -403,9 +403,13 @@ time_advance_grant(void *arg, rti_time t)
 {
 	struct fed *f = arg;
 
+	f->time = t.f64;
+	/* A timed save grants a request past its time at that time first,
+	 * and the request stays pending (librti-save(3)). */
+	if (f->advancing && t.f64 < f->target)
+		return;
 	f->granted = 1;
 	f->advancing = 0;
-	f->time = t.f64;
 }
 
 static struct sub *
@@ -1025,14 +1029,6 @@ load_state(struct fed *f, const char *label, const char *name)
 	return rc;
 }
 
-/* Where the time loop is: the time it advances to, or has.  A timed save
- * finds every federate advancing to the save's time. */
-static double
-loop_time(const struct fed *f)
-{
-	return f->advancing ? f->target : f->time;
-}
-
 /* Save: librti's label; the callbacks of librti-save(3). */
 static void
 initiate_federate_save(void *arg, const char *label, int has_time,
@@ -1058,7 +1054,7 @@ federation_saved(void *arg)
 
 	f->live = 1;
 	f->saves++;
-	printf("%s: t=%.2f saved %s\n", f->name, loop_time(f), f->label);
+	printf("%s: t=%.2f saved %s\n", f->name, f->time, f->label);
 }
 
 static void
@@ -1108,7 +1104,7 @@ federation_restored(void *arg)
 	f->restored = 1;
 	f->restores++;
 	f->granted = !f->advancing;
-	printf("%s: t=%.2f restored %s\n", f->name, loop_time(f), f->label);
+	printf("%s: t=%.2f restored %s\n", f->name, f->time, f->label);
 }
 
 /* Not restored: rtiexec and librti keep the restored state, so a federate
