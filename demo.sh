@@ -95,9 +95,12 @@ fi
 # A training federation on data/fom/Grid.xml: two substation simulators
 # (S1..S3 of grid north, S4..S6 of grid south), the grid simulator,
 # consoles for substations S1 and S2 and for grid south, and the
-# instructor's default scenario (a fault on S2's line L1 at 1.0 s, which
-# protection clears by opening breaker B1; B1 closed again at 1.8 s;
-# breaker B2 of S5 opened at 2.2 s).  They synchronize at "ready", then
+# instructor's default scenario, a backtrack: a save "prefault" at 0.8 s,
+# a fault on S2's line L1 at 1.0 s, which protection clears by opening
+# breaker B1, a restore of "prefault" at 1.5 s, after which the scenario
+# replays (the fault and trip again; B1 closed again at 1.8 s; breaker B2
+# of S5 opened at 2.2 s).  Every federate keeps its state files in the
+# demo's temporary directory (--state-dir), rtiexec its save there too.  They synchronize at "ready", then
 # run DURATION seconds of logical time paced to the wall clock.  Each
 # federate ends with a line "SUMMARY key=value ..." that the summary below
 # is made of.
@@ -136,7 +139,7 @@ trap cleanup EXIT
 
 say "demo federation"
 "$rtiexec" --port 0 --port-file "$tmp/port" --fom-path "$srcdir/data/fom" \
-    2>"$tmp/rtiexec.log" &
+    --save-dir "$tmp/saves" 2>"$tmp/rtiexec.log" &
 rti_pid=$!
 pids+=("$rti_pid")
 for _ in $(seq 100); do
@@ -158,7 +161,7 @@ for f in "${federates[@]}"; do
 	read -r -a a <<<"${args[$f]}"
 	"$samples/${a[0]}" "${a[@]:1}" --url "$url" --name "$f" \
 	    --fom "$fom" --peers "${#federates[@]}" --duration "$duration" \
-	    --timeout 15 >"$tmp/$f.log" 2>&1 &
+	    --timeout 15 --state-dir "$tmp" >"$tmp/$f.log" 2>&1 &
 	fed_pid[$f]=$!
 	pids+=("$!")
 done
@@ -181,14 +184,21 @@ pids=()
 
 # ---- timeline --------------------------------------------------------------
 #
-# Every line "NAME: t=T ..." of every federate, in logical time order.
+# Every line "NAME: t=T ..." of every federate, in logical time order
+# within each pass of the scenario: a federate's pass ends where it prints
+# "restored LABEL" (the backtrack), and a line of dashes separates passes.
 
 say "timeline (logical time)"
+tab=$(printf '\t')
 for f in "${federates[@]}"; do
 	grep -v '^SUMMARY ' "$tmp/$f.log" |
-	    sed -n "s/^$f: t=\([0-9.]*\) \(.*\)/\1\t$f\t\2/p"
-done | sort -s -t "$(printf '\t')" -k1,1n |
-    awk -F '\t' '{ printf "%6s  %-14s %s\n", $1, $2, $3 }'
+	    sed -n "s/^$f: t=\([0-9.]*\) \(.*\)/\1\t$f\t\2/p" |
+	    awk -F '\t' -v OFS='\t' '$3 ~ /^restored [^:]*$/ { pass++ }
+	        { print pass + 0, $3 ~ /^restored / ? 0 : 1, $0 }'
+done | sort -s -t "$tab" -k1,1n -k3,3n -k2,2n |
+    awk -F '\t' '$1 != pass { pass = $1; split($5, w, " ")
+	    printf "---- backtrack to %s (t=%s) ----\n", w[2], $3 }
+	{ printf "%6s  %-14s %s\n", $3, $4, $5 }'
 
 # ---- summary ---------------------------------------------------------------
 
@@ -344,14 +354,24 @@ for f in "${federates[@]}"; do
 	[ "$(sum "$f" kind)" = console ] &&
 	    expect "$f received another substation's data" is "$f" foreign 0
 done
-expect "sub-north did not trip S2's L1" is sub-north trips 1
+# The backtrack: each federate saved once and restored once; the scenario
+# replays after it, so the fault and the trip happen twice (the session's
+# counters are not restored) and console-S2 shows B1 closed again.
+for f in "${federates[@]}"; do
+	expect "$f did not save once" is "$f" saves 1
+	expect "$f did not restore once" is "$f" restores 1
+done
+expect "console-S2 did not show B1 closed after the restore" grep -q \
+    '^console-S2: t=[0-9.]* restored prefault: S2 B1 closed' \
+    "$tmp/console-S2.log"
+expect "sub-north did not trip S2's L1 once per pass" is sub-north trips 2
 expect "sub-south did not open S5's B2" is sub-south switching 1
 expect "the grid simulator missed lines" is grid north_lines 6
 expect "the grid simulator missed lines" is grid south_lines 6
 expect "the grid simulator owns no Frequency" is grid frequency_owned 6
-expect "console-S2 did not see the fault" atleast console-S2 faults 1
-expect "console-S2 did not see the trip" atleast console-S2 trips 1
-expect "console-S2 did not see B1 open" atleast console-S2 opened 1
+expect "console-S2 did not see the fault twice" is console-S2 faults 2
+expect "console-S2 did not see the trip twice" is console-S2 trips 2
+expect "console-S2 did not see B1 open twice" is console-S2 opened 2
 expect "console-S2 did not see B1 close" atleast console-S2 closed 1
 expect "console-S1 saw no data of S1" atleast console-S1 reflections 1
 for k in faults trips switching alarms opened; do
@@ -362,7 +382,8 @@ expect "console-south did not follow 3 substations" \
 expect "console-south did not see S5's B2 open" \
     atleast console-south opened 1
 expect "console-south saw north's fault" is console-south faults 0
-expect "the instructor did not send its 3 events" is instructor sent 3
+expect "the instructor did not send its 4 events (the fault twice)" \
+    is instructor sent 4
 expect "nothing was suppressed at the source" [ "$src_supp" -gt 0 ]
 expect "rtiexec filtered nothing" [ "$(rtx filtered)" -gt 0 ]
 expect "rtiexec exited $rti_status" [ "$rti_status" -eq 0 ]

@@ -21,6 +21,10 @@
  * --every steps and every ProtectionTrip it sees, and "SUMMARY key=value
  * ..." at exit.
  *
+ * Save and restore (librti-save(3)): as substation.c, into
+ * DIR/LABEL.NAME.state (--state-dir): its time loop, each grid's
+ * frequency model and the line flows it computes from.
+ *
  *   rtiexec --fom-path data/fom
  *   samples/substation --grid north &
  *   samples/grid --every 50
@@ -32,6 +36,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +60,7 @@
 #define DROOP 0.05              /* per unit frequency per unit load */
 #define F_TIME_CONSTANT 0.5     /* s */
 #define REF_TIME_CONSTANT 20.0  /* s: the secondary control's slowness */
+#define STATE_HEADER "# rti sample state 1 grid"
 
 static volatile sig_atomic_t interrupted;
 
@@ -97,8 +103,21 @@ struct fed {
 	rti_interaction_class_handle i_trip;
 	rti_parameter_handle p_t_sub, p_t_equip, p_t_function;
 
+	/* save and restore */
+	const char *state_dir;          /* --state-dir */
+	char label[1025];               /* of the save or restore running */
+	int live;                       /* 0 while a save or restore runs */
+	int loaded, restored, failed;   /* our state came back; resume */
+	int advancing;                  /* a time advance request is out, */
+	double target;                  /* to this time */
+	struct grid load_grids[MAX_GRIDS]; /* a state file being read */
+	int n_load_grids;
+	struct inst *load_insts;
+	size_t n_load_insts;
+
+	/* the session's counters, not restored */
 	unsigned long steps, reflections, trips, acquired, unavailable;
-	unsigned long removed;
+	unsigned long removed, saves, restores;
 };
 
 static void
@@ -282,8 +301,13 @@ time_advance_grant(void *arg, rti_time t)
 {
 	struct fed *f = arg;
 
-	f->granted = 1;
 	f->time = t.f64;
+	/* A timed save grants a request past its time at that time first,
+	 * and the request stays pending (librti-save(3)). */
+	if (f->advancing && t.f64 < f->target)
+		return;
+	f->granted = 1;
+	f->advancing = 0;
 }
 
 /*
@@ -598,12 +622,395 @@ static int
 advance(struct fed *f, double t, double timeout)
 {
 	f->granted = 0;
+	f->advancing = 1;
+	f->target = t;
 	if (rti_time_advance_request(f->amb, rti_time_f64(t)) != RTI_OK) {
 		fprintf(stderr, "%s: time advance to %.3f: %s\n", f->name, t,
 		    rti_error_message(f->amb));
 		return -1;
 	}
 	return wait_for(f, &f->granted, timeout, "time advance grant");
+}
+
+/* ---- save and restore ---- */
+
+/*
+ * DIR/LABEL.NAME.state (--state-dir DIR) into out, every byte of LABEL and
+ * NAME outside [A-Za-z0-9_-] written '_'.  0, or -1 when it does not fit.
+ */
+static int
+state_path(const struct fed *f, const char *label, const char *name,
+    char *out, size_t cap)
+{
+	const char *in[2] = { label, name };
+	char safe[2][256];
+	size_t k;
+	int i, n;
+
+	for (i = 0; i < 2; i++) {
+		for (k = 0; in[i][k] && k + 1 < sizeof safe[i]; k++) {
+			char c = in[i][k];
+
+			safe[i][k] = (c >= 'a' && c <= 'z') ||
+			    (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			    c == '_' || c == '-' ? c : '_';
+		}
+		if (in[i][k])
+			return -1;
+		safe[i][k] = '\0';
+	}
+	n = snprintf(out, cap, "%s/%s.%s.state", f->state_dir, safe[0],
+	    safe[1]);
+	return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* enum rti_save_failure_reason and rti_restore_failure_reason, for a
+ * person. */
+static const char *const save_why[] = { "rtiexec could not save",
+    "a federate reported failure", "a federate resigned",
+    "rtiexec detected a failure", "the time cannot be honored",
+    "aborted" };
+static const char *const restore_why[] = { "rtiexec could not restore",
+    "a federate reported failure", "a federate resigned",
+    "rtiexec detected a failure", "aborted" };
+
+static int state_scan(FILE *fp, const char *key, int want, const char *fmt,
+    ...) __attribute__((format(scanf, 4, 5)));
+
+/*
+ * Read the next line of fp, "KEY FIELD...", with sscanf format fmt into the
+ * pointers that follow.  0 when it has exactly `want` fields and all
+ * converted (a format ending in %[^\n] takes the rest of the line as its
+ * last), -1 otherwise.
+ */
+static int
+state_scan(FILE *fp, const char *key, int want, const char *fmt, ...)
+{
+	char line[512], *p;
+	size_t n = strlen(key);
+	int fields = 0, rc;
+	va_list ap;
+
+	if (!fgets(line, sizeof line, fp) || !(p = strchr(line, '\n')))
+		return -1;
+	*p = '\0';
+	if (strncmp(line, key, n) != 0 || line[n] != ' ')
+		return -1;
+	for (p = line + n; *p;) {
+		while (*p == ' ')
+			p++;
+		fields += *p != '\0';
+		while (*p && *p != ' ')
+			p++;
+	}
+	va_start(ap, fmt);
+	rc = vsscanf(line + n, fmt, ap);
+	va_end(ap);
+	if (rc != want)
+		return -1;
+	return fields == want || (strstr(fmt, "%[") && fields >= want) ?
+	    0 : -1;
+}
+
+/*
+ * The state file (after the time lines of save_state): per grid its model
+ * ("grid NAME LOAD MVAR F P_REF LINES SUBS LINES_BEFORE F_MIN F_MAX") and
+ * every Line and Substation instance with the values it computes from
+ * ("inst HANDLE IS_LINE HAS_FLOW OWNED P Q NAME SUB GRID", "-" for a name
+ * not known yet).  rtiexec restores the instances and who owns Frequency.
+ */
+static void
+save_model(struct fed *f, FILE *fp)
+{
+	size_t i;
+	int k;
+
+	fprintf(fp, "grids %d\n", f->n_grids);
+	for (k = 0; k < f->n_grids; k++) {
+		const struct grid *g = &f->grids[k];
+
+		fprintf(fp, "grid %s %.17g %.17g %.17g %.17g %d %d %d %.17g "
+		    "%.17g\n", g->name, g->load, g->reactive, g->f, g->p_ref,
+		    g->lines, g->subs, g->lines_before, g->f_min, g->f_max);
+	}
+	fprintf(fp, "insts %zu\n", f->n_insts);
+	for (i = 0; i < f->n_insts; i++) {
+		const struct inst *in = &f->insts[i];
+
+		fprintf(fp, "inst %u %d %d %d %.17g %.17g %s %s %s\n",
+		    (unsigned)in->obj.id, in->is_line, in->has_flow,
+		    in->owned, in->p, in->q, in->name[0] ? in->name : "-",
+		    in->sub[0] ? in->sub : "-", in->grid[0] ? in->grid : "-");
+	}
+}
+
+static int
+is_flag(int v)
+{
+	return v == 0 || v == 1;
+}
+
+/* Read the model's part of a state file into f->load_*: 0, or -1 when a
+ * field is missing or out of range. */
+static int
+load_model(struct fed *f, FILE *fp)
+{
+	size_t m, j;
+	int n, k;
+
+	if (state_scan(fp, "grids", 1, "%d", &n) < 0 || n < 0 ||
+	    n > MAX_GRIDS)
+		return -1;
+	for (k = 0; k < n; k++) {
+		struct grid *g = &f->load_grids[k];
+
+		if (state_scan(fp, "grid", 10, "%31s %lf %lf %lf %lf %d %d %d "
+		    "%lf %lf", g->name, &g->load, &g->reactive, &g->f,
+		    &g->p_ref, &g->lines, &g->subs, &g->lines_before,
+		    &g->f_min, &g->f_max) < 0 || !isfinite(g->load) ||
+		    !isfinite(g->reactive) || !isfinite(g->f) ||
+		    !isfinite(g->p_ref) || isnan(g->f_min) ||
+		    isnan(g->f_max) || g->lines < 0 || g->subs < 0 ||
+		    g->lines_before < 0)
+			return -1;
+	}
+	f->n_load_grids = n;
+	if (state_scan(fp, "insts", 1, "%zu", &m) < 0 || m > 1000000)
+		return -1;
+	free(f->load_insts);
+	f->load_insts = calloc(m ? m : 1, sizeof *f->load_insts);
+	f->n_load_insts = m;
+	if (!f->load_insts)
+		return -1;
+	for (j = 0; j < m; j++) {
+		struct inst *in = &f->load_insts[j];
+		unsigned id;
+
+		if (state_scan(fp, "inst", 9, "%u %d %d %d %lf %lf %63s %31s "
+		    "%31s", &id, &in->is_line, &in->has_flow, &in->owned,
+		    &in->p, &in->q, in->name, in->sub, in->grid) < 0 ||
+		    !is_flag(in->is_line) || !is_flag(in->has_flow) ||
+		    !is_flag(in->owned) || !isfinite(in->p) ||
+		    !isfinite(in->q))
+			return -1;
+		in->obj.id = id;
+		if (strcmp(in->name, "-") == 0)
+			in->name[0] = '\0';
+		if (strcmp(in->sub, "-") == 0)
+			in->sub[0] = '\0';
+		if (strcmp(in->grid, "-") == 0)
+			in->grid[0] = '\0';
+	}
+	return 0;
+}
+
+static void
+commit_model(struct fed *f)
+{
+	struct inst *old = f->insts;
+
+	memcpy(f->grids, f->load_grids, (size_t)f->n_load_grids *
+	    sizeof *f->grids);
+	f->n_grids = f->n_load_grids;
+	f->insts = f->load_insts;
+	f->n_insts = f->cap_insts = f->n_load_insts;
+	if (!f->cap_insts)
+		f->cap_insts = 1;
+	f->load_insts = old;
+}
+
+/*
+ * Save this federate's state under `label`: written to PATH.tmp, then
+ * renamed, so a restore never reads a half-written file.  0, or -1 with a
+ * message.
+ */
+static int
+save_state(struct fed *f, const char *label)
+{
+	char path[1024], tmp[1100];
+	FILE *fp;
+	int ok;
+
+	if (state_path(f, label, f->name, path, sizeof path) < 0) {
+		fprintf(stderr, "%s: state file name too long\n", f->name);
+		return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if (!(fp = fopen(tmp, "w"))) {
+		fprintf(stderr, "%s: %s: %s\n", f->name, tmp, strerror(errno));
+		return -1;
+	}
+	fprintf(fp, "%s\ntime %.17g\nadvancing %d %.17g\n", STATE_HEADER,
+	    f->time, f->advancing, f->target);
+	save_model(f, fp);
+	ok = !ferror(fp);
+	ok = fclose(fp) == 0 && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		fprintf(stderr, "%s: cannot write %s: %s\n", f->name, path,
+		    strerror(errno));
+		(void)remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Restore the state that federate `name` saved under `label`: every field
+ * is checked, and nothing changes unless all of the file is good.  0, or
+ * -1 with a message.
+ */
+static int
+load_state(struct fed *f, const char *label, const char *name)
+{
+	char path[1024], line[128];
+	double t, target;
+	int adv, rc = -1;
+	FILE *fp;
+
+	if (state_path(f, label, name, path, sizeof path) < 0 ||
+	    !(fp = fopen(path, "r"))) {
+		fprintf(stderr, "%s: no state of %s for %s\n", f->name, name,
+		    label);
+		return -1;
+	}
+	if (fgets(line, sizeof line, fp) &&
+	    strcmp(line, STATE_HEADER "\n") == 0 &&
+	    state_scan(fp, "time", 1, "%lf", &t) == 0 && isfinite(t) &&
+	    state_scan(fp, "advancing", 2, "%d %lf", &adv, &target) == 0 &&
+	    (adv == 0 || adv == 1) && isfinite(target) &&
+	    (!adv || target > t) && load_model(f, fp) == 0 &&
+	    fgetc(fp) == EOF) {
+		f->time = t;
+		f->advancing = adv;
+		f->target = target;
+		commit_model(f);
+		rc = 0;
+	} else {
+		fprintf(stderr, "%s: %s: not a good state file\n", f->name,
+		    path);
+	}
+	fclose(fp);
+	return rc;
+}
+
+/* Save: librti's label; the callbacks of librti-save(3). */
+static void
+initiate_federate_save(void *arg, const char *label, int has_time,
+    rti_time t)
+{
+	struct fed *f = arg;
+
+	(void)has_time;
+	(void)t;
+	f->live = 0;
+	snprintf(f->label, sizeof f->label, "%s", label);
+	if (rti_federate_save_begun(f->amb) != RTI_OK ||
+	    save_state(f, label) < 0)
+		(void)rti_federate_save_not_complete(f->amb);
+	else
+		(void)rti_federate_save_complete(f->amb);
+}
+
+static void
+federation_saved(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	f->saves++;
+	printf("%s: t=%.2f saved %s\n", f->name, f->time, f->label);
+}
+
+static void
+federation_not_saved(void *arg, enum rti_save_failure_reason reason)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	printf("%s: t=%.2f not saved %s: %s\n", f->name, f->time, f->label,
+	    (unsigned)reason < 6 ? save_why[reason] : "?");
+}
+
+static void
+federation_restore_begun(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 0;
+	f->loaded = 0;
+}
+
+static void
+initiate_federate_restore(void *arg, const char *label, const char *name,
+    rti_federate_handle self)
+{
+	struct fed *f = arg;
+
+	(void)self;
+	snprintf(f->label, sizeof f->label, "%s", label);
+	if (load_state(f, label, name) < 0) {
+		(void)rti_federate_restore_not_complete(f->amb);
+		return;
+	}
+	f->loaded = 1;
+	snprintf(f->name, sizeof f->name, "%s", name);
+	(void)rti_federate_restore_complete(f->amb);
+}
+
+/* Restored: the time loop goes on from the restored state; an advance()
+ * wait ends unless that state was advancing too. */
+static void
+federation_restored(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	f->restored = 1;
+	f->restores++;
+	f->granted = !f->advancing;
+	printf("%s: t=%.2f restored %s\n", f->name, f->time, f->label);
+}
+
+/* Not restored: rtiexec and librti keep the restored state, so a federate
+ * whose own state came back goes on from it; one whose state did not
+ * cannot match the federation any more, and stops. */
+static void
+federation_not_restored(void *arg, enum rti_restore_failure_reason reason)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	printf("%s: t=%.2f not restored %s: %s\n", f->name, f->time,
+	    f->label, (unsigned)reason < 5 ? restore_why[reason] : "?");
+	if (f->loaded) {
+		f->restored = 1;
+		f->granted = !f->advancing;
+	} else {
+		fprintf(stderr, "%s: my state was not restored: stopping\n",
+		    f->name);
+		f->failed = 1;
+		f->granted = 1;
+	}
+}
+
+/*
+ * Between steps: while a save or restore runs, only evoke callbacks; after
+ * a restore, wait for the grant the restored state was waiting for.  1
+ * after a restore (the caller rebases its pacing), 0, or -1.
+ */
+static int
+settle(struct fed *f, double timeout)
+{
+	if (wait_for(f, &f->live, timeout, "end of the save or restore") < 0)
+		return -1;
+	if (f->failed)
+		return -1;
+	if (!f->restored)
+		return 0;
+	f->restored = 0;
+	if (wait_for(f, &f->granted, timeout, "time advance grant") < 0)
+		return -1;
+	return 1;
 }
 
 /* ---- the model ---- */
@@ -805,13 +1212,14 @@ print_summary(struct fed *f)
 	    "reflections=%lu trips=%lu frequency_owned=%lu "
 	    "updates_sent=%llu updates_suppressed=%llu updates_received=%llu "
 	    "interactions_received=%llu rtiexec_routed=%llu "
-	    "rtiexec_filtered=%llu", f->name, f->time, f->steps, f->n_grids,
+	    "rtiexec_filtered=%llu saves=%lu restores=%lu", f->name, f->time, f->steps, f->n_grids,
 	    f->reflections, f->trips, f->acquired,
 	    (unsigned long long)st.updates_sent,
 	    (unsigned long long)st.updates_suppressed,
 	    (unsigned long long)st.updates_received,
 	    (unsigned long long)st.interactions_received,
-	    (unsigned long long)sv.routed, (unsigned long long)sv.filtered);
+	    (unsigned long long)sv.routed, (unsigned long long)sv.filtered,
+	    f->saves, f->restores);
 	for (k = 0; k < f->n_grids; k++) {
 		const struct grid *g = &f->grids[k];
 
@@ -845,6 +1253,8 @@ usage(FILE *out)
 "  -p, --peers N          wait for N joined federates and synchronize with\n"
 "                         them before starting (default 0: start at once)\n"
 "  -t, --timeout SECONDS  give up on a reply after this long (default 30)\n"
+"  -D, --state-dir DIR    save and restore our state in DIR/LABEL.NAME.state\n"
+"                         (default .)\n"
 "  -h, --help             show this help\n",
 	    RTI_DEFAULT_PORT, FOM_INSTALLED);
 }
@@ -877,6 +1287,7 @@ main(int argc, char **argv)
 		{ "speed", required_argument, NULL, 'x' },
 		{ "peers", required_argument, NULL, 'p' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "state-dir", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -891,7 +1302,9 @@ main(int argc, char **argv)
 
 	memset(&f, 0, sizeof f);
 	f.federation = "Grid";
-	while ((c = getopt_long(argc, argv, "u:f:n:m:e:s:d:x:p:t:h", opts,
+	f.state_dir = ".";
+	f.live = 1;
+	while ((c = getopt_long(argc, argv, "u:f:n:m:e:s:d:x:p:t:D:h", opts,
 	    NULL)) != -1) {
 		double *num = NULL, lo = 0, hi = 1e9;
 
@@ -906,6 +1319,7 @@ main(int argc, char **argv)
 		case 'x': num = &speed; hi = 1e6; break;
 		case 'p': num = &peers; hi = 1e4; break;
 		case 't': num = &timeout; lo = 1e-3; break;
+		case 'D': f.state_dir = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -947,6 +1361,13 @@ main(int argc, char **argv)
 	cb.time_regulation_enabled = time_regulation_enabled;
 	cb.time_constrained_enabled = time_constrained_enabled;
 	cb.time_advance_grant = time_advance_grant;
+	cb.initiate_federate_save = initiate_federate_save;
+	cb.federation_saved = federation_saved;
+	cb.federation_not_saved = federation_not_saved;
+	cb.federation_restore_begun = federation_restore_begun;
+	cb.initiate_federate_restore = initiate_federate_restore;
+	cb.federation_restored = federation_restored;
+	cb.federation_not_restored = federation_not_restored;
 
 	f.amb = rti_ambassador_new();
 	if (!f.amb) {
@@ -1005,6 +1426,11 @@ main(int argc, char **argv)
 			print_grids(&f);
 		if (speed > 0 && pump(&f, NULL, wall0 + (t - t0) / speed) < 0)
 			break;
+		if ((rc = settle(&f, timeout)) < 0)
+			break;
+		if (rc == 1 && speed > 0)
+			wall0 = now() - (f.time - t0) / speed;
+		t = f.time;
 	}
 	if (interrupted || !(t < t_end))
 		status = 0;
@@ -1026,5 +1452,6 @@ resign:
 out:
 	rti_ambassador_free(f.amb);
 	free(f.insts);
+	free(f.load_insts);
 	return status;
 }

@@ -9,6 +9,8 @@
  *   1.0:fault:S2:L1           a fault on line L1 of S2 (ARG: the fault type,
  *                             3ph by default; 0.1 ohm for 0.5 s)
  *   1.8:close:S2:B1           close breaker B1 of S2 (open: open it)
+ *   0.8:save:prefault         save the federation at 0.8 (see below)
+ *   1.5:restore:prefault      go back to that save
  *
  * Each event is a Fault or Switching interaction, timestamped at the
  * instructor's time plus lookahead, with the send condition of its
@@ -24,6 +26,17 @@
  * after its last event (or after --duration), printing "SUMMARY key=value
  * ...".
  *
+ * Save and restore: "TIME:save:LABEL" asks for a timed save of the
+ * federation at TIME (rti_request_federation_save_at_time), requested one
+ * lookahead early, when no federate can be past TIME yet, so that the
+ * state at TIME is saved and an event of the same TIME (sent at TIME,
+ * stamped TIME + lookahead) comes after it; "TIME:restore:LABEL" asks for
+ * a restore (rti_request_federation_restore) when its time reaches TIME,
+ * once in the session.  The federates go back to the saved time and the
+ * events after it are not done again (which events are done is part of
+ * the instructor's saved state, as in substation.c), so the scenario
+ * replays: the default script snapshots before the fault and backtracks.
+ *
  *   rtiexec --fom-path data/fom
  *   samples/substation --grid north &
  *   samples/instructor --script "2:fault:S2:L1;4:close:S2:B1"
@@ -35,6 +48,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,14 +70,17 @@
 #define MAX_EVENTS 64
 #define MAX_SUBS 256
 #define GRACE 1.0       /* s: wait this long for a substation to show up */
-#define DEFAULT_SCRIPT "1.0:fault:S2:L1;1.8:close:S2:B1;2.2:open:S5:B2"
+#define DEFAULT_SCRIPT "0.8:save:prefault;1.0:fault:S2:L1;" \
+	"1.5:restore:prefault;1.8:close:S2:B1;2.2:open:S5:B2"
+#define STATE_HEADER "# rti sample state 1 instructor"
 
 static volatile sig_atomic_t interrupted;
 
 struct event {
 	double at;                      /* after the start */
-	char action[8];                 /* fault, open, close */
+	char action[8];                 /* fault, open, close, save, restore */
 	char sub[32], equipment[32];
+	char label[128];                /* save, restore */
 	char arg[16];                   /* fault type */
 	int done;                       /* sent or given up */
 };
@@ -82,8 +99,19 @@ struct fed {
 	int listed, announced, synchronized;
 	unsigned joined;
 	int regulating, constrained, granted;
-	double time;
+	double time, t0;                /* t0: the script's time 0 */
 	double lookahead;
+
+	/* save and restore */
+	const char *state_dir;          /* --state-dir */
+	char label[1025];               /* of the save or restore running */
+	int live;                       /* 0 while a save or restore runs */
+	int loaded, restored, failed;   /* our state came back; resume */
+	int advancing;                  /* a time advance request is out, */
+	double target;                  /* to this time */
+	int load_done[MAX_EVENTS];      /* a state file being read */
+	struct sub load_subs[MAX_SUBS];
+	int n_load_subs;
 
 	struct event events[MAX_EVENTS];
 	int n_events;
@@ -97,6 +125,7 @@ struct fed {
 	rti_parameter_handle p_dur, p_function, p_text, p_severity;
 
 	unsigned long sent, skipped, trips, alarms;
+	unsigned long saves, restores;  /* the session's, not restored */
 };
 
 static void
@@ -257,6 +286,22 @@ parse_script(struct fed *f, const char *script)
 		e = &f->events[f->n_events];
 		memset(e, 0, sizeof *e);
 		e->at = strtod(field[0], &end);
+		if (n >= 2 && (strcmp(field[1], "save") == 0 ||
+		    strcmp(field[1], "restore") == 0)) {
+			if (n != 3 || end == field[0] || *end ||
+			    !(e->at >= 0) || !isfinite(e->at) || !*field[2] ||
+			    strlen(field[2]) >= sizeof e->label) {
+				fprintf(stderr, "instructor: bad event '%s' "
+				    "(want TIME:save:LABEL or "
+				    "TIME:restore:LABEL)\n", item);
+				return -1;
+			}
+			snprintf(e->action, sizeof e->action, "%s",
+			    field[1]);
+			snprintf(e->label, sizeof e->label, "%s", field[2]);
+			f->n_events++;
+			continue;
+		}
 		if (n < 4 || end == field[0] || *end || !(e->at >= 0) ||
 		    !isfinite(e->at) || (strcmp(field[1], "fault") != 0 &&
 		    strcmp(field[1], "open") != 0 &&
@@ -361,8 +406,13 @@ time_advance_grant(void *arg, rti_time t)
 {
 	struct fed *f = arg;
 
-	f->granted = 1;
 	f->time = t.f64;
+	/* A timed save grants a request past its time at that time first,
+	 * and the request stays pending (librti-save(3)). */
+	if (f->advancing && t.f64 < f->target)
+		return;
+	f->granted = 1;
+	f->advancing = 0;
 }
 
 static struct sub *
@@ -598,12 +648,376 @@ static int
 advance(struct fed *f, double t, double timeout)
 {
 	f->granted = 0;
+	f->advancing = 1;
+	f->target = t;
 	if (rti_time_advance_request(f->amb, rti_time_f64(t)) != RTI_OK) {
 		fprintf(stderr, "%s: time advance to %.3f: %s\n", f->name, t,
 		    rti_error_message(f->amb));
 		return -1;
 	}
 	return wait_for(f, &f->granted, timeout, "time advance grant");
+}
+
+/* ---- save and restore ---- */
+
+/*
+ * DIR/LABEL.NAME.state (--state-dir DIR) into out, every byte of LABEL and
+ * NAME outside [A-Za-z0-9_-] written '_'.  0, or -1 when it does not fit.
+ */
+static int
+state_path(const struct fed *f, const char *label, const char *name,
+    char *out, size_t cap)
+{
+	const char *in[2] = { label, name };
+	char safe[2][256];
+	size_t k;
+	int i, n;
+
+	for (i = 0; i < 2; i++) {
+		for (k = 0; in[i][k] && k + 1 < sizeof safe[i]; k++) {
+			char c = in[i][k];
+
+			safe[i][k] = (c >= 'a' && c <= 'z') ||
+			    (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			    c == '_' || c == '-' ? c : '_';
+		}
+		if (in[i][k])
+			return -1;
+		safe[i][k] = '\0';
+	}
+	n = snprintf(out, cap, "%s/%s.%s.state", f->state_dir, safe[0],
+	    safe[1]);
+	return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* enum rti_save_failure_reason and rti_restore_failure_reason, for a
+ * person. */
+static const char *const save_why[] = { "rtiexec could not save",
+    "a federate reported failure", "a federate resigned",
+    "rtiexec detected a failure", "the time cannot be honored",
+    "aborted" };
+static const char *const restore_why[] = { "rtiexec could not restore",
+    "a federate reported failure", "a federate resigned",
+    "rtiexec detected a failure", "aborted" };
+
+static int state_scan(FILE *fp, const char *key, int want, const char *fmt,
+    ...) __attribute__((format(scanf, 4, 5)));
+
+/*
+ * Read the next line of fp, "KEY FIELD...", with sscanf format fmt into the
+ * pointers that follow.  0 when it has exactly `want` fields and all
+ * converted (a format ending in %[^\n] takes the rest of the line as its
+ * last), -1 otherwise.
+ */
+static int
+state_scan(FILE *fp, const char *key, int want, const char *fmt, ...)
+{
+	char line[512], *p;
+	size_t n = strlen(key);
+	int fields = 0, rc;
+	va_list ap;
+
+	if (!fgets(line, sizeof line, fp) || !(p = strchr(line, '\n')))
+		return -1;
+	*p = '\0';
+	if (strncmp(line, key, n) != 0 || line[n] != ' ')
+		return -1;
+	for (p = line + n; *p;) {
+		while (*p == ' ')
+			p++;
+		fields += *p != '\0';
+		while (*p && *p != ' ')
+			p++;
+	}
+	va_start(ap, fmt);
+	rc = vsscanf(line + n, fmt, ap);
+	va_end(ap);
+	if (rc != want)
+		return -1;
+	return fields == want || (strstr(fmt, "%[") && fields >= want) ?
+	    0 : -1;
+}
+
+/*
+ * The state file (after the time lines of save_state): which events of
+ * the script are done ("event I ACTION DONE", a restore step's flag is the
+ * session's and is not taken back) and the substation table ("sub
+ * INSTANCE NAME GRID", "-" for a grid not known yet).
+ */
+static void
+save_model(struct fed *f, FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "events %d\n", f->n_events);
+	for (i = 0; i < f->n_events; i++)
+		fprintf(fp, "event %d %s %d\n", i, f->events[i].action,
+		    f->events[i].done);
+	fprintf(fp, "subs %d\n", f->n_subs);
+	for (i = 0; i < f->n_subs; i++)
+		fprintf(fp, "sub %u %s %s\n", (unsigned)f->subs[i].obj.id,
+		    f->subs[i].name[0] ? f->subs[i].name : "-",
+		    f->subs[i].grid[0] ? f->subs[i].grid : "-");
+}
+
+/* Read the model's part of a state file into f->load_*: 0, or -1 when a
+ * field is missing, out of range or of another script. */
+static int
+load_model(struct fed *f, FILE *fp)
+{
+	char action[8];
+	unsigned id;
+	int n, i, k;
+
+	if (state_scan(fp, "events", 1, "%d", &n) < 0 || n != f->n_events)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (state_scan(fp, "event", 3, "%d %7s %d", &k, action,
+		    &f->load_done[i]) < 0 || k != i ||
+		    strcmp(action, f->events[i].action) != 0 ||
+		    (f->load_done[i] != 0 && f->load_done[i] != 1))
+			return -1;
+	if (state_scan(fp, "subs", 1, "%d", &f->n_load_subs) < 0 ||
+	    f->n_load_subs < 0 || f->n_load_subs > MAX_SUBS)
+		return -1;
+	for (i = 0; i < f->n_load_subs; i++) {
+		struct sub *s = &f->load_subs[i];
+
+		if (state_scan(fp, "sub", 3, "%u %31s %31s", &id, s->name,
+		    s->grid) < 0)
+			return -1;
+		s->obj.id = id;
+		if (strcmp(s->name, "-") == 0)
+			s->name[0] = '\0';
+		if (strcmp(s->grid, "-") == 0)
+			s->grid[0] = '\0';
+	}
+	return 0;
+}
+
+static void
+commit_model(struct fed *f)
+{
+	int i;
+
+	for (i = 0; i < f->n_events; i++)
+		if (strcmp(f->events[i].action, "restore") != 0)
+			f->events[i].done = f->load_done[i];
+	memcpy(f->subs, f->load_subs, (size_t)f->n_load_subs *
+	    sizeof *f->subs);
+	f->n_subs = f->n_load_subs;
+}
+
+/*
+ * Save this federate's state under `label`: written to PATH.tmp, then
+ * renamed, so a restore never reads a half-written file.  0, or -1 with a
+ * message.
+ */
+static int
+save_state(struct fed *f, const char *label)
+{
+	char path[1024], tmp[1100];
+	FILE *fp;
+	int ok;
+
+	if (state_path(f, label, f->name, path, sizeof path) < 0) {
+		fprintf(stderr, "%s: state file name too long\n", f->name);
+		return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if (!(fp = fopen(tmp, "w"))) {
+		fprintf(stderr, "%s: %s: %s\n", f->name, tmp, strerror(errno));
+		return -1;
+	}
+	fprintf(fp, "%s\ntime %.17g\nadvancing %d %.17g\n", STATE_HEADER,
+	    f->time, f->advancing, f->target);
+	save_model(f, fp);
+	ok = !ferror(fp);
+	ok = fclose(fp) == 0 && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		fprintf(stderr, "%s: cannot write %s: %s\n", f->name, path,
+		    strerror(errno));
+		(void)remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Restore the state that federate `name` saved under `label`: every field
+ * is checked, and nothing changes unless all of the file is good.  0, or
+ * -1 with a message.
+ */
+static int
+load_state(struct fed *f, const char *label, const char *name)
+{
+	char path[1024], line[128];
+	double t, target;
+	int adv, rc = -1;
+	FILE *fp;
+
+	if (state_path(f, label, name, path, sizeof path) < 0 ||
+	    !(fp = fopen(path, "r"))) {
+		fprintf(stderr, "%s: no state of %s for %s\n", f->name, name,
+		    label);
+		return -1;
+	}
+	if (fgets(line, sizeof line, fp) &&
+	    strcmp(line, STATE_HEADER "\n") == 0 &&
+	    state_scan(fp, "time", 1, "%lf", &t) == 0 && isfinite(t) &&
+	    state_scan(fp, "advancing", 2, "%d %lf", &adv, &target) == 0 &&
+	    (adv == 0 || adv == 1) && isfinite(target) &&
+	    (!adv || target > t) && load_model(f, fp) == 0 &&
+	    fgetc(fp) == EOF) {
+		f->time = t;
+		f->advancing = adv;
+		f->target = target;
+		commit_model(f);
+		rc = 0;
+	} else {
+		fprintf(stderr, "%s: %s: not a good state file\n", f->name,
+		    path);
+	}
+	fclose(fp);
+	return rc;
+}
+
+/* Save: librti's label; the callbacks of librti-save(3). */
+static void
+initiate_federate_save(void *arg, const char *label, int has_time,
+    rti_time t)
+{
+	struct fed *f = arg;
+
+	(void)has_time;
+	(void)t;
+	f->live = 0;
+	snprintf(f->label, sizeof f->label, "%s", label);
+	if (rti_federate_save_begun(f->amb) != RTI_OK ||
+	    save_state(f, label) < 0)
+		(void)rti_federate_save_not_complete(f->amb);
+	else
+		(void)rti_federate_save_complete(f->amb);
+}
+
+static void
+federation_saved(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	f->saves++;
+	printf("%s: t=%.2f saved %s\n", f->name, f->time, f->label);
+}
+
+static void
+federation_not_saved(void *arg, enum rti_save_failure_reason reason)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	printf("%s: t=%.2f not saved %s: %s\n", f->name, f->time, f->label,
+	    (unsigned)reason < 6 ? save_why[reason] : "?");
+}
+
+static void
+federation_restore_begun(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 0;
+	f->loaded = 0;
+}
+
+static void
+initiate_federate_restore(void *arg, const char *label, const char *name,
+    rti_federate_handle self)
+{
+	struct fed *f = arg;
+
+	(void)self;
+	snprintf(f->label, sizeof f->label, "%s", label);
+	if (load_state(f, label, name) < 0) {
+		(void)rti_federate_restore_not_complete(f->amb);
+		return;
+	}
+	f->loaded = 1;
+	snprintf(f->name, sizeof f->name, "%s", name);
+	(void)rti_federate_restore_complete(f->amb);
+}
+
+/* Restored: the time loop goes on from the restored state; an advance()
+ * wait ends unless that state was advancing too. */
+static void
+federation_restored(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	f->restored = 1;
+	f->restores++;
+	f->granted = !f->advancing;
+	printf("%s: t=%.2f restored %s\n", f->name, f->time, f->label);
+}
+
+/* Not restored: rtiexec and librti keep the restored state, so a federate
+ * whose own state came back goes on from it; one whose state did not
+ * cannot match the federation any more, and stops. */
+static void
+federation_not_restored(void *arg, enum rti_restore_failure_reason reason)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	printf("%s: t=%.2f not restored %s: %s\n", f->name, f->time,
+	    f->label, (unsigned)reason < 5 ? restore_why[reason] : "?");
+	if (f->loaded) {
+		f->restored = 1;
+		f->granted = !f->advancing;
+	} else {
+		fprintf(stderr, "%s: my state was not restored: stopping\n",
+		    f->name);
+		f->failed = 1;
+		f->granted = 1;
+	}
+}
+
+/*
+ * Between steps: while a save or restore runs, only evoke callbacks; after
+ * a restore, wait for the grant the restored state was waiting for.  1
+ * after a restore (the caller rebases its pacing), 0, or -1.
+ */
+static int
+settle(struct fed *f, double timeout)
+{
+	if (wait_for(f, &f->live, timeout, "end of the save or restore") < 0)
+		return -1;
+	if (f->failed)
+		return -1;
+	if (!f->restored)
+		return 0;
+	f->restored = 0;
+	if (wait_for(f, &f->granted, timeout, "time advance grant") < 0)
+		return -1;
+	return 1;
+}
+
+/* The requester's answer to a restore request. */
+static void
+restore_succeeded(void *arg, const char *label)
+{
+	struct fed *f = arg;
+
+	printf("%s: t=%.2f restore %s accepted\n", f->name, f->time, label);
+}
+
+static void
+restore_failed(void *arg, const char *label, const char *reason)
+{
+	struct fed *f = arg;
+
+	printf("%s: t=%.2f restore %s refused: %s\n", f->name, f->time,
+	    label, reason);
 }
 
 /* ---- sending the events ---- */
@@ -667,8 +1081,42 @@ run_script(struct fed *f, double rel)
 		struct event *e = &f->events[i];
 		const char *grid = NULL;
 
-		if (e->done || e->at > rel + 1e-9)
+		if (e->done)
 			continue;
+		if (strcmp(e->action, "save") == 0) {
+			/* Asked one lookahead early, when no federate can be
+			 * past the save's time yet (see the top), for the
+			 * time of the next step exactly as every federate
+			 * computes it (time + step). */
+			double at = f->time + f->lookahead;
+
+			if (e->at > rel + f->lookahead + 1e-9)
+				continue;
+			e->done = 1;
+			if (rti_request_federation_save_at_time(f->amb,
+			    e->label, rti_time_f64(at)) != RTI_OK)
+				printf("%s: t=%.2f save %s at %.2f refused: "
+				    "%s\n", f->name, f->time, e->label, at,
+				    rti_error_message(f->amb));
+			else
+				printf("%s: t=%.2f save %s requested at "
+				    "t=%.2f\n", f->name, f->time, e->label, at);
+			continue;
+		}
+		if (e->at > rel + 1e-9)
+			continue;
+		if (strcmp(e->action, "restore") == 0) {
+			e->done = 1;    /* once in the session */
+			if (rti_request_federation_restore(f->amb, e->label) !=
+			    RTI_OK)
+				printf("%s: t=%.2f restore %s refused: %s\n",
+				    f->name, f->time, e->label,
+				    rti_error_message(f->amb));
+			else
+				printf("%s: t=%.2f restore %s requested\n",
+				    f->name, f->time, e->label);
+			continue;
+		}
 		for (k = 0; k < f->n_subs; k++)
 			if (strcmp(f->subs[k].name, e->sub) == 0 &&
 			    f->subs[k].grid[0])
@@ -781,13 +1229,15 @@ print_summary(struct fed *f)
 	printf("SUMMARY name=%s kind=instructor time=%.2f events=%d sent=%lu "
 	    "skipped=%lu substations=%d trips=%lu alarms=%lu "
 	    "interactions_sent=%llu interactions_suppressed=%llu "
-	    "updates_received=%llu interactions_received=%llu\n", f->name,
+	    "updates_received=%llu interactions_received=%llu saves=%lu "
+	    "restores=%lu\n", f->name,
 	    f->time, f->n_events,
 	    f->sent, f->skipped, f->n_subs, f->trips, f->alarms,
 	    (unsigned long long)st.interactions_sent,
 	    (unsigned long long)st.interactions_suppressed,
 	    (unsigned long long)st.updates_received,
-	    (unsigned long long)st.interactions_received);
+	    (unsigned long long)st.interactions_received, f->saves,
+	    f->restores);
 }
 
 static void
@@ -800,7 +1250,8 @@ usage(FILE *out)
 "\n"
 "  -c, --script EVENTS    TIME:ACTION:SUBSTATION:EQUIPMENT[:ARG];... with\n"
 "                         ACTION fault (ARG: 3ph, 1ph-g, 2ph, 2ph-g), open\n"
-"                         or close, TIME in seconds after the start\n"
+"                         or close, TIME in seconds after the start;\n"
+"                         or TIME:save:LABEL, TIME:restore:LABEL\n"
 "                         (default \"" DEFAULT_SCRIPT "\")\n"
 "  -o, --operator NAME    operator named in Switching (default instructor)\n"
 "  -u, --url URL          rtiexec to connect to (default tcp://127.0.0.1:%d)\n"
@@ -817,6 +1268,8 @@ usage(FILE *out)
 "  -p, --peers N          wait for N joined federates and synchronize with\n"
 "                         them before starting (default 0: start at once)\n"
 "  -t, --timeout SECONDS  give up on a reply after this long (default 30)\n"
+"  -D, --state-dir DIR    save and restore our state in DIR/LABEL.NAME.state\n"
+"                         (default .)\n"
 "  -h, --help             show this help\n",
 	    RTI_DEFAULT_PORT, FOM_INSTALLED);
 }
@@ -850,6 +1303,7 @@ main(int argc, char **argv)
 		{ "speed", required_argument, NULL, 'x' },
 		{ "peers", required_argument, NULL, 'p' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "state-dir", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -865,7 +1319,9 @@ main(int argc, char **argv)
 
 	f.federation = "Grid";
 	f.operator_name = "instructor";
-	while ((c = getopt_long(argc, argv, "c:o:u:f:n:m:s:d:x:p:t:h", opts,
+	f.state_dir = ".";
+	f.live = 1;
+	while ((c = getopt_long(argc, argv, "c:o:u:f:n:m:s:d:x:p:t:D:h", opts,
 	    NULL)) != -1) {
 		double *num = NULL, lo = 0, hi = 1e9;
 
@@ -881,6 +1337,7 @@ main(int argc, char **argv)
 		case 'x': num = &speed; hi = 1e6; break;
 		case 'p': num = &peers; hi = 1e4; break;
 		case 't': num = &timeout; lo = 1e-3; break;
+		case 'D': f.state_dir = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -924,6 +1381,15 @@ main(int argc, char **argv)
 	cb.time_regulation_enabled = time_regulation_enabled;
 	cb.time_constrained_enabled = time_constrained_enabled;
 	cb.time_advance_grant = time_advance_grant;
+	cb.initiate_federate_save = initiate_federate_save;
+	cb.federation_saved = federation_saved;
+	cb.federation_not_saved = federation_not_saved;
+	cb.request_federation_restore_succeeded = restore_succeeded;
+	cb.request_federation_restore_failed = restore_failed;
+	cb.federation_restore_begun = federation_restore_begun;
+	cb.initiate_federate_restore = initiate_federate_restore;
+	cb.federation_restored = federation_restored;
+	cb.federation_not_restored = federation_not_restored;
 
 	f.amb = rti_ambassador_new();
 	if (!f.amb) {
@@ -966,16 +1432,21 @@ main(int argc, char **argv)
 		goto resign;
 	printf("%s: running from t=%.2f\n", f.name, f.time);
 
-	t0 = t = f.time;
+	f.t0 = t0 = t = f.time;
 	t_end = t0 + duration - step_s / 2;
 	wall0 = now();
 	while (!interrupted && t < t_end) {
 		if (run_script(&f, t - t0) < 0 ||
 		    advance(&f, t + step_s, timeout) < 0)
 			break;
-		t = f.time;
-		if (speed > 0 && pump(&f, NULL, wall0 + (t - t0) / speed) < 0)
+		if (speed > 0 && pump(&f, NULL, wall0 + (f.time - t0) /
+		    speed) < 0)
 			break;
+		if ((rc = settle(&f, timeout)) < 0)
+			break;
+		if (rc == 1 && speed > 0)
+			wall0 = now() - (f.time - t0) / speed;
+		t = f.time;
 	}
 	if (interrupted || !(t < t_end))
 		status = 0;
@@ -984,7 +1455,8 @@ main(int argc, char **argv)
 
 		if (!e->done)
 			printf("%s: not sent: %.2f:%s:%s:%s\n", f.name, e->at,
-			    e->action, e->sub, e->equipment);
+			    e->action, e->label[0] ? e->label : e->sub,
+			    e->equipment);
 	}
 	print_summary(&f);
 

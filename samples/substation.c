@@ -1,7 +1,7 @@
 /*
  * substation.c - a substation simulator federate for data/fom/Grid.xml.
  *
- * One file (about 1600 lines) on purpose, as every sample: a reader copies
+ * One file (about 2000 lines) on purpose, as every sample: a reader copies
  * one file to start a federate of their own, and builds it with one cc
  * line against the installed librti.
  *
@@ -34,6 +34,19 @@
  * ProtectionTrip interaction), or until the fault clears by itself after
  * its Duration.  Every event also raises an Alarm interaction.
  *
+ * Save and restore (librti-save(3)): rtiexec saves the instances, ownership,
+ * declarations and time; this federate saves its own model.  On
+ * initiate_federate_save it writes DIR/LABEL.NAME.state (--state-dir),
+ * "# rti sample state 1 substation" then key/value lines: its time and
+ * whether a time advance request was out (and to when), the breakers, the
+ * fault in progress and the queued alarms; on initiate_federate_restore it
+ * reads the file of the name it had when saved, checks every field and
+ * answers rti_federate_restore_not_complete for a missing or bad file.
+ * While a save or restore runs it only evokes callbacks; after a restore
+ * it goes on from the restored time and waits for the restored grant
+ * instead of asking again.  The SUMMARY counters are the session's and
+ * are not restored.
+ *
  * At exit it prints one line "SUMMARY key=value ..." with its counters.
  *
  *   rtiexec --fom-path data/fom
@@ -47,6 +60,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +87,7 @@
 #define TRIP_DELAY 0.1          /* s, distance protection zone 1 */
 #define V_NOMINAL 110.0         /* kV */
 #define MAX_ALARMS 64
+#define STATE_HEADER "# rti sample state 1 substation"
 
 enum { BUS1, BUS2, N_BUS };
 enum { BRK1, BRK2, BRK3, N_BRK };
@@ -153,7 +168,19 @@ struct fed {
 
 	struct bundle b_bus, b_brk, b_line, b_sub;
 
-	/* counters for the SUMMARY line */
+	/* save and restore */
+	const char *state_dir;          /* --state-dir */
+	char label[1025];               /* of the save or restore running */
+	int live;                       /* 0 while a save or restore runs */
+	int loaded, restored, failed;   /* our state came back; resume */
+	int advancing;                  /* a time advance request is out, */
+	double target;                  /* to this time */
+	struct sub load_subs[MAX_SUBS]; /* a state file being read */
+	struct alarm load_alarms[MAX_ALARMS];
+	int n_load_alarms;
+
+	/* counters for the SUMMARY line: the session's, not restored */
+	unsigned long saves, restores;
 	unsigned long steps, switchings, faults, trips, alarms_sent, foreign;
 	unsigned long alarms_dropped, provided;
 	unsigned long long bytes_sent, bytes_suppressed;
@@ -376,8 +403,13 @@ time_advance_grant(void *arg, rti_time t)
 {
 	struct fed *f = arg;
 
-	f->granted = 1;
 	f->time = t.f64;
+	/* A timed save grants a request past its time at that time first,
+	 * and the request stays pending (librti-save(3)). */
+	if (f->advancing && t.f64 < f->target)
+		return;
+	f->granted = 1;
+	f->advancing = 0;
 }
 
 static struct sub *
@@ -748,12 +780,373 @@ advance(struct fed *f, double t, double timeout)
 {
 	f->granted = 0;
 	f->now = t;
+	f->advancing = 1;
+	f->target = t;
 	if (rti_time_advance_request(f->amb, rti_time_f64(t)) != RTI_OK) {
 		fprintf(stderr, "%s: time advance to %.3f: %s\n", f->name, t,
 		    rti_error_message(f->amb));
 		return -1;
 	}
 	return wait_for(f, &f->granted, timeout, "time advance grant");
+}
+
+/* ---- save and restore ---- */
+
+/*
+ * DIR/LABEL.NAME.state (--state-dir DIR) into out, every byte of LABEL and
+ * NAME outside [A-Za-z0-9_-] written '_'.  0, or -1 when it does not fit.
+ */
+static int
+state_path(const struct fed *f, const char *label, const char *name,
+    char *out, size_t cap)
+{
+	const char *in[2] = { label, name };
+	char safe[2][256];
+	size_t k;
+	int i, n;
+
+	for (i = 0; i < 2; i++) {
+		for (k = 0; in[i][k] && k + 1 < sizeof safe[i]; k++) {
+			char c = in[i][k];
+
+			safe[i][k] = (c >= 'a' && c <= 'z') ||
+			    (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			    c == '_' || c == '-' ? c : '_';
+		}
+		if (in[i][k])
+			return -1;
+		safe[i][k] = '\0';
+	}
+	n = snprintf(out, cap, "%s/%s.%s.state", f->state_dir, safe[0],
+	    safe[1]);
+	return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* enum rti_save_failure_reason and rti_restore_failure_reason, for a
+ * person. */
+static const char *const save_why[] = { "rtiexec could not save",
+    "a federate reported failure", "a federate resigned",
+    "rtiexec detected a failure", "the time cannot be honored",
+    "aborted" };
+static const char *const restore_why[] = { "rtiexec could not restore",
+    "a federate reported failure", "a federate resigned",
+    "rtiexec detected a failure", "aborted" };
+
+static int state_scan(FILE *fp, const char *key, int want, const char *fmt,
+    ...) __attribute__((format(scanf, 4, 5)));
+
+/*
+ * Read the next line of fp, "KEY FIELD...", with sscanf format fmt into the
+ * pointers that follow.  0 when it has exactly `want` fields and all
+ * converted (a format ending in %[^\n] takes the rest of the line as its
+ * last), -1 otherwise.
+ */
+static int
+state_scan(FILE *fp, const char *key, int want, const char *fmt, ...)
+{
+	char line[512], *p;
+	size_t n = strlen(key);
+	int fields = 0, rc;
+	va_list ap;
+
+	if (!fgets(line, sizeof line, fp) || !(p = strchr(line, '\n')))
+		return -1;
+	*p = '\0';
+	if (strncmp(line, key, n) != 0 || line[n] != ' ')
+		return -1;
+	for (p = line + n; *p;) {
+		while (*p == ' ')
+			p++;
+		fields += *p != '\0';
+		while (*p && *p != ' ')
+			p++;
+	}
+	va_start(ap, fmt);
+	rc = vsscanf(line + n, fmt, ap);
+	va_end(ap);
+	if (rc != want)
+		return -1;
+	return fields == want || (strstr(fmt, "%[") && fields >= want) ?
+	    0 : -1;
+}
+
+/*
+ * The state file (after the time lines of save_state): the configuration
+ * it belongs to, then per substation its breakers (B1 B2 B3, 1 closed),
+ * the fault in progress (line or -1, type, ohm, start, end: protection
+ * trips at start + TRIP_DELAY) and the alarms queued for the next step.
+ */
+static void
+save_model(struct fed *f, FILE *fp)
+{
+	int i;
+
+	fprintf(fp, "grid %s\nsubstations %d %d\n", f->grid, f->n_subs,
+	    f->subs[0].num);
+	for (i = 0; i < f->n_subs; i++) {
+		const struct sub *s = &f->subs[i];
+
+		fprintf(fp, "sub %s %d %d %d %d %s %.17g %.17g %.17g\n",
+		    s->name, s->closed[BRK1], s->closed[BRK2], s->closed[BRK3],
+		    s->fault_line, s->fault_type[0] ? s->fault_type : "-",
+		    s->fault_z, s->fault_start,
+		    s->fault_end);
+	}
+	fprintf(fp, "alarms %d\n", f->n_alarms);
+	for (i = 0; i < f->n_alarms; i++)
+		fprintf(fp, "alarm %d %d %s %s\n", f->alarms[i].sub,
+		    f->alarms[i].severity, f->alarms[i].equipment[0] ?
+		    f->alarms[i].equipment : "-", f->alarms[i].text);
+}
+
+/* Read the model's part of a state file into f->load_*: 0, or -1 when a
+ * field is missing, out of range or of another configuration. */
+static int
+load_model(struct fed *f, FILE *fp)
+{
+	char grid[40], name[16];
+	int n, first, i, k;
+
+	if (state_scan(fp, "grid", 1, "%39s", grid) < 0 ||
+	    strcmp(grid, f->grid) != 0 ||
+	    state_scan(fp, "substations", 2, "%d %d", &n, &first) < 0 ||
+	    n != f->n_subs || first != f->subs[0].num)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct sub *s = &f->load_subs[i];
+		int *c = s->closed;
+
+		*s = f->subs[i];
+		if (state_scan(fp, "sub", 9, "%15s %d %d %d %d %15s %lf %lf %lf",
+		    name, &c[BRK1], &c[BRK2], &c[BRK3], &s->fault_line,
+		    s->fault_type, &s->fault_z, &s->fault_start,
+		    &s->fault_end) < 0 || strcmp(name, s->name) != 0 ||
+		    s->fault_line < -1 || s->fault_line >= N_LINE ||
+		    !isfinite(s->fault_z) || s->fault_z < 0 ||
+		    !isfinite(s->fault_start) || !isfinite(s->fault_end))
+			return -1;
+		for (k = 0; k < N_BRK; k++)
+			if (c[k] != 0 && c[k] != 1)
+				return -1;
+	}
+	if (state_scan(fp, "alarms", 1, "%d", &f->n_load_alarms) < 0 ||
+	    f->n_load_alarms < 0 || f->n_load_alarms > MAX_ALARMS)
+		return -1;
+	for (i = 0; i < f->n_load_alarms; i++) {
+		struct alarm *a = &f->load_alarms[i];
+
+		if (state_scan(fp, "alarm", 4, "%d %d %15s %119[^\n]", &a->sub,
+		    &a->severity, a->equipment, a->text) < 0 || a->sub < 0 ||
+		    a->sub >= n || a->severity < 0 || a->severity > 3)
+			return -1;
+	}
+	return 0;
+}
+
+/* The loaded state is the model's now; the step being computed is the
+ * one the restored time loop was advancing to. */
+static void
+commit_model(struct fed *f)
+{
+	memcpy(f->subs, f->load_subs, (size_t)f->n_subs * sizeof *f->subs);
+	memcpy(f->alarms, f->load_alarms,
+	    (size_t)f->n_load_alarms * sizeof *f->alarms);
+	f->n_alarms = f->n_load_alarms;
+	f->now = f->advancing ? f->target : f->time;
+}
+
+/*
+ * Save this federate's state under `label`: written to PATH.tmp, then
+ * renamed, so a restore never reads a half-written file.  0, or -1 with a
+ * message.
+ */
+static int
+save_state(struct fed *f, const char *label)
+{
+	char path[1024], tmp[1100];
+	FILE *fp;
+	int ok;
+
+	if (state_path(f, label, f->name, path, sizeof path) < 0) {
+		fprintf(stderr, "%s: state file name too long\n", f->name);
+		return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if (!(fp = fopen(tmp, "w"))) {
+		fprintf(stderr, "%s: %s: %s\n", f->name, tmp, strerror(errno));
+		return -1;
+	}
+	fprintf(fp, "%s\ntime %.17g\nadvancing %d %.17g\n", STATE_HEADER,
+	    f->time, f->advancing, f->target);
+	save_model(f, fp);
+	ok = !ferror(fp);
+	ok = fclose(fp) == 0 && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		fprintf(stderr, "%s: cannot write %s: %s\n", f->name, path,
+		    strerror(errno));
+		(void)remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Restore the state that federate `name` saved under `label`: every field
+ * is checked, and nothing changes unless all of the file is good.  0, or
+ * -1 with a message.
+ */
+static int
+load_state(struct fed *f, const char *label, const char *name)
+{
+	char path[1024], line[128];
+	double t, target;
+	int adv, rc = -1;
+	FILE *fp;
+
+	if (state_path(f, label, name, path, sizeof path) < 0 ||
+	    !(fp = fopen(path, "r"))) {
+		fprintf(stderr, "%s: no state of %s for %s\n", f->name, name,
+		    label);
+		return -1;
+	}
+	if (fgets(line, sizeof line, fp) &&
+	    strcmp(line, STATE_HEADER "\n") == 0 &&
+	    state_scan(fp, "time", 1, "%lf", &t) == 0 && isfinite(t) &&
+	    state_scan(fp, "advancing", 2, "%d %lf", &adv, &target) == 0 &&
+	    (adv == 0 || adv == 1) && isfinite(target) &&
+	    (!adv || target > t) && load_model(f, fp) == 0 &&
+	    fgetc(fp) == EOF) {
+		f->time = t;
+		f->advancing = adv;
+		f->target = target;
+		commit_model(f);
+		rc = 0;
+	} else {
+		fprintf(stderr, "%s: %s: not a good state file\n", f->name,
+		    path);
+	}
+	fclose(fp);
+	return rc;
+}
+
+/* Save: librti's label; the callbacks of librti-save(3). */
+static void
+initiate_federate_save(void *arg, const char *label, int has_time,
+    rti_time t)
+{
+	struct fed *f = arg;
+
+	(void)has_time;
+	(void)t;
+	f->live = 0;
+	snprintf(f->label, sizeof f->label, "%s", label);
+	if (rti_federate_save_begun(f->amb) != RTI_OK ||
+	    save_state(f, label) < 0)
+		(void)rti_federate_save_not_complete(f->amb);
+	else
+		(void)rti_federate_save_complete(f->amb);
+}
+
+static void
+federation_saved(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	f->saves++;
+	printf("%s: t=%.2f saved %s\n", f->name, f->time, f->label);
+}
+
+static void
+federation_not_saved(void *arg, enum rti_save_failure_reason reason)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	printf("%s: t=%.2f not saved %s: %s\n", f->name, f->time, f->label,
+	    (unsigned)reason < 6 ? save_why[reason] : "?");
+}
+
+static void
+federation_restore_begun(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 0;
+	f->loaded = 0;
+}
+
+static void
+initiate_federate_restore(void *arg, const char *label, const char *name,
+    rti_federate_handle self)
+{
+	struct fed *f = arg;
+
+	(void)self;
+	snprintf(f->label, sizeof f->label, "%s", label);
+	if (load_state(f, label, name) < 0) {
+		(void)rti_federate_restore_not_complete(f->amb);
+		return;
+	}
+	f->loaded = 1;
+	snprintf(f->name, sizeof f->name, "%s", name);
+	(void)rti_federate_restore_complete(f->amb);
+}
+
+/* Restored: the time loop goes on from the restored state; an advance()
+ * wait ends unless that state was advancing too. */
+static void
+federation_restored(void *arg)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	f->restored = 1;
+	f->restores++;
+	f->granted = !f->advancing;
+	printf("%s: t=%.2f restored %s\n", f->name, f->time, f->label);
+}
+
+/* Not restored: rtiexec and librti keep the restored state, so a federate
+ * whose own state came back goes on from it; one whose state did not
+ * cannot match the federation any more, and stops. */
+static void
+federation_not_restored(void *arg, enum rti_restore_failure_reason reason)
+{
+	struct fed *f = arg;
+
+	f->live = 1;
+	printf("%s: t=%.2f not restored %s: %s\n", f->name, f->time,
+	    f->label, (unsigned)reason < 5 ? restore_why[reason] : "?");
+	if (f->loaded) {
+		f->restored = 1;
+		f->granted = !f->advancing;
+	} else {
+		fprintf(stderr, "%s: my state was not restored: stopping\n",
+		    f->name);
+		f->failed = 1;
+		f->granted = 1;
+	}
+}
+
+/*
+ * Between steps: while a save or restore runs, only evoke callbacks; after
+ * a restore, wait for the grant the restored state was waiting for.  1
+ * after a restore (the caller rebases its pacing), 0, or -1.
+ */
+static int
+settle(struct fed *f, double timeout)
+{
+	if (wait_for(f, &f->live, timeout, "end of the save or restore") < 0)
+		return -1;
+	if (f->failed)
+		return -1;
+	if (!f->restored)
+		return 0;
+	f->restored = 0;
+	if (wait_for(f, &f->granted, timeout, "time advance grant") < 0)
+		return -1;
+	return 1;
 }
 
 /* ---- the model ---- */
@@ -1336,7 +1729,7 @@ print_summary(struct fed *f)
 	    "interactions_sent=%llu interactions_suppressed=%llu "
 	    "updates_received=%llu interactions_received=%llu "
 	    "switching=%lu faults=%lu trips=%lu alarms=%lu provided=%lu "
-	    "foreign=%lu\n", f->name, f->grid, f->n_subs,
+	    "foreign=%lu saves=%lu restores=%lu\n", f->name, f->grid, f->n_subs,
 	    f->n_subs ? f->subs[0].name : "-", f->time, f->steps,
 	    (unsigned long long)st.updates_sent,
 	    (unsigned long long)st.updates_suppressed, f->bytes_sent,
@@ -1344,7 +1737,8 @@ print_summary(struct fed *f)
 	    (unsigned long long)st.interactions_suppressed,
 	    (unsigned long long)st.updates_received,
 	    (unsigned long long)st.interactions_received, f->switchings,
-	    f->faults, f->trips, f->alarms_sent, f->provided, f->foreign);
+	    f->faults, f->trips, f->alarms_sent, f->provided, f->foreign,
+	    f->saves, f->restores);
 }
 
 static void
@@ -1373,6 +1767,8 @@ usage(FILE *out)
 "  -p, --peers N          wait for N joined federates and synchronize with\n"
 "                         them before starting (default 0: start at once)\n"
 "  -t, --timeout SECONDS  give up on a reply after this long (default 30)\n"
+"  -D, --state-dir DIR    save and restore our state in DIR/LABEL.NAME.state\n"
+"                         (default .)\n"
 "  -h, --help             show this help\n",
 	    RTI_DEFAULT_PORT, FOM_INSTALLED, MAX_SUBS);
 }
@@ -1407,6 +1803,7 @@ main(int argc, char **argv)
 		{ "speed", required_argument, NULL, 'x' },
 		{ "peers", required_argument, NULL, 'p' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "state-dir", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1421,7 +1818,9 @@ main(int argc, char **argv)
 
 	f.federation = "Grid";
 	f.grid = "north";
-	while ((c = getopt_long(argc, argv, "u:f:n:m:g:N:F:s:d:x:p:t:h", opts,
+	f.state_dir = ".";
+	f.live = 1;
+	while ((c = getopt_long(argc, argv, "u:f:n:m:g:N:F:s:d:x:p:t:D:h", opts,
 	    NULL)) != -1) {
 		double *num = NULL, lo = 0, hi = 1e9;
 
@@ -1438,6 +1837,7 @@ main(int argc, char **argv)
 		case 'x': num = &speed; hi = 1e6; break;
 		case 'p': num = &peers; hi = 1e4; break;
 		case 't': num = &timeout; lo = 1e-3; break;
+		case 'D': f.state_dir = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -1495,6 +1895,13 @@ main(int argc, char **argv)
 	cb.time_regulation_enabled = time_regulation_enabled;
 	cb.time_constrained_enabled = time_constrained_enabled;
 	cb.time_advance_grant = time_advance_grant;
+	cb.initiate_federate_save = initiate_federate_save;
+	cb.federation_saved = federation_saved;
+	cb.federation_not_saved = federation_not_saved;
+	cb.federation_restore_begun = federation_restore_begun;
+	cb.initiate_federate_restore = initiate_federate_restore;
+	cb.federation_restored = federation_restored;
+	cb.federation_not_restored = federation_not_restored;
 
 	f.amb = rti_ambassador_new();
 	if (!f.amb) {
@@ -1553,9 +1960,16 @@ main(int argc, char **argv)
 		if (step(&f, t + step_s) < 0 || advance(&f, t + step_s,
 		    timeout) < 0)
 			break;
-		t = f.time;
-		if (speed > 0 && pump(&f, NULL, wall0 + (t - t0) / speed) < 0)
+		if (speed > 0 && pump(&f, NULL, wall0 + (f.time - t0) /
+		    speed) < 0)
 			break;
+		/* A save or restore: wait it out; after a restore, pace
+		 * from the restored time. */
+		if ((rc = settle(&f, timeout)) < 0)
+			break;
+		if (rc == 1 && speed > 0)
+			wall0 = now() - (f.time - t0) / speed;
+		t = f.time;
 	}
 	if (interrupted || !(t < t_end))
 		status = 0;

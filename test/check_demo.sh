@@ -4,7 +4,9 @@
 # sample federates of data/fom/Grid.xml (substation simulators, grid simulator,
 # consoles, instructor) for 3 s of logical time in real time, about 5 s in
 # all.  demo.sh itself checks that every federate exited 0 and reached 3 s,
-# that the console of S2 saw the fault, the trip and breaker B1 opening,
+# saved once and restored once (the backtrack to "prefault"), that the
+# console of S2 saw the fault, the trip and breaker B1 opening once per
+# pass and B1 closed in its restored view,
 # that the console of S1 saw nothing of S2, and that filtering suppressed
 # updates at the source and in rtiexec.
 set -u

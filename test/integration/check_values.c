@@ -538,7 +538,10 @@ START_TEST(test_samples_decode)
 	pids[1] = spawn(grid, ARGS("--name", "grid"));
 	pids[2] = spawn(con, ARGS("--name", "console-S2", "--grid", "north",
 	    "--substation", "S2"));
-	pids[3] = spawn(ins, ARGS("--name", "instructor"));
+	/* The scenario without save and restore: the tap federate does not
+	 * answer a save. */
+	pids[3] = spawn(ins, ARGS("--name", "instructor", "--script",
+	    "1.0:fault:S2:L1;1.8:close:S2:B1;2.2:open:S5:B2"));
 #undef ARGS
 	{
 		double deadline = tfed_now() + 60;
