@@ -54,6 +54,7 @@ int bench_mode_timeadv(struct bench_ctx *c);
 int bench_mode_fanout(struct bench_ctx *c);
 int bench_mode_scale(struct bench_ctx *c);
 int bench_mode_encode(struct bench_ctx *c);
+int bench_mode_save(struct bench_ctx *c);
 
 /* relay.c: serve two clients accepted on `lfd` until one closes. */
 int relay_serve(int lfd);

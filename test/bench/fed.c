@@ -1,4 +1,5 @@
 /* fed.c - see fed.h. */
+#include <ftw.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,7 +17,7 @@
 int
 bench_rtiexec_start(struct bench_rtiexec *r, const struct bench_ctx *c)
 {
-	char portfile[128];
+	char portfile[128], savedir[128];
 	double deadline;
 
 	memset(r, 0, sizeof *r);
@@ -29,15 +30,17 @@ bench_rtiexec_start(struct bench_rtiexec *r, const struct bench_ctx *c)
 		return -1;
 	snprintf(portfile, sizeof portfile, "%s/port", r->dir);
 	snprintf(r->sock, sizeof r->sock, "%s/rtiexec", r->dir);
+	snprintf(savedir, sizeof savedir, "%s/saves", r->dir);
 	r->pid = fork();
 	if (r->pid == 0) {
 		const char *argv[] = { RTIEXEC_BIN, "--bind", "127.0.0.1",
 		    "--port", "0", "--port-file", portfile, "--log-level",
 		    "warn", "--fom-path", TOP_SRCDIR "/test/bench:"
-		    TOP_SRCDIR "/data/fom", "--unix", r->sock, NULL };
+		    TOP_SRCDIR "/data/fom", "--save-dir", savedir,
+		    "--unix", r->sock, NULL };
 
 		if (!c->unix_sock)
-			argv[11] = NULL;
+			argv[13] = NULL;
 		bench_sched(0);
 		bench_die_with_parent();
 		execv(RTIEXEC_BIN, (char *const *)(uintptr_t)argv);
@@ -69,6 +72,16 @@ bench_rtiexec_start(struct bench_rtiexec *r, const struct bench_ctx *c)
 	return -1;
 }
 
+/* nftw callback: remove one entry of the run's directory (its socket, the
+ * save mode's files), children first. */
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	remove(path);
+	return 0;
+}
+
 void
 bench_rtiexec_stop(struct bench_rtiexec *r)
 {
@@ -77,10 +90,8 @@ bench_rtiexec_stop(struct bench_rtiexec *r)
 		waitpid(r->pid, NULL, 0);
 		r->pid = 0;
 	}
-	if (r->dir[0]) {
-		unlink(r->sock);
-		rmdir(r->dir);
-	}
+	if (r->dir[0])
+		nftw(r->dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 }
 
 size_t
