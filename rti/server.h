@@ -343,6 +343,7 @@ struct federate {
 	struct fed_counts cnt;
 	uint32_t join_mod_first;  /* fx->module_names[first..first + n): */
 	uint32_t join_mod_n;      /* the modules its join added (MOM) */
+	int64_t joined;           /* Unix seconds of its join (HTTP) */
 	void *mod[MOD_COUNT];
 };
 
