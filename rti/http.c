@@ -5,18 +5,22 @@
  *
  * Bounds.  evhttp 2.1 limits a request's headers and body and times out
  * idle connections, and answers one request of a connection at a time
- * (it reads the next only when the response has been written), so a
- * connection holds at most one response.  What it has no limit for is
- * the number of connections: evhttp creates each connection's
+ * (it parses the next only when the response has been written), so a
+ * connection holds at most one response.  It has no limit for the
+ * number of connections: evhttp creates each connection's
  * bufferevent through our bevcb, which keeps a reference to it and
  * counts it until evhttp frees it (bufferevent_free clears the callbacks,
  * whose argument was the evhttp_connection: a sweep sees that).  A
  * connection past --http-max-clients is closed on the next loop turn,
- * unanswered or with a 503 if its request came first.  A request whose
- * response would make the connection's queued output pass
- * --http-max-output closes the connection instead.  Nothing here waits
- * for a client: responses are built whole from the current state, queued,
- * and written by the loop as the client reads.
+ * unanswered or with a 503 if its request came first.  evhttp reads
+ * ahead of the request it answers without bound; a read watermark on the
+ * bufferevent (HTTP_MAX_INPUT) stops it.  A response larger than
+ * --http-max-output is answered 503 instead.  So a connection holds at
+ * most HTTP_MAX_INPUT bytes of input and one response, whatever its
+ * client does.  Nothing here waits for a client: responses are built
+ * whole from the current state, queued, and written by the loop as the
+ * client reads; one that does not read for HTTP_DEFAULT_TIMEOUT seconds
+ * is closed.
  */
 #include "config.h"
 
@@ -38,7 +42,6 @@
 struct http_client {
 	struct bufferevent *bev;  /* our reference */
 	int refused;              /* over --http-max-clients */
-	int drop;                 /* over --http-max-output */
 	struct http_client *next;
 };
 
@@ -63,7 +66,7 @@ client_evcon(const struct http_client *cl)
 }
 
 /* Forget the clients evhttp has freed; with `act`, also close those
- * marked refused or drop (not from inside evhttp's callbacks). */
+ * refused (not from inside evhttp's callbacks). */
 static void
 sweep(struct http_srv *h, int act)
 {
@@ -75,7 +78,7 @@ sweep(struct http_srv *h, int act)
 	while ((cl = *pp)) {
 		struct evhttp_connection *evcon = client_evcon(cl);
 
-		if (evcon && act && (cl->refused || cl->drop)) {
+		if (evcon && act && cl->refused) {
 			evhttp_connection_free(evcon);
 			evcon = NULL;
 		}
@@ -209,7 +212,7 @@ request_cb(struct evhttp_request *req, void *arg)
 	const char *ctype = NULL;
 	struct evbuffer *body;
 	struct federation *fx;
-	size_t len, queued;
+	size_t len;
 	int rc = -1;
 
 	if (cl && cl->refused) {
@@ -275,18 +278,9 @@ request_cb(struct evhttp_request *req, void *arg)
 	len = evbuffer_get_length(body);
 	if (len > h->cfg.max_output) {
 		evbuffer_free(body);
+		h->st.too_large++;
 		reply_text(h, req, 503, "Service Unavailable",
 		    "response larger than --http-max-output");
-		return;
-	}
-	queued = cl ? evbuffer_get_length(bufferevent_get_output(cl->bev)) :
-	    0;
-	if (cl && queued + len > h->cfg.max_output) {
-		/* it does not read what it asked for: close it */
-		evbuffer_free(body);
-		cl->drop = 1;
-		h->st.dropped++;
-		event_active(h->sweep_ev, EV_TIMEOUT, 0);
 		return;
 	}
 	evhttp_add_header(oh, "Content-Type", ctype);
@@ -296,6 +290,14 @@ request_cb(struct evhttp_request *req, void *arg)
 		evhttp_add_header(oh, "Content-Security-Policy",
 		    "default-src 'self'; script-src 'unsafe-inline'; "
 		    "style-src 'unsafe-inline'; img-src 'self' data:");
+	if (cmd == EVHTTP_REQ_HEAD) {
+		/* evhttp 2.1 would send the body of a HEAD too */
+		char n[24];
+
+		snprintf(n, sizeof n, "%zu", len);
+		evhttp_add_header(oh, "Content-Length", n);
+		evbuffer_drain(body, len);
+	}
 	h->st.requests++;
 	evhttp_send_reply(req, 200, "OK", body);
 	evbuffer_free(body);
@@ -414,8 +416,12 @@ http_start(struct rti_server *srv, const struct http_config *cfg)
 		FILE *fp;
 
 		snprintf(tmp, sizeof tmp, "%s.tmp", cfg->port_file);
-		if (!(fp = fopen(tmp, "w")) || fprintf(fp, "%d\n", port) < 0 ||
-		    fclose(fp) != 0 || rename(tmp, cfg->port_file) < 0) {
+		fp = fopen(tmp, "w");
+		if (fp && fprintf(fp, "%d\n", port) < 0) {
+			fclose(fp);
+			fp = NULL;
+		}
+		if (!fp || fclose(fp) != 0 || rename(tmp, cfg->port_file) < 0) {
 			rti_log(srv, LOG_ERROR, "cannot write %s: %s",
 			    cfg->port_file, strerror(errno));
 			http_stop(h);

@@ -23,9 +23,9 @@ struct http_config {
 	int port;                 /* 0 = ephemeral */
 	const char *port_file;    /* write the bound port here, or NULL */
 	uint32_t max_clients;     /* connections at once; more are closed */
-	size_t max_output;        /* one connection's queued response bytes:
-	                             a request that would pass it closes the
-	                             connection */
+	size_t max_output;        /* largest response: a larger one is
+	                             answered 503 (a connection holds one
+	                             response at a time) */
 	int timeout;              /* seconds a connection may stay idle,
 	                             or not read what it asked for */
 };

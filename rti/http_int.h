@@ -16,7 +16,7 @@
 struct http_stats {
 	uint64_t requests;        /* answered, any status */
 	uint64_t refused;         /* connections closed: --http-max-clients */
-	uint64_t dropped;         /* closed: --http-max-output */
+	uint64_t too_large;       /* answered 503: --http-max-output */
 	uint64_t unauthorized;    /* answered 401 */
 	uint32_t clients;         /* connections open now */
 	size_t output_bytes;      /* queued to them now */

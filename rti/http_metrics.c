@@ -375,10 +375,10 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 	    "HTTP connections closed: over --http-max-clients.");
 	sample_u64(&m, "rti_http_refused_total", NULL, NULL, NULL,
 	    hs->refused);
-	family(&m, "rti_http_dropped_total", "counter",
-	    "HTTP connections closed: over --http-max-output.");
-	sample_u64(&m, "rti_http_dropped_total", NULL, NULL, NULL,
-	    hs->dropped);
+	family(&m, "rti_http_too_large_total", "counter",
+	    "HTTP requests answered 503: response over --http-max-output.");
+	sample_u64(&m, "rti_http_too_large_total", NULL, NULL, NULL,
+	    hs->too_large);
 	family(&m, "rti_http_unauthorized_total", "counter",
 	    "HTTP requests answered 401.");
 	sample_u64(&m, "rti_http_unauthorized_total", NULL, NULL, NULL,
