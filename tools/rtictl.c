@@ -332,12 +332,13 @@ free_docs(struct jr_val **docs, char **raw)
 	free(raw);
 }
 
-/* A time of the JSON (number, "+Inf" or null) as text. */
+/* A time of the JSON (number, "+Inf" or null) as text, with 10
+ * significant digits (--json has them exact). */
 static const char *
 tstr(const struct jr_val *v, char *buf, size_t len)
 {
 	if (v && v->type == JR_NUM)
-		snprintf(buf, len, "%.15g", v->num);
+		snprintf(buf, len, "%.10g", v->num);
 	else if (v && v->type == JR_STR)
 		snprintf(buf, len, "%s", v->str);
 	else
