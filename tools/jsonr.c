@@ -406,18 +406,19 @@ jr_get(const struct jr_val *v, const char *key)
 const struct jr_val *
 jr_path(const struct jr_val *v, const char *path)
 {
-	char key[128];
 	const char *dot;
-	size_t n;
+	size_t n, i;
 
 	while (v && *path) {
 		dot = strchr(path, '.');
 		n = dot ? (size_t)(dot - path) : strlen(path);
-		if (n >= sizeof key)
+		if (v->type != JR_OBJ)
 			return NULL;
-		memcpy(key, path, n);
-		key[n] = '\0';
-		v = jr_get(v, key);
+		for (i = 0; i < v->n; i++)
+			if (strncmp(v->keys[i], path, n) == 0 &&
+			    v->keys[i][n] == '\0')
+				break;
+		v = i < v->n ? &v->items[i] : NULL;
 		path += n + (dot != NULL);
 	}
 	return v;
