@@ -1178,6 +1178,99 @@ START_TEST(test_client_never_reads)
 }
 END_TEST
 
+/* Run `cmd`: its exit status, its output in out (len bytes). */
+static int
+run(const char *cmd, char *out, size_t len)
+{
+	FILE *p = popen(cmd, "r");
+	size_t n;
+	int st;
+
+	ck_assert_ptr_nonnull(p);
+	n = fread(out, 1, len - 1, p);
+	out[n] = '\0';
+	st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* rtictl's status, top, metrics, a sync point and its errors; an
+ * HLAinteger64Time federation's times are integers. */
+START_TEST(test_rtictl_and_int64)
+{
+	struct tfed *a = tfed_new(&rx), *b;
+	const char *mods[1] = { HELLO };
+	char cmd[512], out[65536], why[256];
+	struct jr_val *doc;
+
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "I",
+	    mods, 1, "HLAinteger64Time"), RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(a->amb, "alpha",
+	    "sim", "I", &a->handle), RTI_OK);
+	tfed_track(a);
+	b = tfed_new(&rx);
+	ck_assert_int_eq(rti_join_federation_execution(b->amb, "beta",
+	    "console", "I", &b->handle), RTI_OK);
+	tfed_track(b);
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb,
+	    rti_time_i64(5)), RTI_OK);
+	tfed_barrier(a);
+	ck_assert_int_eq(rti_register_federation_synchronization_point(a->amb,
+	    "go", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait(b, "announce:go"));
+	ck_assert(tfed_wait(a, "announce:go"));
+
+	doc = get_json("/api/v1/federations/I");
+	ck_assert_str_eq(jr_str(jr_path(doc, "federation.time_implementation"),
+	    ""), "HLAinteger64Time");
+	ck_assert(jr_num(jr_path(fed_of(doc, "alpha"), "time.lookahead"),
+	    -1) == 5);
+	jr_free(doc);
+	{
+		struct resp r;
+
+		http_get("/api/v1/federations/I", &r);
+		ck_assert_ptr_nonnull(strstr(r.body, "\"lookahead\":5,"));
+		resp_free(&r);
+	}
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d status",
+	    hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "federation I (HLAinteger64Time): 2 "
+	    "federates\n"), "%s", out);
+	ck_assert_msg(strstr(out, "sync point go: waiting for alpha, "
+	    "beta\n"), "%s", out);
+	ck_assert_msg(strstr(out, " alpha ") && strstr(out, " sim "),
+	    "%s", out);
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f I "
+	    "top -n 2 -d 0.1", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "messages sent: "), "%s", out);
+	ck_assert_msg(strstr(out, "federation I: nobody holds time back"),
+	    "%s", out);
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d metrics",
+	    hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(prom_check(out, why, sizeof why) == 0, "%s", why);
+	ck_assert(prom_value(out, "rti_federate_lookahead{federation=\"I\","
+	    "federate=\"alpha\"}") == 5);
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f nope "
+	    "status 2>&1", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+	ck_assert_msg(strstr(out, "no federation 'nope'"), "%s", out);
+	ck_assert_int_eq(run(RTICTL " -u ftp://x status 2>&1", out,
+	    sizeof out), 2);
+	ck_assert_int_eq(run(RTICTL " frobnicate 2>&1", out, sizeof out), 2);
+	tfed_free(a);
+	tfed_free(b);
+	/* nothing listens there any more */
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+	ck_assert_msg(strstr(out, "cannot connect"), "%s", out);
+	ck_assert_int_eq(rtiexec_start(&rx, NULL), 0);
+}
+END_TEST
+
 static Suite *
 http_suite(void)
 {
@@ -1194,6 +1287,7 @@ http_suite(void)
 	tcase_add_test(tc, test_max_clients);
 	tcase_add_test(tc, test_response_cap);
 	tcase_add_test(tc, test_client_never_reads);
+	tcase_add_test(tc, test_rtictl_and_int64);
 	suite_add_tcase(s, tc);
 	return s;
 }
