@@ -185,6 +185,12 @@ reply_text(struct http_srv *h, struct evhttp_request *req, int code,
 	evhttp_send_reply(req, code, reason, out);
 }
 
+static int
+is_page(const char *path)
+{
+	return strcmp(path, "/") == 0 || strcmp(path, "/index.html") == 0;
+}
+
 /* The federation named by the rest of a path, percent-decoded; NULL. */
 static struct federation *
 find_fx(struct rti_server *srv, const char *enc)
@@ -227,8 +233,13 @@ request_cb(struct evhttp_request *req, void *arg)
 		    "read-only: GET or HEAD");
 		return;
 	}
-	if (srv->cfg.auth_key && !auth_ok(srv, evhttp_find_header(
-	    evhttp_request_get_input_headers(req), "Authorization"))) {
+	if (!path || !*path)
+		path = "/";
+	/* the page is static and holds no data: a browser loads it without
+	 * the key, which its script then sends (rti-http(7)) */
+	if (srv->cfg.auth_key && !is_page(path) && !auth_ok(srv,
+	    evhttp_find_header(evhttp_request_get_input_headers(req),
+	    "Authorization"))) {
 		h->st.unauthorized++;
 		evhttp_add_header(oh, "WWW-Authenticate",
 		    "Bearer realm=\"rtiexec\"");
@@ -236,15 +247,13 @@ request_cb(struct evhttp_request *req, void *arg)
 		    "a bearer token is required (the --auth-key-file key)");
 		return;
 	}
-	if (!path || !*path)
-		path = "/";
 	if (!(body = evbuffer_new())) {
 		reply_text(h, req, 500, "Internal Server Error",
 		    "out of memory");
 		return;
 	}
 	sweep(h, 0);
-	if (strcmp(path, "/") == 0 || strcmp(path, "/index.html") == 0) {
+	if (is_page(path)) {
 		ctype = "text/html; charset=utf-8";
 		rc = evbuffer_add(body, http_page_html, http_page_html_len);
 	} else if (strcmp(path, "/metrics") == 0) {

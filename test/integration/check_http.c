@@ -979,8 +979,14 @@ START_TEST(test_auth)
 	http_get_h("/metrics", "Authorization: Bearer s3cret-key2\r\n", &r);
 	ck_assert_int_eq(r.status, 401);
 	resp_free(&r);
-	http_get_h("/", "Authorization: Basic s3cret-key\r\n", &r);
+	http_get_h("/api/v1/federations", "Authorization: Basic "
+	    "s3cret-key\r\n", &r);
 	ck_assert_int_eq(r.status, 401);
+	resp_free(&r);
+	/* the page holds no data: served without the key */
+	http_get("/", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(strstr(r.body, "galt-holder"));
 	resp_free(&r);
 	http_get_h("/metrics", "Authorization: Bearer s3cret-key\r\n", &r);
 	ck_assert_int_eq(r.status, 200);
