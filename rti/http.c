@@ -112,12 +112,13 @@ bev_cb(struct event_base *base, void *arg)
 	struct http_client *cl;
 	struct bufferevent *bev;
 
-	bev = bufferevent_socket_new(base, -1, BEV_OPT_CLOSE_ON_FREE);
-	if (!bev)
+	/* out of memory here, evhttp makes its own bufferevent or fails:
+	 * that connection goes uncounted */
+	if (!(cl = calloc(1, sizeof *cl)))
 		return NULL;
-	if (!(cl = calloc(1, sizeof *cl))) {
-		/* evhttp takes it; it is not counted, so refuse the next */
-		return bev;
+	if (!(bev = bufferevent_socket_new(base, -1, BEV_OPT_CLOSE_ON_FREE))) {
+		free(cl);
+		return NULL;
 	}
 	/* evhttp reads pipelined requests as they come: stop reading
 	 * while this much waits (a request's headers and body fit) */
@@ -430,7 +431,8 @@ http_start(struct rti_server *srv, const struct http_config *cfg)
 			fclose(fp);
 			fp = NULL;
 		}
-		if (!fp || fclose(fp) != 0 || rename(tmp, cfg->port_file) < 0) {
+		if (!fp || fclose(fp) != 0 ||
+		    rename(tmp, cfg->port_file) < 0) {
 			rti_log(srv, LOG_ERROR, "cannot write %s: %s",
 			    cfg->port_file, strerror(errno));
 			http_stop(h);
