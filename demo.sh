@@ -6,6 +6,10 @@
 #                           build in this tree, then run the demo
 #   ./demo.sh --no-build    only run the demo, against an existing build
 #   ./demo.sh --builddir D  use (or create) the build tree D
+#   ./demo.sh --http PORT   also serve rtiexec's HTTP view (rti-http(7)) on
+#                           127.0.0.1:PORT, run 300 s of logical time
+#                           (DEMO_DURATION) and keep rtiexec serving after
+#                           the demo until Ctrl-C
 #
 # The demo starts rti/rtiexec on a free loopback port and runs the grid
 # samples against it (two substation simulators, the grid simulator, three
@@ -13,25 +17,36 @@
 # logical time, then prints a timeline, what each federate sent and
 # received, and what filtering saved.  It exits non-zero when the build
 # fails or the expected events did not happen.  Running it again rebuilds
-# only what changed.
+# only what changed.  With --http, open http://127.0.0.1:PORT/ in a browser
+# (or run tools/rtictl top --url http://127.0.0.1:PORT) and pause the grid
+# simulator with kill -STOP PID (the PIDs are printed): its row is
+# highlighted as what holds the substations' time back until kill -CONT.
 set -euo pipefail
 
 srcdir=$(cd "$(dirname "$0")" && pwd)
 builddir=$srcdir
 build=1
+http_port=
 
 while [ $# -gt 0 ]; do
 	case $1 in
 	--no-build) build=0 ;;
 	--builddir) builddir=${2:?--builddir needs a directory}; shift ;;
 	--builddir=*) builddir=${1#--builddir=} ;;
-	-h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	--http) http_port=${2:?--http needs a port}; shift ;;
+	--http=*) http_port=${1#--http=} ;;
+	-h|--help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) echo "demo.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
 	esac
 	shift
 done
 mkdir -p "$builddir"
 builddir=$(cd "$builddir" && pwd)
+if [ -n "$http_port" ] && { ! [[ $http_port =~ ^[0-9]+$ ]] ||
+    [ "$http_port" -lt 1 ] || [ "$http_port" -gt 65535 ]; }; then
+	echo "demo.sh: --http wants a port 1..65535, not '$http_port'" >&2
+	exit 2
+fi
 
 say() { printf '\n== %s\n' "$*"; }
 die() { printf 'demo.sh: %s\n' "$*" >&2; exit 1; }
@@ -108,7 +123,12 @@ fi
 rtiexec=$builddir/rti/rtiexec
 samples=$builddir/samples
 fom=$srcdir/data/fom/Grid.xml
-duration=${DEMO_DURATION:-3}
+duration=${DEMO_DURATION:-$([ -n "$http_port" ] && echo 300 || echo 3)}
+# how long a federate waits for a reply or a grant: long enough to pause
+# one by hand when the view is on
+fed_timeout=$([ -n "$http_port" ] && echo 3600 || echo 15)
+http_args=()
+[ -n "$http_port" ] && http_args=(--http "127.0.0.1:$http_port")
 federates=(instructor sub-north sub-south grid console-S1 console-S2
     console-south)
 declare -A args=(
@@ -139,7 +159,7 @@ trap cleanup EXIT
 
 say "demo federation"
 "$rtiexec" --port 0 --port-file "$tmp/port" --fom-path "$srcdir/data/fom" \
-    --save-dir "$tmp/saves" 2>"$tmp/rtiexec.log" &
+    --save-dir "$tmp/saves" "${http_args[@]}" 2>"$tmp/rtiexec.log" &
 rti_pid=$!
 pids+=("$rti_pid")
 for _ in $(seq 100); do
@@ -161,10 +181,22 @@ for f in "${federates[@]}"; do
 	read -r -a a <<<"${args[$f]}"
 	"$samples/${a[0]}" "${a[@]:1}" --url "$url" --name "$f" \
 	    --fom "$fom" --peers "${#federates[@]}" --duration "$duration" \
-	    --timeout 15 --state-dir "$tmp" >"$tmp/$f.log" 2>&1 &
+	    --timeout "$fed_timeout" --state-dir "$tmp" >"$tmp/$f.log" 2>&1 &
 	fed_pid[$f]=$!
 	pids+=("$!")
 done
+if [ -n "$http_port" ]; then
+	grep -q 'HTTP listening' "$tmp/rtiexec.log" || sleep 0.5
+	grep -q 'HTTP listening' "$tmp/rtiexec.log" || {
+		cat "$tmp/rtiexec.log" >&2; die "the HTTP view did not start"; }
+	echo "The view: http://127.0.0.1:$http_port/  (or: $builddir/tools/rtictl" \
+	    "--url http://127.0.0.1:$http_port top)"
+	for f in "${federates[@]}"; do
+		echo "  $f: pid ${fed_pid[$f]}"
+	done
+	echo "Pause one with kill -STOP PID (the grid simulator holds the" \
+	    "substations back), resume it with kill -CONT PID."
+fi
 for f in "${federates[@]}"; do
 	status=0
 	wait "${fed_pid[$f]}" || status=$?
@@ -177,10 +209,12 @@ for _ in $(seq 50); do
 	grep -q ' status: ' "$tmp/rtiexec.log" && break
 	sleep 0.05
 done
-kill -TERM "$rti_pid" 2>/dev/null || true
 rti_status=0
-wait "$rti_pid" || rti_status=$?
-pids=()
+if [ -z "$http_port" ]; then
+	kill -TERM "$rti_pid" 2>/dev/null || true
+	wait "$rti_pid" || rti_status=$?
+	pids=()
+fi
 
 # ---- timeline --------------------------------------------------------------
 #
@@ -401,3 +435,8 @@ fi
 echo
 echo "Demo passed.  Next: 'make check' runs the test suite; README.md shows" \
     "how to run the samples by hand."
+if [ -n "$http_port" ]; then
+	echo "rtiexec keeps serving http://127.0.0.1:$http_port/ (its" \
+	    "counters; the federation is gone): Ctrl-C stops it."
+	wait "$rti_pid" || true
+fi

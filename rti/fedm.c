@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bundle.h"
 #include "fedm.h"
@@ -624,6 +625,7 @@ join_enter(struct conn *c, uint32_t serial, struct federation *fx,
 	f->conn = c;
 	f->handle = fx->next_fed_handle;
 	f->resign_action = RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
+	f->joined = (int64_t)time(NULL);
 	for (m = 0; m < MOD_COUNT; m++) {
 		if (server_modules[m]->federate_join &&
 		    server_modules[m]->federate_join(f) < 0) {

@@ -1,8 +1,8 @@
 /*
  * fedm.h - the FedM module of rtiexec: federation executions, joins and
  * resigns, synchronization points (see server.h for the module
- * interface).  Above every module but MOM: main.c calls it, and MOM
- * reads its saves.
+ * interface).  Above every other module; MOM reads its saves, MOM and
+ * HTTP read it, main.c creates federations with it.
  */
 #ifndef RTI_FEDM_H
 #define RTI_FEDM_H
@@ -30,5 +30,12 @@ void fedm_saves(struct federation *fx, struct fedm_saves *out);
 /* Send the frame in `b` to every joined federate of `fx` except `skip`. */
 void fedm_broadcast(struct federation *fx, const struct wire_buf *b,
     const struct federate *skip);
+
+/* Call `fn` for each pending synchronization point of `fx`, for
+ * reading: its label, its `n` members and whether each achieved it
+ * (achieved[i] != 0).  The arrays live until the point changes. */
+typedef void (*fedm_sync_fn)(void *arg, const char *label, uint32_t n,
+    const uint32_t *members, const uint8_t *achieved);
+void fedm_sync_each(struct federation *fx, fedm_sync_fn fn, void *arg);
 
 #endif

@@ -386,4 +386,13 @@ fedm_sync_apply(struct federation *fx, struct sync_point *list)
 
 	fedm_sync_fini(fx);
 	st->syncs = list;
+
+void
+fedm_sync_each(struct federation *fx, fedm_sync_fn fn, void *arg)
+{
+	struct fedm_fx *st = fx->mod[MOD_FEDM];
+	const struct sync_point *sp;
+
+	for (sp = st ? st->syncs : NULL; sp; sp = sp->next)
+		fn(arg, sp->label, sp->n, sp->members, sp->achieved);
 }

@@ -12,6 +12,7 @@
 
 #include "fedm.h"
 #include "fomload.h"
+#include "http.h"
 #include "server.h"
 
 #define EXIT_USAGE 2
@@ -66,6 +67,14 @@ usage(FILE *out)
 "                            close a connection without a handshake after\n"
 "                            SECS (default %.0f); before it, a frame may\n"
 "                            be at most %u bytes\n"
+"      --http ADDR:PORT      serve the read-only view (page, JSON, metrics;\n"
+"                            rti-http(7)) there; :PORT or PORT is on\n"
+"                            127.0.0.1, port 0 picks a free one\n"
+"      --http-port-file FILE write the bound HTTP port to FILE\n"
+"      --http-max-clients N  HTTP connections at once (default %u)\n"
+"      --http-max-output BYTES\n"
+"                            largest HTTP response (default %u); a larger\n"
+"                            one is answered 503\n"
 "      --no-io-uring         write to federates with send() only, not with\n"
 "                            one io_uring submission per loop turn\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
@@ -86,7 +95,8 @@ usage(FILE *out)
 	    RTI_DEFAULT_MAX_QUEUE, RTI_DEFAULT_MAX_TOTAL_QUEUE,
 	    RTI_DEFAULT_SLOW_TIMEOUT, RTI_DEFAULT_MAX_CONNECTIONS,
 	    RTI_DEFAULT_MAX_STARTUPS, RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS,
-	    RTI_DEFAULT_HANDSHAKE_TIMEOUT, RTI_PREAUTH_MAX_FRAME);
+	    RTI_DEFAULT_HANDSHAKE_TIMEOUT, RTI_PREAUTH_MAX_FRAME,
+	    HTTP_DEFAULT_MAX_CLIENTS, HTTP_DEFAULT_MAX_OUTPUT);
 }
 
 /* Seconds in [min, max]; 0 or -1. */
@@ -235,7 +245,11 @@ enum {
 	OPT_PER_SOURCE,
 	OPT_HANDSHAKE_TIMEOUT,
 	OPT_LIST_MESSAGES,
-	OPT_SAVE_DIR
+	OPT_SAVE_DIR,
+	OPT_HTTP,
+	OPT_HTTP_PORT_FILE,
+	OPT_HTTP_MAX_CLIENTS,
+	OPT_HTTP_MAX_OUTPUT
 };
 
 /* Upper bound of --max-connections and the startup bounds. */
@@ -269,6 +283,13 @@ main(int argc, char **argv)
 		    OPT_HANDSHAKE_TIMEOUT },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
+		{ "http", required_argument, NULL, OPT_HTTP },
+		{ "http-port-file", required_argument, NULL,
+		    OPT_HTTP_PORT_FILE },
+		{ "http-max-clients", required_argument, NULL,
+		    OPT_HTTP_MAX_CLIENTS },
+		{ "http-max-output", required_argument, NULL,
+		    OPT_HTTP_MAX_OUTPUT },
 		{ "log-level", required_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "check-fom", no_argument, NULL, OPT_CHECK_FOM },
@@ -281,6 +302,10 @@ main(int argc, char **argv)
 	};
 	struct rti_config cfg;
 	struct rti_server srv;
+	struct http_config hcfg;
+	struct http_srv *http = NULL;
+	char http_addr[64];
+	const char *http_arg = NULL;
 	const char **foms = NULL;
 	size_t n_foms = 0;
 	uint8_t *key = NULL;
@@ -288,6 +313,7 @@ main(int argc, char **argv)
 	int c, rc, checking = 0, strict = 0, verbose = 0;
 
 	memset(&cfg, 0, sizeof cfg);
+	memset(&hcfg, 0, sizeof hcfg);
 	cfg.port = RTI_DEFAULT_PORT;
 	cfg.fom_path = RTI_FOMDIR;
 	cfg.log_level = LOG_INFO;
@@ -395,6 +421,36 @@ main(int argc, char **argv)
 			else
 				cfg.per_source_max_startups = (uint32_t)v;
 			break;
+		case OPT_HTTP:
+			if (http_parse_listen(optarg, http_addr,
+			    sizeof http_addr, &hcfg.port) < 0) {
+				fprintf(stderr, "rtiexec: bad --http '%s' (want "
+				    "ADDR:PORT, [ADDR6]:PORT or PORT, a numeric "
+				    "address and 0..65535)\n", optarg);
+				goto usage_error;
+			}
+			hcfg.addr = http_addr;
+			http_arg = optarg;
+			break;
+		case OPT_HTTP_PORT_FILE:
+			hcfg.port_file = optarg;
+			break;
+		case OPT_HTTP_MAX_CLIENTS:
+			if (parse_size(optarg, 1, 65536, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --http-max-clients "
+				    "'%s' (want 1..65536)\n", optarg);
+				goto usage_error;
+			}
+			hcfg.max_clients = (uint32_t)v;
+			break;
+		case OPT_HTTP_MAX_OUTPUT:
+			if (parse_size(optarg, 65536, 1u << 30, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --http-max-output "
+				    "'%s' (want 65536..1073741824)\n", optarg);
+				goto usage_error;
+			}
+			hcfg.max_output = (size_t)v;
+			break;
 		case OPT_NO_IO_URING:
 			cfg.no_io_uring = 1;
 			break;
@@ -489,6 +545,12 @@ main(int argc, char **argv)
 		    cfg.max_queue : (size_t)RTI_DEFAULT_MAX_QUEUE);
 		goto usage_error;
 	}
+	if ((hcfg.port_file || hcfg.max_clients || hcfg.max_output) &&
+	    !http_arg) {
+		fprintf(stderr, "rtiexec: --http-port-file, --http-max-clients "
+		    "and --http-max-output go with --http\n");
+		goto usage_error;
+	}
 	cfg.pre_foms = foms;
 	cfg.n_pre_foms = n_foms;
 
@@ -496,8 +558,10 @@ main(int argc, char **argv)
 	if (server_init(&srv, &cfg) == 0 &&
 	    (!cfg.pre_federation ||
 	    fedm_create_from_files(&srv, cfg.pre_federation, foms, n_foms,
-	    cfg.pre_time) == 0))
+	    cfg.pre_time) == 0) &&
+	    (!http_arg || (http = http_start(&srv, &hcfg))))
 		rc = server_run(&srv) == 0 ? 0 : 1;
+	http_stop(http);
 	server_fini(&srv);
 	free(foms);
 	free(key);

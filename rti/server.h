@@ -23,7 +23,9 @@
  *   fedm  federations and federates, driving the others through the
  *         hooks below;
  *   mom   the Management Object Model (mom.c): the RTI's HLAmanager
- *         instances and interactions (reads every module below).
+ *         instances and interactions (reads every module below);
+ *   http  the read-only HTTP view (http.c, rti-http(7); reads every
+ *         module below, started by main.c, not in the module table).
  * A module calls the modules below it and the core, never one above it;
  * the core calls no module.  What a module must tell those above it
  * (a subscription changed, a class unpublished, an instance removed,
@@ -409,6 +411,7 @@ struct federate {
 	struct fed_counts cnt;
 	uint32_t join_mod_first;  /* fx->module_names[first..first + n): */
 	uint32_t join_mod_n;      /* the modules its join added (MOM) */
+	int64_t joined;           /* Unix seconds of its join (HTTP) */
 	void *mod[MOD_COUNT];
 };
 

@@ -737,9 +737,34 @@ tm_info(struct federate *f, struct tm_info *out)
 	out->now = st->now;
 	out->lookahead = st->lookahead;
 	out->queued = st->nq;
+	out->kind = st->kind;
+	out->req = st->req;
 	if ((has = query(f, 0, &out->galt)) < 0)
 		return -1;
 	out->has_galt = has;
+	/* query built the nodes and their bounds: this one's against the
+	 * smallest */
+	if (st->regulating && st->node != SIZE_MAX) {
+		struct tm_fx *tx = f->fx->mod[MOD_TM];
+		size_t i, n = 0;
+		struct tmc_bound lo = { 0, 0 };
+
+		for (i = 0; i < f->fx->n_feds; i++) {
+			const struct tm_fed *g = fed_st(f->fx->feds[i]);
+
+			if (!g || g->node == SIZE_MAX)
+				continue;
+			if (n++ == 0 || tmc_cmp(f->fx->time_int64,
+			    tx->nodes[g->node].out.t, lo.t) < 0 ||
+			    (tmc_cmp(f->fx->time_int64,
+			    tx->nodes[g->node].out.t, lo.t) == 0 &&
+			    !tx->nodes[g->node].out.open))
+				lo = tx->nodes[g->node].out;
+		}
+		out->out = tx->nodes[st->node].out.t;
+		out->holds_galt = tmc_cmp(f->fx->time_int64, out->out,
+		    lo.t) == 0 && tx->nodes[st->node].out.open == lo.open;
+	}
 	if ((has = query(f, 1, &out->lits)) < 0)
 		return -1;
 	out->has_lits = has;

@@ -33,6 +33,13 @@ struct tm_info {
 	uint64_t galt, lits;
 	size_t queued;                 /* TSO messages sent to f that its
 	                                  grants have not passed yet */
+	int kind;                      /* pending request (enum tmc_kind:
+	                                  TMC_NONE, TMC_TAR...) */
+	uint64_t req;                  /* its time (kind != TMC_NONE) */
+	int holds_galt;                /* regulating, and its output bound
+	                                  is the federation's smallest: the
+	                                  GALT of the others is its bound */
+	uint64_t out;                  /* that bound (when regulating) */
 };
 /* Fill `out`: 0, or -1 on ENOMEM or when f has no TM state. */
 int tm_info(struct federate *f, struct tm_info *out);

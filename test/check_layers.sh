@@ -9,11 +9,12 @@
 #   fom               include proto config.h
 #   librti            include proto fom config.h
 #   rti               include proto fom config.h
+#   tools             config.h (rtictl and its JSON reader)
 #   samples           include
 #   test              include config.h
 #   test/unit         include proto fom rti test config.h
-#   test/integration  include proto test config.h
-#   test/fuzz         include proto fom rti config.h
+#   test/integration  include proto test tools config.h
+#   test/fuzz         include proto fom rti tools config.h
 #   test/bench        include proto rti config.h
 #   test/tools        include proto fom librti config.h
 #
@@ -42,11 +43,12 @@ proto: include config.h
 fom: include proto config.h
 librti: include proto fom config.h
 rti: include proto fom config.h
+tools: config.h
 samples: include
 test: include config.h
 test/unit: include proto fom rti test config.h
-test/integration: include proto test config.h
-test/fuzz: include proto fom rti config.h
+test/integration: include proto test tools config.h
+test/fuzz: include proto fom rti tools config.h
 test/bench: include proto rti config.h
 test/tools: include proto fom librti config.h'
 folders=$(echo "$graph" | sed 's/:.*//')

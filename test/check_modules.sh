@@ -14,6 +14,7 @@
 #   fedm   federations and federates (drives the others through the
 #          module hooks of server.h)
 #   mom    the Management Object Model (reads every module below)
+#   http   the read-only HTTP view (reads every module below)
 #
 # A file belongs to the module its name starts with (om_route.c is OM's,
 # om_ddm.c too); a module's functions are those its headers rti/M.h and
@@ -27,7 +28,7 @@
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 cd "$top_srcdir/rti" || exit 1
-layers='tm dm ddm om owm fedm mom'
+layers='tm dm ddm om owm fedm mom http'
 core='server.c hooks.c log.c listen.c conn_in.c conn_out.c uring.c'
 known=''
 fail=0

@@ -47,6 +47,17 @@ expect 2 "cannot read key file" -- --auth-key-file /nonexistent/key
 expect 0 "--handshake-timeout SECS" -- --help
 expect 0 "--per-source-max-startups N" -- --help
 expect 2 "bad --handshake-timeout" -- --handshake-timeout 0
+expect 0 "--http ADDR:PORT" -- --help
+expect 2 "bad --http" -- --http nowhere
+expect 2 "bad --http" -- --http 127.0.0.1:65536
+expect 2 "bad --http" -- --http ::1:80
+expect 2 "bad --http" -- --http host.example:80
+expect 2 "bad --http" -- --http 127.0.0.1:
+expect 2 "bad --http-max-clients" -- --http :0 --http-max-clients 0
+expect 2 "bad --http-max-output" -- --http :0 --http-max-output 100
+expect 2 "go with --http" -- --http-max-clients 3
+expect 2 "go with --http" -- --http-port-file "$tmp/p"
+expect 1 "HTTP: cannot listen on 192.0.2.1" -- --port 0 --http 192.0.2.1:0
 expect 2 "bad --handshake-timeout" -- --handshake-timeout 3601
 expect 2 "bad --handshake-timeout" -- --handshake-timeout soon
 expect 2 "bad --handshake-timeout" -- --handshake-timeout ""

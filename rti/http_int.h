@@ -1,0 +1,89 @@
+/*
+ * http_int.h - what the HTTP view's files share: the server's own
+ * counters, the JSON writer, the time view of a federation and the three
+ * documents (http_json.c, http_metrics.c; the page in http_page.c, made
+ * from http_page.html at build time).
+ */
+#ifndef RTI_HTTP_INT_H
+#define RTI_HTTP_INT_H
+
+#include <event2/buffer.h>
+
+#include "http.h"
+#include "tm.h"
+
+/* What the HTTP server counts of itself (rti_http_* in /metrics). */
+struct http_stats {
+	uint64_t requests;        /* answered, any status */
+	uint64_t refused;         /* connections closed: --http-max-clients */
+	uint64_t too_large;       /* answered 503: --http-max-output */
+	uint64_t unauthorized;    /* answered 401 */
+	uint32_t clients;         /* connections open now */
+	size_t output_bytes;      /* queued to them now */
+};
+
+/*
+ * JSON writer into an evbuffer.  Members take a key (NULL inside an
+ * array); the writer puts the commas.  Strings are escaped (control
+ * characters, quotes, backslashes, '<', '>', '&') and bytes that are not
+ * UTF-8 become U+FFFD, so any federate name gives valid JSON.  Nesting is
+ * at most JW_DEPTH; deeper, or an evbuffer failure, sets `err`.
+ */
+#define JW_DEPTH 16
+struct jw {
+	struct evbuffer *b;
+	int depth;
+	int err;
+	uint8_t first[JW_DEPTH];
+};
+void jw_init(struct jw *w, struct evbuffer *b);
+void jw_obj(struct jw *w, const char *key);
+void jw_obj_end(struct jw *w);
+void jw_arr(struct jw *w, const char *key);
+void jw_arr_end(struct jw *w);
+void jw_str(struct jw *w, const char *key, const char *v);
+void jw_u64(struct jw *w, const char *key, uint64_t v);
+void jw_bool(struct jw *w, const char *key, int v);
+void jw_null(struct jw *w, const char *key);
+/* A time of a federation (`i64`: HLAinteger64Time): a number, or the
+ * string "+Inf" for the final float time. */
+void jw_time(struct jw *w, const char *key, int i64, uint64_t t);
+/* Append `s` escaped as the inside of a JSON string. */
+void jw_escape(struct evbuffer *b, const char *s);
+
+/* The time state of one federate, and whether it holds others back. */
+struct http_fview {
+	struct federate *f;
+	struct tm_info ti;
+	int ok;                   /* ti is valid */
+	int waiting;              /* constrained, advancing, and its request
+	                             is not below its GALT: it waits */
+	int holder;               /* its output bound is the smallest and
+	                             some other federate waits */
+};
+/* Every federate of `fx` in join order (fx->n_feds entries, malloc'd;
+ * free it), or NULL on ENOMEM. */
+struct http_fview *http_view(struct federation *fx);
+/* "TAR", "TARA", "NMR", "NMRA", "FQR", or NULL for TMC_NONE. */
+const char *http_kind_name(int kind);
+/* f's peer address without the port ("" for a Unix socket). */
+void http_host(const struct federate *f, char *out, size_t len);
+/* Bytes queued to f's connection. */
+size_t http_queued(const struct federate *f);
+/* "active", "held" (rtiexec stops reading it: queues above the total
+ * budget) or "closing". */
+const char *http_fed_state(const struct federate *f);
+
+/* The documents: 0, or -1 on ENOMEM. */
+int http_json_list(struct rti_server *srv, const struct http_stats *hs,
+    struct evbuffer *out);
+int http_json_federation(struct rti_server *srv, struct federation *fx,
+    struct evbuffer *out);
+int http_metrics(struct rti_server *srv, const struct http_stats *hs,
+    struct evbuffer *out);
+
+/* http_page.c, generated from http_page.html. */
+extern const char http_page_html[];
+extern const size_t http_page_html_len;
+
+#endif

@@ -1,0 +1,590 @@
+/*
+ * http_json.c - the JSON writer, the time view of a federation (who holds
+ * GALT back) and the JSON documents of /api/v1 (schema: rti-http(7)).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fedm.h"
+#include "http_int.h"
+#include "tmcore.h"
+
+/* ---- writer ---- */
+
+void
+jw_init(struct jw *w, struct evbuffer *b)
+{
+	memset(w, 0, sizeof *w);
+	w->b = b;
+	w->first[0] = 1;
+}
+
+static void
+put(struct jw *w, const char *s, size_t n)
+{
+	if (evbuffer_add(w->b, s, n) < 0)
+		w->err = 1;
+}
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+	size_t n, i;
+	unsigned long cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+void
+jw_escape(struct evbuffer *b, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	char esc[8];
+
+	while (*s) {
+		size_t n = utf8_len(s), run = 0;
+
+		/* the longest run that needs no escape, at once */
+		while (s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' &&
+		    s[run] != '\\' && s[run] != '<' && s[run] != '>' &&
+		    s[run] != '&' && s[run] != 0x7f)
+			run++;
+		if (run) {
+			evbuffer_add(b, s, run);
+			s += run;
+			continue;
+		}
+		if (n == 0) {
+			evbuffer_add(b, "\\ufffd", 6);
+			s++;
+		} else if (n > 1) {
+			evbuffer_add(b, s, n);
+			s += n;
+		} else if (*s == '"' || *s == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)*s++;
+			evbuffer_add(b, esc, 2);
+		} else if (*s == '\n') {
+			evbuffer_add(b, "\\n", 2);
+			s++;
+		} else {
+			snprintf(esc, sizeof esc, "\\u%04x", *s++);
+			evbuffer_add(b, esc, 6);
+		}
+	}
+}
+
+static void
+sep(struct jw *w, const char *key)
+{
+	if (!w->first[w->depth])
+		put(w, ",", 1);
+	w->first[w->depth] = 0;
+	if (key) {
+		put(w, "\"", 1);
+		jw_escape(w->b, key);
+		put(w, "\":", 2);
+	}
+}
+
+static void
+open_(struct jw *w, const char *key, const char *c)
+{
+	sep(w, key);
+	put(w, c, 1);
+	if (w->depth + 1 >= JW_DEPTH) {
+		w->err = 1;
+		return;
+	}
+	w->first[++w->depth] = 1;
+}
+
+static void
+close_(struct jw *w, const char *c)
+{
+	put(w, c, 1);
+	if (w->depth > 0)
+		w->depth--;
+	else
+		w->err = 1;
+}
+
+void
+jw_obj(struct jw *w, const char *key)
+{
+	open_(w, key, "{");
+}
+
+void
+jw_obj_end(struct jw *w)
+{
+	close_(w, "}");
+}
+
+void
+jw_arr(struct jw *w, const char *key)
+{
+	open_(w, key, "[");
+}
+
+void
+jw_arr_end(struct jw *w)
+{
+	close_(w, "]");
+}
+
+void
+jw_str(struct jw *w, const char *key, const char *v)
+{
+	sep(w, key);
+	put(w, "\"", 1);
+	jw_escape(w->b, v ? v : "");
+	put(w, "\"", 1);
+}
+
+void
+jw_u64(struct jw *w, const char *key, uint64_t v)
+{
+	char buf[24];
+
+	sep(w, key);
+	put(w, buf, (size_t)snprintf(buf, sizeof buf, "%llu",
+	    (unsigned long long)v));
+}
+
+void
+jw_bool(struct jw *w, const char *key, int v)
+{
+	sep(w, key);
+	put(w, v ? "true" : "false", v ? 4 : 5);
+}
+
+void
+jw_null(struct jw *w, const char *key)
+{
+	sep(w, key);
+	put(w, "null", 4);
+}
+
+void
+jw_time(struct jw *w, const char *key, int i64, uint64_t t)
+{
+	char buf[TMC_STR_LEN];
+
+	tmc_str(i64, t, buf);
+	if (strcmp(buf, "inf") == 0) {
+		jw_str(w, key, "+Inf");
+		return;
+	}
+	sep(w, key);
+	put(w, buf, strlen(buf));
+}
+
+/* ---- the view ---- */
+
+const char *
+http_kind_name(int kind)
+{
+	switch (kind) {
+	case TMC_TAR:
+		return "TAR";
+	case TMC_TARA:
+		return "TARA";
+	case TMC_NMR:
+		return "NMR";
+	case TMC_NMRA:
+		return "NMRA";
+	case TMC_FQR:
+		return "FQR";
+	default:
+		return NULL;
+	}
+}
+
+struct http_fview *
+http_view(struct federation *fx)
+{
+	struct http_fview *v = calloc(fx->n_feds + 1, sizeof *v);
+	int i64 = fx->time_int64;
+	uint32_t i, j, n_wait = 0;
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < fx->n_feds; i++) {
+		struct tm_info *ti = &v[i].ti;
+		int c;
+
+		v[i].f = fx->feds[i];
+		v[i].ok = tm_info(fx->feds[i], ti) == 0;
+		if (!v[i].ok || !ti->constrained || !ti->has_galt ||
+		    ti->kind == TMC_NONE || ti->kind == TMC_FQR)
+			continue;
+		c = tmc_cmp(i64, ti->req, ti->galt);
+		v[i].waiting = ti->kind == TMC_TARA || ti->kind == TMC_NMRA ?
+		    c > 0 : c >= 0;
+		n_wait += (uint32_t)v[i].waiting;
+	}
+	for (i = 0; i < fx->n_feds; i++) {
+		if (!v[i].ok || !v[i].ti.holds_galt)
+			continue;
+		for (j = 0; j < fx->n_feds; j++)
+			if (j != i && v[j].waiting)
+				v[i].holder = 1;
+	}
+	(void)n_wait;
+	return v;
+}
+
+void
+http_host(const struct federate *f, char *out, size_t len)
+{
+	char *colon;
+
+	snprintf(out, len, "%s", f->conn ? f->conn->peer : "");
+	if (strcmp(out, "unix") == 0) {
+		out[0] = '\0';
+	} else if (out[0] == '[') {
+		memmove(out, out + 1, strlen(out));
+		if ((colon = strstr(out, "]:")))
+			*colon = '\0';
+	} else if ((colon = strrchr(out, ':'))) {
+		*colon = '\0';
+	}
+}
+
+size_t
+http_queued(const struct federate *f)
+{
+	const struct conn *c = f->conn;
+
+	return c && c->out.len > c->out_off ? c->out.len - c->out_off : 0;
+}
+
+const char *
+http_fed_state(const struct federate *f)
+{
+	if (!f->conn || f->conn->closing)
+		return "closing";
+	if (f->conn->paused)
+		return "held";
+	return "active";
+}
+
+/* ---- documents ---- */
+
+static void
+server_obj(struct jw *w, struct rti_server *srv)
+{
+	const struct rti_stats *s = &srv->stats;
+
+	jw_obj(w, "server");
+	jw_str(w, "version", PACKAGE_VERSION);
+	jw_u64(w, "now", (uint64_t)time(NULL));
+	jw_u64(w, "connections", srv->n_conns);
+	jw_u64(w, "output_queue_bytes", srv->out_total);
+	jw_u64(w, "frames_received", s->frames_in);
+	jw_u64(w, "frames_sent", s->frames_out);
+	jw_u64(w, "bytes_received", s->bytes_in);
+	jw_u64(w, "bytes_sent", s->bytes_out);
+	jw_u64(w, "messages_routed", s->routed);
+	jw_u64(w, "messages_filtered", s->filtered);
+	jw_u64(w, "slow_consumers_dropped", s->slow_consumers_dropped);
+	jw_u64(w, "protocol_errors", s->protocol_errors);
+	jw_u64(w, "connections_refused", s->conns_refused);
+	jw_obj_end(w);
+}
+
+int
+http_json_list(struct rti_server *srv, const struct http_stats *hs,
+    struct evbuffer *out)
+{
+	struct federation *fx;
+	struct jw w;
+	uint32_t i;
+
+	jw_init(&w, out);
+	jw_obj(&w, NULL);
+	jw_u64(&w, "schema_version", HTTP_SCHEMA_VERSION);
+	server_obj(&w, srv);
+	jw_obj(&w, "http");
+	jw_u64(&w, "clients", hs->clients);
+	jw_u64(&w, "requests", hs->requests);
+	jw_obj_end(&w);
+	jw_arr(&w, "federations");
+	for (fx = srv->federations; fx; fx = fx->next) {
+		jw_obj(&w, NULL);
+		jw_str(&w, "name", fx->name);
+		jw_u64(&w, "federates", fx->n_feds);
+		jw_arr(&w, "federate_names");
+		for (i = 0; i < fx->n_feds; i++)
+			jw_str(&w, NULL, fx->feds[i]->name);
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+	}
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	put(&w, "\n", 1);
+	return w.err ? -1 : 0;
+}
+
+static const char *
+fed_name(struct federation *fx, uint32_t handle)
+{
+	struct federate *f = server_federate(fx, handle);
+
+	return f ? f->name : NULL;
+}
+
+struct sync_ctx {
+	struct jw *w;
+	struct federation *fx;
+};
+
+static void
+sync_one(void *arg, const char *label, uint32_t n, const uint32_t *members,
+    const uint8_t *achieved)
+{
+	struct sync_ctx *sc = arg;
+	struct jw *w = sc->w;
+	uint32_t i, left = 0;
+	const char *nm;
+
+	jw_obj(w, NULL);
+	jw_str(w, "label", label);
+	jw_arr(w, "members");
+	for (i = 0; i < n; i++)
+		if ((nm = fed_name(sc->fx, members[i])))
+			jw_str(w, NULL, nm);
+	jw_arr_end(w);
+	jw_arr(w, "waiting_for");
+	for (i = 0; i < n; i++)
+		if (!achieved[i] && (nm = fed_name(sc->fx, members[i]))) {
+			jw_str(w, NULL, nm);
+			left++;
+		}
+	jw_arr_end(w);
+	jw_u64(w, "achieved", n - left);
+	jw_obj_end(w);
+}
+
+/* Class traffic of one kind: per class, the sums over federates of the
+ * sent and received counters; only classes with any. */
+static void
+traffic(struct jw *w, struct federation *fx, int obj)
+{
+	const struct fom *fom = fx->fom;
+	uint32_t n = obj ? fom->n_oclasses : fom->n_iclasses, c, i;
+
+	for (c = 1; c <= n; c++) {
+		uint64_t sent = 0, recv = 0;
+
+		for (i = 0; i < fx->n_feds; i++) {
+			const struct fed_counts *k = &fx->feds[i]->cnt;
+			const uint64_t *s = obj ? k->updates : k->ic_sent;
+			const uint64_t *r = obj ? k->reflections :
+			    k->ic_received;
+
+			sent += s ? s[c] : 0;
+			recv += r ? r[c] : 0;
+		}
+		if (!sent && !recv)
+			continue;
+		jw_obj(w, NULL);
+		jw_str(w, "class", obj ? fom->oclasses[c - 1].qname :
+		    fom->iclasses[c - 1].qname);
+		jw_str(w, "kind", obj ? "object" : "interaction");
+		jw_u64(w, "sent", sent);
+		jw_u64(w, "received", recv);
+		jw_obj_end(w);
+	}
+}
+
+/* One federate's counters by class, only classes with any. */
+static void
+fed_traffic(struct jw *w, struct federate *f)
+{
+	const struct fom *fom = f->fx->fom;
+	const struct fed_counts *k = &f->cnt;
+	uint32_t c;
+
+	jw_arr(w, "traffic");
+	for (c = 1; c <= fom->n_oclasses; c++) {
+		uint64_t s = k->updates ? k->updates[c] : 0;
+		uint64_t r = k->reflections ? k->reflections[c] : 0;
+
+		if (!s && !r)
+			continue;
+		jw_obj(w, NULL);
+		jw_str(w, "class", fom->oclasses[c - 1].qname);
+		jw_str(w, "kind", "object");
+		jw_u64(w, "sent", s);
+		jw_u64(w, "received", r);
+		jw_obj_end(w);
+	}
+	for (c = 1; c <= fom->n_iclasses; c++) {
+		uint64_t s = k->ic_sent ? k->ic_sent[c] : 0;
+		uint64_t r = k->ic_received ? k->ic_received[c] : 0;
+
+		if (!s && !r)
+			continue;
+		jw_obj(w, NULL);
+		jw_str(w, "class", fom->iclasses[c - 1].qname);
+		jw_str(w, "kind", "interaction");
+		jw_u64(w, "sent", s);
+		jw_u64(w, "received", r);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+static void
+fed_obj(struct jw *w, const struct http_fview *v, int i64)
+{
+	const struct federate *f = v->f;
+	const struct tm_info *ti = &v->ti;
+	const struct conn *c = f->conn;
+	const char *kind;
+	char host[64];
+
+	jw_obj(w, NULL);
+	jw_u64(w, "handle", f->handle);
+	jw_str(w, "name", f->name);
+	jw_str(w, "type", f->type ? f->type : "");
+	http_host(f, host, sizeof host);
+	jw_str(w, "host", host);
+	jw_u64(w, "joined", (uint64_t)f->joined);
+	jw_str(w, "state", http_fed_state(f));
+	jw_obj(w, "time");
+	if (v->ok) {
+		jw_time(w, "logical_time", i64, ti->now);
+		jw_time(w, "lookahead", i64, ti->lookahead);
+		jw_bool(w, "regulating", ti->regulating);
+		jw_bool(w, "constrained", ti->constrained);
+		jw_bool(w, "regulation_pending", ti->reg_pending);
+		jw_bool(w, "constraint_pending", ti->con_pending);
+		if ((kind = http_kind_name(ti->kind))) {
+			jw_obj(w, "pending");
+			jw_str(w, "kind", kind);
+			jw_time(w, "time", i64, ti->req);
+			jw_obj_end(w);
+		} else {
+			jw_null(w, "pending");
+		}
+		if (ti->has_galt)
+			jw_time(w, "galt", i64, ti->galt);
+		else
+			jw_null(w, "galt");
+		if (ti->has_lits)
+			jw_time(w, "lits", i64, ti->lits);
+		else
+			jw_null(w, "lits");
+		if (ti->regulating)
+			jw_time(w, "output_bound", i64, ti->out);
+		else
+			jw_null(w, "output_bound");
+		jw_u64(w, "queued_tso", ti->queued);
+		jw_bool(w, "waiting", v->waiting);
+		jw_bool(w, "holds_galt", v->holder);
+	}
+	jw_obj_end(w);
+	jw_obj(w, "connection");
+	jw_u64(w, "output_queue_bytes", http_queued(f));
+	jw_u64(w, "bytes_received", c ? c->bytes_in : 0);
+	jw_u64(w, "bytes_sent", c ? c->bytes_out : 0);
+	jw_u64(w, "frames_received", c ? c->frames_in : 0);
+	jw_u64(w, "frames_sent", c ? c->frames_out : 0);
+	jw_obj_end(w);
+	fed_traffic(w, (struct federate *)f);
+	jw_obj_end(w);
+}
+
+int
+http_json_federation(struct rti_server *srv, struct federation *fx,
+    struct evbuffer *out)
+{
+	struct http_fview *v = http_view(fx);
+	struct sync_ctx sc;
+	struct jw w;
+	uint32_t i;
+	int i64 = fx->time_int64, have = 0;
+	uint64_t lo = 0;
+
+	if (!v)
+		return -1;
+	jw_init(&w, out);
+	jw_obj(&w, NULL);
+	jw_u64(&w, "schema_version", HTTP_SCHEMA_VERSION);
+	server_obj(&w, srv);
+	jw_obj(&w, "federation");
+	jw_str(&w, "name", fx->name);
+	jw_str(&w, "time_implementation", i64 ? "HLAinteger64Time" :
+	    "HLAfloat64Time");
+	jw_arr(&w, "fom_modules");
+	for (i = 0; i < fx->n_modules; i++)
+		jw_str(&w, NULL, fx->module_names[i]);
+	jw_arr_end(&w);
+	/* the GALT the holders set: their output bound */
+	jw_obj(&w, "galt");
+	for (i = 0; i < fx->n_feds; i++)
+		if (v[i].holder) {
+			lo = v[i].ti.out;
+			have = 1;
+		}
+	if (have)
+		jw_time(&w, "time", i64, lo);
+	else
+		jw_null(&w, "time");
+	jw_arr(&w, "held_back_by");
+	for (i = 0; i < fx->n_feds; i++)
+		if (v[i].holder)
+			jw_str(&w, NULL, v[i].f->name);
+	jw_arr_end(&w);
+	jw_arr(&w, "waiting");
+	for (i = 0; i < fx->n_feds; i++)
+		if (v[i].waiting)
+			jw_str(&w, NULL, v[i].f->name);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	jw_arr(&w, "federates");
+	for (i = 0; i < fx->n_feds; i++)
+		fed_obj(&w, &v[i], i64);
+	jw_arr_end(&w);
+	jw_arr(&w, "sync_points");
+	sc.w = &w;
+	sc.fx = fx;
+	fedm_sync_each(fx, sync_one, &sc);
+	jw_arr_end(&w);
+	jw_arr(&w, "traffic");
+	traffic(&w, fx, 1);
+	traffic(&w, fx, 0);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	jw_obj_end(&w);
+	put(&w, "\n", 1);
+	free(v);
+	return w.err ? -1 : 0;
+}

@@ -1,0 +1,422 @@
+/*
+ * http_metrics.c - /metrics: the Prometheus text exposition format 0.0.4.
+ * Every family has its # HELP and # TYPE lines and all its samples
+ * together; counters end in _total; label values are escaped (\\, \",
+ * \n) and bytes that are not UTF-8 become U+FFFD.  Names: rti-http(7).
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fedm.h"
+#include "http_int.h"
+#include "tmcore.h"
+
+struct mw {
+	struct evbuffer *b;
+	int err;
+};
+
+static void
+add(struct mw *m, const char *s)
+{
+	if (evbuffer_add(m->b, s, strlen(s)) < 0)
+		m->err = 1;
+}
+
+static void
+family(struct mw *m, const char *name, const char *type, const char *help)
+{
+	if (evbuffer_add_printf(m->b, "# HELP %s %s\n# TYPE %s %s\n", name,
+	    help, name, type) < 0)
+		m->err = 1;
+}
+
+/* A label value: valid UTF-8 with \\, \" and \n escaped. */
+static void
+label_value(struct mw *m, const char *v)
+{
+	const unsigned char *s = (const unsigned char *)v;
+
+	for (; *s; s++) {
+		if (*s == '\\')
+			add(m, "\\\\");
+		else if (*s == '"')
+			add(m, "\\\"");
+		else if (*s == '\n')
+			add(m, "\\n");
+		else if (*s < 0x80)
+			evbuffer_add(m->b, s, 1);
+		else {
+			/* reuse the JSON writer's UTF-8 check: it copies
+			 * valid sequences, makes the rest \ufffd; here
+			 * the replacement character itself */
+			unsigned c = *s;
+			size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2, i;
+			int ok = c >= 0xc2 && c <= 0xf4;
+
+			for (i = 1; ok && i < n; i++)
+				ok = (s[i] & 0xc0) == 0x80;
+			if (ok && n == 3 && ((c == 0xe0 && s[1] < 0xa0) ||
+			    (c == 0xed && s[1] >= 0xa0)))
+				ok = 0;
+			if (ok && n == 4 && ((c == 0xf0 && s[1] < 0x90) ||
+			    (c == 0xf4 && s[1] >= 0x90)))
+				ok = 0;
+			if (ok) {
+				evbuffer_add(m->b, s, n);
+				s += n - 1;
+			} else {
+				add(m, "\xef\xbf\xbd");
+			}
+		}
+	}
+}
+
+/* name{federation="..",federate="..",class=".."} value: NULL labels are
+ * left out. */
+static void
+sample(struct mw *m, const char *name, const char *fx, const char *fed,
+    const char *cls, const char *value)
+{
+	const char *sep = "{";
+
+	add(m, name);
+	if (fx) {
+		add(m, sep);
+		add(m, "federation=\"");
+		label_value(m, fx);
+		add(m, "\"");
+		sep = ",";
+	}
+	if (fed) {
+		add(m, sep);
+		add(m, "federate=\"");
+		label_value(m, fed);
+		add(m, "\"");
+		sep = ",";
+	}
+	if (cls) {
+		add(m, sep);
+		add(m, "class=\"");
+		label_value(m, cls);
+		add(m, "\"");
+		sep = ",";
+	}
+	if (sep[0] == ',')
+		add(m, "}");
+	add(m, " ");
+	add(m, value);
+	add(m, "\n");
+}
+
+static void
+sample_u64(struct mw *m, const char *name, const char *fx, const char *fed,
+    const char *cls, uint64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+	sample(m, name, fx, fed, cls, buf);
+}
+
+static void
+sample_time(struct mw *m, const char *name, const char *fx,
+    const char *fed, int i64, uint64_t t)
+{
+	char buf[TMC_STR_LEN];
+
+	tmc_str(i64, t, buf);
+	sample(m, name, fx, fed, NULL, strcmp(buf, "inf") == 0 ? "+Inf" :
+	    buf);
+}
+
+/* The per-federate families that come from the time view. */
+enum fv_what {
+	FV_TIME, FV_LOOKAHEAD, FV_GALT, FV_REG, FV_CON, FV_ADV, FV_WAIT,
+	FV_HOLD, FV_QUEUE, FV_BIN, FV_BOUT, FV_TSOQ, FV_COUNT
+};
+
+static const struct {
+	const char *name, *type, *help;
+} fv_fam[FV_COUNT] = {
+	{ "rti_federate_logical_time", "gauge",
+	    "Logical time of the federate." },
+	{ "rti_federate_lookahead", "gauge",
+	    "Lookahead of the federate (0 unless regulating)." },
+	{ "rti_federate_galt", "gauge",
+	    "Greatest available logical time of the federate (absent: "
+	    "undefined)." },
+	{ "rti_federate_regulating", "gauge",
+	    "1 when the federate is time regulating." },
+	{ "rti_federate_constrained", "gauge",
+	    "1 when the federate is time constrained." },
+	{ "rti_federate_advancing", "gauge",
+	    "1 while a time advance request of the federate is pending." },
+	{ "rti_federate_waiting", "gauge",
+	    "1 while the federate's time advance waits for its GALT." },
+	{ "rti_federate_holds_galt", "gauge",
+	    "1 when the federate's output bound sets the GALT that others "
+	    "wait for." },
+	{ "rti_federate_output_queue_bytes", "gauge",
+	    "Bytes queued by rtiexec to the federate's connection." },
+	{ "rti_federate_received_bytes_total", "counter",
+	    "Bytes rtiexec received from the federate's connection." },
+	{ "rti_federate_sent_bytes_total", "counter",
+	    "Bytes rtiexec queued to the federate's connection." },
+	{ "rti_federate_queued_tso_messages", "gauge",
+	    "TSO messages sent to the federate that its grants have not "
+	    "passed yet." },
+};
+
+static void
+fv_samples(struct mw *m, int what, struct federation *fx,
+    const struct http_fview *v)
+{
+	uint32_t i;
+	int i64 = fx->time_int64;
+
+	for (i = 0; i < fx->n_feds; i++) {
+		const struct tm_info *ti = &v[i].ti;
+		const struct federate *f = v[i].f;
+		const struct conn *c = f->conn;
+		const char *fn = f->name;
+
+		if (!v[i].ok && what <= FV_HOLD)
+			continue;
+		switch (what) {
+		case FV_TIME:
+			sample_time(m, fv_fam[what].name, fx->name, fn, i64,
+			    ti->now);
+			break;
+		case FV_LOOKAHEAD:
+			sample_time(m, fv_fam[what].name, fx->name, fn, i64,
+			    ti->lookahead);
+			break;
+		case FV_GALT:
+			if (ti->has_galt)
+				sample_time(m, fv_fam[what].name, fx->name,
+				    fn, i64, ti->galt);
+			break;
+		case FV_REG:
+		case FV_CON:
+		case FV_ADV:
+		case FV_WAIT:
+		case FV_HOLD:
+			sample_u64(m, fv_fam[what].name, fx->name, fn, NULL,
+			    what == FV_REG ? ti->regulating != 0 :
+			    what == FV_CON ? ti->constrained != 0 :
+			    what == FV_ADV ? ti->kind != 0 :
+			    what == FV_WAIT ? v[i].waiting != 0 :
+			    v[i].holder != 0);
+			break;
+		case FV_QUEUE:
+			sample_u64(m, fv_fam[what].name, fx->name, fn, NULL,
+			    http_queued(f));
+			break;
+		case FV_BIN:
+			sample_u64(m, fv_fam[what].name, fx->name, fn, NULL,
+			    c ? c->bytes_in : 0);
+			break;
+		case FV_BOUT:
+			sample_u64(m, fv_fam[what].name, fx->name, fn, NULL,
+			    c ? c->bytes_out : 0);
+			break;
+		case FV_TSOQ:
+			if (v[i].ok)
+				sample_u64(m, fv_fam[what].name, fx->name, fn,
+				    NULL, ti->queued);
+			break;
+		}
+	}
+}
+
+/* Per federate and class: the counters of struct fed_counts. */
+enum { CT_UPD, CT_REFL, CT_ISENT, CT_IRECV, CT_COUNT };
+
+static const struct {
+	const char *name, *help;
+} ct_fam[CT_COUNT] = {
+	{ "rti_updates_sent_total",
+	    "Instance updates the federate sent, by object class." },
+	{ "rti_reflections_received_total",
+	    "Instance reflections the federate received, by the object "
+	    "class it knows the instance as." },
+	{ "rti_interactions_sent_total",
+	    "Interactions the federate sent, by class." },
+	{ "rti_interactions_received_total",
+	    "Interactions the federate received, by the class it knows "
+	    "them as." },
+};
+
+static void
+ct_samples(struct mw *m, int what, struct federation *fx)
+{
+	const struct fom *fom = fx->fom;
+	uint32_t i, c, n = what <= CT_REFL ? fom->n_oclasses :
+	    fom->n_iclasses;
+
+	for (i = 0; i < fx->n_feds; i++) {
+		const struct fed_counts *k = &fx->feds[i]->cnt;
+		const uint64_t *a = what == CT_UPD ? k->updates :
+		    what == CT_REFL ? k->reflections :
+		    what == CT_ISENT ? k->ic_sent : k->ic_received;
+
+		if (!a)
+			continue;
+		for (c = 1; c <= n; c++)
+			if (a[c])
+				sample_u64(m, ct_fam[what].name, fx->name,
+				    fx->feds[i]->name, what <= CT_REFL ?
+				    fom->oclasses[c - 1].qname :
+				    fom->iclasses[c - 1].qname, a[c]);
+	}
+}
+
+struct sync_cnt {
+	struct mw *m;
+	const char *fx;
+};
+
+static void
+sync_sample(void *arg, const char *label, uint32_t n,
+    const uint32_t *members, const uint8_t *achieved)
+{
+	struct sync_cnt *sc = arg;
+	uint32_t i, left = 0;
+	char num[16];
+
+	(void)members;
+	for (i = 0; i < n; i++)
+		left += !achieved[i];
+	add(sc->m, "rti_sync_point_waiting{federation=\"");
+	label_value(sc->m, sc->fx);
+	add(sc->m, "\",label=\"");
+	label_value(sc->m, label);
+	snprintf(num, sizeof num, "\"} %u\n", left);
+	add(sc->m, num);
+}
+
+int
+http_metrics(struct rti_server *srv, const struct http_stats *hs,
+    struct evbuffer *out)
+{
+	const struct rti_stats *s = &srv->stats;
+	struct federation *fx;
+	struct http_fview **views;
+	struct mw m = { out, 0 };
+	uint32_t n_fx = 0, k;
+	int w;
+	static const struct {
+		const char *name, *type, *help;
+		size_t off;
+	} srv_fam[] = {
+#define F(n, t, h, f) { n, t, h, offsetof(struct rti_stats, f) }
+		F("rti_frames_received_total", "counter",
+		    "Frames rtiexec received.", frames_in),
+		F("rti_frames_sent_total", "counter",
+		    "Frames rtiexec queued to federates.", frames_out),
+		F("rti_received_bytes_total", "counter",
+		    "Bytes rtiexec received from federates.", bytes_in),
+		F("rti_sent_bytes_total", "counter",
+		    "Bytes rtiexec queued to federates.", bytes_out),
+		F("rti_messages_routed_total", "counter",
+		    "Updates and interactions delivered to a subscriber.",
+		    routed),
+		F("rti_messages_filtered_total", "counter",
+		    "Updates and interactions rtiexec did not deliver to a "
+		    "subscriber because of its regions or conditions.",
+		    filtered),
+		F("rti_connections_accepted_total", "counter",
+		    "Federate connections accepted.", conns_total),
+		F("rti_connections_refused_total", "counter",
+		    "Federate connections refused by the connection bounds.",
+		    conns_refused),
+		F("rti_protocol_errors_total", "counter",
+		    "Connections closed for a protocol error.",
+		    protocol_errors),
+		F("rti_slow_consumers_dropped_total", "counter",
+		    "Federates disconnected as slow consumers.",
+		    slow_consumers_dropped),
+		F("rti_handshake_timeouts_total", "counter",
+		    "Connections closed without a handshake in time.",
+		    handshake_timeouts),
+#undef F
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof srv_fam / sizeof srv_fam[0]; i++) {
+		uint64_t v;
+
+		memcpy(&v, (const char *)s + srv_fam[i].off, sizeof v);
+		family(&m, srv_fam[i].name, srv_fam[i].type, srv_fam[i].help);
+		sample_u64(&m, srv_fam[i].name, NULL, NULL, NULL, v);
+	}
+	family(&m, "rti_connections", "gauge", "Federate connections open.");
+	sample_u64(&m, "rti_connections", NULL, NULL, NULL, srv->n_conns);
+	family(&m, "rti_output_queue_bytes", "gauge",
+	    "Bytes queued to every federate connection together.");
+	sample_u64(&m, "rti_output_queue_bytes", NULL, NULL, NULL,
+	    srv->out_total);
+	family(&m, "rti_http_clients", "gauge", "HTTP connections open.");
+	sample_u64(&m, "rti_http_clients", NULL, NULL, NULL, hs->clients);
+	family(&m, "rti_http_output_bytes", "gauge",
+	    "Bytes of responses queued to HTTP connections.");
+	sample_u64(&m, "rti_http_output_bytes", NULL, NULL, NULL,
+	    hs->output_bytes);
+	family(&m, "rti_http_requests_total", "counter",
+	    "HTTP requests answered.");
+	sample_u64(&m, "rti_http_requests_total", NULL, NULL, NULL,
+	    hs->requests);
+	family(&m, "rti_http_refused_total", "counter",
+	    "HTTP connections closed: over --http-max-clients.");
+	sample_u64(&m, "rti_http_refused_total", NULL, NULL, NULL,
+	    hs->refused);
+	family(&m, "rti_http_too_large_total", "counter",
+	    "HTTP requests answered 503: response over --http-max-output.");
+	sample_u64(&m, "rti_http_too_large_total", NULL, NULL, NULL,
+	    hs->too_large);
+	family(&m, "rti_http_unauthorized_total", "counter",
+	    "HTTP requests answered 401.");
+	sample_u64(&m, "rti_http_unauthorized_total", NULL, NULL, NULL,
+	    hs->unauthorized);
+
+	for (fx = srv->federations; fx; fx = fx->next)
+		n_fx++;
+	if (!(views = calloc(n_fx + 1, sizeof *views)))
+		return -1;
+	k = 0;
+	for (fx = srv->federations; fx; fx = fx->next)
+		if (!(views[k++] = http_view(fx)))
+			m.err = 1;
+	family(&m, "rti_federates", "gauge", "Federates joined.");
+	for (fx = srv->federations; fx; fx = fx->next)
+		sample_u64(&m, "rti_federates", fx->name, NULL, NULL,
+		    fx->n_feds);
+	for (w = 0; w < FV_COUNT && !m.err; w++) {
+		family(&m, fv_fam[w].name, fv_fam[w].type, fv_fam[w].help);
+		k = 0;
+		for (fx = srv->federations; fx; fx = fx->next, k++)
+			fv_samples(&m, w, fx, views[k]);
+	}
+	for (w = 0; w < CT_COUNT && !m.err; w++) {
+		family(&m, ct_fam[w].name, "counter", ct_fam[w].help);
+		for (fx = srv->federations; fx; fx = fx->next)
+			ct_samples(&m, w, fx);
+	}
+	family(&m, "rti_sync_point_waiting", "gauge",
+	    "Members of a pending synchronization point that have not "
+	    "achieved it.");
+	for (fx = srv->federations; fx; fx = fx->next) {
+		struct sync_cnt sc = { &m, fx->name };
+
+		fedm_sync_each(fx, sync_sample, &sc);
+	}
+	for (k = 0; k < n_fx; k++)
+		free(views[k]);
+	free(views);
+	return m.err ? -1 : 0;
+}

@@ -1,0 +1,1312 @@
+/*
+ * check_http.c - rtiexec's HTTP view (rti-http(7)) against a real rtiexec
+ * and real federates: the JSON API's values (names, times after steps,
+ * the GALT holder, sync points, counts after known traffic), /metrics
+ * through a strict parser of the Prometheus text format 0.0.4, the
+ * errors (404, 405, 401, oversized headers), the bearer key, rtictl's
+ * output, and the bounds: a client that pipelines requests and never
+ * reads, and more connections than --http-max-clients.
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+
+#include "jsonr.h"
+#include "testutil.h"
+
+#define HELLO TEST_FOM("HelloWorld.xml")
+#define RTICTL TOP_BUILDDIR "/tools/rtictl"
+
+static struct rtiexec rx;
+static int hport;
+
+/* ---- rtiexec with --http ---- */
+
+/* The port of the "HTTP listening on ... port N" line of the log. */
+static int
+http_port_of(struct rtiexec *r)
+{
+	double end = tfed_now() + WAIT_S;
+	char line[512];
+
+	while (tfed_now() < end) {
+		FILE *fp = fopen(r->log, "r");
+		int port = 0;
+
+		while (fp && fgets(line, sizeof line, fp)) {
+			char *p = strstr(line, "HTTP listening on ");
+
+			if (p && (p = strstr(p, " port ")))
+				port = atoi(p + 6);
+		}
+		if (fp)
+			fclose(fp);
+		if (port > 0)
+			return port;
+		usleep(20000);
+	}
+	return -1;
+}
+
+static void
+start_with(const char *const *extra)
+{
+	const char *args[16];
+	size_t n = 0;
+
+	args[n++] = "--http";
+	args[n++] = "127.0.0.1:0";
+	while (extra && *extra && n < 15)
+		args[n++] = *extra++;
+	args[n] = NULL;
+	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
+	hport = http_port_of(&rx);
+	ck_assert_int_gt(hport, 0);
+}
+
+static void
+setup(void)
+{
+	start_with(NULL);
+}
+
+static void
+teardown(void)
+{
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+
+/* ---- a blocking HTTP client ---- */
+
+static int
+connect_http(void)
+{
+	struct sockaddr_in sa;
+	struct timeval tv = { 10, 0 };
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)hport);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	return fd;
+}
+
+struct resp {
+	int status;               /* 0: no response (closed) */
+	char *all;                /* head and body, NUL-terminated */
+	char *body;
+	size_t len;               /* of body */
+};
+
+static void
+resp_free(struct resp *r)
+{
+	free(r->all);
+	memset(r, 0, sizeof *r);
+}
+
+/* Send `raw` on a new connection, read until the server closes. */
+static void
+http_raw(const char *raw, size_t rawlen, struct resp *r)
+{
+	int fd = connect_http();
+	size_t n = 0, cap = 65536;
+	ssize_t k;
+	char *b;
+
+	memset(r, 0, sizeof *r);
+	ck_assert(send(fd, raw, rawlen, MSG_NOSIGNAL) == (ssize_t)rawlen);
+	b = malloc(cap + 1);
+	ck_assert_ptr_nonnull(b);
+	while ((k = recv(fd, b + n, cap - n, 0)) > 0) {
+		n += (size_t)k;
+		if (n == cap) {
+			cap *= 2;
+			b = realloc(b, cap + 1);
+			ck_assert_ptr_nonnull(b);
+		}
+	}
+	close(fd);
+	b[n] = '\0';
+	r->all = b;
+	if (sscanf(b, "HTTP/1.%*d %d", &r->status) != 1)
+		r->status = 0;
+	r->body = strstr(b, "\r\n\r\n");
+	r->body = r->body ? r->body + 4 : b + n;
+	r->len = n - (size_t)(r->body - b);
+}
+
+static void
+http_raws(const char *raw, struct resp *r)
+{
+	http_raw(raw, strlen(raw), r);
+}
+
+static void
+http_get_h(const char *path, const char *headers, struct resp *r)
+{
+	char req[16384];
+	int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: "
+	    "localhost\r\n%sConnection: close\r\n\r\n", path,
+	    headers ? headers : "");
+
+	ck_assert(n > 0 && (size_t)n < sizeof req);
+	http_raw(req, (size_t)n, r);
+}
+
+static void
+http_get(const char *path, struct resp *r)
+{
+	http_get_h(path, NULL, r);
+}
+
+/* The header `name` of r (case as rtiexec writes it), or NULL. */
+static const char *
+header(const struct resp *r, const char *name, char *out, size_t len)
+{
+	char pat[128];
+	const char *p, *e;
+
+	snprintf(pat, sizeof pat, "\r\n%s: ", name);
+	if (!(p = strstr(r->all, pat)) || p > r->body)
+		return NULL;
+	p += strlen(pat);
+	e = strstr(p, "\r\n");
+	snprintf(out, len, "%.*s", (int)(e - p), p);
+	return out;
+}
+
+static struct jr_val *
+get_json(const char *path)
+{
+	struct resp r;
+	struct jr_val *v;
+	char err[128], ct[128];
+
+	http_get(path, &r);
+	ck_assert_msg(r.status == 200, "%s: %d %s", path, r.status, r.all);
+	ck_assert_str_eq(header(&r, "Content-Type", ct, sizeof ct),
+	    "application/json");
+	ck_assert_msg(jr_parse(r.body, r.len, &v, err, sizeof err) == 0,
+	    "%s: %s in %s", path, err, r.body);
+	ck_assert_int_eq((int)jr_num(jr_get(v, "schema_version"), 0), 1);
+	resp_free(&r);
+	return v;
+}
+
+/* The federate `name` in a federation document, or NULL. */
+static const struct jr_val *
+fed_of(const struct jr_val *doc, const char *name)
+{
+	const struct jr_val *fs = jr_path(doc, "federation.federates");
+	size_t i;
+
+	for (i = 0; fs && i < fs->n; i++)
+		if (strcmp(jr_str(jr_get(&fs->items[i], "name"), ""),
+		    name) == 0)
+			return &fs->items[i];
+	return NULL;
+}
+
+/* The array of strings `a` as "x,y,z". */
+static const char *
+names(const struct jr_val *a, char *out, size_t len)
+{
+	size_t i, n = 0;
+
+	out[0] = '\0';
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(a->type, JR_ARR);
+	for (i = 0; i < a->n; i++)
+		n += (size_t)snprintf(out + n, len - n, "%s%s", i ? "," : "",
+		    jr_str(&a->items[i], "?"));
+	return out;
+}
+
+/* ---- the strict Prometheus text parser ---- */
+
+static int
+metric_name_ok(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    c == '_' || c == ':' || (i > 0 && c >= '0' && c <= '9')))
+			return 0;
+	}
+	return 1;
+}
+
+static int
+label_name_ok(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || (n >= 2 && s[0] == '_' && s[1] == '_'))
+		return 0;
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    c == '_' || (i > 0 && c >= '0' && c <= '9')))
+			return 0;
+	}
+	return 1;
+}
+
+/* Valid UTF-8 of n bytes. */
+static int
+utf8_ok(const unsigned char *s, size_t n)
+{
+	size_t i = 0, k, m;
+
+	while (i < n) {
+		unsigned c = s[i];
+		unsigned long cp;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			m = 2, cp = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			m = 3, cp = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			m = 4, cp = c & 0x07;
+		else
+			return 0;
+		if (i + m > n)
+			return 0;
+		for (k = 1; k < m; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (s[i + k] & 0x3f);
+		}
+		if ((m == 3 && (cp < 0x800 || (cp >= 0xd800 &&
+		    cp <= 0xdfff))) || (m == 4 && (cp < 0x10000 ||
+		    cp > 0x10ffff)))
+			return 0;
+		i += m;
+	}
+	return 1;
+}
+
+#define PROM_MAX_FAM 256
+#define PROM_MAX_SERIES 4096
+
+/*
+ * Check `text` against the text exposition format 0.0.4 and rtiexec's
+ * naming rules: every sample after the # TYPE of its family, each family
+ * in one block, one # HELP and one # TYPE each, no series twice, label
+ * values with only \\, \" and \n escapes and valid UTF-8, values that
+ * parse as floats; names with the rti_ prefix, counters ending in
+ * _total and nothing else so.  0, or -1 with `why` filled.
+ */
+static int
+prom_check(const char *text, char *why, size_t wl)
+{
+	char *fam[PROM_MAX_FAM], *series[PROM_MAX_SERIES];
+	char cur[128] = "", cur_type[16] = "";
+	size_t n_fam = 0, n_series = 0, i, lineno = 0;
+	const char *p = text;
+	int rc = -1;
+
+#define BAD(...) do { snprintf(why, wl, "line %zu: ", lineno); \
+	snprintf(why + strlen(why), wl - strlen(why), __VA_ARGS__); \
+	goto out; } while (0)
+	if (!*text || text[strlen(text) - 1] != '\n') {
+		snprintf(why, wl, "does not end with a newline");
+		return -1;
+	}
+	while (*p) {
+		const char *eol = strchr(p, '\n'), *q;
+		size_t len = (size_t)(eol - p);
+		char line[8192];
+
+		lineno++;
+		if (len >= sizeof line)
+			BAD("too long");
+		memcpy(line, p, len);
+		line[len] = '\0';
+		p = eol + 1;
+		if (!utf8_ok((const unsigned char *)line, len))
+			BAD("not UTF-8");
+		if (len == 0)
+			continue;
+		if (line[0] == '#') {
+			char kw[8], name[128], rest[8000];
+			int k = sscanf(line, "# %7s %127s %7999[^\n]", kw, name,
+			    rest);
+
+			if (k < 1 || (strcmp(kw, "HELP") && strcmp(kw, "TYPE")))
+				continue;      /* a comment */
+			if (k < 3)
+				BAD("%s without text", kw);
+			if (!metric_name_ok(name, strlen(name)))
+				BAD("bad name '%s'", name);
+			if (strcmp(kw, "HELP") == 0) {
+				for (q = rest; *q; q++)
+					if (*q == '\\' && q[1] != '\\' &&
+					    q[1] != 'n')
+						BAD("bad escape in HELP");
+				if (strcmp(name, cur) != 0) {
+					/* a new family starts with HELP */
+					for (i = 0; i < n_fam; i++)
+						if (!strcmp(fam[i], name))
+							BAD("family %s again",
+							    name);
+					if (n_fam == PROM_MAX_FAM)
+						BAD("too many families");
+					fam[n_fam++] = strdup(name);
+					snprintf(cur, sizeof cur, "%s", name);
+					cur_type[0] = '\0';
+				}
+				continue;
+			}
+			if (strcmp(name, cur) != 0) {
+				for (i = 0; i < n_fam; i++)
+					if (!strcmp(fam[i], name))
+						BAD("family %s again", name);
+				if (n_fam == PROM_MAX_FAM)
+					BAD("too many families");
+				fam[n_fam++] = strdup(name);
+				snprintf(cur, sizeof cur, "%s", name);
+			} else if (cur_type[0]) {
+				BAD("second TYPE of %s", name);
+			}
+			if (strcmp(rest, "counter") && strcmp(rest, "gauge") &&
+			    strcmp(rest, "untyped") && strcmp(rest, "summary") &&
+			    strcmp(rest, "histogram"))
+				BAD("bad type '%s'", rest);
+			snprintf(cur_type, sizeof cur_type, "%.15s", rest);
+			if (strncmp(name, "rti_", 4) != 0)
+				BAD("%s: no rti_ prefix", name);
+			{
+				size_t nl = strlen(name);
+				int total = nl > 6 &&
+				    !strcmp(name + nl - 6, "_total");
+
+				if ((strcmp(rest, "counter") == 0) != total)
+					BAD("%s: a %s %s _total", name, rest,
+					    total ? "with" : "without");
+			}
+			continue;
+		}
+		/* a sample */
+		q = line;
+		while (*q && *q != '{' && *q != ' ')
+			q++;
+		if (!metric_name_ok(line, (size_t)(q - line)))
+			BAD("bad sample name");
+		if ((size_t)(q - line) != strlen(cur) ||
+		    strncmp(line, cur, strlen(cur)) != 0 || !cur_type[0])
+			BAD("sample of '%.*s' outside its family (%s)",
+			    (int)(q - line), line, cur);
+		if (*q == '{') {
+			q++;
+			while (*q != '}') {
+				const char *ln = q;
+				char lname[64];
+
+				while (*q && *q != '=')
+					q++;
+				if (*q != '=' || !label_name_ok(ln,
+				    (size_t)(q - ln)))
+					BAD("bad label name");
+				snprintf(lname, sizeof lname, "%.*s",
+				    (int)(q - ln), ln);
+				if (q[1] != '"')
+					BAD("label %s: no quote", lname);
+				q += 2;
+				while (*q && *q != '"') {
+					if (*q == '\\') {
+						if (q[1] != '\\' && q[1] != '"'
+						    && q[1] != 'n')
+							BAD("bad escape");
+						q++;
+					}
+					q++;
+				}
+				if (*q != '"')
+					BAD("unterminated label value");
+				q++;
+				if (*q == ',')
+					q++;
+				else if (*q != '}')
+					BAD("expected , or }");
+			}
+			q++;
+		}
+		if (*q != ' ')
+			BAD("no space before the value");
+		{
+			char *end;
+			const char *v = q + 1;
+
+			if (strcmp(v, "+Inf") && strcmp(v, "-Inf") &&
+			    strcmp(v, "NaN")) {
+				errno = 0;
+				strtod(v, &end);
+				if (end == v || (*end && *end != ' '))
+					BAD("bad value '%s'", v);
+			}
+		}
+		if (n_series == PROM_MAX_SERIES)
+			BAD("too many series");
+		for (i = 0; i < n_series; i++)
+			if (strncmp(series[i], line, (size_t)(q - line)) == 0 &&
+			    series[i][q - line] == '\0')
+				BAD("series twice");
+		series[n_series] = strndup(line, (size_t)(q - line));
+		n_series++;
+	}
+	rc = 0;
+out:
+	for (i = 0; i < n_fam; i++)
+		free(fam[i]);
+	for (i = 0; i < n_series; i++)
+		free(series[i]);
+	return rc;
+#undef BAD
+}
+
+/* The value of the series `s` (name and labels, exactly as written), or
+ * NAN when there is none. */
+static double
+prom_value(const char *text, const char *s)
+{
+	size_t n = strlen(s);
+	const char *p = text;
+
+	while ((p = strstr(p, s))) {
+		if ((p == text || p[-1] == '\n') && p[n] == ' ')
+			return strtod(p + n + 1, NULL);
+		p += n;
+	}
+	return NAN;
+}
+
+static char *
+get_metrics(void)
+{
+	struct resp r;
+	char why[256], ct[128];
+	char *t;
+
+	http_get("/metrics", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(header(&r, "Content-Type", ct, sizeof ct),
+	    "text/plain; version=0.0.4; charset=utf-8");
+	if (prom_check(r.body, why, sizeof why) != 0) {
+		fprintf(stderr, "%s\n", r.body);
+		ck_abort_msg("%s", why);
+	}
+	t = strdup(r.body);
+	resp_free(&r);
+	return t;
+}
+
+/* ---- federates ---- */
+
+static void
+cb_reg(void *arg, rti_time t)
+{
+	tfed_event(arg, "reg:%g|", t.f64);
+}
+
+static void
+cb_con(void *arg, rti_time t)
+{
+	tfed_event(arg, "con:%g|", t.f64);
+}
+
+static void
+cb_grant(void *arg, rti_time t)
+{
+	tfed_event(arg, "grant:%g|", t.f64);
+}
+
+static void
+cb_rx(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *values, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	(void)cls;
+	(void)values;
+	(void)n;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	tfed_event(arg, "rx:");
+}
+
+static struct tfed *
+fed(const char *name)
+{
+	struct tfed *t = calloc(1, sizeof *t);
+	struct rti_callbacks cb;
+	const char *mods[1] = { HELLO };
+	int rc;
+
+	ck_assert_ptr_nonnull(t);
+	t->amb = rti_ambassador_new();
+	tfed_callbacks(&cb);
+	cb.time_regulation_enabled = cb_reg;
+	cb.time_constrained_enabled = cb_con;
+	cb.time_advance_grant = cb_grant;
+	cb.receive_interaction = cb_rx;
+	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
+	rc = rti_create_federation_execution(t->amb, "T", mods, 1, NULL);
+	ck_assert(rc == RTI_OK ||
+	    rc == RTI_ERR_FEDERATION_EXECUTION_ALREADY_EXISTS);
+	ck_assert_int_eq(rti_join_federation_execution(t->amb, name, "console",
+	    "T", &t->handle), RTI_OK);
+	tfed_track(t);
+	return t;
+}
+
+static struct tfed *
+fed_time(const char *name)
+{
+	struct tfed *t = fed(name);
+
+	ck_assert_int_eq(rti_enable_time_regulation(t->amb,
+	    rti_time_f64(1)), RTI_OK);
+	ck_assert(tfed_wait(t, "reg:"));
+	ck_assert_int_eq(rti_enable_time_constrained(t->amb), RTI_OK);
+	ck_assert(tfed_wait(t, "con:"));
+	return t;
+}
+
+/* Every federate of `ts` asks TAR(t) and is granted it. */
+static void
+step(struct tfed **ts, size_t n, double t)
+{
+	char ev[32];
+	size_t i;
+
+	snprintf(ev, sizeof ev, "grant:%g|", t);
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(rti_time_advance_request(ts[i]->amb,
+		    rti_time_f64(t)), RTI_OK);
+	for (i = 0; i < n; i++)
+		ck_assert(tfed_wait_all(ts, n, ts[i], ev));
+}
+
+/* ---- tests ---- */
+
+/* Three regulating and constrained federates step together; then C
+ * stops: A and B wait at TAR(3) and C is named as what holds them back,
+ * by the JSON API, the metrics and rtictl; C steps and nobody does. */
+START_TEST(test_galt_holder)
+{
+	struct tfed *a = fed_time("A"), *b = fed_time("B"),
+	    *c = fed_time("C");
+	struct tfed *all[3] = { a, b, c };
+	struct jr_val *doc;
+	const struct jr_val *f, *t;
+	char buf[256], *m;
+	FILE *p;
+	size_t n;
+	int i;
+
+	step(all, 3, 1);
+	step(all, 3, 2);
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_str_eq(names(jr_path(doc, "federation.galt.held_back_by"),
+	    buf, sizeof buf), "");
+	for (i = 0; i < 3; i++) {
+		f = fed_of(doc, (const char *[]){ "A", "B", "C" }[i]);
+		ck_assert_ptr_nonnull(f);
+		ck_assert_str_eq(jr_str(jr_get(f, "type"), ""), "console");
+		ck_assert_str_eq(jr_str(jr_get(f, "host"), ""), "127.0.0.1");
+		ck_assert_str_eq(jr_str(jr_get(f, "state"), ""), "active");
+		t = jr_get(f, "time");
+		ck_assert(jr_num(jr_get(t, "logical_time"), -1) == 2);
+		ck_assert(jr_num(jr_get(t, "lookahead"), -1) == 1);
+		ck_assert(jr_bool(jr_get(t, "regulating"), 0));
+		ck_assert(jr_bool(jr_get(t, "constrained"), 0));
+		ck_assert_int_eq(jr_get(t, "pending")->type, JR_NULL);
+		ck_assert(!jr_bool(jr_get(t, "holds_galt"), 1));
+	}
+	jr_free(doc);
+
+	/* A and B ask for 3; C (at 2, lookahead 1) may still send at 3 */
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(3)),
+	    RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(b->amb, rti_time_f64(3)),
+	    RTI_OK);
+	tfed_barrier(a);
+	tfed_barrier(b);
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_str_eq(names(jr_path(doc, "federation.galt.held_back_by"),
+	    buf, sizeof buf), "C");
+	ck_assert_str_eq(names(jr_path(doc, "federation.galt.waiting"),
+	    buf, sizeof buf), "A,B");
+	ck_assert(jr_num(jr_path(doc, "federation.galt.time"), -1) == 3);
+	t = jr_get(fed_of(doc, "A"), "time");
+	ck_assert_str_eq(jr_str(jr_path(t, "pending.kind"), ""), "TAR");
+	ck_assert(jr_num(jr_path(t, "pending.time"), -1) == 3);
+	ck_assert(jr_bool(jr_get(t, "waiting"), 0));
+	ck_assert(jr_num(jr_get(t, "galt"), -1) == 3);
+	ck_assert(!jr_bool(jr_get(t, "holds_galt"), 1));
+	t = jr_get(fed_of(doc, "C"), "time");
+	ck_assert(jr_bool(jr_get(t, "holds_galt"), 0));
+	ck_assert(!jr_bool(jr_get(t, "waiting"), 1));
+	jr_free(doc);
+
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_federate_holds_galt{federation=\"T\","
+	    "federate=\"C\"}") == 1);
+	ck_assert(prom_value(m, "rti_federate_holds_galt{federation=\"T\","
+	    "federate=\"A\"}") == 0);
+	ck_assert(prom_value(m, "rti_federate_waiting{federation=\"T\","
+	    "federate=\"B\"}") == 1);
+	ck_assert(prom_value(m, "rti_federate_logical_time{federation=\"T\","
+	    "federate=\"A\"}") == 2);
+	ck_assert(prom_value(m, "rti_federates{federation=\"T\"}") == 3);
+	free(m);
+
+	/* rtictl reads the same */
+	snprintf(buf, sizeof buf, RTICTL " --url http://127.0.0.1:%d time",
+	    hport);
+	p = popen(buf, "r");
+	ck_assert_ptr_nonnull(p);
+	{
+		char out[8192];
+
+		n = fread(out, 1, sizeof out - 1, p);
+		out[n] = '\0';
+		ck_assert_int_eq(pclose(p), 0);
+		ck_assert_msg(strstr(out, "federation T: GALT 3 held back by "
+		    "C (waiting: A, B)\n"), "%s", out);
+		ck_assert_msg(strstr(out, "\nC  "), "%s", out);
+		ck_assert_msg(strstr(out, "holds GALT\n"), "%s", out);
+		ck_assert_msg(strstr(out, "TAR 3"), "%s", out);
+	}
+	snprintf(buf, sizeof buf, RTICTL " --url http://127.0.0.1:%d/ --json "
+	    "time", hport);
+	p = popen(buf, "r");
+	ck_assert_ptr_nonnull(p);
+	{
+		char out[65536], err[128];
+
+		n = fread(out, 1, sizeof out - 1, p);
+		out[n] = '\0';
+		ck_assert_int_eq(pclose(p), 0);
+		ck_assert_msg(jr_parse(out, n, &doc, err, sizeof err) == 0,
+		    "%s: %s", err, out);
+		ck_assert_str_eq(names(jr_path(doc,
+		    "federation.galt.held_back_by"), buf, sizeof buf), "C");
+		jr_free(doc);
+	}
+
+	/* C steps: everyone is granted 3, nobody holds anyone back */
+	ck_assert_int_eq(rti_time_advance_request(c->amb, rti_time_f64(3)),
+	    RTI_OK);
+	for (i = 0; i < 3; i++)
+		ck_assert(tfed_wait_all(all, 3, all[i], "grant:3|"));
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_str_eq(names(jr_path(doc, "federation.galt.held_back_by"),
+	    buf, sizeof buf), "");
+	ck_assert(jr_num(jr_path(fed_of(doc, "C"), "time.logical_time"),
+	    -1) == 3);
+	jr_free(doc);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/* Known traffic and a pending synchronization point, as counted. */
+START_TEST(test_traffic_and_sync)
+{
+	struct tfed *a = fed("A"), *b = fed("B"), *c = fed("C");
+	struct tfed *all[3] = { a, b, c };
+	rti_interaction_class_handle hello;
+	rti_parameter_handle text;
+	struct rti_parameter_value pv;
+	const struct jr_val *tr, *sp;
+	struct jr_val *doc;
+	char buf[256], *m;
+	size_t i;
+	int found = 0;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "HLAinteractionRoot.Hello", &hello), RTI_OK);
+	ck_assert_int_eq(rti_get_parameter_handle(a->amb, hello, "Text",
+	    &text), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, hello),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, hello),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(c->amb, hello),
+	    RTI_OK);
+	tfed_barrier(b);
+	tfed_barrier(c);
+	pv.parameter = text;
+	pv.value = "\0\0\0\0";
+	pv.length = 4;
+	for (i = 0; i < 7; i++)
+		ck_assert_int_eq(rti_send_interaction(a->amb, hello, &pv, 1,
+		    NULL, 0), RTI_OK);
+	ck_assert(tfed_wait_n(b, "rx:", 7));
+	ck_assert(tfed_wait_n(c, "rx:", 7));
+
+	ck_assert_int_eq(rti_register_federation_synchronization_point(a->amb,
+	    "ready", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait_all(all, 3, a, "announce:ready"));
+	ck_assert(tfed_wait_all(all, 3, b, "announce:ready"));
+	ck_assert(tfed_wait_all(all, 3, c, "announce:ready"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(a->amb, "ready",
+	    1), RTI_OK);
+	tfed_barrier(a);
+
+	doc = get_json("/api/v1/federations/T");
+	tr = jr_path(doc, "federation.traffic");
+	ck_assert_ptr_nonnull(tr);
+	for (i = 0; i < tr->n; i++) {
+		if (strcmp(jr_str(jr_get(&tr->items[i], "class"), ""),
+		    "HLAinteractionRoot.Hello") != 0)
+			continue;
+		found = 1;
+		ck_assert_str_eq(jr_str(jr_get(&tr->items[i], "kind"), ""),
+		    "interaction");
+		ck_assert(jr_num(jr_get(&tr->items[i], "sent"), 0) == 7);
+		ck_assert(jr_num(jr_get(&tr->items[i], "received"), 0) == 14);
+	}
+	ck_assert(found);
+	tr = jr_get(fed_of(doc, "A"), "traffic");
+	ck_assert_int_eq((int)tr->n, 1);
+	ck_assert(jr_num(jr_get(jr_at(tr, 0), "sent"), 0) == 7);
+	ck_assert(jr_num(jr_get(jr_at(tr, 0), "received"), -1) == 0);
+	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	    "connection.bytes_received"), 0) > 7 * 4);
+	sp = jr_path(doc, "federation.sync_points");
+	ck_assert_int_eq((int)sp->n, 1);
+	ck_assert_str_eq(jr_str(jr_get(jr_at(sp, 0), "label"), ""), "ready");
+	ck_assert_str_eq(names(jr_get(jr_at(sp, 0), "members"), buf,
+	    sizeof buf), "A,B,C");
+	ck_assert_str_eq(names(jr_get(jr_at(sp, 0), "waiting_for"), buf,
+	    sizeof buf), "B,C");
+	jr_free(doc);
+
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_interactions_sent_total{federation=\"T\","
+	    "federate=\"A\",class=\"HLAinteractionRoot.Hello\"}") == 7);
+	ck_assert(prom_value(m, "rti_interactions_received_total{federation="
+	    "\"T\",federate=\"B\",class=\"HLAinteractionRoot.Hello\"}") == 7);
+	ck_assert(isnan(prom_value(m, "rti_interactions_sent_total{"
+	    "federation=\"T\",federate=\"B\",class=\"HLAinteractionRoot."
+	    "Hello\"}")));
+	ck_assert(prom_value(m, "rti_sync_point_waiting{federation=\"T\","
+	    "label=\"ready\"}") == 2);
+	ck_assert(prom_value(m, "rti_interactions_received_total{federation="
+	    "\"T\",federate=\"C\",class=\"HLAinteractionRoot.Hello\"}") == 7);
+	ck_assert(prom_value(m, "rti_messages_routed_total") >= 14);
+	free(m);
+
+	/* the list names the federation and its federates */
+	doc = get_json("/api/v1/federations");
+	ck_assert_str_eq(jr_str(jr_get(jr_at(jr_get(doc, "federations"), 0),
+	    "name"), ""), "T");
+	ck_assert_str_eq(names(jr_get(jr_at(jr_get(doc, "federations"), 0),
+	    "federate_names"), buf, sizeof buf), "A,B,C");
+	jr_free(doc);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/* A federate name with quotes, backslashes, markup, a newline, UTF-8 and
+ * a byte that is not UTF-8: valid JSON giving the name back, valid
+ * metrics with the label escaped. */
+START_TEST(test_hostile_names)
+{
+	static const char nm[] = "we\"ird\\<b>x</b>\n\xc3\xa9";
+	struct tfed *a = fed(nm), *b = fed("bad\xff" "byte");
+	struct jr_val *doc;
+	char *m;
+
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_ptr_nonnull(fed_of(doc, nm));
+	ck_assert_ptr_nonnull(fed_of(doc, "bad\xef\xbf\xbd" "byte"));
+	jr_free(doc);
+	m = get_metrics();
+	ck_assert_msg(prom_value(m, "rti_federate_regulating{federation="
+	    "\"T\",federate=\"we\\\"ird\\\\<b>x</b>\\n\xc3\xa9\"}") == 0,
+	    "%s", m);
+	ck_assert(prom_value(m, "rti_federate_regulating{federation=\"T\","
+	    "federate=\"bad\xef\xbf\xbd" "byte\"}") == 0);
+	free(m);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* Bad requests get their status and a short message; the page is one
+ * self-contained document. */
+START_TEST(test_errors_and_page)
+{
+	struct tfed *a;
+	struct resp r;
+	char big[12000], hv[256];
+	int n;
+
+	http_get("/nope", &r);
+	ck_assert_int_eq(r.status, 404);
+	ck_assert_ptr_nonnull(strstr(r.body, "not found"));
+	resp_free(&r);
+	http_get("/api/v1/federations/NoSuch", &r);
+	ck_assert_int_eq(r.status, 404);
+	ck_assert_ptr_nonnull(strstr(r.body, "no such federation"));
+	resp_free(&r);
+	http_raws("POST /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+	    "Connection: close\r\n\r\nab", &r);
+	ck_assert_int_eq(r.status, 405);
+	ck_assert_str_eq(header(&r, "Allow", hv, sizeof hv), "GET, HEAD");
+	resp_free(&r);
+	http_raws("HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+	    &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_int_eq((int)r.len, 0);
+	resp_free(&r);
+	http_raws("GARBAGE\r\n\r\n", &r);
+	ck_assert_int_eq(r.status, 400);
+	resp_free(&r);
+	/* headers past 8 KiB */
+	memset(big, 'x', sizeof big);
+	n = snprintf(big, sizeof big, "X-Big: ");
+	big[n] = 'x';
+	big[sizeof big - 3] = '\r';
+	big[sizeof big - 2] = '\n';
+	big[sizeof big - 1] = '\0';
+	http_get_h("/metrics", big, &r);
+	ck_assert_int_eq(r.status, 400);
+	resp_free(&r);
+
+	/* a federation named with a space and a slash, percent-encoded */
+	a = tfed_new(&rx);
+	ck_assert_int_eq(tfed_create_join(a, "a b/c", HELLO, "X"), RTI_OK);
+	{
+		struct jr_val *doc = get_json("/api/v1/federations/a%20b%2Fc");
+
+		ck_assert_str_eq(jr_str(jr_path(doc, "federation.name"), ""),
+		    "a b/c");
+		jr_free(doc);
+	}
+	tfed_free(a);
+
+	http_get("/", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_str_eq(header(&r, "Content-Type", hv, sizeof hv),
+	    "text/html; charset=utf-8");
+	ck_assert_ptr_nonnull(strstr(r.body, "galt-holder"));
+	ck_assert_ptr_nonnull(strstr(r.body, "textContent"));
+	/* no external resource: nothing fetched but the API; the one URL
+	 * is the SVG namespace, a name that is never fetched */
+	{
+		const char *u = r.body;
+
+		for (; (u = strstr(u, "http")); u++)
+			ck_assert_msg(strncmp(u, "http://www.w3.org/2000/svg",
+			    26) == 0 || (u[4] != ':' && u[4] != 's'),
+			    "%.40s", u);
+	}
+	ck_assert_ptr_null(strstr(r.body, "href="));
+	ck_assert_ptr_null(strstr(r.body, "url("));
+	ck_assert_ptr_null(strstr(r.body, "@import"));
+	ck_assert_ptr_null(strstr(r.body, " src="));
+	ck_assert_ptr_null(strstr(r.body, "<link"));
+	ck_assert_ptr_null(strstr(r.body, "innerHTML"));
+	resp_free(&r);
+}
+END_TEST
+
+/* With --auth-key-file every request needs "Bearer KEY". */
+START_TEST(test_auth)
+{
+	char keyfile[64] = "/tmp/check_http_key_XXXXXX";
+	const char *args[3] = { "--auth-key-file", keyfile, NULL };
+	char *m;
+	struct resp r;
+	char hv[256];
+	int fd;
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	fd = mkstemp(keyfile);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "s3cret-key\n", 11), 11);
+	close(fd);
+	start_with(args);
+	http_get("/metrics", &r);
+	ck_assert_int_eq(r.status, 401);
+	ck_assert_str_eq(header(&r, "WWW-Authenticate", hv, sizeof hv),
+	    "Bearer realm=\"rtiexec\"");
+	ck_assert_ptr_null(strstr(r.body, "rti_"));
+	resp_free(&r);
+	http_get_h("/metrics", "Authorization: Bearer s3cret-kez\r\n", &r);
+	ck_assert_int_eq(r.status, 401);
+	resp_free(&r);
+	http_get_h("/metrics", "Authorization: Bearer s3cret-ke\r\n", &r);
+	ck_assert_int_eq(r.status, 401);
+	resp_free(&r);
+	http_get_h("/metrics", "Authorization: Bearer s3cret-key2\r\n", &r);
+	ck_assert_int_eq(r.status, 401);
+	resp_free(&r);
+	http_get_h("/api/v1/federations", "Authorization: Basic "
+	    "s3cret-key\r\n", &r);
+	ck_assert_int_eq(r.status, 401);
+	resp_free(&r);
+	/* the page holds no data: served without the key */
+	http_get("/", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert_ptr_nonnull(strstr(r.body, "galt-holder"));
+	resp_free(&r);
+	http_get_h("/metrics", "Authorization: Bearer s3cret-key\r\n", &r);
+	ck_assert_int_eq(r.status, 200);
+	m = r.body;
+	ck_assert(prom_value(m, "rti_http_unauthorized_total") == 5);
+	resp_free(&r);
+	{
+		char cmd[256];
+
+		snprintf(cmd, sizeof cmd, RTICTL " --url http://127.0.0.1:%d "
+		    "--auth-key-file %s status >/dev/null 2>&1", hport,
+		    keyfile);
+		ck_assert_int_eq(system(cmd), 0);
+		snprintf(cmd, sizeof cmd, RTICTL " --url http://127.0.0.1:%d "
+		    "status >/dev/null 2>&1", hport);
+		ck_assert_int_eq(WEXITSTATUS(system(cmd)), 1);
+	}
+	unlink(keyfile);
+}
+END_TEST
+
+/* More connections than --http-max-clients: the extra ones are closed
+ * unanswered; when one closes, the next is served.  Federates are not
+ * connections of the view: they join meanwhile. */
+START_TEST(test_max_clients)
+{
+	const char *args[3] = { "--http-max-clients", "4", NULL };
+	int idle[4], i, served = 0;
+	struct tfed *a;
+	struct resp r;
+	char *m;
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	start_with(args);
+	for (i = 0; i < 3; i++)
+		idle[i] = connect_http();
+	/* the fourth is served, and counts itself */
+	http_get("/metrics", &r);
+	ck_assert_int_eq(r.status, 200);
+	ck_assert(prom_value(r.body, "rti_http_clients") == 4);
+	resp_free(&r);
+	idle[3] = connect_http();
+	/* rtiexec has accepted the fourth idle one when a request on it
+	 * is answered: a HEAD without Connection: close keeps it open */
+	ck_assert(send(idle[3], "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n", 28,
+	    MSG_NOSIGNAL) == 28);
+	{
+		char b[512];
+
+		ck_assert(recv(idle[3], b, sizeof b, 0) > 0);
+	}
+	for (i = 0; i < 3; i++) {
+		http_get("/metrics", &r);
+		ck_assert_msg(r.status == 0 || r.status == 503, "%d",
+		    r.status);
+		resp_free(&r);
+	}
+	a = fed("A");
+	close(idle[0]);
+	/* the close reaches rtiexec on its next turn: a few tries */
+	for (i = 0; i < 100 && !served; i++) {
+		http_get("/metrics", &r);
+		served = r.status == 200;
+		if (served) {
+			m = r.body;
+			ck_assert(prom_value(m, "rti_http_refused_total") >= 3);
+			ck_assert(prom_value(m, "rti_federates{federation="
+			    "\"T\"}") == 1);
+		} else {
+			usleep(20000);
+		}
+		resp_free(&r);
+	}
+	ck_assert(served);
+	for (i = 1; i < 4; i++)
+		close(idle[i]);
+	tfed_free(a);
+}
+END_TEST
+
+/* A response larger than --http-max-output is answered 503, and smaller
+ * ones still go out. */
+START_TEST(test_response_cap)
+{
+	const char *args[3] = { "--http-max-output", "65536", NULL };
+	const char *mods[1] = { HELLO };
+	struct tfed *a;
+	struct resp r;
+	char name[1001];
+	int i;
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	start_with(args);
+	a = tfed_new(&rx);
+	memset(name, 'n', sizeof name - 1);
+	name[sizeof name - 1] = '\0';
+	http_get("/api/v1/federations", &r);
+	ck_assert_int_eq(r.status, 200);
+	resp_free(&r);
+	for (i = 0; i < 70; i++) {
+		snprintf(name, 8, "%06d", i);
+		name[6] = 'n';
+		ck_assert_int_eq(rti_create_federation_execution(a->amb, name,
+		    mods, 1, NULL), RTI_OK);
+	}
+	http_get("/api/v1/federations", &r);
+	ck_assert_int_eq(r.status, 503);
+	ck_assert_ptr_nonnull(strstr(r.body, "--http-max-output"));
+	resp_free(&r);
+	http_get("/api/v1/federations/000001nnnn", &r);
+	ck_assert_int_eq(r.status, 404);
+	resp_free(&r);
+	http_get("/", &r);
+	ck_assert_int_eq(r.status, 200);
+	resp_free(&r);
+	tfed_free(a);
+}
+END_TEST
+
+/* A client that pipelines requests and never reads: rtiexec reads at
+ * most a bounded amount ahead and queues one response, so what the
+ * client manages to send stays small and so does rtiexec's memory; the
+ * federation steps on meanwhile, and other clients are served. */
+START_TEST(test_client_never_reads)
+{
+	static const char req[] = "GET /api/v1/federations/T HTTP/1.1\r\n"
+	    "Host: x\r\n\r\n";
+	struct tfed *a = fed_time("A"), *b = fed_time("B");
+	struct tfed *all[2] = { a, b };
+	long rss0, rss1;
+	size_t sent = 0, cap = 64u << 20;
+	int fd, rcv = 4096, k;
+	char *chunk, *m;
+	size_t clen = 0;
+	double t;
+
+	chunk = malloc(64 * sizeof req);
+	ck_assert_ptr_nonnull(chunk);
+	for (k = 0; k < 64; k++) {
+		memcpy(chunk + clen, req, sizeof req - 1);
+		clen += sizeof req - 1;
+	}
+	rss0 = rtiexec_status_kb(&rx, "VmRSS");
+	ck_assert_int_gt(rss0, 0);
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcv, sizeof rcv);
+	{
+		struct sockaddr_in sa;
+
+		memset(&sa, 0, sizeof sa);
+		sa.sin_family = AF_INET;
+		sa.sin_port = htons((uint16_t)hport);
+		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa,
+		    sizeof sa), 0);
+	}
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	/* send until the socket stays full for a while, or 64 MiB went:
+	 * a rtiexec that reads without bound takes it all */
+	for (t = 0; sent < cap; ) {
+		ssize_t w = send(fd, chunk, clen, MSG_NOSIGNAL);
+
+		if (w > 0) {
+			sent += (size_t)w;
+			continue;
+		}
+		ck_assert(w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK));
+		if (t == 0)
+			t = tfed_now();
+		if (tfed_now() - t > 1.0)
+			break;
+		{
+			struct pollfd pfd = { fd, POLLOUT, 0 };
+
+			if (poll(&pfd, 1, 100) > 0)
+				t = 0;
+		}
+	}
+	ck_assert_msg(sent < cap, "rtiexec took %zu bytes of requests", sent);
+	/* the federation steps while the client sits there */
+	for (k = 1; k <= 20; k++)
+		step(all, 2, k);
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_federate_logical_time{federation=\"T\","
+	    "federate=\"B\"}") == 20);
+	ck_assert(prom_value(m, "rti_http_output_bytes") <= 4u << 20);
+	free(m);
+	rss1 = rtiexec_status_kb(&rx, "VmRSS");
+	ck_assert_msg(rss1 - rss0 < 16 * 1024, "rtiexec grew %ld kB while "
+	    "%zu bytes of requests were sent", rss1 - rss0, sent);
+	close(fd);
+	free(chunk);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* Run `cmd`: its exit status, its output in out (len bytes). */
+static int
+run(const char *cmd, char *out, size_t len)
+{
+	FILE *p = popen(cmd, "r");
+	size_t n;
+	int st;
+
+	ck_assert_ptr_nonnull(p);
+	n = fread(out, 1, len - 1, p);
+	out[n] = '\0';
+	st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* rtictl's status, top, metrics, a sync point and its errors; an
+ * HLAinteger64Time federation's times are integers. */
+START_TEST(test_rtictl_and_int64)
+{
+	struct tfed *a = tfed_new(&rx), *b;
+	const char *mods[1] = { HELLO };
+	char cmd[512], out[65536], why[256];
+	struct jr_val *doc;
+
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "I",
+	    mods, 1, "HLAinteger64Time"), RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(a->amb, "alpha",
+	    "sim", "I", &a->handle), RTI_OK);
+	tfed_track(a);
+	b = tfed_new(&rx);
+	ck_assert_int_eq(rti_join_federation_execution(b->amb, "beta",
+	    "console", "I", &b->handle), RTI_OK);
+	tfed_track(b);
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb,
+	    rti_time_i64(5)), RTI_OK);
+	tfed_barrier(a);
+	ck_assert_int_eq(rti_register_federation_synchronization_point(a->amb,
+	    "go", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait(b, "announce:go"));
+	ck_assert(tfed_wait(a, "announce:go"));
+
+	doc = get_json("/api/v1/federations/I");
+	ck_assert_str_eq(jr_str(jr_path(doc, "federation.time_implementation"),
+	    ""), "HLAinteger64Time");
+	ck_assert(jr_num(jr_path(fed_of(doc, "alpha"), "time.lookahead"),
+	    -1) == 5);
+	jr_free(doc);
+	{
+		struct resp r;
+
+		http_get("/api/v1/federations/I", &r);
+		ck_assert_ptr_nonnull(strstr(r.body, "\"lookahead\":5,"));
+		resp_free(&r);
+	}
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d status",
+	    hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "federation I (HLAinteger64Time): 2 "
+	    "federates\n"), "%s", out);
+	ck_assert_msg(strstr(out, "sync point go: waiting for alpha, "
+	    "beta\n"), "%s", out);
+	ck_assert_msg(strstr(out, " alpha ") && strstr(out, " sim "),
+	    "%s", out);
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f I "
+	    "top -n 2 -d 0.1", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "messages sent: "), "%s", out);
+	ck_assert_msg(strstr(out, "federation I: nobody holds time back"),
+	    "%s", out);
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d metrics",
+	    hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(prom_check(out, why, sizeof why) == 0, "%s", why);
+	ck_assert(prom_value(out, "rti_federate_lookahead{federation=\"I\","
+	    "federate=\"alpha\"}") == 5);
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f nope "
+	    "status 2>&1", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+	ck_assert_msg(strstr(out, "no federation 'nope'"), "%s", out);
+	ck_assert_int_eq(run(RTICTL " -u ftp://x status 2>&1", out,
+	    sizeof out), 2);
+	ck_assert_int_eq(run(RTICTL " frobnicate 2>&1", out, sizeof out), 2);
+	tfed_free(a);
+	tfed_free(b);
+	/* nothing listens there any more */
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+	ck_assert_msg(strstr(out, "cannot connect"), "%s", out);
+	ck_assert_int_eq(rtiexec_start(&rx, NULL), 0);
+}
+END_TEST
+
+static Suite *
+http_suite(void)
+{
+	Suite *s = suite_create("http");
+	TCase *tc = tcase_create("http");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_galt_holder);
+	tcase_add_test(tc, test_traffic_and_sync);
+	tcase_add_test(tc, test_hostile_names);
+	tcase_add_test(tc, test_errors_and_page);
+	tcase_add_test(tc, test_auth);
+	tcase_add_test(tc, test_max_clients);
+	tcase_add_test(tc, test_response_cap);
+	tcase_add_test(tc, test_client_never_reads);
+	tcase_add_test(tc, test_rtictl_and_int64);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(http_suite());
+	int failed;
+
+	signal(SIGPIPE, SIG_IGN);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,670 @@
+/*
+ * rtictl.c - the command line of rtiexec's HTTP view (rtictl(1)): status,
+ * time, top and metrics, read from the JSON API and /metrics over a plain
+ * blocking HTTP/1.0 connection.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <netdb.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include "jsonr.h"
+
+#define DEFAULT_URL "http://127.0.0.1:14322"
+#define MAX_RESPONSE (64u * 1024 * 1024)
+#define MAX_KEY 256
+#define EXIT_USAGE 2
+
+struct ctl {
+	char host[256];
+	char port[8];
+	char prefix[512];         /* path before /api, no trailing '/' */
+	char auth[MAX_KEY + 32];  /* "Authorization: Bearer KEY\r\n" or "" */
+	int json;
+	const char *federation;   /* only this one, or NULL */
+};
+
+static int
+parse_url(struct ctl *c, const char *url)
+{
+	const char *p, *slash, *colon;
+	size_t n;
+
+	if (strncmp(url, "http://", 7) != 0) {
+		fprintf(stderr, "rtictl: --url wants http://HOST[:PORT][/PATH], "
+		    "not '%s'\n", url);
+		return -1;
+	}
+	p = url + 7;
+	slash = strchr(p, '/');
+	n = slash ? (size_t)(slash - p) : strlen(p);
+	if (p[0] == '[') {
+		const char *rb = memchr(p, ']', n);
+
+		if (!rb)
+			goto bad;
+		colon = rb + 1 < p + n && rb[1] == ':' ? rb + 1 : NULL;
+		if ((size_t)(rb - p - 1) >= sizeof c->host)
+			goto bad;
+		memcpy(c->host, p + 1, (size_t)(rb - p - 1));
+		c->host[rb - p - 1] = '\0';
+	} else {
+		colon = memchr(p, ':', n);
+		if ((size_t)((colon ? colon : p + n) - p) >= sizeof c->host)
+			goto bad;
+		memcpy(c->host, p, (size_t)((colon ? colon : p + n) - p));
+		c->host[(colon ? colon : p + n) - p] = '\0';
+	}
+	if (!c->host[0])
+		goto bad;
+	if (colon) {
+		size_t pl = (size_t)(p + n - colon - 1);
+
+		if (pl == 0 || pl >= sizeof c->port ||
+		    strspn(colon + 1, "0123456789") < pl)
+			goto bad;
+		memcpy(c->port, colon + 1, pl);
+		c->port[pl] = '\0';
+	} else {
+		strcpy(c->port, "80");
+	}
+	snprintf(c->prefix, sizeof c->prefix, "%s", slash ? slash : "");
+	n = strlen(c->prefix);
+	while (n > 0 && c->prefix[n - 1] == '/')
+		c->prefix[--n] = '\0';
+	return 0;
+bad:
+	fprintf(stderr, "rtictl: bad --url '%s'\n", url);
+	return -1;
+}
+
+static int
+read_key(struct ctl *c, const char *path)
+{
+	char buf[MAX_KEY + 2];
+	size_t n, i;
+	FILE *fp = fopen(path, "rb");
+
+	if (!fp) {
+		fprintf(stderr, "rtictl: cannot read key file '%s': %s\n", path,
+		    strerror(errno));
+		return -1;
+	}
+	n = fread(buf, 1, sizeof buf, fp);
+	fclose(fp);
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+		n--;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)buf[i] < 0x21 || buf[i] == 0x7f)
+			break;
+	if (n == 0 || n > MAX_KEY || i < n) {
+		fprintf(stderr, "rtictl: key file '%s': want 1..%d printable "
+		    "bytes\n", path, MAX_KEY);
+		return -1;
+	}
+	snprintf(c->auth, sizeof c->auth, "Authorization: Bearer %.*s\r\n",
+	    (int)n, buf);
+	return 0;
+}
+
+/* GET `path`: the body (malloc'd, NUL-terminated) with its length, or
+ * NULL with a message on stderr (an HTTP error gives its status line and
+ * body). */
+static char *
+get(const struct ctl *c, const char *path, size_t *len)
+{
+	struct addrinfo hints, *ai = NULL, *a;
+	struct timeval tv = { 10, 0 };
+	char req[2048], *buf = NULL, *body, *nb;
+	size_t n = 0, cap = 0;
+	int fd = -1, rc, status;
+	ssize_t k;
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_socktype = SOCK_STREAM;
+	if ((rc = getaddrinfo(c->host, c->port, &hints, &ai)) != 0) {
+		fprintf(stderr, "rtictl: %s: %s\n", c->host, gai_strerror(rc));
+		return NULL;
+	}
+	for (a = ai; a; a = a->ai_next) {
+		if ((fd = socket(a->ai_family, a->ai_socktype,
+		    a->ai_protocol)) < 0)
+			continue;
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+		if (connect(fd, a->ai_addr, a->ai_addrlen) == 0)
+			break;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(ai);
+	if (fd < 0) {
+		fprintf(stderr, "rtictl: cannot connect to %s port %s: %s\n",
+		    c->host, c->port, strerror(errno));
+		return NULL;
+	}
+	rc = snprintf(req, sizeof req, "GET %s%s HTTP/1.0\r\nHost: %s\r\n%s"
+	    "Connection: close\r\n\r\n", c->prefix, path, c->host, c->auth);
+	if (rc < 0 || (size_t)rc >= sizeof req ||
+	    send(fd, req, (size_t)rc, MSG_NOSIGNAL) != rc) {
+		fprintf(stderr, "rtictl: cannot send the request\n");
+		goto out;
+	}
+	for (;;) {
+		if (n + 65536 + 1 > cap) {
+			cap = cap ? cap * 2 : 131072;
+			if (cap > MAX_RESPONSE + 65536 + 1 ||
+			    !(nb = realloc(buf, cap))) {
+				fprintf(stderr, "rtictl: response too large\n");
+				goto fail;
+			}
+			buf = nb;
+		}
+		k = recv(fd, buf + n, 65536, 0);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			fprintf(stderr, "rtictl: reading the response: %s\n",
+			    strerror(errno));
+			goto fail;
+		}
+		if (k == 0)
+			break;
+		n += (size_t)k;
+	}
+	if (!buf)
+		goto short_;
+	buf[n] = '\0';
+	if (sscanf(buf, "HTTP/1.%*d %d", &status) != 1)
+		goto short_;
+	if (!(body = strstr(buf, "\r\n\r\n")))
+		goto short_;
+	body += 4;
+	if (status != 200) {
+		char *eol = strstr(buf, "\r\n");
+
+		fprintf(stderr, "rtictl: %s%s: %.*s: %s", c->prefix, path,
+		    (int)(eol - buf), buf, body);
+		goto fail;
+	}
+	*len = n - (size_t)(body - buf);
+	memmove(buf, body, *len + 1);
+	close(fd);
+	return buf;
+short_:
+	fprintf(stderr, "rtictl: no HTTP response from %s port %s\n",
+	    c->host, c->port);
+fail:
+	free(buf);
+out:
+	close(fd);
+	return NULL;
+}
+
+static struct jr_val *
+get_json(const struct ctl *c, const char *path, char **raw)
+{
+	struct jr_val *v;
+	char err[128], *b;
+	size_t len;
+
+	if (!(b = get(c, path, &len)))
+		return NULL;
+	if (jr_parse(b, len, &v, err, sizeof err) < 0) {
+		fprintf(stderr, "rtictl: %s: bad JSON: %s\n", path, err);
+		free(b);
+		return NULL;
+	}
+	if (raw)
+		*raw = b;
+	else
+		free(b);
+	return v;
+}
+
+/* Percent-encode a federation name into a path segment. */
+static void
+encode(const char *s, char *out, size_t len)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = 0;
+
+	for (; *s && n + 4 < len; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || strchr("-._~", ch)) {
+			out[n++] = (char)ch;
+		} else {
+			out[n++] = '%';
+			out[n++] = hex[ch >> 4];
+			out[n++] = hex[ch & 15];
+		}
+	}
+	out[n] = '\0';
+}
+
+/* Each federation's document, in the list's order (NULL-terminated,
+ * malloc'd), and the raw texts when `raw`; NULL on error. */
+static struct jr_val **
+federations(const struct ctl *c, char ***raw)
+{
+	const struct jr_val *fl;
+	struct jr_val *list, **docs;
+	char path[4096], enc[3 * 1024 + 1];
+	size_t i, k = 0;
+
+	if (!(list = get_json(c, "/api/v1/federations", NULL)))
+		return NULL;
+	fl = jr_get(list, "federations");
+	if (!fl || fl->type != JR_ARR) {
+		fprintf(stderr, "rtictl: the answer has no federations\n");
+		jr_free(list);
+		return NULL;
+	}
+	docs = calloc(fl->n + 1, sizeof *docs);
+	if (raw)
+		*raw = calloc(fl->n + 1, sizeof **raw);
+	if (!docs || (raw && !*raw)) {
+		fprintf(stderr, "rtictl: out of memory\n");
+		goto bad;
+	}
+	for (i = 0; i < fl->n; i++) {
+		const char *name = jr_str(jr_get(&fl->items[i], "name"), "");
+
+		if (c->federation && strcmp(name, c->federation) != 0)
+			continue;
+		if (strlen(name) > 1024)
+			continue;
+		encode(name, enc, sizeof enc);
+		snprintf(path, sizeof path, "/api/v1/federations/%s", enc);
+		if (!(docs[k] = get_json(c, path, raw ? &(*raw)[k] : NULL)))
+			goto bad;
+		k++;
+	}
+	jr_free(list);
+	if (c->federation && k == 0) {
+		fprintf(stderr, "rtictl: no federation '%s'\n", c->federation);
+		free(docs);
+		if (raw) {
+			free(*raw);
+			*raw = NULL;
+		}
+		return NULL;
+	}
+	return docs;
+bad:
+	for (i = 0; docs && docs[i]; i++)
+		jr_free(docs[i]);
+	free(docs);
+	if (raw && *raw) {
+		for (i = 0; (*raw)[i]; i++)
+			free((*raw)[i]);
+		free(*raw);
+		*raw = NULL;
+	}
+	jr_free(list);
+	return NULL;
+}
+
+static void
+free_docs(struct jr_val **docs, char **raw)
+{
+	size_t i;
+
+	for (i = 0; docs && docs[i]; i++)
+		jr_free(docs[i]);
+	free(docs);
+	for (i = 0; raw && raw[i]; i++)
+		free(raw[i]);
+	free(raw);
+}
+
+/* A time of the JSON (number, "+Inf" or null) as text, with 10
+ * significant digits (--json has them exact). */
+static const char *
+tstr(const struct jr_val *v, char *buf, size_t len)
+{
+	if (v && v->type == JR_NUM)
+		snprintf(buf, len, "%.10g", v->num);
+	else if (v && v->type == JR_STR)
+		snprintf(buf, len, "%s", v->str);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+static void
+join_names(const struct jr_val *arr, char *out, size_t len)
+{
+	size_t i, n = 0;
+
+	out[0] = '\0';
+	for (i = 0; arr && arr->type == JR_ARR && i < arr->n; i++) {
+		int k = snprintf(out + n, len - n, "%s%s", i ? ", " : "",
+		    jr_str(&arr->items[i], "?"));
+
+		if (k < 0 || (size_t)k >= len - n)
+			break;
+		n += (size_t)k;
+	}
+}
+
+static void
+print_status(FILE *o, const struct jr_val *d)
+{
+	const struct jr_val *fx = jr_get(d, "federation");
+	const struct jr_val *fs = jr_get(fx, "federates");
+	const struct jr_val *sp = jr_get(fx, "sync_points");
+	double now = jr_num(jr_path(d, "server.now"), 0);
+	char names[1024];
+	size_t i;
+
+	fprintf(o, "federation %s (%s): %zu federate%s\n",
+	    jr_str(jr_get(fx, "name"), "?"),
+	    jr_str(jr_get(fx, "time_implementation"), "?"),
+	    fs ? fs->n : 0, fs && fs->n == 1 ? "" : "s");
+	fprintf(o, "%-6s %-20s %-16s %-15s %8s %s\n", "HANDLE", "NAME", "TYPE",
+	    "HOST", "JOINED", "STATE");
+	for (i = 0; fs && i < fs->n; i++) {
+		const struct jr_val *f = &fs->items[i];
+		double j = jr_num(jr_get(f, "joined"), now);
+
+		fprintf(o, "%-6.0f %-20s %-16s %-15s %7.0fs %s\n",
+		    jr_num(jr_get(f, "handle"), 0),
+		    jr_str(jr_get(f, "name"), "?"),
+		    jr_str(jr_get(f, "type"), ""),
+		    jr_str(jr_get(f, "host"), ""),
+		    now > j ? now - j : 0, jr_str(jr_get(f, "state"), "?"));
+	}
+	for (i = 0; sp && i < sp->n; i++) {
+		join_names(jr_get(&sp->items[i], "waiting_for"), names,
+		    sizeof names);
+		fprintf(o, "sync point %s: waiting for %s\n",
+		    jr_str(jr_get(&sp->items[i], "label"), "?"),
+		    names[0] ? names : "nobody");
+	}
+}
+
+static void
+print_time(FILE *o, const struct jr_val *d)
+{
+	const struct jr_val *fx = jr_get(d, "federation");
+	const struct jr_val *fs = jr_get(fx, "federates");
+	const struct jr_val *g = jr_get(fx, "galt");
+	char b1[48], b2[48], b3[48], b4[64], names[1024], waits[1024];
+	size_t i;
+
+	join_names(jr_get(g, "held_back_by"), names, sizeof names);
+	join_names(jr_get(g, "waiting"), waits, sizeof waits);
+	if (names[0])
+		fprintf(o, "federation %s: GALT %s held back by %s "
+		    "(waiting: %s)\n", jr_str(jr_get(fx, "name"), "?"),
+		    tstr(jr_get(g, "time"), b1, sizeof b1), names, waits);
+	else
+		fprintf(o, "federation %s: nobody holds time back\n",
+		    jr_str(jr_get(fx, "name"), "?"));
+	fprintf(o, "%-20s %12s %10s %-16s %12s %-3s %-3s %s\n", "NAME",
+	    "TIME", "LOOKAHEAD", "PENDING", "GALT", "REG", "CON", "NOTE");
+	for (i = 0; fs && i < fs->n; i++) {
+		const struct jr_val *t = jr_get(&fs->items[i], "time");
+		const struct jr_val *p = jr_get(t, "pending");
+
+		if (p && p->type == JR_OBJ)
+			snprintf(b4, sizeof b4, "%s %s",
+			    jr_str(jr_get(p, "kind"), "?"),
+			    tstr(jr_get(p, "time"), b3, sizeof b3));
+		else
+			snprintf(b4, sizeof b4, "-");
+		fprintf(o, "%-20s %12s %10s %-16s %12s %-3s %-3s %s\n",
+		    jr_str(jr_get(&fs->items[i], "name"), "?"),
+		    tstr(jr_get(t, "logical_time"), b1, sizeof b1),
+		    tstr(jr_get(t, "lookahead"), b2, sizeof b2), b4,
+		    tstr(jr_get(t, "galt"), b3, sizeof b3),
+		    jr_bool(jr_get(t, "regulating"), 0) ? "yes" : "no",
+		    jr_bool(jr_get(t, "constrained"), 0) ? "yes" : "no",
+		    jr_bool(jr_get(t, "holds_galt"), 0) ? "holds GALT" :
+		    jr_bool(jr_get(t, "waiting"), 0) ? "waiting" : "");
+	}
+}
+
+static int
+cmd_docs(const struct ctl *c, void (*print)(FILE *, const struct jr_val *))
+{
+	char **raw = NULL;
+	struct jr_val **docs = federations(c, c->json ? &raw : NULL);
+	size_t i;
+
+	if (!docs)
+		return 1;
+	for (i = 0; docs[i]; i++) {
+		if (c->json)
+			fputs(raw[i], stdout);
+		else
+			print(stdout, docs[i]);
+	}
+	free_docs(docs, raw);
+	return 0;
+}
+
+static int
+cmd_metrics(const struct ctl *c)
+{
+	size_t len;
+	char *b = get(c, "/metrics", &len);
+
+	if (!b)
+		return 1;
+	fwrite(b, 1, len, stdout);
+	free(b);
+	return 0;
+}
+
+/* Sum of the "sent" counters of a federation's traffic. */
+static double
+sent_total(const struct jr_val *d)
+{
+	const struct jr_val *t = jr_path(d, "federation.traffic");
+	double s = 0;
+	size_t i;
+
+	for (i = 0; t && t->type == JR_ARR && i < t->n; i++)
+		s += jr_num(jr_get(&t->items[i], "sent"), 0);
+	return s;
+}
+
+/* top: the time table of every federation and the message rate, every
+ * `period` seconds, until q (stdin a terminal) or `iterations` (> 0). */
+static int
+cmd_top(const struct ctl *c, double period, long iterations)
+{
+	struct termios old, raw;
+	int tty = isatty(0), rc = 0, ansi = isatty(1);
+	double prev_sent[64] = { 0 }, prev_t = 0;
+	long it;
+
+	if (tty && tcgetattr(0, &old) == 0) {
+		raw = old;
+		raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+		raw.c_cc[VMIN] = 0;
+		raw.c_cc[VTIME] = 0;
+		tcsetattr(0, TCSANOW, &raw);
+	} else {
+		tty = 0;
+	}
+	for (it = 0; iterations <= 0 || it < iterations; it++) {
+		struct jr_val **docs = federations(c, NULL);
+		struct timespec ts;
+		struct pollfd pfd = { 0, POLLIN, 0 };
+		double t;
+		size_t i;
+		char ch;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		t = (double)ts.tv_sec + ts.tv_nsec / 1e9;
+		if (!docs) {
+			rc = 1;
+			break;
+		}
+		if (ansi)
+			fputs("\033[H\033[2J", stdout);
+		printf("rtictl top: %s port %s%s\n\n", c->host, c->port,
+		    tty ? " (q quits)" : "");
+		for (i = 0; docs[i]; i++) {
+			double s = sent_total(docs[i]);
+
+			print_time(stdout, docs[i]);
+			if (i < 64 && prev_t > 0 && t > prev_t)
+				printf("messages sent: %.1f/s\n",
+				    (s - prev_sent[i]) / (t - prev_t));
+			if (i < 64)
+				prev_sent[i] = s;
+			printf("\n");
+		}
+		prev_t = t;
+		fflush(stdout);
+		free_docs(docs, NULL);
+		if (iterations > 0 && it + 1 >= iterations)
+			break;
+		if (!tty) {
+			struct timespec d = { (time_t)period, (long)((period -
+			    (double)(time_t)period) * 1e9) };
+
+			nanosleep(&d, NULL);
+			continue;
+		}
+		if (poll(&pfd, 1, (int)(period * 1000)) > 0 &&
+		    read(0, &ch, 1) == 1 && (ch == 'q' || ch == 'Q'))
+			break;
+	}
+	if (tty)
+		tcsetattr(0, TCSANOW, &old);
+	return rc;
+}
+
+static void
+usage(FILE *o)
+{
+	fprintf(o,
+"Usage: rtictl [OPTION]... COMMAND\n"
+"Read the HTTP view of a running rtiexec (rtiexec --http).\n"
+"\n"
+"Commands:\n"
+"  status    federations, their federates and synchronization points\n"
+"  time      time state of every federate and who holds GALT back\n"
+"  top       the time table and message rate, refreshed; q quits\n"
+"  metrics   the Prometheus metrics as rtiexec serves them\n"
+"\n"
+"  -u, --url URL          rtiexec's HTTP view (default %s)\n"
+"  -k, --auth-key-file FILE\n"
+"                         send this key as a bearer token\n"
+"  -f, --federation NAME  only this federation\n"
+"  -j, --json             status, time: each federation's JSON document\n"
+"                         (rti-http(7)), one a line\n"
+"  -d, --delay SECS       top: seconds between refreshes (default 1)\n"
+"  -n, --iterations N     top: stop after N refreshes\n"
+"  -h, --help             show this help\n"
+"  -V, --version          show the version\n"
+"\n"
+"Exit status: 0 success, 1 rtiexec could not be read, 2 usage error.\n",
+	    DEFAULT_URL);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "url", required_argument, NULL, 'u' },
+		{ "auth-key-file", required_argument, NULL, 'k' },
+		{ "federation", required_argument, NULL, 'f' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "delay", required_argument, NULL, 'd' },
+		{ "iterations", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ctl c;
+	const char *url = DEFAULT_URL, *cmd;
+	double delay = 1;
+	long iterations = 0;
+	char *end;
+	int o;
+
+	memset(&c, 0, sizeof c);
+	signal(SIGPIPE, SIG_IGN);
+	while ((o = getopt_long(argc, argv, "u:k:f:jd:n:hV", opts, NULL)) !=
+	    -1) {
+		switch (o) {
+		case 'u':
+			url = optarg;
+			break;
+		case 'k':
+			if (read_key(&c, optarg) < 0)
+				return EXIT_USAGE;
+			break;
+		case 'f':
+			c.federation = optarg;
+			break;
+		case 'j':
+			c.json = 1;
+			break;
+		case 'd':
+			delay = strtod(optarg, &end);
+			if (*end || !(delay >= 0.1 && delay <= 3600)) {
+				fprintf(stderr, "rtictl: bad --delay '%s' (want "
+				    "0.1..3600 seconds)\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'n':
+			iterations = strtol(optarg, &end, 10);
+			if (*end || iterations < 1) {
+				fprintf(stderr, "rtictl: bad --iterations "
+				    "'%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("rtictl (rti) %s\n", PACKAGE_VERSION);
+			return 0;
+		default:
+			fprintf(stderr, "Try 'rtictl --help'.\n");
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "rtictl: want one COMMAND (status, time, top, "
+		    "metrics)\nTry 'rtictl --help'.\n");
+		return EXIT_USAGE;
+	}
+	if (parse_url(&c, url) < 0)
+		return EXIT_USAGE;
+	cmd = argv[optind];
+	if (strcmp(cmd, "status") == 0)
+		return cmd_docs(&c, print_status);
+	if (strcmp(cmd, "time") == 0)
+		return cmd_docs(&c, print_time);
+	if (strcmp(cmd, "top") == 0)
+		return cmd_top(&c, delay, iterations);
+	if (strcmp(cmd, "metrics") == 0)
+		return cmd_metrics(&c);
+	fprintf(stderr, "rtictl: unknown command '%s' (want status, time, "
+	    "top, metrics)\n", cmd);
+	return EXIT_USAGE;
+}
