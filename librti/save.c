@@ -8,8 +8,10 @@
  * saved (federation_restored/_not_restored) is: rti__check_joined then
  * refuses with SAVE_IN_PROGRESS / RESTORE_IN_PROGRESS, one test on every
  * service's path.  The services allowed meanwhile check with
- * rti__check_member instead.  rtiexec refuses the same (its word is the
- * last: a frame sent before the callback was delivered).
+ * rti__check_member instead.  At that moment librti sends
+ * WIRE_SAVE_SEEN: rtiexec carries out what came before it (sent before
+ * the federate knew, as the standard allows) and refuses what follows
+ * as librti does.
  *
  * WIRE_CB_SAVE_COLLECT is answered here, when delivered (so after every
  * frame rtiexec sent before it): TM's held timestamp-order messages, in
@@ -151,6 +153,25 @@ rti_query_federation_restore_status(rti_ambassador *amb)
 
 /* ---- callbacks ---- */
 
+/* Tell rtiexec the federate now knows of the save (restore 0) or the
+ * restore (1): the fence between what it sent before and after.  0, or
+ * -1 with the connection lost. */
+static int
+send_seen(rti_ambassador *amb, int restore)
+{
+	struct wire_buf *b;
+	size_t off;
+
+	b = rti__msg_begin(amb, WIRE_SAVE_SEEN, &off);
+	wire_put_u8(b, (uint8_t)restore);
+	if (rti__msg_end(amb, off, 1) != RTI_OK) {
+		rti__lose(amb, "out of memory telling rtiexec of a save or "
+		    "restore");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 cb_initiate_save(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
@@ -162,6 +183,8 @@ cb_initiate_save(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	if (!wire_rd_done(rd) || has_time > 1)
 		return -1;
 	amb->busy = RTI_ERR_SAVE_IN_PROGRESS;
+	if (send_seen(amb, 0) < 0)
+		return -1;
 	if (amb->cb.initiate_federate_save)
 		amb->cb.initiate_federate_save(amb->arg, label, has_time,
 		    rti__time_from_bits(amb, t));
@@ -243,6 +266,8 @@ cb_restore_begun(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	amb->busy = RTI_ERR_RESTORE_IN_PROGRESS;
+	if (send_seen(amb, 1) < 0)
+		return -1;
 	if (amb->cb.federation_restore_begun)
 		amb->cb.federation_restore_begun(amb->arg);
 	return 0;
@@ -358,6 +383,7 @@ static const struct rti__msg_out save_sends[] = {
 	{ WIRE_SAVE_ABORT, RTI__REQUEST },
 	{ WIRE_SAVE_QUERY, RTI__REQUEST },
 	{ WIRE_SAVE_COLLECTED, RTI__ONE_WAY },
+	{ WIRE_SAVE_SEEN, RTI__ONE_WAY },
 	{ WIRE_RESTORE_REQUEST, RTI__REQUEST },
 	{ WIRE_RESTORE_COMPLETE, RTI__REQUEST },
 	{ WIRE_RESTORE_ABORT, RTI__REQUEST },

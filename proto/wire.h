@@ -96,6 +96,11 @@ enum wire_type {
 	WIRE_RESTORE_ABORT = 0x0118,    /* (empty) */
 	WIRE_RESTORE_QUERY = 0x0119,    /* ; reply, then
 	                                   WIRE_CB_RESTORE_STATUS */
+	WIRE_SAVE_SEEN = 0x011a,        /* one-way: u8 restore (0: a save).
+	                                   librti saw WIRE_CB_INITIATE_SAVE
+	                                   (1: WIRE_CB_RESTORE_BEGUN): what
+	                                   it sent before is carried out,
+	                                   what follows is refused */
 	/* FedM callbacks */
 	WIRE_CB_LIST_REPORT = 0x0180,  /* u32 n, n x (str, str, u32) */
 	WIRE_CB_SYNC_REG_OK = 0x0181,  /* str label */

@@ -157,6 +157,7 @@ server_busy_exempt(uint16_t type)
 	case WIRE_SAVE_ABORT:
 	case WIRE_SAVE_QUERY:
 	case WIRE_SAVE_COLLECTED:
+	case WIRE_SAVE_SEEN:
 	case WIRE_RESTORE_REQUEST:
 	case WIRE_RESTORE_COMPLETE:
 	case WIRE_RESTORE_ABORT:

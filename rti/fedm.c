@@ -1262,6 +1262,7 @@ static const struct msg_handler fedm_handlers[] = {
 	{ WIRE_RESTORE_COMPLETE, 1, 1, fedm_h_restore_complete },
 	{ WIRE_RESTORE_ABORT, 1, 1, fedm_h_restore_abort },
 	{ WIRE_RESTORE_QUERY, 1, 1, fedm_h_restore_query },
+	{ WIRE_SAVE_SEEN, MSG_ONE_WAY, 1, fedm_h_save_seen },
 	{ 0, 0, 0, NULL }
 };
 

@@ -29,6 +29,11 @@ struct fedm_fx {
 	struct store_save *store; /* fedm_store.c's, while writing */
 	int restoring;            /* from restore begun to restored/not */
 	char *restore_label;
+	/* From restore begun until every federate has seen it
+	 * (WIRE_SAVE_SEEN): the staged save and the plan's federates,
+	 * applied then; NULL after. */
+	struct store_restore *pending;
+	struct federate **pending_joined;
 	/* the last save written (fedm_saves, MOM), NULL when none yet */
 	char *last_label;
 	int last_has_time;
@@ -46,6 +51,7 @@ struct fedm_fed {
 int fedm_h_save_request(struct conn *c, uint32_t serial,
     struct wire_rd *rd);
 int fedm_h_save_begun(struct conn *c, uint32_t serial, struct wire_rd *rd);
+int fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd);
 int fedm_h_save_complete(struct conn *c, uint32_t serial,
     struct wire_rd *rd);
 int fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd);

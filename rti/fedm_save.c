@@ -4,9 +4,14 @@
  * fedm_store.c's.
  *
  * Save.  A request makes every joined federate "instructed to save" and
- * busy (server.h: the core refuses its other services with
- * SAVE_IN_PROGRESS) and sends each WIRE_CB_INITIATE_SAVE.  Each answers
- * begun, then complete or not complete.  When every one has answered:
+ * sends each WIRE_CB_INITIATE_SAVE.  A federate is busy (server.h: the
+ * core refuses its other services with SAVE_IN_PROGRESS) from its
+ * WIRE_SAVE_SEEN on, which its librti sends when it takes the initiate:
+ * what it sent before it knew (an update, a time advance request) is
+ * carried out as the standard allows, and the cut still holds, since
+ * the file is written only after every federate's complete, which
+ * follows its earlier frames.  Each answers begun, then complete or not
+ * complete.  When every one has answered:
  * a not complete ends it (federation not saved, FEDERATE_REPORTED_
  * FAILURE); else the store collects each librti's held messages and
  * writes the file, and fedm_save_written tells everyone saved, or not
@@ -18,12 +23,14 @@
  * and matches the saved federates to the joined ones by federate type:
  * the same number of each type, else refused.  Refused: the requester
  * alone gets request_federation_restore_failed with the reason, nothing
- * changed.  Taken: the requester gets _succeeded, everyone restore begun
- * and busy (RESTORE_IN_PROGRESS); the store applies the saved state at
- * once (every joined federate takes its saved handle and name, every
- * module's state is the saved one, each librti is sent its part), then
- * each federate gets WIRE_CB_INITIATE_RESTORE with its saved name and
- * handle.  When every one answered complete: federation restored; a not
+ * changed.  Taken: the requester gets _succeeded, everyone restore begun.
+ * Each federate is busy (RESTORE_IN_PROGRESS) from its WIRE_SAVE_SEEN;
+ * when every one has seen it, so that nothing it sent before can reach
+ * the restored state, the store applies the saved state (every joined
+ * federate takes its saved handle and name, every module's state is the
+ * saved one, each librti is sent its part), then each federate gets
+ * WIRE_CB_INITIATE_RESTORE with its saved name and handle.  A federate
+ * that leaves or an abort before that ends it with nothing changed.  When every one answered complete: federation restored; a not
  * complete, an abort or a federate that leaves: not restored (the state
  * stays the restored one, the federation usable).
  *
@@ -193,7 +200,6 @@ save_initiate(struct federation *fx)
 
 	st->save = FX_SAVE_INITIATED;
 	tm_save_freeze(fx, 1);
-	set_busy(fx, RTI_ERR_SAVE_IN_PROGRESS);
 	for (i = 0; i < fx->n_feds; i++)
 		fed_st(fx->feds[i])->save_st =
 		    RTI_SAVE_STATUS_FEDERATE_INSTRUCTED_TO_SAVE;
@@ -281,6 +287,45 @@ fedm_h_save_begun(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
+/* ---- the fence: what a federate sent before it knew ---- */
+
+static void restore_apply_pending(struct federation *fx);
+
+int
+fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federation *fx = c->fed->fx;
+	struct fedm_fx *st = fx_st(fx);
+	struct fedm_fed *fs = fed_st(c->fed);
+	uint8_t restore = wire_get_u8(rd);
+	uint32_t i;
+
+	(void)serial;
+	if (!wire_rd_done(rd) || restore > 1)
+		return -1;
+	if (!restore) {
+		/* a save that ended meanwhile: nothing to fence */
+		if (st->save == FX_SAVE_INITIATED ||
+		    st->save == FX_SAVE_WRITING)
+			c->fed->busy = RTI_ERR_SAVE_IN_PROGRESS;
+		return 0;
+	}
+	if (!st->restoring)
+		return 0;
+	c->fed->busy = RTI_ERR_RESTORE_IN_PROGRESS;
+	if (fs->restore_st ==
+	    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_RESTORE_TO_BEGIN)
+		fs->restore_st = RTI_RESTORE_STATUS_FEDERATE_PREPARED_TO_RESTORE;
+	if (!st->pending)
+		return 0;
+	for (i = 0; i < fx->n_feds; i++)
+		if (fed_st(fx->feds[i])->restore_st !=
+		    RTI_RESTORE_STATUS_FEDERATE_PREPARED_TO_RESTORE)
+			return 0;
+	restore_apply_pending(fx);
+	return 0;
+}
+
 int
 fedm_h_save_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -353,6 +398,13 @@ restore_end(struct federation *fx, int restored, uint32_t reason)
 	st->restoring = 0;
 	free(st->restore_label);
 	st->restore_label = NULL;
+	if (st->pending) {
+		/* ended before it was applied: nothing changed */
+		store_restore_free(st->pending);
+		st->pending = NULL;
+	}
+	free(st->pending_joined);
+	st->pending_joined = NULL;
 	set_busy(fx, RTI_OK);
 	for (i = 0; i < fx->n_feds; i++) {
 		fed_st(fx->feds[i])->restore_st =
@@ -444,7 +496,6 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
 	const struct restore_saved *sv;
 	struct store_restore *r;
-	struct restore_plan plan;
 	struct federate **joined;
 	char msg[512];
 	uint32_t i;
@@ -478,8 +529,9 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	}
 	send_req_result(c, label, NULL);
 	st->restoring = 1;
+	st->pending = r;
+	st->pending_joined = joined;
 	tm_save_freeze(fx, 1);
-	set_busy(fx, RTI_ERR_RESTORE_IN_PROGRESS);
 	for (i = 0; i < fx->n_feds; i++) {
 		fed_st(fx->feds[i])->pre_handle = fx->feds[i]->handle;
 		fed_st(fx->feds[i])->restore_st =
@@ -488,27 +540,7 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	broadcast_u32(fx, WIRE_CB_RESTORE_BEGUN, 0, 0);
 	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' begun",
 	    fx->name, label);
-	plan.saved = sv;
-	plan.joined = joined;
-	/* store_restore_apply sends every federate its state, then: */
-	if (store_restore_apply(fx, r, &plan) < 0)
-		rti_log(fx->srv, LOG_ERROR, "federation %s: out of memory "
-		    "sending the restored state", fx->name);
-	free(joined);
-	for (i = 0; i < fx->n_feds; i++) {
-		struct federate *f = fx->feds[i];
-		struct wire_buf *b;
-		size_t off;
-
-		fed_st(f)->restore_st = RTI_RESTORE_STATUS_FEDERATE_RESTORING;
-		b = srv_frame(fx->srv, WIRE_CB_INITIATE_RESTORE, &off);
-		wire_put_str(b, label);
-		wire_put_str(b, f->name);
-		wire_put_u32(b, f->handle);
-		wire_frame_end(b, off);
-		if (f->conn)
-			conn_send_buf(f->conn, b);
-	}
+	/* applied when every federate has seen it (fedm_h_save_seen) */
 	return 0;
 refuse:
 	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' refused: %s",
@@ -517,6 +549,41 @@ refuse:
 	st->restore_label = NULL;
 	send_req_result(c, label, msg);
 	return 0;
+}
+
+/* Every federate has seen the restore begin: apply the staged save and
+ * tell each federate its restored name and handle. */
+static void
+restore_apply_pending(struct federation *fx)
+{
+	struct fedm_fx *st = fx_st(fx);
+	struct restore_plan plan;
+	uint32_t i;
+
+	plan.saved = store_restore_saved(st->pending);
+	plan.joined = st->pending_joined;
+	/* store_restore_apply takes the save and sends every federate its
+	 * state, then: */
+	if (store_restore_apply(fx, st->pending, &plan) < 0)
+		rti_log(fx->srv, LOG_ERROR, "federation %s: out of memory "
+		    "sending the restored state", fx->name);
+	st->pending = NULL;
+	free(st->pending_joined);
+	st->pending_joined = NULL;
+	for (i = 0; i < fx->n_feds; i++) {
+		struct federate *f = fx->feds[i];
+		struct wire_buf *b;
+		size_t off;
+
+		fed_st(f)->restore_st = RTI_RESTORE_STATUS_FEDERATE_RESTORING;
+		b = srv_frame(fx->srv, WIRE_CB_INITIATE_RESTORE, &off);
+		wire_put_str(b, st->restore_label);
+		wire_put_str(b, f->name);
+		wire_put_u32(b, f->handle);
+		wire_frame_end(b, off);
+		if (f->conn)
+			conn_send_buf(f->conn, b);
+	}
 }
 
 int
@@ -607,6 +674,11 @@ fedm_save_fini(struct federation *fx)
 	struct fedm_fx *st = fx_st(fx);
 
 	store_save_cancel(fx);
+	if (st->pending)
+		store_restore_free(st->pending);
+	free(st->pending_joined);
+	st->pending = NULL;
+	st->pending_joined = NULL;
 	free(st->save_label);
 	free(st->restore_label);
 	free(st->last_label);

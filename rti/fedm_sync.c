@@ -386,6 +386,7 @@ fedm_sync_apply(struct federation *fx, struct sync_point *list)
 
 	fedm_sync_fini(fx);
 	st->syncs = list;
+}
 
 void
 fedm_sync_each(struct federation *fx, fedm_sync_fn fn, void *arg)

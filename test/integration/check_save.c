@@ -413,28 +413,56 @@ START_TEST(test_save_restore_time)
 }
 END_TEST
 
-START_TEST(test_stale_frame_and_join_refused)
+/*
+ * What a federate sent before it knew of the save is carried out (IEEE
+ * 1516.1-2010 lets it call any service until initiate_federate_save):
+ * beta's time advance request, sent after alpha asked for the save but
+ * before beta took the initiate, stays pending through the save and is
+ * granted after it, where refusing it would have left beta's librti
+ * waiting for a grant rtiexec never meant to give.  Its registration of
+ * a synchronization point likewise goes through.  After the initiate
+ * beta's own services are refused, and joins are refused throughout.
+ */
+START_TEST(test_frames_before_the_initiate)
 {
 	struct tfed *ts[2], *late;
+	size_t i;
 	int rc;
 
 	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
 	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	ck_assert_int_eq(rti_enable_time_regulation(ts[1]->amb,
+	    rti_time_f64(1)), RTI_OK);
+	ck_assert(tfed_wait(ts[1], "regulation_enabled"));
+	ck_assert_int_eq(rti_enable_time_constrained(ts[1]->amb), RTI_OK);
+	ck_assert(tfed_wait(ts[1], "constrained_enabled"));
 	ck_assert_int_eq(rti_request_federation_save(ts[0]->amb, "s"),
 	    RTI_OK);
-	/* beta has not seen the initiate: its request goes, rtiexec
-	 * refuses it */
+	/* beta has not taken the initiate: both go and are carried out */
+	ck_assert_int_eq(rti_time_advance_request(ts[1]->amb,
+	    rti_time_f64(2)), RTI_OK);
 	rc = rti_register_federation_synchronization_point(ts[1]->amb, "p",
 	    NULL, 0, NULL, 0);
-	ck_assert_int_eq(rc, RTI_ERR_SAVE_IN_PROGRESS);
+	ck_assert_int_eq(rc, RTI_OK);
 	late = tfed_new(&rx);
 	ck_assert_ptr_nonnull(late);
 	ck_assert_int_eq(rti_join_federation_execution(late->amb, "late",
 	    "TypeC", "F", &late->handle), RTI_ERR_SAVE_IN_PROGRESS);
-	ck_assert_int_eq(rti_abort_federation_save(ts[1]->amb), RTI_OK);
-	ck_assert(tfed_wait_all(ts, 2, ts[0], "notsaved:5"));
-	ck_assert(tfed_wait_all(ts, 2, ts[1], "notsaved:5"));
-	ck_assert_int_eq(entries(), 0);
+	for (i = 0; i < 2; i++) {
+		ck_assert(tfed_wait_all(ts, 2, ts[i], "isave:s:0"));
+		ck_assert_int_eq(rti_federate_save_begun(ts[i]->amb), RTI_OK);
+	}
+	/* no grant while the save runs; beta's services are refused now */
+	ck_assert_int_eq(tfed_count(ts[1], "grant:"), 0);
+	ck_assert_int_eq(rti_modify_lookahead(ts[1]->amb, rti_time_f64(2)),
+	    RTI_ERR_SAVE_IN_PROGRESS);
+	for (i = 0; i < 2; i++)
+		ck_assert_int_eq(rti_federate_save_complete(ts[i]->amb),
+		    RTI_OK);
+	for (i = 0; i < 2; i++)
+		ck_assert(tfed_wait_all(ts, 2, ts[i], "saved"));
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "grant:2"));
+	ck_assert(file_exists("s"));
 	ck_assert_int_eq(rti_join_federation_execution(late->amb, "late",
 	    "TypeC", "F", &late->handle), RTI_OK);
 	ck_assert_int_eq(rti_abort_federation_save(ts[1]->amb),
@@ -1013,7 +1041,7 @@ suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_save_restore_time);
-	tcase_add_test(tc, test_stale_frame_and_join_refused);
+	tcase_add_test(tc, test_frames_before_the_initiate);
 	tcase_add_test(tc, test_killed_during_save);
 	tcase_add_test(tc, test_killed_during_restore);
 	tcase_add_test(tc, test_unwritable_dir);
