@@ -432,6 +432,18 @@ RTI_API int rti_connect(rti_ambassador *amb, const char *url,
  * copied; `len` at most 256 bytes.  RTI_ERR_INVALID_ARGUMENT otherwise. */
 RTI_API int rti_set_auth_key(rti_ambassador *amb, const void *key,
     size_t len);
+/*
+ * The seconds of silence from rtiexec after which librti reports
+ * connection_lost (call before rti_connect; it applies from the next
+ * one).  0 (the default) takes rtiexec's --heartbeat-timeout from the
+ * handshake.  librti notices only while the federate is inside a call
+ * (evoking, or waiting for a reply); it never lowers the timeout below
+ * two of rtiexec's heartbeat periods, and with rtiexec's heartbeats off
+ * it checks none.
+ * @retval RTI_OK
+ * @retval RTI_ERR_INVALID_ARGUMENT not 0 and not within 0.5..3600
+ */
+RTI_API int rti_set_heartbeat_timeout(rti_ambassador *amb, double seconds);
 /* Close the connection.  Joined federates are resigned by rtiexec with
  * their automatic resign action. */
 RTI_API int rti_disconnect(rti_ambassador *amb);

@@ -198,6 +198,11 @@ struct rti_ambassador {
 	size_t in_off;
 	int rd_empty;             /* the last read left the socket empty */
 	double rcvtmo;            /* SO_RCVTIMEO in force, 0 = none set */
+	/* Heartbeats (connection.c): the timeout in force (rtiexec's from
+	 * the HELLO_ACK, or the one set by rti_set_heartbeat_timeout; 0 =
+	 * none), its period, and when bytes last came and left. */
+	double hb_timeout, hb_period, hb_own;
+	double last_rx, last_tx;
 	int wait_poll;            /* wait with poll: a Unix-domain socket,
 	                             or the socket turned out non-blocking
 	                             or SO_RCVTIMEO failed */

@@ -27,6 +27,9 @@
 #define WIRE_MAX_NAME 1024      /* names of federations, federates, ... */
 #define WIRE_MAX_TAG (1u << 20) /* user-supplied tags */
 #define WIRE_MAX_AUTH_KEY 256
+/* The heartbeat period of a timeout of `t` seconds (both ends): a side
+ * that sent nothing for a period sends a heartbeat. */
+#define WIRE_HEARTBEAT_PERIOD(t) ((t) / 4 < 1.0 ? (t) / 4 : 1.0)
 
 /* Message types: high byte = module.  Client->server requests and
  * server->client callbacks share a module's range; callbacks start at
@@ -46,11 +49,17 @@ enum wire_module {
 enum wire_type {
 	/* core */
 	WIRE_HELLO = 0x0001,     /* u32 magic, u16 version, blob auth_key */
-	WIRE_HELLO_ACK = 0x0002, /* u32 magic, u16 version, u32 max_frame */
+	WIRE_HELLO_ACK = 0x0002, /* u32 magic, u16 version, u32 max_frame,
+	                            u32 heartbeat timeout in ms (0 = off) */
 	WIRE_HELLO_NAK = 0x0003, /* u32 err, str message */
 	WIRE_REPLY = 0x0004,     /* u32 serial, u32 err, str message, ... */
 	WIRE_NOTICE = 0x0005,    /* u32 err, str message: asynchronous error */
 	WIRE_PING = 0x0006,      /* request; empty reply */
+	WIRE_HEARTBEAT = 0x0007, /* one-way, empty: the federate is alive
+	                            (sent when it sent nothing for a
+	                            heartbeat period) */
+	WIRE_CB_HEARTBEAT = 0x0008, /* empty: rtiexec is alive (likewise);
+	                               never delivered as a callback */
 
 	/* FedM requests */
 	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,

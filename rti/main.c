@@ -63,6 +63,10 @@ usage(FILE *out)
 "                            close a connection without a handshake after\n"
 "                            SECS (default %.0f); before it, a frame may\n"
 "                            be at most %u bytes\n"
+"      --heartbeat-timeout SECS\n"
+"                            resign a federate that sent nothing for SECS\n"
+"                            (default %.0f; heartbeats keep idle ones alive);\n"
+"                            0 = no heartbeats\n"
 "      --no-io-uring         write to federates with send() only, not with\n"
 "                            one io_uring submission per loop turn\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
@@ -83,7 +87,8 @@ usage(FILE *out)
 	    RTI_DEFAULT_MAX_QUEUE, RTI_DEFAULT_MAX_TOTAL_QUEUE,
 	    RTI_DEFAULT_SLOW_TIMEOUT, RTI_DEFAULT_MAX_CONNECTIONS,
 	    RTI_DEFAULT_MAX_STARTUPS, RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS,
-	    RTI_DEFAULT_HANDSHAKE_TIMEOUT, RTI_PREAUTH_MAX_FRAME);
+	    RTI_DEFAULT_HANDSHAKE_TIMEOUT, RTI_PREAUTH_MAX_FRAME,
+	    RTI_DEFAULT_HEARTBEAT_TIMEOUT);
 }
 
 /* Seconds in [min, max]; 0 or -1. */
@@ -231,6 +236,7 @@ enum {
 	OPT_MAX_STARTUPS,
 	OPT_PER_SOURCE,
 	OPT_HANDSHAKE_TIMEOUT,
+	OPT_HEARTBEAT_TIMEOUT,
 	OPT_LIST_MESSAGES
 };
 
@@ -262,6 +268,8 @@ main(int argc, char **argv)
 		    OPT_PER_SOURCE },
 		{ "handshake-timeout", required_argument, NULL,
 		    OPT_HANDSHAKE_TIMEOUT },
+		{ "heartbeat-timeout", required_argument, NULL,
+		    OPT_HEARTBEAT_TIMEOUT },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
 		{ "log-level", required_argument, NULL, 'l' },
@@ -367,6 +375,19 @@ main(int argc, char **argv)
 				    "seconds)\n", optarg);
 				goto usage_error;
 			}
+			break;
+		case OPT_HEARTBEAT_TIMEOUT:
+			if (parse_seconds(optarg, 0, 3600,
+			    &cfg.heartbeat_timeout) < 0 ||
+			    (cfg.heartbeat_timeout != 0 &&
+			    cfg.heartbeat_timeout < 0.5)) {
+				fprintf(stderr, "rtiexec: bad "
+				    "--heartbeat-timeout '%s' (want 0, or "
+				    "0.5..3600 seconds)\n", optarg);
+				goto usage_error;
+			}
+			if (cfg.heartbeat_timeout == 0)
+				cfg.heartbeat_timeout = -1;
 			break;
 		case OPT_MAX_CONNECTIONS:
 		case OPT_MAX_STARTUPS:

@@ -197,6 +197,7 @@ PROTOTYPES = {
     "rti_ambassador_free": (None, [_amb]),
     "rti_connect": (_int, [_amb, _str, POINTER(Callbacks), c_void_p]),
     "rti_set_auth_key": (_int, [_amb, c_char_p, _sz]),
+    "rti_set_heartbeat_timeout": (_int, [_amb, c_double]),
     "rti_disconnect": (_int, [_amb]),
     "rti_get_fd": (_int, [_amb]),
     "rti_evoke_callbacks": (_int, [_amb, c_double, c_double, _pi]),

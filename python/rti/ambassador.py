@@ -438,11 +438,14 @@ _LIMIT = _errors.LimitExceeded.code
 class Ambassador:
     """One federate's connection to rtiexec (an rti_ambassador).
 
-    ``Ambassador(federate=None, url=None, *, auth_key=None)`` connects at
+    ``Ambassador(federate=None, url=None, *, auth_key=None,
+    heartbeat_timeout=None)`` connects at
     once: ``federate`` is a FederateAmbassador (or None: no callbacks),
     ``url`` as rti_connect takes it (``"tcp://HOST:PORT"``, ``"HOST:PORT"``,
     ``"unix:///path"``; None: ``tcp://127.0.0.1:14321``), ``auth_key`` the
-    shared secret (bytes or str) of rtiexec --auth-key-file.
+    shared secret (bytes or str) of rtiexec --auth-key-file,
+    ``heartbeat_timeout`` the seconds of silence from rtiexec after which
+    the connection is lost (rti_set_heartbeat_timeout; None: rtiexec's).
 
     Used as a context manager it resigns (if joined, with
     ResignAction.CANCEL_THEN_DELETE_THEN_DIVEST) and disconnects on exit;
@@ -455,7 +458,8 @@ class Ambassador:
     attribute or parameter (see :meth:`encode_attribute`).
     """
 
-    def __init__(self, federate=None, url=None, *, auth_key=None):
+    def __init__(self, federate=None, url=None, *, auth_key=None,
+                 heartbeat_timeout=None):
         self._a = None
         self._joined = False
         self._int_time = False
@@ -478,6 +482,9 @@ class Ambassador:
                 auth_key = auth_key.encode("utf-8")
             key, n = _bytes_arg(auth_key, "auth_key")
             self._check(F.rti_set_auth_key(a, key, n))
+        if heartbeat_timeout is not None:
+            self._check(F.rti_set_heartbeat_timeout(
+                a, float(heartbeat_timeout)))
         self._cbs = _native.Callbacks()
         self._thunks = []
         if federate is not None:
