@@ -147,7 +147,8 @@ extern "C" {
 	    "message can no longer be retracted")                             \
 	XX(INTERNAL_ERROR, "RTI internal error")                              \
 	XX(DECODER_ERROR, "value does not decode as its datatype")         \
-	XX(DATATYPE_NOT_DEFINED, "datatype not defined or not encodable")
+	XX(DATATYPE_NOT_DEFINED, "datatype not defined or not encodable")    \
+	XX(INVALID_TRANSPORTATION_TYPE, "invalid transportation type")
 
 enum rti_err {
 #define RTI_ERR_ENUM_(name, msg) RTI_ERR_##name,
@@ -240,6 +241,12 @@ rti_time_i64(int64_t v)
 enum rti_order {
 	RTI_ORDER_RECEIVE = 0,
 	RTI_ORDER_TIMESTAMP = 1
+};
+
+/* Transportation types: the MIM's HLAreliable and HLAbestEffort. */
+enum rti_transportation {
+	RTI_TRANSPORT_RELIABLE = 0,
+	RTI_TRANSPORT_BEST_EFFORT = 1
 };
 
 enum rti_resign_action {
@@ -402,6 +409,14 @@ struct rti_callbacks {
 	void (*time_advance_grant)(void *arg, rti_time time);
 	void (*request_retraction)(void *arg,
 	    rti_message_retraction_handle retraction);
+
+	/* Transportation types (answers of the queries) */
+	void (*report_attribute_transportation_type)(void *arg,
+	    rti_object_instance_handle obj, rti_attribute_handle attr,
+	    enum rti_transportation type);
+	void (*report_interaction_transportation_type)(void *arg,
+	    rti_federate_handle federate, rti_interaction_class_handle cls,
+	    enum rti_transportation type);
 };
 
 typedef struct rti_ambassador rti_ambassador;
@@ -852,6 +867,38 @@ RTI_API int rti_change_attribute_order_type(rti_ambassador *amb,
     size_t n, enum rti_order order);
 RTI_API int rti_change_interaction_order_type(rti_ambassador *amb,
     rti_interaction_class_handle cls, enum rti_order order);
+
+/*
+ * Transportation types (IEEE 1516-2010 8.21-8.22, 10.36-10.37).  Each
+ * attribute and interaction class starts with the FOM's <transportation>
+ * (HLAbestEffort is best effort, HLAreliable and any other name
+ * reliable).  rti_change_attribute_transportation_type changes it for
+ * this federate's own later updates of attributes it owns of `obj`, and
+ * rti_change_interaction_transportation_type for its own later
+ * interactions of a class it publishes: per federate and instance, as
+ * the order types.  The queries are answered by the
+ * report_attribute_transportation_type callback (the type the
+ * attribute's owner sends with; the FOM's when it is unowned) and
+ * report_interaction_transportation_type (the type `federate` sends
+ * `cls` with).
+ * @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN
+ * @retval RTI_ERR_ATTRIBUTE_NOT_DEFINED
+ * @retval RTI_ERR_ATTRIBUTE_NOT_OWNED
+ * @retval RTI_ERR_INTERACTION_CLASS_NOT_DEFINED
+ * @retval RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED
+ * @retval RTI_ERR_INVALID_TRANSPORTATION_TYPE a type that is not defined
+ * @retval RTI_ERR_FEDERATE_HANDLE_NOT_KNOWN (query: no such federate
+ *         joined)
+ */
+RTI_API int rti_change_attribute_transportation_type(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, enum rti_transportation type);
+RTI_API int rti_query_attribute_transportation_type(rti_ambassador *amb,
+    rti_object_instance_handle obj, rti_attribute_handle attr);
+RTI_API int rti_change_interaction_transportation_type(rti_ambassador *amb,
+    rti_interaction_class_handle cls, enum rti_transportation type);
+RTI_API int rti_query_interaction_transportation_type(rti_ambassador *amb,
+    rti_federate_handle federate, rti_interaction_class_handle cls);
 
 /* Ask the owners for current values: provide_attribute_value_update. */
 RTI_API int rti_request_attribute_value_update(rti_ambassador *amb,

@@ -102,6 +102,10 @@ void rti__om_obj_del(struct om_state *st, struct om_obj *o);
  */
 int rti__om_pend_flush(rti_ambassador *amb, struct om_state *st);
 
+/* om_transport.c: the transportation types' report callbacks. */
+int rti__om_cb_transport(rti_ambassador *amb, uint16_t type,
+    struct wire_rd *rd);
+
 /* om_recv.c: the callback table of OM's frames from rtiexec. */
 extern const struct rti__cb_handler rti__om_callbacks[];
 

@@ -129,6 +129,16 @@ enum wire_type {
 	                                    n x u32 attr */
 	WIRE_OM_REQUEST_CLASS_UPDATE = 0x0308, /* u32 cls, blob tag, u32 n,
 	                                          n x u32 attr */
+	/* Transportation types (om_transport.c); requests, empty replies */
+	WIRE_OM_CHANGE_ATTR_TRANSPORT = 0x0310, /* u32 obj, u8 type, u32 n,
+	                                           n x u32 attr */
+	WIRE_OM_CHANGE_IC_TRANSPORT = 0x0311,   /* u32 cls, u8 type */
+	WIRE_OM_QUERY_ATTR_TRANSPORT = 0x0312,  /* u32 obj, u32 attr; reply,
+	                                           then
+	                                           WIRE_CB_REPORT_ATTR_TRANSPORT */
+	WIRE_OM_QUERY_IC_TRANSPORT = 0x0313,    /* u32 fed, u32 cls; reply,
+	                                           then
+	                                           WIRE_CB_REPORT_IC_TRANSPORT */
 	/* OM callbacks */
 	WIRE_CB_NAMES_RESERVED = 0x0380, /* u8 ok, u8 multiple, u32 n,
 	                                    n x str */
@@ -144,6 +154,10 @@ enum wire_type {
 	                                    n x u32 attr */
 	WIRE_CB_UPDATES_ON = 0x0386,    /* u32 obj, u32 n, n x u32 attr */
 	WIRE_CB_UPDATES_OFF = 0x0387,   /* u32 obj, u32 n, n x u32 attr */
+	WIRE_CB_REPORT_ATTR_TRANSPORT = 0x0390, /* u32 obj, u32 attr,
+	                                           u8 type */
+	WIRE_CB_REPORT_IC_TRANSPORT = 0x0391,   /* u32 fed, u32 cls,
+	                                           u8 type */
 
 	/* TM requests (times and intervals are u64 raw rti_time bits) */
 	WIRE_TM_ENABLE_REGULATION = 0x0400,  /* u64 lookahead */

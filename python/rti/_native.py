@@ -165,6 +165,8 @@ CALLBACKS = [
     ("time_constrained_enabled", (_p, Time)),
     ("time_advance_grant", (_p, Time)),
     ("request_retraction", (_p, retraction_t)),
+    ("report_attribute_transportation_type", (_p, _h, _h, c_int)),
+    ("report_interaction_transportation_type", (_p, _h, _h, c_int)),
 ]
 
 CALLBACK_TYPES = {name: CFUNCTYPE(None, *args) for name, args in CALLBACKS}
@@ -293,6 +295,11 @@ PROTOTYPES = {
     "rti_request_class_attribute_value_update":
         (_int, [_amb, _h, _ph, _sz, c_char_p, _sz]),
     "rti_change_attribute_order_type": (_int, [_amb, _h, _ph, _sz, _int]),
+    "rti_change_attribute_transportation_type":
+        (_int, [_amb, _h, _ph, _sz, _int]),
+    "rti_query_attribute_transportation_type": (_int, [_amb, _h, _h]),
+    "rti_change_interaction_transportation_type": (_int, [_amb, _h, _int]),
+    "rti_query_interaction_transportation_type": (_int, [_amb, _h, _h]),
     "rti_change_interaction_order_type": (_int, [_amb, _h, _int]),
     "rti_get_object_instance_handle": (_int, [_amb, _str, _ph]),
     "rti_get_object_instance_name": (_int, [_amb, _h, _pstr]),

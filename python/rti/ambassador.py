@@ -37,7 +37,8 @@ from .handles import (AttributeHandle, DatatypeHandle, DimensionHandle,
 
 __all__ = ["Ambassador", "FederateAmbassador", "MessageInfo",
            "FederationExecutionInfo", "AttributeValues", "ParameterValues",
-           "ResignAction", "Order", "SyncFailureReason", "Packing",
+           "ResignAction", "Order", "Transportation", "SyncFailureReason",
+           "Packing",
            "FLOAT64_TIME", "INTEGER64_TIME", "DEFAULT_URL"]
 
 FLOAT64_TIME = "HLAfloat64Time"
@@ -65,6 +66,18 @@ def _order_arg(order):
     if not isinstance(order, Order):
         raise TypeError("order must be an rti.Order")
     return int(order)
+
+
+class Transportation(enum.IntEnum):
+    """Transportation type: the MIM's HLAreliable and HLAbestEffort."""
+    RELIABLE = 0
+    BEST_EFFORT = 1
+
+
+def _transport_arg(t):
+    if not isinstance(t, Transportation):
+        raise TypeError("type must be an rti.Transportation")
+    return int(t)
 
 
 class SyncFailureReason(enum.IntEnum):
@@ -316,6 +329,15 @@ class FederateAmbassador:
     def request_retraction(self, retraction):
         """A message received earlier (MessageRetractionHandle) was
         retracted by its sender."""
+
+    # Transportation types
+    def report_attribute_transportation_type(self, obj, attr, type):
+        """Answer to query_attribute_transportation_type: ``attr`` of
+        ``obj`` is sent with ``type`` (:class:`Transportation`)."""
+
+    def report_interaction_transportation_type(self, federate, cls, type):
+        """Answer to query_interaction_transportation_type: ``federate``
+        sends ``cls`` with ``type`` (:class:`Transportation`)."""
 
 
 # --------------------------------------------------------------------------
@@ -669,6 +691,10 @@ class Ambassador:
             conv = lambda t: (self._time_out(t),)
         elif name == "request_retraction":
             conv = lambda r: (_mk(MessageRetractionHandle, r),)
+        elif name == "report_attribute_transportation_type":
+            conv = lambda o, a, t: (obj(o), at[a], Transportation(t))
+        elif name == "report_interaction_transportation_type":
+            conv = lambda f, c, t: (fh[f], ic[c], Transportation(t))
         else:   # (obj, attrs, n): scope, turn updates, ownership answers
             conv = lambda o, p, n: (obj(o), attrs(p, n))
 
@@ -1643,6 +1669,36 @@ class Ambassador:
         self._check(F.rti_change_interaction_order_type(
             self._amb(), _check_handle(cls, InteractionClassHandle, "cls"),
             _order_arg(order)))
+
+    def change_attribute_transportation_type(self, obj, attrs, type):
+        """Send ``attrs`` of ``obj`` (owned here) with ``type``
+        (:class:`Transportation`) from now on (IEEE 1516-2010 8.21)."""
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        self._check(F.rti_change_attribute_transportation_type(
+            self._amb(), o, arr, n, _transport_arg(type)))
+
+    def query_attribute_transportation_type(self, obj, attr):
+        """Ask the type ``attr`` of ``obj`` is sent with: answered by
+        report_attribute_transportation_type."""
+        self._check(F.rti_query_attribute_transportation_type(
+            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
+            _check_handle(attr, AttributeHandle, "attribute")))
+
+    def change_interaction_transportation_type(self, cls, type):
+        """Send interactions of the published class ``cls`` with ``type``
+        (:class:`Transportation`) from now on (IEEE 1516-2010 8.22)."""
+        self._check(F.rti_change_interaction_transportation_type(
+            self._amb(), _check_handle(cls, InteractionClassHandle, "cls"),
+            _transport_arg(type)))
+
+    def query_interaction_transportation_type(self, federate, cls):
+        """Ask the type ``federate`` sends ``cls`` with: answered by
+        report_interaction_transportation_type."""
+        self._check(F.rti_query_interaction_transportation_type(
+            self._amb(), _check_handle(federate, FederateHandle,
+                                       "federate"),
+            _check_handle(cls, InteractionClassHandle, "cls")))
 
     def unconditional_attribute_ownership_divestiture(self, obj, attrs):
         """Give up ``attrs`` of ``obj`` at once."""
