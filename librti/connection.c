@@ -109,7 +109,7 @@ rti__flush(rti_ambassador *amb, int block)
 
 		if (n > 0) {
 			amb->out_off += (size_t)n;
-			amb->last_tx = rti__now();
+			amb->tx_count++;
 			continue;
 		}
 		if (n < 0 && errno == EINTR)
@@ -178,7 +178,7 @@ read_into(rti_ambassador *amb, int flags)
 	if (n > 0) {
 		amb->rd_empty = (size_t)n < amb->in.cap - amb->in.len;
 		amb->in.len += (size_t)n;
-		amb->last_rx = rti__now();
+		amb->rx_count++;
 		return 1;
 	}
 	if (n < 0 && errno == EINTR)
@@ -264,6 +264,14 @@ rti__heartbeat(rti_ambassador *amb, double now)
 
 	if (amb->hb_timeout <= 0 || amb->lost)
 		return amb->lost ? -1 : 0;
+	if (amb->rx_count != amb->rx_seen) {
+		amb->rx_seen = amb->rx_count;
+		amb->last_rx = now;
+	}
+	if (amb->tx_count != amb->tx_seen) {
+		amb->tx_seen = amb->tx_count;
+		amb->last_tx = now;
+	}
 	if (now - amb->last_rx >= amb->hb_timeout) {
 		/* the caller may have been away: what came meanwhile waits
 		 * in the socket */
@@ -279,6 +287,7 @@ rti__heartbeat(rti_ambassador *amb, double now)
 		/* stamped first: the flush below may come back here; a full
 		 * socket takes nothing, but then rtiexec has bytes coming */
 		amb->last_tx = now;
+		amb->tx_seen = amb->tx_count + 1;
 		off = wire_frame_begin(&amb->out, WIRE_HEARTBEAT);
 		wire_frame_end(&amb->out, off);
 		if (amb->out.oom) {
@@ -479,6 +488,8 @@ hb_start(rti_ambassador *amb, uint32_t ms)
 	amb->hb_timeout = t;
 	amb->hb_period = WIRE_HEARTBEAT_PERIOD(t < theirs ? t : theirs);
 	amb->last_rx = amb->last_tx = rti__now();
+	amb->rx_seen = amb->rx_count;
+	amb->tx_seen = amb->tx_count;
 }
 
 /* Open the socket to `url` and run the handshake (core-int.h). */
