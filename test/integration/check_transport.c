@@ -5,12 +5,19 @@
  * queries answered by their report callbacks for any federate, the
  * owner's choice following ownership, and the standard's exceptions.
  */
+#include <arpa/inet.h>
 #include <check.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "testutil.h"
+#include "wire.h"
 
 #define FOM TOP_SRCDIR "/test/data/fom/transport.xml"
 
@@ -276,6 +283,164 @@ START_TEST(test_not_joined)
 }
 END_TEST
 
+/* A hand-made client: rtiexec checks what librti would have refused
+ * before sending, and a malformed message closes the connection. */
+static int
+raw_connect(void)
+{
+	struct sockaddr_in sa;
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)rx.port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	return fd;
+}
+
+static void
+raw_send(int fd, uint16_t type, const uint8_t *p, size_t n)
+{
+	uint8_t hdr[8];
+
+	wire_put32(hdr, (uint32_t)n);
+	wire_put16(hdr + 4, type);
+	wire_put16(hdr + 6, 0);
+	ck_assert_int_eq(send(fd, hdr, 8, MSG_NOSIGNAL), 8);
+	if (n)
+		ck_assert_int_eq(send(fd, p, n, MSG_NOSIGNAL), (ssize_t)n);
+}
+
+/* Read exactly n bytes; 1, 0 on EOF, -1 on timeout. */
+static int
+raw_read(int fd, uint8_t *p, size_t n)
+{
+	while (n) {
+		struct pollfd pf = { fd, POLLIN, 0 };
+		ssize_t k;
+
+		if (poll(&pf, 1, (int)(WAIT_S * 1000)) <= 0)
+			return -1;
+		k = recv(fd, p, n, 0);
+		if (k == 0 || (k < 0 && errno == ECONNRESET))
+			return 0;
+		if (k < 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 1;
+}
+
+/* The next frame of `type` (others skipped) into buf: its length, or -1
+ * at EOF or timeout. */
+static long
+raw_expect(int fd, uint16_t type, uint8_t *buf, size_t cap)
+{
+	uint8_t hdr[8];
+	uint32_t len;
+
+	for (;;) {
+		if (raw_read(fd, hdr, 8) != 1)
+			return -1;
+		len = wire_get32(hdr);
+		ck_assert_uint_le(len, cap);
+		if (raw_read(fd, buf, len) != 1)
+			return -1;
+		if (wire_get16(hdr + 4) == type)
+			return (long)len;
+	}
+}
+
+static size_t
+put_str(uint8_t *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	wire_put32(p, (uint32_t)n);
+	memcpy(p + 4, s, n);
+	return 4 + n;
+}
+
+/* The error code of the REPLY to `serial`. */
+static uint32_t
+raw_reply(int fd, uint32_t serial)
+{
+	static uint8_t buf[1 << 20];
+
+	ck_assert_int_ge(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), 8);
+	ck_assert_uint_eq(wire_get32(buf), serial);
+	return wire_get32(buf + 4);
+}
+
+START_TEST(test_raw_bad_input)
+{
+	struct tfed *a = join("A");
+	rti_object_class_handle meter = tfed_oc(a, "Meter");
+	rti_attribute_handle rd = tfed_at(a, meter, "Reading");
+	rti_object_instance_handle obj;
+	uint8_t buf[256];
+	size_t n;
+	int fd = raw_connect();
+
+	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, meter,
+	    &rd, 1), RTI_OK);
+	obj = tfed_register_named(a, "Meter", "m3");
+	wire_put32(buf, WIRE_MAGIC);
+	wire_put16(buf + 4, WIRE_VERSION);
+	wire_put32(buf + 6, 0);
+	raw_send(fd, WIRE_HELLO, buf, 10);
+	ck_assert_int_ge(raw_expect(fd, WIRE_HELLO_ACK, buf, sizeof buf), 10);
+	wire_put32(buf, 1);
+	n = 4;
+	n += put_str(buf + n, "F");
+	n += put_str(buf + n, "raw");
+	n += put_str(buf + n, "raw");
+	raw_send(fd, WIRE_JOIN, buf, n);
+	ck_assert_uint_eq(raw_reply(fd, 1), RTI_OK);
+
+	/* a type that is not defined */
+	wire_put32(buf, 2);
+	wire_put32(buf + 4, (uint32_t)obj.id);
+	buf[8] = 9;
+	wire_put32(buf + 9, 1);
+	wire_put32(buf + 13, rd.id);
+	raw_send(fd, WIRE_OM_CHANGE_ATTR_TRANSPORT, buf, 17);
+	ck_assert_uint_eq(raw_reply(fd, 2),
+	    RTI_ERR_INVALID_TRANSPORTATION_TYPE);
+	/* an instance it does not know (it never discovered it) */
+	wire_put32(buf, 3);
+	buf[8] = 1;
+	raw_send(fd, WIRE_OM_CHANGE_ATTR_TRANSPORT, buf, 17);
+	ck_assert_uint_eq(raw_reply(fd, 3),
+	    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	/* an interaction class it does not publish */
+	wire_put32(buf, 4);
+	wire_put32(buf + 4, tfed_ic(a, "Sample").id);
+	buf[8] = 0;
+	raw_send(fd, WIRE_OM_CHANGE_IC_TRANSPORT, buf, 9);
+	ck_assert_uint_eq(raw_reply(fd, 4),
+	    RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED);
+	/* a count larger than what follows: a protocol error, closed */
+	wire_put32(buf, 5);
+	wire_put32(buf + 9, 1000);
+	raw_send(fd, WIRE_OM_CHANGE_ATTR_TRANSPORT, buf, 17);
+	ck_assert_int_eq(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), -1);
+	close(fd);
+	ck_assert(rtiexec_log_has(&rx, "malformed message"));
+	/* A's choice was never touched */
+	{
+		char want[64];
+
+		snprintf(want, sizeof want, "rat:m3:%u:best", rd.id);
+		expect_attr(a, obj, rd, want);
+	}
+	tfed_free(a);
+}
+END_TEST
+
 static Suite *
 transport_suite(void)
 {
@@ -288,6 +453,7 @@ transport_suite(void)
 	tcase_add_test(tc, test_owner_choice_follows_ownership);
 	tcase_add_test(tc, test_interaction_types);
 	tcase_add_test(tc, test_not_joined);
+	tcase_add_test(tc, test_raw_bad_input);
 	suite_add_tcase(s, tc);
 	return s;
 }
