@@ -158,7 +158,8 @@ extern "C" {
 	XX(FEDERATE_UNABLE_TO_USE_TIME, "federate unable to use time")        \
 	XX(SPECIFIED_SAVE_LABEL_DOES_NOT_EXIST,                               \
 	    "specified save label does not exist")                            \
-	XX(COULD_NOT_INITIATE_RESTORE, "could not initiate restore")
+	XX(COULD_NOT_INITIATE_RESTORE, "could not initiate restore")  \
+	XX(INVALID_TRANSPORTATION_TYPE, "invalid transportation type")
 
 enum rti_err {
 #define RTI_ERR_ENUM_(name, msg) RTI_ERR_##name,
@@ -251,6 +252,12 @@ rti_time_i64(int64_t v)
 enum rti_order {
 	RTI_ORDER_RECEIVE = 0,
 	RTI_ORDER_TIMESTAMP = 1
+};
+
+/* Transportation types: the MIM's HLAreliable and HLAbestEffort. */
+enum rti_transportation {
+	RTI_TRANSPORT_RELIABLE = 0,
+	RTI_TRANSPORT_BEST_EFFORT = 1
 };
 
 enum rti_resign_action {
@@ -482,6 +489,13 @@ struct rti_callbacks {
 	    enum rti_restore_failure_reason reason);
 	void (*federation_restore_status_response)(void *arg,
 	    const struct rti_federate_restore_status *status, size_t n);
+	/* Transportation types (answers of the queries) */
+	void (*report_attribute_transportation_type)(void *arg,
+	    rti_object_instance_handle obj, rti_attribute_handle attr,
+	    enum rti_transportation type);
+	void (*report_interaction_transportation_type)(void *arg,
+	    rti_federate_handle federate, rti_interaction_class_handle cls,
+	    enum rti_transportation type);
 };
 
 typedef struct rti_ambassador rti_ambassador;
@@ -512,6 +526,18 @@ RTI_API int rti_connect(rti_ambassador *amb, const char *url,
  * copied; `len` at most 256 bytes.  RTI_ERR_INVALID_ARGUMENT otherwise. */
 RTI_API int rti_set_auth_key(rti_ambassador *amb, const void *key,
     size_t len);
+/*
+ * The seconds of silence from rtiexec after which librti reports
+ * connection_lost (call before rti_connect; it applies from the next
+ * one).  0 (the default) takes rtiexec's --heartbeat-timeout from the
+ * handshake.  librti notices only while the federate is inside a call
+ * (evoking, or waiting for a reply); it never lowers the timeout below
+ * two of rtiexec's heartbeat periods, and with rtiexec's heartbeats off
+ * it checks none.
+ * @retval RTI_OK
+ * @retval RTI_ERR_INVALID_ARGUMENT not 0 and not within 0.5..3600
+ */
+RTI_API int rti_set_heartbeat_timeout(rti_ambassador *amb, double seconds);
 /* Close the connection.  Joined federates are resigned by rtiexec with
  * their automatic resign action. */
 RTI_API int rti_disconnect(rti_ambassador *amb);
@@ -951,6 +977,38 @@ RTI_API int rti_change_attribute_order_type(rti_ambassador *amb,
     size_t n, enum rti_order order);
 RTI_API int rti_change_interaction_order_type(rti_ambassador *amb,
     rti_interaction_class_handle cls, enum rti_order order);
+
+/*
+ * Transportation types (IEEE 1516-2010 8.21-8.22, 10.36-10.37).  Each
+ * attribute and interaction class starts with the FOM's <transportation>
+ * (HLAbestEffort is best effort, HLAreliable and any other name
+ * reliable).  rti_change_attribute_transportation_type changes it for
+ * this federate's own later updates of attributes it owns of `obj`, and
+ * rti_change_interaction_transportation_type for its own later
+ * interactions of a class it publishes: per federate and instance, as
+ * the order types.  The queries are answered by the
+ * report_attribute_transportation_type callback (the type the
+ * attribute's owner sends with; the FOM's when it is unowned) and
+ * report_interaction_transportation_type (the type `federate` sends
+ * `cls` with).
+ * @retval RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN
+ * @retval RTI_ERR_ATTRIBUTE_NOT_DEFINED
+ * @retval RTI_ERR_ATTRIBUTE_NOT_OWNED
+ * @retval RTI_ERR_INTERACTION_CLASS_NOT_DEFINED
+ * @retval RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED
+ * @retval RTI_ERR_INVALID_TRANSPORTATION_TYPE a type that is not defined
+ * @retval RTI_ERR_FEDERATE_HANDLE_NOT_KNOWN (query: no such federate
+ *         joined)
+ */
+RTI_API int rti_change_attribute_transportation_type(rti_ambassador *amb,
+    rti_object_instance_handle obj, const rti_attribute_handle *attrs,
+    size_t n, enum rti_transportation type);
+RTI_API int rti_query_attribute_transportation_type(rti_ambassador *amb,
+    rti_object_instance_handle obj, rti_attribute_handle attr);
+RTI_API int rti_change_interaction_transportation_type(rti_ambassador *amb,
+    rti_interaction_class_handle cls, enum rti_transportation type);
+RTI_API int rti_query_interaction_transportation_type(rti_ambassador *amb,
+    rti_federate_handle federate, rti_interaction_class_handle cls);
 
 /* Ask the owners for current values: provide_attribute_value_update. */
 RTI_API int rti_request_attribute_value_update(rti_ambassador *amb,

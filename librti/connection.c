@@ -83,6 +83,7 @@ rti__conn_close(rti_ambassador *amb)
 		close(amb->fd);
 	amb->fd = -1;
 	amb->connected = 0;
+	amb->hb_timeout = 0;
 	amb->lost = 0;
 	amb->lost_reported = 0;
 	amb->lost_drop = 0;
@@ -108,6 +109,7 @@ rti__flush(rti_ambassador *amb, int block)
 
 		if (n > 0) {
 			amb->out_off += (size_t)n;
+			amb->tx_count++;
 			continue;
 		}
 		if (n < 0 && errno == EINTR)
@@ -127,6 +129,8 @@ rti__flush(rti_ambassador *amb, int block)
 			if (p.revents & POLLIN) {
 				if (rti__read_some(amb) < 0)
 					return RTI_ERR_CONNECTION_LOST;
+			} else if (rti__heartbeat(amb, rti__now()) < 0) {
+				return RTI_ERR_CONNECTION_LOST;
 			}
 			continue;
 		}
@@ -174,6 +178,7 @@ read_into(rti_ambassador *amb, int flags)
 	if (n > 0) {
 		amb->rd_empty = (size_t)n < amb->in.cap - amb->in.len;
 		amb->in.len += (size_t)n;
+		amb->rx_count++;
 		return 1;
 	}
 	if (n < 0 && errno == EINTR)
@@ -252,10 +257,53 @@ wait_recv(rti_ambassador *amb, double timeout_s)
 	return rc;
 }
 
-/* Wait up to `timeout_s` (<0 = forever) for the socket to be readable and
- * read.  Returns as rti__read_some; 0 also on timeout. */
 int
-rti__wait_read(rti_ambassador *amb, double timeout_s)
+rti__heartbeat(rti_ambassador *amb, double now)
+{
+	size_t off;
+
+	if (amb->hb_timeout <= 0 || amb->lost)
+		return amb->lost ? -1 : 0;
+	if (amb->rx_count != amb->rx_seen) {
+		amb->rx_seen = amb->rx_count;
+		amb->last_rx = now;
+	}
+	if (amb->tx_count != amb->tx_seen) {
+		amb->tx_seen = amb->tx_count;
+		amb->last_tx = now;
+	}
+	if (now - amb->last_rx >= amb->hb_timeout) {
+		/* the caller may have been away: what came meanwhile waits
+		 * in the socket */
+		if (rti__read_some(amb) != 0)
+			return amb->lost ? -1 : 0;
+		lose_closed(amb, "rtiexec sent nothing for %.1f s (heartbeat "
+		    "timeout %g s)", now - amb->last_rx, amb->hb_timeout);
+		/* rtiexec, should it come back, sees the end and resigns us */
+		(void)shutdown(amb->fd, SHUT_RDWR);
+		return -1;
+	}
+	if (now - amb->last_tx >= amb->hb_period) {
+		/* stamped first: the flush below may come back here; a full
+		 * socket takes nothing, but then rtiexec has bytes coming */
+		amb->last_tx = now;
+		amb->tx_seen = amb->tx_count + 1;
+		off = wire_frame_begin(&amb->out, WIRE_HEARTBEAT);
+		wire_frame_end(&amb->out, off);
+		if (amb->out.oom) {
+			amb->out.oom = 0;
+			amb->out.len = off;
+			return 0;
+		}
+		if (rti__flush(amb, 0) != RTI_OK)
+			return -1;
+	}
+	return 0;
+}
+
+/* rti__wait_read without the heartbeats. */
+static int
+wait_read(rti_ambassador *amb, double timeout_s)
 {
 	struct pollfd p = { amb->fd, POLLIN, 0 };
 	int ms, rc;
@@ -278,6 +326,25 @@ rti__wait_read(rti_ambassador *amb, double timeout_s)
 	if (p.revents & (POLLIN | POLLHUP | POLLERR))
 		return rti__read_some(amb);
 	return 0;
+}
+
+/* Wait up to `timeout_s` (<0 = forever) for the socket to be readable and
+ * read.  Returns as rti__read_some; 0 also on timeout.  With heartbeats,
+ * the wait is at most a period, and a quiet one checks them. */
+int
+rti__wait_read(rti_ambassador *amb, double timeout_s)
+{
+	int rc;
+
+	if (amb->hb_timeout > 0 && (timeout_s < 0 ?
+	    amb->rcvtmo == 0 || amb->rcvtmo > amb->hb_period || amb->wait_poll
+	    || amb->out_off < amb->out.len : timeout_s > amb->hb_period))
+		timeout_s = amb->hb_period;
+	rc = wait_read(amb, timeout_s);
+	if (rc >= 0 && amb->hb_timeout > 0 && rti__heartbeat(amb,
+	    rti__now()) < 0)
+		return -1;
+	return rc;
 }
 
 static int
@@ -400,6 +467,31 @@ open_socket(rti_ambassador *amb, const char *url)
 	return RTI_OK;
 }
 
+/* Heartbeats after a handshake whose HELLO_ACK said `ms` (0 = rtiexec
+ * sends none and checks none: then neither does librti).  The period is
+ * rtiexec's, or the own timeout's when that is shorter; the own timeout
+ * is never below two of rtiexec's periods, which would lose a live
+ * rtiexec. */
+static void
+hb_start(rti_ambassador *amb, uint32_t ms)
+{
+	double theirs = ms / 1000.0, t = theirs;
+
+	amb->hb_timeout = 0;
+	if (ms == 0)
+		return;
+	if (amb->hb_own > 0) {
+		t = amb->hb_own;
+		if (t < 2 * WIRE_HEARTBEAT_PERIOD(theirs))
+			t = 2 * WIRE_HEARTBEAT_PERIOD(theirs);
+	}
+	amb->hb_timeout = t;
+	amb->hb_period = WIRE_HEARTBEAT_PERIOD(t < theirs ? t : theirs);
+	amb->last_rx = amb->last_tx = rti__now();
+	amb->rx_seen = amb->rx_count;
+	amb->tx_seen = amb->tx_count;
+}
+
 /* Open the socket to `url` and run the handshake (core-int.h). */
 int
 rti__conn_open(rti_ambassador *amb, const char *url)
@@ -407,7 +499,7 @@ rti__conn_open(rti_ambassador *amb, const char *url)
 	struct wire_buf *b;
 	size_t off, poff;
 	uint16_t type;
-	uint32_t len;
+	uint32_t len, hb_ms = 0;
 	double deadline;
 	int rc;
 
@@ -459,9 +551,11 @@ rti__conn_open(rti_ambassador *amb, const char *url)
 			goto bad;
 		(void)wire_get_u16(&rd);
 		amb->max_frame = wire_get_u32(&rd);
+		hb_ms = wire_rd_left(&rd) >= 4 ? wire_get_u32(&rd) : 0;
 		if (rd.err)
 			goto bad;
 	}
+	hb_start(amb, hb_ms);
 	return RTI_OK;
 bad:
 	rti__conn_close(amb);

@@ -31,6 +31,10 @@
 int rti__conn_open(rti_ambassador *amb, const char *url);
 void rti__conn_close(rti_ambassador *amb);
 int rti__wait_read(rti_ambassador *amb, double timeout_s);
+/* Heartbeats at `now`: a heartbeat sent when nothing left for a period;
+ * the connection lost (-1, lost_reason set) when nothing came for the
+ * timeout and nothing waits in the socket either; else 0. */
+int rti__heartbeat(rti_ambassador *amb, double now);
 
 /*
  * evoke.c.  rti__in_retire: in.data is about to be replaced while a

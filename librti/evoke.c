@@ -102,6 +102,7 @@ deliver_one(rti_ambassador *amb)
 	uint32_t len;
 	int rc;
 
+again:
 	if (amb->lost && (amb->lost_reported || amb->lost_drop ||
 	    rti__frame_at(amb, amb->in_off, &type, &poff, &len) <= 0)) {
 		if (amb->lost_reported)
@@ -121,6 +122,11 @@ deliver_one(rti_ambassador *amb)
 	}
 	if (rc == 0)
 		return 0;
+	if (type == WIRE_CB_HEARTBEAT && len == 0) {
+		/* not a callback: its arrival was all it said */
+		amb->in_off = poff;
+		goto again;
+	}
 	/* Dispatched in place: requests the callback makes read behind it
 	 * (rti__in_reserve moves the unread bytes, never the frame). */
 	amb->in_off = poff + len;
@@ -227,6 +233,7 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 	if (!amb->lost) {
 		rti__flush_modules(amb);
 		(void)rti__flush(amb, 0);
+		(void)rti__heartbeat(amb, start);
 	}
 	for (;;) {
 		rc = deliver_one(amb);

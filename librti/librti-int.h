@@ -200,6 +200,14 @@ struct rti_ambassador {
 	size_t in_off;
 	int rd_empty;             /* the last read left the socket empty */
 	double rcvtmo;            /* SO_RCVTIMEO in force, 0 = none set */
+	/* Heartbeats (connection.c): the timeout in force (rtiexec's from
+	 * the HELLO_ACK, or the one set by rti_set_heartbeat_timeout; 0 =
+	 * none) and its period; the reads and writes that took bytes
+	 * (counted where they happen: no clock there), their counts at the
+	 * last check, and the check at which each last moved. */
+	double hb_timeout, hb_period, hb_own;
+	uint64_t rx_count, tx_count, rx_seen, tx_seen;
+	double last_rx, last_tx;
 	int wait_poll;            /* wait with poll: a Unix-domain socket,
 	                             or the socket turned out non-blocking
 	                             or SO_RCVTIMEO failed */

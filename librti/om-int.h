@@ -106,6 +106,10 @@ int rti__om_pend_flush(rti_ambassador *amb, struct om_state *st);
 int rti__om_cb_restore(rti_ambassador *amb, uint16_t type,
     struct wire_rd *rd);
 
+/* om_transport.c: the transportation types' report callbacks. */
+int rti__om_cb_transport(rti_ambassador *amb, uint16_t type,
+    struct wire_rd *rd);
+
 /* om_recv.c: the callback table of OM's frames from rtiexec. */
 extern const struct rti__cb_handler rti__om_callbacks[];
 

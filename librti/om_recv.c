@@ -303,5 +303,7 @@ const struct rti__cb_handler rti__om_callbacks[] = {
 	{ WIRE_CB_UPDATES_ON, cb_attr_list },
 	{ WIRE_CB_UPDATES_OFF, cb_attr_list },
 	{ WIRE_CB_RESTORE_OM, rti__om_cb_restore },
+	{ WIRE_CB_REPORT_ATTR_TRANSPORT, rti__om_cb_transport },
+	{ WIRE_CB_REPORT_IC_TRANSPORT, rti__om_cb_transport },
 	{ 0, NULL }
 };

@@ -27,6 +27,9 @@
 #define WIRE_MAX_NAME 1024      /* names of federations, federates, ... */
 #define WIRE_MAX_TAG (1u << 20) /* user-supplied tags */
 #define WIRE_MAX_AUTH_KEY 256
+/* The heartbeat period of a timeout of `t` seconds (both ends): a side
+ * that sent nothing for a period sends a heartbeat. */
+#define WIRE_HEARTBEAT_PERIOD(t) ((t) / 4 < 1.0 ? (t) / 4 : 1.0)
 
 /* Message types: high byte = module.  Client->server requests and
  * server->client callbacks share a module's range; callbacks start at
@@ -52,11 +55,17 @@ enum wire_module {
 enum wire_type {
 	/* core */
 	WIRE_HELLO = 0x0001,     /* u32 magic, u16 version, blob auth_key */
-	WIRE_HELLO_ACK = 0x0002, /* u32 magic, u16 version, u32 max_frame */
+	WIRE_HELLO_ACK = 0x0002, /* u32 magic, u16 version, u32 max_frame,
+	                            u32 heartbeat timeout in ms (0 = off) */
 	WIRE_HELLO_NAK = 0x0003, /* u32 err, str message */
 	WIRE_REPLY = 0x0004,     /* u32 serial, u32 err, str message, ... */
 	WIRE_NOTICE = 0x0005,    /* u32 err, str message: asynchronous error */
 	WIRE_PING = 0x0006,      /* request; empty reply */
+	WIRE_HEARTBEAT = 0x0007, /* one-way, empty: the federate is alive
+	                            (sent when it sent nothing for a
+	                            heartbeat period) */
+	WIRE_CB_HEARTBEAT = 0x0008, /* empty: rtiexec is alive (likewise);
+	                               never delivered as a callback */
 
 	/* FedM requests */
 	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,
@@ -205,6 +214,16 @@ enum wire_type {
 	                                    n x u32 attr */
 	WIRE_OM_REQUEST_CLASS_UPDATE = 0x0308, /* u32 cls, blob tag, u32 n,
 	                                          n x u32 attr */
+	/* Transportation types (om_transport.c); requests, empty replies */
+	WIRE_OM_CHANGE_ATTR_TRANSPORT = 0x0310, /* u32 obj, u8 type, u32 n,
+	                                           n x u32 attr */
+	WIRE_OM_CHANGE_IC_TRANSPORT = 0x0311,   /* u32 cls, u8 type */
+	WIRE_OM_QUERY_ATTR_TRANSPORT = 0x0312,  /* u32 obj, u32 attr; reply,
+	                                           then
+	                                           WIRE_CB_REPORT_ATTR_TRANSPORT */
+	WIRE_OM_QUERY_IC_TRANSPORT = 0x0313,    /* u32 fed, u32 cls; reply,
+	                                           then
+	                                           WIRE_CB_REPORT_IC_TRANSPORT */
 	/* OM callbacks */
 	WIRE_CB_NAMES_RESERVED = 0x0380, /* u8 ok, u8 multiple, u32 n,
 	                                    n x str */
@@ -220,6 +239,10 @@ enum wire_type {
 	                                    n x u32 attr */
 	WIRE_CB_UPDATES_ON = 0x0386,    /* u32 obj, u32 n, n x u32 attr */
 	WIRE_CB_UPDATES_OFF = 0x0387,   /* u32 obj, u32 n, n x u32 attr */
+	WIRE_CB_REPORT_ATTR_TRANSPORT = 0x0390, /* u32 obj, u32 attr,
+	                                           u8 type */
+	WIRE_CB_REPORT_IC_TRANSPORT = 0x0391,   /* u32 fed, u32 cls,
+	                                           u8 type */
 
 	/* TM requests (times and intervals are u64 raw rti_time bits) */
 	WIRE_TM_ENABLE_REGULATION = 0x0400,  /* u64 lookahead */

@@ -68,6 +68,14 @@ void reap_cb(evutil_socket_t fd, short what, void *arg);
 void slow_check_cb(evutil_socket_t fd, short what, void *arg);
 void flush_cb(evutil_socket_t fd, short what, void *arg);
 void conn_write_cb(evutil_socket_t fd, short what, void *arg);
+/* Drop `c` whose peer went silent: its output discarded, closed, its
+ * federate resigned with its resign action (as a killed one's). */
+void conn_drop_silent(struct conn *c, const char *why);
+
+/* heartbeat.c: start the sweep (srv->hb_ev) when heartbeats are on; 0
+ * or -1.  hb_conn_start: `c`'s HELLO was accepted now. */
+int hb_init(struct rti_server *srv);
+void hb_conn_start(struct conn *c);
 
 /* conn_in.c */
 /* A connection's rev. */

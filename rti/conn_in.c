@@ -135,10 +135,13 @@ handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	}
 	c->hello_done = 1;
 	startup_unlink(c);
+	hb_conn_start(c);
 	b = srv_frame(c->srv, WIRE_HELLO_ACK, &off);
 	wire_put_u32(b, WIRE_MAGIC);
 	wire_put_u16(b, WIRE_VERSION);
 	wire_put_u32(b, c->srv->cfg.max_frame);
+	wire_put_u32(b, c->srv->cfg.heartbeat_timeout > 0 ?
+	    (uint32_t)(c->srv->cfg.heartbeat_timeout * 1000.0 + 0.5) : 0);
 	wire_frame_end(b, off);
 	conn_send_buf(c, b);
 }
@@ -409,6 +412,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 			(void)conn_read_failed(c, n);
 			return;
 		}
+		c->rx_reads++;
 		c->in.len += (size_t)n;
 		conn_process_kept(c);
 		return;
@@ -418,6 +422,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		(void)conn_read_failed(c, n);
 		return;
 	}
+	c->rx_reads++;
 	used = conn_process(c, srv->rbuf, (size_t)n);
 	if (used < (size_t)n && !c->closing) {
 		wire_put_raw(&c->in, srv->rbuf + used, (size_t)n - used);

@@ -329,6 +329,24 @@ conn_drop_slow(struct conn *c, const char *why)
 	total_check(srv);
 }
 
+void
+conn_drop_silent(struct conn *c, const char *why)
+{
+	struct rti_server *srv = c->srv;
+	struct federate *f = c->fed;
+
+	if (f)
+		rti_log(srv, LOG_WARN, "connection %u (%s), federate %s (%u) "
+		    "of %s: %s; resigning it", c->id, c->peer, f->name,
+		    f->handle, f->fx->name, why);
+	else
+		rti_log(srv, LOG_WARN, "connection %u (%s): %s; closing",
+		    c->id, c->peer, why);
+	out_clear(c);
+	conn_close(c, "heartbeat timeout");
+	total_check(srv);
+}
+
 /* Write as much of c's output as the socket takes; wait for EV_WRITE only
  * when it is full.  Never frees `c`. */
 static void

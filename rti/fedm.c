@@ -1239,8 +1239,18 @@ h_ping(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
+/* The federate is alive: conn_read_cb counted the read already. */
+static int
+h_heartbeat(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	(void)c;
+	(void)serial;
+	return wire_rd_done(rd) ? 0 : -1;
+}
+
 static const struct msg_handler fedm_handlers[] = {
 	{ WIRE_PING, 1, 0, h_ping },
+	{ WIRE_HEARTBEAT, MSG_ONE_WAY, 0, h_heartbeat },
 	{ WIRE_CREATE, 1, 0, h_create },
 	{ WIRE_DESTROY, 1, 0, h_destroy },
 	{ WIRE_LIST, 1, 0, h_list },

@@ -75,6 +75,10 @@ usage(FILE *out)
 "      --http-max-output BYTES\n"
 "                            largest HTTP response (default %u); a larger\n"
 "                            one is answered 503\n"
+"      --heartbeat-timeout SECS\n"
+"                            resign a federate that sent nothing for SECS\n"
+"                            (default %.0f; heartbeats keep idle ones alive);\n"
+"                            0 = no heartbeats\n"
 "      --no-io-uring         write to federates with send() only, not with\n"
 "                            one io_uring submission per loop turn\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
@@ -96,7 +100,8 @@ usage(FILE *out)
 	    RTI_DEFAULT_SLOW_TIMEOUT, RTI_DEFAULT_MAX_CONNECTIONS,
 	    RTI_DEFAULT_MAX_STARTUPS, RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS,
 	    RTI_DEFAULT_HANDSHAKE_TIMEOUT, RTI_PREAUTH_MAX_FRAME,
-	    HTTP_DEFAULT_MAX_CLIENTS, HTTP_DEFAULT_MAX_OUTPUT);
+	    HTTP_DEFAULT_MAX_CLIENTS, HTTP_DEFAULT_MAX_OUTPUT,
+	    RTI_DEFAULT_HEARTBEAT_TIMEOUT);
 }
 
 /* Seconds in [min, max]; 0 or -1. */
@@ -249,7 +254,8 @@ enum {
 	OPT_HTTP,
 	OPT_HTTP_PORT_FILE,
 	OPT_HTTP_MAX_CLIENTS,
-	OPT_HTTP_MAX_OUTPUT
+	OPT_HTTP_MAX_OUTPUT,
+	OPT_HEARTBEAT_TIMEOUT
 };
 
 /* Upper bound of --max-connections and the startup bounds. */
@@ -281,6 +287,8 @@ main(int argc, char **argv)
 		    OPT_PER_SOURCE },
 		{ "handshake-timeout", required_argument, NULL,
 		    OPT_HANDSHAKE_TIMEOUT },
+		{ "heartbeat-timeout", required_argument, NULL,
+		    OPT_HEARTBEAT_TIMEOUT },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
 		{ "http", required_argument, NULL, OPT_HTTP },
@@ -401,6 +409,19 @@ main(int argc, char **argv)
 				    "seconds)\n", optarg);
 				goto usage_error;
 			}
+			break;
+		case OPT_HEARTBEAT_TIMEOUT:
+			if (parse_seconds(optarg, 0, 3600,
+			    &cfg.heartbeat_timeout) < 0 ||
+			    (cfg.heartbeat_timeout != 0 &&
+			    cfg.heartbeat_timeout < 0.5)) {
+				fprintf(stderr, "rtiexec: bad "
+				    "--heartbeat-timeout '%s' (want 0, or "
+				    "0.5..3600 seconds)\n", optarg);
+				goto usage_error;
+			}
+			if (cfg.heartbeat_timeout == 0)
+				cfg.heartbeat_timeout = -1;
 			break;
 		case OPT_MAX_CONNECTIONS:
 		case OPT_MAX_STARTUPS:

@@ -273,6 +273,7 @@ om_name_del(struct om_fx *st, struct om_name *ne)
 void
 om_inst_free(struct om_instance *in)
 {
+	om_transport_free(in);
 	if (in->known != in->known_in)
 		free(in->known);
 	free(in);
@@ -1295,6 +1296,11 @@ static const struct msg_handler om_handlers[] = {
 	{ WIRE_OM_LOCAL_DELETE, 0, 1, h_local_delete },
 	{ WIRE_OM_REQUEST_UPDATE, 1, 1, h_request_update },
 	{ WIRE_OM_REQUEST_CLASS_UPDATE, 1, 1, h_request_class_update },
+	/* transportation types (om_transport.c) */
+	{ WIRE_OM_CHANGE_ATTR_TRANSPORT, 1, 1, om_h_change_attr_transport },
+	{ WIRE_OM_CHANGE_IC_TRANSPORT, 1, 1, om_h_change_ic_transport },
+	{ WIRE_OM_QUERY_ATTR_TRANSPORT, 1, 1, om_h_query_attr_transport },
+	{ WIRE_OM_QUERY_IC_TRANSPORT, 1, 1, om_h_query_ic_transport },
 	/* the protocol's DDM messages OM carries out (om_ddm.c) */
 	{ WIRE_DDM_INSTANCE, 1, 1, om_h_ddm_instance },
 	{ WIRE_DDM_INTERACTION, 0, 1, om_h_ddm_interaction },
@@ -1357,6 +1363,7 @@ const struct module_ops om_module = {
 	.federation_init = om_federation_init,
 	.federation_fini = om_federation_fini,
 	.federate_resign = om_sweep_resign,
+	.federate_fini = om_transport_fed_fini,
 	.sub_applied = om_sub_applied,
 	.switch_changed = om_switch_changed,
 	.relevance_stale = om_relevance_stale,

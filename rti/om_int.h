@@ -252,6 +252,19 @@ int om_restore_sync(struct federate *f);
 /* om_sweep.c: the federate_resign hook. */
 void om_sweep_resign(struct federate *f, int action);
 
+/* om_transport.c: the transportation types' handlers; free an
+ * instance's choices (with it) and a federate's (its federate_fini). */
+int om_h_change_attr_transport(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int om_h_query_attr_transport(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int om_h_change_ic_transport(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+int om_h_query_ic_transport(struct conn *c, uint32_t serial,
+    struct wire_rd *rd);
+void om_transport_free(struct om_instance *in);
+void om_transport_fed_fini(struct federate *f);
+
 /* om_route.c: the WIRE_OM_UPDATE handler, and the route's state. */
 int om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd);
 int om_route_init(struct route *rt, uint32_t n_attrs);

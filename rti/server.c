@@ -49,7 +49,8 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 		    "bytes_in=%llu bytes_out=%llu routed=%llu filtered=%llu "
 		    "protocol_errors=%llu slow_consumers_dropped=%llu "
 		    "queued_bytes=%zu held_publishers=%u "
-		    "refused=%llu handshake_timeouts=%llu",
+		    "refused=%llu handshake_timeouts=%llu "
+		    "heartbeat_timeouts=%llu",
 		    (unsigned long long)srv->stats.conns_total,
 		    (unsigned long long)srv->stats.frames_in,
 		    (unsigned long long)srv->stats.frames_out,
@@ -61,7 +62,8 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 		    (unsigned long long)srv->stats.slow_consumers_dropped,
 		    srv->out_total, srv->n_paused,
 		    (unsigned long long)srv->stats.conns_refused,
-		    (unsigned long long)srv->stats.handshake_timeouts);
+		    (unsigned long long)srv->stats.handshake_timeouts,
+		    (unsigned long long)srv->stats.heartbeat_timeouts);
 		return;
 	}
 	rti_log(srv, LOG_INFO, "signal %d: shutting down", (int)sig);
@@ -198,6 +200,8 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 	srv->rbuf = malloc(RBUF_SIZE);
 	if (!srv->reap_ev || !srv->slow_ev || !srv->flush_ev || !srv->rbuf)
 		return -1;
+	if (hb_init(srv) < 0)
+		return -1;
 	{
 		struct timeval quarter = { 0, 250000 };
 
@@ -248,6 +252,8 @@ server_fini(struct rti_server *srv)
 		event_free(srv->reap_ev);
 	if (srv->slow_ev)
 		event_free(srv->slow_ev);
+	if (srv->hb_ev)
+		event_free(srv->hb_ev);
 	if (srv->flush_ev)
 		event_free(srv->flush_ev);
 	if (srv->hs_ev)

@@ -64,6 +64,7 @@ enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
 #define RTI_DEFAULT_MAX_STARTUPS 64u
 #define RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS 10u
 #define RTI_DEFAULT_HANDSHAKE_TIMEOUT 10.0
+#define RTI_DEFAULT_HEARTBEAT_TIMEOUT 5.0
 /* Largest frame accepted before a connection's HELLO is: a HELLO is at
  * most 4 + 2 + 4 + WIRE_MAX_AUTH_KEY = 266 bytes. */
 #define RTI_PREAUTH_MAX_FRAME 1024u
@@ -92,6 +93,9 @@ struct rti_config {
 	uint32_t max_startups;
 	uint32_t per_source_max_startups;
 	double handshake_timeout;    /* seconds from accept to the HELLO */
+	double heartbeat_timeout;    /* seconds of silence after which a
+	                                federate is lost: 0 = default,
+	                                < 0 = no heartbeats */
 	int no_io_uring;             /* write with send() only */
 	const uint8_t *auth_key;     /* NULL = no authentication */
 	size_t auth_key_len;
@@ -377,6 +381,12 @@ struct conn {
 	int startup;              /* on the startup list */
 	double hs_deadline;       /* CLOCK_MONOTONIC seconds */
 	struct conn *st_next, *st_prev;
+	/* Heartbeats (heartbeat.c): reads counted by conn_read_cb, what the
+	 * sweep saw last of them and of bytes_out, and since when nothing
+	 * was read. */
+	uint64_t rx_reads;
+	uint64_t hb_rx_seen, hb_out_seen;
+	double hb_quiet_since;    /* CLOCK_MONOTONIC seconds */
 };
 
 /* What a federate sent and received, by class, counted by OM where it
@@ -441,6 +451,7 @@ struct rti_stats {
 	uint64_t routed, filtered;
 	uint64_t conns_total, protocol_errors, slow_consumers_dropped;
 	uint64_t conns_refused, handshake_timeouts;
+	uint64_t heartbeat_timeouts;
 };
 
 /* Log lines that clients can cause before they are trusted, each
@@ -471,6 +482,7 @@ struct rti_server {
 	struct event *sigint_ev, *sigterm_ev, *sigusr1_ev;
 	struct event *reap_ev;    /* deferred teardown of closing conns */
 	struct event *slow_ev;    /* periodic slow-consumer check */
+	struct event *hb_ev;      /* the heartbeat sweep, or NULL */
 	struct event *flush_ev;   /* writes the flush list once per turn */
 	struct conn *flush_head, *flush_tail;
 	struct uring *uring;      /* batched writes, or NULL */

@@ -29,7 +29,7 @@ set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 cd "$top_srcdir/rti" || exit 1
 layers='tm dm ddm om owm fedm mom http'
-core='server.c hooks.c log.c listen.c conn_in.c conn_out.c uring.c'
+core='server.c hooks.c log.c listen.c conn_in.c conn_out.c heartbeat.c uring.c'
 known=''
 fail=0
 rank() {

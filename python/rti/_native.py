@@ -187,6 +187,8 @@ CALLBACKS = [
     ("federation_not_restored", (_p, c_int)),
     ("federation_restore_status_response",
      (_p, POINTER(FederateRestoreStatus), c_size_t)),
+    ("report_attribute_transportation_type", (_p, _h, _h, c_int)),
+    ("report_interaction_transportation_type", (_p, _h, _h, c_int)),
 ]
 
 CALLBACK_TYPES = {name: CFUNCTYPE(None, *args) for name, args in CALLBACKS}
@@ -219,6 +221,7 @@ PROTOTYPES = {
     "rti_ambassador_free": (None, [_amb]),
     "rti_connect": (_int, [_amb, _str, POINTER(Callbacks), c_void_p]),
     "rti_set_auth_key": (_int, [_amb, c_char_p, _sz]),
+    "rti_set_heartbeat_timeout": (_int, [_amb, c_double]),
     "rti_disconnect": (_int, [_amb]),
     "rti_get_fd": (_int, [_amb]),
     "rti_evoke_callbacks": (_int, [_amb, c_double, c_double, _pi]),
@@ -326,6 +329,11 @@ PROTOTYPES = {
     "rti_request_class_attribute_value_update":
         (_int, [_amb, _h, _ph, _sz, c_char_p, _sz]),
     "rti_change_attribute_order_type": (_int, [_amb, _h, _ph, _sz, _int]),
+    "rti_change_attribute_transportation_type":
+        (_int, [_amb, _h, _ph, _sz, _int]),
+    "rti_query_attribute_transportation_type": (_int, [_amb, _h, _h]),
+    "rti_change_interaction_transportation_type": (_int, [_amb, _h, _int]),
+    "rti_query_interaction_transportation_type": (_int, [_amb, _h, _h]),
     "rti_change_interaction_order_type": (_int, [_amb, _h, _int]),
     "rti_get_object_instance_handle": (_int, [_amb, _str, _ph]),
     "rti_get_object_instance_name": (_int, [_amb, _h, _pstr]),

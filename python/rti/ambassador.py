@@ -37,9 +37,9 @@ from .handles import (AttributeHandle, DatatypeHandle, DimensionHandle,
 
 __all__ = ["Ambassador", "FederateAmbassador", "MessageInfo",
            "FederationExecutionInfo", "AttributeValues", "ParameterValues",
-           "ResignAction", "Order", "SyncFailureReason", "Packing",
-           "SaveFailureReason", "SaveStatus", "RestoreFailureReason",
-           "RestoreStatus",
+           "ResignAction", "Order", "Transportation", "SyncFailureReason",
+           "Packing", "SaveFailureReason", "SaveStatus",
+           "RestoreFailureReason", "RestoreStatus",
            "FLOAT64_TIME", "INTEGER64_TIME", "DEFAULT_URL"]
 
 FLOAT64_TIME = "HLAfloat64Time"
@@ -67,6 +67,18 @@ def _order_arg(order):
     if not isinstance(order, Order):
         raise TypeError("order must be an rti.Order")
     return int(order)
+
+
+class Transportation(enum.IntEnum):
+    """Transportation type: the MIM's HLAreliable and HLAbestEffort."""
+    RELIABLE = 0
+    BEST_EFFORT = 1
+
+
+def _transport_arg(t):
+    if not isinstance(t, Transportation):
+        raise TypeError("type must be an rti.Transportation")
+    return int(t)
 
 
 class SyncFailureReason(enum.IntEnum):
@@ -400,6 +412,14 @@ class FederateAmbassador:
         """Answer to query_federation_restore_status: a list of
         (FederateHandle before, FederateHandle after or None,
         RestoreStatus)."""
+    # Transportation types
+    def report_attribute_transportation_type(self, obj, attr, type):
+        """Answer to query_attribute_transportation_type: ``attr`` of
+        ``obj`` is sent with ``type`` (:class:`Transportation`)."""
+
+    def report_interaction_transportation_type(self, federate, cls, type):
+        """Answer to query_interaction_transportation_type: ``federate``
+        sends ``cls`` with ``type`` (:class:`Transportation`)."""
 
 
 # --------------------------------------------------------------------------
@@ -522,11 +542,14 @@ _LIMIT = _errors.LimitExceeded.code
 class Ambassador:
     """One federate's connection to rtiexec (an rti_ambassador).
 
-    ``Ambassador(federate=None, url=None, *, auth_key=None)`` connects at
+    ``Ambassador(federate=None, url=None, *, auth_key=None,
+    heartbeat_timeout=None)`` connects at
     once: ``federate`` is a FederateAmbassador (or None: no callbacks),
     ``url`` as rti_connect takes it (``"tcp://HOST:PORT"``, ``"HOST:PORT"``,
     ``"unix:///path"``; None: ``tcp://127.0.0.1:14321``), ``auth_key`` the
-    shared secret (bytes or str) of rtiexec --auth-key-file.
+    shared secret (bytes or str) of rtiexec --auth-key-file,
+    ``heartbeat_timeout`` the seconds of silence from rtiexec after which
+    the connection is lost (rti_set_heartbeat_timeout; None: rtiexec's).
 
     Used as a context manager it resigns (if joined, with
     ResignAction.CANCEL_THEN_DELETE_THEN_DIVEST) and disconnects on exit;
@@ -539,7 +562,8 @@ class Ambassador:
     attribute or parameter (see :meth:`encode_attribute`).
     """
 
-    def __init__(self, federate=None, url=None, *, auth_key=None):
+    def __init__(self, federate=None, url=None, *, auth_key=None,
+                 heartbeat_timeout=None):
         self._a = None
         self._joined = False
         self._int_time = False
@@ -562,6 +586,9 @@ class Ambassador:
                 auth_key = auth_key.encode("utf-8")
             key, n = _bytes_arg(auth_key, "auth_key")
             self._check(F.rti_set_auth_key(a, key, n))
+        if heartbeat_timeout is not None:
+            self._check(F.rti_set_heartbeat_timeout(
+                a, float(heartbeat_timeout)))
         self._cbs = _native.Callbacks()
         self._thunks = []
         if federate is not None:
@@ -773,6 +800,10 @@ class Ambassador:
         elif name == "initiate_federate_restore":
             conv = lambda l, nm, h: (_s(l), _s(nm),
                                      _mk(FederateHandle, h))
+        elif name == "report_attribute_transportation_type":
+            conv = lambda o, a, t: (obj(o), at[a], Transportation(t))
+        elif name == "report_interaction_transportation_type":
+            conv = lambda f, c, t: (fh[f], ic[c], Transportation(t))
         else:   # (obj, attrs, n): scope, turn updates, ownership answers
             conv = lambda o, p, n: (obj(o), attrs(p, n))
 
@@ -1807,6 +1838,36 @@ class Ambassador:
         self._check(F.rti_change_interaction_order_type(
             self._amb(), _check_handle(cls, InteractionClassHandle, "cls"),
             _order_arg(order)))
+
+    def change_attribute_transportation_type(self, obj, attrs, type):
+        """Send ``attrs`` of ``obj`` (owned here) with ``type``
+        (:class:`Transportation`) from now on (IEEE 1516-2010 8.21)."""
+        o = _check_handle(obj, ObjectInstanceHandle, "obj")
+        arr, n = self._handles(attrs, AttributeHandle, "attributes")
+        self._check(F.rti_change_attribute_transportation_type(
+            self._amb(), o, arr, n, _transport_arg(type)))
+
+    def query_attribute_transportation_type(self, obj, attr):
+        """Ask the type ``attr`` of ``obj`` is sent with: answered by
+        report_attribute_transportation_type."""
+        self._check(F.rti_query_attribute_transportation_type(
+            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
+            _check_handle(attr, AttributeHandle, "attribute")))
+
+    def change_interaction_transportation_type(self, cls, type):
+        """Send interactions of the published class ``cls`` with ``type``
+        (:class:`Transportation`) from now on (IEEE 1516-2010 8.22)."""
+        self._check(F.rti_change_interaction_transportation_type(
+            self._amb(), _check_handle(cls, InteractionClassHandle, "cls"),
+            _transport_arg(type)))
+
+    def query_interaction_transportation_type(self, federate, cls):
+        """Ask the type ``federate`` sends ``cls`` with: answered by
+        report_interaction_transportation_type."""
+        self._check(F.rti_query_interaction_transportation_type(
+            self._amb(), _check_handle(federate, FederateHandle,
+                                       "federate"),
+            _check_handle(cls, InteractionClassHandle, "cls")))
 
     def unconditional_attribute_ownership_divestiture(self, obj, attrs):
         """Give up ``attrs`` of ``obj`` at once."""

@@ -143,14 +143,20 @@ raw_hello(int fd, double s)
 	unsigned char buf[64];
 	struct timeval tv;
 	ssize_t n;
+	size_t len;
 
 	ck_assert_int_eq(write(fd, hello, sizeof hello),
 	    (ssize_t)sizeof hello);
 	tv.tv_sec = (time_t)s;
 	tv.tv_usec = (suseconds_t)((s - (double)tv.tv_sec) * 1e6);
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	n = recv(fd, buf, 18, MSG_WAITALL);
-	return n == 18 && buf[5] == 2;
+	n = recv(fd, buf, 8, MSG_WAITALL);
+	if (n != 8 || buf[5] != 2 || buf[0] || buf[1] || buf[2] ||
+	    buf[3] > sizeof buf)
+		return 0;
+	/* the HELLO_ACK's payload, as long as its header says */
+	len = buf[3];
+	return recv(fd, buf, len, MSG_WAITALL) == (ssize_t)len;
 }
 
 /* Write what rtiexec takes of p[0..n) within `s` seconds, never

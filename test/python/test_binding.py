@@ -178,6 +178,7 @@ class TestDocs(unittest.TestCase):
             r"^rti_request_class_attribute_value_update$|"
             r"^rti_(encode|decode)_|^rti_(encoder|decoder)_|^rti_value_|"
             r"^rti_ambassador_|^rti_connect$|^rti_set_auth_key$|"
+            r"^rti_set_heartbeat_timeout$|"
             r"^rti_get_fd$|^rti_evoke_callbacks?$|^rti_error_message$|"
             r"^rti_strerror$|^rti_err_name$|^rti_free$|"
             r"^rti_get_time_implementation$|^rti_time_(f|i)64$")

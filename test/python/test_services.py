@@ -604,5 +604,49 @@ class TestOwnership(RtiTestCase):
         wait(p, lambda: p.federate.of("attribute_is_not_owned"), others=[q])
 
 
+class TestTransportation(RtiTestCase):
+    def test_change_and_query(self):
+        p = self.join("owner")
+        q = self.join("other")
+        g = Grid(p)
+        p.publish_object_class_attributes(g.bus, [g.voltage])
+        q.subscribe_object_class_attributes(g.bus, [g.voltage])
+        p.publish_interaction_class(g.fault)
+        barrier(p)
+        o = p.register_object_instance(g.bus)
+        p.update_attribute_values(o, {g.voltage: 1.0})
+        p.evoke()
+        wait(q, lambda: q.federate.of("discover_object_instance"))
+        qo = q.federate.of("discover_object_instance")[0][0]
+        q.query_attribute_transportation_type(qo, g.voltage)
+        wait(q, lambda: q.federate.of("report_attribute_transportation_type"))
+        self.assertEqual(q.federate.of("report_attribute_transportation_type"),
+                         [(qo, g.voltage, rti.Transportation.RELIABLE)])
+        p.change_attribute_transportation_type(
+            o, [g.voltage], rti.Transportation.BEST_EFFORT)
+        q.query_attribute_transportation_type(qo, g.voltage)
+        wait(q, lambda: len(q.federate.of(
+            "report_attribute_transportation_type")) == 2)
+        (r,) = q.federate.of("report_attribute_transportation_type")[1:]
+        self.assertIs(r[2], rti.Transportation.BEST_EFFORT)
+        with self.assertRaises(rti.AttributeNotOwned):
+            q.change_attribute_transportation_type(
+                qo, [g.voltage], rti.Transportation.RELIABLE)
+        with self.assertRaises(TypeError):
+            p.change_attribute_transportation_type(o, [g.voltage], 1)
+        p.change_interaction_transportation_type(
+            g.fault, rti.Transportation.BEST_EFFORT)
+        ph = q.get_federate_handle("owner")
+        q.query_interaction_transportation_type(ph, g.fault)
+        wait(q, lambda: q.federate.of(
+            "report_interaction_transportation_type"))
+        self.assertEqual(
+            q.federate.of("report_interaction_transportation_type"),
+            [(ph, g.fault, rti.Transportation.BEST_EFFORT)])
+        with self.assertRaises(rti.InteractionClassNotPublished):
+            q.change_interaction_transportation_type(
+                g.fault, rti.Transportation.RELIABLE)
+
+
 if __name__ == "__main__":
     unittest.main()

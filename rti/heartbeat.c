@@ -1,0 +1,89 @@
+/*
+ * heartbeat.c - a peer that vanishes without a FIN or RST (a host that
+ * lost power or its network) is noticed within --heartbeat-timeout:
+ * one sweep per heartbeat period over the connections, and nothing on
+ * the way of a frame but conn_read_cb's count of its reads.
+ *
+ * Each period the sweep sends WIRE_CB_HEARTBEAT to every connection that
+ * was sent nothing since the last sweep (bytes_out did not move), and
+ * drops one that was read nothing (rx_reads did not move) for the
+ * timeout: its federate is resigned with its resign action, as a killed
+ * one's.  Silence rtiexec causes itself does not count: a connection
+ * whose reading is stopped (held back by --max-total-queue, or a
+ * deferred frame) restarts its quiet time at every sweep.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "conn.h"
+
+static void
+hb_sweep_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct rti_server *srv = arg;
+	struct conn *c, *next;
+	double now = mono_now(), t = srv->cfg.heartbeat_timeout;
+	struct wire_buf *b;
+	size_t off;
+	char why[96];
+
+	(void)fd;
+	(void)what;
+	for (c = srv->conns; c; c = next) {
+		next = c->next;
+		if (!c->hello_done || c->closing)
+			continue;
+		if (c->rx_reads != c->hb_rx_seen || c->paused ||
+		    c->deferred) {
+			c->hb_rx_seen = c->rx_reads;
+			c->hb_quiet_since = now;
+		} else if (now - c->hb_quiet_since >= t) {
+			srv->stats.heartbeat_timeouts++;
+			snprintf(why, sizeof why, "nothing received for "
+			    "%.1f s (--heartbeat-timeout %g)",
+			    now - c->hb_quiet_since, t);
+			conn_drop_silent(c, why);
+			continue;
+		}
+		if (c->bytes_out == c->hb_out_seen) {
+			b = srv_frame(srv, WIRE_CB_HEARTBEAT, &off);
+			wire_frame_end(b, off);
+			(void)conn_send_buf(c, b);
+		}
+		c->hb_out_seen = c->bytes_out;
+	}
+}
+
+void
+hb_conn_start(struct conn *c)
+{
+	c->hb_rx_seen = c->rx_reads;
+	c->hb_out_seen = c->bytes_out;
+	c->hb_quiet_since = mono_now();
+}
+
+int
+hb_init(struct rti_server *srv)
+{
+	struct rti_config *cfg = &srv->cfg;
+	double p;
+	struct timeval tv;
+
+	if (cfg->heartbeat_timeout == 0)
+		cfg->heartbeat_timeout = RTI_DEFAULT_HEARTBEAT_TIMEOUT;
+	if (cfg->heartbeat_timeout < 0) {
+		rti_log(srv, LOG_INFO, "no heartbeats (--heartbeat-timeout "
+		    "0): a vanished host is noticed by TCP alone");
+		return 0;
+	}
+	p = WIRE_HEARTBEAT_PERIOD(cfg->heartbeat_timeout);
+	tv.tv_sec = (time_t)p;
+	tv.tv_usec = (suseconds_t)((p - (double)tv.tv_sec) * 1e6);
+	srv->hb_ev = event_new(srv->base, -1, EV_PERSIST, hb_sweep_cb, srv);
+	if (!srv->hb_ev || event_add(srv->hb_ev, &tv) < 0)
+		return -1;
+	rti_log(srv, LOG_INFO, "heartbeat every %g s; a federate silent for "
+	    "%g s is resigned", p, cfg->heartbeat_timeout);
+	return 0;
+}

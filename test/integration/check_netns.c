@@ -1,0 +1,447 @@
+/*
+ * check_netns.c - a federation across network namespaces, as across the
+ * hosts of a lab LAN: rtiexec in one namespace, federates in two others,
+ * joined by veth pairs on a bridge in rtiexec's namespace, with private
+ * addresses (10.201.0.0/24) and no route out.  Join, synchronization,
+ * updates and time advance across; the same with 10 % of the packets
+ * into rtiexec's and A's namespaces dropped (netem when the kernel has
+ * it, else nftables), where every reliable update and every grant still
+ * arrives; and a federate whose link goes down is resigned within the
+ * heartbeat timeout while the other steps on.
+ *
+ * Needs root and ip(8) (nft(8) or tc(8) for the loss): skipped with a
+ * notice otherwise (exit 77).  The namespaces are named after this
+ * process (two runs never collide) and are deleted, with any process
+ * left in them, by the fixture that runs in the parent process, whatever
+ * a test did.
+ */
+#include <check.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#define GRID TEST_FOM("Grid.xml")
+#define NET "10.201.0"
+#define RTI_ADDR NET ".1"
+
+static char ns[3][32];      /* rtiexec's, A's, B's */
+static struct rtiexec rx;
+static const char *loss_by = "none";
+
+static int
+sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int
+sh(const char *fmt, ...)
+{
+	char cmd[512];
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	st = system(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void
+net_down(void)
+{
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (!ns[i][0])
+			continue;
+		/* only what runs in our own namespaces: rtiexec, federates */
+		(void)sh("ip netns pids %s 2>/dev/null | xargs -r kill -9",
+		    ns[i]);
+		(void)sh("ip netns del %s 2>/dev/null", ns[i]);
+		ns[i][0] = '\0';
+	}
+}
+
+/* Bridge br0 (RTI_ADDR) in ns[0]; veth va1/va2 on it, their peers vb in
+ * ns[1] (.11) and ns[2] (.12).  0, or -1 (cleaned up). */
+static int
+net_up(void)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < 3; i++) {
+		snprintf(ns[i], sizeof ns[i], "rtin%ld%c", (long)getpid(),
+		    'a' + i);
+		rc |= sh("ip netns add %s", ns[i]);
+		rc |= sh("ip -n %s link set lo up", ns[i]);
+	}
+	rc |= sh("ip -n %s link add br0 type bridge && "
+	    "ip -n %s addr add %s/24 dev br0 && ip -n %s link set br0 up",
+	    ns[0], ns[0], RTI_ADDR, ns[0]);
+	for (i = 1; i < 3; i++)
+		rc |= sh("ip -n %s link add va%d type veth peer name vb "
+		    "netns %s && ip -n %s link set va%d master br0 up && "
+		    "ip -n %s addr add %s.1%d/24 dev vb && "
+		    "ip -n %s link set vb up", ns[0], i, ns[i], ns[0], i,
+		    ns[i], NET, i, ns[i]);
+	if (rc) {
+		net_down();
+		return -1;
+	}
+	return 0;
+}
+
+/* Enter namespace `name` (this process and its later children). */
+static void
+enter(const char *name)
+{
+	char path[96];
+	int fd;
+
+	snprintf(path, sizeof path, "/run/netns/%s", name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(setns(fd, CLONE_NEWNET), 0);
+	close(fd);
+}
+
+/* rtiexec in ns[0] on RTI_ADDR. */
+static void
+rti_start(const char *hb)
+{
+	const char *args[] = { "--bind", RTI_ADDR, "--heartbeat-timeout", hb,
+		NULL };
+	const char *w = getenv("RTI_TEST_WRAPPER");
+	char wrap[256];
+
+	snprintf(wrap, sizeof wrap, "ip netns exec %s %s", ns[0],
+	    w ? w : "");
+	ck_assert_int_eq(setenv("RTI_TEST_WRAPPER", wrap, 1), 0);
+	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
+	snprintf(rx.url, sizeof rx.url, "tcp://%s:%d", RTI_ADDR, rx.port);
+}
+
+static void
+cb_reg(void *arg, rti_time t)
+{
+	tfed_event(arg, "reg:%g|", t.f64);
+}
+
+static void
+cb_con(void *arg, rti_time t)
+{
+	tfed_event(arg, "con:%g|", t.f64);
+}
+
+static void
+cb_grant(void *arg, rti_time t)
+{
+	tfed_event(arg, "grant:%g|", t.f64);
+}
+
+static void
+cb_reflect(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+
+	(void)obj;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	if (n == 1 && v[0].length == 4)
+		t->n_reflects++;
+}
+
+static void
+cb_discover(void *arg, rti_object_instance_handle obj,
+    rti_object_class_handle cls, const char *name, rti_federate_handle p)
+{
+	(void)obj;
+	(void)cls;
+	(void)p;
+	tfed_event(arg, "discover:%s", name);
+}
+
+/* Joined to "F" as `name`, regulating (lookahead 1) and constrained. */
+static struct tfed *
+regcon(const char *name)
+{
+	struct tfed *t = calloc(1, sizeof *t);
+	struct rti_callbacks cb;
+
+	ck_assert_ptr_nonnull(t);
+	t->amb = rti_ambassador_new();
+	ck_assert_ptr_nonnull(t->amb);
+	tfed_callbacks(&cb);
+	cb.time_regulation_enabled = cb_reg;
+	cb.time_constrained_enabled = cb_con;
+	cb.time_advance_grant = cb_grant;
+	cb.reflect_attribute_values = cb_reflect;
+	cb.discover_object_instance = cb_discover;
+	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
+	tfed_track(t);
+	ck_assert_int_eq(tfed_create_join(t, "F", GRID, name), RTI_OK);
+	ck_assert_int_eq(rti_enable_time_regulation(t->amb, rti_time_f64(1)),
+	    RTI_OK);
+	ck_assert(tfed_wait(t, "reg:"));
+	ck_assert_int_eq(rti_enable_time_constrained(t->amb), RTI_OK);
+	ck_assert(tfed_wait(t, "con:"));
+	return t;
+}
+
+static int
+step_to(struct tfed *t, int s)
+{
+	char want[32];
+
+	snprintf(want, sizeof want, "grant:%d|", s);
+	return rti_time_advance_request(t->amb, rti_time_f64(s)) == RTI_OK &&
+	    tfed_wait(t, want);
+}
+
+/* Child in ns[2]: B subscribes Breaker.Status, says so on `w`, takes
+ * part in sync point "go", steps to `steps`, then writes its count of
+ * reflections and exits. */
+static void
+subscriber(int w, int steps)
+{
+	struct tfed *b;
+	int s;
+	unsigned got;
+
+	enter(ns[2]);
+	b = regcon("B");
+	tfed_subscribe(b, "Breaker", "Status");
+	if (write(w, "r", 1) != 1 || !tfed_wait(b, "announce:go") ||
+	    rti_synchronization_point_achieved(b->amb, "go", 1) != RTI_OK ||
+	    !tfed_wait(b, "synchronized:go"))
+		_exit(1);
+	for (s = 1; s <= steps; s++)
+		if (!step_to(b, s))
+			_exit(2);
+	/* the update of the last step may follow its grant */
+	for (s = 0; s < 200 && b->n_reflects < (size_t)steps; s++)
+		rti_evoke_callbacks(b->amb, 0.05, 0.05, NULL);
+	got = (unsigned)b->n_reflects;
+	if (write(w, &got, sizeof got) != sizeof got)
+		_exit(3);
+	tfed_free(b);
+	_exit(0);
+}
+
+/* A in ns[1] publishes one breaker and updates it every step; B in
+ * ns[2] gets every update and every grant. */
+static void
+federation_across(int steps)
+{
+	struct tfed *a;
+	rti_object_instance_handle obj;
+	rti_attribute_handle st;
+	struct rti_attribute_value v;
+	int pfd[2], s, status;
+	unsigned got = 0, val;
+	pid_t pid;
+	char ch;
+
+	ck_assert_int_eq(pipe(pfd), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(pfd[0]);
+		subscriber(pfd[1], steps);
+	}
+	close(pfd[1]);
+	enter(ns[1]);
+	a = regcon("A");
+	tfed_publish_status(a);
+	st = tfed_attr(a, "Breaker", "Status");
+	ck_assert_int_eq(rti_register_object_instance(a->amb,
+	    tfed_oc(a, "Breaker"), &obj), RTI_OK);
+	ck_assert_int_eq(read(pfd[0], &ch, 1), 1);
+	ck_assert_int_eq(rti_register_federation_synchronization_point(
+	    a->amb, "go", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait(a, "announce:go"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(a->amb, "go", 1),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "synchronized:go"));
+	for (s = 1; s <= steps; s++) {
+		val = htonl((unsigned)s);
+		v.attribute = st;
+		v.value = &val;
+		v.length = 4;
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &v,
+		    1, NULL, 0), RTI_OK);
+		ck_assert(step_to(a, s));
+	}
+	/* B's count, while A still evokes (B's last grant needs A) */
+	for (s = 0; s < 400; s++) {
+		struct timeval tv = { 0, 0 };
+		fd_set rf;
+
+		FD_ZERO(&rf);
+		FD_SET(pfd[0], &rf);
+		if (select(pfd[0] + 1, &rf, NULL, NULL, &tv) > 0)
+			break;
+		rti_evoke_callbacks(a->amb, 0.05, 0.05, NULL);
+	}
+	ck_assert_int_eq(read(pfd[0], &got, sizeof got), (int)sizeof got);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ck_assert_uint_eq(got, (unsigned)steps);
+	close(pfd[0]);
+	tfed_free(a);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+
+START_TEST(test_federation_across)
+{
+	rti_start("2");
+	federation_across(100);
+}
+END_TEST
+
+/* 10 % of what enters rtiexec's and A's namespaces is dropped: TCP
+ * repairs it, nothing of the reliable traffic is missing. */
+START_TEST(test_reliable_under_loss)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (sh("ip netns exec %s tc qdisc add dev %s root netem "
+		    "loss 10%% 2>/dev/null", ns[i], i ? "vb" : "br0") == 0) {
+			loss_by = "netem";
+			continue;
+		}
+		ck_assert_int_eq(sh("ip netns exec %s nft add table inet t && "
+		    "ip netns exec %s nft add chain inet t c "
+		    "'{ type filter hook input priority 0; }' && "
+		    "ip netns exec %s nft add rule inet t c numgen random "
+		    "mod 10 == 0 counter drop", ns[i], ns[i], ns[i]), 0);
+		loss_by = "nftables";
+	}
+	fprintf(stderr, "check_netns: 10 %% loss by %s\n", loss_by);
+	rti_start("5");
+	federation_across(30);
+	/* packets were dropped on both sides */
+	for (i = 0; strcmp(loss_by, "nftables") == 0 && i < 2; i++)
+		ck_assert_int_eq(sh("ip netns exec %s nft list ruleset | "
+		    "grep -q 'mod 10 0 counter packets [1-9]'", ns[i]), 0);
+	for (i = 0; i < 2; i++)
+		(void)sh("ip netns exec %s nft delete table inet t "
+		    "2>/dev/null; ip netns exec %s tc qdisc del dev %s root "
+		    "2>/dev/null", ns[i], ns[i], i ? "vb" : "br0");
+}
+END_TEST
+
+/* B's link goes down: no FIN reaches rtiexec.  B is resigned within
+ * the heartbeat timeout (2 s; TCP alone would take minutes) and A,
+ * held by B's regulation, steps on. */
+START_TEST(test_link_down)
+{
+	struct tfed *a;
+	int pfd[2], s;
+	pid_t pid;
+	char ch;
+	double t0;
+
+	rti_start("2");
+	ck_assert_int_eq(pipe(pfd), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct tfed *b;
+
+		close(pfd[0]);
+		enter(ns[2]);
+		b = regcon("B");
+		if (write(pfd[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			if (rti_evoke_callbacks(b->amb, 0.1, 0.1, NULL) !=
+			    RTI_OK)
+				_exit(0);
+	}
+	close(pfd[1]);
+	enter(ns[1]);
+	a = regcon("A");
+	ck_assert_int_eq(read(pfd[0], &ch, 1), 1);
+	close(pfd[0]);
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(2)),
+	    RTI_OK);
+	tfed_pump(a, 1.0);
+	ck_assert_int_lt(tfed_find(a, "grant:"), 0);
+	ck_assert_int_eq(sh("ip -n %s link set vb down", ns[2]), 0);
+	t0 = tfed_now();
+	ck_assert(tfed_wait(a, "grant:2|"));
+	ck_assert_double_lt(tfed_now() - t0, 8);
+	ck_assert(rtiexec_log_has(&rx, "federate B"));
+	ck_assert(rtiexec_log_has(&rx, "nothing received for"));
+	for (s = 3; s <= 6; s++)
+		ck_assert(step_to(a, s));
+	ck_assert_int_eq(sh("ip -n %s link set vb up", ns[2]), 0);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	tfed_free(a);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+END_TEST
+
+static void
+fixture_up(void)
+{
+	if (net_up() < 0) {
+		fprintf(stderr, "check_netns: the namespaces could not be "
+		    "made\n");
+		exit(1);
+	}
+}
+
+int
+main(void)
+{
+	Suite *s;
+	TCase *tc;
+	SRunner *sr;
+	int failed;
+
+	if (geteuid() != 0) {
+		printf("SKIP: check_netns needs root (network namespaces)\n");
+		return 77;
+	}
+	if (sh("p=rtin%ldp; ip netns add $p >/dev/null 2>&1 && "
+	    "ip netns del $p", (long)getpid()) != 0) {
+		printf("SKIP: check_netns cannot make network namespaces "
+		    "(ip(8) missing, or no CAP_SYS_ADMIN here)\n");
+		return 77;
+	}
+	s = suite_create("netns");
+	tc = tcase_create("netns");
+	/* in the parent: the namespaces outlive a failing test's process */
+	tcase_add_unchecked_fixture(tc, fixture_up, net_down);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_federation_across);
+	if (sh("command -v nft >/dev/null || command -v tc >/dev/null") == 0)
+		tcase_add_test(tc, test_reliable_under_loss);
+	else
+		printf("check_netns: neither nft(8) nor tc(8): the loss test "
+		    "is not run\n");
+	tcase_add_test(tc, test_link_down);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	net_down();
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
