@@ -324,6 +324,10 @@ om_restore_apply(struct federation *fx, void *staged)
 	st->list = s->list;
 	*s = old;
 	staged_free(s);
+	/* the transportation types the federates chose go back to the
+	 * FOM's with the instances (rti-save(5)) */
+	for (i = 0; i < fx->n_feds; i++)
+		om_transport_fed_fini(fx->feds[i]);
 	/* relevance from the restored subscriptions (DM and DDM applied
 	 * first); the advisories are the federates' to ask again */
 	for (in = st->list; in; in = in->next)
