@@ -25,6 +25,7 @@
 #include "server.h"
 #include "fedm.h"
 #include "testutil.h"
+#include "save_helpers.h"
 
 #define GRID TEST_FOM("Grid.xml")
 
@@ -200,64 +201,11 @@ teardown(void)
 /* ---- the federates ---- */
 
 static void
-cb_reflect(void *arg, rti_object_instance_handle obj,
-    const struct rti_attribute_value *v, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-
-	(void)tag;
-	(void)tag_len;
-	(void)info;
-	t->n_reflects++;
-	tfed_event(t, "reflect:%s:%.*s", tfed_obj_name(t, obj),
-	    n ? (int)v[0].length : 0, n ? (const char *)v[0].value : "");
-}
-
-static void
-cb_inform(void *arg, rti_object_instance_handle obj, rti_attribute_handle a,
-    rti_federate_handle owner)
-{
-	(void)a;
-	tfed_event(arg, "owner:%s:%u", tfed_obj_name(arg, obj), owner.id);
-}
-
-static void
-cb_not_owned(void *arg, rti_object_instance_handle obj,
-    rti_attribute_handle a)
-{
-	(void)a;
-	tfed_event(arg, "owner:%s:none", tfed_obj_name(arg, obj));
-}
-
-static void
 cb_confirm(void *arg, rti_object_instance_handle obj,
     const rti_attribute_handle *a, size_t n)
 {
 	(void)a;
 	tfed_event(arg, "confirmreq:%s:%zu", tfed_obj_name(arg, obj), n);
-}
-
-static void
-cb_release(void *arg, rti_object_instance_handle obj,
-    const rti_attribute_handle *a, size_t n, const void *tag,
-    size_t tag_len)
-{
-	(void)a;
-	(void)tag;
-	(void)tag_len;
-	tfed_event(arg, "release:%s:%zu", tfed_obj_name(arg, obj), n);
-}
-
-static void
-cb_acquired(void *arg, rti_object_instance_handle obj,
-    const rti_attribute_handle *a, size_t n, const void *tag,
-    size_t tag_len)
-{
-	(void)a;
-	(void)tag;
-	(void)tag_len;
-	tfed_event(arg, "acquired:%s:%zu", tfed_obj_name(arg, obj), n);
 }
 
 static struct tfed *
@@ -277,19 +225,6 @@ fed(const char *name)
 	return tfed_join_f(&rx, &cb, GRID, name);
 }
 
-static void
-update(struct tfed *t, rti_object_instance_handle o, const char *val)
-{
-	struct rti_attribute_value v;
-
-	v.attribute = tfed_attr(t, "Breaker", "Status");
-	v.value = val;
-	v.length = strlen(val);
-	ck_assert_int_eq(rti_update_attribute_values(t->amb, o, &v, 1, NULL,
-	    0), RTI_OK);
-	ck_assert_int_eq(rti_flush_updates(t->amb), RTI_OK);
-}
-
 /* Restore, and let every federate take its frames. */
 static void
 restore(struct tfed **ts, size_t n)
@@ -299,40 +234,6 @@ restore(struct tfed **ts, size_t n)
 	ck_assert_int_eq(server_op('R'), RTI_OK);
 	for (i = 0; i < n; i++)
 		tfed_barrier(ts[i]);
-}
-
-static int
-knows(struct tfed *t, const char *name, const char *cls)
-{
-	rti_object_instance_handle o;
-	rti_object_class_handle c;
-
-	if (rti_get_object_instance_handle(t->amb, name, &o) != RTI_OK)
-		return 0;
-	ck_assert_int_eq(rti_get_known_object_class_handle(t->amb, o, &c),
-	    RTI_OK);
-	ck_assert_str_eq(tfed_cls_name(t, c), cls);
-	return 1;
-}
-
-static int
-owns(struct tfed *t, rti_object_instance_handle o, const char *attr)
-{
-	int own = -1;
-
-	ck_assert_int_eq(rti_is_attribute_owned_by_federate(t->amb, o,
-	    tfed_attr(t, "Breaker", attr), &own), RTI_OK);
-	return own;
-}
-
-static void
-ask_owner(struct tfed *t, rti_object_instance_handle o, const char *want)
-{
-	tfed_clear(t);
-	ck_assert_int_eq(rti_query_attribute_ownership(t->amb, o,
-	    tfed_attr(t, "Breaker", "Status")), RTI_OK);
-	ck_assert(tfed_wait(t, "owner:"));
-	ck_assert_str_eq(t->events[tfed_find(t, "owner:")], want);
 }
 
 START_TEST(test_instances_and_owners)
@@ -431,47 +332,6 @@ START_TEST(test_negotiated_divestiture_kept)
 	tfed_free(sub);
 }
 END_TEST
-
-static rti_dimension_handle
-dim(struct tfed *t, const char *name)
-{
-	rti_dimension_handle d;
-
-	ck_assert_int_eq(rti_get_dimension_handle(t->amb, name, &d), RTI_OK);
-	return d;
-}
-
-static rti_region_handle
-region(struct tfed *t, int s)
-{
-	rti_dimension_handle d = dim(t, "Substation");
-	rti_region_handle r;
-
-	ck_assert_int_eq(rti_create_region(t->amb, &d, 1, &r), RTI_OK);
-	ck_assert_int_eq(rti_set_range_bounds(t->amb, r, d, (uint64_t)s,
-	    (uint64_t)s + 1), RTI_OK);
-	ck_assert_int_eq(rti_commit_region_modifications(t->amb, &r, 1),
-	    RTI_OK);
-	return r;
-}
-
-static void
-move(struct tfed *t, rti_region_handle r, int s)
-{
-	ck_assert_int_eq(rti_set_range_bounds(t->amb, r, dim(t, "Substation"),
-	    (uint64_t)s, (uint64_t)s + 1), RTI_OK);
-	ck_assert_int_eq(rti_commit_region_modifications(t->amb, &r, 1),
-	    RTI_OK);
-}
-
-static uint64_t
-suppressed(struct tfed *t)
-{
-	struct rti_statistics s;
-
-	ck_assert_int_eq(rti_get_statistics(t->amb, &s), RTI_OK);
-	return s.updates_suppressed;
-}
 
 /* Update b[0] and b[1]; `con` gets exactly the one of index `want`. */
 static void
