@@ -341,6 +341,8 @@ restore_status_name(int s)
 int
 http_save_waits_for(struct federate *f, int state)
 {
+	const int done =
+	    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE;
 	int ss, rs;
 
 	fedm_save_fed_status(f, &ss, &rs);
@@ -348,8 +350,7 @@ http_save_waits_for(struct federate *f, int state)
 		return ss !=
 		    RTI_SAVE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE;
 	if (state == FEDM_SAVE_RESTORING)
-		return rs !=
-		    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE;
+		return rs != done;
 	return 0;
 }
 
