@@ -599,6 +599,12 @@ cb_restored(void *arg)
 	tfed_event(arg, "restored|");
 }
 
+static void
+cb_not_restored(void *arg, enum rti_restore_failure_reason r)
+{
+	tfed_event(arg, "notrestored:%d|", (int)r);
+}
+
 static struct tfed *
 fed(const char *name)
 {
@@ -619,6 +625,7 @@ fed(const char *name)
 	cb.request_federation_restore_succeeded = cb_rok;
 	cb.initiate_federate_restore = cb_irestore;
 	cb.federation_restored = cb_restored;
+	cb.federation_not_restored = cb_not_restored;
 	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
 	rc = rti_create_federation_execution(t->amb, "T", mods, 1, NULL);
 	ck_assert(rc == RTI_OK ||
@@ -1492,6 +1499,33 @@ START_TEST(test_save_restore)
 	ck_assert(prom_value(m, "rti_restore_in_progress{federation=\"T\"}")
 	    == 0);
 	free(m);
+
+	/* B answers not complete: shown as the query shows it, waiting for
+	 * the federation, until A answers; not restored is not counted */
+	tfed_clear(a);
+	tfed_clear(b);
+	ck_assert_int_eq(rti_request_federation_restore(a->amb, "snap"),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "irestore:snap|"));
+	ck_assert(tfed_wait_all(all, 2, b, "irestore:snap|"));
+	ck_assert_int_eq(rti_federate_restore_not_complete(b->amb), RTI_OK);
+	doc = get_json("/api/v1/federations/T");
+	sv = jr_path(doc, "federation.save");
+	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
+	    "no_save_in_progress/"
+	    "federate_waiting_for_federation_to_restore");
+	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	    "A");
+	jr_free(doc);
+	ck_assert_int_eq(rti_federate_restore_complete(a->amb), RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "notrestored:"));
+	ck_assert(tfed_wait_all(all, 2, b, "notrestored:"));
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_str_eq(jr_str(jr_path(doc, "federation.save.state"), ""),
+	    "idle");
+	ck_assert(jr_num(jr_path(doc, "federation.save.restores"), -1) == 1);
+	jr_free(doc);
+
 	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d --json "
 	    "status", hport);
 	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
