@@ -27,6 +27,36 @@ struct fedm_saves {
 	uint64_t next_time;
 };
 void fedm_saves(struct federation *fx, struct fedm_saves *out);
+/* The save and restore state of `fx`, for HTTP to read: what runs now,
+ * with its label (a restore's while restoring, NULL when idle) and the
+ * time of a timed save; the last save written; the saves saved and
+ * restores restored since the federation was created and the wall clock
+ * (Unix seconds, 0: none) when the last save's file was written.  The
+ * strings are FedM's, valid until the federation next changes. */
+enum fedm_save_state {
+	FEDM_SAVE_IDLE = 0,
+	FEDM_SAVE_WAITING_FOR_TIME,  /* a timed save, its time not reached */
+	FEDM_SAVE_SAVING,            /* federates instructed, not all done */
+	FEDM_SAVE_WRITING,           /* every one complete: the file */
+	FEDM_SAVE_RESTORING
+};
+struct fedm_save_info {
+	enum fedm_save_state state;
+	const char *label;
+	int has_time;
+	uint64_t time;
+	const char *last;            /* NULL: none yet */
+	int last_has_time;
+	uint64_t last_time;
+	uint64_t saves;
+	uint64_t restores;
+	int64_t last_written;
+};
+void fedm_save_info(struct federation *fx, struct fedm_save_info *out);
+/* Federate `f`'s status in the save and in the restore, as the standard
+ * names them (enum rti_save_status, enum rti_restore_status). */
+void fedm_save_fed_status(struct federate *f, int *save_st,
+    int *restore_st);
 /* Send the frame in `b` to every joined federate of `fx` except `skip`. */
 void fedm_broadcast(struct federation *fx, const struct wire_buf *b,
     const struct federate *skip);

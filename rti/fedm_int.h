@@ -38,6 +38,9 @@ struct fedm_fx {
 	char *last_label;
 	int last_has_time;
 	uint64_t last_time;
+	int64_t last_written;     /* wall clock of its file, Unix s */
+	uint64_t n_saved;         /* saves saved, restores restored */
+	uint64_t n_restored;
 };
 
 /* FedM's slot of a federate (f->mod[MOD_FEDM]). */

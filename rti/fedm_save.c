@@ -41,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fedm.h"
 #include "fedm_int.h"
@@ -121,6 +122,7 @@ save_end(struct federation *fx, int saved, uint32_t reason)
 		st->last_label = st->save_label;
 		st->last_has_time = st->save_has_time;
 		st->last_time = st->save_time;
+		st->n_saved++;
 	} else {
 		free(st->save_label);
 	}
@@ -155,6 +157,46 @@ fedm_saves(struct federation *fx, struct fedm_saves *out)
 }
 
 void
+fedm_save_info(struct federation *fx, struct fedm_save_info *out)
+{
+	struct fedm_fx *st = fx_st(fx);
+
+	memset(out, 0, sizeof *out);
+	if (!st)
+		return;
+	if (st->restoring) {
+		out->state = FEDM_SAVE_RESTORING;
+		out->label = st->restore_label;
+	} else if (st->save) {
+		out->state = st->save == FX_SAVE_TIMED ?
+		    FEDM_SAVE_WAITING_FOR_TIME : st->save == FX_SAVE_WRITING ?
+		    FEDM_SAVE_WRITING : FEDM_SAVE_SAVING;
+		out->label = st->save_label;
+		out->has_time = st->save_has_time;
+		out->time = st->save_time;
+	}
+	out->last = st->last_label;
+	out->last_has_time = st->last_has_time;
+	out->last_time = st->last_time;
+	out->saves = st->n_saved;
+	out->restores = st->n_restored;
+	out->last_written = st->last_written;
+}
+
+void
+fedm_save_fed_status(struct federate *f, int *save_st, int *restore_st)
+{
+	struct fedm_fed *fs = fed_st(f);
+
+	*save_st = fs ? fs->save_st : RTI_SAVE_STATUS_NO_SAVE_IN_PROGRESS;
+	/* -1: a not complete, shown as the query shows it */
+	*restore_st = !fs ? RTI_RESTORE_STATUS_NO_RESTORE_IN_PROGRESS :
+	    fs->restore_st < 0 ?
+	    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE :
+	    fs->restore_st;
+}
+
+void
 fedm_save_written(struct federation *fx, int err, const char *msg)
 {
 	struct fedm_fx *st = fx_st(fx);
@@ -162,6 +204,8 @@ fedm_save_written(struct federation *fx, int err, const char *msg)
 	if (err != RTI_OK)
 		rti_log(fx->srv, LOG_ERROR, "federation %s: cannot write save "
 		    "'%s': %s", fx->name, st->save_label, msg);
+	else
+		st->last_written = (int64_t)time(NULL);
 	st->store = NULL;       /* the store freed its own */
 	save_end(fx, err == RTI_OK, RTI_SAVE_RTI_UNABLE_TO_SAVE);
 }
@@ -411,10 +455,12 @@ restore_end(struct federation *fx, int restored, uint32_t reason)
 		    RTI_RESTORE_STATUS_NO_RESTORE_IN_PROGRESS;
 		fed_st(fx->feds[i])->pre_handle = 0;
 	}
-	if (restored)
+	if (restored) {
+		st->n_restored++;
 		broadcast_u32(fx, WIRE_CB_RESTORED, 0, 0);
-	else
+	} else {
 		broadcast_u32(fx, WIRE_CB_NOT_RESTORED, 1, reason);
+	}
 	tm_save_freeze(fx, 0);
 }
 

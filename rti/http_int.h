@@ -74,6 +74,14 @@ size_t http_queued(const struct federate *f);
  * budget) or "closing". */
 const char *http_fed_state(const struct federate *f);
 
+/* "idle", "waiting_for_time", "saving", "writing" or "restoring"
+ * (enum fedm_save_state). */
+const char *http_save_state_name(int state);
+/* 1 when the save or restore in `state` (fedm_save_info) waits for `f`:
+ * saving, it has not answered complete or not complete; restoring, it
+ * has not answered its restore. */
+int http_save_waits_for(struct federate *f, int state);
+
 /* The documents: 0, or -1 on ENOMEM. */
 int http_json_list(struct rti_server *srv, const struct http_stats *hs,
     struct evbuffer *out);

@@ -294,6 +294,121 @@ http_fed_state(const struct federate *f)
 	return "active";
 }
 
+/* ---- save and restore ---- */
+
+const char *
+http_save_state_name(int state)
+{
+	switch (state) {
+	case FEDM_SAVE_WAITING_FOR_TIME:
+		return "waiting_for_time";
+	case FEDM_SAVE_SAVING:
+		return "saving";
+	case FEDM_SAVE_WRITING:
+		return "writing";
+	case FEDM_SAVE_RESTORING:
+		return "restoring";
+	default:
+		return "idle";
+	}
+}
+
+/* enum rti_save_status and rti_restore_status, lower_snake. */
+static const char *
+save_status_name(int s)
+{
+	static const char *const n[] = {
+		"no_save_in_progress", "federate_instructed_to_save",
+		"federate_saving", "federate_waiting_for_federation_to_save"
+	};
+
+	return s >= 0 && s < 4 ? n[s] : "unknown";
+}
+
+static const char *
+restore_status_name(int s)
+{
+	static const char *const n[] = {
+		"no_restore_in_progress", "federate_restore_request_pending",
+		"federate_waiting_for_restore_to_begin",
+		"federate_prepared_to_restore", "federate_restoring",
+		"federate_waiting_for_federation_to_restore"
+	};
+
+	return s >= 0 && s < 6 ? n[s] : "unknown";
+}
+
+int
+http_save_waits_for(struct federate *f, int state)
+{
+	const int done =
+	    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_RESTORE;
+	int ss, rs;
+
+	fedm_save_fed_status(f, &ss, &rs);
+	if (state == FEDM_SAVE_SAVING)
+		return ss !=
+		    RTI_SAVE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE;
+	if (state == FEDM_SAVE_RESTORING)
+		return rs != done;
+	return 0;
+}
+
+/* The "save" member; `full`: with the federates (the federation's
+ * document), else the short form of the list. */
+static void
+save_obj(struct jw *w, struct federation *fx, int full)
+{
+	struct fedm_save_info si;
+	int i64 = fx->time_int64, ss, rs;
+	uint32_t i;
+
+	fedm_save_info(fx, &si);
+	jw_obj(w, "save");
+	jw_str(w, "state", http_save_state_name(si.state));
+	if (si.label)
+		jw_str(w, "label", si.label);
+	else
+		jw_null(w, "label");
+	if (si.label && si.has_time)
+		jw_time(w, "time", i64, si.time);
+	else
+		jw_null(w, "time");
+	if (si.last) {
+		jw_obj(w, "last");
+		jw_str(w, "label", si.last);
+		if (si.last_has_time)
+			jw_time(w, "time", i64, si.last_time);
+		else
+			jw_null(w, "time");
+		jw_obj_end(w);
+	} else {
+		jw_null(w, "last");
+	}
+	if (!full) {
+		jw_obj_end(w);
+		return;
+	}
+	jw_u64(w, "saves", si.saves);
+	jw_u64(w, "restores", si.restores);
+	jw_arr(w, "waiting_for");
+	for (i = 0; i < fx->n_feds; i++)
+		if (http_save_waits_for(fx->feds[i], si.state))
+			jw_str(w, NULL, fx->feds[i]->name);
+	jw_arr_end(w);
+	jw_arr(w, "federates");
+	for (i = 0; i < fx->n_feds; i++) {
+		fedm_save_fed_status(fx->feds[i], &ss, &rs);
+		jw_obj(w, NULL);
+		jw_str(w, "name", fx->feds[i]->name);
+		jw_str(w, "save_status", save_status_name(ss));
+		jw_str(w, "restore_status", restore_status_name(rs));
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
 /* ---- documents ---- */
 
 static void
@@ -343,6 +458,7 @@ http_json_list(struct rti_server *srv, const struct http_stats *hs,
 		for (i = 0; i < fx->n_feds; i++)
 			jw_str(&w, NULL, fx->feds[i]->name);
 		jw_arr_end(&w);
+		save_obj(&w, fx, 0);
 		jw_obj_end(&w);
 	}
 	jw_arr_end(&w);
@@ -582,6 +698,7 @@ http_json_federation(struct rti_server *srv, struct federation *fx,
 	traffic(&w, fx, 1);
 	traffic(&w, fx, 0);
 	jw_arr_end(&w);
+	save_obj(&w, fx, 1);
 	jw_obj_end(&w);
 	jw_obj_end(&w);
 	put(&w, "\n", 1);

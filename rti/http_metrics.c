@@ -300,6 +300,49 @@ sync_sample(void *arg, const char *label, uint32_t n,
 	add(sc->m, num);
 }
 
+/* Per federation: save and restore (fedm_save_info). */
+enum { SV_SAVE, SV_RESTORE, SV_SAVES, SV_RESTORES, SV_LAST, SV_COUNT };
+
+static void
+save_families(struct mw *m, struct rti_server *srv)
+{
+	static const struct {
+		const char *name, *type, *help;
+	} fam[SV_COUNT] = {
+		{ "rti_save_in_progress", "gauge",
+		    "1 from a federation save request until saved or not "
+		    "saved." },
+		{ "rti_restore_in_progress", "gauge",
+		    "1 from a federation restore begun until restored or not "
+		    "restored." },
+		{ "rti_saves_total", "counter",
+		    "Federation saves saved." },
+		{ "rti_restores_total", "counter",
+		    "Federation restores restored." },
+		{ "rti_last_save_timestamp_seconds", "gauge",
+		    "Unix time the file of the last federation save was "
+		    "written (absent: none yet)." },
+	};
+	struct federation *fx;
+	struct fedm_save_info si;
+	int w;
+
+	for (w = 0; w < SV_COUNT; w++) {
+		family(m, fam[w].name, fam[w].type, fam[w].help);
+		for (fx = srv->federations; fx; fx = fx->next) {
+			fedm_save_info(fx, &si);
+			if (w == SV_LAST && !si.last_written)
+				continue;
+			sample_u64(m, fam[w].name, fx->name, NULL, NULL,
+			    w == SV_SAVE ? si.state != FEDM_SAVE_IDLE &&
+			    si.state != FEDM_SAVE_RESTORING :
+			    w == SV_RESTORE ? si.state == FEDM_SAVE_RESTORING :
+			    w == SV_SAVES ? si.saves : w == SV_RESTORES ?
+			    si.restores : (uint64_t)si.last_written);
+		}
+	}
+}
+
 int
 http_metrics(struct rti_server *srv, const struct http_stats *hs,
     struct evbuffer *out)
@@ -415,6 +458,7 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 
 		fedm_sync_each(fx, sync_sample, &sc);
 	}
+	save_families(&m, srv);
 	for (k = 0; k < n_fx; k++)
 		free(views[k]);
 	free(views);

@@ -362,6 +362,40 @@ join_names(const struct jr_val *arr, char *out, size_t len)
 	}
 }
 
+/* The save line of the page: the last save and what runs now. */
+static void
+print_save(FILE *o, const struct jr_val *sv)
+{
+	const struct jr_val *last = jr_get(sv, "last");
+	const char *state = jr_str(jr_get(sv, "state"), "idle");
+	const char *label = jr_str(jr_get(sv, "label"), "?");
+	char t[64], names[1024];
+
+	if (last && last->type == JR_OBJ) {
+		fprintf(o, "last save: %s", jr_str(jr_get(last, "label"),
+		    "?"));
+		if (jr_get(last, "time") &&
+		    jr_get(last, "time")->type != JR_NULL)
+			fprintf(o, " at t=%s", tstr(jr_get(last, "time"), t,
+			    sizeof t));
+	} else {
+		fprintf(o, "last save: none");
+	}
+	join_names(jr_get(sv, "waiting_for"), names, sizeof names);
+	if (strcmp(state, "waiting_for_time") == 0)
+		fprintf(o, "; save %s waits for t=%s", label,
+		    tstr(jr_get(sv, "time"), t, sizeof t));
+	else if (strcmp(state, "saving") == 0)
+		fprintf(o, "; saving %s: waiting for %s", label,
+		    names[0] ? names : "nobody");
+	else if (strcmp(state, "writing") == 0)
+		fprintf(o, "; saving %s: writing the file", label);
+	else if (strcmp(state, "restoring") == 0)
+		fprintf(o, "; restoring %s: waiting for %s", label,
+		    names[0] ? names : "nobody");
+	fprintf(o, "\n");
+}
+
 static void
 print_status(FILE *o, const struct jr_val *d)
 {
@@ -396,6 +430,8 @@ print_status(FILE *o, const struct jr_val *d)
 		    jr_str(jr_get(&sp->items[i], "label"), "?"),
 		    names[0] ? names : "nobody");
 	}
+	if (jr_get(fx, "save"))
+		print_save(o, jr_get(fx, "save"));
 }
 
 static void

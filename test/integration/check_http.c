@@ -564,6 +564,47 @@ cb_rx(void *arg, rti_interaction_class_handle cls,
 	tfed_event(arg, "rx:");
 }
 
+static void
+cb_isave(void *arg, const char *label, int has_time, rti_time t)
+{
+	(void)has_time;
+	(void)t;
+	tfed_event(arg, "isave:%s|", label);
+}
+
+static void
+cb_saved(void *arg)
+{
+	tfed_event(arg, "saved|");
+}
+
+static void
+cb_rok(void *arg, const char *label)
+{
+	tfed_event(arg, "rok:%s|", label);
+}
+
+static void
+cb_irestore(void *arg, const char *label, const char *name,
+    rti_federate_handle h)
+{
+	(void)name;
+	(void)h;
+	tfed_event(arg, "irestore:%s|", label);
+}
+
+static void
+cb_restored(void *arg)
+{
+	tfed_event(arg, "restored|");
+}
+
+static void
+cb_not_restored(void *arg, enum rti_restore_failure_reason r)
+{
+	tfed_event(arg, "notrestored:%d|", (int)r);
+}
+
 static struct tfed *
 fed(const char *name)
 {
@@ -579,6 +620,12 @@ fed(const char *name)
 	cb.time_constrained_enabled = cb_con;
 	cb.time_advance_grant = cb_grant;
 	cb.receive_interaction = cb_rx;
+	cb.initiate_federate_save = cb_isave;
+	cb.federation_saved = cb_saved;
+	cb.request_federation_restore_succeeded = cb_rok;
+	cb.initiate_federate_restore = cb_irestore;
+	cb.federation_restored = cb_restored;
+	cb.federation_not_restored = cb_not_restored;
 	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
 	rc = rti_create_federation_execution(t->amb, "T", mods, 1, NULL);
 	ck_assert(rc == RTI_OK ||
@@ -1277,6 +1324,225 @@ START_TEST(test_rtictl_and_int64)
 }
 END_TEST
 
+/* federates[] of the save object: `name`'s save and restore status as
+ * "save/restore". */
+static const char *
+save_status_of(const struct jr_val *sv, const char *name, char *out,
+    size_t len)
+{
+	const struct jr_val *fs = jr_get(sv, "federates");
+	size_t i;
+
+	snprintf(out, len, "none");
+	for (i = 0; fs && i < fs->n; i++)
+		if (strcmp(jr_str(jr_get(&fs->items[i], "name"), ""),
+		    name) == 0)
+			snprintf(out, len, "%s/%s",
+			    jr_str(jr_get(&fs->items[i], "save_status"), "?"),
+			    jr_str(jr_get(&fs->items[i], "restore_status"),
+			    "?"));
+	return out;
+}
+
+/* A save of two federates while B has not answered complete (the JSON,
+ * the metrics and rtictl say saving and name B), saved (the last save,
+ * the counter, the time its file was written), then a restore while B
+ * has not answered (restoring, B named) and restored. */
+START_TEST(test_save_restore)
+{
+	struct tfed *a, *b, *all[2];
+	const struct jr_val *sv;
+	struct jr_val *doc;
+	char dir[64], cmd[512], out[65536], buf[256], *m;
+	const char *args[] = { "--save-dir", dir, NULL };
+	time_t t0, t1;
+	int ok;
+
+	snprintf(dir, sizeof dir, "/tmp/rti-http-save-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	start_with(args);
+	a = fed("A");
+	b = fed("B");
+	all[0] = a;
+	all[1] = b;
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d status",
+	    hport);
+
+	/* nothing yet */
+	doc = get_json("/api/v1/federations/T");
+	sv = jr_path(doc, "federation.save");
+	ck_assert_ptr_nonnull(sv);
+	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "idle");
+	ck_assert_int_eq(jr_get(sv, "label")->type, JR_NULL);
+	ck_assert_int_eq(jr_get(sv, "last")->type, JR_NULL);
+	ck_assert(jr_num(jr_get(sv, "saves"), -1) == 0);
+	ck_assert_str_eq(save_status_of(sv, "A", buf, sizeof buf),
+	    "no_save_in_progress/no_restore_in_progress");
+	jr_free(doc);
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_save_in_progress{federation=\"T\"}") ==
+	    0);
+	ck_assert(prom_value(m, "rti_saves_total{federation=\"T\"}") == 0);
+	ck_assert(isnan(prom_value(m, "rti_last_save_timestamp_seconds{"
+	    "federation=\"T\"}")));
+	free(m);
+
+	/* A has answered complete, B only begun */
+	ck_assert_int_eq(rti_request_federation_save(a->amb, "snap"), RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "isave:snap|"));
+	ck_assert(tfed_wait_all(all, 2, b, "isave:snap|"));
+	ck_assert_int_eq(rti_federate_save_begun(a->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_complete(a->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_begun(b->amb), RTI_OK);
+	doc = get_json("/api/v1/federations/T");
+	sv = jr_path(doc, "federation.save");
+	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "saving");
+	ck_assert_str_eq(jr_str(jr_get(sv, "label"), ""), "snap");
+	ck_assert_int_eq(jr_get(sv, "time")->type, JR_NULL);
+	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	    "B");
+	ck_assert_str_eq(save_status_of(sv, "A", buf, sizeof buf),
+	    "federate_waiting_for_federation_to_save/no_restore_in_progress");
+	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
+	    "federate_saving/no_restore_in_progress");
+	jr_free(doc);
+	doc = get_json("/api/v1/federations");
+	sv = jr_get(jr_at(jr_get(doc, "federations"), 0), "save");
+	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "saving");
+	ck_assert_str_eq(jr_str(jr_get(sv, "label"), ""), "snap");
+	jr_free(doc);
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_save_in_progress{federation=\"T\"}") ==
+	    1);
+	ck_assert(prom_value(m, "rti_restore_in_progress{federation=\"T\"}")
+	    == 0);
+	free(m);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "\nlast save: none; saving snap: waiting "
+	    "for B\n"), "%s", out);
+
+	/* saved */
+	t0 = time(NULL);
+	ck_assert_int_eq(rti_federate_save_complete(b->amb), RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "saved|"));
+	ck_assert(tfed_wait_all(all, 2, b, "saved|"));
+	t1 = time(NULL);
+	doc = get_json("/api/v1/federations/T");
+	sv = jr_path(doc, "federation.save");
+	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "idle");
+	ck_assert_int_eq(jr_get(sv, "label")->type, JR_NULL);
+	ck_assert_str_eq(jr_str(jr_path(sv, "last.label"), ""), "snap");
+	ck_assert_int_eq(jr_path(sv, "last.time")->type, JR_NULL);
+	ck_assert(jr_num(jr_get(sv, "saves"), -1) == 1);
+	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	    "");
+	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
+	    "no_save_in_progress/no_restore_in_progress");
+	jr_free(doc);
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_save_in_progress{federation=\"T\"}") ==
+	    0);
+	ck_assert(prom_value(m, "rti_saves_total{federation=\"T\"}") == 1);
+	ck_assert(prom_value(m, "rti_last_save_timestamp_seconds{"
+	    "federation=\"T\"}") >= (double)t0);
+	ck_assert(prom_value(m, "rti_last_save_timestamp_seconds{"
+	    "federation=\"T\"}") <= (double)t1);
+	ck_assert(prom_value(m, "rti_restores_total{federation=\"T\"}") ==
+	    0);
+	free(m);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "\nlast save: snap\n"), "%s", out);
+
+	/* a restore: A has answered, B not yet */
+	ck_assert_int_eq(rti_request_federation_restore(a->amb, "snap"),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "rok:snap|"));
+	ck_assert(tfed_wait_all(all, 2, a, "irestore:snap|"));
+	ck_assert(tfed_wait_all(all, 2, b, "irestore:snap|"));
+	ck_assert_int_eq(rti_federate_restore_complete(a->amb), RTI_OK);
+	doc = get_json("/api/v1/federations/T");
+	sv = jr_path(doc, "federation.save");
+	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "restoring");
+	ck_assert_str_eq(jr_str(jr_get(sv, "label"), ""), "snap");
+	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	    "B");
+	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
+	    "no_save_in_progress/federate_restoring");
+	ck_assert_str_eq(save_status_of(sv, "A", buf, sizeof buf),
+	    "no_save_in_progress/"
+	    "federate_waiting_for_federation_to_restore");
+	jr_free(doc);
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_restore_in_progress{federation=\"T\"}")
+	    == 1);
+	ck_assert(prom_value(m, "rti_save_in_progress{federation=\"T\"}") ==
+	    0);
+	free(m);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "\nlast save: snap; restoring snap: "
+	    "waiting for B\n"), "%s", out);
+
+	/* restored */
+	ck_assert_int_eq(rti_federate_restore_complete(b->amb), RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "restored|"));
+	ck_assert(tfed_wait_all(all, 2, b, "restored|"));
+	doc = get_json("/api/v1/federations/T");
+	sv = jr_path(doc, "federation.save");
+	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "idle");
+	ck_assert(jr_num(jr_get(sv, "restores"), -1) == 1);
+	ck_assert(jr_num(jr_get(sv, "saves"), -1) == 1);
+	jr_free(doc);
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_restores_total{federation=\"T\"}") ==
+	    1);
+	ck_assert(prom_value(m, "rti_restore_in_progress{federation=\"T\"}")
+	    == 0);
+	free(m);
+
+	/* B answers not complete: shown as the query shows it, waiting for
+	 * the federation, until A answers; not restored is not counted */
+	tfed_clear(a);
+	tfed_clear(b);
+	ck_assert_int_eq(rti_request_federation_restore(a->amb, "snap"),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "irestore:snap|"));
+	ck_assert(tfed_wait_all(all, 2, b, "irestore:snap|"));
+	ck_assert_int_eq(rti_federate_restore_not_complete(b->amb), RTI_OK);
+	doc = get_json("/api/v1/federations/T");
+	sv = jr_path(doc, "federation.save");
+	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
+	    "no_save_in_progress/"
+	    "federate_waiting_for_federation_to_restore");
+	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	    "A");
+	jr_free(doc);
+	ck_assert_int_eq(rti_federate_restore_complete(a->amb), RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "notrestored:"));
+	ck_assert(tfed_wait_all(all, 2, b, "notrestored:"));
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_str_eq(jr_str(jr_path(doc, "federation.save.state"), ""),
+	    "idle");
+	ck_assert(jr_num(jr_path(doc, "federation.save.restores"), -1) == 1);
+	jr_free(doc);
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d --json "
+	    "status", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(jr_parse(out, strlen(out), &doc, buf, sizeof buf) == 0,
+	    "%s: %s", buf, out);
+	ck_assert_str_eq(jr_str(jr_path(doc, "federation.save.last.label"),
+	    ""), "snap");
+	jr_free(doc);
+
+	tfed_free(a);
+	tfed_free(b);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ok = system(cmd);
+	ck_assert_int_eq(ok, 0);
+}
+END_TEST
+
 static Suite *
 http_suite(void)
 {
@@ -1294,6 +1560,7 @@ http_suite(void)
 	tcase_add_test(tc, test_response_cap);
 	tcase_add_test(tc, test_client_never_reads);
 	tcase_add_test(tc, test_rtictl_and_int64);
+	tcase_add_test(tc, test_save_restore);
 	suite_add_tcase(s, tc);
 	return s;
 }
