@@ -18,7 +18,8 @@ struct om_obj {
 	uint32_t cls;             /* registered class */
 	uint32_t known;           /* class this federate knows it as */
 	char *name;
-	uint64_t *owned;          /* attributes owned here, NULL = none */
+	uint64_t *owned;          /* attributes owned here (in the entry's
+	                             block: om.c, obj_new) */
 	uint64_t *order_ts;       /* NULL: the FOM's order types; else the
 	                             attributes sent timestamp order (set by
 	                             rti_change_attribute_order_type) */

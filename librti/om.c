@@ -25,14 +25,46 @@ obj_by_name(struct om_state *st, const char *name)
 	return n ? IDMAP_ENTRY(n, struct om_obj, nnode) : NULL;
 }
 
+/* The owned set held in the block of `o` (obj_new), which obj_free does
+ * not free apart. */
+static uint64_t *
+obj_inline_owned(struct om_obj *o)
+{
+	return (uint64_t *)(void *)(o + 1);
+}
+
 static void
 obj_free(struct om_obj *o)
 {
-	free(o->name);
-	free(o->owned);
+	if (o->owned != obj_inline_owned(o))
+		free(o->owned);
 	free(o->order_ts);
 	free(o->cond);
 	free(o);
+}
+
+/* A new known instance, not in the tables: one block of the entry, its
+ * owned set (`words` words, empty) and its name (an instance's name never
+ * changes).  Every instance is allocated alike, whether discovered,
+ * registered or restored, so that a restore's allocations reuse the
+ * blocks it just freed.  NULL on ENOMEM. */
+static struct om_obj *
+obj_new(uint32_t h, uint32_t cls, uint32_t known, const char *name,
+    size_t words)
+{
+	size_t len = strlen(name) + 1;
+	struct om_obj *o;
+
+	o = calloc(1, sizeof *o + words * sizeof *o->owned + len);
+	if (!o)
+		return NULL;
+	o->owned = obj_inline_owned(o);
+	o->name = (char *)(obj_inline_owned(o) + words);
+	memcpy(o->name, name, len);
+	o->handle = h;
+	o->cls = cls;
+	o->known = known;
+	return o;
 }
 
 /* Add (or refresh) a known instance (om-int.h). */
@@ -47,14 +79,8 @@ rti__om_obj_add(struct om_state *st, uint32_t h, uint32_t cls, uint32_t known,
 		o->known = known;
 		return o;
 	}
-	o = calloc(1, sizeof *o);
-	if (!o || !(o->name = strdup(name))) {
-		free(o);
+	if (!(o = obj_new(h, cls, known, name, st->words)))
 		return NULL;
-	}
-	o->handle = h;
-	o->cls = cls;
-	o->known = known;
 	idmap_put(&st->by_handle, &o->hnode);
 	idmap_put(&st->by_name, &o->nnode);
 	return o;
@@ -382,7 +408,12 @@ rti_request_class_attribute_value_update(rti_ambassador *amb,
 
 /* ---- restore ---- */
 
-/* Forget every known instance and the update being coalesced. */
+/* Forget every known instance and the update being coalesced.  The
+ * tables are emptied whole, keeping their chains (the restored federation
+ * is about as large), rather than each entry unlinked (a name hashed
+ * again per instance) or new chains allocated (an allocation that large,
+ * after the frees, makes glibc merge every block just freed, which the
+ * restored instances would have reused). */
 static void
 om_forget_all(struct om_state *st)
 {
@@ -390,13 +421,10 @@ om_forget_all(struct om_state *st)
 	struct idmap_iter it;
 
 	idmap_iter_init(&st->by_handle, &it);
-	while ((n = idmap_iter_next(&st->by_handle, &it))) {
-		struct om_obj *o = IDMAP_ENTRY(n, struct om_obj, hnode);
-
-		idmap_del(&st->by_handle, &o->hnode);
-		idmap_del(&st->by_name, &o->nnode);
-		obj_free(o);
-	}
+	while ((n = idmap_iter_next(&st->by_handle, &it)))
+		obj_free(IDMAP_ENTRY(n, struct om_obj, hnode));
+	idmap_clear(&st->by_handle);
+	idmap_clear(&st->by_name);
 	wire_buf_reset(&st->pend);
 	st->pend_open = 0;
 }
@@ -442,6 +470,9 @@ rti__om_cb_restore(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		st->iorder = NULL;
 		st->n_iorder = 0;
 	}
+	/* sized once for the frame (no-op past the first frame's size) */
+	(void)idmap_reserve(&st->by_handle, idmap_count(&st->by_handle) + n);
+	(void)idmap_reserve(&st->by_name, idmap_count(&st->by_name) + n);
 	for (i = 0; i < n; i++) {
 		uint32_t h = wire_get_u32(rd), cls = wire_get_u32(rd);
 		uint32_t known = wire_get_u32(rd);
@@ -450,11 +481,11 @@ rti__om_cb_restore(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 
 		if (o)
 			rti__om_obj_del(st, o);
-		if (!(o = rti__om_obj_add(st, h, cls, known, name)))
-			return -1;
 		k = wire_get_u32(rd);
-		if (k && !(o->owned = calloc(st->words, sizeof *o->owned)))
+		if (!(o = obj_new(h, cls, known, name, st->words)))
 			return -1;
+		idmap_put(&st->by_handle, &o->hnode);
+		idmap_put(&st->by_name, &o->nnode);
 		for (j = 0; j < k; j++)
 			bset_add(o->owned, wire_get_u32(rd));
 	}

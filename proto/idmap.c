@@ -281,6 +281,15 @@ idmap_del(struct idmap *m, struct idmap_node *n)
 		}
 }
 
+void
+idmap_clear(struct idmap *m)
+{
+	if (m->head)
+		memset(m->head, 0, (m->mask + 1) * sizeof *m->head);
+	m->n = 0;
+	m->gen++;
+}
+
 uint64_t
 idmap_hash_str(const struct idmap *m, const char *s)
 {

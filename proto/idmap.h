@@ -194,6 +194,11 @@ int idmap_reserve(struct idmap *m, size_t n);
 /* Remove entry `n` (nothing when it is not in the table).  No other
  * entry moves. */
 void idmap_del(struct idmap *m, struct idmap_node *n);
+/* Remove every entry at once, keeping the chains (their number, and a
+ * string table's hash key): a table emptied to be filled again to about
+ * its size.  The entries are not read (they may be freed before); an
+ * iterator restarts. */
+void idmap_clear(struct idmap *m);
 
 /*
  * Iteration, in chain order: set `it` with idmap_iter_init, then call

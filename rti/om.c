@@ -239,12 +239,13 @@ name_find(struct om_fx *st, const char *name)
 }
 
 struct om_name *
-om_name_add_to(struct idmap *map, const char *name, uint32_t reserver)
+om_name_new(const char *name, uint32_t reserver)
 {
 	struct om_name *ne;
 	size_t len;
 
-	/* one block: the entry and its name (memory per instance) */
+	/* one block: the entry and its name (memory per instance;
+	 * om_inst_name relies on it) */
 	len = strlen(name) + 1;
 	ne = malloc(sizeof *ne + len);
 	if (!ne)
@@ -253,7 +254,16 @@ om_name_add_to(struct idmap *map, const char *name, uint32_t reserver)
 	memcpy(ne->name, name, len);
 	ne->inst = NULL;
 	ne->reserver = reserver;
-	idmap_put(map, &ne->node);
+	return ne;
+}
+
+struct om_name *
+om_name_add_to(struct idmap *map, const char *name, uint32_t reserver)
+{
+	struct om_name *ne = om_name_new(name, reserver);
+
+	if (ne)
+		idmap_put(map, &ne->node);
 	return ne;
 }
 
@@ -1280,6 +1290,9 @@ om_federation_fini(struct federation *fx)
 	}
 	if (st->sweep_ev)
 		event_free(st->sweep_ev);
+	om_restore_discard(st->retired);
+	if (st->retire_ev)
+		event_free(st->retire_ev);
 	om_route_fini(&st->rt);
 	wire_buf_free(&st->out);
 	free(st);

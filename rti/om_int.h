@@ -112,6 +112,10 @@ struct om_fx {
 	struct om_instance *sweep_at; /* next instance of the running pass */
 	struct idmap_iter sweep_names;/* then the names */
 	struct event *sweep_ev;       /* zero timer: the next slice */
+	void *retired;                /* the state a restore replaced, or
+	                                 NULL: freed by retire_ev, after the
+	                                 restore's frames are sent */
+	struct event *retire_ev;
 	uint8_t *rti_ic;              /* [n_ic + 1]: classes the RTI takes
 	                                 (om_rti_take), or NULL */
 	uint32_t n_ic;
@@ -239,6 +243,18 @@ void om_inst_free(struct om_instance *in);
 int om_known_add(struct om_instance *in, uint32_t fed, uint32_t cls);
 struct om_name *om_name_add_to(struct idmap *map, const char *name,
     uint32_t reserver);
+/* A name entry as om_name_add_to makes, not linked (NULL on ENOMEM). */
+struct om_name *om_name_new(const char *name, uint32_t reserver);
+
+/* The name entry of named instance `in`, without a lookup: the name is
+ * the entry's, in the entry's block (om_name_new), and an instance's
+ * entry lives as long as the instance. */
+static inline struct om_name *
+om_inst_name(const struct om_instance *in)
+{
+	return (struct om_name *)(void *)(uintptr_t)(in->name -
+	    sizeof(struct om_name));
+}
 
 /* om_save.c: the save and restore hooks (server.h, rti-save(5)). */
 int om_save_state(struct federation *fx, struct wire_buf *out);

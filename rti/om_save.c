@@ -43,10 +43,29 @@ fed_live(struct federation *fx, uint32_t h)
 	    !om_leaving(fx, h));
 }
 
+/* fed_live with the last answer kept: the owners and knowers of
+ * consecutive instances are mostly the same few federates, and nothing
+ * joins or leaves while a state is written. */
+struct live_memo {
+	uint32_t h;
+	int live;
+};
+
+static int
+fed_live_memo(struct federation *fx, struct live_memo *m, uint32_t h)
+{
+	if (h != m->h) {
+		m->h = h;
+		m->live = fed_live(fx, h);
+	}
+	return m->live;
+}
+
 int
 om_save_state(struct federation *fx, struct wire_buf *out)
 {
 	struct om_fx *st = om_fxst(fx);
+	struct live_memo memo = { 0, 0 };
 	struct om_instance *in;
 	struct idmap_node *n;
 	struct idmap_iter it;
@@ -73,24 +92,24 @@ om_save_state(struct federation *fx, struct wire_buf *out)
 	wire_put_u32(out, 0);
 	m = 0;
 	for (in = om_first(fx); in; in = om_next(fx, in)) {
-		struct om_name *ne = om_name_of(idmap_get_str(&st->name_map,
-		    in->name));
+		uint32_t res = om_inst_name(in)->reserver;
 		size_t kc;
 
 		wire_put_u32(out, in->handle);
 		wire_put_u32(out, in->cls);
 		wire_put_u32(out, in->registrar);
 		wire_put_str(out, in->name);
-		wire_put_u32(out, ne && fed_live(fx, ne->reserver) ?
-		    ne->reserver : 0);
+		wire_put_u32(out, res && fed_live_memo(fx, &memo, res) ?
+		    res : 0);
 		wire_put_u32(out, in->n_attrs);
 		for (i = 0; i < in->n_attrs; i++)
 			wire_put_u32(out, in->owner[i] &&
-			    fed_live(fx, in->owner[i]) ? in->owner[i] : 0);
+			    fed_live_memo(fx, &memo, in->owner[i]) ?
+			    in->owner[i] : 0);
 		kc = out->len;
 		wire_put_u32(out, 0);
 		for (i = k = 0; i < in->n_known; i++) {
-			if (!fed_live(fx, in->known[i].fed))
+			if (!fed_live_memo(fx, &memo, in->known[i].fed))
 				continue;
 			wire_put_u32(out, in->known[i].fed);
 			wire_put_u32(out, in->known[i].cls);
@@ -165,8 +184,16 @@ stage_instance(struct federation *fx, struct om_fx *st,
 	if (reg == 0 || (res && !who_ok(saved, res, 0)))
 		return "an instance's registrar is 0 or its name's reserver "
 		    "is not a saved federate";
-	if (!*name || idmap_get_str(&s->name_map, name))
+	if (!*name)
 		return "an instance name is empty or saved twice";
+	/* the name linked at once, one hash for its check and insertion;
+	 * staged_free frees it with the table */
+	if (!(ne = om_name_new(name, res)))
+		return NULL;
+	if (idmap_put_new(&s->name_map, &ne->node)) {
+		free(ne);
+		return "an instance name is empty or saved twice";
+	}
 	if (!(in = om_inst_new(fx, st, cls, h, reg)))
 		return NULL;
 	if (in->n_attrs != na) {
@@ -179,6 +206,8 @@ stage_instance(struct federation *fx, struct om_fx *st,
 	if (s->list)
 		s->list->prev = in;
 	s->list = in;
+	ne->inst = in;
+	in->name = ne->name;
 	for (i = 0; i < na; i++) {
 		in->owner[i] = wire_get_u32(rd);
 		if (in->owner[i] && !who_ok(saved, in->owner[i], 1))
@@ -204,10 +233,6 @@ stage_instance(struct federation *fx, struct om_fx *st,
 		if (om_known_add(in, f, kc) < 0)
 			return NULL;
 	}
-	if (!(ne = om_name_add_to(&s->name_map, name, res)))
-		return NULL;
-	ne->inst = in;
-	in->name = ne->name;
 	return "";
 }
 
@@ -273,6 +298,10 @@ om_restore_stage(struct federation *fx, const struct restore_saved *saved,
 	why = "it is truncated";
 	if (rd->err)
 		goto bad;
+	/* sized once (n is bounded by the section's bytes); on ENOMEM the
+	 * tables grow as they fill */
+	(void)idmap_reserve(&s->inst_map, n);
+	(void)idmap_reserve(&s->name_map, idmap_count(&s->name_map) + n);
 	for (i = 0; i < n; i++) {
 		why = stage_instance(fx, st, saved, rd, s);
 		if (!why)
@@ -293,6 +322,37 @@ oom_s:
 oom:
 	snprintf(msg, len, "out of memory staging the OM state");
 	return RTI_ERR_NO_MEMORY;
+}
+
+/* The replaced state, freed once the restore's frames are out (200,000
+ * blocks freed before them, and glibc merging them at the next large
+ * allocation, delayed every federate's frames). */
+static void
+retire_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct om_fx *st = om_fxst(arg);
+
+	(void)fd;
+	(void)what;
+	staged_free(st->retired);
+	st->retired = NULL;
+}
+
+static void
+retire(struct federation *fx, struct om_staged *s)
+{
+	static const struct timeval now = { 0, 0 };
+	struct om_fx *st = om_fxst(fx);
+
+	staged_free(st->retired);
+	st->retired = NULL;
+	if (!st->retire_ev && !(st->retire_ev = evtimer_new(fx->srv->base,
+	    retire_cb, fx))) {
+		staged_free(s);
+		return;
+	}
+	st->retired = s;
+	evtimer_add(st->retire_ev, &now);
 }
 
 void
@@ -323,7 +383,7 @@ om_restore_apply(struct federation *fx, void *staged)
 	st->name_map = s->name_map;
 	st->list = s->list;
 	*s = old;
-	staged_free(s);
+	retire(fx, s);
 	/* the transportation types the federates chose go back to the
 	 * FOM's with the instances (rti-save(5)) */
 	for (i = 0; i < fx->n_feds; i++)

@@ -310,6 +310,30 @@ END_TEST
 
 /* A pending acquisition at the save is pending again after the restore:
  * the owner's divestiture if wanted gives the attribute to it. */
+/* The reservation of an instance's name is part of the state: released
+ * after the save, it is the reserver's again after the restore (its
+ * release succeeds once more, another's is refused). */
+START_TEST(test_instance_name_reservation_comes_back)
+{
+	struct tfed *pub = member("pub"), *sub = member("sub");
+	struct tfed *ts[2] = { pub, sub };
+	const char *nm = "R1";
+
+	tfed_publish_breaker(pub);
+	(void)tfed_register_named(pub, "Breaker", nm);
+	save_all(ts, 2, "s1");
+	ck_assert_int_eq(rti_release_object_instance_name(pub->amb, nm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_release_object_instance_name(pub->amb, nm),
+	    RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED);
+	restore_all(ts, 2, "s1");
+	ck_assert_int_eq(rti_release_object_instance_name(sub->amb, nm),
+	    RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED);
+	ck_assert_int_eq(rti_release_object_instance_name(pub->amb, nm),
+	    RTI_OK);
+}
+END_TEST
+
 START_TEST(test_pending_acquisition_kept)
 {
 	struct tfed *pub = member("pub"), *sub = member("sub");
@@ -911,6 +935,7 @@ suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_instances_and_owners_come_back);
+	tcase_add_test(tc, test_instance_name_reservation_comes_back);
 	tcase_add_test(tc, test_pending_acquisition_kept);
 	tcase_add_test(tc, test_regions_filter_as_saved);
 	tcase_add_test(tc, test_conditions_filter_as_saved);

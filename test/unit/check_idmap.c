@@ -818,6 +818,62 @@ START_TEST(test_reserve)
 }
 END_TEST
 
+START_TEST(test_clear)
+{
+	/* emptied whole, its entries scribbled over first (freed): none is
+	 * found nor iterated, the chains and a string table's hash key stay,
+	 * and it fills again to that size without growing */
+	enum { N = 3000 };
+	struct ent *e = calloc(N, sizeof *e), *f = calloc(N, sizeof *f);
+	struct idmap m, s;
+	struct idmap_iter it;
+	uint64_t h;
+	size_t i, chains;
+	uint32_t gen;
+
+	ck_assert_ptr_nonnull(e);
+	ck_assert_ptr_nonnull(f);
+	ints(&m);
+	strs(&s);
+	for (i = 0; i < N; i++) {
+		put(&m, &e[i], i + 1);
+		named(&f[i], "x", i);
+		idmap_put(&s, &f[i].node);
+	}
+	chains = m.mask + 1;
+	h = idmap_hash_str(&s, "x7");
+	idmap_iter_init(&m, &it);
+	ck_assert_ptr_nonnull(idmap_iter_next(&m, &it));
+	memset(e, 0xa5, N * sizeof *e);
+	memset(f, 0xa5, N * sizeof *f);
+	idmap_clear(&m);
+	idmap_clear(&s);
+	ck_assert_uint_eq(idmap_count(&m), 0);
+	ck_assert_uint_eq(idmap_count(&s), 0);
+	ck_assert_ptr_null(idmap_iter_next(&m, &it));
+	ck_assert_uint_eq(m.mask + 1, chains);
+	ck_assert_uint_eq(idmap_hash_str(&s, "x7"), h);
+	gen = m.gen;
+	for (i = 0; i < N; i++) {
+		ck_assert_ptr_null(get(&m, i + 1));
+		put(&m, &e[i], i + 1);
+		named(&f[i], "x", i);
+		ck_assert_ptr_null(idmap_get_str(&s, f[i].name));
+		idmap_put(&s, &f[i].node);
+	}
+	ck_assert_uint_eq(m.gen, gen);
+	for (i = 0; i < N; i++) {
+		ck_assert_ptr_eq(get(&m, i + 1), &e[i]);
+		ck_assert_ptr_eq(idmap_get_str(&s, f[i].name), &f[i].node);
+	}
+	ck_assert_uint_eq(idmap_count(&m), N);
+	idmap_fini(&m);
+	idmap_fini(&s);
+	free(e);
+	free(f);
+}
+END_TEST
+
 static Suite *
 idmap_suite(void)
 {
@@ -843,6 +899,7 @@ idmap_suite(void)
 	tcase_add_test(tc, test_scoped_flooding);
 	tcase_add_test(tc, test_set_key);
 	tcase_add_test(tc, test_reserve);
+	tcase_add_test(tc, test_clear);
 	suite_add_tcase(s, tc);
 	return s;
 }
