@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core-int.h"
+#include "ddm-int.h"
 #include "librti-int.h"
 
 /* While a frame is dispatched in place (in_pinned), in.data is about to
@@ -231,6 +232,7 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 	if (max_s < min_s)
 		max_s = min_s;
 	if (!amb->lost) {
+		rti__ddm_report(amb, start);
 		rti__flush_modules(amb);
 		(void)rti__flush(amb, 0);
 		(void)rti__heartbeat(amb, start);
