@@ -1008,7 +1008,8 @@ END_TEST
  * times and sends Hello twice with nobody subscribed; its librti
  * suppresses all of it, reports it, and the JSON and the metrics show
  * 4 updates of 4 value bytes each and 2 interactions, within seconds;
- * rtiexec saw none of it. */
+ * rtiexec saw none of it.  No report while nothing changes; the next
+ * change is reported. */
 START_TEST(test_source_suppressed)
 {
 	struct tfed *a = fed("A"), *b = fed("B");
@@ -1021,6 +1022,7 @@ START_TEST(test_source_suppressed)
 	struct rti_statistics st;
 	const struct jr_val *s;
 	struct jr_val *doc;
+	double at;
 	char *m;
 	size_t i;
 
@@ -1066,13 +1068,32 @@ START_TEST(test_source_suppressed)
 	/* rtiexec never saw them */
 	ck_assert(traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
 	    "HLAobjectRoot.Greeter") == NULL);
+	at = jr_num(jr_path(fed_of(doc, "A"), "source_suppressed.reported"),
+	    0);
+	jr_free(doc);
+
+	/* nothing changed: no new report, however long A evokes (a report
+	 * per second would have moved `reported` on in 2.5 s) */
+	tfed_pump(a, 2.5);
+	doc = get_json("/api/v1/federations/T");
+	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	    "source_suppressed.reported"), 0) == at);
+	jr_free(doc);
+	/* one more: reported again */
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &av, 1,
+	    NULL, 0), RTI_OK);
+	doc = poll_fed(all, 2, "A", NULL, "source_suppressed.updates", 5);
+	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	    "source_suppressed.updates"), 0) == 5);
+	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	    "source_suppressed.bytes"), 0) == 20);
 	jr_free(doc);
 
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_source_suppressed_updates_total{"
-	    "federation=\"T\",federate=\"A\"}") == 4);
+	    "federation=\"T\",federate=\"A\"}") == 5);
 	ck_assert(prom_value(m, "rti_source_suppressed_bytes_total{"
-	    "federation=\"T\",federate=\"A\"}") == 16);
+	    "federation=\"T\",federate=\"A\"}") == 20);
 	ck_assert(prom_value(m, "rti_source_suppressed_interactions_total{"
 	    "federation=\"T\",federate=\"A\"}") == 2);
 	ck_assert(prom_value(m, "rti_source_suppressed_updates_total{"
