@@ -1004,6 +1004,81 @@ START_TEST(test_traffic_bytes)
 }
 END_TEST
 
+/* A join that grows the FOM (join-extra.xml: Meter, Trip) moves every
+ * federate's counters to arrays for the new class counts: the bytes so
+ * far are kept and the next ones added to them. */
+START_TEST(test_traffic_bytes_fom_grown)
+{
+	struct tfed *a = fed("A"), *b = fed("B"), *c;
+	struct tfed *all[2] = { a, b };
+	const char *mods[1] = { TEST_DATA("fom/join-extra.xml") };
+	rti_object_class_handle gr;
+	rti_attribute_handle at[2];
+	rti_object_instance_handle obj;
+	struct rti_attribute_value av[2];
+	const struct jr_val *e;
+	struct jr_val *doc;
+
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb,
+	    "HLAobjectRoot.Greeter", &gr), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, gr, "Message",
+	    &at[0]), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, gr, "Count",
+	    &at[1]), RTI_OK);
+	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, gr, at,
+	    2), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(b->amb, gr,
+	    at, 2), RTI_OK);
+	tfed_barrier(b);
+	ck_assert_int_eq(rti_register_object_instance(a->amb, gr, &obj),
+	    RTI_OK);
+	av[0].attribute = at[0];
+	av[0].value = "\0\0\0\2\0h\0i";
+	av[0].length = 8;
+	av[1].attribute = at[1];
+	av[1].value = "\0\0\0\1";
+	av[1].length = 4;
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, av, 2,
+	    NULL, 0), RTI_OK);
+	tfed_barrier(a);
+	doc = poll_fed(all, 2, "B", "HLAobjectRoot.Greeter", "bytes_received",
+	    52);
+	jr_free(doc);
+
+	c = calloc(1, sizeof *c);
+	ck_assert_ptr_nonnull(c);
+	c->amb = rti_ambassador_new();
+	{
+		struct rti_callbacks cb;
+
+		tfed_callbacks(&cb);
+		ck_assert_int_eq(rti_connect(c->amb, rx.url, &cb, c), RTI_OK);
+	}
+	ck_assert_msg(rti_join_federation_execution_with_modules(c->amb, "C",
+	    "console", "T", mods, 1, NULL) == RTI_OK, "%s",
+	    rti_error_message(c->amb));
+	tfed_track(c);
+	tfed_barrier(a);
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, av, 2,
+	    NULL, 0), RTI_OK);
+	tfed_barrier(a);
+	doc = poll_fed(all, 2, "B", "HLAobjectRoot.Greeter", "bytes_received",
+	    104);
+	e = traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(jr_num(jr_get(e, "sent"), 0) == 2);
+	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 104);
+	e = traffic_of(jr_get(fed_of(doc, "B"), "traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(jr_num(jr_get(e, "received"), 0) == 2);
+	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 104);
+	jr_free(doc);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
 /* What filtering saved at the source: A updates Greeter{Count} four
  * times and sends Hello twice with nobody subscribed; its librti
  * suppresses all of it, reports it, and the JSON and the metrics show
@@ -1549,6 +1624,7 @@ http_suite(void)
 	tcase_add_test(tc, test_galt_holder);
 	tcase_add_test(tc, test_traffic_and_sync);
 	tcase_add_test(tc, test_traffic_bytes);
+	tcase_add_test(tc, test_traffic_bytes_fom_grown);
 	tcase_add_test(tc, test_source_suppressed);
 	tcase_add_test(tc, test_hostile_names);
 	tcase_add_test(tc, test_errors_and_page);
