@@ -39,7 +39,6 @@ static const struct rti__cb_handler core_callbacks[] = {
 static const struct rti__msg_out core_sends[] = {
 	{ WIRE_HELLO, RTI__ONE_WAY },
 	{ WIRE_HEARTBEAT, RTI__ONE_WAY },
-	{ WIRE_SOURCE_STATS, RTI__ONE_WAY },
 	{ 0, 0 }
 };
 

@@ -71,9 +71,9 @@ void rti__ddm_send_bundle(rti_ambassador *amb, int on);
 int rti__ddm_send_interaction(rti_ambassador *amb, uint32_t cls,
     const char *cond, const uint32_t *reg, uint32_t m);
 void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);
-/* ddm_filter.c: queue WIRE_SOURCE_STATS (the suppressed counters) when
- * they changed since the last one and that was a second or more before
- * `now` (rti__now); evoke calls it, the sends never do. */
+/* ddm_filter.c, the module's evoke hook: queue WIRE_SOURCE_STATS (the
+ * suppressed counters) when they changed since the last one and that was
+ * a second or more before `now` (rti__now); the sends never call it. */
 void rti__ddm_report(rti_ambassador *amb, double now);
 /* ddm.c: this federate's own DDM state from WIRE_CB_RESTORE_DDM (the
  * payload past its sequence number); 0, or -1 with nothing changed. */

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "core-int.h"
-#include "ddm-int.h"
 #include "librti-int.h"
 
 /* While a frame is dispatched in place (in_pinned), in.data is about to
@@ -212,6 +211,7 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
     int at_most_one)
 {
 	double start = rti__now(), now;
+	size_t m;
 	int rc;
 	size_t poff;
 	uint16_t type;
@@ -232,7 +232,9 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 	if (max_s < min_s)
 		max_s = min_s;
 	if (!amb->lost) {
-		rti__ddm_report(amb, start);
+		for (m = 0; m <= RTI__MOD_COUNT; m++)
+			if (rti__modules[m]->evoke)
+				rti__modules[m]->evoke(amb, start);
 		rti__flush_modules(amb);
 		(void)rti__flush(amb, 0);
 		(void)rti__heartbeat(amb, start);
