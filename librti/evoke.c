@@ -211,9 +211,8 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
     int at_most_one)
 {
 	double start = rti__now(), now;
-	size_t m;
 	int rc;
-	size_t poff;
+	size_t poff, m;
 	uint16_t type;
 	uint32_t len;
 
