@@ -1588,6 +1588,7 @@ START_TEST(test_rtictl_and_int64)
 	    "top -n 2 -d 0.1", hport);
 	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
 	ck_assert_msg(strstr(out, "messages sent: "), "%s", out);
+	ck_assert_msg(strstr(out, "/s, bytes sent: "), "%s", out);
 	ck_assert_msg(strstr(out, "federation I: nobody holds time back"),
 	    "%s", out);
 	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d metrics",
