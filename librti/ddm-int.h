@@ -32,6 +32,10 @@ struct ddm_state {
 	uint32_t *ids;            /* attribute handles of an update */
 	size_t cap_ids;
 	struct rti_statistics stats;
+	uint64_t bytes_suppressed;  /* value bytes of updates_suppressed */
+	/* the last WIRE_SOURCE_STATS sent (rti__ddm_report) and when */
+	uint64_t rep_upd, rep_bytes, rep_ic;
+	double rep_at;            /* rti__now seconds, 0 = never */
 	/* inside one class bundle send (rti__ddm_send_bundle), the positive
 	 * answer for the instance of the last send_update event, when it had
 	 * no regions or condition (memo_valid 0 otherwise) */
@@ -67,6 +71,10 @@ void rti__ddm_send_bundle(rti_ambassador *amb, int on);
 int rti__ddm_send_interaction(rti_ambassador *amb, uint32_t cls,
     const char *cond, const uint32_t *reg, uint32_t m);
 void rti__ddm_received(rti_ambassador *amb, int interaction, size_t n);
+/* ddm_filter.c, the module's evoke hook: queue WIRE_SOURCE_STATS (the
+ * suppressed counters) when they changed since the last one and that was
+ * a second or more before `now` (rti__now); the sends never call it. */
+void rti__ddm_report(rti_ambassador *amb, double now);
 /* ddm.c: this federate's own DDM state from WIRE_CB_RESTORE_DDM (the
  * payload past its sequence number); 0, or -1 with nothing changed. */
 int rti__ddm_restore_own(rti_ambassador *amb, struct wire_rd *rd);

@@ -1049,6 +1049,7 @@ static const struct rti__msg_out ddm_sends[] = {
 	{ WIRE_DDM_STATS, RTI__REQUEST },
 	{ WIRE_DDM_REQUEST_UPDATE, RTI__REQUEST },
 	{ WIRE_DDM_ACK, RTI__ONE_WAY },
+	{ WIRE_SOURCE_STATS, RTI__ONE_WAY },
 	{ 0, 0 }
 };
 
@@ -1059,6 +1060,7 @@ const struct rti__module rti__ddm_module = {
 	.join = ddm_join,
 	.leave = ddm_leave,
 	.flush = rti__ddm_flush,
+	.evoke = rti__ddm_report,
 	.send_update = rti__ddm_send_update,
 	.send_bundle = rti__ddm_send_bundle,
 	.send_interaction = rti__ddm_send_interaction,

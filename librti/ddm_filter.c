@@ -572,10 +572,13 @@ rti__ddm_send_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 		for (i = 0; i < n; i++)
 			st->memo_attrs[i] = v[i].attribute.id;
 	}
-	if (w)
+	if (w) {
 		st->stats.updates_sent++;
-	else
+	} else {
 		st->stats.updates_suppressed++;
+		for (i = 0; i < n; i++)
+			st->bytes_suppressed += v[i].length;
+	}
 	return w;
 }
 
@@ -607,6 +610,35 @@ rti__ddm_send_interaction(rti_ambassador *amb, uint32_t cls, const char *cond,
 	else
 		st->stats.interactions_suppressed++;
 	return w;
+}
+
+void
+rti__ddm_report(rti_ambassador *amb, double now)
+{
+	struct ddm_state *st = st_of(amb);
+	size_t off;
+
+	if (!st || !amb->joined || (st->rep_at != 0 && now - st->rep_at < 1.0))
+		return;
+	if (st->rep_upd == st->stats.updates_suppressed &&
+	    st->rep_bytes == st->bytes_suppressed &&
+	    st->rep_ic == st->stats.interactions_suppressed)
+		return;
+	off = wire_frame_begin(&amb->out, WIRE_SOURCE_STATS);
+	wire_put_u64(&amb->out, st->stats.updates_suppressed);
+	wire_put_u64(&amb->out, st->bytes_suppressed);
+	wire_put_u64(&amb->out, st->stats.interactions_suppressed);
+	wire_frame_end(&amb->out, off);
+	if (amb->out.oom) {
+		/* nothing queued: the next evoke tries again */
+		amb->out.oom = 0;
+		amb->out.len = off;
+		return;
+	}
+	st->rep_at = now;
+	st->rep_upd = st->stats.updates_suppressed;
+	st->rep_bytes = st->bytes_suppressed;
+	st->rep_ic = st->stats.interactions_suppressed;
 }
 
 /* OM's received event: the statistics. */

@@ -212,7 +212,7 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 {
 	double start = rti__now(), now;
 	int rc;
-	size_t poff;
+	size_t poff, m;
 	uint16_t type;
 	uint32_t len;
 
@@ -231,6 +231,9 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 	if (max_s < min_s)
 		max_s = min_s;
 	if (!amb->lost) {
+		for (m = 0; m <= RTI__MOD_COUNT; m++)
+			if (rti__modules[m]->evoke)
+				rti__modules[m]->evoke(amb, start);
 		rti__flush_modules(amb);
 		(void)rti__flush(amb, 0);
 		(void)rti__heartbeat(amb, start);

@@ -134,6 +134,9 @@ struct rti__module {
 	/* Called at the start of evoke and before each request: flush any
 	 * buffered output of the module (e.g. coalesced updates). */
 	void (*flush)(rti_ambassador *amb);
+	/* Called at the start of evoke with rti__now() (periodic reports:
+	 * they queue frames, the flush after sends them); NULL = none. */
+	void (*evoke)(rti_ambassador *amb, double now);
 	/* Events (above); NULL = not interested. */
 	rti__ev_unpublished_fn *unpublished;
 	rti__ev_send_update_fn *send_update;

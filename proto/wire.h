@@ -49,7 +49,7 @@ enum wire_module {
  * same numbers: FedM save/restore services and the save store
  * 0x0110-0x012f (callbacks 0x01a0-0x01bf); the restore of OM, OWM, DDM and
  * MOM state 0x01c0-0x01cf (callbacks only); core transport (heartbeat,
- * datagram setup) 0x0007-0x000f; OM transportation types 0x0310-0x031f
+ * datagram setup) 0x000a-0x000f; OM transportation types 0x0310-0x031f
  * (callbacks 0x0390-0x039f). */
 
 enum wire_type {
@@ -66,6 +66,10 @@ enum wire_type {
 	                            heartbeat period) */
 	WIRE_CB_HEARTBEAT = 0x0008, /* empty: rtiexec is alive (likewise);
 	                               never delivered as a callback */
+	WIRE_SOURCE_STATS = 0x0009, /* one-way: u64 updates suppressed,
+	                               u64 their value bytes, u64
+	                               interactions suppressed (librti's
+	                               source filter, since the join) */
 
 	/* FedM requests */
 	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,

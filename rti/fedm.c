@@ -1248,9 +1248,32 @@ h_heartbeat(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return wire_rd_done(rd) ? 0 : -1;
 }
 
+/* What the federate's librti suppressed (struct fed_source): three
+ * counters since its join, none smaller than it last reported. */
+static int
+h_source_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct fed_source *s = &c->fed->src;
+	uint64_t u, b, ic;
+
+	(void)serial;
+	u = wire_get_u64(rd);
+	b = wire_get_u64(rd);
+	ic = wire_get_u64(rd);
+	if (!wire_rd_done(rd) || u < s->updates || b < s->bytes ||
+	    ic < s->interactions)
+		return -1;
+	s->updates = u;
+	s->bytes = b;
+	s->interactions = ic;
+	s->at = (int64_t)time(NULL);
+	return 0;
+}
+
 static const struct msg_handler fedm_handlers[] = {
 	{ WIRE_PING, 1, 0, h_ping },
 	{ WIRE_HEARTBEAT, MSG_ONE_WAY, 0, h_heartbeat },
+	{ WIRE_SOURCE_STATS, MSG_ONE_WAY, 1, h_source_stats },
 	{ WIRE_CREATE, 1, 0, h_create },
 	{ WIRE_DESTROY, 1, 0, h_destroy },
 	{ WIRE_LIST, 1, 0, h_list },

@@ -507,6 +507,46 @@ sync_one(void *arg, const char *label, uint32_t n, const uint32_t *members,
 	jw_obj_end(w);
 }
 
+/* Bytes of class `c` in k: of objects (obj) or interactions, sent
+ * (sent) or received; 0 before MOM allocated the arrays. */
+static uint64_t
+cnt_bytes(const struct fed_counts *k, int obj, int sent, uint32_t c)
+{
+	const uint64_t *a = obj ? (sent ? k->upd_bytes : k->refl_bytes) :
+	    (sent ? k->ic_sent_bytes : k->ic_recv_bytes);
+
+	return a ? a[c] : 0;
+}
+
+/* What librti suppressed at the source (struct fed_source): one
+ * federate's last report, or (f NULL) the sum over fx's federates. */
+static void
+source_obj(struct jw *w, const struct federation *fx,
+    const struct federate *f)
+{
+	uint64_t u = 0, b = 0, ic = 0;
+	uint32_t i;
+
+	for (i = 0; i < fx->n_feds; i++) {
+		const struct fed_source *s = &fx->feds[i]->src;
+
+		if (f && fx->feds[i] != f)
+			continue;
+		u += s->updates;
+		b += s->bytes;
+		ic += s->interactions;
+	}
+	jw_obj(w, "source_suppressed");
+	jw_u64(w, "updates", u);
+	jw_u64(w, "bytes", b);
+	jw_u64(w, "interactions", ic);
+	if (f && f->src.at)
+		jw_u64(w, "reported", (uint64_t)f->src.at);
+	else if (f)
+		jw_null(w, "reported");
+	jw_obj_end(w);
+}
+
 /* Class traffic of one kind: per class, the sums over federates of the
  * sent and received counters; only classes with any. */
 static void
@@ -516,7 +556,7 @@ traffic(struct jw *w, struct federation *fx, int obj)
 	uint32_t n = obj ? fom->n_oclasses : fom->n_iclasses, c, i;
 
 	for (c = 1; c <= n; c++) {
-		uint64_t sent = 0, recv = 0;
+		uint64_t sent = 0, recv = 0, bs = 0, br = 0;
 
 		for (i = 0; i < fx->n_feds; i++) {
 			const struct fed_counts *k = &fx->feds[i]->cnt;
@@ -526,6 +566,8 @@ traffic(struct jw *w, struct federation *fx, int obj)
 
 			sent += s ? s[c] : 0;
 			recv += r ? r[c] : 0;
+			bs += cnt_bytes(k, obj, 1, c);
+			br += cnt_bytes(k, obj, 0, c);
 		}
 		if (!sent && !recv)
 			continue;
@@ -535,6 +577,8 @@ traffic(struct jw *w, struct federation *fx, int obj)
 		jw_str(w, "kind", obj ? "object" : "interaction");
 		jw_u64(w, "sent", sent);
 		jw_u64(w, "received", recv);
+		jw_u64(w, "bytes_sent", bs);
+		jw_u64(w, "bytes_received", br);
 		jw_obj_end(w);
 	}
 }
@@ -559,6 +603,8 @@ fed_traffic(struct jw *w, struct federate *f)
 		jw_str(w, "kind", "object");
 		jw_u64(w, "sent", s);
 		jw_u64(w, "received", r);
+		jw_u64(w, "bytes_sent", cnt_bytes(k, 1, 1, c));
+		jw_u64(w, "bytes_received", cnt_bytes(k, 1, 0, c));
 		jw_obj_end(w);
 	}
 	for (c = 1; c <= fom->n_iclasses; c++) {
@@ -572,6 +618,8 @@ fed_traffic(struct jw *w, struct federate *f)
 		jw_str(w, "kind", "interaction");
 		jw_u64(w, "sent", s);
 		jw_u64(w, "received", r);
+		jw_u64(w, "bytes_sent", cnt_bytes(k, 0, 1, c));
+		jw_u64(w, "bytes_received", cnt_bytes(k, 0, 0, c));
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -635,6 +683,7 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 	jw_u64(w, "frames_sent", c ? c->frames_out : 0);
 	jw_obj_end(w);
 	fed_traffic(w, (struct federate *)f);
+	source_obj(w, f->fx, f);
 	jw_obj_end(w);
 }
 
@@ -699,6 +748,7 @@ http_json_federation(struct rti_server *srv, struct federation *fx,
 	traffic(&w, fx, 0);
 	jw_arr_end(&w);
 	save_obj(&w, fx, 1);
+	source_obj(&w, fx, NULL);
 	jw_obj_end(&w);
 	jw_obj_end(&w);
 	put(&w, "\n", 1);

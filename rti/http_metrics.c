@@ -276,6 +276,103 @@ ct_samples(struct mw *m, int what, struct federation *fx)
 	}
 }
 
+static const char *
+class_name(const struct fom *fom, int obj, uint32_t c)
+{
+	return obj ? fom->oclasses[c - 1].qname : fom->iclasses[c - 1].qname;
+}
+
+/* Per federate and class: the byte counters of struct fed_counts. */
+static void
+ct_bytes_metrics(struct mw *m, struct rti_server *srv)
+{
+	static const struct {
+		const char *name, *help;
+		size_t off;
+		int obj;
+	} fam[] = {
+#define B(n, h, a, o) { n, h, offsetof(struct fed_counts, a), o }
+		B("rti_updates_sent_bytes_total", "Bytes of the instance "
+		    "updates the federate sent (class layers), by object "
+		    "class.", upd_bytes, 1),
+		B("rti_reflections_received_bytes_total", "Bytes of the "
+		    "reflections the federate received (class layers), by "
+		    "the object class it knows the instance as.",
+		    refl_bytes, 1),
+		B("rti_interactions_sent_bytes_total", "Bytes of the "
+		    "interactions the federate sent (parameter blocks), by "
+		    "class.", ic_sent_bytes, 0),
+		B("rti_interactions_received_bytes_total", "Bytes of the "
+		    "interactions the federate received (parameter blocks), "
+		    "by the class it knows them as.", ic_recv_bytes, 0),
+#undef B
+	};
+	struct federation *fx;
+	size_t w;
+	uint32_t i, c;
+
+	for (w = 0; w < sizeof fam / sizeof fam[0] && !m->err; w++) {
+		family(m, fam[w].name, "counter", fam[w].help);
+		for (fx = srv->federations; fx; fx = fx->next) {
+			const struct fom *fom = fx->fom;
+			uint32_t n = fam[w].obj ? fom->n_oclasses :
+			    fom->n_iclasses;
+
+			for (i = 0; i < fx->n_feds; i++) {
+				const uint64_t *a;
+
+				memcpy(&a, (const char *)&fx->feds[i]->cnt +
+				    fam[w].off, sizeof a);
+				for (c = 1; a && c <= n; c++)
+					if (a[c])
+						sample_u64(m, fam[w].name,
+						    fx->name,
+						    fx->feds[i]->name,
+						    class_name(fom,
+						    fam[w].obj, c), a[c]);
+			}
+		}
+	}
+}
+
+/* Per federate: what its librti suppressed, as it last reported. */
+static void
+source_metrics(struct mw *m, struct rti_server *srv)
+{
+	static const struct {
+		const char *name, *help;
+		size_t off;
+	} fam[] = {
+		{ "rti_source_suppressed_updates_total", "Instance updates "
+		    "the federate's librti did not send because no "
+		    "subscription wanted them, as last reported.",
+		    offsetof(struct fed_source, updates) },
+		{ "rti_source_suppressed_bytes_total", "Attribute value "
+		    "bytes of those updates, as last reported.",
+		    offsetof(struct fed_source, bytes) },
+		{ "rti_source_suppressed_interactions_total", "Interactions "
+		    "the federate's librti did not send because no "
+		    "subscription wanted them, as last reported.",
+		    offsetof(struct fed_source, interactions) },
+	};
+	struct federation *fx;
+	size_t w;
+	uint32_t i;
+
+	for (w = 0; w < sizeof fam / sizeof fam[0] && !m->err; w++) {
+		family(m, fam[w].name, "counter", fam[w].help);
+		for (fx = srv->federations; fx; fx = fx->next)
+			for (i = 0; i < fx->n_feds; i++) {
+				uint64_t v;
+
+				memcpy(&v, (const char *)&fx->feds[i]->src +
+				    fam[w].off, sizeof v);
+				sample_u64(m, fam[w].name, fx->name,
+				    fx->feds[i]->name, NULL, v);
+			}
+	}
+}
+
 struct sync_cnt {
 	struct mw *m;
 	const char *fx;
@@ -450,6 +547,8 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 		for (fx = srv->federations; fx; fx = fx->next)
 			ct_samples(&m, w, fx);
 	}
+	ct_bytes_metrics(&m, srv);
+	source_metrics(&m, srv);
 	family(&m, "rti_sync_point_waiting", "gauge",
 	    "Members of a pending synchronization point that have not "
 	    "achieved it.");

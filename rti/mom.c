@@ -795,17 +795,34 @@ mom_federation_fini(struct federation *fx)
 	fx->mod[MOD_MOM] = NULL;
 }
 
+/* The arrays of f->cnt, in the order they lie in ms->counts; the first
+ * CNT_OBJ are by object class, the others by interaction class. */
+enum { CNT_N = 8, CNT_OBJ = 4 };
+
+static uint64_t **
+counts_slot(struct fed_counts *k, int i)
+{
+	uint64_t **a[CNT_N] = { &k->updates, &k->reflections, &k->upd_bytes,
+	    &k->refl_bytes, &k->ic_sent, &k->ic_received, &k->ic_sent_bytes,
+	    &k->ic_recv_bytes };
+
+	return a[i];
+}
+
 /* Point f->cnt into ms->counts laid out for `noc` object and `nic`
  * interaction entries (each array after the one before). */
 static void
 counts_point(struct federate *f, struct mom_fed *ms, size_t noc, size_t nic)
 {
+	uint64_t *p = ms->counts;
+	int i;
+
 	ms->noc = noc;
 	ms->nic = nic;
-	f->cnt.updates = ms->counts;
-	f->cnt.reflections = ms->counts + noc;
-	f->cnt.ic_sent = ms->counts + 2 * noc;
-	f->cnt.ic_received = ms->counts + 2 * noc + nic;
+	for (i = 0; i < CNT_N; i++) {
+		*counts_slot(&f->cnt, i) = p;
+		p += i < CNT_OBJ ? noc : nic;
+	}
 }
 
 /*
@@ -820,32 +837,29 @@ mom_fom_grown(struct federation *fx, const struct fom_sizes *was)
 {
 	size_t noc = fx->fom->n_oclasses + 1, nic = fx->fom->n_iclasses + 1;
 	uint32_t i;
+	int j;
 
 	(void)was;
 	for (i = 0; i < fx->n_feds; i++) {
 		struct federate *f = fx->feds[i];
 		struct mom_fed *ms = f->mod[MOD_MOM];
-		const uint64_t *old[4];
-		uint64_t *c;
+		uint64_t *c, *p;
 		size_t on, in;
 
 		if (!ms || (ms->noc == noc && ms->nic == nic))
 			continue;
 		on = ms->noc < noc ? ms->noc : noc;
 		in = ms->nic < nic ? ms->nic : nic;
-		old[0] = f->cnt.updates;
-		old[1] = f->cnt.reflections;
-		old[2] = f->cnt.ic_sent;
-		old[3] = f->cnt.ic_received;
 		if (noc <= ms->noc && nic <= ms->nic) {
 			c = ms->counts;
-		} else if (!(c = calloc(2 * (noc + nic), sizeof *c))) {
+		} else if (!(c = calloc(CNT_OBJ * (noc + nic), sizeof *c))) {
 			return -1;
 		}
-		memmove(c, old[0], on * sizeof *c);
-		memmove(c + noc, old[1], on * sizeof *c);
-		memmove(c + 2 * noc, old[2], in * sizeof *c);
-		memmove(c + 2 * noc + nic, old[3], in * sizeof *c);
+		for (j = 0, p = c; j < CNT_N; j++) {
+			memmove(p, *counts_slot(&f->cnt, j), (j < CNT_OBJ ?
+			    on : in) * sizeof *c);
+			p += j < CNT_OBJ ? noc : nic;
+		}
 		if (c != ms->counts)
 			free(ms->counts);
 		ms->counts = c;
@@ -863,7 +877,8 @@ mom_federate_join(struct federate *f)
 	size_t noc = fx->fom->n_oclasses + 1, nic = fx->fom->n_iclasses + 1;
 
 	if (!(ms = calloc(1, sizeof *ms)) ||
-	    !(ms->counts = calloc(2 * (noc + nic), sizeof *ms->counts))) {
+	    !(ms->counts = calloc(CNT_OBJ * (noc + nic),
+	    sizeof *ms->counts))) {
 		free(ms);
 		return -1;
 	}

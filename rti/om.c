@@ -838,6 +838,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		return om_notice(c, RTI_ERR_NO_MEMORY,
 		    "interaction dropped: out of memory"), 0;
 	f->cnt.ic_sent[cls]++;
+	f->cnt.ic_sent_bytes[cls] += block_len;
 	ddm_route_interaction(fx, h.cond, regions, n_regions, r, n_routes,
 	    st->want);
 	for (k = 0; k < n_routes; k++) {
@@ -857,6 +858,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		wire_put_u32(&st->out, r[k].known);
 		if (r[k].known == cls) {
 			wire_put_raw(&st->out, block, block_len);
+			to->cnt.ic_recv_bytes[cls] += block_len;
 		} else {
 			/* the parameters of the class it knows */
 			cnt = st->out.len;
@@ -870,6 +872,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 				kept++;
 			}
 			wire_patch_u32(&st->out, cnt, kept);
+			to->cnt.ic_recv_bytes[r[k].known] += st->out.len - cnt;
 			c->srv->stats.filtered++;
 		}
 		wire_frame_end(&st->out, off);
@@ -1105,6 +1108,7 @@ om_rti_reflect(struct federation *fx, struct om_instance *in,
 			continue;
 		bundle_inst_end(&st->out, ins, kept);
 		bundle_class_end(&st->out, lay, 1);
+		to->cnt.refl_bytes[e->known] += st->out.len - lay;
 		wire_frame_end(&st->out, off);
 		conn_send_buf(to->conn, &st->out);
 		to->cnt.reflections[e->known]++;
@@ -1154,6 +1158,7 @@ om_rti_interaction(struct federation *fx, uint32_t cls,
 		wire_put_u32(&st->out, r[k].known);
 		if (r[k].known == cls) {
 			wire_put_raw(&st->out, params, len);
+			to->cnt.ic_recv_bytes[cls] += len;
 		} else {
 			/* the parameters of the class it knows */
 			wire_rd_init(&rd, params, len);
@@ -1171,6 +1176,7 @@ om_rti_interaction(struct federation *fx, uint32_t cls,
 				kept++;
 			}
 			wire_patch_u32(&st->out, cnt, kept);
+			to->cnt.ic_recv_bytes[r[k].known] += st->out.len - cnt;
 		}
 		wire_frame_end(&st->out, off);
 		conn_send_buf(to->conn, &st->out);

@@ -381,23 +381,26 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
     const struct bundle_hdr *h, int tso, const void *layer, size_t layer_len,
     uint32_t cls, const uint8_t *keep)
 {
-	size_t off;
+	size_t off, at;
 	uint32_t k = rt->b.n_inst;
 
 	wire_buf_reset(&rt->out);
 	off = wire_frame_begin(&rt->out, WIRE_CB_REFLECT);
 	wire_put_u32(&rt->out, producer);
 	om_hdr_put(&rt->out, h, tso);
+	at = rt->out.len;
 	if (!layer && (k = bundle_cut(&rt->out, &rt->b, cls, keep)) == 0)
 		return;
 	to->cnt.reflections[layer ? rt->b.cls : cls] += k;
 	if (tso)
 		tm_note_tso_delivery(to, h->time);
 	if (!layer) {
+		to->cnt.refl_bytes[cls] += rt->out.len - at;
 		wire_frame_end(&rt->out, off);
 		conn_send_buf(to->conn, &rt->out);
 		return;
 	}
+	to->cnt.refl_bytes[rt->b.cls] += layer_len;
 	/* the layer goes from the input to the queue, copied once */
 	wire_patch_u32(&rt->out, off, (uint32_t)(rt->out.len - off -
 	    WIRE_HEADER_SIZE + layer_len));
@@ -600,6 +603,7 @@ om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	    om_tso_check(c, &h, &tso, "update") < 0)
 		return 0;
 	f->cnt.updates[rt->b.cls] += rt->b.n_inst;
+	f->cnt.upd_bytes[rt->b.cls] += wire_rd_left(rd);
 	n = dm_route_object(fx, rt->b.cls, &r);
 	if (fast && uniform_route(c, st, rt, &h, tso, r, n, rd->p,
 	    wire_rd_left(rd)))

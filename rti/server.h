@@ -401,6 +401,24 @@ struct fed_counts {
 	uint64_t *ic_sent;        /* interactions sent, by class */
 	uint64_t *ic_received;    /* interactions received, by the class
 	                             it knows the interaction as */
+	/* Bytes of the same, by the same class: of updates and reflections
+	 * the class layer (bundle.h: handles, lengths and values), of
+	 * interactions the parameter block (count, handles, lengths and
+	 * values), as carried to or from the federate. */
+	uint64_t *upd_bytes;
+	uint64_t *refl_bytes;
+	uint64_t *ic_sent_bytes;
+	uint64_t *ic_recv_bytes;
+};
+
+/* What filtering suppressed in a federate's librti, before sending, as
+ * it last reported (WIRE_SOURCE_STATS, fedm.c): its counters since it
+ * joined, never decreasing.  `at` is 0 until the first report. */
+struct fed_source {
+	uint64_t updates;         /* instance updates suppressed */
+	uint64_t bytes;           /* their attribute value bytes */
+	uint64_t interactions;    /* interactions suppressed */
+	int64_t at;               /* Unix seconds of the last report */
 };
 
 struct federate {
@@ -419,6 +437,7 @@ struct federate {
 	                             error replies and notices raise
 	                             federate_exception */
 	struct fed_counts cnt;
+	struct fed_source src;
 	uint32_t join_mod_first;  /* fx->module_names[first..first + n): */
 	uint32_t join_mod_n;      /* the modules its join added (MOM) */
 	int64_t joined;           /* Unix seconds of its join (HTTP) */

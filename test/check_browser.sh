@@ -120,6 +120,10 @@ grep -q '<b>sole</b>' "$tmp/dom.html" &&
 grep -q 'time held back' "$tmp/dom.html" ||
     bad "the page does not say time is held back"
 grep -q '<svg[^>]*class="plot"' "$tmp/dom.html" || bad "the page has no plot"
+grep -q '<table id="filtering-' "$tmp/dom.html" ||
+    bad "the page has no filtering table"
+grep -q '<th>sent B/s</th>' "$tmp/dom.html" ||
+    bad "the traffic table has no bytes per second"
 grep -q 'galt-holder' "$tmp/dom.html" || {
 	echo "--- DOM"
 	cat "$tmp/dom.html"

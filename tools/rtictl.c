@@ -508,16 +508,16 @@ cmd_metrics(const struct ctl *c)
 	return 0;
 }
 
-/* Sum of the "sent" counters of a federation's traffic. */
+/* Sum of the `key` counters of a federation's traffic. */
 static double
-sent_total(const struct jr_val *d)
+sent_total(const struct jr_val *d, const char *key)
 {
 	const struct jr_val *t = jr_path(d, "federation.traffic");
 	double s = 0;
 	size_t i;
 
 	for (i = 0; t && t->type == JR_ARR && i < t->n; i++)
-		s += jr_num(jr_get(&t->items[i], "sent"), 0);
+		s += jr_num(jr_get(&t->items[i], key), 0);
 	return s;
 }
 
@@ -528,7 +528,7 @@ cmd_top(const struct ctl *c, double period, long iterations)
 {
 	struct termios old, raw;
 	int tty = isatty(0), rc = 0, ansi = isatty(1);
-	double prev_sent[64] = { 0 }, prev_t = 0;
+	double prev_sent[64] = { 0 }, prev_bytes[64] = { 0 }, prev_t = 0;
 	long it;
 
 	if (tty && tcgetattr(0, &old) == 0) {
@@ -559,14 +559,19 @@ cmd_top(const struct ctl *c, double period, long iterations)
 		printf("rtictl top: %s port %s%s\n\n", c->host, c->port,
 		    tty ? " (q quits)" : "");
 		for (i = 0; docs[i]; i++) {
-			double s = sent_total(docs[i]);
+			double s = sent_total(docs[i], "sent");
+			double b = sent_total(docs[i], "bytes_sent");
 
 			print_time(stdout, docs[i]);
 			if (i < 64 && prev_t > 0 && t > prev_t)
-				printf("messages sent: %.1f/s\n",
-				    (s - prev_sent[i]) / (t - prev_t));
-			if (i < 64)
+				printf("messages sent: %.1f/s, bytes sent: "
+				    "%.0f/s\n", (s - prev_sent[i]) /
+				    (t - prev_t), (b - prev_bytes[i]) /
+				    (t - prev_t));
+			if (i < 64) {
 				prev_sent[i] = s;
+				prev_bytes[i] = b;
+			}
 			printf("\n");
 		}
 		prev_t = t;

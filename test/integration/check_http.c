@@ -890,6 +890,342 @@ START_TEST(test_traffic_and_sync)
 }
 END_TEST
 
+/* The traffic entry of `cls` in the array `tr`, or NULL. */
+static const struct jr_val *
+traffic_of(const struct jr_val *tr, const char *cls)
+{
+	size_t i;
+
+	for (i = 0; tr && i < tr->n; i++)
+		if (strcmp(jr_str(jr_get(&tr->items[i], "class"), ""), cls)
+		    == 0)
+			return &tr->items[i];
+	return NULL;
+}
+
+/* Evoke `ts` and fetch the federation document until `path` of federate
+ * `name` (of its traffic entry of class `cls` unless NULL) reaches `want`
+ * (10 s at most); the last document. */
+static struct jr_val *
+poll_fed(struct tfed **ts, size_t n, const char *name, const char *cls,
+    const char *path, double want)
+{
+	double deadline = tfed_now() + 10;
+	const struct jr_val *v;
+	struct jr_val *doc;
+	size_t i;
+
+	for (;;) {
+		doc = get_json("/api/v1/federations/T");
+		v = fed_of(doc, name);
+		if (cls)
+			v = traffic_of(jr_get(v, "traffic"), cls);
+		if (jr_num(jr_path(v, path), -1) == want ||
+		    tfed_now() > deadline)
+			return doc;
+		jr_free(doc);
+		for (i = 0; i < n; i++)
+			rti_evoke_callbacks(ts[i]->amb, 0.01, 0.05, NULL);
+	}
+}
+
+/* Known traffic, exact bytes by class: A updates Greeter{Message, Count}
+ * three times (class layer 12 + 12 + (8 + 8) + (8 + 4) = 52 bytes), B
+ * subscribes to both (the layer as it is), C to Message only (the cut,
+ * 12 + 12 + 8 + 8 = 40); A sends Hello{Text} five times (parameter block
+ * 4 + 8 + 4 = 16) to B. */
+START_TEST(test_traffic_bytes)
+{
+	struct tfed *a = fed("A"), *b = fed("B"), *c = fed("C");
+	struct tfed *all[3] = { a, b, c };
+	rti_object_class_handle gr;
+	rti_attribute_handle at[2];
+	rti_object_instance_handle obj;
+	rti_interaction_class_handle hello;
+	rti_parameter_handle text;
+	struct rti_attribute_value av[2];
+	struct rti_parameter_value pv;
+	const struct jr_val *e;
+	struct jr_val *doc;
+	char *m;
+	size_t i;
+
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb,
+	    "HLAobjectRoot.Greeter", &gr), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, gr, "Message",
+	    &at[0]), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, gr, "Count",
+	    &at[1]), RTI_OK);
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "HLAinteractionRoot.Hello", &hello), RTI_OK);
+	ck_assert_int_eq(rti_get_parameter_handle(a->amb, hello, "Text",
+	    &text), RTI_OK);
+	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, gr, at,
+	    2), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, hello),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(b->amb, gr,
+	    at, 2), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(c->amb, gr,
+	    at, 1), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, hello),
+	    RTI_OK);
+	tfed_barrier(b);
+	tfed_barrier(c);
+	ck_assert_int_eq(rti_register_object_instance(a->amb, gr, &obj),
+	    RTI_OK);
+	av[0].attribute = at[0];
+	av[0].value = "\0\0\0\2\0h\0i";
+	av[0].length = 8;
+	av[1].attribute = at[1];
+	av[1].value = "\0\0\0\1";
+	av[1].length = 4;
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, av,
+		    2, NULL, 0), RTI_OK);
+		tfed_barrier(a);
+	}
+	pv.parameter = text;
+	pv.value = "\0\0\0\0";
+	pv.length = 4;
+	for (i = 0; i < 5; i++)
+		ck_assert_int_eq(rti_send_interaction(a->amb, hello, &pv, 1,
+		    NULL, 0), RTI_OK);
+	tfed_barrier(a);
+
+	doc = poll_fed(all, 3, "C", "HLAobjectRoot.Greeter", "bytes_received",
+	    120);
+	e = traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert_ptr_nonnull(e);
+	ck_assert(jr_num(jr_get(e, "sent"), 0) == 3);
+	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 3 * 52);
+	ck_assert(jr_num(jr_get(e, "bytes_received"), -1) == 0);
+	e = traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	    "HLAinteractionRoot.Hello");
+	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 5 * 16);
+	e = traffic_of(jr_get(fed_of(doc, "B"), "traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(jr_num(jr_get(e, "received"), 0) == 3);
+	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 3 * 52);
+	e = traffic_of(jr_get(fed_of(doc, "B"), "traffic"),
+	    "HLAinteractionRoot.Hello");
+	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 5 * 16);
+	e = traffic_of(jr_get(fed_of(doc, "C"), "traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 3 * 40);
+	/* the federation's sum by class */
+	e = traffic_of(jr_path(doc, "federation.traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 3 * 52);
+	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 3 * (52 + 40));
+	e = traffic_of(jr_path(doc, "federation.traffic"),
+	    "HLAinteractionRoot.Hello");
+	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 5 * 16);
+	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 5 * 16);
+	jr_free(doc);
+
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_updates_sent_bytes_total{federation="
+	    "\"T\",federate=\"A\",class=\"HLAobjectRoot.Greeter\"}") ==
+	    3 * 52);
+	ck_assert(prom_value(m, "rti_reflections_received_bytes_total{"
+	    "federation=\"T\",federate=\"B\",class=\"HLAobjectRoot.Greeter"
+	    "\"}") == 3 * 52);
+	ck_assert(prom_value(m, "rti_reflections_received_bytes_total{"
+	    "federation=\"T\",federate=\"C\",class=\"HLAobjectRoot.Greeter"
+	    "\"}") == 3 * 40);
+	ck_assert(prom_value(m, "rti_interactions_sent_bytes_total{"
+	    "federation=\"T\",federate=\"A\",class=\"HLAinteractionRoot."
+	    "Hello\"}") == 5 * 16);
+	ck_assert(prom_value(m, "rti_interactions_received_bytes_total{"
+	    "federation=\"T\",federate=\"B\",class=\"HLAinteractionRoot."
+	    "Hello\"}") == 5 * 16);
+	ck_assert(isnan(prom_value(m, "rti_interactions_received_bytes_total{"
+	    "federation=\"T\",federate=\"C\",class=\"HLAinteractionRoot."
+	    "Hello\"}")));
+	free(m);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/* A join that grows the FOM (join-extra.xml: Meter, Trip) moves every
+ * federate's counters to arrays for the new class counts: the bytes so
+ * far are kept and the next ones added to them. */
+START_TEST(test_traffic_bytes_fom_grown)
+{
+	struct tfed *a = fed("A"), *b = fed("B"), *c;
+	struct tfed *all[2] = { a, b };
+	const char *mods[1] = { TEST_DATA("fom/join-extra.xml") };
+	rti_object_class_handle gr;
+	rti_attribute_handle at[2];
+	rti_object_instance_handle obj;
+	struct rti_attribute_value av[2];
+	const struct jr_val *e;
+	struct jr_val *doc;
+
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb,
+	    "HLAobjectRoot.Greeter", &gr), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, gr, "Message",
+	    &at[0]), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, gr, "Count",
+	    &at[1]), RTI_OK);
+	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, gr, at,
+	    2), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(b->amb, gr,
+	    at, 2), RTI_OK);
+	tfed_barrier(b);
+	ck_assert_int_eq(rti_register_object_instance(a->amb, gr, &obj),
+	    RTI_OK);
+	av[0].attribute = at[0];
+	av[0].value = "\0\0\0\2\0h\0i";
+	av[0].length = 8;
+	av[1].attribute = at[1];
+	av[1].value = "\0\0\0\1";
+	av[1].length = 4;
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, av, 2,
+	    NULL, 0), RTI_OK);
+	tfed_barrier(a);
+	doc = poll_fed(all, 2, "B", "HLAobjectRoot.Greeter", "bytes_received",
+	    52);
+	jr_free(doc);
+
+	c = calloc(1, sizeof *c);
+	ck_assert_ptr_nonnull(c);
+	c->amb = rti_ambassador_new();
+	{
+		struct rti_callbacks cb;
+
+		tfed_callbacks(&cb);
+		ck_assert_int_eq(rti_connect(c->amb, rx.url, &cb, c), RTI_OK);
+	}
+	ck_assert_msg(rti_join_federation_execution_with_modules(c->amb, "C",
+	    "console", "T", mods, 1, NULL) == RTI_OK, "%s",
+	    rti_error_message(c->amb));
+	tfed_track(c);
+	tfed_barrier(a);
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, av, 2,
+	    NULL, 0), RTI_OK);
+	tfed_barrier(a);
+	doc = poll_fed(all, 2, "B", "HLAobjectRoot.Greeter", "bytes_received",
+	    104);
+	e = traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(jr_num(jr_get(e, "sent"), 0) == 2);
+	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 104);
+	e = traffic_of(jr_get(fed_of(doc, "B"), "traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(jr_num(jr_get(e, "received"), 0) == 2);
+	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 104);
+	jr_free(doc);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/* What filtering saved at the source: A updates Greeter{Count} four
+ * times and sends Hello twice with nobody subscribed; its librti
+ * suppresses all of it, reports it, and the JSON and the metrics show
+ * 4 updates of 4 value bytes each and 2 interactions, within seconds;
+ * rtiexec saw none of it.  No report while nothing changes; the next
+ * change is reported. */
+START_TEST(test_source_suppressed)
+{
+	struct tfed *a = fed("A"), *b = fed("B");
+	struct tfed *all[2] = { a, b };
+	rti_object_class_handle gr;
+	rti_attribute_handle cnt;
+	rti_object_instance_handle obj;
+	rti_interaction_class_handle hello;
+	struct rti_attribute_value av;
+	struct rti_statistics st;
+	const struct jr_val *s;
+	struct jr_val *doc;
+	double at;
+	char *m;
+	size_t i;
+
+	ck_assert_int_eq(rti_get_object_class_handle(a->amb,
+	    "HLAobjectRoot.Greeter", &gr), RTI_OK);
+	ck_assert_int_eq(rti_get_attribute_handle(a->amb, gr, "Count",
+	    &cnt), RTI_OK);
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "HLAinteractionRoot.Hello", &hello), RTI_OK);
+	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, gr,
+	    &cnt, 1), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, hello),
+	    RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance(a->amb, gr, &obj),
+	    RTI_OK);
+	av.attribute = cnt;
+	av.value = "\0\0\0\1";
+	av.length = 4;
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &av,
+		    1, NULL, 0), RTI_OK);
+	for (i = 0; i < 2; i++)
+		ck_assert_int_eq(rti_send_interaction(a->amb, hello, NULL, 0,
+		    NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_get_statistics(a->amb, &st), RTI_OK);
+	ck_assert_uint_eq(st.updates_suppressed, 4);
+	ck_assert_uint_eq(st.interactions_suppressed, 2);
+
+	doc = poll_fed(all, 2, "A", NULL, "source_suppressed.interactions",
+	    2);
+	s = jr_get(fed_of(doc, "A"), "source_suppressed");
+	ck_assert_ptr_nonnull(s);
+	ck_assert(jr_num(jr_get(s, "updates"), 0) == 4);
+	ck_assert(jr_num(jr_get(s, "bytes"), 0) == 16);
+	ck_assert(jr_num(jr_get(s, "interactions"), 0) == 2);
+	ck_assert(jr_num(jr_get(s, "reported"), 0) > 0);
+	s = jr_get(fed_of(doc, "B"), "source_suppressed");
+	ck_assert(jr_num(jr_get(s, "updates"), -1) == 0);
+	ck_assert_int_eq(jr_get(s, "reported")->type, JR_NULL);
+	s = jr_path(doc, "federation.source_suppressed");
+	ck_assert(jr_num(jr_get(s, "updates"), 0) == 4);
+	ck_assert(jr_num(jr_get(s, "bytes"), 0) == 16);
+	/* rtiexec never saw them */
+	ck_assert(traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	    "HLAobjectRoot.Greeter") == NULL);
+	at = jr_num(jr_path(fed_of(doc, "A"), "source_suppressed.reported"),
+	    0);
+	jr_free(doc);
+
+	/* nothing changed: no new report, however long A evokes (a report
+	 * per second would have moved `reported` on in 2.5 s) */
+	tfed_pump(a, 2.5);
+	doc = get_json("/api/v1/federations/T");
+	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	    "source_suppressed.reported"), 0) == at);
+	jr_free(doc);
+	/* one more: reported again */
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &av, 1,
+	    NULL, 0), RTI_OK);
+	doc = poll_fed(all, 2, "A", NULL, "source_suppressed.updates", 5);
+	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	    "source_suppressed.updates"), 0) == 5);
+	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	    "source_suppressed.bytes"), 0) == 20);
+	jr_free(doc);
+
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_source_suppressed_updates_total{"
+	    "federation=\"T\",federate=\"A\"}") == 5);
+	ck_assert(prom_value(m, "rti_source_suppressed_bytes_total{"
+	    "federation=\"T\",federate=\"A\"}") == 20);
+	ck_assert(prom_value(m, "rti_source_suppressed_interactions_total{"
+	    "federation=\"T\",federate=\"A\"}") == 2);
+	ck_assert(prom_value(m, "rti_source_suppressed_updates_total{"
+	    "federation=\"T\",federate=\"B\"}") == 0);
+	free(m);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
 /* A federate name with quotes, backslashes, markup, a newline, UTF-8 and
  * a byte that is not UTF-8: valid JSON giving the name back, valid
  * metrics with the label escaped. */
@@ -1299,6 +1635,7 @@ START_TEST(test_rtictl_and_int64)
 	    "top -n 2 -d 0.1", hport);
 	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
 	ck_assert_msg(strstr(out, "messages sent: "), "%s", out);
+	ck_assert_msg(strstr(out, "/s, bytes sent: "), "%s", out);
 	ck_assert_msg(strstr(out, "federation I: nobody holds time back"),
 	    "%s", out);
 	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d metrics",
@@ -1553,6 +1890,9 @@ http_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_galt_holder);
 	tcase_add_test(tc, test_traffic_and_sync);
+	tcase_add_test(tc, test_traffic_bytes);
+	tcase_add_test(tc, test_traffic_bytes_fom_grown);
+	tcase_add_test(tc, test_source_suppressed);
 	tcase_add_test(tc, test_hostile_names);
 	tcase_add_test(tc, test_errors_and_page);
 	tcase_add_test(tc, test_auth);

@@ -1548,6 +1548,46 @@ START_TEST(test_raw_abuse)
 }
 END_TEST
 
+/* WIRE_SOURCE_STATS by hand: a well-formed report is taken (the
+ * connection stays), one shorter than three counters or one with a
+ * counter smaller than before is a protocol error that closes it. */
+START_TEST(test_raw_source_stats)
+{
+	struct tfed *a = fed("A", 0);
+	uint8_t buf[4096];
+	int fd;
+
+	fd = raw_join("Src1");
+	wire_put64(buf, 5);
+	wire_put64(buf + 8, 60);
+	wire_put64(buf + 16, 2);
+	raw_send(fd, WIRE_SOURCE_STATS, buf, 24);
+	wire_put32(buf, 7);
+	raw_send(fd, WIRE_PING, buf, 4);
+	ck_assert_int_ge(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), 8);
+	ck_assert_uint_eq(wire_get32(buf), 7);
+	/* fewer updates than reported before */
+	wire_put64(buf, 4);
+	wire_put64(buf + 8, 60);
+	wire_put64(buf + 16, 2);
+	raw_send(fd, WIRE_SOURCE_STATS, buf, 24);
+	raw_send(fd, WIRE_PING, buf, 4);
+	ck_assert_int_eq(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), -1);
+	close(fd);
+
+	fd = raw_join("Src2");
+	memset(buf, 0, 23);
+	raw_send(fd, WIRE_SOURCE_STATS, buf, 23);
+	wire_put32(buf, 8);
+	raw_send(fd, WIRE_PING, buf, 4);
+	ck_assert_int_eq(raw_expect(fd, WIRE_REPLY, buf, sizeof buf), -1);
+	close(fd);
+	ck_assert(rtiexec_log_has(&rx, "protocol error"));
+	ck_assert(rtiexec_alive(&rx));
+	tfed_free(a);
+}
+END_TEST
+
 static Suite *
 om_suite(void)
 {
@@ -1575,6 +1615,7 @@ om_suite(void)
 	tcase_add_test(tc, test_order_type_errors);
 	tcase_add_test(tc, test_resign_actions);
 	tcase_add_test(tc, test_raw_abuse);
+	tcase_add_test(tc, test_raw_source_stats);
 	suite_add_tcase(s, tc);
 	return s;
 }
