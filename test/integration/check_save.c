@@ -605,6 +605,52 @@ START_TEST(test_unwritable_dir)
 }
 END_TEST
 
+/*
+ * A full save directory: the federation's directory is a 16 KiB tmpfs
+ * (root only; the file holds the FOM's texts, far more than that), so the
+ * write fails with ENOSPC: federation_not_saved RTI_UNABLE_TO_SAVE, a log
+ * line saying why, and no temporary left behind.  The checks are taken
+ * before the unmount and asserted after it.
+ */
+START_TEST(test_full_dir)
+{
+	struct tfed *ts[1];
+	char path[512], cmd[640];
+	int saved, told, logged, left;
+
+	if (geteuid() != 0) {
+		fprintf(stderr, "check_save: not root, the full-directory case "
+		    "is skipped\n");
+		return;
+	}
+	snprintf(path, sizeof path, "%s/F", savedir);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(cmd, sizeof cmd, "mount -t tmpfs -o size=16k,mode=0700 "
+	    "rti-save-full '%s' 2>/dev/null", path);
+	if (system(cmd) != 0) {
+		fprintf(stderr, "check_save: cannot mount a tmpfs here, the "
+		    "full-directory case is skipped\n");
+		return;
+	}
+	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
+	saved = save_all(ts, 1, "full");
+	told = tfed_find(ts[0], "notsaved:0") >= 0;
+	logged = rtiexec_log_has(&rx, "cannot write save 'full'");
+	left = entries();
+	snprintf(cmd, sizeof cmd, "umount '%s'", path);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert(!saved);
+	ck_assert(told);
+	ck_assert(logged);
+	ck_assert_int_eq(left, 0);
+	/* the federation carries on: a save with room works */
+	tfed_clear(ts[0]);
+	ck_assert(save_all(ts, 1, "full"));
+	ck_assert(file_exists("full"));
+	tfed_free(ts[0]);
+}
+END_TEST
+
 /* Change the saved file of `label`: truncate to `keep` bytes (keep >=
  * 0), else flip byte -keep-1 counted from the start. */
 static void
@@ -1045,6 +1091,7 @@ suite(void)
 	tcase_add_test(tc, test_killed_during_save);
 	tcase_add_test(tc, test_killed_during_restore);
 	tcase_add_test(tc, test_unwritable_dir);
+	tcase_add_test(tc, test_full_dir);
 	tcase_add_test(tc, test_bad_files);
 	tcase_add_test(tc, test_types_and_fom_mismatch);
 	tcase_add_test(tc, test_restore_in_new_rtiexec);
