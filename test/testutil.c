@@ -230,6 +230,24 @@ rtiexec_cpu_s(struct rtiexec *r)
 	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
+void
+rtiexec_kill(struct rtiexec *r)
+{
+	char path[256];
+
+	if (r->pid > 0) {
+		kill(r->pid, SIGKILL);
+		waitpid(r->pid, NULL, 0);
+		r->pid = -1;
+	}
+	snprintf(path, sizeof path, "%s/port", r->dir);
+	unlink(path);
+	unlink(r->log);
+	snprintf(path, sizeof path, "%s/sock", r->dir);
+	unlink(path);
+	rmdir(r->dir);
+}
+
 int
 rtiexec_stop(struct rtiexec *r)
 {

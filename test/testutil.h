@@ -52,6 +52,9 @@ int rtiexec_log_count(struct rtiexec *r, const char *s);
 /* SIGTERM, wait; returns the exit status (0 on clean shutdown), or -1 if
  * it had to be killed. */
 int rtiexec_stop(struct rtiexec *r);
+/* SIGKILL, reap, and remove its directory: rtiexec dies as in a crash, and
+ * nothing of it is left in /tmp. */
+void rtiexec_kill(struct rtiexec *r);
 /* 1 while the process runs. */
 int rtiexec_alive(struct rtiexec *r);
 /* 1 when the rtiexec log contains `s`. */

@@ -803,9 +803,7 @@ START_TEST(test_restore_in_new_rtiexec)
 	tfed_free(ts[1]);
 	tfed_free(ts[0]);
 	/* the first rtiexec dies */
-	kill(rx.pid, SIGKILL);
-	waitpid(rx.pid, NULL, 0);
-	rx.pid = 0;
+	rtiexec_kill(&rx);
 	start();
 	/* joined in the other order: matched by type */
 	ts[0] = join(&rx, HELLO, "b-again", "TypeB");
