@@ -2,6 +2,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -230,22 +231,38 @@ rtiexec_cpu_s(struct rtiexec *r)
 	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+/* Remove `r`'s directory with whatever rtiexec or the test left in it
+ * (the log, the port file, sockets, FOM modules, key files, saves).  The
+ * directory is the test's own (mkdtemp); links are not followed. */
+static void
+rm_dir(struct rtiexec *r)
+{
+	if (r->dir[0])
+		nftw(r->dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	r->dir[0] = 0;
+}
+
 void
 rtiexec_kill(struct rtiexec *r)
 {
-	char path[256];
-
 	if (r->pid > 0) {
 		kill(r->pid, SIGKILL);
 		waitpid(r->pid, NULL, 0);
 		r->pid = -1;
 	}
-	snprintf(path, sizeof path, "%s/port", r->dir);
-	unlink(path);
-	unlink(r->log);
-	snprintf(path, sizeof path, "%s/sock", r->dir);
-	unlink(path);
-	rmdir(r->dir);
+	rm_dir(r);
 }
 
 int
@@ -253,7 +270,6 @@ rtiexec_stop(struct rtiexec *r)
 {
 	double deadline = tfed_now() + WAIT_S;
 	int st, rc = -1;
-	char path[256];
 
 	if (r->pid > 0) {
 		kill(r->pid, SIGTERM);
@@ -284,12 +300,7 @@ rtiexec_stop(struct rtiexec *r)
 		if (fp)
 			fclose(fp);
 	}
-	snprintf(path, sizeof path, "%s/port", r->dir);
-	unlink(path);
-	unlink(r->log);
-	snprintf(path, sizeof path, "%s/sock", r->dir);
-	unlink(path);
-	rmdir(r->dir);
+	rm_dir(r);
 	return rc;
 }
 

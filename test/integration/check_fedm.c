@@ -680,6 +680,7 @@ START_TEST(test_rtiexec_gone)
 	    RTI_ERR_CONNECTION_LOST);
 	tfed_free(a);
 	/* restart so that teardown's clean-stop check holds */
+	rtiexec_kill(&rx);
 	ck_assert_int_eq(rtiexec_start(&rx, NULL), 0);
 }
 END_TEST
@@ -822,6 +823,7 @@ START_TEST(test_evoke_lost)
 	rti_ambassador_free(b);
 	rti_ambassador_free(a);
 	/* restart so that teardown's clean-stop check holds */
+	rtiexec_kill(&rx);
 	ck_assert_int_eq(rtiexec_start(&rx, NULL), 0);
 }
 END_TEST
