@@ -151,6 +151,7 @@ server_busy_exempt(uint16_t type)
 {
 	switch (type) {
 	case WIRE_PING:
+	case WIRE_HEARTBEAT:
 	case WIRE_RESIGN:
 	case WIRE_GET_FEDERATE_HANDLE:
 	case WIRE_GET_FEDERATE_NAME:

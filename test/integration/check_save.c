@@ -1076,6 +1076,45 @@ START_TEST(test_restore_status_and_abort)
 }
 END_TEST
 
+/* A save that outlasts several heartbeat periods: the heartbeats librti
+ * sends meanwhile are not refused services (no SAVE_IN_PROGRESS notice
+ * lands in the error message), and the save then completes. */
+START_TEST(test_heartbeats_during_save)
+{
+	const char *args[] = { "--save-dir", savedir, "--heartbeat-timeout",
+	    "1", NULL };
+	struct tfed *ts[2];
+	size_t i;
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	if (getenv("RTI_TEST_WRAPPER"))
+		args[3] = "10";
+	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
+	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
+	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	ck_assert_int_eq(rti_request_federation_save(ts[0]->amb, "hb"),
+	    RTI_OK);
+	for (i = 0; i < 2; i++)
+		ck_assert(tfed_wait_all(ts, 2, ts[i], "isave:hb:0"));
+	/* several periods (a fifth of the timeout each) */
+	for (i = 0; i < 6; i++) {
+		tfed_pump(ts[0], 0.25);
+		tfed_pump(ts[1], 0.25);
+	}
+	for (i = 0; i < 2; i++) {
+		ck_assert_ptr_null(strstr(rti_error_message(ts[i]->amb),
+		    "in progress"));
+		ck_assert_int_eq(rti_federate_save_begun(ts[i]->amb), RTI_OK);
+		ck_assert_int_eq(rti_federate_save_complete(ts[i]->amb),
+		    RTI_OK);
+	}
+	for (i = 0; i < 2; i++)
+		ck_assert(tfed_wait_all(ts, 2, ts[i], "saved"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -1098,6 +1137,7 @@ suite(void)
 	tcase_add_test(tc, test_declarations_restored);
 	tcase_add_test(tc, test_sync_points_restored);
 	tcase_add_test(tc, test_restore_status_and_abort);
+	tcase_add_test(tc, test_heartbeats_during_save);
 	suite_add_tcase(s, tc);
 	return s;
 }
