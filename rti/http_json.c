@@ -225,21 +225,34 @@ http_kind_name(int kind)
 	}
 }
 
+static void
+view_ti(void *arg, uint32_t i, const struct tm_info *ti)
+{
+	struct http_fview *v = arg;
+
+	v[i].ti = *ti;
+	v[i].ok = 1;
+}
+
 struct http_fview *
 http_view(struct federation *fx)
 {
 	struct http_fview *v = calloc(fx->n_feds + 1, sizeof *v);
 	int i64 = fx->time_int64;
-	uint32_t i, j, n_wait = 0;
+	uint32_t i, n_wait = 0;
 
 	if (!v)
 		return NULL;
+	for (i = 0; i < fx->n_feds; i++)
+		v[i].f = fx->feds[i];
+	/* one GALT computation for all: a document costs O(federates) */
+	if (tm_info_each(fx, view_ti, v) < 0)
+		for (i = 0; i < fx->n_feds; i++)
+			v[i].ok = 0;
 	for (i = 0; i < fx->n_feds; i++) {
-		struct tm_info *ti = &v[i].ti;
+		const struct tm_info *ti = &v[i].ti;
 		int c;
 
-		v[i].f = fx->feds[i];
-		v[i].ok = tm_info(fx->feds[i], ti) == 0;
 		if (!v[i].ok || !ti->constrained || !ti->has_galt ||
 		    ti->kind == TMC_NONE || ti->kind == TMC_FQR)
 			continue;
@@ -248,14 +261,10 @@ http_view(struct federation *fx)
 		    c > 0 : c >= 0;
 		n_wait += (uint32_t)v[i].waiting;
 	}
-	for (i = 0; i < fx->n_feds; i++) {
-		if (!v[i].ok || !v[i].ti.holds_galt)
-			continue;
-		for (j = 0; j < fx->n_feds; j++)
-			if (j != i && v[j].waiting)
-				v[i].holder = 1;
-	}
-	(void)n_wait;
+	/* a holder holds back another federate that waits */
+	for (i = 0; i < fx->n_feds; i++)
+		v[i].holder = v[i].ok && v[i].ti.holds_galt &&
+		    n_wait > (uint32_t)v[i].waiting;
 	return v;
 }
 

@@ -720,15 +720,40 @@ h_query(struct conn *c, uint32_t serial, struct wire_rd *rd, int lits)
 	return 0;
 }
 
-int
-tm_info(struct federate *f, struct tm_info *out)
+/* The smallest output bound of fx's nodes (an open one after a closed one
+ * at the same time), from the last build_nodes; 0 when there is none. */
+static int
+lowest_bound(struct federation *fx, struct tmc_bound *lo)
+{
+	struct tm_fx *tx = fx->mod[MOD_TM];
+	size_t i, n = 0;
+
+	for (i = 0; i < fx->n_feds; i++) {
+		const struct tm_fed *g = fed_st(fx->feds[i]);
+		int c;
+
+		if (!g || g->node == SIZE_MAX)
+			continue;
+		c = n ? tmc_cmp(fx->time_int64, tx->nodes[g->node].out.t,
+		    lo->t) : -1;
+		if (c < 0 || (c == 0 && !tx->nodes[g->node].out.open))
+			*lo = tx->nodes[g->node].out;
+		n++;
+	}
+	return n > 0;
+}
+
+/* f's part of tm_info, from one build_nodes/tmc_galt/lowest_bound. */
+static void
+info_fill(struct federate *f, size_t n, size_t first, struct tmc_bound min1,
+    struct tmc_bound min2, struct tmc_bound lo, struct tm_info *out)
 {
 	struct tm_fed *st = fed_st(f);
-	int has;
+	struct tm_fx *tx = f->fx->mod[MOD_TM];
+	int i64 = f->fx->time_int64;
+	struct tmc_bound galt = { 0, 0 };
 
 	memset(out, 0, sizeof *out);
-	if (!st)
-		return -1;
 	out->regulating = st->regulating;
 	out->constrained = st->constrained;
 	out->reg_pending = st->reg_enabling;
@@ -739,35 +764,61 @@ tm_info(struct federate *f, struct tm_info *out)
 	out->queued = st->nq;
 	out->kind = st->kind;
 	out->req = st->req;
-	if ((has = query(f, 0, &out->galt)) < 0)
-		return -1;
-	out->has_galt = has;
-	/* query built the nodes and their bounds: this one's against the
-	 * smallest */
+	out->has_galt = galt_of(st, n, first, min1, min2, &galt);
+	out->galt = out->has_galt ? galt.t : 0;
 	if (st->regulating && st->node != SIZE_MAX) {
-		struct tm_fx *tx = f->fx->mod[MOD_TM];
-		size_t i, n = 0;
-		struct tmc_bound lo = { 0, 0 };
-
-		for (i = 0; i < f->fx->n_feds; i++) {
-			const struct tm_fed *g = fed_st(f->fx->feds[i]);
-
-			if (!g || g->node == SIZE_MAX)
-				continue;
-			if (n++ == 0 || tmc_cmp(f->fx->time_int64,
-			    tx->nodes[g->node].out.t, lo.t) < 0 ||
-			    (tmc_cmp(f->fx->time_int64,
-			    tx->nodes[g->node].out.t, lo.t) == 0 &&
-			    !tx->nodes[g->node].out.open))
-				lo = tx->nodes[g->node].out;
-		}
 		out->out = tx->nodes[st->node].out.t;
-		out->holds_galt = tmc_cmp(f->fx->time_int64, out->out,
-		    lo.t) == 0 && tx->nodes[st->node].out.open == lo.open;
+		out->holds_galt = tmc_cmp(i64, out->out, lo.t) == 0 &&
+		    tx->nodes[st->node].out.open == lo.open;
 	}
-	if ((has = query(f, 1, &out->lits)) < 0)
+	out->has_lits = out->has_galt;
+	out->lits = out->galt;
+	if (st->constrained && st->nq) {
+		out->lits = out->has_galt ? tmc_min(i64, out->galt, st->q[0]) :
+		    st->q[0];
+		out->has_lits = 1;
+	}
+}
+
+int
+tm_info(struct federate *f, struct tm_info *out)
+{
+	struct tm_fx *tx;
+	struct tmc_bound min1, min2, lo = { 0, 0 };
+	size_t n, first;
+
+	memset(out, 0, sizeof *out);
+	if (!fed_st(f))
 		return -1;
-	out->has_lits = has;
+	tx = f->fx->mod[MOD_TM];
+	if ((n = build_nodes(f->fx)) == SIZE_MAX)
+		return -1;
+	tmc_galt(f->fx->time_int64, tx->nodes, n, &first, &min1, &min2);
+	(void)lowest_bound(f->fx, &lo);
+	info_fill(f, n, first, min1, min2, lo, out);
+	return 0;
+}
+
+int
+tm_info_each(struct federation *fx,
+    void (*fn)(void *arg, uint32_t i, const struct tm_info *ti), void *arg)
+{
+	struct tm_fx *tx = fx->mod[MOD_TM];
+	struct tmc_bound min1, min2, lo = { 0, 0 };
+	struct tm_info ti;
+	size_t n, first;
+	uint32_t i;
+
+	if (!tx || (n = build_nodes(fx)) == SIZE_MAX)
+		return -1;
+	tmc_galt(fx->time_int64, tx->nodes, n, &first, &min1, &min2);
+	(void)lowest_bound(fx, &lo);
+	for (i = 0; i < fx->n_feds; i++) {
+		if (!fed_st(fx->feds[i]))
+			continue;
+		info_fill(fx->feds[i], n, first, min1, min2, lo, &ti);
+		fn(arg, i, &ti);
+	}
 	return 0;
 }
 

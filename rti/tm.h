@@ -43,6 +43,11 @@ struct tm_info {
 };
 /* Fill `out`: 0, or -1 on ENOMEM or when f has no TM state. */
 int tm_info(struct federate *f, struct tm_info *out);
+/* tm_info of every federate of `fx` that has TM state, from one GALT
+ * computation (O(federates), where tm_info per federate would be
+ * quadratic): fn(arg, i, info) for fx->feds[i].  0, or -1 on ENOMEM. */
+int tm_info_each(struct federation *fx,
+    void (*fn)(void *arg, uint32_t i, const struct tm_info *ti), void *arg);
 
 /*
  * Save and restore (FedM's fedm_save.c).
