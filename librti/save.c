@@ -157,13 +157,14 @@ rti_query_federation_restore_status(rti_ambassador *amb)
  * restore (1): the fence between what it sent before and after.  0, or
  * -1 with the connection lost. */
 static int
-send_seen(rti_ambassador *amb, int restore)
+send_seen(rti_ambassador *amb, int restore, uint32_t gen)
 {
 	struct wire_buf *b;
 	size_t off;
 
 	b = rti__msg_begin(amb, WIRE_SAVE_SEEN, &off);
 	wire_put_u8(b, (uint8_t)restore);
+	wire_put_u32(b, gen);
 	if (rti__msg_end(amb, off, 1) != RTI_OK) {
 		rti__lose(amb, "out of memory telling rtiexec of a save or "
 		    "restore");
@@ -178,12 +179,13 @@ cb_initiate_save(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
 	uint8_t has_time = wire_get_u8(rd);
 	uint64_t t = wire_get_u64(rd);
+	uint32_t gen = wire_get_u32(rd);
 
 	(void)type;
 	if (!wire_rd_done(rd) || has_time > 1)
 		return -1;
 	amb->busy = RTI_ERR_SAVE_IN_PROGRESS;
-	if (send_seen(amb, 0) < 0)
+	if (send_seen(amb, 0, gen) < 0)
 		return -1;
 	if (amb->cb.initiate_federate_save)
 		amb->cb.initiate_federate_save(amb->arg, label, has_time,
@@ -262,11 +264,13 @@ cb_restore_req(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 static int
 cb_restore_begun(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
+	uint32_t gen = wire_get_u32(rd);
+
 	(void)type;
 	if (!wire_rd_done(rd))
 		return -1;
 	amb->busy = RTI_ERR_RESTORE_IN_PROGRESS;
-	if (send_seen(amb, 1) < 0)
+	if (send_seen(amb, 1, gen) < 0)
 		return -1;
 	if (amb->cb.federation_restore_begun)
 		amb->cb.federation_restore_begun(amb->arg);

@@ -109,11 +109,14 @@ enum wire_type {
 	WIRE_RESTORE_ABORT = 0x0118,    /* (empty) */
 	WIRE_RESTORE_QUERY = 0x0119,    /* ; reply, then
 	                                   WIRE_CB_RESTORE_STATUS */
-	WIRE_SAVE_SEEN = 0x011a,        /* one-way: u8 restore (0: a save).
-	                                   librti saw WIRE_CB_INITIATE_SAVE
-	                                   (1: WIRE_CB_RESTORE_BEGUN): what
-	                                   it sent before is carried out,
-	                                   what follows is refused */
+	WIRE_SAVE_SEEN = 0x011a,        /* one-way: u8 restore (0: a save),
+	                                   u32 gen.  librti saw
+	                                   WIRE_CB_INITIATE_SAVE (1:
+	                                   WIRE_CB_RESTORE_BEGUN) of that
+	                                   gen: what it sent before is
+	                                   carried out, what follows is
+	                                   refused; a gen not current is
+	                                   ignored */
 	/* FedM callbacks */
 	WIRE_CB_LIST_REPORT = 0x0180,  /* u32 n, n x (str, str, u32) */
 	WIRE_CB_SYNC_REG_OK = 0x0181,  /* str label */
@@ -125,13 +128,14 @@ enum wire_type {
 	                                  of the federation, merged at a join;
 	                                  before any frame using them */
 	/* FedM save and restore callbacks */
-	WIRE_CB_INITIATE_SAVE = 0x01a0, /* str label, u8 has_time, u64 time */
+	WIRE_CB_INITIATE_SAVE = 0x01a0, /* str label, u8 has_time, u64 time,
+	                                   u32 gen */
 	WIRE_CB_SAVED = 0x01a1,         /* (empty) */
 	WIRE_CB_NOT_SAVED = 0x01a2,     /* u32 reason */
 	WIRE_CB_SAVE_STATUS = 0x01a3,   /* u32 n, n x (u32 fed, u32 status) */
 	WIRE_CB_RESTORE_REQ_OK = 0x01a4, /* str label */
 	WIRE_CB_RESTORE_REQ_FAIL = 0x01a5, /* str label, str reason */
-	WIRE_CB_RESTORE_BEGUN = 0x01a6, /* (empty) */
+	WIRE_CB_RESTORE_BEGUN = 0x01a6, /* u32 gen */
 	WIRE_CB_INITIATE_RESTORE = 0x01a7, /* str label, str name, u32 fed */
 	WIRE_CB_RESTORED = 0x01a8,      /* (empty) */
 	WIRE_CB_NOT_RESTORED = 0x01a9,  /* u32 reason */

@@ -39,6 +39,8 @@ struct fedm_fx {
 	int last_has_time;
 	uint64_t last_time;
 	int64_t last_written;     /* wall clock of its file, Unix s */
+	uint32_t gen;             /* each save initiated and restore begun
+	                             (WIRE_SAVE_SEEN names the one it saw) */
 	uint64_t n_saved;         /* saves saved, restores restored */
 	uint64_t n_restored;
 };

@@ -251,6 +251,7 @@ save_initiate(struct federation *fx)
 	wire_put_str(b, st->save_label);
 	wire_put_u8(b, (uint8_t)st->save_has_time);
 	wire_put_u64(b, st->save_time);
+	wire_put_u32(b, ++st->gen);
 	wire_frame_end(b, off);
 	fedm_broadcast(fx, b, NULL);
 	rti_log(fx->srv, LOG_INFO, "federation %s: save '%s' initiated",
@@ -342,11 +343,15 @@ fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct fedm_fx *st = fx_st(fx);
 	struct fedm_fed *fs = fed_st(c->fed);
 	uint8_t restore = wire_get_u8(rd);
-	uint32_t i;
+	uint32_t gen = wire_get_u32(rd), i;
 
 	(void)serial;
 	if (!wire_rd_done(rd) || restore > 1)
 		return -1;
+	/* the seen of a save or restore that ended meanwhile (another may
+	 * have begun since, which this federate did not see yet) */
+	if (gen != st->gen)
+		return 0;
 	if (!restore) {
 		/* a save that ended meanwhile: nothing to fence */
 		if (st->save == FX_SAVE_INITIATED ||
@@ -583,7 +588,7 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		fed_st(fx->feds[i])->restore_st =
 		    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_RESTORE_TO_BEGIN;
 	}
-	broadcast_u32(fx, WIRE_CB_RESTORE_BEGUN, 0, 0);
+	broadcast_u32(fx, WIRE_CB_RESTORE_BEGUN, 1, ++st->gen);
 	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' begun",
 	    fx->name, label);
 	/* applied when every federate has seen it (fedm_h_save_seen) */

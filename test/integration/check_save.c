@@ -38,10 +38,22 @@ on_saved(void *arg)
 	tfed_event(arg, "saved");
 }
 
+/* The federate that registers sync point "q" in its federation_not_saved
+ * (test_seen_of_an_ended_save), NULL for none. */
+static struct tfed *reg_on_not_saved;
+
 static void
 on_not_saved(void *arg, enum rti_save_failure_reason r)
 {
-	tfed_event(arg, "notsaved:%d", (int)r);
+	struct tfed *t = arg;
+
+	tfed_event(t, "notsaved:%d", (int)r);
+	if (t == reg_on_not_saved) {
+		reg_on_not_saved = NULL;
+		tfed_event(t, "reg:%d",
+		    rti_register_federation_synchronization_point(t->amb, "q",
+		    NULL, 0, NULL, 0));
+	}
 }
 
 static void
@@ -1115,6 +1127,41 @@ START_TEST(test_heartbeats_during_save)
 }
 END_TEST
 
+/* Beta takes save "a" only after alpha aborted it and asked for "b": its
+ * seen of "a" reaches rtiexec while "b" is initiated.  What beta sends
+ * between "a" not saved and "b" initiated was sent before it knew of "b"
+ * and is carried out (a seen of an ended save fences nothing). */
+START_TEST(test_seen_of_an_ended_save)
+{
+	struct tfed *ts[2];
+	size_t i;
+
+	ts[0] = join(&rx, HELLO, "alpha", "TypeA");
+	ts[1] = join(&rx, HELLO, "beta", "TypeB");
+	ck_assert_int_eq(rti_request_federation_save(ts[0]->amb, "a"),
+	    RTI_OK);
+	ck_assert(tfed_wait(ts[0], "isave:a:0"));
+	ck_assert_int_eq(rti_abort_federation_save(ts[0]->amb), RTI_OK);
+	ck_assert(tfed_wait(ts[0], "notsaved:"));
+	ck_assert_int_eq(rti_request_federation_save(ts[0]->amb, "b"),
+	    RTI_OK);
+	ck_assert(tfed_wait(ts[0], "isave:b:0"));
+	reg_on_not_saved = ts[1];
+	ck_assert(tfed_wait(ts[1], "isave:b:0"));
+	ck_assert_int_ge(tfed_find(ts[1], "notsaved:"), 0);
+	ck_assert_int_ge(tfed_find(ts[1], "reg:0"), 0);
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(rti_federate_save_begun(ts[i]->amb), RTI_OK);
+		ck_assert_int_eq(rti_federate_save_complete(ts[i]->amb),
+		    RTI_OK);
+	}
+	for (i = 0; i < 2; i++)
+		ck_assert(tfed_wait_all(ts, 2, ts[i], "saved"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -1138,6 +1185,7 @@ suite(void)
 	tcase_add_test(tc, test_sync_points_restored);
 	tcase_add_test(tc, test_restore_status_and_abort);
 	tcase_add_test(tc, test_heartbeats_during_save);
+	tcase_add_test(tc, test_seen_of_an_ended_save);
 	suite_add_tcase(s, tc);
 	return s;
 }
