@@ -122,12 +122,15 @@ read_key(struct ctl *c, const char *path)
 /* GET `path`: the body (malloc'd, NUL-terminated) with its length, or
  * NULL with a message on stderr (an HTTP error gives its status line and
  * body). */
+/* GET `path`: the body (malloc'd, NUL-terminated, *len bytes), or NULL
+ * with a message; a 404 when `gone` is set gives NULL and *gone = 1
+ * without one (a federation that ended since the list was read). */
 static char *
-get(const struct ctl *c, const char *path, size_t *len)
+get(const struct ctl *c, const char *path, size_t *len, int *gone)
 {
 	struct addrinfo hints, *ai = NULL, *a;
 	struct timeval tv = { 10, 0 };
-	char req[2048], *buf = NULL, *body, *nb;
+	char req[8192], *buf = NULL, *body, *nb;
 	size_t n = 0, cap = 0;
 	int fd = -1, rc, status;
 	ssize_t k;
@@ -192,6 +195,10 @@ get(const struct ctl *c, const char *path, size_t *len)
 	if (!(body = strstr(buf, "\r\n\r\n")))
 		goto short_;
 	body += 4;
+	if (status == 404 && gone) {
+		*gone = 1;
+		goto fail;
+	}
 	if (status != 200) {
 		char *eol = strstr(buf, "\r\n");
 
@@ -214,13 +221,13 @@ out:
 }
 
 static struct jr_val *
-get_json(const struct ctl *c, const char *path, char **raw)
+get_json(const struct ctl *c, const char *path, char **raw, int *gone)
 {
 	struct jr_val *v;
 	char err[128], *b;
 	size_t len;
 
-	if (!(b = get(c, path, &len)))
+	if (!(b = get(c, path, &len, gone)))
 		return NULL;
 	if (jr_parse(b, len, &v, err, sizeof err) < 0) {
 		fprintf(stderr, "rtictl: %s: bad JSON: %s\n", path, err);
@@ -241,7 +248,7 @@ encode(const char *s, char *out, size_t len)
 	static const char hex[] = "0123456789ABCDEF";
 	size_t n = 0;
 
-	for (; *s && n + 4 < len; s++) {
+	for (; *s && n + 3 < len; s++) {
 		unsigned char ch = (unsigned char)*s;
 
 		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
@@ -265,8 +272,9 @@ federations(const struct ctl *c, char ***raw)
 	struct jr_val *list, **docs;
 	char path[4096], enc[3 * 1024 + 1];
 	size_t i, k = 0;
+	int gone;
 
-	if (!(list = get_json(c, "/api/v1/federations", NULL)))
+	if (!(list = get_json(c, "/api/v1/federations", NULL, NULL)))
 		return NULL;
 	fl = jr_get(list, "federations");
 	if (!fl || fl->type != JR_ARR) {
@@ -290,8 +298,13 @@ federations(const struct ctl *c, char ***raw)
 			continue;
 		encode(name, enc, sizeof enc);
 		snprintf(path, sizeof path, "/api/v1/federations/%s", enc);
-		if (!(docs[k] = get_json(c, path, raw ? &(*raw)[k] : NULL)))
+		gone = 0;
+		if (!(docs[k] = get_json(c, path, raw ? &(*raw)[k] : NULL,
+		    &gone))) {
+			if (gone) /* ended since the list was read */
+				continue;
 			goto bad;
+		}
 		k++;
 	}
 	jr_free(list);
@@ -499,7 +512,7 @@ static int
 cmd_metrics(const struct ctl *c)
 {
 	size_t len;
-	char *b = get(c, "/metrics", &len);
+	char *b = get(c, "/metrics", &len, NULL);
 
 	if (!b)
 		return 1;
@@ -521,6 +534,33 @@ sent_total(const struct jr_val *d, const char *key)
 	return s;
 }
 
+/* A federation's counters at the last refresh of top, by name. */
+struct top_prev {
+	char *name;
+	double sent, bytes;
+};
+
+static void
+top_prev_free(struct top_prev *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(p[i].name);
+	free(p);
+}
+
+static const struct top_prev *
+top_prev_find(const struct top_prev *p, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i].name && strcmp(p[i].name, name) == 0)
+			return &p[i];
+	return NULL;
+}
+
 /* top: the time table of every federation and the message rate, every
  * `period` seconds, until q (stdin a terminal) or `iterations` (> 0). */
 static int
@@ -528,7 +568,9 @@ cmd_top(const struct ctl *c, double period, long iterations)
 {
 	struct termios old, raw;
 	int tty = isatty(0), rc = 0, ansi = isatty(1);
-	double prev_sent[64] = { 0 }, prev_bytes[64] = { 0 }, prev_t = 0;
+	struct top_prev *prev = NULL, *cur;
+	size_t n_prev = 0, n_cur;
+	double prev_t = 0;
 	long it;
 
 	if (tty && tcgetattr(0, &old) == 0) {
@@ -558,22 +600,34 @@ cmd_top(const struct ctl *c, double period, long iterations)
 			fputs("\033[H\033[2J", stdout);
 		printf("rtictl top: %s port %s%s\n\n", c->host, c->port,
 		    tty ? " (q quits)" : "");
+		for (n_cur = 0; docs[n_cur]; n_cur++)
+			;
+		cur = calloc(n_cur + 1, sizeof *cur);
 		for (i = 0; docs[i]; i++) {
 			double s = sent_total(docs[i], "sent");
 			double b = sent_total(docs[i], "bytes_sent");
+			const char *name = jr_str(jr_get(jr_get(docs[i],
+			    "federation"), "name"), "");
+			const struct top_prev *p = top_prev_find(prev,
+			    n_prev, name);
 
 			print_time(stdout, docs[i]);
-			if (i < 64 && prev_t > 0 && t > prev_t)
+			/* a federation's own counters of the last refresh:
+			 * one that is new, or ended and was created again
+			 * (counters lower), has no rate yet */
+			if (p && t > prev_t && s >= p->sent && b >= p->bytes)
 				printf("messages sent: %.1f/s, bytes sent: "
-				    "%.0f/s\n", (s - prev_sent[i]) /
-				    (t - prev_t), (b - prev_bytes[i]) /
-				    (t - prev_t));
-			if (i < 64) {
-				prev_sent[i] = s;
-				prev_bytes[i] = b;
+				    "%.0f/s\n", (s - p->sent) / (t - prev_t),
+				    (b - p->bytes) / (t - prev_t));
+			if (cur && (cur[i].name = strdup(name)) != NULL) {
+				cur[i].sent = s;
+				cur[i].bytes = b;
 			}
 			printf("\n");
 		}
+		top_prev_free(prev, n_prev);
+		prev = cur;
+		n_prev = cur ? n_cur : 0;
 		prev_t = t;
 		fflush(stdout);
 		free_docs(docs, NULL);
@@ -590,6 +644,7 @@ cmd_top(const struct ctl *c, double period, long iterations)
 		    read(0, &ch, 1) == 1 && (ch == 'q' || ch == 'Q'))
 			break;
 	}
+	top_prev_free(prev, n_prev);
 	if (tty)
 		tcsetattr(0, TCSANOW, &old);
 	return rc;

@@ -1635,6 +1635,25 @@ START_TEST(test_rtictl_and_int64)
 	    "beta\n"), "%s", out);
 	ck_assert_msg(strstr(out, " alpha ") && strstr(out, " sim "),
 	    "%s", out);
+	{
+		/* the longest name, each byte escaped in the path */
+		struct tfed *c = tfed_new(&rx);
+		char longname[1024 + 1];  /* WIRE_MAX_NAME */
+		int k;
+
+		for (k = 0; k < 1024; k += 2)
+			memcpy(longname + k, "\xc3\xa9", 2);
+		longname[1024] = '\0';
+		ck_assert_int_eq(rti_create_federation_execution(c->amb,
+		    longname, mods, 1, NULL), RTI_OK);
+		snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d "
+		    "status", hport);
+		ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+		ck_assert_msg(strstr(out, longname), "%s", out);
+		ck_assert_int_eq(rti_destroy_federation_execution(c->amb,
+		    longname), RTI_OK);
+		tfed_free(c);
+	}
 	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f I "
 	    "top -n 2 -d 0.1", hport);
 	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
