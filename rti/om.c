@@ -225,6 +225,8 @@ om_known_del(struct om_instance *in, uint32_t fed)
 {
 	uint32_t i;
 
+	if (in->trans)
+		om_transport_forget(in, fed);
 	for (i = 0; i < in->n_known; i++)
 		if (in->known[i].fed == fed) {
 			in->known[i] = in->known[--in->n_known];

@@ -280,6 +280,13 @@ int om_h_query_ic_transport(struct conn *c, uint32_t serial,
     struct wire_rd *rd);
 void om_transport_free(struct om_instance *in);
 void om_transport_fed_fini(struct federate *f);
+/* Drop the choices on `in` of `fed` (it no longer knows the instance), or
+ * of the leavers of pass `p`: a choice lasts while its federate knows the
+ * instance, and a later federate given the same handle starts from the
+ * FOM's. */
+void om_transport_forget(struct om_instance *in, uint32_t fed);
+void om_transport_forget_leavers(struct om_instance *in,
+    const struct om_pass *p);
 
 /* om_route.c: the WIRE_OM_UPDATE handler, and the route's state. */
 int om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd);

@@ -76,6 +76,8 @@ sweep_instance(struct federation *fx, struct om_fx *st,
 	uint32_t i, o;
 	size_t work;
 
+	if (in->trans)
+		om_transport_forget_leavers(in, p);
 	for (i = 0; i < in->n_known;)
 		if (om_leaver_find(p, in->known[i].fed))
 			in->known[i] = in->known[--in->n_known];

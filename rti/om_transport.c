@@ -66,6 +66,71 @@ attr_type(const struct federation *fx, const struct om_instance *in,
 	return fom_attr(fx->fom, attr)->transport;
 }
 
+/* Room for `extra` more choices on `in`: 0, or -1 (ENOMEM, nothing
+ * changed).  After it, that many attr_set calls cannot fail. */
+static int
+trans_reserve(struct om_instance *in, uint32_t extra)
+{
+	struct om_trans *t = in->trans, *nt;
+	uint32_t have = t ? t->n : 0, cap = t ? t->cap : 0;
+
+	if (have + (uint64_t)extra <= cap)
+		return 0;
+	if ((uint64_t)have + extra > UINT32_MAX / 2)
+		return -1;
+	cap = have + extra;
+	nt = realloc(t, sizeof *nt + (size_t)cap * sizeof nt->e[0]);
+	if (!nt)
+		return -1;
+	if (!t)
+		nt->n = 0;
+	nt->cap = cap;
+	in->trans = nt;
+	return 0;
+}
+
+/* Keep the choices of `in` for which drop(fed, arg) is 0. */
+static void
+trans_drop(struct om_instance *in, int (*drop)(uint32_t fed, const void *arg),
+    const void *arg)
+{
+	struct om_trans *t = in->trans;
+	uint32_t i, k = 0;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->n; i++)
+		if (!drop(t->e[i].fed, arg))
+			t->e[k++] = t->e[i];
+	t->n = k;
+	if (k == 0)
+		om_transport_free(in);
+}
+
+static int
+is_fed(uint32_t fed, const void *arg)
+{
+	return fed == *(const uint32_t *)arg;
+}
+
+static int
+is_leaver(uint32_t fed, const void *arg)
+{
+	return om_leaver_find(arg, fed) != NULL;
+}
+
+void
+om_transport_forget(struct om_instance *in, uint32_t fed)
+{
+	trans_drop(in, is_fed, &fed);
+}
+
+void
+om_transport_forget_leavers(struct om_instance *in, const struct om_pass *p)
+{
+	trans_drop(in, is_leaver, p);
+}
+
 /* Set `type` for (fed, attr): 0, or -1 (ENOMEM, nothing changed). */
 static int
 attr_set(struct om_instance *in, uint32_t fed, uint32_t attr, uint8_t type)
@@ -134,11 +199,12 @@ om_h_change_attr_transport(struct conn *c, uint32_t serial,
 			    "instance %s is not owned by this federate", a,
 			    in->name), 0;
 	}
+	/* room first, so that the change is whole or nothing */
+	if (trans_reserve(in, n) < 0)
+		return conn_replyf(c, serial, RTI_ERR_NO_MEMORY,
+		    "out of memory (nothing changed)"), 0;
 	for (i = 0; i < n; i++)
-		if (attr_set(in, fed, wire_get32(list + 4 * i), type) < 0)
-			return conn_replyf(c, serial, RTI_ERR_NO_MEMORY,
-			    "out of memory (the first %u attributes were "
-			    "changed)", i), 0;
+		(void)attr_set(in, fed, wire_get32(list + 4 * i), type);
 	return conn_reply(c, serial, RTI_OK, NULL, NULL, 0), 0;
 }
 

@@ -208,6 +208,36 @@ START_TEST(test_owner_choice_follows_ownership)
 	/* A no longer owns it */
 	ck_assert_int_eq(rti_change_attribute_transportation_type(a->amb, obj,
 	    &rd, 1, RTI_TRANSPORT_BEST_EFFORT), RTI_ERR_ATTRIBUTE_NOT_OWNED);
+
+	/* B's choice lasts while B knows the instance: after B's local
+	 * delete and a new discovery, B owning Reading again sends it as
+	 * the FOM says until it chooses anew */
+	ck_assert_int_eq(rti_unconditional_attribute_ownership_divestiture(
+	    b->amb, obj, &rd, 1), RTI_OK);
+	ck_assert_int_eq(rti_local_delete_object_instance(b->amb, obj),
+	    RTI_OK);
+	tfed_barrier(b);
+	tfed_clear(a);
+	ck_assert_int_eq(rti_attribute_ownership_acquisition_if_available(
+	    a->amb, obj, &rd, 1), RTI_OK);
+	ck_assert(tfed_wait(a, "acquired:1"));
+	{
+		struct rti_attribute_value v = { rd, "1", 1 };
+
+		tfed_clear(b);
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &v,
+		    1, NULL, 0), RTI_OK);
+		ck_assert(tfed_wait(b, "discover:m2"));
+	}
+	ck_assert_int_eq(rti_unconditional_attribute_ownership_divestiture(
+	    a->amb, obj, &rd, 1), RTI_OK);
+	tfed_barrier(a);
+	tfed_clear(b);
+	ck_assert_int_eq(rti_attribute_ownership_acquisition_if_available(
+	    b->amb, obj, &rd, 1), RTI_OK);
+	ck_assert(tfed_wait(b, "acquired:1"));
+	snprintf(want, sizeof want, "rat:m2:%u:best", rd.id);
+	expect_attr(a, obj, rd, want);
 	tfed_free(b);
 	tfed_free(a);
 }
