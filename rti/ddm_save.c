@@ -426,9 +426,6 @@ ddm_restore_apply(struct federation *fx, void *staged)
 			for (c = 1; c <= st->n_cls[k]; c++) {
 				struct ddm_filter *fl = &df->flt[k][c];
 
-				if (st->set[k][c])
-					match_set_remove_owner(st->set[k][c],
-					    f->handle);
 				if (fl->counted)
 					st->n_filtered[k][c]--;
 				st->n_narrow -= fl->narrow;
@@ -437,6 +434,15 @@ ddm_restore_apply(struct federation *fx, void *staged)
 		df->had_regions = 0;
 		df->gone_at = 0;
 	}
+	/* Only federates' filters are in the match sets, and every one is
+	 * rebuilt below: the sets go whole.  (Removing each federate's
+	 * entries would miss those under a handle that the restore gave to
+	 * none: the federates already carry their saved handles here.) */
+	for (k = 0; k < 2; k++)
+		for (c = 1; c <= st->n_cls[k]; c++) {
+			match_set_free(st->set[k][c]);
+			st->set[k][c] = NULL;
+		}
 	/* the replicas are reset whole (restore_sync): no leaver to tell */
 	st->n_gone = 0;
 	st->gone_next = 0;
