@@ -48,6 +48,9 @@ void jw_null(struct jw *w, const char *key);
 /* A time of a federation (`i64`: HLAinteger64Time): a number, or the
  * string "+Inf" for the final float time. */
 void jw_time(struct jw *w, const char *key, int i64, uint64_t t);
+/* Length of the valid UTF-8 sequence at NUL-terminated `s` (1..4), or 0
+ * (a stray, overlong or surrogate byte, or a code point past U+10FFFF). */
+size_t http_utf8_len(const unsigned char *s);
 /* Append `s` escaped as the inside of a JSON string. */
 void jw_escape(struct evbuffer *b, const char *s);
 

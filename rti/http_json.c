@@ -30,9 +30,8 @@ put(struct jw *w, const char *s, size_t n)
 		w->err = 1;
 }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0. */
-static size_t
-utf8_len(const unsigned char *s)
+size_t
+http_utf8_len(const unsigned char *s)
 {
 	unsigned c = s[0];
 	size_t n, i;
@@ -66,7 +65,7 @@ jw_escape(struct evbuffer *b, const char *str)
 	char esc[8];
 
 	while (*s) {
-		size_t n = utf8_len(s), run = 0;
+		size_t n = http_utf8_len(s), run = 0;
 
 		/* the longest run that needs no escape, at once */
 		while (s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' &&

@@ -48,25 +48,12 @@ label_value(struct mw *m, const char *v)
 			add(m, "\\\"");
 		else if (*s == '\n')
 			add(m, "\\n");
-		else if (*s < 0x80)
-			evbuffer_add(m->b, s, 1);
 		else {
-			/* reuse the JSON writer's UTF-8 check: it copies
-			 * valid sequences, makes the rest \ufffd; here
-			 * the replacement character itself */
-			unsigned c = *s;
-			size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2, i;
-			int ok = c >= 0xc2 && c <= 0xf4;
+			/* valid sequences copied, any other byte the
+			 * replacement character, as in the JSON */
+			size_t n = http_utf8_len(s);
 
-			for (i = 1; ok && i < n; i++)
-				ok = (s[i] & 0xc0) == 0x80;
-			if (ok && n == 3 && ((c == 0xe0 && s[1] < 0xa0) ||
-			    (c == 0xed && s[1] >= 0xa0)))
-				ok = 0;
-			if (ok && n == 4 && ((c == 0xf0 && s[1] < 0x90) ||
-			    (c == 0xf4 && s[1] >= 0x90)))
-				ok = 0;
-			if (ok) {
+			if (n) {
 				evbuffer_add(m->b, s, n);
 				s += n - 1;
 			} else {
