@@ -33,6 +33,11 @@
 #define DGRAM_MIN_MAX 128u
 #define DGRAM_MAX_MAX 65507u
 
+/* The frame type of a registration datagram (librti to rtiexec, empty
+ * payload): it tells rtiexec the federate's UDP address.  In the core
+ * range of wire.h, never sent over TCP. */
+#define DGRAM_REGISTER 0x000c
+
 /* Why a datagram was refused (dgram_open). */
 enum dgram_err {
 	DGRAM_OK = 0,
