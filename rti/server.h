@@ -605,6 +605,8 @@ int conn_send2(struct conn *c, const void *head, size_t head_len,
  * too_large or unconfirmed).  0, or -1 as conn_send2. */
 int conn_send_be(struct conn *c, const void *head, size_t head_len,
     const void *body, size_t body_len);
+/* udp.c: 1 when c's datagram path is confirmed. */
+int udp_confirmed(const struct conn *c);
 /* udp.c: a frame of the datagram in dispatch (dispatch_dgram) was
  * refused by its handler: counted, never answered. */
 void conn_dgram_refused(struct conn *c);

@@ -373,6 +373,12 @@ oom:
 	return 0;
 }
 
+int
+udp_confirmed(const struct conn *c)
+{
+	return c->udp && c->udp->confirmed;
+}
+
 void
 conn_dgram_refused(struct conn *c)
 {
