@@ -150,6 +150,11 @@ again:
 	}
 	if (rc == 0)
 		return amb->lost ? 0 : deliver_dgram(amb);
+	/* best-effort frames read before a grant was delivered go before
+	 * it: a TSO one among them is then held, not dropped as late */
+	if ((type == WIRE_TM_CB_GRANT || type == WIRE_TM_CB_SAVE_GRANT) &&
+	    !amb->lost && deliver_dgram(amb))
+		return 1;
 	if (type == WIRE_CB_HEARTBEAT && len == 0) {
 		/* not a callback: its arrival was all it said */
 		amb->in_off = poff;
