@@ -655,9 +655,11 @@ START_TEST(test_udp_off_keeps_the_stream)
 END_TEST
 
 /* Datagrams from sockets that did not register deliver nothing and are
- * counted: bytes with a made-up header, the format with a guessed token,
- * the right token from another port than the registered one, and from
- * the registered one before a join. */
+ * counted: bytes with a made-up header, the format with guessed tokens,
+ * the right token from another port than the registered one, a guessed
+ * token from the registered one, and the right one from there before a
+ * join.  None of the refused ones moves the connection's sequence number
+ * (the last one, numbered 2, is not stale). */
 START_TEST(test_unregistered_sockets_rejected)
 {
 	struct tfed *a = join("A"), *b = join("B");
@@ -665,15 +667,15 @@ START_TEST(test_unregistered_sockets_rejected)
 	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
 	uint8_t junk[40], pl[256];
 	struct raw r;
-	uint64_t rej0;
+	uint64_t rej0, stale0;
 	size_t n, i;
 	int other;
 
 	wait_udp(b);
 	n = update_payload(pl, tfed_oc(a, "Meter").id, obj.id, rd.id);
 	rej0 = metric("rti_udp_datagrams_rejected_total");
+	stale0 = metric("rti_udp_datagrams_stale_total");
 	other = udp_socket();
-	/* made up */
 	for (i = 0; i < sizeof junk; i++)
 		junk[i] = (uint8_t)(i * 37 + 11);
 	{
@@ -686,22 +688,22 @@ START_TEST(test_unregistered_sockets_rejected)
 		ck_assert_int_eq(sendto(other, junk, sizeof junk, 0,
 		    (struct sockaddr *)&sa, sizeof sa), (ssize_t)sizeof junk);
 	}
-	/* guessed tokens, the real format */
-	send_dgram(other, (uint16_t)rx.port, 1, 1, WIRE_OM_UPDATE, pl, n,
+	send_dgram(other, (uint16_t)rx.port, 1, 100, WIRE_OM_UPDATE, pl, n,
 	    NULL);
-	send_dgram(other, (uint16_t)rx.port, 0x0123456789abcdefull, 2,
+	send_dgram(other, (uint16_t)rx.port, 0x0123456789abcdefull, 100,
 	    WIRE_OM_UPDATE, pl, n, NULL);
-	/* a token rtiexec gave, from a socket that is not its registered
-	 * one, then from the registered one (not joined) */
 	raw_open(&r, NULL);
 	ck_assert_uint_eq(r.port, (uint16_t)rx.port);
 	ck_assert(raw_register(&r, 1, NULL));
-	send_dgram(other, r.port, r.token, 2, WIRE_OM_UPDATE, pl, n, NULL);
-	send_dgram(r.udp, r.port, r.token, 3, WIRE_OM_UPDATE, pl, n, NULL);
+	send_dgram(other, r.port, r.token, 200, WIRE_OM_UPDATE, pl, n, NULL);
+	send_dgram(r.udp, r.port, r.token ^ 1, 300, WIRE_OM_UPDATE, pl, n,
+	    NULL);
+	send_dgram(r.udp, r.port, r.token, 2, WIRE_OM_UPDATE, pl, n, NULL);
 	tfed_pump(b, 0.3);
 	ck_assert_int_lt(tfed_find(b, "r:"), 0);
 	ck_assert_uint_eq(metric("rti_udp_datagrams_rejected_total") - rej0,
-	    5);
+	    6);
+	ck_assert_uint_eq(metric("rti_udp_datagrams_stale_total") - stale0, 0);
 	ck_assert(rtiexec_log_has(&rx, "datagram from 127.0.0.1:"));
 	raw_close(&r);
 	close(other);
@@ -849,8 +851,13 @@ START_TEST(test_tso_in_order_or_late)
 	wait_udp(b);
 	tfed_clear(b);
 	for (k = 1; k <= N; k++) {
+		/* two per step, the later time first: TM puts them in
+		 * order */
 		ck_assert_int_eq(rti_update_attribute_values_at(a->amb, obj,
-		    &v, 1, NULL, 0, rti_time_f64(k + 0.5), NULL), RTI_OK);
+		    &v, 1, NULL, 0, rti_time_f64(k + 2.5), NULL), RTI_OK);
+		ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+		ck_assert_int_eq(rti_update_attribute_values_at(a->amb, obj,
+		    &v, 1, NULL, 0, rti_time_f64(k + 1.5), NULL), RTI_OK);
 		ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
 		ck_assert_int_eq(rti_time_advance_request(a->amb,
 		    rti_time_f64(k)), RTI_OK);
@@ -875,9 +882,10 @@ START_TEST(test_tso_in_order_or_late)
 			got++;
 		}
 	}
-	/* the last one (N + 0.5) is still held: N - 1 due */
+	/* due by the grant of N: k + 1.5 of steps 1..N-2, k + 2.5 of steps
+	 * 1..N-3; the rest is still held */
 	ck_assert_uint_eq(got + stats(b).late +
-	    metric("rti_udp_datagrams_rejected_total"), (size_t)N - 1);
+	    metric("rti_udp_datagrams_rejected_total"), (size_t)(2 * N - 5));
 	ck_assert_uint_gt(got, 0);
 	tfed_free(b);
 	tfed_free(a);
