@@ -353,6 +353,10 @@ rti__wait_read(rti_ambassador *amb, double timeout_s)
 {
 	int rc;
 
+	/* what the callbacks put in the datagram leaves before the wait:
+	 * sending one never blocks */
+	if (amb->dg_out.len)
+		rti__udp_send(amb);
 	if (amb->hb_timeout > 0 && (timeout_s < 0 ?
 	    amb->rcvtmo == 0 || amb->rcvtmo > amb->hb_period || amb->wait_poll
 	    || amb->out_off < amb->out.len : timeout_s > amb->hb_period))
@@ -625,6 +629,7 @@ lost:
 /* Datagrams read per drain. */
 #define UDP_DRAIN_BATCH 64
 #define UDP_RBUF 65536
+#define UDP_SOCKBUF (4 << 20)
 
 void
 rti__udp_close(rti_ambassador *amb)
@@ -677,6 +682,10 @@ rti__udp_open(rti_ambassador *amb, uint64_t token, uint16_t port,
 	    SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return RTI_ERR_CONNECTION_FAILED;
+	/* room for a burst between two evokes (the kernel caps it at
+	 * net.core.rmem_max) */
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &(int){ UDP_SOCKBUF },
+	    sizeof(int));
 	/* bound to the stream's local address, connected to rtiexec's UDP
 	 * address: the kernel takes datagrams from there only */
 	memset(&ev, 0, sizeof ev);

@@ -42,6 +42,7 @@
 /* Datagrams read per readable event: the loop's other work is not held
  * back by a flood. */
 #define UDP_READ_BATCH 64
+#define UDP_SOCKBUF (4 << 20)
 
 struct udp_peer {
 	struct conn *c;
@@ -101,6 +102,12 @@ bind_udp(struct sockaddr_storage *ss, socklen_t len, int port)
 		close(fd);
 		return -1;
 	}
+	/* room for the bursts of a loop turn (capped by the kernel at
+	 * net.core.rmem_max and wmem_max) */
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &(int){ UDP_SOCKBUF },
+	    sizeof(int));
+	(void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &(int){ UDP_SOCKBUF },
+	    sizeof(int));
 	return fd;
 }
 
