@@ -839,7 +839,9 @@ rti__msg_end_be(rti_ambassador *amb, size_t off)
 	return rti__out_queued(amb);
 }
 
-/* Queue the frames of datagram p[0..n): 1 queued, 0 dropped. */
+/* Queue the frames of datagram p[0..n): 1 queued, 0 dropped.  Taken
+ * while registering too: rtiexec sends once it confirmed, before this
+ * end has read the confirmation. */
 static int
 udp_take(rti_ambassador *amb, const uint8_t *p, size_t n)
 {
@@ -852,7 +854,8 @@ udp_take(rti_ambassador *amb, const uint8_t *p, size_t n)
 	if (dgram_open(p, n, amb->udp_mac ? amb->udp_key : NULL,
 	    WIRE_DEFAULT_MAX_FRAME, &h, &fr, &len) != DGRAM_OK ||
 	    h.token != amb->udp_token ||
-	    amb->udp_state != RTI__UDP_CONFIRMED) {
+	    (amb->udp_state != RTI__UDP_CONFIRMED &&
+	    amb->udp_state != RTI__UDP_REGISTERING)) {
 		amb->ts.rejected++;
 		return 0;
 	}
