@@ -441,8 +441,8 @@ main(int argc, char **argv)
 			} else if (strcmp(optarg, "off") == 0) {
 				cfg.udp_off = 1;
 			} else {
-				fprintf(stderr, "rtiexec: bad --udp '%s' (want "
-				    "on or off)\n", optarg);
+				fprintf(stderr, "rtiexec: bad --udp '%s' "
+				    "(want on or off)\n", optarg);
 				goto usage_error;
 			}
 			break;

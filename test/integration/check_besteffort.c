@@ -48,8 +48,8 @@ cb_reflect(void *arg, rti_object_instance_handle obj,
 		at += (size_t)snprintf(line + at, sizeof line - at, "%g",
 		    info->time.f64);
 	for (i = 0; i < n && at < sizeof line - 64; i++)
-		at += (size_t)snprintf(line + at, sizeof line - at, "%s%u=%.*s",
-		    i ? "," : ":", v[i].attribute.id,
+		at += (size_t)snprintf(line + at, sizeof line - at,
+		    "%s%u=%.*s", i ? "," : ":", v[i].attribute.id,
 		    v[i].length > 32 ? 32 : (int)v[i].length,
 		    (const char *)v[i].value);
 	tfed_event(t, "%s", line);
@@ -553,7 +553,8 @@ START_TEST(test_mixed_update_split)
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
 	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
-	struct rti_attribute_value v[2] = { { rd, "r7", 2 }, { stt, "s7", 2 } };
+	struct rti_attribute_value v[2] = { { rd, "r7", 2 },
+		{ stt, "s7", 2 } };
 	uint64_t sent, got;
 	char w1[64], w2[64];
 

@@ -523,9 +523,10 @@ loss(int on)
 
 	for (i = 0; i < 2; i++) {
 		if (!on) {
-			(void)sh("ip netns exec %s nft delete table inet t "
-			    "2>/dev/null; ip netns exec %s tc qdisc del dev %s "
-			    "root 2>/dev/null", ns[i], ns[i], i ? "vb" : "br0");
+			(void)sh("ip netns exec %s nft delete table inet "
+			    "t 2>/dev/null; ip netns exec %s tc qdisc del dev "
+			    "%s root 2>/dev/null", ns[i], ns[i],
+			    i ? "vb" : "br0");
 			continue;
 		}
 		if (sh("ip netns exec %s tc qdisc add dev %s root netem "
@@ -724,8 +725,9 @@ START_TEST(test_udp_from_unjoined_namespace)
 		memset(b2, 0x5a, 40);
 		to_rti(u, b2, 40);
 		for (i = 1; i <= 8; i++)
-			to_rti(u, b2, dgram(b2, (uint64_t)i * 0x9e3779b97f4a7c15ull,
-			    (uint32_t)i, WIRE_OM_UPDATE, pl, 24));
+			to_rti(u, b2, dgram(b2, (uint64_t)i *
+			    0x9e3779b97f4a7c15ull, (uint32_t)i,
+			    WIRE_OM_UPDATE, pl, 24));
 		/* a connection of its own: HELLO, the offer's token */
 		t = socket(AF_INET, SOCK_STREAM, 0);
 		memset(&sa, 0, sizeof sa);
