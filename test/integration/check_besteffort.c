@@ -202,19 +202,19 @@ http_port_of(struct rtiexec *r)
 	return -1;
 }
 
-/* The value of the unlabelled sample `name` of /metrics. */
-static uint64_t
-metric(const char *name)
+/* GET `path` of rtiexec's HTTP view: the whole answer, NUL-terminated,
+ * in a static buffer. */
+static const char *
+http_get(const char *path)
 {
 	static char buf[1 << 20];
 	struct sockaddr_in sa;
-	size_t n = 0, len = strlen(name);
+	size_t n = 0;
 	ssize_t k;
 	char req[256];
-	const char *p;
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 
-	snprintf(req, sizeof req, "GET /metrics HTTP/1.0\r\n%s%s%s\r\n",
+	snprintf(req, sizeof req, "GET %s HTTP/1.0\r\n%s%s%s\r\n", path,
 	    auth_key ? "Authorization: Bearer " : "",
 	    auth_key ? auth_key : "", auth_key ? "\r\n" : "");
 	ck_assert_int_ge(fd, 0);
@@ -229,6 +229,16 @@ metric(const char *name)
 		n += (size_t)k;
 	close(fd);
 	buf[n] = '\0';
+	return buf;
+}
+
+/* The value of the unlabelled sample `name` of /metrics. */
+static uint64_t
+metric(const char *name)
+{
+	const char *buf = http_get("/metrics"), *p;
+	size_t len = strlen(name);
+
 	for (p = buf; (p = strstr(p, name)) != NULL; p += len)
 		if (p[-1] == '\n' && p[len] == ' ')
 			return strtoull(p + len + 1, NULL, 10);
@@ -502,6 +512,14 @@ START_TEST(test_best_effort_by_udp)
 	ck_assert_uint_lt(metric("rti_frames_received_total") - frames0, 25);
 	ck_assert_uint_eq(metric("rti_udp_datagrams_rejected_total") +
 	    metric("rti_udp_sent_reliably_unconfirmed_total"), 0);
+	/* per federate in the JSON view: both confirmed, A's 50 taken */
+	{
+		const char *j = http_get("/api/v1/federations/F");
+
+		ck_assert_ptr_nonnull(strstr(j, "\"udp\":{\"confirmed\":true,"
+		    "\"datagrams_received\":50,"));
+		ck_assert_ptr_null(strstr(j, "\"confirmed\":false"));
+	}
 	tfed_free(b);
 	tfed_free(a);
 }
