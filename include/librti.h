@@ -542,8 +542,10 @@ RTI_API int rti_set_heartbeat_timeout(rti_ambassador *amb, double seconds);
  * their automatic resign action. */
 RTI_API int rti_disconnect(rti_ambassador *amb);
 
-/* Socket of the connection (readable when callbacks may be pending), or -1
- * when not connected. */
+/* The one descriptor to poll for reading (readable when callbacks may be
+ * pending), the same for the whole connection, or -1 when not connected.
+ * Over TCP it is an epoll descriptor holding the stream and the
+ * datagram socket of best effort; over a Unix socket, the socket. */
 RTI_API int rti_get_fd(const rti_ambassador *amb);
 
 /*
@@ -1009,6 +1011,39 @@ RTI_API int rti_change_interaction_transportation_type(rti_ambassador *amb,
     rti_interaction_class_handle cls, enum rti_transportation type);
 RTI_API int rti_query_interaction_transportation_type(rti_ambassador *amb,
     rti_federate_handle federate, rti_interaction_class_handle cls);
+
+/*
+ * What best effort did on this connection (librti-object(3),
+ * TRANSPORTATION): `udp` is 1 while the datagram path to rtiexec is
+ * confirmed (best effort then travels by UDP both ways), 0 while it
+ * travels on the stream.  Counters since the connection opened.
+ */
+struct rti_transport_stats {
+	int udp;
+	uint64_t datagrams_sent, bytes_sent;
+	uint64_t datagrams_received, bytes_received;
+	uint64_t send_failed;     /* datagrams the socket refused: gone */
+	uint64_t rejected;        /* datagrams dropped: not rtiexec's, wrong
+	                             token or MAC, bad frames */
+	uint64_t stale;           /* datagrams dropped: not newer than one
+	                             taken */
+	uint64_t late;            /* best-effort TSO messages dropped: their
+	                             time was already granted */
+	uint64_t unknown;         /* best-effort reflections dropped: the
+	                             instance was not discovered yet */
+	uint64_t too_large;       /* best-effort messages sent on the
+	                             stream: larger than a datagram */
+	uint64_t unconfirmed;     /* best-effort messages sent on the
+	                             stream: no confirmed datagram path */
+};
+/*
+ * Fill *stats with the counters of the best-effort path.
+ * @retval RTI_OK
+ * @retval RTI_ERR_INVALID_ARGUMENT amb or stats NULL
+ * @retval RTI_ERR_NOT_CONNECTED
+ */
+RTI_API int rti_get_transport_stats(const rti_ambassador *amb,
+    struct rti_transport_stats *stats);
 
 /* Ask the owners for current values: provide_attribute_value_update. */
 RTI_API int rti_request_attribute_value_update(rti_ambassador *amb,

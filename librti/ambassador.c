@@ -30,9 +30,41 @@ cb_heartbeat(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return wire_rd_done(rd) ? 0 : -1;
 }
 
+/* rtiexec offers the datagram path: open it (a failure leaves best
+ * effort on the stream).  Taken once per connection. */
+static int
+cb_dgram_offer(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	uint64_t token = wire_get_u64(rd);
+	uint16_t port = wire_get_u16(rd), max = wire_get_u16(rd);
+	uint8_t mac = wire_get_u8(rd);
+
+	(void)type;
+	if (!wire_rd_done(rd))
+		return -1;
+	if (amb->udp_state == RTI__UDP_NONE && amb->udp_fd < 0)
+		(void)rti__udp_open(amb, token, port, max, mac != 0);
+	return 0;
+}
+
+/* rtiexec took the registration: best effort goes by UDP now. */
+static int
+cb_dgram_confirm(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	(void)type;
+	if (!wire_rd_done(rd))
+		return -1;
+	if (amb->udp_state == RTI__UDP_REGISTERING ||
+	    amb->udp_state == RTI__UDP_FAILED)
+		amb->udp_state = RTI__UDP_CONFIRMED;
+	return 0;
+}
+
 static const struct rti__cb_handler core_callbacks[] = {
 	{ WIRE_NOTICE, cb_notice },
 	{ WIRE_CB_HEARTBEAT, cb_heartbeat },
+	{ WIRE_CB_DGRAM_OFFER, cb_dgram_offer },
+	{ WIRE_CB_DGRAM_CONFIRM, cb_dgram_confirm },
 	{ 0, NULL }
 };
 
@@ -186,6 +218,8 @@ rti_ambassador_new(void)
 	if (!amb)
 		return NULL;
 	amb->fd = -1;
+	amb->epfd = -1;
+	amb->udp_fd = -1;
 	wire_buf_init(&amb->out);
 	wire_buf_init(&amb->in);
 	wire_buf_init(&amb->reply);
@@ -240,6 +274,35 @@ rti__enter(rti_ambassador *amb)
 		if (rti__modules[m]->join &&
 		    (rc = rti__modules[m]->join(amb)) != RTI_OK)
 			return rc;
+	if (rti__fom_best_effort(amb->fom))
+		rti__udp_want(amb);
+	return RTI_OK;
+}
+
+int
+rti__fom_best_effort(const struct fom *fom)
+{
+	uint32_t i;
+
+	for (i = 1; i <= fom->n_attrs; i++)
+		if (fom_attr(fom, i)->transport == FOM_TRANSPORT_BEST_EFFORT)
+			return 1;
+	for (i = 1; i <= fom->n_iclasses; i++)
+		if (fom_iclass(fom, i)->transport == FOM_TRANSPORT_BEST_EFFORT)
+			return 1;
+	return 0;
+}
+
+RTI_API int
+rti_get_transport_stats(const rti_ambassador *amb,
+    struct rti_transport_stats *stats)
+{
+	if (!amb || !stats)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if (!amb->connected)
+		return RTI_ERR_NOT_CONNECTED;
+	*stats = amb->ts;
+	stats->udp = amb->udp_state == RTI__UDP_CONFIRMED;
 	return RTI_OK;
 }
 
@@ -355,7 +418,9 @@ rti_disconnect(rti_ambassador *amb)
 RTI_API int
 rti_get_fd(const rti_ambassador *amb)
 {
-	return amb && amb->connected ? amb->fd : -1;
+	if (!amb || !amb->connected)
+		return -1;
+	return amb->epfd >= 0 ? amb->epfd : amb->fd;
 }
 
 /* An asynchronous error of rtiexec lands in the error message. */

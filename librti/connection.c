@@ -18,12 +18,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core-int.h"
+#include "dgram.h"
 #include "librti-int.h"
 #include "tcp.h"
 
@@ -79,6 +81,10 @@ rti__conn_close(rti_ambassador *amb)
 {
 	if (amb->joined)
 		rti__leave(amb);
+	rti__udp_close(amb);
+	if (amb->epfd >= 0)
+		close(amb->epfd);
+	amb->epfd = -1;
 	if (amb->fd >= 0)
 		close(amb->fd);
 	amb->fd = -1;
@@ -103,6 +109,8 @@ rti__conn_close(rti_ambassador *amb)
 int
 rti__flush(rti_ambassador *amb, int block)
 {
+	if (amb->dg_out.len)
+		rti__udp_send(amb);
 	while (amb->out_off < amb->out.len) {
 		ssize_t n = send(amb->fd, amb->out.data + amb->out_off,
 		    amb->out.len - amb->out_off, MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -301,31 +309,40 @@ rti__heartbeat(rti_ambassador *amb, double now)
 	return 0;
 }
 
-/* rti__wait_read without the heartbeats. */
+/* rti__wait_read without the heartbeats.  With a confirmed datagram
+ * path (and no best-effort frame in dispatch) it polls both sockets and
+ * drains the datagrams too. */
 static int
 wait_read(rti_ambassador *amb, double timeout_s)
 {
-	struct pollfd p = { amb->fd, POLLIN, 0 };
-	int ms, rc;
+	struct pollfd p[2] = { { amb->fd, POLLIN, 0 },
+	    { amb->udp_fd, POLLIN, 0 } };
+	int ms, rc, np = 1, got = 0;
 
-	if ((rc = wait_recv(amb, timeout_s)) != -2)
+	if (amb->udp_state == RTI__UDP_CONFIRMED && !amb->dq_pinned)
+		np = 2;
+	if (np == 1 && (rc = wait_recv(amb, timeout_s)) != -2)
 		return rc;
 	if (amb->out_off < amb->out.len)
-		p.events |= POLLOUT;
+		p[0].events |= POLLOUT;
 	ms = timeout_s < 0 ? -1 : (int)(timeout_s * 1000.0 + 0.999);
-	rc = poll(&p, 1, ms);
+	rc = poll(p, (nfds_t)np, ms);
 	if (rc < 0) {
 		if (errno == EINTR)
 			return 0;
 		lose_closed(amb, "poll: %s", strerror(errno));
 		return -1;
 	}
-	if (p.revents & POLLOUT)
+	if (p[0].revents & POLLOUT)
 		if (rti__flush(amb, 0) != RTI_OK)
 			return -1;
-	if (p.revents & (POLLIN | POLLHUP | POLLERR))
-		return rti__read_some(amb);
-	return 0;
+	if (np == 2 && (p[1].revents & (POLLIN | POLLERR)))
+		got = rti__udp_drain(amb) > 0;
+	if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+		rc = rti__read_some(amb);
+		return rc < 0 ? rc : rc | got;
+	}
+	return got;
 }
 
 /* Wait up to `timeout_s` (<0 = forever) for the socket to be readable and
@@ -336,6 +353,10 @@ rti__wait_read(rti_ambassador *amb, double timeout_s)
 {
 	int rc;
 
+	/* what the callbacks put in the datagram leaves before the wait:
+	 * sending one never blocks */
+	if (amb->dg_out.len)
+		rti__udp_send(amb);
 	if (amb->hb_timeout > 0 && (timeout_s < 0 ?
 	    amb->rcvtmo == 0 || amb->rcvtmo > amb->hb_period || amb->wait_poll
 	    || amb->out_off < amb->out.len : timeout_s > amb->hb_period))
@@ -460,6 +481,28 @@ open_socket(rti_ambassador *amb, const char *url)
 	}
 	amb->fd = fd;
 	amb->rcvtmo = 0;
+	if (!is_unix) {
+		/* rti_get_fd's descriptor: the stream now, the datagram
+		 * socket too once offered */
+		struct epoll_event ev;
+
+		memset(&ev, 0, sizeof ev);
+		ev.events = EPOLLIN;
+		ev.data.fd = fd;
+		amb->epfd = epoll_create1(EPOLL_CLOEXEC);
+		if (amb->epfd < 0 ||
+		    epoll_ctl(amb->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+			int e = errno;
+
+			if (amb->epfd >= 0)
+				close(amb->epfd);
+			amb->epfd = -1;
+			close(fd);
+			amb->fd = -1;
+			return rti__fail(amb, RTI_ERR_CONNECTION_FAILED,
+			    "epoll: %s", strerror(e));
+		}
+	}
 	/* A Unix-domain socket wakes a reader blocked in recv whenever its
 	 * peer reads too (write space), a poll only for input: there a
 	 * blocking recv costs extra wake-ups, so wait with poll. */
@@ -503,6 +546,7 @@ rti__conn_open(rti_ambassador *amb, const char *url)
 	double deadline;
 	int rc;
 
+	memset(&amb->ts, 0, sizeof amb->ts);
 	rc = open_socket(amb, url);
 	if (rc != RTI_OK)
 		return rc;
@@ -556,6 +600,14 @@ rti__conn_open(rti_ambassador *amb, const char *url)
 			goto bad;
 	}
 	hb_start(amb, hb_ms);
+	/* the datagram offer follows the HELLO_ACK: taken now when it came
+	 * with it (else when evoke reaches it) */
+	if (rti__frame_at(amb, amb->in_off, &type, &poff, &len) > 0 &&
+	    type == WIRE_CB_DGRAM_OFFER) {
+		if (rti__dispatch(amb, type, amb->in.data + poff, len) < 0)
+			goto bad;
+		amb->in_off = poff + len;
+	}
 	return RTI_OK;
 bad:
 	rti__conn_close(amb);
@@ -566,4 +618,294 @@ lost:
 	    amb->lost_reason);
 	rti__conn_close(amb);
 	return rc;
+}
+
+/* ---- the best-effort path ---- */
+
+/* Registrations sent before best effort stays on the stream, and their
+ * spacing. */
+#define UDP_TRIES 5
+#define UDP_RETRY_S 0.25
+/* Datagrams read per drain. */
+#define UDP_DRAIN_BATCH 64
+#define UDP_RBUF 65536
+#define UDP_SOCKBUF (4 << 20)
+
+void
+rti__udp_close(rti_ambassador *amb)
+{
+	if (amb->udp_fd >= 0)
+		close(amb->udp_fd);
+	amb->udp_fd = -1;
+	amb->udp_state = RTI__UDP_NONE;
+	amb->udp_want = 0;
+	amb->udp_tries = 0;
+	amb->udp_seq_in = amb->udp_seq_out = 0;
+	memset(amb->udp_key, 0, sizeof amb->udp_key);
+	wire_buf_free(&amb->dg_out);
+	wire_buf_init(&amb->dg_out);
+	if (!amb->dq_pinned) {
+		wire_buf_free(&amb->dq);
+		wire_buf_init(&amb->dq);
+	} else {
+		amb->dq.len = amb->dq_off;
+	}
+	amb->dq_off = amb->dq.len;
+	free(amb->dg_in);
+	amb->dg_in = NULL;
+}
+
+int
+rti__udp_open(rti_ambassador *amb, uint64_t token, uint16_t port,
+    uint16_t max, int mac)
+{
+	struct sockaddr_storage local, peer;
+	socklen_t ll = sizeof local, pl = sizeof peer;
+	struct epoll_event ev;
+	int fd;
+
+	if (amb->udp_fd >= 0 || amb->epfd < 0 || token == 0 || port == 0 ||
+	    max < DGRAM_MIN_MAX || (mac && !amb->auth_key_len))
+		return RTI_ERR_CONNECTION_FAILED;
+	if (getsockname(amb->fd, (struct sockaddr *)&local, &ll) < 0 ||
+	    getpeername(amb->fd, (struct sockaddr *)&peer, &pl) < 0 ||
+	    (local.ss_family != AF_INET && local.ss_family != AF_INET6))
+		return RTI_ERR_CONNECTION_FAILED;
+	if (local.ss_family == AF_INET) {
+		((struct sockaddr_in *)&local)->sin_port = 0;
+		((struct sockaddr_in *)&peer)->sin_port = htons(port);
+	} else {
+		((struct sockaddr_in6 *)&local)->sin6_port = 0;
+		((struct sockaddr_in6 *)&peer)->sin6_port = htons(port);
+	}
+	fd = socket(local.ss_family, SOCK_DGRAM | SOCK_NONBLOCK |
+	    SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return RTI_ERR_CONNECTION_FAILED;
+	/* room for a burst between two evokes (the kernel caps it at
+	 * net.core.rmem_max) */
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &(int){ UDP_SOCKBUF },
+	    sizeof(int));
+	/* bound to the stream's local address, connected to rtiexec's UDP
+	 * address: the kernel takes datagrams from there only */
+	memset(&ev, 0, sizeof ev);
+	ev.events = EPOLLIN;
+	ev.data.fd = fd;
+	if (bind(fd, (struct sockaddr *)&local, ll) < 0 ||
+	    connect(fd, (struct sockaddr *)&peer, pl) < 0 ||
+	    epoll_ctl(amb->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		close(fd);
+		return RTI_ERR_CONNECTION_FAILED;
+	}
+	amb->udp_fd = fd;
+	amb->udp_token = token;
+	amb->udp_max = max;
+	amb->udp_mac = mac;
+	if (mac)
+		dgram_key(amb->auth_key, amb->auth_key_len, token,
+		    amb->udp_key);
+	amb->udp_state = RTI__UDP_OFFERED;
+	if (amb->udp_want)
+		rti__udp_want(amb);
+	return RTI_OK;
+}
+
+/* Seal the datagram `b` (header and frames) and send it; 0 or -1. */
+static int
+udp_send_buf(rti_ambassador *amb, struct wire_buf *b)
+{
+	size_t n = b->len;
+	ssize_t r;
+
+	dgram_put_header(b->data, amb->udp_token, ++amb->udp_seq_out,
+	    amb->udp_mac ? DGRAM_F_MAC : 0);
+	if (amb->udp_mac) {
+		if (wire_buf_reserve(b, DGRAM_MAC_SIZE) < 0) {
+			b->oom = 0;
+			return -1;
+		}
+		n = dgram_seal(b->data, n, amb->udp_key);
+	}
+	do
+		r = send(amb->udp_fd, b->data, n, MSG_DONTWAIT | MSG_NOSIGNAL);
+	while (r < 0 && errno == EINTR);
+	if (r != (ssize_t)n)
+		return -1;
+	amb->ts.datagrams_sent++;
+	amb->ts.bytes_sent += n;
+	return 0;
+}
+
+/* Send one registration datagram. */
+static void
+udp_register(rti_ambassador *amb)
+{
+	struct wire_buf b;
+	size_t off;
+
+	wire_buf_init(&b);
+	if (wire_buf_reserve(&b, DGRAM_HEADER_SIZE) == 0) {
+		b.len = DGRAM_HEADER_SIZE;
+		off = wire_frame_begin(&b, DGRAM_REGISTER);
+		wire_frame_end(&b, off);
+		if (b.oom || udp_send_buf(amb, &b) < 0)
+			amb->ts.send_failed++;
+	}
+	wire_buf_free(&b);
+	amb->udp_tries++;
+	amb->udp_next_try = rti__now() + UDP_RETRY_S;
+	amb->udp_state = RTI__UDP_REGISTERING;
+}
+
+void
+rti__udp_want(rti_ambassador *amb)
+{
+	amb->udp_want = 1;
+	if (amb->udp_state == RTI__UDP_OFFERED)
+		udp_register(amb);
+}
+
+int
+rti__udp_ready(const rti_ambassador *amb)
+{
+	return amb->udp_state == RTI__UDP_CONFIRMED;
+}
+
+void
+rti__udp_evoke(rti_ambassador *amb, double now)
+{
+	if (amb->udp_state != RTI__UDP_REGISTERING || now < amb->udp_next_try)
+		return;
+	if (amb->udp_tries >= UDP_TRIES) {
+		/* a firewall, say: best effort stays on the stream */
+		amb->udp_state = RTI__UDP_FAILED;
+		return;
+	}
+	udp_register(amb);
+}
+
+void
+rti__udp_send(rti_ambassador *amb)
+{
+	if (amb->dg_out.len <= DGRAM_HEADER_SIZE)
+		return;
+	if (amb->udp_fd < 0 || udp_send_buf(amb, &amb->dg_out) < 0)
+		amb->ts.send_failed++;
+	amb->dg_out.len = 0;
+}
+
+void
+rti__udp_dropped(rti_ambassador *amb, int late)
+{
+	if (late)
+		amb->ts.late++;
+	else
+		amb->ts.unknown++;
+}
+
+int
+rti__msg_end_be(rti_ambassador *amb, size_t off)
+{
+	size_t len, room;
+
+	if (amb->msg_bad || amb->out.oom)
+		return rti__msg_end(amb, off, 0);
+	wire_frame_end(&amb->out, off);
+	len = amb->out.len - off;
+	room = (size_t)amb->udp_max - DGRAM_HEADER_SIZE -
+	    (amb->udp_mac ? DGRAM_MAC_SIZE : 0);
+	if (amb->udp_state == RTI__UDP_CONFIRMED && len <= room) {
+		if (amb->dg_out.len && amb->dg_out.len + len >
+		    DGRAM_HEADER_SIZE + room)
+			rti__udp_send(amb);
+		if (amb->dg_out.len == 0 &&
+		    wire_buf_reserve(&amb->dg_out, DGRAM_HEADER_SIZE) == 0)
+			amb->dg_out.len = DGRAM_HEADER_SIZE;
+		wire_put_raw(&amb->dg_out, amb->out.data + off, len);
+		amb->out.len = off;
+		if (amb->dg_out.oom) {
+			amb->dg_out.oom = 0;
+			amb->dg_out.len = 0;
+			amb->ts.send_failed++;
+		}
+		rti__out_note(amb);
+		return RTI_OK;
+	}
+	if (amb->udp_state == RTI__UDP_CONFIRMED)
+		amb->ts.too_large++;
+	else
+		amb->ts.unconfirmed++;
+	wire_put16(amb->out.data + off + 6, WIRE_FLAG_BEST_EFFORT);
+	return rti__out_queued(amb);
+}
+
+/* Queue the frames of datagram p[0..n): 1 queued, 0 dropped.  Taken
+ * while registering too: rtiexec sends once it confirmed, before this
+ * end has read the confirmation. */
+static int
+udp_take(rti_ambassador *amb, const uint8_t *p, size_t n)
+{
+	const uint8_t *fr, *at, *pl;
+	struct dgram_hdr h;
+	size_t len, left, start;
+	uint16_t type, flags;
+	uint32_t plen;
+
+	if (dgram_open(p, n, amb->udp_mac ? amb->udp_key : NULL,
+	    WIRE_DEFAULT_MAX_FRAME, &h, &fr, &len) != DGRAM_OK ||
+	    h.token != amb->udp_token ||
+	    (amb->udp_state != RTI__UDP_CONFIRMED &&
+	    amb->udp_state != RTI__UDP_REGISTERING)) {
+		amb->ts.rejected++;
+		return 0;
+	}
+	for (at = fr, left = len;
+	    dgram_next(&at, &left, &type, &flags, &pl, &plen);)
+		if (type != WIRE_CB_REFLECT && type != WIRE_CB_INTERACTION) {
+			amb->ts.rejected++;
+			return 0;
+		}
+	if (!dgram_seq_newer(h.seq, amb->udp_seq_in)) {
+		amb->ts.stale++;
+		return 0;
+	}
+	amb->udp_seq_in = h.seq;
+	amb->ts.datagrams_received++;
+	amb->ts.bytes_received += n;
+	start = amb->dq.len;
+	wire_put_raw(&amb->dq, fr, len);
+	if (amb->dq.oom) {
+		amb->dq.oom = 0;
+		amb->dq.len = start;
+		return 0;
+	}
+	/* marked as come by UDP, for their handlers */
+	for (at = amb->dq.data + start, left = len;
+	    dgram_next(&at, &left, &type, &flags, &pl, &plen);)
+		wire_put16((uint8_t *)(uintptr_t)pl - 2,
+		    (uint16_t)(flags | RTI__RX_DGRAM));
+	return 1;
+}
+
+int
+rti__udp_drain(rti_ambassador *amb)
+{
+	ssize_t n;
+	int i, k = 0;
+
+	if (amb->udp_fd < 0 || amb->dq_pinned || amb->lost)
+		return 0;
+	if (!amb->dg_in && !(amb->dg_in = malloc(UDP_RBUF)))
+		return 0;
+	if (amb->dq_off == amb->dq.len)
+		amb->dq.len = amb->dq_off = 0;
+	for (i = 0; i < UDP_DRAIN_BATCH; i++) {
+		n = recv(amb->udp_fd, amb->dg_in, UDP_RBUF, MSG_DONTWAIT);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		k += udp_take(amb, amb->dg_in, (size_t)n);
+	}
+	return k;
 }

@@ -37,6 +37,23 @@ int rti__wait_read(rti_ambassador *amb, double timeout_s);
 int rti__heartbeat(rti_ambassador *amb, double now);
 
 /*
+ * The datagram path (connection.c).  rti__udp_open: the offer (token,
+ * port, largest datagram, MAC flag) was read: open the datagram socket
+ * toward rtiexec; RTI_OK or an error (best effort then stays on the
+ * stream).  rti__udp_evoke: at the start of evoke, register again when
+ * a registration went unanswered (bounded).  rti__udp_drain: read the
+ * datagrams waiting, without blocking, into dq; the number of frames
+ * queued.  rti__udp_send: send the datagram being filled.
+ * rti__udp_close: close the socket, forget the path.
+ */
+int rti__udp_open(rti_ambassador *amb, uint64_t token, uint16_t port,
+    uint16_t max, int mac);
+void rti__udp_evoke(rti_ambassador *amb, double now);
+int rti__udp_drain(rti_ambassador *amb);
+void rti__udp_send(rti_ambassador *amb);
+void rti__udp_close(rti_ambassador *amb);
+
+/*
  * evoke.c.  rti__in_retire: in.data is about to be replaced while a
  * frame is dispatched in place (in_pinned): keep its storage (in_old)
  * until that dispatch returns.

@@ -90,6 +90,34 @@ rti__drop_member_frames(rti_ambassador *amb)
 	amb->in.len -= rd - wr;
 }
 
+/* Deliver the next best-effort frame received by UDP (dq), dispatched
+ * where it lies (no drain while it is: dq_pinned).  1 delivered (or
+ * dropped as malformed: best effort is simply gone), 0 none queued. */
+static int
+deliver_dgram(rti_ambassador *amb)
+{
+	uint16_t type, flags;
+	uint32_t len;
+	const uint8_t *p;
+
+	if (amb->dq.len - amb->dq_off < WIRE_HEADER_SIZE)
+		return 0;
+	p = amb->dq.data + amb->dq_off;
+	len = wire_get32(p);
+	type = wire_get16(p + 4);
+	flags = wire_get16(p + 6);
+	amb->dq_off += WIRE_HEADER_SIZE + (size_t)len;
+	amb->rx_flags = flags;
+	amb->dq_pinned = 1;
+	if (rti__dispatch(amb, type, p + WIRE_HEADER_SIZE, len) < 0)
+		amb->ts.rejected++;
+	amb->dq_pinned = 0;
+	amb->rx_flags = 0;
+	if (amb->dq_off >= amb->dq.len)
+		amb->dq.len = amb->dq_off = 0;
+	return 1;
+}
+
 /* Deliver one queued callback.  1 delivered, 0 none queued, -1 lost
  * (connection_lost delivered now or before).  After the connection
  * closed, the frames received before are delivered first; after a
@@ -121,10 +149,25 @@ again:
 		return deliver_one(amb);
 	}
 	if (rc == 0)
-		return 0;
+		return amb->lost ? 0 : deliver_dgram(amb);
+	/* best-effort frames read before a grant was delivered go before
+	 * it: a TSO one among them is then held, not dropped as late */
+	if ((type == WIRE_TM_CB_GRANT || type == WIRE_TM_CB_SAVE_GRANT) &&
+	    !amb->lost && deliver_dgram(amb))
+		return 1;
 	if (type == WIRE_CB_HEARTBEAT && len == 0) {
 		/* not a callback: its arrival was all it said */
 		amb->in_off = poff;
+		goto again;
+	}
+	if (type == WIRE_CB_DGRAM_OFFER || type == WIRE_CB_DGRAM_CONFIRM) {
+		/* the datagram path: not callbacks either */
+		amb->in_off = poff + len;
+		if (rti__dispatch(amb, type, amb->in.data + poff, len) < 0) {
+			rti__lose(amb, "malformed message 0x%04x from "
+			    "rtiexec", type);
+			return deliver_one(amb);
+		}
 		goto again;
 	}
 	/* Dispatched in place: requests the callback makes read behind it
@@ -231,6 +274,7 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 	if (max_s < min_s)
 		max_s = min_s;
 	if (!amb->lost) {
+		rti__udp_evoke(amb, start);
 		for (m = 0; m <= RTI__MOD_COUNT; m++)
 			if (rti__modules[m]->evoke)
 				rti__modules[m]->evoke(amb, start);
@@ -260,6 +304,9 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 		now = rti__now();
 		if (!amb->rd_empty || now - start >= min_s) {
 			rc = rti__read_some(amb);
+			if (rc >= 0 && amb->udp_state == RTI__UDP_CONFIRMED &&
+			    rti__udp_drain(amb) > 0)
+				rc = 1;
 			if (rc != 0)
 				continue; /* new bytes, or connection_lost */
 			if (now - start >= min_s)
@@ -274,7 +321,8 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 	}
 	if (pending)
 		*pending = amb->lost ? !amb->lost_reported :
-		    rti__frame_at(amb, amb->in_off, &type, &poff, &len) != 0;
+		    rti__frame_at(amb, amb->in_off, &type, &poff, &len) != 0 ||
+		    amb->dq_off < amb->dq.len;
 	return RTI_OK;
 }
 

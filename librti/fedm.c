@@ -782,6 +782,8 @@ cb_fom_modules(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		rti__lose(amb, "out of memory growing the FOM tables");
 		return -1;
 	}
+	if (rti__fom_best_effort(amb->fom))
+		rti__udp_want(amb);
 	return rc;
 }
 

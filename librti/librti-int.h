@@ -178,8 +178,41 @@ struct rti__name_cache {
 	char *name;
 };
 
+/* States of the datagram path (connection.c). */
+enum {
+	RTI__UDP_NONE = 0,        /* no offer (Unix socket, --udp off) */
+	RTI__UDP_OFFERED,         /* offer taken, not registered yet */
+	RTI__UDP_REGISTERING,     /* registration sent, not confirmed */
+	RTI__UDP_CONFIRMED,       /* best effort travels by UDP */
+	RTI__UDP_FAILED           /* never confirmed: on the stream */
+};
+/* Frame flag of a frame that came by UDP (never on the wire): set in
+ * rx_flags while it is dispatched. */
+#define RTI__RX_DGRAM 0x8000
+
 struct rti_ambassador {
 	int fd;
+	/* The best-effort path (connection.c): rti_get_fd's epoll
+	 * descriptor, the datagram socket (connected to rtiexec's UDP
+	 * address), the offer (token, largest datagram, MAC key), the
+	 * registration, sequence numbers, the datagram being filled, the
+	 * best-effort frames received and not yet delivered (dq, from
+	 * dq_off; dq_pinned while one is dispatched in place), the flags
+	 * of the frame in dispatch, the counters. */
+	int epfd, udp_fd;
+	int udp_state, udp_want, udp_tries, dq_pinned;
+	uint64_t udp_token;
+	uint16_t udp_max;
+	int udp_mac;
+	uint8_t udp_key[16];
+	uint32_t udp_seq_out, udp_seq_in;
+	double udp_next_try;
+	struct wire_buf dg_out;
+	struct wire_buf dq;
+	size_t dq_off;
+	uint8_t *dg_in;
+	uint16_t rx_flags;
+	struct rti_transport_stats ts;
 	int connected;
 	int refused_busy;         /* the last handshake: WIRE_NAK_BUSY */
 	int lost;                 /* connection gone; lost_reason says why */
@@ -357,6 +390,35 @@ void rti__out_note(rti_ambassador *amb);
 int rti__out_queued(rti_ambassador *amb);
 void rti__out_age(rti_ambassador *amb);
 
+/*
+ * The best-effort path (connection.c).
+ * rti__udp_want: the federation has best effort (the FOM, or a change of
+ *   transportation type): register the datagram path if offered and not
+ *   yet done.  Idempotent.
+ * rti__udp_ready: 1 when best-effort frames go by UDP now.
+ * rti__msg_end_be: rti__msg_end(amb, off, 0) of a best-effort frame: it
+ *   moves into the datagram being filled when the path is confirmed and
+ *   it fits, else stays in the stream's output marked
+ *   WIRE_FLAG_BEST_EFFORT (counted too_large or unconfirmed).  RTI_OK or
+ *   rti__msg_end's error.
+ * rti__rx_dgram: 1 while the frame in dispatch came by UDP.
+ */
+void rti__udp_want(rti_ambassador *amb);
+/* 1 when the model has an HLAbestEffort attribute or interaction class:
+ * the datagram path is registered at the join (and when a join grows
+ * the model). */
+int rti__fom_best_effort(const struct fom *fom);
+int rti__udp_ready(const rti_ambassador *amb);
+int rti__msg_end_be(rti_ambassador *amb, size_t off);
+static inline int
+rti__rx_dgram(const rti_ambassador *amb)
+{
+	return (amb->rx_flags & RTI__RX_DGRAM) != 0;
+}
+/* Count a best-effort message dropped as late (TSO, time granted) or
+ * for an instance not known yet. */
+void rti__udp_dropped(rti_ambassador *amb, int late);
+
 /* Run the handler of a server->client frame (callbacks run inside).
  * 0, or -1 when the frame is unknown or malformed. */
 int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
@@ -392,6 +454,10 @@ int rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len, rti_time t, uint32_t producer, uint32_t retraction);
 int rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len);
+/* rti__tm_late: a TSO message of time `t` that arrives now would break
+ * timestamp order (constrained, and `t` already granted): 1, else 0.
+ * For best effort, which is dropped then. */
+int rti__tm_late(rti_ambassador *amb, rti_time t);
 
 /* Save (save.c): append the held TSO messages and the asynchronous
  * delivery switch to `b`, as WIRE_SAVE_COLLECTED's payload (the held

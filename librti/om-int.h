@@ -24,6 +24,11 @@ struct om_obj {
 	                             attributes sent timestamp order (set by
 	                             rti_change_attribute_order_type) */
 	size_t order_words;       /* words of order_ts */
+	uint64_t *trans_be;       /* NULL: the FOM's transportation types;
+	                             else the attributes sent best effort
+	                             (rti_change_attribute_transportation_
+	                             type) */
+	size_t trans_words;       /* words of trans_be */
 	char *cond;               /* its send condition, NULL = none
 	                             (rti__om_set_condition) */
 	struct idmap_node nnode;  /* in the table by name */
@@ -59,6 +64,17 @@ struct om_state {
 	/* an update split by order type: timestamp-order values first */
 	struct rti_attribute_value *split;
 	size_t cap_split;
+	/* Transportation: any_be is 0 while nothing this federate sends
+	 * is best effort (no HLAbestEffort in the FOM, no change to it):
+	 * the one test updates pay then.  An update with best-effort
+	 * values is split: reliable values (rsplit), then best-effort ones
+	 * (bsplit).  itrans: [cls] 0 = the FOM's, else 1 + enum
+	 * rti_transportation (rti_change_interaction_transportation_type). */
+	int any_be;
+	struct rti_attribute_value *rsplit, *bsplit;
+	size_t cap_rsplit, cap_bsplit;
+	uint8_t *itrans;
+	size_t n_itrans;
 	/* rti_change_interaction_order_type: [cls] 0 = the FOM's order,
 	 * else 1 + enum rti_order; grown on demand */
 	uint8_t *iorder;
@@ -102,6 +118,13 @@ void rti__om_obj_del(struct om_state *st, struct om_obj *o);
  * may be NULL (not joined).
  */
 int rti__om_pend_flush(rti_ambassador *amb, struct om_state *st);
+
+/* om_send.c: is attribute `a` of `o` sent best effort by this
+ * federate?  Is interaction class `cls`? */
+int rti__om_attr_be(const rti_ambassador *amb, const struct om_obj *o,
+    uint32_t a);
+int rti__om_iclass_be(const rti_ambassador *amb, const struct om_state *st,
+    uint32_t cls);
 
 /* om.c: the WIRE_CB_RESTORE_OM handler. */
 int rti__om_cb_restore(rti_ambassador *amb, uint16_t type,

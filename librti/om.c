@@ -39,6 +39,7 @@ obj_free(struct om_obj *o)
 	if (o->owned != obj_inline_owned(o))
 		free(o->owned);
 	free(o->order_ts);
+	free(o->trans_be);
 	free(o->cond);
 	free(o);
 }
@@ -574,6 +575,9 @@ om_leave(rti_ambassador *amb)
 	free(st->pvals);
 	free(st->names);
 	free(st->ahs);
+	free(st->rsplit);
+	free(st->bsplit);
+	free(st->itrans);
 	free(st);
 	amb->mod[RTI__MOD_OM] = NULL;
 }
@@ -590,6 +594,7 @@ om_join(rti_ambassador *amb)
 	st->words = amb->attr_words;
 	st->stamp = calloc(amb->fom->n_attrs + 1, sizeof *st->stamp);
 	st->packing = RTI_PACKING_INSTANCE;
+	st->any_be = rti__fom_best_effort(amb->fom);
 	wire_buf_init(&st->pend);
 	bundle_init(&st->rb);
 	if (IDMAP_INIT(&st->by_handle, struct om_obj, hnode, handle) < 0 ||
@@ -608,6 +613,8 @@ om_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
 {
 	struct om_state *st = amb->mod[RTI__MOD_OM];
 
+	if (rti__fom_best_effort(amb->fom))
+		st->any_be = 1;
 	return wire_grow_table(&st->stamp, was->n_attrs, amb->fom->n_attrs,
 	    sizeof *st->stamp);
 }

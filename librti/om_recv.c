@@ -53,6 +53,12 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 		info->received_order = RTI_ORDER_TIMESTAMP;
 		return 0;
 	}
+	if (rti__rx_dgram(amb) && rti__tm_late(amb, info->time)) {
+		/* best effort that came after its time was granted: gone,
+		 * never out of timestamp order */
+		rti__udp_dropped(amb, 1);
+		return 1;
+	}
 	rc = rti__tm_hold(amb, type, payload, len, info->time, producer,
 	    h->retraction);
 	return rc < 0 ? -1 : rc;
@@ -89,8 +95,13 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		rti_object_instance_handle obj;
 		struct om_obj *o = obj_find(st, bi->handle);
 
-		if (!o)
-			continue; /* deleted locally meanwhile */
+		if (!o) {
+			/* deleted locally meanwhile, or (best effort) its
+			 * discovery is still on the stream */
+			if (rti__rx_dgram(amb))
+				rti__udp_dropped(amb, 0);
+			continue;
+		}
 		for (j = 0; j < bi->n_attrs; j++, a++, v++) {
 			v->attribute.id = a->handle;
 			v->value = bundle_value(bi, a);

@@ -159,7 +159,7 @@ emit_instance(rti_ambassador *amb, struct om_state *st,
  */
 static int
 emit_direct(rti_ambassador *amb, const struct bundle_hdr *h, uint32_t cls,
-    uint32_t obj, const struct rti_attribute_value *v, size_t n)
+    uint32_t obj, const struct rti_attribute_value *v, size_t n, int be)
 {
 	struct wire_buf *w;
 	size_t off, coff, ioff, i;
@@ -173,7 +173,7 @@ emit_direct(rti_ambassador *amb, const struct bundle_hdr *h, uint32_t cls,
 		    v[i].length);
 	bundle_inst_end(w, ioff, (uint32_t)n);
 	bundle_class_end(w, coff, 1);
-	return rti__msg_end(amb, off, 0);
+	return be ? rti__msg_end_be(amb, off) : rti__msg_end(amb, off, 0);
 }
 
 /*
@@ -311,6 +311,42 @@ iclass_tso(const rti_ambassador *amb, const struct om_state *st, uint32_t cls)
 	return fom_iclass(amb->fom, cls)->order == FOM_ORDER_TIMESTAMP;
 }
 
+/* ---- transportation types (IEEE 1516-2010 8.21, 10.36) ---- */
+
+int
+rti__om_attr_be(const rti_ambassador *amb, const struct om_obj *o,
+    uint32_t a)
+{
+	const struct fom_attribute *fa;
+
+	if (o->trans_be)
+		return bset_has(o->trans_be, o->trans_words, a);
+	fa = fom_attr(amb->fom, a);
+	return fa && fa->transport == FOM_TRANSPORT_BEST_EFFORT;
+}
+
+int
+rti__om_iclass_be(const rti_ambassador *amb, const struct om_state *st,
+    uint32_t cls)
+{
+	if (cls < st->n_itrans && st->itrans[cls])
+		return st->itrans[cls] - 1 == RTI_TRANSPORT_BEST_EFFORT;
+	return fom_iclass(amb->fom, cls)->transport ==
+	    FOM_TRANSPORT_BEST_EFFORT;
+}
+
+/* The values of v[0..n) sent best effort. */
+static size_t
+count_be(const rti_ambassador *amb, const struct om_obj *o,
+    const struct rti_attribute_value *v, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += rti__om_attr_be(amb, o, v[i].attribute.id);
+	return k;
+}
+
 RTI_API int
 rti_change_attribute_order_type(rti_ambassador *amb,
     rti_object_instance_handle obj, const rti_attribute_handle *attrs,
@@ -418,7 +454,7 @@ retraction_out(rti_ambassador *amb, struct om_state *st,
 static int
 send_update(rti_ambassador *amb, struct om_state *st, struct om_obj *o,
     const struct bundle_hdr *h, const struct rti_attribute_value *v,
-    size_t n, size_t size, const char *cond, uint32_t *used)
+    size_t n, size_t size, const char *cond, uint32_t *used, int be)
 {
 	size_t i;
 	int rc;
@@ -427,16 +463,28 @@ send_update(rti_ambassador *amb, struct om_state *st, struct om_obj *o,
 	if (!rti__ev_send_update(amb, o->handle, o->cls, v, n, cond))
 		return RTI_OK; /* nobody subscribes: never leaves */
 	*used = h->retraction;
+	if (be) {
+		/* a frame per update (per attribute with attribute
+		 * packing), packed into datagrams; never coalesced with
+		 * the reliable ones of the open frame */
+		if (st->packing != RTI_PACKING_ATTRIBUTE)
+			return emit_direct(amb, h, o->cls, o->handle, v, n, 1);
+		for (i = 0, rc = RTI_OK; i < n && rc == RTI_OK; i++)
+			rc = emit_direct(amb, h, o->cls, o->handle, &v[i], 1,
+			    1);
+		return rc;
+	}
 	switch (st->packing) {
 	case RTI_PACKING_ATTRIBUTE:
 		rc = rti__om_pend_flush(amb, st);
 		for (i = 0; i < n && rc == RTI_OK; i++)
-			rc = emit_direct(amb, h, o->cls, o->handle, &v[i], 1);
+			rc = emit_direct(amb, h, o->cls, o->handle, &v[i], 1,
+			    0);
 		break;
 	case RTI_PACKING_INSTANCE:
 		rc = rti__om_pend_flush(amb, st);
 		if (rc == RTI_OK)
-			rc = emit_direct(amb, h, o->cls, o->handle, v, n);
+			rc = emit_direct(amb, h, o->cls, o->handle, v, n, 0);
 		break;
 	default:
 		rc = emit_instance(amb, st, h, o->cls, o->handle, v, n, size);
@@ -450,6 +498,95 @@ send_update(rti_ambassador *amb, struct om_state *st, struct om_obj *o,
 	return rc;
 }
 
+/*
+ * Send the checked update of `o` (values v[0..n), `size` bytes of
+ * instance layer), all of one transportation (`be`), split by order type
+ * when it has both; *out (optional) its retraction handle.  RTI_OK or the
+ * error.
+ */
+static int
+update_send(rti_ambassador *amb, struct om_state *st, struct om_obj *o,
+    const struct rti_attribute_value *values, size_t n, size_t size,
+    const void *tag, size_t tag_len, const rti_time *t,
+    rti_message_retraction_handle *out, const char *cond, int be)
+{
+	struct bundle_hdr h, ro;
+	size_t nts, k;
+	uint32_t used = 0, unused;
+	int rc;
+
+	nts = t ? count_tso(amb, o, values, n) : 0;
+	if ((rc = make_hdr(amb, &h, tag, tag_len, t, nts > 0)) != RTI_OK)
+		return rc;
+	h.cond = cond && *cond ? cond : NULL;
+	if (!(h.flags & WIRE_OMF_TIMESTAMP) || nts == n) {
+		rc = send_update(amb, st, o, &h, values, n, size, cond,
+		    &used, be);
+	} else {
+		/* both order types: the timestamp-order values as one
+		 * message, the others as a receive-order one */
+		ro = h;
+		ro.flags = WIRE_OMF_USER_TIME;
+		ro.retraction = 0;
+		if ((k = split_values(amb, st, o, values, n, 1, &size)) ==
+		    (size_t)-1)
+			return rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		rc = send_update(amb, st, o, &h, st->split, k, size, cond,
+		    &used, be);
+		if (rc == RTI_OK && (k = split_values(amb, st, o, values, n,
+		    0, &size)) == (size_t)-1)
+			rc = rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		if (rc == RTI_OK)
+			rc = send_update(amb, st, o, &ro, st->split, k, size,
+			    cond, &unused, be);
+	}
+	if (rc == RTI_OK)
+		retraction_out(amb, st, &h, used, out);
+	return rc;
+}
+
+/*
+ * An update with `nbe` best-effort values among v[0..n): the reliable
+ * values as one update (on the stream), then the best-effort ones as
+ * another (by datagram), each with its own header; *out is the first's
+ * retraction handle that has one.
+ */
+static int
+update_split_be(rti_ambassador *amb, struct om_state *st, struct om_obj *o,
+    const struct rti_attribute_value *v, size_t n, size_t nbe,
+    const void *tag, size_t tag_len, const rti_time *t,
+    rti_message_retraction_handle *out, const char *cond)
+{
+	rti_message_retraction_handle r1 = { 0 }, r2 = { 0 };
+	size_t i, kr = 0, kb = 0, sr = BUNDLE_INST_HDR, sb = BUNDLE_INST_HDR;
+	int rc = RTI_OK;
+
+	if (wire_grow((void **)&st->rsplit, &st->cap_rsplit, n + 1,
+	    sizeof *st->rsplit) || wire_grow((void **)&st->bsplit,
+	    &st->cap_bsplit, n + 1, sizeof *st->bsplit))
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	for (i = 0; i < n; i++)
+		if (rti__om_attr_be(amb, o, v[i].attribute.id)) {
+			st->bsplit[kb++] = v[i];
+			sb += BUNDLE_ATTR_HDR + (size_t)v[i].length;
+		} else {
+			st->rsplit[kr++] = v[i];
+			sr += BUNDLE_ATTR_HDR + (size_t)v[i].length;
+		}
+	(void)nbe;
+	if (kr)
+		rc = update_send(amb, st, o, st->rsplit, kr, sr, tag, tag_len,
+		    t, &r1, cond, 0);
+	if (rc == RTI_OK)
+		rc = update_send(amb, st, o, st->bsplit, kb, sb, tag, tag_len,
+		    t, &r2, cond, 1);
+	if (rc == RTI_OK && out)
+		*out = r1.id ? r1 : r2;
+	return rc;
+}
+
 static int
 update(rti_ambassador *amb, rti_object_instance_handle obj,
     const struct rti_attribute_value *values, size_t n, const void *tag,
@@ -458,9 +595,7 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 {
 	struct om_state *st;
 	struct om_obj *o;
-	struct bundle_hdr h, ro;
-	size_t size, nts, k;
-	uint32_t used = 0, unused;
+	size_t size, nbe;
 	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
@@ -474,36 +609,16 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	if (size + BUNDLE_CLASS_HDR + HDR_MAX(tag_len) > amb->max_frame)
 		return rti__fail(amb, RTI_ERR_LIMIT_EXCEEDED,
 		    "update exceeds rtiexec's frame limit %u", amb->max_frame);
-	nts = t ? count_tso(amb, o, values, n) : 0;
-	if ((rc = make_hdr(amb, &h, tag, tag_len, t, nts > 0)) != RTI_OK)
-		return rc;
-	h.cond = cond && *cond ? cond : NULL;
-	if (!(h.flags & WIRE_OMF_TIMESTAMP) || nts == n) {
-		rc = send_update(amb, st, o, &h, values, n, size, cond,
-		    &used);
-	} else {
-		/* both order types: the timestamp-order values as one
-		 * message, the others as a receive-order one */
-		ro = h;
-		ro.flags = WIRE_OMF_USER_TIME;
-		ro.retraction = 0;
-		if ((k = split_values(amb, st, o, values, n, 1, &size)) ==
-		    (size_t)-1)
-			return rti__fail(amb, RTI_ERR_NO_MEMORY,
-			    "out of memory");
-		rc = send_update(amb, st, o, &h, st->split, k, size, cond,
-		    &used);
-		if (rc == RTI_OK && (k = split_values(amb, st, o, values, n,
-		    0, &size)) == (size_t)-1)
-			rc = rti__fail(amb, RTI_ERR_NO_MEMORY,
-			    "out of memory");
-		if (rc == RTI_OK)
-			rc = send_update(amb, st, o, &ro, st->split, k, size,
-			    cond, &unused);
+	/* the one test of the reliable path */
+	if (st->any_be && (nbe = count_be(amb, o, values, n)) > 0) {
+		if (nbe == n)
+			return update_send(amb, st, o, values, n, size, tag,
+			    tag_len, t, out, cond, 1);
+		return update_split_be(amb, st, o, values, n, nbe, tag,
+		    tag_len, t, out, cond);
 	}
-	if (rc == RTI_OK)
-		retraction_out(amb, st, &h, used, out);
-	return rc;
+	return update_send(amb, st, o, values, n, size, tag, tag_len, t, out,
+	    cond, 0);
 }
 
 RTI_API int
@@ -602,6 +717,37 @@ class_split(rti_ambassador *amb, struct om_state *st, uint32_t cls,
 	return rc;
 }
 
+/* A checked class bundle some of whose values are sent best effort:
+ * instance by instance, each update split as update() splits it. */
+static int
+class_update_be(rti_ambassador *amb, struct om_state *st,
+    const struct rti_bundle_instance *in, size_t n, const void *tag,
+    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out)
+{
+	rti_message_retraction_handle r;
+	struct om_obj *o;
+	size_t i, nbe, nv;
+	int rc = RTI_OK;
+
+	if (out)
+		out->id = 0;
+	for (i = 0; i < n && rc == RTI_OK; i++) {
+		o = obj_find(st, in[i].object.id);
+		nv = in[i].n_values;
+		nbe = count_be(amb, o, in[i].values, nv);
+		r.id = 0;
+		if (nbe && nbe < nv)
+			rc = update_split_be(amb, st, o, in[i].values, nv, nbe,
+			    tag, tag_len, t, &r, NULL);
+		else
+			rc = update_send(amb, st, o, in[i].values, nv,
+			    st->usize[i], tag, tag_len, t, &r, NULL, nbe > 0);
+		if (rc == RTI_OK && out && !out->id)
+			*out = r;
+	}
+	return rc;
+}
+
 static int
 class_update(rti_ambassador *amb, rti_object_class_handle cls,
     const struct rti_bundle_instance *in, size_t n, const void *tag,
@@ -668,6 +814,12 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 		for (j = 0; j < nv; j++)
 			bset_add(st->uset, v[j].attribute.id);
 	}
+	if (st->any_be)
+		for (i = 0; i < n; i++)
+			if (count_be(amb, obj_find(st, in[i].object.id),
+			    in[i].values, in[i].n_values))
+				return class_update_be(amb, st, in, n, tag,
+				    tag_len, t, out);
 	for (i = 0, nts = nv_all = 0; t && i < n; i++) {
 		o = obj_find(st, in[i].object.id);
 		nts += count_tso(amb, o, in[i].values, in[i].n_values);
@@ -838,7 +990,9 @@ rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
 	wire_put_u32(b, (uint32_t)n);
 	for (i = 0; i < n; i++)
 		bundle_put_attr(b, v[i].parameter.id, v[i].value, v[i].length);
-	if ((rc = rti__msg_end(amb, off, 0)) != RTI_OK)
+	rc = st->any_be && rti__om_iclass_be(amb, st, cls.id) ?
+	    rti__msg_end_be(amb, off) : rti__msg_end(amb, off, 0);
+	if (rc != RTI_OK)
 		return rc;
 	retraction_out(amb, st, &h, h.retraction, out);
 	return RTI_OK;

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "om-int.h"
@@ -30,6 +31,7 @@ rti_change_attribute_transportation_type(rti_ambassador *amb,
 	struct wire_buf *b;
 	size_t i;
 	uint32_t a;
+	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
@@ -55,13 +57,38 @@ rti_change_attribute_transportation_type(rti_ambassador *amb,
 	}
 	if (type_ok(amb, type) != RTI_OK)
 		return RTI_ERR_INVALID_TRANSPORTATION_TYPE;
+	if (!o->trans_be) {
+		/* from now on this instance's own set, starting as the FOM */
+		uint64_t *be = calloc(amb->attr_words, sizeof *be);
+
+		if (!be)
+			return rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		for (a = 1; a <= amb->fom->n_attrs; a++)
+			if (rti__om_attr_be(amb, o, a))
+				bset_add(be, a);
+		o->trans_be = be;
+		o->trans_words = amb->attr_words;
+	}
 	b = rti__req_begin(amb, WIRE_OM_CHANGE_ATTR_TRANSPORT);
 	wire_put_u32(b, obj.id);
 	wire_put_u8(b, (uint8_t)type);
 	wire_put_u32(b, (uint32_t)n);
 	for (i = 0; i < n; i++)
 		wire_put_u32(b, attrs[i].id);
-	return rti__req_finish(amb, NULL);
+	if ((rc = rti__req_finish(amb, NULL)) != RTI_OK)
+		return rc;
+	/* this federate's later updates go so */
+	for (i = 0; i < n; i++)
+		if (type == RTI_TRANSPORT_BEST_EFFORT)
+			bset_add(o->trans_be, attrs[i].id);
+		else
+			bset_del(o->trans_be, attrs[i].id);
+	if (type == RTI_TRANSPORT_BEST_EFFORT) {
+		st->any_be = 1;
+		rti__udp_want(amb);
+	}
+	return RTI_OK;
 }
 
 RTI_API int
@@ -89,7 +116,9 @@ RTI_API int
 rti_change_interaction_transportation_type(rti_ambassador *amb,
     rti_interaction_class_handle cls, enum rti_transportation type)
 {
+	struct om_state *st;
 	struct wire_buf *b;
+	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
 	if (!fom_iclass(amb->fom, cls.id))
@@ -101,10 +130,28 @@ rti_change_interaction_transportation_type(rti_ambassador *amb,
 		    fom_iclass(amb->fom, cls.id)->qname);
 	if (type_ok(amb, type) != RTI_OK)
 		return RTI_ERR_INVALID_TRANSPORTATION_TYPE;
+	st = st_of(amb);
+	if (cls.id >= st->n_itrans) {
+		size_t cap = st->n_itrans;
+
+		if (wire_grow((void **)&st->itrans, &cap, (size_t)cls.id + 1,
+		    1))
+			return rti__fail(amb, RTI_ERR_NO_MEMORY,
+			    "out of memory");
+		memset(st->itrans + st->n_itrans, 0, cap - st->n_itrans);
+		st->n_itrans = cap;
+	}
 	b = rti__req_begin(amb, WIRE_OM_CHANGE_IC_TRANSPORT);
 	wire_put_u32(b, cls.id);
 	wire_put_u8(b, (uint8_t)type);
-	return rti__req_finish(amb, NULL);
+	if ((rc = rti__req_finish(amb, NULL)) != RTI_OK)
+		return rc;
+	st->itrans[cls.id] = (uint8_t)(1 + type);
+	if (type == RTI_TRANSPORT_BEST_EFFORT) {
+		st->any_be = 1;
+		rti__udp_want(amb);
+	}
+	return RTI_OK;
 }
 
 RTI_API int

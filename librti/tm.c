@@ -296,6 +296,21 @@ rti__tm_hold(rti_ambassador *amb, uint16_t type, const void *payload,
 }
 
 int
+rti__tm_late(rti_ambassador *amb, rti_time t)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	int c;
+
+	if (!st || !st->constrained)
+		return 0;
+	c = tmc_cmp(amb->time_int64, rti__time_bits(amb, t), st->now);
+	/* a grant by TAR or NMR delivered everything up to its time; the
+	 * available forms may still deliver messages at it */
+	return c < 0 || (c == 0 && st->last_kind != TMC_TARA &&
+	    st->last_kind != TMC_NMRA);
+}
+
+int
 rti__tm_hold_ro(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len)
 {

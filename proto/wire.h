@@ -70,6 +70,16 @@ enum wire_type {
 	                               u64 their value bytes, u64
 	                               interactions suppressed (librti's
 	                               source filter, since the join) */
+	/* The best-effort path (rti-protocol(7), DATAGRAMS): rtiexec's
+	 * offer right after its HELLO_ACK over TCP, and its answer to the
+	 * federate's registration datagram (dgram.h, DGRAM_REGISTER).
+	 * Never delivered as callbacks. */
+	WIRE_CB_DGRAM_OFFER = 0x000a,   /* u64 token, u16 UDP port, u16
+	                                   largest datagram, u8 mac (1:
+	                                   datagrams carry a MAC) */
+	WIRE_CB_DGRAM_CONFIRM = 0x000b, /* (empty): the registration was
+	                                   taken; best effort may go by
+	                                   UDP both ways */
 
 	/* FedM requests */
 	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,
@@ -368,6 +378,11 @@ enum wire_switch {
  * --per-source-max-startups): a transient refusal, which librti tries
  * again (rti_connect). */
 #define WIRE_NAK_BUSY "too many connections without a handshake"
+/* Flags of the frame header.  WIRE_FLAG_BEST_EFFORT: an update or
+ * interaction whose transportation is HLAbestEffort, sent over the
+ * stream (its datagram path not confirmed, or the frame too large):
+ * rtiexec forwards it best effort. */
+#define WIRE_FLAG_BEST_EFFORT 0x0001
 /* Flags byte of the OM message header (HDR). */
 #define WIRE_OMF_TIMESTAMP 0x01 /* timestamp order (TSO) */
 #define WIRE_OMF_USER_TIME 0x02 /* receive order, carrying the time the

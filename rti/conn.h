@@ -77,6 +77,22 @@ void conn_drop_silent(struct conn *c, const char *why);
 int hb_init(struct rti_server *srv);
 void hb_conn_start(struct conn *c);
 
+/* udp.c: the datagram socket beside the TCP listener (none with --udp
+ * off): 0, or -1 with the reason logged.  udp_conn_start: `c`'s HELLO
+ * was accepted: give it a token and offer it the datagram path
+ * (WIRE_CB_DGRAM_OFFER; nothing for a Unix socket).  udp_conn_free:
+ * forget `c`.  udp_flush: send every datagram filled this loop turn
+ * (flush_cb). */
+int udp_init(struct rti_server *srv);
+void udp_fini(struct rti_server *srv);
+void udp_conn_start(struct conn *c);
+void udp_conn_free(struct conn *c);
+void udp_flush(struct rti_server *srv);
+/* conn_in.c: dispatch one frame of a datagram of `c` (udp.c): 0, or -1
+ * when its handler refused it as malformed. */
+int conn_dispatch_dgram(struct conn *c, uint16_t type, const uint8_t *p,
+    uint32_t n);
+
 /* conn_in.c */
 /* A connection's rev. */
 void conn_read_cb(evutil_socket_t fd, short what, void *arg);

@@ -144,6 +144,7 @@ handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	    (uint32_t)(c->srv->cfg.heartbeat_timeout * 1000.0 + 0.5) : 0);
 	wire_frame_end(b, off);
 	conn_send_buf(c, b);
+	udp_conn_start(c);
 }
 
 int
@@ -247,6 +248,28 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	return rc == MSG_DEFER ? MSG_DEFER : 0;
 }
 
+int
+conn_dispatch_dgram(struct conn *c, uint16_t type, const uint8_t *p,
+    uint32_t n)
+{
+	struct rti_server *srv = c->srv;
+	const struct msg_handler *h;
+	struct wire_rd rd;
+	int rc;
+
+	h = srv->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
+	wire_rd_init(&rd, p, n);
+	srv->dispatching = c;
+	srv->dispatch_type = type;
+	srv->dispatch_be = 1;
+	srv->dispatch_dgram = 1;
+	rc = h->fn(c, 0, &rd);
+	srv->dispatching = NULL;
+	srv->dispatch_be = 0;
+	srv->dispatch_dgram = 0;
+	return rc < 0 ? -1 : 0;
+}
+
 /* Wake `c` deferred: its kept frames are dispatched from the loop. */
 static void
 conn_wake(struct conn *c)
@@ -307,8 +330,10 @@ conn_process(struct conn *c, const uint8_t *p, size_t n)
 			break;
 		c->srv->dispatching = c;
 		c->srv->dispatch_type = type;
+		c->srv->dispatch_be = flags & WIRE_FLAG_BEST_EFFORT;
 		rc = dispatch(c, type, p + used + WIRE_HEADER_SIZE, len);
 		c->srv->dispatching = NULL;
+		c->srv->dispatch_be = 0;
 		if (rc == MSG_DEFER) {
 			/* kept where it is, for conn_wake */
 			c->deferred = 1;

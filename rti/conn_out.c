@@ -123,6 +123,7 @@ conn_free(struct conn *c)
 	for (m = 0; m < MOD_COUNT; m++)
 		if (server_modules[m]->conn_gone)
 			server_modules[m]->conn_gone(c);
+	udp_conn_free(c);
 	event_free(c->rev);
 	event_free(c->wev);
 	evutil_closesocket(c->fd);
@@ -440,6 +441,7 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	udp_flush(srv);
 	if (srv->uring && srv->flush_head && srv->flush_head->flush_next)
 		flush_batched(srv);
 	while ((c = srv->flush_head) != NULL) {

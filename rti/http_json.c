@@ -419,6 +419,29 @@ save_obj(struct jw *w, struct federation *fx, int full)
 
 /* ---- documents ---- */
 
+/* "udp": the best-effort path's counters (struct udp_stats); `on`
+ * whether rtiexec has UDP, `confirmed` (-1: not a connection's) whether
+ * the connection's path is. */
+static void
+udp_obj(struct jw *w, const struct udp_stats *u, int on, int confirmed)
+{
+	jw_obj(w, "udp");
+	if (confirmed < 0)
+		jw_bool(w, "enabled", on);
+	else
+		jw_bool(w, "confirmed", confirmed);
+	jw_u64(w, "datagrams_received", u->dg_in);
+	jw_u64(w, "bytes_received", u->bytes_in);
+	jw_u64(w, "datagrams_sent", u->dg_out);
+	jw_u64(w, "bytes_sent", u->bytes_out);
+	jw_u64(w, "rejected", u->rejected);
+	jw_u64(w, "stale", u->stale);
+	jw_u64(w, "send_failed", u->send_failed);
+	jw_u64(w, "sent_reliably_too_large", u->too_large);
+	jw_u64(w, "sent_reliably_unconfirmed", u->unconfirmed);
+	jw_obj_end(w);
+}
+
 static void
 server_obj(struct jw *w, struct rti_server *srv)
 {
@@ -438,6 +461,7 @@ server_obj(struct jw *w, struct rti_server *srv)
 	jw_u64(w, "slow_consumers_dropped", s->slow_consumers_dropped);
 	jw_u64(w, "protocol_errors", s->protocol_errors);
 	jw_u64(w, "connections_refused", s->conns_refused);
+	udp_obj(w, &s->udp, srv->udp != NULL, -1);
 	jw_obj_end(w);
 }
 
@@ -689,6 +713,11 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 	jw_u64(w, "bytes_sent", c ? c->bytes_out : 0);
 	jw_u64(w, "frames_received", c ? c->frames_in : 0);
 	jw_u64(w, "frames_sent", c ? c->frames_out : 0);
+	{
+		static const struct udp_stats none;
+
+		udp_obj(w, c ? &c->ust : &none, 1, c && udp_confirmed(c));
+	}
 	jw_obj_end(w);
 	fed_traffic(w, (struct federate *)f);
 	source_obj(w, f->fx, f);

@@ -124,7 +124,8 @@ sample_time(struct mw *m, const char *name, const char *fx,
 /* The per-federate families that come from the time view. */
 enum fv_what {
 	FV_TIME, FV_LOOKAHEAD, FV_GALT, FV_REG, FV_CON, FV_ADV, FV_WAIT,
-	FV_HOLD, FV_QUEUE, FV_BIN, FV_BOUT, FV_TSOQ, FV_COUNT
+	FV_HOLD, FV_QUEUE, FV_BIN, FV_BOUT, FV_TSOQ, FV_UIN, FV_UOUT,
+	FV_UREJ, FV_USTALE, FV_COUNT
 };
 
 static const struct {
@@ -157,6 +158,15 @@ static const struct {
 	{ "rti_federate_queued_tso_messages", "gauge",
 	    "TSO messages sent to the federate that its grants have not "
 	    "passed yet." },
+	{ "rti_federate_udp_datagrams_received_total", "counter",
+	    "Best-effort datagrams rtiexec took from the federate." },
+	{ "rti_federate_udp_datagrams_sent_total", "counter",
+	    "Best-effort datagrams rtiexec sent to the federate." },
+	{ "rti_federate_udp_datagrams_rejected_total", "counter",
+	    "Datagrams with the federate's token that rtiexec dropped." },
+	{ "rti_federate_udp_datagrams_stale_total", "counter",
+	    "Datagrams of the federate dropped as not newer than one "
+	    "taken." },
 };
 
 static void
@@ -216,6 +226,16 @@ fv_samples(struct mw *m, int what, struct federation *fx,
 			if (v[i].ok)
 				sample_u64(m, fv_fam[what].name, fx->name, fn,
 				    NULL, ti->queued);
+			break;
+		case FV_UIN:
+		case FV_UOUT:
+		case FV_UREJ:
+		case FV_USTALE:
+			sample_u64(m, fv_fam[what].name, fx->name, fn, NULL,
+			    !c ? 0 : what == FV_UIN ? c->ust.dg_in :
+			    what == FV_UOUT ? c->ust.dg_out :
+			    what == FV_UREJ ? c->ust.rejected :
+			    c->ust.stale);
 			break;
 		}
 	}
@@ -471,6 +491,32 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 		F("rti_handshake_timeouts_total", "counter",
 		    "Connections closed without a handshake in time.",
 		    handshake_timeouts),
+		F("rti_udp_datagrams_received_total", "counter",
+		    "Best-effort datagrams rtiexec took.", udp.dg_in),
+		F("rti_udp_received_bytes_total", "counter",
+		    "Bytes of the best-effort datagrams rtiexec took.",
+		    udp.bytes_in),
+		F("rti_udp_datagrams_sent_total", "counter",
+		    "Best-effort datagrams rtiexec sent.", udp.dg_out),
+		F("rti_udp_sent_bytes_total", "counter",
+		    "Bytes of the best-effort datagrams rtiexec sent.",
+		    udp.bytes_out),
+		F("rti_udp_datagrams_rejected_total", "counter",
+		    "Datagrams dropped: unknown token, another source, bad "
+		    "MAC or frames, not joined, busy or held back.",
+		    udp.rejected),
+		F("rti_udp_datagrams_stale_total", "counter",
+		    "Datagrams dropped: sequence number not newer.",
+		    udp.stale),
+		F("rti_udp_send_failed_total", "counter",
+		    "Best-effort datagrams the socket refused (gone).",
+		    udp.send_failed),
+		F("rti_udp_sent_reliably_too_large_total", "counter",
+		    "Best-effort frames sent on the stream: larger than a "
+		    "datagram.", udp.too_large),
+		F("rti_udp_sent_reliably_unconfirmed_total", "counter",
+		    "Best-effort frames sent on the stream: no confirmed "
+		    "datagram path.", udp.unconfirmed),
 #undef F
 	};
 	size_t i;

@@ -90,6 +90,7 @@ static const char *const rl_what[RL_COUNT] = {
 	    "the handshake",
 	[RL_HELLO_REFUSED] = "handshakes refused",
 	[RL_ACCEPT] = "accept failures",
+	[RL_DGRAM] = "datagrams dropped",
 };
 
 /* Arm rl_ev to write the held-back counts once their second is over. */

@@ -14,6 +14,7 @@
 #include "fomload.h"
 #include "http.h"
 #include "server.h"
+#include "dgram.h"
 
 #define EXIT_USAGE 2
 /* Largest --max-queue and --max-total-queue: 2^40, or what size_t holds. */
@@ -79,6 +80,12 @@ usage(FILE *out)
 "                            resign a federate that sent nothing for SECS\n"
 "                            (default %.0f; heartbeats keep idle ones alive);\n"
 "                            0 = no heartbeats\n"
+"      --udp on|off          best effort (HLAbestEffort) by UDP on the\n"
+"                            listen address and port (default on); off:\n"
+"                            on each federate's stream\n"
+"      --udp-max-datagram BYTES\n"
+"                            largest datagram sent (default %u: no\n"
+"                            fragments on a 1500-byte MTU)\n"
 "      --no-io-uring         write to federates with send() only, not with\n"
 "                            one io_uring submission per loop turn\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
@@ -101,7 +108,7 @@ usage(FILE *out)
 	    RTI_DEFAULT_MAX_STARTUPS, RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS,
 	    RTI_DEFAULT_HANDSHAKE_TIMEOUT, RTI_PREAUTH_MAX_FRAME,
 	    HTTP_DEFAULT_MAX_CLIENTS, HTTP_DEFAULT_MAX_OUTPUT,
-	    RTI_DEFAULT_HEARTBEAT_TIMEOUT);
+	    RTI_DEFAULT_HEARTBEAT_TIMEOUT, DGRAM_DEFAULT_MAX);
 }
 
 /* Seconds in [min, max]; 0 or -1. */
@@ -255,7 +262,9 @@ enum {
 	OPT_HTTP_PORT_FILE,
 	OPT_HTTP_MAX_CLIENTS,
 	OPT_HTTP_MAX_OUTPUT,
-	OPT_HEARTBEAT_TIMEOUT
+	OPT_HEARTBEAT_TIMEOUT,
+	OPT_UDP,
+	OPT_UDP_MAX_DATAGRAM
 };
 
 /* Upper bound of --max-connections and the startup bounds. */
@@ -289,6 +298,9 @@ main(int argc, char **argv)
 		    OPT_HANDSHAKE_TIMEOUT },
 		{ "heartbeat-timeout", required_argument, NULL,
 		    OPT_HEARTBEAT_TIMEOUT },
+		{ "udp", required_argument, NULL, OPT_UDP },
+		{ "udp-max-datagram", required_argument, NULL,
+		    OPT_UDP_MAX_DATAGRAM },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
 		{ "http", required_argument, NULL, OPT_HTTP },
@@ -422,6 +434,27 @@ main(int argc, char **argv)
 			}
 			if (cfg.heartbeat_timeout == 0)
 				cfg.heartbeat_timeout = -1;
+			break;
+		case OPT_UDP:
+			if (strcmp(optarg, "on") == 0) {
+				cfg.udp_off = 0;
+			} else if (strcmp(optarg, "off") == 0) {
+				cfg.udp_off = 1;
+			} else {
+				fprintf(stderr, "rtiexec: bad --udp '%s' "
+				    "(want on or off)\n", optarg);
+				goto usage_error;
+			}
+			break;
+		case OPT_UDP_MAX_DATAGRAM:
+			if (parse_size(optarg, DGRAM_MIN_MAX, DGRAM_MAX_MAX,
+			    &v) < 0) {
+				fprintf(stderr, "rtiexec: bad "
+				    "--udp-max-datagram '%s' (want %u..%u)\n",
+				    optarg, DGRAM_MIN_MAX, DGRAM_MAX_MAX);
+				goto usage_error;
+			}
+			cfg.udp_max_datagram = (uint32_t)v;
 			break;
 		case OPT_MAX_CONNECTIONS:
 		case OPT_MAX_STARTUPS:

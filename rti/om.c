@@ -37,6 +37,11 @@ om_notice(struct conn *c, int err, const char *fmt, ...)
 	va_list ap;
 	size_t off;
 
+	if (c->srv->dispatch_dgram) {
+		/* best effort that cannot be carried out is simply gone */
+		conn_dgram_refused(c);
+		return;
+	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
@@ -880,7 +885,11 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		wire_frame_end(&st->out, off);
 		if (tso)
 			tm_note_tso_delivery(to, h.time);
-		conn_send_buf(to->conn, &st->out);
+		if (c->srv->dispatch_be && !st->out.oom)
+			conn_send_be(to->conn, st->out.data, st->out.len, NULL,
+			    0);
+		else
+			conn_send_buf(to->conn, &st->out);
 		to->cnt.ic_received[r[k].known]++;
 		c->srv->stats.routed++;
 	}

@@ -397,7 +397,11 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	if (!layer) {
 		to->cnt.refl_bytes[cls] += rt->out.len - at;
 		wire_frame_end(&rt->out, off);
-		conn_send_buf(to->conn, &rt->out);
+		if (to->fx->srv->dispatch_be && !rt->out.oom)
+			conn_send_be(to->conn, rt->out.data, rt->out.len, NULL,
+			    0);
+		else
+			conn_send_buf(to->conn, &rt->out);
 		return;
 	}
 	to->cnt.refl_bytes[rt->b.cls] += layer_len;
@@ -406,6 +410,9 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	    WIRE_HEADER_SIZE + layer_len));
 	if (rt->out.oom)
 		conn_send_buf(to->conn, &rt->out);
+	else if (to->fx->srv->dispatch_be)
+		conn_send_be(to->conn, rt->out.data, rt->out.len, layer,
+		    layer_len);
 	else
 		conn_send2(to->conn, rt->out.data, rt->out.len, layer,
 		    layer_len);

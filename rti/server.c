@@ -184,6 +184,8 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 		return -1;
 	if (srv->cfg.unix_path && listen_unix(srv) < 0)
 		return -1;
+	if (udp_init(srv) < 0)
+		return -1;
 	srv->reap_ev = event_new(srv->base, -1, 0, reap_cb, srv);
 	srv->slow_ev = event_new(srv->base, -1, EV_PERSIST, slow_check_cb, srv);
 	srv->flush_ev = event_new(srv->base, -1, 0, flush_cb, srv);
@@ -244,6 +246,7 @@ server_fini(struct rti_server *srv)
 	server_modules_fini(srv);
 	if (srv->tcp_listener)
 		evconnlistener_free(srv->tcp_listener);
+	udp_fini(srv);
 	if (srv->unix_listener) {
 		evconnlistener_free(srv->unix_listener);
 		unlink(srv->cfg.unix_path);

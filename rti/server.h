@@ -97,6 +97,10 @@ struct rti_config {
 	                                federate is lost: 0 = default,
 	                                < 0 = no heartbeats */
 	int no_io_uring;             /* write with send() only */
+	int udp_off;                 /* --udp off: best effort travels on
+	                                the stream */
+	uint32_t udp_max_datagram;   /* largest datagram sent (0 =
+	                                DGRAM_DEFAULT_MAX) */
 	const uint8_t *auth_key;     /* NULL = no authentication */
 	size_t auth_key_len;
 	/* pre-created federations (--federation NAME --fom FILE...) */
@@ -349,6 +353,26 @@ struct peer_key {
 	uint8_t addr[16];
 };
 
+/* The best-effort path's counters (udp.c), per connection and in all
+ * (rti-http(7) names them). */
+struct udp_stats {
+	uint64_t dg_in, bytes_in;     /* datagrams taken, their bytes */
+	uint64_t dg_out, bytes_out;   /* datagrams sent, their bytes */
+	uint64_t rejected;            /* dropped: unknown token, another
+	                                 source, bad MAC or framing, frames
+	                                 not best effort, not joined, the
+	                                 federate busy or held back, refused
+	                                 by its handler */
+	uint64_t stale;               /* dropped: sequence not newer */
+	uint64_t send_failed;         /* not sent: the socket refused */
+	uint64_t too_large;           /* frames sent on the stream: larger
+	                                 than a datagram */
+	uint64_t unconfirmed;         /* frames sent on the stream: no
+	                                 confirmed datagram path */
+};
+
+struct udp_peer;
+
 struct conn {
 	struct rti_server *srv;
 	evutil_socket_t fd;
@@ -387,6 +411,10 @@ struct conn {
 	uint64_t rx_reads;
 	uint64_t hb_rx_seen, hb_out_seen;
 	double hb_quiet_since;    /* CLOCK_MONOTONIC seconds */
+	/* The best-effort path (udp.c): NULL when the connection has none
+	 * (a Unix socket, --udp off); its counters. */
+	struct udp_peer *udp;
+	struct udp_stats ust;
 };
 
 /* What a federate sent and received, by class, counted by OM where it
@@ -471,6 +499,8 @@ struct rti_stats {
 	uint64_t conns_total, protocol_errors, slow_consumers_dropped;
 	uint64_t conns_refused, handshake_timeouts;
 	uint64_t heartbeat_timeouts;
+	struct udp_stats udp;     /* every connection's, and datagrams
+	                             that named none */
 };
 
 /* Log lines that clients can cause before they are trusted, each
@@ -484,6 +514,7 @@ enum srv_rl {
 	RL_BAD_HELLO,             /* closed: protocol error before HELLO */
 	RL_HELLO_REFUSED,         /* NAK: version or key */
 	RL_ACCEPT,                /* accept failed (EMFILE...) */
+	RL_DGRAM,                 /* a datagram dropped */
 	RL_COUNT
 };
 
@@ -508,6 +539,13 @@ struct rti_server {
 	uint8_t *rbuf;            /* shared read buffer */
 	struct conn *dispatching; /* connection whose frame is in dispatch */
 	uint16_t dispatch_type;   /* that frame's type */
+	int dispatch_be;          /* that frame is best effort (it came by
+	                             UDP or has WIRE_FLAG_BEST_EFFORT): its
+	                             reflections go conn_send_be */
+	int dispatch_dgram;       /* that frame came by UDP: what its
+	                             handler refuses is dropped and counted,
+	                             not told (om_notice) */
+	struct udp_srv *udp;      /* the datagram sockets (udp.c), or NULL */
 	size_t out_total;         /* sum of every connection's out_queued */
 	size_t out_resume;        /* held-back publishers resume at or below
 	                             this total (3/4 of the budget) */
@@ -561,6 +599,17 @@ int conn_send(struct conn *c, const void *data, size_t len);
  * it lies, else copied once into the queue. */
 int conn_send2(struct conn *c, const void *head, size_t head_len,
     const void *body, size_t body_len);
+/* udp.c: send one frame of a best-effort message (head then body, as
+ * conn_send2) to `c`: into its datagram when its datagram path is
+ * confirmed and the frame fits one, else over the stream (counted
+ * too_large or unconfirmed).  0, or -1 as conn_send2. */
+int conn_send_be(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len);
+/* udp.c: 1 when c's datagram path is confirmed. */
+int udp_confirmed(const struct conn *c);
+/* udp.c: a frame of the datagram in dispatch (dispatch_dgram) was
+ * refused by its handler: counted, never answered. */
+void conn_dgram_refused(struct conn *c);
 /* Send the frame(s) held in `b` (built with wire_frame_begin/end). */
 int conn_send_buf(struct conn *c, const struct wire_buf *b);
 /* Reply to request `serial`: err (RTI_ERR_*), message (may be NULL), and an

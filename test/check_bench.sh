@@ -53,6 +53,11 @@ for t in tcp unix; do
 		[ "$(count "mode=scale transport=tcp")" -ge 4 ] && ok ||
 		    bad "scale lines"
 		# two values, each memcpy plus four codec paths
+		# reliable and best effort, round trip and throughput
+		[ "$(count "mode=besteffort transport=tcp variant=latency transportation=[a-z_]* p50_us=[0-9.]* p99_us=[0-9.]* lost=[0-9]*")" = 2 ] &&
+		    ok || bad "besteffort latency lines"
+		[ "$(count "mode=besteffort transport=tcp variant=throughput transportation=best_effort updates_per_s=[1-9][0-9]* delivered=[01]\.")" = 1 ] &&
+		    ok || bad "besteffort throughput line"
 		[ "$(count "mode=encode transport=tcp value=[a-z0-9]* bytes=[1-9][0-9]* op=[a-z]* via=[a-z]* values_per_s=[1-9][0-9]* mb_per_s=[0-9.]* ratio_to_memcpy=[0-9.]*$")" = 10 ] &&
 		    ok || bad "encode lines"
 	fi

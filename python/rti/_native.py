@@ -113,6 +113,13 @@ class Statistics(Structure):
         "interactions_received")]
 
 
+class TransportStatistics(Structure):
+    _fields_ = [("udp", c_int)] + [(n, c_uint64) for n in (
+        "datagrams_sent", "bytes_sent", "datagrams_received",
+        "bytes_received", "send_failed", "rejected", "stale", "late",
+        "unknown", "too_large", "unconfirmed")]
+
+
 class ServerStatistics(Structure):
     _fields_ = [(n, c_uint64) for n in (
         "routed", "filtered", "frames_in", "frames_out", "bytes_in",
@@ -400,6 +407,8 @@ PROTOTYPES = {
         (_int, [_amb, _h, _ph, _sz, _ph, _sz, c_char_p, _sz]),
     "rti_get_statistics": (_int, [_amb, POINTER(Statistics)]),
     "rti_query_server_statistics": (_int, [_amb, POINTER(ServerStatistics)]),
+    "rti_get_transport_stats": (_int, [_amb,
+                                       POINTER(TransportStatistics)]),
     "rti_get_datatype_handle": (_int, [_amb, _str, _ph]),
     "rti_get_datatype_name": (_int, [_amb, _h, _pstr]),
     "rti_get_attribute_datatype": (_int, [_amb, _h, _ph]),

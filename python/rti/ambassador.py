@@ -823,8 +823,10 @@ class Ambassador:
         return self._federate
 
     def fileno(self):
-        """The connection's socket (readable when callbacks may be
-        pending), for select/poll/asyncio; -1 when not connected."""
+        """The one descriptor to wait on (readable when callbacks may
+        be pending; over TCP an epoll set of the stream and the
+        best-effort datagram socket), for select/poll/asyncio; -1 when
+        not connected."""
         return F.rti_get_fd(self._amb())
 
     def evoke(self, min_s=0.0, max_s=None):
@@ -2096,6 +2098,18 @@ class Ambassador:
         s = _native.Statistics()
         self._check(F.rti_get_statistics(self._amb(), byref(s)))
         return {n: getattr(s, n) for n, _ in s._fields_}
+
+    def get_transport_stats(self):
+        """What best effort did since the connection opened, as a dict:
+        udp (True while the datagram path is confirmed), datagrams_sent,
+        bytes_sent, datagrams_received, bytes_received, send_failed,
+        rejected, stale, late, unknown, too_large, unconfirmed
+        (librti-object(3), TRANSPORTATION TYPES)."""
+        s = _native.TransportStatistics()
+        self._check(F.rti_get_transport_stats(self._amb(), byref(s)))
+        d = {n: getattr(s, n) for n, _ in s._fields_}
+        d["udp"] = bool(d["udp"])
+        return d
 
     def query_server_statistics(self):
         """rtiexec's counters as a dict (routed, filtered, frames_in,

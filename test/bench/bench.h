@@ -22,6 +22,7 @@
 struct bench_addr {
 	int port;
 	char path[108];
+	char host[64];            /* IPv4 address; "" = 127.0.0.1 */
 };
 
 struct bench_baseline {
@@ -36,6 +37,8 @@ struct bench_ctx {
 	double tp_seconds;
 	int full;                     /* scale: up to 1,000,000 instances */
 	const char *url;              /* NULL: start an rtiexec */
+	struct bench_addr relay;      /* --relay: a relay served elsewhere
+	                                 (port 0: fork one on loopback) */
 	int unix_sock;                /* --transport unix */
 	int sched_batch;              /* --sched batch */
 	int pin;                      /* --pin: timeadv pins its federates */
@@ -55,6 +58,7 @@ int bench_mode_fanout(struct bench_ctx *c);
 int bench_mode_scale(struct bench_ctx *c);
 int bench_mode_encode(struct bench_ctx *c);
 int bench_mode_save(struct bench_ctx *c);
+int bench_mode_besteffort(struct bench_ctx *c);
 
 /* relay.c: serve two clients accepted on `lfd` until one closes. */
 int relay_serve(int lfd);

@@ -120,6 +120,11 @@ bench_connect(const struct bench_addr *a)
 		sa.sin_family = AF_INET;
 		sa.sin_port = htons((uint16_t)a->port);
 		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		if (a->host[0] && inet_pton(AF_INET, a->host,
+		    &sa.sin_addr) != 1) {
+			close(fd);
+			return -1;
+		}
 		rc = connect(fd, (struct sockaddr *)&sa, sizeof sa);
 		if (rc == 0)
 			(void)tcp_tune(fd);
@@ -206,14 +211,19 @@ bench_die_with_parent(void)
 #endif
 }
 
-/* Fork a relay process; returns its pid with *a set. */
+/* Fork a relay process; returns its pid with *a set (0 with --relay:
+ * the relay served there). */
 static pid_t
 spawn_relay(struct bench_addr *a)
 {
-	int lfd = bench_listen(&ctx, "relay", a);
+	int lfd;
 	pid_t pid;
 
-	if (lfd < 0)
+	if (ctx.relay.port) {
+		*a = ctx.relay;
+		return 0;
+	}
+	if ((lfd = bench_listen(&ctx, "relay", a)) < 0)
 		return -1;
 	pid = fork();
 	if (pid == 0) {
@@ -282,7 +292,8 @@ baseline_latency(struct bench_baseline *out)
 	close(a);
 	pthread_join(th, NULL);
 	close(b);
-	waitpid(pid, NULL, 0);
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
 	out->lat_p50_us = bench_quantile(rtt, (size_t)opt.lat_count, 0.50);
 	out->lat_p99_us = bench_quantile(rtt, (size_t)opt.lat_count, 0.99);
 	free(rtt);
@@ -352,7 +363,8 @@ baseline_throughput(struct bench_baseline *out)
 	close(a);
 	pthread_join(th, NULL);
 	close(sk.fd);
-	waitpid(pid, NULL, 0);
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
 	free(buf);
 	out->frames_per_s = (double)sk.frames / (sk.last - sk.first);
 	out->mb_per_s = out->frames_per_s * TP_FRAME / 1e6;
@@ -438,6 +450,12 @@ static const struct mode modes[] = {
 	    "known to another: save_ms restore_ms bytes_per_instance, and "
 	    "whether 100000 meet the target (saved within three 20 ms "
 	    "steps, restored within five)" },
+	{ "besteffort", bench_mode_besteffort,
+	    "the latency round trip and the throughput (instance packing) "
+	    "with Sample (reliable, on the stream) and with BenchBE.xml's "
+	    "SampleBE (HLAbestEffort, by UDP): p50_us p99_us lost (no answer "
+	    "in 0.2 s), updates_per_s and delivered (the fraction of the "
+	    "updates sent that was reflected), ratio_to_reliable" },
 	{ NULL, NULL, NULL }
 };
 
@@ -464,10 +482,63 @@ usage(FILE *out)
 "                    may use, round-robin, as 'taskset' would\n"
 "  -q, --quick       smaller workloads (for smoke tests)\n"
 "  -u, --url URL     use a running rtiexec instead of starting one\n"
+"  -r, --relay IPV4:PORT\n"
+"                    the baseline's raw relay is served there (by\n"
+"                    rtibench --serve-relay, say in another network\n"
+"                    namespace: test/bench/netns_bench.sh)\n"
+"  -R, --serve-relay IPV4:PORT\n"
+"                    serve relay sessions there until killed\n"
 "  -f, --full        scale: go up to 1,000,000 instances\n"
 "  -h, --help        this help\n\nModes:\n");
 	for (m = modes; m->name; m++)
 		fprintf(out, "  %-10s %s\n", m->name, m->help);
+}
+
+/* "HOST:PORT" (IPv4) into *a: 0, or -1 after a message. */
+static int
+host_port(const char *what, const char *arg, struct bench_addr *a)
+{
+	const char *colon = strrchr(arg, ':');
+	struct in_addr ia;
+	char *end;
+	long port;
+
+	memset(a, 0, sizeof *a);
+	if (colon && (size_t)(colon - arg) < sizeof a->host) {
+		memcpy(a->host, arg, (size_t)(colon - arg));
+		port = strtol(colon + 1, &end, 10);
+		if (!*end && port > 0 && port < 65536 &&
+		    inet_pton(AF_INET, a->host, &ia) == 1) {
+			a->port = (int)port;
+			return 0;
+		}
+	}
+	fprintf(stderr, "rtibench: bad %s '%s' (want IPV4:PORT)\n", what,
+	    arg);
+	return -1;
+}
+
+/* --serve-relay: serve relay sessions (two clients each) on `a` until
+ * killed, for the baseline of an rtibench elsewhere (--relay). */
+static int
+serve_relay(const struct bench_addr *a)
+{
+	struct sockaddr_in sa;
+	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)a->port);
+	if (fd < 0 || inet_pton(AF_INET, a->host, &sa.sin_addr) != 1 ||
+	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+	    bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
+	    listen(fd, 16) < 0) {
+		perror("rtibench: --serve-relay");
+		return 1;
+	}
+	for (;;)
+		if (relay_serve(fd) < 0)
+			return 1;
 }
 
 /* The value of a two-way option: 0 for `no`, 1 for `yes`, -1 (after a
@@ -495,6 +566,8 @@ main(int argc, char **argv)
 		{ "sched", required_argument, NULL, 's' },
 		{ "pin", no_argument, NULL, 'p' },
 		{ "full", no_argument, NULL, 'f' },
+		{ "relay", required_argument, NULL, 'r' },
+		{ "serve-relay", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -504,7 +577,8 @@ main(int argc, char **argv)
 	int c, rc = 0;
 
 	signal(SIGPIPE, SIG_IGN);
-	while ((c = getopt_long(argc, argv, "m:qu:t:s:pfh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:qu:t:s:pfhr:R:", lopts,
+	    NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (n_want == 16) {
@@ -538,6 +612,17 @@ main(int argc, char **argv)
 		case 'f':
 			ctx.full = 1;
 			break;
+		case 'r':
+			if (host_port("--relay", optarg, &ctx.relay) < 0)
+				return 2;
+			break;
+		case 'R': {
+			struct bench_addr a;
+
+			if (host_port("--serve-relay", optarg, &a) < 0)
+				return 2;
+			return serve_relay(&a);
+		}
 		case 'h':
 			usage(stdout);
 			return 0;

@@ -50,6 +50,7 @@ static const struct layout layouts[] = {
 	{ WIRE_REPLY, "44m*" },
 	{ WIRE_NOTICE, "4m" },
 	{ WIRE_PING, "4" },
+	{ WIRE_CB_DGRAM_OFFER, "8221" },
 	{ WIRE_CREATE, "4ss[mx]" },
 	{ WIRE_DESTROY, "4s" },
 	{ WIRE_LIST, "4" },

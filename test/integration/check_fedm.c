@@ -563,16 +563,34 @@ START_TEST(test_not_connected)
 	ck_assert_int_eq(rti_connect(amb, url, NULL, NULL), RTI_OK);
 	ck_assert_int_ge(rti_get_fd(amb), 0);
 	{
-		/* a loopback connection: no delay, and not paced */
+		/* a loopback connection: no delay, and not paced.  The
+		 * descriptor polled is an epoll set; the stream is the
+		 * descriptor in it connected to rtiexec's port. */
 		char cc[16] = "";
 		socklen_t l = sizeof cc - 1;
-		int v = 0;
+		int v = 0, fd, sock = -1;
 		socklen_t vl = sizeof v;
 
-		ck_assert_int_eq(getsockopt(rti_get_fd(amb), IPPROTO_TCP,
+		ck_assert_int_lt(getsockopt(rti_get_fd(amb), IPPROTO_TCP,
+		    TCP_NODELAY, &v, &vl), 0);
+		for (fd = 3; fd < 1024 && sock < 0; fd++) {
+			struct sockaddr_in pa;
+			socklen_t pl = sizeof pa;
+			int type = 0;
+			socklen_t tl = sizeof type;
+
+			if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type,
+			    &tl) == 0 && type == SOCK_STREAM &&
+			    getpeername(fd, (struct sockaddr *)&pa, &pl) ==
+			    0 && pa.sin_family == AF_INET &&
+			    ntohs(pa.sin_port) == rx.port)
+				sock = fd;
+		}
+		ck_assert_int_ge(sock, 0);
+		ck_assert_int_eq(getsockopt(sock, IPPROTO_TCP,
 		    TCP_NODELAY, &v, &vl), 0);
 		ck_assert_int_eq(v, 1);
-		ck_assert_int_eq(getsockopt(rti_get_fd(amb), IPPROTO_TCP,
+		ck_assert_int_eq(getsockopt(sock, IPPROTO_TCP,
 		    TCP_CONGESTION, cc, &l), 0);
 		ck_assert_msg(strncmp(cc, "bbr", 3) != 0,
 		    "librti's loopback connection paces (%s)", cc);

@@ -156,7 +156,14 @@ raw_hello(int fd, double s)
 		return 0;
 	/* the HELLO_ACK's payload, as long as its header says */
 	len = buf[3];
-	return recv(fd, buf, len, MSG_WAITALL) == (ssize_t)len;
+	if (recv(fd, buf, len, MSG_WAITALL) != (ssize_t)len)
+		return 0;
+	/* the datagram offer that follows it, written with it */
+	if (recv(fd, buf, 8, MSG_PEEK | MSG_DONTWAIT) == 8 && buf[5] == 0x0a &&
+	    buf[4] == 0 && buf[3] <= sizeof buf - 8)
+		return recv(fd, buf, 8 + (size_t)buf[3], MSG_WAITALL) ==
+		    8 + (ssize_t)buf[3];
+	return 1;
 }
 
 /* Write what rtiexec takes of p[0..n) within `s` seconds, never

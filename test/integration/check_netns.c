@@ -7,7 +7,11 @@
  * into rtiexec's and A's namespaces dropped (netem when the kernel has
  * it, else nftables), where every reliable update and every grant still
  * arrives; and a federate whose link goes down is resigned within the
- * heartbeat timeout while the other steps on.
+ * heartbeat timeout while the other steps on.  Best effort across: under
+ * the same loss, best-effort updates (by UDP) arrive at a fraction the
+ * loss allows while every reliable update and grant arrives; datagrams
+ * from a namespace with no joined federate are dropped, counted, and
+ * deliver nothing.
  *
  * Needs root and ip(8) (nft(8) or tc(8) for the loss): skipped with a
  * notice otherwise (exit 77).  The namespaces are named after this
@@ -29,9 +33,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dgram.h"
 #include "testutil.h"
+#include "wire.h"
 
 #define GRID TEST_FOM("Grid.xml")
+#define TRANSPORT TEST_DATA("fom/transport.xml")
 #define NET "10.201.0"
 #define RTI_ADDR NET ".1"
 
@@ -119,7 +126,7 @@ static void
 rti_start(const char *hb)
 {
 	const char *args[] = { "--bind", RTI_ADDR, "--heartbeat-timeout", hb,
-		NULL };
+		"--http", RTI_ADDR ":0", NULL };
 	const char *w = getenv("RTI_TEST_WRAPPER");
 	char wrap[256];
 
@@ -397,6 +404,380 @@ START_TEST(test_link_down)
 }
 END_TEST
 
+/* ---- best effort across ---- */
+
+/* rtiexec's HTTP port (its log) and the unlabelled sample `name` of
+ * its /metrics, from the namespace this process is in. */
+static int
+http_port(void)
+{
+	char line[512];
+	int port = 0;
+	FILE *fp = fopen(rx.log, "r");
+
+	while (fp && fgets(line, sizeof line, fp)) {
+		char *p = strstr(line, "HTTP listening on ");
+
+		if (p && (p = strstr(p, " port ")))
+			port = atoi(p + 6);
+	}
+	if (fp)
+		fclose(fp);
+	return port;
+}
+
+static uint64_t
+metric(const char *name)
+{
+	static char buf[1 << 20];
+	struct sockaddr_in sa;
+	size_t n = 0, len = strlen(name);
+	ssize_t k;
+	const char *req = "GET /metrics HTTP/1.0\r\n\r\n", *p;
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)http_port());
+	inet_pton(AF_INET, RTI_ADDR, &sa.sin_addr);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
+	while (n < sizeof buf - 1 && (k = read(fd, buf + n,
+	    sizeof buf - 1 - n)) > 0)
+		n += (size_t)k;
+	close(fd);
+	buf[n] = '\0';
+	for (p = buf; (p = strstr(p, name)) != NULL; p += len)
+		if (p[-1] == '\n' && p[len] == ' ')
+			return strtoull(p + len + 1, NULL, 10);
+	ck_abort_msg("no sample %s in /metrics", name);
+	return 0;
+}
+
+/* Reflections by attribute: n_reflects counts Reading (best effort),
+ * n_interactions (reused) State (reliable). */
+static void
+cb_reflect_be(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	const rti_attribute_handle *rd = t->user;
+
+	(void)obj;
+	(void)tag;
+	(void)tag_len;
+	(void)info;
+	if (n == 1 && v[0].attribute.id == rd->id)
+		t->n_reflects++;
+	else if (n == 1)
+		t->n_interactions++;
+}
+
+/* Joined to "F" of transport.xml as `name`, regulating (lookahead 1)
+ * and constrained, its datagram path confirmed. */
+static struct tfed *
+regcon_be(const char *name, rti_attribute_handle *rd)
+{
+	struct tfed *t = calloc(1, sizeof *t);
+	struct rti_callbacks cb;
+	struct rti_transport_stats st;
+	double end;
+
+	ck_assert_ptr_nonnull(t);
+	t->amb = rti_ambassador_new();
+	t->user = rd;
+	tfed_callbacks(&cb);
+	cb.time_regulation_enabled = cb_reg;
+	cb.time_constrained_enabled = cb_con;
+	cb.time_advance_grant = cb_grant;
+	cb.reflect_attribute_values = cb_reflect_be;
+	cb.discover_object_instance = cb_discover;
+	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
+	tfed_track(t);
+	ck_assert_int_eq(tfed_create_join(t, "F", TRANSPORT, name), RTI_OK);
+	*rd = tfed_attr(t, "Meter", "Reading");
+	ck_assert_int_eq(rti_enable_time_regulation(t->amb, rti_time_f64(1)),
+	    RTI_OK);
+	ck_assert(tfed_wait(t, "reg:"));
+	ck_assert_int_eq(rti_enable_time_constrained(t->amb), RTI_OK);
+	ck_assert(tfed_wait(t, "con:"));
+	end = tfed_now() + WAIT_S;
+	do
+		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0.05, 0.05,
+		    NULL), RTI_OK);
+	while (rti_get_transport_stats(t->amb, &st) == RTI_OK && !st.udp &&
+	    tfed_now() < end);
+	ck_assert_msg(st.udp, "%s: datagram path not confirmed", name);
+	return t;
+}
+
+/* Loss as test_reliable_under_loss makes it (netem on what leaves
+ * rtiexec's bridge and A's link, else nftables on what enters rtiexec's
+ * and A's namespaces), or off again. */
+static void
+loss(int on)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (!on) {
+			(void)sh("ip netns exec %s nft delete table inet "
+			    "t 2>/dev/null; ip netns exec %s tc qdisc del dev "
+			    "%s root 2>/dev/null", ns[i], ns[i],
+			    i ? "vb" : "br0");
+			continue;
+		}
+		if (sh("ip netns exec %s tc qdisc add dev %s root netem "
+		    "loss 10%% 2>/dev/null", ns[i], i ? "vb" : "br0") == 0) {
+			loss_by = "netem";
+			continue;
+		}
+		ck_assert_int_eq(sh("ip netns exec %s nft add table inet t && "
+		    "ip netns exec %s nft add chain inet t c "
+		    "'{ type filter hook input priority 0; }' && "
+		    "ip netns exec %s nft add rule inet t c numgen random "
+		    "mod 10 == 0 counter drop", ns[i], ns[i], ns[i]), 0);
+		loss_by = "nftables";
+	}
+}
+
+/*
+ * A in ns[1] updates Meter.Reading (best effort) and Meter.State
+ * (reliable) once a step, in two calls; B in ns[2] counts both.  Every
+ * reliable update and every grant arrives; of the best-effort ones the
+ * fraction that both lossy legs let through (about 0.81 with netem on
+ * each, 0.9 with nftables on the first): between half and all but 1 %.
+ */
+START_TEST(test_best_effort_under_loss)
+{
+	const int steps = 100;
+	struct tfed *a;
+	rti_attribute_handle rd, stt;
+	rti_object_class_handle m;
+	rti_object_instance_handle obj;
+	struct rti_attribute_value v;
+	int pfd[2], s, status;
+	unsigned got[2] = { 0, 0 }, val;
+	pid_t pid;
+	char ch;
+
+	loss(0);	/* what a failed test before left */
+	loss(1);
+	fprintf(stderr, "check_netns: best effort, 10 %% loss by %s\n",
+	    loss_by);
+	rti_start("5");
+	ck_assert_int_eq(pipe(pfd), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct tfed *b;
+		rti_attribute_handle brd;
+
+		close(pfd[0]);
+		enter(ns[2]);
+		b = regcon_be("B", &brd);
+		tfed_subscribe(b, "Meter", "Reading,State");
+		if (write(pfd[1], "r", 1) != 1 ||
+		    !tfed_wait(b, "announce:go") ||
+		    rti_synchronization_point_achieved(b->amb, "go", 1) !=
+		    RTI_OK || !tfed_wait(b, "synchronized:go"))
+			_exit(1);
+		for (s = 1; s <= steps; s++)
+			if (!step_to(b, s))
+				_exit(2);
+		for (s = 0; s < 100 && b->n_interactions < (size_t)steps;
+		    s++)
+			rti_evoke_callbacks(b->amb, 0.05, 0.05, NULL);
+		/* what is still on its way */
+		rti_evoke_callbacks(b->amb, 0.3, 0.3, NULL);
+		got[0] = (unsigned)b->n_reflects;
+		got[1] = (unsigned)b->n_interactions;
+		if (write(pfd[1], got, sizeof got) != sizeof got)
+			_exit(3);
+		tfed_free(b);
+		_exit(0);
+	}
+	close(pfd[1]);
+	enter(ns[1]);
+	a = regcon_be("A", &rd);
+	m = tfed_oc(a, "Meter");
+	stt = tfed_attr(a, "Meter", "State");
+	{
+		rti_attribute_handle both[2] = { rd, stt };
+
+		ck_assert_int_eq(rti_publish_object_class_attributes(a->amb,
+		    m, both, 2), RTI_OK);
+	}
+	ck_assert_int_eq(rti_register_object_instance(a->amb, m, &obj),
+	    RTI_OK);
+	ck_assert_int_eq(read(pfd[0], &ch, 1), 1);
+	ck_assert_int_eq(rti_register_federation_synchronization_point(
+	    a->amb, "go", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait(a, "announce:go"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(a->amb, "go", 1),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "synchronized:go"));
+	for (s = 1; s <= steps; s++) {
+		val = htonl((unsigned)s);
+		v.value = &val;
+		v.length = 4;
+		v.attribute = rd;
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &v,
+		    1, NULL, 0), RTI_OK);
+		v.attribute = stt;
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &v,
+		    1, NULL, 0), RTI_OK);
+		ck_assert(step_to(a, s));
+	}
+	for (s = 0; s < 400; s++) {
+		struct timeval tv = { 0, 0 };
+		fd_set rf;
+
+		FD_ZERO(&rf);
+		FD_SET(pfd[0], &rf);
+		if (select(pfd[0] + 1, &rf, NULL, NULL, &tv) > 0)
+			break;
+		rti_evoke_callbacks(a->amb, 0.05, 0.05, NULL);
+	}
+	ck_assert_int_eq(read(pfd[0], got, sizeof got), (int)sizeof got);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	fprintf(stderr, "check_netns: best effort %u of %u arrived, "
+	    "reliable %u\n", got[0], steps, got[1]);
+	ck_assert_uint_eq(got[1], (unsigned)steps);
+	ck_assert_uint_ge(got[0], (unsigned)steps / 2);
+	ck_assert_uint_le(got[0], (unsigned)steps * 99 / 100);
+	/* rtiexec took them by datagram */
+	ck_assert_uint_ge(metric("rti_udp_datagrams_received_total"),
+	    (unsigned)steps / 2);
+	close(pfd[0]);
+	tfed_free(a);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	loss(0);
+}
+END_TEST
+
+/* Send `n` bytes p from `fd` to rtiexec's UDP port. */
+static void
+to_rti(int fd, const void *p, size_t n)
+{
+	struct sockaddr_in sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)rx.port);
+	inet_pton(AF_INET, RTI_ADDR, &sa.sin_addr);
+	if (sendto(fd, p, n, 0, (struct sockaddr *)&sa, sizeof sa) !=
+	    (ssize_t)n)
+		_exit(4);
+}
+
+/* A datagram with `token`, `seq` and one frame of `type` and payload
+ * pl[0..n) in b; its length. */
+static size_t
+dgram(uint8_t *b, uint64_t token, uint32_t seq, uint16_t type,
+    const uint8_t *pl, size_t n)
+{
+	dgram_put_header(b, token, seq, 0);
+	wire_put32(b + DGRAM_HEADER_SIZE, (uint32_t)n);
+	wire_put16(b + DGRAM_HEADER_SIZE + 4, type);
+	wire_put16(b + DGRAM_HEADER_SIZE + 6, 0);
+	memcpy(b + DGRAM_HEADER_SIZE + WIRE_HEADER_SIZE, pl, n);
+	return DGRAM_HEADER_SIZE + WIRE_HEADER_SIZE + n;
+}
+
+/*
+ * From ns[2], where no federate joined: junk, datagrams with guessed
+ * tokens, and the token of a connection of its own that never joined,
+ * registered from there.  rtiexec drops and counts every one; B in
+ * ns[1], subscribed, gets nothing.
+ */
+START_TEST(test_udp_from_unjoined_namespace)
+{
+	struct tfed *b;
+	rti_attribute_handle rd;
+	uint64_t rej0;
+	int pfd[2], status;
+	pid_t pid;
+	char ch;
+
+	loss(0);	/* what a failed test before left */
+	rti_start("5");
+	enter(ns[1]);
+	b = regcon_be("B", &rd);
+	tfed_subscribe(b, "Meter", "Reading,State");
+	rej0 = metric("rti_udp_datagrams_rejected_total");
+	ck_assert_int_eq(pipe(pfd), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		uint8_t b2[512], pl[64];
+		struct sockaddr_in sa;
+		uint64_t token;
+		size_t n;
+		int u, t, i;
+
+		enter(ns[2]);
+		u = socket(AF_INET, SOCK_DGRAM, 0);
+		memset(pl, 0, sizeof pl);
+		memset(b2, 0x5a, 40);
+		to_rti(u, b2, 40);
+		for (i = 1; i <= 8; i++)
+			to_rti(u, b2, dgram(b2, (uint64_t)i *
+			    0x9e3779b97f4a7c15ull, (uint32_t)i,
+			    WIRE_OM_UPDATE, pl, 24));
+		/* a connection of its own: HELLO, the offer's token */
+		t = socket(AF_INET, SOCK_STREAM, 0);
+		memset(&sa, 0, sizeof sa);
+		sa.sin_family = AF_INET;
+		sa.sin_port = htons((uint16_t)rx.port);
+		inet_pton(AF_INET, RTI_ADDR, &sa.sin_addr);
+		if (connect(t, (struct sockaddr *)&sa, sizeof sa) < 0)
+			_exit(5);
+		wire_put32(b2, 10);
+		wire_put16(b2 + 4, WIRE_HELLO);
+		wire_put16(b2 + 6, 0);
+		wire_put32(b2 + 8, WIRE_MAGIC);
+		wire_put16(b2 + 12, WIRE_VERSION);
+		wire_put32(b2 + 14, 0);
+		if (write(t, b2, 18) != 18)
+			_exit(6);
+		/* HELLO_ACK (8 + 14), then the offer (8 + 13) */
+		if (recv(t, b2, 22, MSG_WAITALL) != 22 ||
+		    recv(t, b2, 21, MSG_WAITALL) != 21 ||
+		    wire_get16(b2 + 4) != WIRE_CB_DGRAM_OFFER)
+			_exit(7);
+		token = wire_get64(b2 + 8);
+		n = dgram(b2, token, 1, DGRAM_REGISTER, pl, 0);
+		to_rti(u, b2, n);
+		if (recv(t, b2, 8, MSG_WAITALL) != 8 ||
+		    wire_get16(b2 + 4) != WIRE_CB_DGRAM_CONFIRM)
+			_exit(8);
+		for (i = 2; i <= 9; i++)
+			to_rti(u, b2, dgram(b2, token, (uint32_t)i,
+			    WIRE_OM_UPDATE, pl, 24));
+		if (write(pfd[1], "d", 1) != 1)
+			_exit(9);
+		close(t);
+		_exit(0);
+	}
+	close(pfd[1]);
+	ck_assert_int_eq(read(pfd[0], &ch, 1), 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	tfed_pump(b, 0.5);
+	ck_assert_uint_eq(b->n_reflects + b->n_interactions, 0);
+	ck_assert_uint_eq(metric("rti_udp_datagrams_rejected_total") - rej0,
+	    1 + 8 + 8);
+	ck_assert(rtiexec_log_has(&rx, "datagram from " NET ".12:"));
+	close(pfd[0]);
+	tfed_free(b);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+END_TEST
+
 static void
 fixture_up(void)
 {
@@ -437,6 +818,9 @@ main(void)
 		printf("check_netns: neither nft(8) nor tc(8): the loss test "
 		    "is not run\n");
 	tcase_add_test(tc, test_link_down);
+	if (sh("command -v nft >/dev/null || command -v tc >/dev/null") == 0)
+		tcase_add_test(tc, test_best_effort_under_loss);
+	tcase_add_test(tc, test_udp_from_unjoined_namespace);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

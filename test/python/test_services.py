@@ -646,6 +646,24 @@ class TestTransportation(RtiTestCase):
         with self.assertRaises(rti.InteractionClassNotPublished):
             q.change_interaction_transportation_type(
                 g.fault, rti.Transportation.RELIABLE)
+        # the change registered p's datagram path: its best-effort
+        # updates go by UDP; q (Grid.xml has no best effort) is not
+        # registered and gets them on its stream
+        wait(p, lambda: p.get_transport_stats()["udp"])
+        before = p.get_transport_stats()["datagrams_sent"]
+        p.update_attribute_values(o, {g.voltage: 2.0})
+        p.evoke()
+        wait(q, lambda: len(q.federate.of("reflect_attribute_values")) >= 2,
+             others=[p])
+        self.assertEqual(p.get_transport_stats()["datagrams_sent"],
+                         before + 1)
+        st = q.get_transport_stats()
+        self.assertIs(st["udp"], False)
+        self.assertEqual(st["datagrams_received"], 0)
+        self.assertEqual(sorted(st), sorted([
+            "udp", "datagrams_sent", "bytes_sent", "datagrams_received",
+            "bytes_received", "send_failed", "rejected", "stale", "late",
+            "unknown", "too_large", "unconfirmed"]))
 
 
 if __name__ == "__main__":
