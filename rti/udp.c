@@ -37,6 +37,7 @@
 
 #include "conn.h"
 #include "dgram.h"
+#include "idmap.h"
 
 #define UDP_RBUF (64u * 1024)
 /* Datagrams read per readable event: the loop's other work is not held
@@ -46,6 +47,7 @@
 
 struct udp_peer {
 	struct conn *c;
+	struct idmap_node tnode;      /* in udp_srv.by_token */
 	uint64_t token;
 	uint8_t key[DGRAM_KEY_SIZE];  /* with --auth-key-file */
 	int confirmed;                /* `to` is the federate's address */
@@ -65,6 +67,8 @@ struct udp_srv {
 	uint32_t max;                 /* largest datagram */
 	struct udp_peer *flush_head;
 	uint8_t *rbuf;
+	struct idmap by_token;        /* udp_peer by token: a datagram finds
+	                                 its connection in one chain walk */
 };
 
 static void udp_read_cb(evutil_socket_t fd, short what, void *arg);
@@ -138,7 +142,10 @@ udp_init(struct rti_server *srv)
 	} else {
 		return 0; /* listen_tcp refused it already */
 	}
-	if (!(u = calloc(1, sizeof *u)) || !(u->rbuf = malloc(UDP_RBUF))) {
+	if (!(u = calloc(1, sizeof *u)) || !(u->rbuf = malloc(UDP_RBUF)) ||
+	    IDMAP_INIT(&u->by_token, struct udp_peer, tnode, token) < 0) {
+		if (u)
+			free(u->rbuf);
 		free(u);
 		return -1;
 	}
@@ -166,6 +173,7 @@ udp_init(struct rti_server *srv)
 	if (u->fd < 0) {
 		rti_log(srv, LOG_WARN, "no UDP socket on %s (%s): best "
 		    "effort travels on the stream", addr, strerror(errno));
+		idmap_fini(&u->by_token);
 		free(u->rbuf);
 		free(u);
 		return 0;
@@ -176,6 +184,7 @@ udp_init(struct rti_server *srv)
 		if (u->ev)
 			event_free(u->ev);
 		close(u->fd);
+		idmap_fini(&u->by_token);
 		free(u->rbuf);
 		free(u);
 		return -1;
@@ -195,6 +204,7 @@ udp_fini(struct rti_server *srv)
 		return;
 	event_free(u->ev);
 	close(u->fd);
+	idmap_fini(&u->by_token);
 	free(u->rbuf);
 	free(u);
 	srv->udp = NULL;
@@ -222,12 +232,14 @@ udp_conn_start(struct conn *c)
 			free(p);
 			return;
 		}
-	} while (p->token == 0);
+	} while (p->token == 0 || IDMAP_GET(&srv->udp->by_token, p->token,
+	    struct udp_peer, tnode, token));
 	if (mac_on(srv))
 		dgram_key(srv->cfg.auth_key, srv->cfg.auth_key_len, p->token,
 		    p->key);
 	p->c = c;
 	wire_buf_init(&p->dg);
+	idmap_put(&srv->udp->by_token, &p->tnode);
 	c->udp = p;
 	b = srv_frame(srv, WIRE_CB_DGRAM_OFFER, &off);
 	wire_put_u64(b, p->token);
@@ -261,6 +273,8 @@ udp_conn_free(struct conn *c)
 	if (!p)
 		return;
 	flush_unlink(c->srv, p);
+	if (c->srv->udp)
+		idmap_del(&c->srv->udp->by_token, &p->tnode);
 	wire_buf_free(&p->dg);
 	memset(p->key, 0, sizeof p->key);
 	free(p);
@@ -445,17 +459,14 @@ same_addr(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
 	}
 }
 
-/* The connection holding `token`, or NULL.  A scan of the connections:
- * a handful of compares per federate. */
+/* The connection holding `token`, or NULL. */
 static struct conn *
 conn_of_token(struct rti_server *srv, uint64_t token)
 {
-	struct conn *c;
+	struct idmap_node *n = IDMAP_GET(&srv->udp->by_token, token,
+	    struct udp_peer, tnode, token);
 
-	for (c = srv->conns; c; c = c->next)
-		if (c->udp && c->udp->token == token)
-			return c;
-	return NULL;
+	return n ? IDMAP_ENTRY(n, struct udp_peer, tnode)->c : NULL;
 }
 
 /* Drop a datagram from `from` (of connection `c`, or NULL), counted in
