@@ -3,8 +3,9 @@
 # network namespaces, as across two hosts of a LAN: rtiexec and a raw
 # relay (rtibench --serve-relay) in one, rtibench's federates in the
 # other, reliable against best effort against the raw relay over the
-# same link.  Needs root and ip(8); with LOSS=PERCENT (and tc(8) with
-# netem) both ends of the link drop that share of the packets they send.
+# same link.  Needs root and ip(8); with LOSS=PERCENT both ends of the
+# link drop that share of the packets (tc(8) netem on what they send, or,
+# without netem, nft(8) on what they receive).
 # Only private addresses (10.202.0.1 and .2) inside the two namespaces
 # it makes, which it deletes on every exit.  Prints rtibench's RESULT
 # lines (default modes: baseline latency throughput besteffort; any
@@ -36,9 +37,28 @@ ip -n "$b" addr add 10.202.0.2/24 dev vb
 ip -n "$a" link set va up
 ip -n "$b" link set vb up
 if [ -n "${LOSS:-}" ]; then
-	ip netns exec "$a" tc qdisc add dev va root netem loss "$LOSS%"
-	ip netns exec "$b" tc qdisc add dev vb root netem loss "$LOSS%"
-	echo "netns_bench.sh: $LOSS % loss each way" >&2
+	case $LOSS in
+	[1-9]|[1-9][0-9]) ;;
+	*) echo "netns_bench.sh: LOSS is a whole percent, 1 to 99" >&2
+	   exit 2 ;;
+	esac
+	if ip netns exec "$a" tc qdisc add dev va root netem \
+	    loss "$LOSS%" 2>/dev/null; then
+		ip netns exec "$b" tc qdisc add dev vb root netem loss "$LOSS%"
+		by=netem
+	else
+		# no sch_netem: nftables drops that share of what each
+		# namespace receives (TCP too, which retransmits)
+		for n in "$a" "$b"; do
+			ip netns exec "$n" nft add table inet loss
+			ip netns exec "$n" nft add chain inet loss in \
+			    '{ type filter hook input priority 0; }'
+			ip netns exec "$n" nft add rule inet loss in \
+			    numgen random mod 100 '<' "$LOSS" drop
+		done
+		by=nftables
+	fi
+	echo "netns_bench.sh: $LOSS % loss each way ($by)" >&2
 fi
 ip netns exec "$a" "$rtiexec" --bind 10.202.0.1 --port 14321 \
     --log-level warn --fom-path "$src/test/bench:$src/data/fom" &
