@@ -797,7 +797,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	struct bundle_hdr h;
 	uint32_t cls, n, i, kept;
 	char msg[160];
-	int tso, rc;
+	int tso, rc, mc = 0;
 
 	if (bundle_hdr_get(rd, &h) < 0)
 		return -1;
@@ -846,6 +846,21 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	f->cnt.ic_sent_bytes[cls] += block_len;
 	ddm_route_interaction(fx, h.cond, regions, n_regions, r, n_routes,
 	    st->want);
+	/* best effort with --multicast: one frame for the group's members
+	 * that know it as its class, the others as without */
+	if (c->srv->dispatch_be && udp_mc_on(c->srv) && n_routes) {
+		struct wire_buf *m = &st->rt.mc;
+		size_t off;
+
+		wire_buf_reset(m);
+		off = wire_frame_begin(m, WIRE_CB_INTERACTION);
+		wire_put_u32(m, f->handle);
+		om_hdr_put(m, &h, tso);
+		wire_put_u32(m, cls);
+		wire_put_raw(m, block, block_len);
+		wire_frame_end(m, off);
+		mc = !m->oom && udp_mc_begin(c->srv, fx, 1, cls, m->len);
+	}
 	for (k = 0; k < n_routes; k++) {
 		struct federate *to = r[k].f;
 		size_t off, cnt;
@@ -854,6 +869,15 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			continue;
 		if (!st->want[k]) {
 			c->srv->stats.filtered++;
+			continue;
+		}
+		if (mc && r[k].known == cls && udp_mc_add(c->srv, to->conn,
+		    to->handle, NULL, 0, 0)) {
+			to->cnt.ic_recv_bytes[cls] += block_len;
+			if (tso)
+				tm_note_tso_delivery(to, h.time);
+			to->cnt.ic_received[cls]++;
+			c->srv->stats.routed++;
 			continue;
 		}
 		wire_buf_reset(&st->out);
@@ -891,6 +915,8 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		to->cnt.ic_received[r[k].known]++;
 		c->srv->stats.routed++;
 	}
+	if (mc)
+		udp_mc_end(c->srv, st->rt.mc.data, st->rt.mc.len, NULL, 0);
 	if (st->rti_ic && st->rti_ic[cls])
 		server_rti_interaction(f, cls, block, block_len);
 	return 0;

@@ -73,6 +73,8 @@ struct route {
 	size_t cap_bi, cap_dup, cap_want, cap_wattr, cap_kc, cap_keep,
 	    cap_keep2, cap_idx, cap_handles;
 	struct wire_buf out;          /* a reflect being built */
+	struct wire_buf mc;           /* the head of a group message
+	                                 (--multicast) */
 };
 
 struct om_fx {

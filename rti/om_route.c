@@ -113,6 +113,7 @@ om_route_init(struct route *rt, uint32_t n_attrs)
 	memset(rt, 0, sizeof *rt);
 	bundle_init(&rt->b);
 	wire_buf_init(&rt->out);
+	wire_buf_init(&rt->mc);
 	rt->n_stamp = n_attrs;
 	rt->stamp = calloc(n_attrs + 1, sizeof *rt->stamp);
 	return rt->stamp ? 0 : -1;
@@ -123,6 +124,7 @@ om_route_fini(struct route *rt)
 {
 	bundle_free(&rt->b);
 	wire_buf_free(&rt->out);
+	wire_buf_free(&rt->mc);
 	free(rt->stamp);
 	free(rt->bi);
 	free(rt->dup);
@@ -482,6 +484,63 @@ uniform_route(struct conn *c, struct om_fx *st, struct route *rt,
 }
 
 /*
+ * --multicast: start a group message of the bundle (its reflect frame
+ * whole: rt->mc, then `layer_len` bytes of layer).  1 when its group
+ * takes it (udp_mc_begin), else 0.
+ */
+static int
+mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
+    int tso, size_t layer_len)
+{
+	size_t off;
+
+	wire_buf_reset(&rt->mc);
+	off = wire_frame_begin(&rt->mc, WIRE_CB_REFLECT);
+	wire_put_u32(&rt->mc, c->fed->handle);
+	om_hdr_put(&rt->mc, h, tso);
+	wire_patch_u32(&rt->mc, off, (uint32_t)(rt->mc.len - off -
+	    WIRE_HEADER_SIZE + layer_len));
+	return !rt->mc.oom && udp_mc_begin(c->srv, c->fed->fx, 0, rt->b.cls,
+	    rt->mc.len + layer_len);
+}
+
+/*
+ * --multicast: subscriber `to`, planned (plan: rt->kc, rt->keep; `whole`
+ * its answer), takes the group message instead of its reflect when it
+ * knows every instance it gets as the bundle's class (its librti cuts to
+ * rt->keep, which needs no other class) and is a joined member: 1, with
+ * what send_reflect counts counted.  0: send it its reflect.
+ */
+static int
+mc_take(struct conn *c, struct route *rt, struct federate *to, int whole,
+    const struct bundle_hdr *h, int tso, size_t layer_len)
+{
+	const struct bundle *b = &rt->b;
+	uint32_t i, j, n = 0, kept = 0;
+
+	for (i = 0; i < b->n_inst; i++) {
+		if (!rt->kc[i])
+			continue;
+		if (rt->kc[i] != b->cls)
+			return 0;
+		n++;
+		for (j = 0; j < b->inst[i].n_attrs; j++)
+			kept += rt->keep[b->inst[i].first + j] != 0;
+	}
+	if (!n || !udp_mc_add(c->srv, to->conn, to->handle, whole ? NULL :
+	    rt->keep, b->n_attrs, b->n_attrs - kept))
+		return 0;
+	to->cnt.reflections[b->cls] += n;
+	to->cnt.refl_bytes[b->cls] += layer_len;
+	if (tso)
+		tm_note_tso_delivery(to, h->time);
+	c->srv->stats.routed++;
+	if (!whole)
+		c->srv->stats.filtered++;
+	return 1;
+}
+
+/*
  * Route a checked bundle (rt->bi, rt->dup) to the `n` routes `r` of its
  * class: filter each instance (rt->want, rt->wattr), then per subscriber
  * plan and send the bundle whole (`layer`) or cut.
@@ -495,7 +554,7 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 	struct federation *fx = f->fx;
 	const struct bundle *b = &rt->b;
 	uint32_t i, j, cls;
-	int multi, pplain;
+	int multi, pplain, mc = 0, whole;
 	size_t k;
 
 	if (wire_grow((void **)&rt->want, &rt->cap_want, (size_t)b->n_inst * n +
@@ -528,13 +587,20 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 		    rt->wattr + bi->first * n);
 		pplain = plain;
 	}
+	/* best effort with --multicast: one reflect for the group's
+	 * members, cut by each (mc_take), the others as without */
+	if (c->srv->dispatch_be && udp_mc_on(c->srv) && n)
+		mc = mc_begin(c, rt, h, tso, layer_len);
 	for (k = 0; k < n; k++) {
 		struct federate *to = r[k].f;
 		int sent = 0;
 
 		if (to == f || !to->conn)
 			continue;
-		if (plan(fx, st, rt, &r[k], rt->want + k, rt->wattr + k, n)) {
+		whole = plan(fx, st, rt, &r[k], rt->want + k, rt->wattr + k, n);
+		if (mc && mc_take(c, rt, to, whole, h, tso, layer_len))
+			continue;
+		if (whole) {
 			send_reflect(rt, to, f->handle, h, tso, layer,
 			    layer_len, 0, NULL);
 			c->srv->stats.routed++;
@@ -574,6 +640,8 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 		if (!sent)
 			c->srv->stats.filtered++;
 	}
+	if (mc)
+		udp_mc_end(c->srv, rt->mc.data, rt->mc.len, layer, layer_len);
 }
 
 int
@@ -612,8 +680,9 @@ om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	f->cnt.updates[rt->b.cls] += rt->b.n_inst;
 	f->cnt.upd_bytes[rt->b.cls] += wire_rd_left(rd);
 	n = dm_route_object(fx, rt->b.cls, &r);
-	if (fast && uniform_route(c, st, rt, &h, tso, r, n, rd->p,
-	    wire_rd_left(rd)))
+	/* (a group message is built by the general path only) */
+	if (fast && !(c->srv->dispatch_be && udp_mc_on(c->srv)) &&
+	    uniform_route(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd)))
 		return 0;
 	route_general(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd));
 	return 0;
