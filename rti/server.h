@@ -392,8 +392,8 @@ struct mc_stats {
 	                                 than they subscribe to) */
 	uint64_t joins, leaves;       /* join and leave orders sent */
 	uint64_t join_failed;         /* federates that could not join */
-	uint32_t groups;              /* groups now */
-	uint32_t members;             /* memberships joined now */
+	uint64_t groups;              /* groups now */
+	uint64_t members;             /* memberships joined now */
 };
 
 struct udp_peer;
