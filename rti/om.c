@@ -871,13 +871,10 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			c->srv->stats.filtered++;
 			continue;
 		}
+		/* counted below when the group message goes */
 		if (mc && r[k].known == cls && udp_mc_add(c->srv, to->conn,
-		    to->handle, NULL, 0, 0)) {
-			to->cnt.ic_recv_bytes[cls] += block_len;
-			if (tso)
-				tm_note_tso_delivery(to, h.time);
-			to->cnt.ic_received[cls]++;
-			c->srv->stats.routed++;
+		    to->handle, NULL, 0)) {
+			st->want[k] = 2;
 			continue;
 		}
 		wire_buf_reset(&st->out);
@@ -915,8 +912,31 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		to->cnt.ic_received[r[k].known]++;
 		c->srv->stats.routed++;
 	}
-	if (mc)
-		udp_mc_end(c->srv, st->rt.mc.data, st->rt.mc.len, NULL, 0);
+	if (mc) {
+		/* the members addressed (want 2): the group message, or
+		 * (fewer than --multicast-min) each its unicast */
+		int sent = udp_mc_end(c->srv, st->rt.mc.data, st->rt.mc.len,
+		    NULL, 0) > 0;
+
+		for (k = 0; k < n_routes; k++) {
+			struct federate *to = r[k].f;
+
+			if (st->want[k] != 2)
+				continue;
+			if (sent) {
+				to->conn->ust.mc_taken++;
+				c->srv->stats.udp.mc_taken++;
+			} else {
+				conn_send_be(to->conn, st->rt.mc.data,
+				    st->rt.mc.len, NULL, 0);
+			}
+			to->cnt.ic_recv_bytes[cls] += block_len;
+			if (tso)
+				tm_note_tso_delivery(to, h.time);
+			to->cnt.ic_received[cls]++;
+			c->srv->stats.routed++;
+		}
+	}
 	if (st->rti_ic && st->rti_ic[cls])
 		server_rti_interaction(f, cls, block, block_len);
 	return 0;

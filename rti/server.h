@@ -647,11 +647,12 @@ int udp_confirmed(const struct conn *c);
  *   subscriber, udp_mc_end), else 0 (unicast everyone).
  * udp_mc_add: address subscriber `to` (federate `handle`) in the group
  *   message: it keeps keep[0..n) of the bundle's values (keep NULL: the
- *   whole frame), of which `cut` are dropped by its local cut.  1 when
- *   it is a joined member and its entry fits (the caller sends it
- *   nothing else), 0: send it the message as without multicast.
+ *   whole frame).  1 when it is a joined member and its entry fits, 0:
+ *   send it the message as without multicast.
  * udp_mc_end: the message (its frame: head then body) goes into the
- *   group's datagram when someone was addressed; the number addressed.
+ *   group's datagram when at least --multicast-min members were
+ *   addressed: their number.  0: it was not sent; the caller sends the
+ *   members it addressed the message as without multicast.
  */
 int udp_mc_on(const struct rti_server *srv);
 /* The handler of WIRE_MC_JOINED (fedm.c's table). */
@@ -661,7 +662,7 @@ uint32_t udp_mc_groups(const struct conn *c);
 int udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
     uint32_t cls, size_t frame_len);
 int udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
-    const uint8_t *keep, uint32_t n, uint32_t cut);
+    const uint8_t *keep, uint32_t n);
 uint32_t udp_mc_end(struct rti_server *srv, const void *head,
     size_t head_len, const void *body, size_t body_len);
 /* udp.c: a frame of the datagram in dispatch (dispatch_dgram) was

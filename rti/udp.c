@@ -668,7 +668,7 @@ udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
 
 int
 udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
-    const uint8_t *keep, uint32_t n, uint32_t cut)
+    const uint8_t *keep, uint32_t n)
 {
 	struct udp_srv *u = srv->udp;
 	struct udp_peer *p = to->udp;
@@ -705,9 +705,6 @@ udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
 		return 0;
 	}
 	u->cur_n++;
-	to->ust.mc_taken++;
-	srv->stats.udp.mc_taken++;
-	srv->stats.mc.cut += cut;
 	return 1;
 }
 
@@ -757,7 +754,7 @@ udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
 	uint32_t n = u->cur_n;
 
 	u->cur = NULL;
-	if (!g || n == 0)
+	if (!g || n == 0 || n < srv->cfg.mc_min)
 		return 0;
 	wire_put16(u->sel.data + u->sel_off + WIRE_HEADER_SIZE, (uint16_t)n);
 	wire_frame_end(&u->sel, u->sel_off);
