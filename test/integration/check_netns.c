@@ -11,7 +11,11 @@
  * the same loss, best-effort updates (by UDP) arrive at a fraction the
  * loss allows while every reliable update and grant arrives; datagrams
  * from a namespace with no joined federate are dropped, counted, and
- * deliver nothing.
+ * deliver nothing.  Multicast (--multicast, the groups routed on the
+ * test's bridge only): three subscribers in their own namespaces get
+ * exactly what they subscribed to from group datagrams that carry
+ * more, each update goes once to the group, and one that unsubscribes
+ * leaves the group and gets nothing more.
  *
  * Needs root and ip(8) (nft(8) or tc(8) for the loss): skipped with a
  * notice otherwise (exit 77).  The namespaces are named after this
