@@ -911,6 +911,65 @@ START_TEST(test_tso_in_order_or_late)
 }
 END_TEST
 
+/* The UDP port of the TCP port's number is taken: rtiexec binds another,
+ * logs it, offers it, and best effort goes there. */
+START_TEST(test_udp_port_taken)
+{
+	struct sockaddr_in sa;
+	socklen_t len = sizeof sa;
+	const char *args[5];
+	char port[16];
+	struct tfed *a, *b;
+	rti_attribute_handle rd, stt;
+	rti_object_instance_handle obj;
+	struct raw r;
+	int hold = -1, i, t;
+
+	/* a port free for TCP (bound, then closed), held for UDP */
+	for (i = 0; i < 20 && hold < 0; i++) {
+		t = socket(AF_INET, SOCK_STREAM, 0);
+		memset(&sa, 0, sizeof sa);
+		sa.sin_family = AF_INET;
+		sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		len = sizeof sa;
+		ck_assert_int_eq(bind(t, (struct sockaddr *)&sa, sizeof sa), 0);
+		ck_assert_int_eq(getsockname(t, (struct sockaddr *)&sa, &len),
+		    0);
+		close(t);
+		hold = socket(AF_INET, SOCK_DGRAM, 0);
+		if (bind(hold, (struct sockaddr *)&sa, sizeof sa) < 0) {
+			close(hold);
+			hold = -1;
+		}
+	}
+	ck_assert_int_ge(hold, 0);
+	snprintf(port, sizeof port, "%u", ntohs(sa.sin_port));
+	args[0] = "--port";
+	args[1] = port;
+	args[2] = NULL;
+	auth_key = NULL;
+	start(args);
+	ck_assert_int_eq(rx.port, ntohs(sa.sin_port));
+	ck_assert(rtiexec_log_has(&rx, "datagrams on UDP port"));
+	raw_open(&r, NULL);
+	ck_assert_uint_ne(r.port, (uint16_t)rx.port);
+	raw_close(&r);
+	a = join("A");
+	b = join("B");
+	obj = meter(a, b, "m1", &rd, &stt);
+	wait_udp(a);
+	wait_udp(b);
+	for (i = 0; i < 10; i++)
+		ck_assert_int_eq(update1(a, obj, rd, "r"), RTI_OK);
+	ck_assert(tfed_wait_n(b, "r:m1:", 10));
+	ck_assert_uint_ge(stats(b).datagrams_received, 1);
+	tfed_free(b);
+	tfed_free(a);
+	close(hold);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+END_TEST
+
 static Suite *
 besteffort_suite(void)
 {
@@ -918,6 +977,7 @@ besteffort_suite(void)
 	TCase *tc = tcase_create("loopback");
 	TCase *off = tcase_create("udp_off");
 	TCase *auth = tcase_create("auth");
+	TCase *port = tcase_create("port_taken");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
@@ -939,6 +999,9 @@ besteffort_suite(void)
 	tcase_set_timeout(auth, 60);
 	tcase_add_test(auth, test_auth_mac);
 	suite_add_tcase(s, auth);
+	tcase_set_timeout(port, 60);
+	tcase_add_test(port, test_udp_port_taken);
+	suite_add_tcase(s, port);
 	return s;
 }
 
