@@ -488,8 +488,8 @@ main(int argc, char **argv)
 			const char *why;
 
 			if (mc_range_parse(optarg, &r, &why) < 0) {
-				fprintf(stderr, "rtiexec: bad --multicast '%s': "
-				    "%s\n", optarg, why);
+				fprintf(stderr, "rtiexec: bad --multicast "
+				    "'%s': %s\n", optarg, why);
 				goto usage_error;
 			}
 			cfg.mc_on = 1;
