@@ -1035,6 +1035,17 @@ struct rti_transport_stats {
 	                             stream: larger than a datagram */
 	uint64_t unconfirmed;     /* best-effort messages sent on the
 	                             stream: no confirmed datagram path */
+	/* multicast (rtiexec --multicast) */
+	uint64_t mc_groups;       /* groups joined now */
+	uint64_t mc_datagrams_received, mc_bytes_received;
+	uint64_t mc_cut;          /* attribute values of group reflections
+	                             that this federate did not subscribe
+	                             to: dropped by its local cut */
+	uint64_t mc_not_addressed; /* group messages for other members
+	                             (another class, or sent to this one by
+	                             unicast): dropped */
+	uint64_t mc_join_failed;  /* groups it was told to join and could
+	                             not (it gets their traffic by unicast) */
 };
 /*
  * Fill *stats with the counters of the best-effort path.

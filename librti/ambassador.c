@@ -42,6 +42,7 @@ cb_dgram_offer(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	(void)type;
 	if (!wire_rd_done(rd))
 		return -1;
+	amb->udp_srv_port = port;
 	if (amb->udp_state == RTI__UDP_NONE && amb->udp_fd < 0)
 		(void)rti__udp_open(amb, token, port, max, mac != 0);
 	return 0;
@@ -60,17 +61,36 @@ cb_dgram_confirm(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
+/* rtiexec tells this federate to join or leave a multicast group. */
+static int
+cb_mc_join(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	uint8_t join = wire_get_u8(rd);
+	uint64_t token = wire_get_u64(rd);
+	uint32_t addr = wire_get_u32(rd);
+	uint16_t port = wire_get_u16(rd);
+	uint8_t mac = wire_get_u8(rd);
+
+	(void)type;
+	if (!wire_rd_done(rd) || join > 1 || token == 0)
+		return -1;
+	rti__mc_order(amb, join, token, addr, port, mac != 0);
+	return 0;
+}
+
 static const struct rti__cb_handler core_callbacks[] = {
 	{ WIRE_NOTICE, cb_notice },
 	{ WIRE_CB_HEARTBEAT, cb_heartbeat },
 	{ WIRE_CB_DGRAM_OFFER, cb_dgram_offer },
 	{ WIRE_CB_DGRAM_CONFIRM, cb_dgram_confirm },
+	{ WIRE_CB_MC_JOIN, cb_mc_join },
 	{ 0, NULL }
 };
 
 static const struct rti__msg_out core_sends[] = {
 	{ WIRE_HELLO, RTI__ONE_WAY },
 	{ WIRE_HEARTBEAT, RTI__ONE_WAY },
+	{ WIRE_MC_JOINED, RTI__ONE_WAY },
 	{ 0, 0 }
 };
 
@@ -220,6 +240,7 @@ rti_ambassador_new(void)
 	amb->fd = -1;
 	amb->epfd = -1;
 	amb->udp_fd = -1;
+	amb->mc_fd = -1;
 	wire_buf_init(&amb->out);
 	wire_buf_init(&amb->in);
 	wire_buf_init(&amb->reply);
@@ -303,6 +324,7 @@ rti_get_transport_stats(const rti_ambassador *amb,
 		return RTI_ERR_NOT_CONNECTED;
 	*stats = amb->ts;
 	stats->udp = amb->udp_state == RTI__UDP_CONFIRMED;
+	stats->mc_groups = amb->n_mc;
 	return RTI_OK;
 }
 

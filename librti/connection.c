@@ -25,8 +25,10 @@
 #include <unistd.h>
 
 #include "core-int.h"
+#include "bundle.h"
 #include "dgram.h"
 #include "librti-int.h"
+#include "mcast.h"
 #include "tcp.h"
 
 #define CONNECT_TIMEOUT_S 10.0
@@ -315,12 +317,18 @@ rti__heartbeat(rti_ambassador *amb, double now)
 static int
 wait_read(rti_ambassador *amb, double timeout_s)
 {
-	struct pollfd p[2] = { { amb->fd, POLLIN, 0 },
-	    { amb->udp_fd, POLLIN, 0 } };
+	struct pollfd p[3] = { { amb->fd, POLLIN, 0 },
+	    { amb->udp_fd, POLLIN, 0 }, { amb->mc_fd, POLLIN, 0 } };
 	int ms, rc, np = 1, got = 0;
 
 	if (amb->udp_state == RTI__UDP_CONFIRMED && !amb->dq_pinned)
 		np = 2;
+	if (amb->mc_fd >= 0 && !amb->dq_pinned) {
+		/* the group socket in slot 2; slot 1 a no-op without UDP */
+		if (np == 1)
+			p[1].fd = -1;
+		np = 3;
+	}
 	if (np == 1 && (rc = wait_recv(amb, timeout_s)) != -2)
 		return rc;
 	if (amb->out_off < amb->out.len)
@@ -336,7 +344,8 @@ wait_read(rti_ambassador *amb, double timeout_s)
 	if (p[0].revents & POLLOUT)
 		if (rti__flush(amb, 0) != RTI_OK)
 			return -1;
-	if (np == 2 && (p[1].revents & (POLLIN | POLLERR)))
+	if (np >= 2 && ((p[1].revents | (np == 3 ? p[2].revents : 0)) &
+	    (POLLIN | POLLERR)))
 		got = rti__udp_drain(amb) > 0;
 	if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 		rc = rti__read_some(amb);
@@ -637,6 +646,14 @@ rti__udp_close(rti_ambassador *amb)
 	if (amb->udp_fd >= 0)
 		close(amb->udp_fd);
 	amb->udp_fd = -1;
+	if (amb->mc_fd >= 0)
+		close(amb->mc_fd);
+	amb->mc_fd = -1;
+	if (amb->mc)
+		memset(amb->mc, 0, amb->n_mc * sizeof *amb->mc);
+	free(amb->mc);
+	amb->mc = NULL;
+	amb->n_mc = amb->cap_mc = 0;
 	amb->udp_state = RTI__UDP_NONE;
 	amb->udp_want = 0;
 	amb->udp_tries = 0;
@@ -894,7 +911,7 @@ rti__udp_drain(rti_ambassador *amb)
 	int i, k = 0;
 
 	if (amb->udp_fd < 0 || amb->dq_pinned || amb->lost)
-		return 0;
+		return rti__mc_drain(amb);
 	if (!amb->dg_in && !(amb->dg_in = malloc(UDP_RBUF)))
 		return 0;
 	if (amb->dq_off == amb->dq.len)
@@ -906,6 +923,350 @@ rti__udp_drain(rti_ambassador *amb)
 		if (n < 0)
 			break;
 		k += udp_take(amb, amb->dg_in, (size_t)n);
+	}
+	return k + rti__mc_drain(amb);
+}
+
+/* ---- multicast groups (rtiexec --multicast) ---- */
+
+/* Tell rtiexec whether this federate is a member of `token`'s group. */
+static void
+mc_answer(rti_ambassador *amb, uint64_t token, int ok)
+{
+	size_t off;
+
+	off = wire_frame_begin(&amb->out, WIRE_MC_JOINED);
+	wire_put_u64(&amb->out, token);
+	wire_put_u8(&amb->out, (uint8_t)ok);
+	wire_frame_end(&amb->out, off);
+	if (amb->out.oom) {
+		/* rtiexec keeps unicasting to it: nothing lost */
+		amb->out.oom = 0;
+		amb->out.len = off;
+		return;
+	}
+	rti__out_note(amb);
+}
+
+/* The group socket on `port`: bound to it on every address (a group
+ * datagram is addressed to the group), IP_MULTICAST_ALL off (only the
+ * groups joined on it), in rti_get_fd's epoll set.  0 or -1. */
+static int
+mc_socket(rti_ambassador *amb, uint16_t port)
+{
+	struct sockaddr_in sa;
+	struct epoll_event ev;
+	int fd;
+
+	if (amb->mc_fd >= 0)
+		return amb->mc_port == port ? 0 : -1;
+	if (amb->epfd < 0)
+		return -1;
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -1;
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons(port);
+	sa.sin_addr.s_addr = htonl(INADDR_ANY);
+	memset(&ev, 0, sizeof ev);
+	ev.events = EPOLLIN;
+	ev.data.fd = fd;
+	/* several federates of a host share the port */
+	if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &(int){ 1 },
+	    sizeof(int)) < 0 ||
+	    setsockopt(fd, IPPROTO_IP, IP_MULTICAST_ALL, &(int){ 0 },
+	    sizeof(int)) < 0 ||
+	    bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
+	    epoll_ctl(amb->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+		close(fd);
+		return -1;
+	}
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &(int){ UDP_SOCKBUF },
+	    sizeof(int));
+	amb->mc_fd = fd;
+	amb->mc_port = port;
+	return 0;
+}
+
+/* IP_ADD_MEMBERSHIP (`add`) or IP_DROP_MEMBERSHIP of `addr` on the
+ * interface of the stream to rtiexec.  0 or -1. */
+static int
+mc_membership(rti_ambassador *amb, uint32_t addr, int add)
+{
+	struct sockaddr_storage local;
+	socklen_t ll = sizeof local;
+	struct ip_mreqn m;
+
+	if (getsockname(amb->fd, (struct sockaddr *)&local, &ll) < 0 ||
+	    local.ss_family != AF_INET)
+		return -1;
+	memset(&m, 0, sizeof m);
+	m.imr_multiaddr.s_addr = htonl(addr);
+	m.imr_address = ((struct sockaddr_in *)&local)->sin_addr;
+	return setsockopt(amb->mc_fd, IPPROTO_IP, add ? IP_ADD_MEMBERSHIP :
+	    IP_DROP_MEMBERSHIP, &m, sizeof m);
+}
+
+static struct rti__mc_group *
+mc_find(rti_ambassador *amb, uint64_t token)
+{
+	size_t i;
+
+	for (i = 0; i < amb->n_mc; i++)
+		if (amb->mc[i].token == token)
+			return &amb->mc[i];
+	return NULL;
+}
+
+/* Another group joined at `addr` (than *g)? */
+static int
+mc_addr_shared(const rti_ambassador *amb, const struct rti__mc_group *g)
+{
+	size_t i;
+
+	for (i = 0; i < amb->n_mc; i++)
+		if (&amb->mc[i] != g && amb->mc[i].addr == g->addr)
+			return 1;
+	return 0;
+}
+
+void
+rti__mc_order(rti_ambassador *amb, int join, uint64_t token, uint32_t addr,
+    uint16_t port, int mac)
+{
+	struct rti__mc_group *g = mc_find(amb, token);
+	size_t i;
+
+	if (!join) {
+		if (!g)
+			return;
+		if (!mc_addr_shared(amb, g))
+			(void)mc_membership(amb, g->addr, 0);
+		memset(g->key, 0, sizeof g->key);
+		i = (size_t)(g - amb->mc);
+		amb->mc[i] = amb->mc[--amb->n_mc];
+		return;
+	}
+	if (g) {
+		mc_answer(amb, token, 1);
+		return;
+	}
+	if ((mac && !amb->auth_key_len) || mc_socket(amb, port) < 0 ||
+	    wire_grow((void **)&amb->mc, &amb->cap_mc, amb->n_mc + 1,
+	    sizeof *amb->mc)) {
+		amb->ts.mc_join_failed++;
+		mc_answer(amb, token, 0);
+		return;
+	}
+	g = &amb->mc[amb->n_mc];
+	memset(g, 0, sizeof *g);
+	g->token = token;
+	g->addr = addr;
+	g->mac = mac;
+	if (!mc_addr_shared(amb, g) && mc_membership(amb, addr, 1) < 0 &&
+	    errno != EADDRINUSE) {
+		amb->ts.mc_join_failed++;
+		mc_answer(amb, token, 0);
+		return;
+	}
+	if (mac)
+		dgram_key(amb->auth_key, amb->auth_key_len, token, g->key);
+	amb->n_mc++;
+	mc_answer(amb, token, 1);
+}
+
+/* Is `from` rtiexec's UDP socket (the stream's peer, the offer's
+ * port)? */
+static int
+mc_from_rtiexec(rti_ambassador *amb, const struct sockaddr_in *from)
+{
+	struct sockaddr_storage peer;
+	socklen_t pl = sizeof peer;
+
+	return getpeername(amb->fd, (struct sockaddr *)&peer, &pl) == 0 &&
+	    peer.ss_family == AF_INET && from->sin_family == AF_INET &&
+	    ((struct sockaddr_in *)&peer)->sin_addr.s_addr ==
+	    from->sin_addr.s_addr && ntohs(from->sin_port) ==
+	    amb->udp_srv_port;
+}
+
+/* What selection `sel` (MC_SELECT payload, n bytes) says of this
+ * federate: -1 not named (or malformed), else the mode with *bits and
+ * *nbytes set for MC_SEL_CUT. */
+static int
+mc_selected(rti_ambassador *amb, const uint8_t *sel, uint32_t n,
+    const uint8_t **bits, uint16_t *nbytes)
+{
+	struct wire_rd rd;
+	uint16_t k, i, nb;
+	uint32_t who;
+	uint8_t mode;
+
+	wire_rd_init(&rd, sel, n);
+	k = wire_get_u16(&rd);
+	for (i = 0; i < k && !rd.err; i++) {
+		who = wire_get_u32(&rd);
+		mode = wire_get_u8(&rd);
+		nb = 0;
+		*bits = NULL;
+		if (mode == MC_SEL_CUT) {
+			nb = wire_get_u16(&rd);
+			*bits = wire_get_raw(&rd, nb);
+		} else if (mode != MC_SEL_WHOLE) {
+			return -1;
+		}
+		if (!rd.err && who == amb->self.id && amb->self.id) {
+			*nbytes = nb;
+			return mode;
+		}
+	}
+	return -1;
+}
+
+/* Append to dq the reflection `pl` (plen bytes, a WIRE_CB_REFLECT
+ * payload) cut to the values whose bit is set in bits[0..nb): the cut
+ * rtiexec made for this federate.  The values dropped are counted. */
+static void
+mc_cut(rti_ambassador *amb, const uint8_t *pl, uint32_t plen,
+    const uint8_t *bits, uint16_t nb)
+{
+	struct bundle b;
+	struct bundle_hdr h;
+	struct wire_rd rd;
+	const char *why;
+	uint8_t *keep = NULL;
+	size_t off, start = amb->dq.len;
+	uint32_t i, kept = 0;
+
+	wire_rd_init(&rd, pl, plen);
+	(void)wire_get_u32(&rd);
+	bundle_init(&b);
+	if (bundle_hdr_get(&rd, &h) < 0 ||
+	    bundle_parse(&b, rd.p, wire_rd_left(&rd), &why) != 0 ||
+	    (size_t)nb != ((size_t)b.n_attrs + 7) / 8 ||
+	    !(keep = malloc(b.n_attrs + 1))) {
+		amb->ts.rejected++;
+		goto out;
+	}
+	for (i = 0; i < b.n_attrs; i++) {
+		keep[i] = (uint8_t)((bits[i / 8] >> (i % 8)) & 1);
+		kept += keep[i];
+	}
+	amb->ts.mc_cut += b.n_attrs - kept;
+	off = wire_frame_begin(&amb->dq, WIRE_CB_REFLECT);
+	/* producer and header as sent, the layer cut */
+	wire_put_raw(&amb->dq, pl, (size_t)(rd.p - pl));
+	if (bundle_cut(&amb->dq, &b, b.cls, keep) == 0) {
+		amb->dq.len = start;
+		goto out;
+	}
+	wire_frame_end(&amb->dq, off);
+	wire_put16(amb->dq.data + off + 6, RTI__RX_DGRAM);
+	if (amb->dq.oom) {
+		amb->dq.oom = 0;
+		amb->dq.len = start;
+	}
+out:
+	free(keep);
+	bundle_free(&b);
+}
+
+/* One group datagram p[0..n) from `from`: 1 when something was queued. */
+static int
+mc_take(rti_ambassador *amb, const uint8_t *p, size_t n,
+    const struct sockaddr_in *from)
+{
+	const uint8_t *fr, *at, *pl, *spl = NULL, *bits;
+	struct rti__mc_group *g;
+	struct dgram_hdr h;
+	size_t len, left, start = amb->dq.len;
+	uint16_t type, flags, nb = 0;
+	uint32_t plen, splen = 0;
+	int mode, pairs = 0;
+
+	if (!mc_from_rtiexec(amb, from) || dgram_peek(p, n, &h) != DGRAM_OK ||
+	    !(g = mc_find(amb, h.token)) ||
+	    dgram_open(p, n, g->mac ? g->key : NULL, WIRE_DEFAULT_MAX_FRAME,
+	    &h, &fr, &len) != DGRAM_OK) {
+		amb->ts.rejected++;
+		return 0;
+	}
+	/* pairs of a selection and a reflection or interaction */
+	for (at = fr, left = len;
+	    dgram_next(&at, &left, &type, &flags, &pl, &plen);)
+		if ((pairs++ & 1) ? type != WIRE_CB_REFLECT &&
+		    type != WIRE_CB_INTERACTION : type != MC_SELECT) {
+			amb->ts.rejected++;
+			return 0;
+		}
+	if (pairs & 1) {
+		amb->ts.rejected++;
+		return 0;
+	}
+	if (g->any && !dgram_seq_newer(h.seq, g->seq)) {
+		amb->ts.stale++;
+		return 0;
+	}
+	g->seq = h.seq;
+	g->any = 1;
+	amb->ts.mc_datagrams_received++;
+	amb->ts.mc_bytes_received += n;
+	for (at = fr, left = len, pairs = 0;
+	    dgram_next(&at, &left, &type, &flags, &pl, &plen); pairs++) {
+		if (!(pairs & 1)) {
+			spl = pl;
+			splen = plen;
+			continue;
+		}
+		mode = mc_selected(amb, spl, splen, &bits, &nb);
+		if (mode < 0) {
+			amb->ts.mc_not_addressed++;
+		} else if (mode == MC_SEL_WHOLE) {
+			size_t off = amb->dq.len;
+
+			wire_put_raw(&amb->dq, pl - WIRE_HEADER_SIZE,
+			    WIRE_HEADER_SIZE + plen);
+			if (!amb->dq.oom)
+				wire_put16(amb->dq.data + off + 6,
+				    (uint16_t)(flags | RTI__RX_DGRAM));
+		} else if (type == WIRE_CB_REFLECT) {
+			mc_cut(amb, pl, plen, bits, nb);
+		} else {
+			amb->ts.rejected++;
+		}
+		if (amb->dq.oom) {
+			amb->dq.oom = 0;
+			amb->dq.len = start;
+			return 0;
+		}
+	}
+	return amb->dq.len > start;
+}
+
+int
+rti__mc_drain(rti_ambassador *amb)
+{
+	struct sockaddr_in from;
+	socklen_t fl;
+	ssize_t n;
+	int i, k = 0;
+
+	if (amb->mc_fd < 0 || amb->dq_pinned || amb->lost)
+		return 0;
+	if (!amb->dg_in && !(amb->dg_in = malloc(UDP_RBUF)))
+		return 0;
+	if (amb->dq_off == amb->dq.len)
+		amb->dq.len = amb->dq_off = 0;
+	for (i = 0; i < UDP_DRAIN_BATCH; i++) {
+		fl = sizeof from;
+		n = recvfrom(amb->mc_fd, amb->dg_in, UDP_RBUF, MSG_DONTWAIT,
+		    (struct sockaddr *)&from, &fl);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		k += mc_take(amb, amb->dg_in, (size_t)n, &from);
 	}
 	return k;
 }

@@ -52,6 +52,15 @@ void rti__udp_evoke(rti_ambassador *amb, double now);
 int rti__udp_drain(rti_ambassador *amb);
 void rti__udp_send(rti_ambassador *amb);
 void rti__udp_close(rti_ambassador *amb);
+/* rti__mc_order: rtiexec's WIRE_CB_MC_JOIN: join (`join` 1) or leave
+ * group `addr` (host order) of `token` on UDP `port`, and say whether
+ * it joined (WIRE_MC_JOINED). */
+void rti__mc_order(rti_ambassador *amb, int join, uint64_t token,
+    uint32_t addr, uint16_t port, int mac);
+/* rti__mc_drain: read the group datagrams waiting into dq (each frame
+ * this federate is named in, cut as its selection says); the number of
+ * datagrams that queued something.  rti__udp_drain calls it. */
+int rti__mc_drain(rti_ambassador *amb);
 
 /*
  * evoke.c.  rti__in_retire: in.data is about to be replaced while a

@@ -160,7 +160,8 @@ again:
 		amb->in_off = poff;
 		goto again;
 	}
-	if (type == WIRE_CB_DGRAM_OFFER || type == WIRE_CB_DGRAM_CONFIRM) {
+	if (type == WIRE_CB_DGRAM_OFFER || type == WIRE_CB_DGRAM_CONFIRM ||
+	    type == WIRE_CB_MC_JOIN) {
 		/* the datagram path: not callbacks either */
 		amb->in_off = poff + len;
 		if (rti__dispatch(amb, type, amb->in.data + poff, len) < 0) {

@@ -190,6 +190,16 @@ enum {
  * rx_flags while it is dispatched. */
 #define RTI__RX_DGRAM 0x8000
 
+/* A multicast group joined (connection.c). */
+struct rti__mc_group {
+	uint64_t token;
+	uint32_t addr;            /* host order */
+	int mac;
+	uint8_t key[16];
+	uint32_t seq;
+	int any;                  /* a datagram was taken (seq is set) */
+};
+
 struct rti_ambassador {
 	int fd;
 	/* The best-effort path (connection.c): rti_get_fd's epoll
@@ -213,6 +223,13 @@ struct rti_ambassador {
 	uint8_t *dg_in;
 	uint16_t rx_flags;
 	struct rti_transport_stats ts;
+	/* Multicast (connection.c): the group socket (bound to the groups'
+	 * port, in epfd), the groups joined, rtiexec's UDP port (of the
+	 * offer: group datagrams come from there only). */
+	int mc_fd;
+	uint16_t mc_port, udp_srv_port;
+	struct rti__mc_group *mc;
+	size_t n_mc, cap_mc;
 	int connected;
 	int refused_busy;         /* the last handshake: WIRE_NAK_BUSY */
 	int lost;                 /* connection gone; lost_reason says why */

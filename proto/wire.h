@@ -80,6 +80,16 @@ enum wire_type {
 	WIRE_CB_DGRAM_CONFIRM = 0x000b, /* (empty): the registration was
 	                                   taken; best effort may go by
 	                                   UDP both ways */
+	/* Multicast (rtiexec --multicast; rti-protocol(7), MULTICAST):
+	 * rtiexec tells a federate to join or leave a group as its
+	 * subscriptions change; the federate says whether it joined.  Not
+	 * callbacks.  (0x000c is DGRAM_REGISTER, 0x000f mcast.h's
+	 * MC_SELECT: datagrams only.) */
+	WIRE_CB_MC_JOIN = 0x000d,       /* u8 join (1) or leave (0), u64
+	                                   group token, u32 IPv4 group
+	                                   address, u16 UDP port, u8 mac */
+	WIRE_MC_JOINED = 0x000e,        /* one-way: u64 group token, u8 1:
+	                                   a member now, 0: could not join */
 
 	/* FedM requests */
 	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,

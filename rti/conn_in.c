@@ -169,6 +169,7 @@ server_busy_exempt(uint16_t type)
 	case WIRE_RESTORE_QUERY:
 	case WIRE_DDM_ACK:
 	case WIRE_SOURCE_STATS:
+	case WIRE_MC_JOINED:
 		return 1;
 	default:
 		return 0;

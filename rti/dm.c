@@ -464,6 +464,7 @@ h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	server_sub_changed(c->fed, CLASS_OBJECT, cls, 1);
 	server_sub_reply(c, serial, RTI_OK);
 	relevance_all(c->fed->fx);
+	udp_mc_resync(c->fed);
 	server_sub_applied(c->fed, cls);
 	return 0;
 }
@@ -490,6 +491,7 @@ dm_subscribe_oc(struct federate *f, uint32_t cls, const uint64_t *attrs,
 	df->sub_active[cls] = active ? 1 : 0;
 	st->gen++;
 	relevance_all(f->fx);
+	udp_mc_resync(f);
 	server_sub_applied(f, cls);
 	return 0;
 }
@@ -504,6 +506,7 @@ dm_subscribe_ic(struct federate *f, uint32_t cls, int active)
 	fst(f)->sub_ic[cls] = active ? 2 : 1;
 	st->gen++;
 	relevance_all(f->fx);
+	udp_mc_resync(f);
 	return 0;
 }
 
@@ -528,6 +531,7 @@ dm_unsubscribe(struct federate *f, int interaction, uint32_t cls)
 	}
 	st->gen++;
 	relevance_all(f->fx);
+	udp_mc_resync(f);
 	if (!interaction)
 		server_sub_applied(f, cls);
 }
@@ -563,6 +567,7 @@ h_unsubscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    df->sub[cls] ? 0 : -1);
 		relevance_all(c->fed->fx);
 		server_sub_applied(c->fed, cls);
+		udp_mc_resync(c->fed);
 	}
 	free(set);
 	return 0;
@@ -641,6 +646,7 @@ h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	server_sub_changed(c->fed, CLASS_INTERACTION, cls, 1);
 	server_sub_reply(c, serial, RTI_OK);
 	relevance_all(c->fed->fx);
+	udp_mc_resync(c->fed);
 	return 0;
 }
 
@@ -662,6 +668,7 @@ h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		st->gen++;
 		server_sub_changed(c->fed, CLASS_INTERACTION, cls, -1);
 		relevance_all(c->fed->fx);
+		udp_mc_resync(c->fed);
 	}
 	return 0;
 }
@@ -817,6 +824,7 @@ dm_federate_resign(struct federate *f, int action)
 		}
 	st->gen++;
 	relevance_all(f->fx);
+	udp_mc_resync(f);
 	for (c = 1; c <= st->n_oc; c++)
 		if (df->sub_active[c])
 			server_sub_applied(f, c);
@@ -1165,6 +1173,8 @@ dm_restore_apply(struct federation *fx, void *p)
 				    "restoring a subscription of %s", f->name);
 	}
 	st->gen++;
+	for (i = 0; i < fx->n_feds; i++)
+		udp_mc_resync(fx->feds[i]);
 	dm_restore_discard(s);
 }
 

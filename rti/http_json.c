@@ -439,6 +439,29 @@ udp_obj(struct jw *w, const struct udp_stats *u, int on, int confirmed)
 	jw_u64(w, "send_failed", u->send_failed);
 	jw_u64(w, "sent_reliably_too_large", u->too_large);
 	jw_u64(w, "sent_reliably_unconfirmed", u->unconfirmed);
+	jw_u64(w, "multicast_taken", u->mc_taken);
+	jw_obj_end(w);
+}
+
+/* "multicast": the group counters (struct mc_stats). */
+static void
+mc_obj(struct jw *w, const struct rti_server *srv)
+{
+	const struct mc_stats *m = &srv->stats.mc;
+
+	jw_obj(w, "multicast");
+	jw_bool(w, "enabled", udp_mc_on(srv));
+	jw_u64(w, "groups", m->groups);
+	jw_u64(w, "members", m->members);
+	jw_u64(w, "datagrams_sent", m->dg_out);
+	jw_u64(w, "bytes_sent", m->bytes_out);
+	jw_u64(w, "send_failed", m->send_failed);
+	jw_u64(w, "messages", m->messages);
+	jw_u64(w, "deliveries", m->deliveries);
+	jw_u64(w, "cut_values", m->cut);
+	jw_u64(w, "joins", m->joins);
+	jw_u64(w, "leaves", m->leaves);
+	jw_u64(w, "join_failed", m->join_failed);
 	jw_obj_end(w);
 }
 
@@ -462,6 +485,7 @@ server_obj(struct jw *w, struct rti_server *srv)
 	jw_u64(w, "protocol_errors", s->protocol_errors);
 	jw_u64(w, "connections_refused", s->conns_refused);
 	udp_obj(w, &s->udp, srv->udp != NULL, -1);
+	mc_obj(w, srv);
 	jw_obj_end(w);
 }
 
@@ -717,6 +741,7 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 		static const struct udp_stats none;
 
 		udp_obj(w, c ? &c->ust : &none, 1, c && udp_confirmed(c));
+		jw_u64(w, "multicast_groups", c ? udp_mc_groups(c) : 0);
 	}
 	jw_obj_end(w);
 	fed_traffic(w, (struct federate *)f);

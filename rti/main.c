@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -15,6 +16,7 @@
 #include "http.h"
 #include "server.h"
 #include "dgram.h"
+#include "mcast.h"
 
 #define EXIT_USAGE 2
 /* Largest --max-queue and --max-total-queue: 2^40, or what size_t holds. */
@@ -86,6 +88,17 @@ usage(FILE *out)
 "      --udp-max-datagram BYTES\n"
 "                            largest datagram sent (default %u: no\n"
 "                            fragments on a 1500-byte MTU)\n"
+"      --multicast RANGE     best effort that several federates want goes\n"
+"                            once to an IPv4 multicast group of RANGE\n"
+"                            (239.192.10.0/24, FIRST-LAST or one address;\n"
+"                            default off)\n"
+"      --multicast-ttl N     hops multicast may cross (default 1: the LAN)\n"
+"      --multicast-interface ADDR\n"
+"                            address of the interface multicast leaves by\n"
+"                            (default the --bind address)\n"
+"      --multicast-port N    UDP port of the groups (default the UDP port)\n"
+"      --multicast-min N     members of a group that must want a message\n"
+"                            for it to go to the group (default 2)\n"
 "      --no-io-uring         write to federates with send() only, not with\n"
 "                            one io_uring submission per loop turn\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
@@ -264,7 +277,12 @@ enum {
 	OPT_HTTP_MAX_OUTPUT,
 	OPT_HEARTBEAT_TIMEOUT,
 	OPT_UDP,
-	OPT_UDP_MAX_DATAGRAM
+	OPT_UDP_MAX_DATAGRAM,
+	OPT_MULTICAST,
+	OPT_MULTICAST_TTL,
+	OPT_MULTICAST_IFACE,
+	OPT_MULTICAST_PORT,
+	OPT_MULTICAST_MIN
 };
 
 /* Upper bound of --max-connections and the startup bounds. */
@@ -301,6 +319,15 @@ main(int argc, char **argv)
 		{ "udp", required_argument, NULL, OPT_UDP },
 		{ "udp-max-datagram", required_argument, NULL,
 		    OPT_UDP_MAX_DATAGRAM },
+		{ "multicast", required_argument, NULL, OPT_MULTICAST },
+		{ "multicast-ttl", required_argument, NULL,
+		    OPT_MULTICAST_TTL },
+		{ "multicast-interface", required_argument, NULL,
+		    OPT_MULTICAST_IFACE },
+		{ "multicast-port", required_argument, NULL,
+		    OPT_MULTICAST_PORT },
+		{ "multicast-min", required_argument, NULL,
+		    OPT_MULTICAST_MIN },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
 		{ "http", required_argument, NULL, OPT_HTTP },
@@ -456,6 +483,57 @@ main(int argc, char **argv)
 			}
 			cfg.udp_max_datagram = (uint32_t)v;
 			break;
+		case OPT_MULTICAST: {
+			struct mc_range r;
+			const char *why;
+
+			if (mc_range_parse(optarg, &r, &why) < 0) {
+				fprintf(stderr, "rtiexec: bad --multicast "
+				    "'%s': %s\n", optarg, why);
+				goto usage_error;
+			}
+			cfg.mc_on = 1;
+			cfg.mc_first = r.first;
+			cfg.mc_last = r.last;
+			break;
+		}
+		case OPT_MULTICAST_TTL:
+			if (parse_size(optarg, 1, 255, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --multicast-ttl "
+				    "'%s' (want 1..255)\n", optarg);
+				goto usage_error;
+			}
+			cfg.mc_ttl = (int)v;
+			break;
+		case OPT_MULTICAST_IFACE: {
+			struct in_addr a;
+
+			if (inet_pton(AF_INET, optarg, &a) != 1) {
+				fprintf(stderr, "rtiexec: bad "
+				    "--multicast-interface '%s' (want a "
+				    "numeric IPv4 address of this host)\n",
+				    optarg);
+				goto usage_error;
+			}
+			cfg.mc_iface = optarg;
+			break;
+		}
+		case OPT_MULTICAST_PORT:
+			if (parse_size(optarg, 1, 65535, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --multicast-port "
+				    "'%s' (want 1..65535)\n", optarg);
+				goto usage_error;
+			}
+			cfg.mc_port = (int)v;
+			break;
+		case OPT_MULTICAST_MIN:
+			if (parse_size(optarg, 1, 65535, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --multicast-min "
+				    "'%s' (want 1..65535)\n", optarg);
+				goto usage_error;
+			}
+			cfg.mc_min = (uint32_t)v;
+			break;
 		case OPT_MAX_CONNECTIONS:
 		case OPT_MAX_STARTUPS:
 		case OPT_PER_SOURCE:
@@ -604,6 +682,24 @@ main(int argc, char **argv)
 		fprintf(stderr, "rtiexec: --http-port-file, --http-max-clients "
 		    "and --http-max-output go with --http\n");
 		goto usage_error;
+	}
+	if ((cfg.mc_ttl || cfg.mc_iface || cfg.mc_port || cfg.mc_min) &&
+	    !cfg.mc_on) {
+		fprintf(stderr, "rtiexec: --multicast-ttl, "
+		    "--multicast-interface, --multicast-port and "
+		    "--multicast-min go with --multicast\n");
+		goto usage_error;
+	}
+	if (cfg.mc_on && cfg.udp_off) {
+		fprintf(stderr, "rtiexec: --multicast needs the UDP path "
+		    "(not --udp off)\n");
+		goto usage_error;
+	}
+	if (cfg.mc_on) {
+		if (!cfg.mc_ttl)
+			cfg.mc_ttl = 1;
+		if (!cfg.mc_min)
+			cfg.mc_min = 2;
 	}
 	cfg.pre_foms = foms;
 	cfg.n_pre_foms = n_foms;

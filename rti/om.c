@@ -799,7 +799,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	struct bundle_hdr h;
 	uint32_t cls, n, i, kept;
 	char msg[160];
-	int tso, rc;
+	int tso, rc, mc = 0;
 
 	if (bundle_hdr_get(rd, &h) < 0)
 		return -1;
@@ -848,6 +848,21 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	f->cnt.ic_sent_bytes[cls] += block_len;
 	ddm_route_interaction(fx, h.cond, regions, n_regions, r, n_routes,
 	    st->want);
+	/* best effort with --multicast: one frame for the group's members
+	 * that know it as its class, the others as without */
+	if (c->srv->dispatch_be && udp_mc_on(c->srv) && n_routes) {
+		struct wire_buf *m = &st->rt.mc;
+		size_t off;
+
+		wire_buf_reset(m);
+		off = wire_frame_begin(m, WIRE_CB_INTERACTION);
+		wire_put_u32(m, f->handle);
+		om_hdr_put(m, &h, tso);
+		wire_put_u32(m, cls);
+		wire_put_raw(m, block, block_len);
+		wire_frame_end(m, off);
+		mc = !m->oom && udp_mc_begin(c->srv, fx, 1, cls, m->len);
+	}
 	for (k = 0; k < n_routes; k++) {
 		struct federate *to = r[k].f;
 		size_t off, cnt;
@@ -856,6 +871,12 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			continue;
 		if (!st->want[k]) {
 			c->srv->stats.filtered++;
+			continue;
+		}
+		/* counted below when the group message goes */
+		if (mc && r[k].known == cls && udp_mc_add(c->srv, to->conn,
+		    to->handle, NULL, 0)) {
+			st->want[k] = 2;
 			continue;
 		}
 		wire_buf_reset(&st->out);
@@ -892,6 +913,31 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			conn_send_buf(to->conn, &st->out);
 		to->cnt.ic_received[r[k].known]++;
 		c->srv->stats.routed++;
+	}
+	if (mc) {
+		/* the members addressed (want 2): the group message, or
+		 * (fewer than --multicast-min) each its unicast */
+		int sent = udp_mc_end(c->srv, st->rt.mc.data, st->rt.mc.len,
+		    NULL, 0) > 0;
+
+		for (k = 0; k < n_routes; k++) {
+			struct federate *to = r[k].f;
+
+			if (st->want[k] != 2)
+				continue;
+			if (sent) {
+				to->conn->ust.mc_taken++;
+				c->srv->stats.udp.mc_taken++;
+			} else {
+				conn_send_be(to->conn, st->rt.mc.data,
+				    st->rt.mc.len, NULL, 0);
+			}
+			to->cnt.ic_recv_bytes[cls] += block_len;
+			if (tso)
+				tm_note_tso_delivery(to, h.time);
+			to->cnt.ic_received[cls]++;
+			c->srv->stats.routed++;
+		}
 	}
 	if (st->rti_ic && st->rti_ic[cls])
 		server_rti_interaction(f, cls, block, block_len);

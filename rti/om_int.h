@@ -52,6 +52,14 @@ struct om_pass {
  *   plan, per subscriber, for the sending loop: kc, keep.
  * idx, handles, keep2 and stamp are scratch of one function each.
  */
+/* A subscriber addressed in a group message (om_route.c, --multicast):
+ * its route, the instances and values it gets, the values its cut drops,
+ * whether it takes the bundle whole. */
+struct mc_taken {
+	uint32_t k, n_inst, cut;
+	uint8_t whole;
+};
+
 struct route {
 	struct bundle b;              /* the parsed bundle */
 	struct om_instance **bi;      /* [n_inst]: the instances */
@@ -73,6 +81,10 @@ struct route {
 	size_t cap_bi, cap_dup, cap_want, cap_wattr, cap_kc, cap_keep,
 	    cap_keep2, cap_idx, cap_handles;
 	struct wire_buf out;          /* a reflect being built */
+	struct wire_buf mc;           /* the head of a group message
+	                                 (--multicast) */
+	struct mc_taken *mct;         /* [n_mct]: its members addressed */
+	size_t n_mct, cap_mct;
 };
 
 struct om_fx {

@@ -113,6 +113,7 @@ om_route_init(struct route *rt, uint32_t n_attrs)
 	memset(rt, 0, sizeof *rt);
 	bundle_init(&rt->b);
 	wire_buf_init(&rt->out);
+	wire_buf_init(&rt->mc);
 	rt->n_stamp = n_attrs;
 	rt->stamp = calloc(n_attrs + 1, sizeof *rt->stamp);
 	return rt->stamp ? 0 : -1;
@@ -123,6 +124,7 @@ om_route_fini(struct route *rt)
 {
 	bundle_free(&rt->b);
 	wire_buf_free(&rt->out);
+	wire_buf_free(&rt->mc);
 	free(rt->stamp);
 	free(rt->bi);
 	free(rt->dup);
@@ -133,6 +135,7 @@ om_route_fini(struct route *rt)
 	free(rt->keep2);
 	free(rt->idx);
 	free(rt->handles);
+	free(rt->mct);
 }
 
 /* Do instance layers a (may be NULL) and b update the same attributes in
@@ -482,6 +485,94 @@ uniform_route(struct conn *c, struct om_fx *st, struct route *rt,
 }
 
 /*
+ * --multicast: start a group message of the bundle (its reflect frame
+ * whole: rt->mc, then `layer_len` bytes of layer).  1 when its group
+ * takes it (udp_mc_begin), else 0.
+ */
+static int
+mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
+    int tso, size_t layer_len)
+{
+	size_t off;
+
+	wire_buf_reset(&rt->mc);
+	off = wire_frame_begin(&rt->mc, WIRE_CB_REFLECT);
+	wire_put_u32(&rt->mc, c->fed->handle);
+	om_hdr_put(&rt->mc, h, tso);
+	wire_patch_u32(&rt->mc, off, (uint32_t)(rt->mc.len - off -
+	    WIRE_HEADER_SIZE + layer_len));
+	return !rt->mc.oom && udp_mc_begin(c->srv, c->fed->fx, 0, rt->b.cls,
+	    rt->mc.len + layer_len);
+}
+
+/*
+ * --multicast: subscriber k (`to`), planned (plan: rt->kc, rt->keep;
+ * `whole` its answer), is addressed in the group message instead of
+ * sent its reflect when it knows every instance it gets as the bundle's
+ * class (its librti cuts to rt->keep, which needs no other class) and is
+ * a joined member: 1, recorded in rt->mct for mc_commit.  0: send it its
+ * reflect.
+ */
+static int
+mc_take(struct conn *c, struct route *rt, struct federate *to, size_t k,
+    int whole)
+{
+	const struct bundle *b = &rt->b;
+	struct mc_taken *t;
+	uint32_t i, j, n = 0, kept = 0;
+
+	for (i = 0; i < b->n_inst; i++) {
+		if (!rt->kc[i])
+			continue;
+		if (rt->kc[i] != b->cls)
+			return 0;
+		n++;
+		for (j = 0; j < b->inst[i].n_attrs; j++)
+			kept += rt->keep[b->inst[i].first + j] != 0;
+	}
+	if (!n || wire_grow((void **)&rt->mct, &rt->cap_mct, rt->n_mct + 1,
+	    sizeof *rt->mct) || !udp_mc_add(c->srv, to->conn, to->handle,
+	    whole ? NULL : rt->keep, b->n_attrs))
+		return 0;
+	t = &rt->mct[rt->n_mct++];
+	t->k = (uint32_t)k;
+	t->n_inst = n;
+	t->cut = b->n_attrs - kept;
+	t->whole = (uint8_t)whole;
+	return 1;
+}
+
+/* The group message went: count for the members addressed what
+ * send_reflect counts. */
+static void
+mc_commit(struct conn *c, struct route *rt, const struct dm_sub *r,
+    const struct bundle_hdr *h, int tso, size_t layer_len)
+{
+	uint32_t cls = rt->b.cls;
+	size_t i;
+
+	for (i = 0; i < rt->n_mct; i++) {
+		const struct mc_taken *t = &rt->mct[i];
+		struct federate *to = r[t->k].f;
+
+		to->cnt.reflections[cls] += t->n_inst;
+		to->cnt.refl_bytes[cls] += layer_len;
+		to->conn->ust.mc_taken++;
+		c->srv->stats.udp.mc_taken++;
+		c->srv->stats.mc.cut += t->cut;
+		if (tso)
+			tm_note_tso_delivery(to, h->time);
+		c->srv->stats.routed++;
+		if (!t->whole)
+			c->srv->stats.filtered++;
+	}
+}
+
+static void send_planned(struct conn *c, struct route *rt,
+    struct federate *to, int whole, const struct bundle_hdr *h, int tso,
+    const void *layer, size_t layer_len);
+
+/*
  * Route a checked bundle (rt->bi, rt->dup) to the `n` routes `r` of its
  * class: filter each instance (rt->want, rt->wattr), then per subscriber
  * plan and send the bundle whole (`layer`) or cut.
@@ -494,8 +585,8 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 	struct federate *f = c->fed;
 	struct federation *fx = f->fx;
 	const struct bundle *b = &rt->b;
-	uint32_t i, j, cls;
-	int multi, pplain;
+	uint32_t i, j;
+	int pplain, mc = 0, whole;
 	size_t k;
 
 	if (wire_grow((void **)&rt->want, &rt->cap_want, (size_t)b->n_inst * n +
@@ -528,52 +619,88 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 		    rt->wattr + bi->first * n);
 		pplain = plain;
 	}
+	/* best effort with --multicast: one reflect for the group's
+	 * members, cut by each (mc_take), the others as without */
+	rt->n_mct = 0;
+	if (c->srv->dispatch_be && udp_mc_on(c->srv) && n)
+		mc = mc_begin(c, rt, h, tso, layer_len);
 	for (k = 0; k < n; k++) {
 		struct federate *to = r[k].f;
-		int sent = 0;
 
 		if (to == f || !to->conn)
 			continue;
-		if (plan(fx, st, rt, &r[k], rt->want + k, rt->wattr + k, n)) {
-			send_reflect(rt, to, f->handle, h, tso, layer,
-			    layer_len, 0, NULL);
-			c->srv->stats.routed++;
+		whole = plan(fx, st, rt, &r[k], rt->want + k, rt->wattr + k, n);
+		if (mc && mc_take(c, rt, to, k, whole))
 			continue;
-		}
-		/* One frame per class the subscriber knows the instances as;
-		 * nearly always a single one. */
-		for (;;) {
-			const uint8_t *sel = rt->keep;
-
-			for (i = 0, cls = 0; i < b->n_inst && !cls; i++)
-				cls = rt->kc[i];
-			if (!cls)
-				break;
-			for (i = 0, multi = 0; i < b->n_inst; i++)
-				multi |= rt->kc[i] && rt->kc[i] != cls;
-			if (multi) {
-				for (i = 0; i < b->n_inst; i++) {
-					size_t x = b->inst[i].first;
-
-					for (j = 0; j < b->inst[i].n_attrs;
-					    j++, x++)
-						rt->keep2[x] = rt->kc[i] ==
-						    cls && rt->keep[x];
-				}
-				sel = rt->keep2;
-			}
-			send_reflect(rt, to, f->handle, h, tso, NULL, 0, cls,
-			    sel);
-			c->srv->stats.routed++;
-			c->srv->stats.filtered++;
-			sent = 1;
-			for (i = 0; i < b->n_inst; i++)
-				if (rt->kc[i] == cls)
-					rt->kc[i] = 0;
-		}
-		if (!sent)
-			c->srv->stats.filtered++;
+		send_planned(c, rt, to, whole, h, tso, layer, layer_len);
 	}
+	if (!mc)
+		return;
+	if (udp_mc_end(c->srv, rt->mc.data, rt->mc.len, layer, layer_len)) {
+		mc_commit(c, rt, r, h, tso, layer_len);
+		return;
+	}
+	/* fewer than --multicast-min wanted it: unicast, as without */
+	for (i = 0; i < rt->n_mct; i++) {
+		struct federate *to = r[rt->mct[i].k].f;
+
+		whole = plan(fx, st, rt, &r[rt->mct[i].k], rt->want +
+		    rt->mct[i].k, rt->wattr + rt->mct[i].k, n);
+		send_planned(c, rt, to, whole, h, tso, layer, layer_len);
+	}
+}
+
+/* Send planned subscriber `to` (plan: rt->kc, rt->keep; `whole` its
+ * answer) its reflect: `layer` as it is, or one cut per class it knows
+ * the instances as. */
+static void
+send_planned(struct conn *c, struct route *rt, struct federate *to,
+    int whole, const struct bundle_hdr *h, int tso, const void *layer,
+    size_t layer_len)
+{
+	const struct bundle *b = &rt->b;
+	uint32_t i, j, cls;
+	int multi, sent = 0;
+
+	if (whole) {
+		send_reflect(rt, to, c->fed->handle, h, tso, layer,
+		    layer_len, 0, NULL);
+		c->srv->stats.routed++;
+		return;
+	}
+	/* One frame per class the subscriber knows the instances as;
+	 * nearly always a single one. */
+	for (;;) {
+		const uint8_t *sel = rt->keep;
+
+		for (i = 0, cls = 0; i < b->n_inst && !cls; i++)
+			cls = rt->kc[i];
+		if (!cls)
+			break;
+		for (i = 0, multi = 0; i < b->n_inst; i++)
+			multi |= rt->kc[i] && rt->kc[i] != cls;
+		if (multi) {
+			for (i = 0; i < b->n_inst; i++) {
+				size_t x = b->inst[i].first;
+
+				for (j = 0; j < b->inst[i].n_attrs;
+				    j++, x++)
+					rt->keep2[x] = rt->kc[i] ==
+					    cls && rt->keep[x];
+			}
+			sel = rt->keep2;
+		}
+		send_reflect(rt, to, c->fed->handle, h, tso, NULL, 0,
+		    cls, sel);
+		c->srv->stats.routed++;
+		c->srv->stats.filtered++;
+		sent = 1;
+		for (i = 0; i < b->n_inst; i++)
+			if (rt->kc[i] == cls)
+				rt->kc[i] = 0;
+	}
+	if (!sent)
+		c->srv->stats.filtered++;
 }
 
 int
@@ -612,8 +739,9 @@ om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	f->cnt.updates[rt->b.cls] += rt->b.n_inst;
 	f->cnt.upd_bytes[rt->b.cls] += wire_rd_left(rd);
 	n = dm_route_object(fx, rt->b.cls, &r);
-	if (fast && uniform_route(c, st, rt, &h, tso, r, n, rd->p,
-	    wire_rd_left(rd)))
+	/* (a group message is built by the general path only) */
+	if (fast && !(c->srv->dispatch_be && udp_mc_on(c->srv)) &&
+	    uniform_route(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd)))
 		return 0;
 	route_general(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd));
 	return 0;

@@ -101,6 +101,14 @@ struct rti_config {
 	                                the stream */
 	uint32_t udp_max_datagram;   /* largest datagram sent (0 =
 	                                DGRAM_DEFAULT_MAX) */
+	/* --multicast (udp.c): best effort that --multicast-min members of
+	 * a group want goes once to the group; mc_on = 0: never. */
+	int mc_on;
+	uint32_t mc_first, mc_last;  /* the group range, host order */
+	int mc_ttl;                  /* 1..255 */
+	const char *mc_iface;        /* NULL: bind_addr */
+	int mc_port;                 /* 0: the UDP port */
+	uint32_t mc_min;             /* >= 1 */
 	const uint8_t *auth_key;     /* NULL = no authentication */
 	size_t auth_key_len;
 	/* pre-created federations (--federation NAME --fom FILE...) */
@@ -369,6 +377,23 @@ struct udp_stats {
 	                                 than a datagram */
 	uint64_t unconfirmed;         /* frames sent on the stream: no
 	                                 confirmed datagram path */
+	uint64_t mc_taken;            /* messages it was sent in a group
+	                                 datagram instead of by unicast */
+};
+
+/* The multicast counters (udp.c, --multicast; rti-http(7)). */
+struct mc_stats {
+	uint64_t dg_out, bytes_out;   /* group datagrams sent, their bytes */
+	uint64_t send_failed;         /* group datagrams the socket refused */
+	uint64_t messages;            /* messages sent to a group (once) */
+	uint64_t deliveries;          /* members addressed by them */
+	uint64_t cut;                 /* attribute values the members' local
+	                                 cut drops (the group carried more
+	                                 than they subscribe to) */
+	uint64_t joins, leaves;       /* join and leave orders sent */
+	uint64_t join_failed;         /* federates that could not join */
+	uint64_t groups;              /* groups now */
+	uint64_t members;             /* memberships joined now */
 };
 
 struct udp_peer;
@@ -501,6 +526,7 @@ struct rti_stats {
 	uint64_t heartbeat_timeouts;
 	struct udp_stats udp;     /* every connection's, and datagrams
 	                             that named none */
+	struct mc_stats mc;
 };
 
 /* Log lines that clients can cause before they are trusted, each
@@ -607,6 +633,38 @@ int conn_send_be(struct conn *c, const void *head, size_t head_len,
     const void *body, size_t body_len);
 /* udp.c: 1 when c's datagram path is confirmed. */
 int udp_confirmed(const struct conn *c);
+/*
+ * Multicast (udp.c, --multicast; all of them nothing without it).
+ * udp_mc_on: 1 when --multicast is on and the UDP path is up.
+ * udp_mc_resync: `f`'s subscriptions changed (or it resigned): send its
+ *   librti the joins and leaves of the groups of the classes it
+ *   subscribes to now.
+ * udp_mc_groups: the groups `c` is a member of (joined).
+ * udp_mc_begin: a best-effort message of class `cls` (`ic` 1: an
+ *   interaction class) of `fx`, whose frame is `frame_len` bytes, is about
+ *   to be routed: 1 when its group has at least --multicast-min joined
+ *   members and the frame fits a group datagram (then udp_mc_add each
+ *   subscriber, udp_mc_end), else 0 (unicast everyone).
+ * udp_mc_add: address subscriber `to` (federate `handle`) in the group
+ *   message: it keeps keep[0..n) of the bundle's values (keep NULL: the
+ *   whole frame).  1 when it is a joined member and its entry fits, 0:
+ *   send it the message as without multicast.
+ * udp_mc_end: the message (its frame: head then body) goes into the
+ *   group's datagram when at least --multicast-min members were
+ *   addressed: their number.  0: it was not sent; the caller sends the
+ *   members it addressed the message as without multicast.
+ */
+int udp_mc_on(const struct rti_server *srv);
+/* The handler of WIRE_MC_JOINED (fedm.c's table). */
+int udp_h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd);
+void udp_mc_resync(struct federate *f);
+uint32_t udp_mc_groups(const struct conn *c);
+int udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
+    uint32_t cls, size_t frame_len);
+int udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
+    const uint8_t *keep, uint32_t n);
+uint32_t udp_mc_end(struct rti_server *srv, const void *head,
+    size_t head_len, const void *body, size_t body_len);
 /* udp.c: a frame of the datagram in dispatch (dispatch_dgram) was
  * refused by its handler: counted, never answered. */
 void conn_dgram_refused(struct conn *c);

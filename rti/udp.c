@@ -38,6 +38,8 @@
 #include "conn.h"
 #include "dgram.h"
 #include "idmap.h"
+#include "dm.h"
+#include "mcast.h"
 
 #define UDP_RBUF (64u * 1024)
 /* Datagrams read per readable event: the loop's other work is not held
@@ -45,9 +47,35 @@
 #define UDP_READ_BATCH 64
 #define UDP_SOCKBUF (4 << 20)
 
+/* A multicast group of one federation (--multicast): its address, its
+ * token and MAC key, the datagram being filled.  It exists while some
+ * federate of the federation is a member or joining. */
+struct mc_group {
+	struct federation *fx;
+	uint32_t addr;                /* host order */
+	uint64_t token;
+	uint8_t key[DGRAM_KEY_SIZE];
+	uint32_t seq;
+	uint32_t refs;                /* memberships, joined or joining */
+	uint32_t members;             /* joined */
+	struct wire_buf dg;
+	int flush_pending;
+	struct mc_group *flush_next;
+	struct mc_group *next;
+};
+
+/* A connection's membership of a group. */
+struct mc_member {
+	struct mc_group *g;
+	int joined;                   /* the federate said it joined */
+	int keep;                     /* udp_mc_resync's mark */
+};
+
 struct udp_peer {
 	struct conn *c;
 	struct idmap_node tnode;      /* in udp_srv.by_token */
+	struct mc_member *mm;         /* [n_mm] */
+	size_t n_mm, cap_mm;
 	uint64_t token;
 	uint8_t key[DGRAM_KEY_SIZE];  /* with --auth-key-file */
 	int confirmed;                /* `to` is the federate's address */
@@ -69,6 +97,17 @@ struct udp_srv {
 	uint8_t *rbuf;
 	struct idmap by_token;        /* udp_peer by token: a datagram finds
 	                                 its connection in one chain walk */
+	/* --multicast: the range, the groups' port, the groups, those
+	 * with a datagram to send, the message being addressed
+	 * (udp_mc_begin .. udp_mc_end) */
+	struct mc_range mc;
+	int mc_port;
+	struct mc_group *groups, *mc_flush;
+	struct mc_group *cur;
+	size_t cur_frame;             /* its frame's length */
+	uint32_t cur_n;               /* federates addressed */
+	struct wire_buf sel;          /* their MC_SELECT frame */
+	size_t sel_off;
 };
 
 static void udp_read_cb(evutil_socket_t fd, short what, void *arg);
@@ -113,6 +152,72 @@ bind_udp(struct sockaddr_storage *ss, socklen_t len, int port)
 	(void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &(int){ UDP_SOCKBUF },
 	    sizeof(int));
 	return fd;
+}
+
+/* "A.B.C.D" of host-order `a`. */
+static const char *
+ip4_name(char *out, size_t len, uint32_t a)
+{
+	struct in_addr in = { htonl(a) };
+
+	return inet_ntop(AF_INET, &in, out, (socklen_t)len) ? out : "?";
+}
+
+/* --multicast: the sending side on the UDP socket `u` bound to `ss`
+ * (interface, TTL).  0, or -1 with the reason logged: rtiexec does not
+ * start. */
+static int
+mc_init(struct rti_server *srv, struct udp_srv *u,
+    const struct sockaddr_storage *ss)
+{
+	struct in_addr ifa;
+	unsigned char ttl = (unsigned char)srv->cfg.mc_ttl;
+	char a[INET_ADDRSTRLEN], b[INET_ADDRSTRLEN];
+
+	if (ss->ss_family != AF_INET) {
+		rti_log(srv, LOG_ERROR, "--multicast needs an IPv4 --bind "
+		    "address (the groups are IPv4)");
+		return -1;
+	}
+	if (srv->cfg.mc_iface)
+		(void)inet_pton(AF_INET, srv->cfg.mc_iface, &ifa);
+	else
+		ifa = ((const struct sockaddr_in *)ss)->sin_addr;
+	if (ifa.s_addr == htonl(INADDR_ANY)) {
+		rti_log(srv, LOG_ERROR, "--multicast with --bind 0.0.0.0 "
+		    "needs --multicast-interface (the address of the LAN "
+		    "interface the groups are sent on)");
+		return -1;
+	}
+	if (setsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_IF, &ifa,
+	    sizeof ifa) < 0) {
+		rti_log(srv, LOG_ERROR, "--multicast-interface %s: %s (want "
+		    "an IPv4 address of this host)", inet_ntop(AF_INET, &ifa,
+		    a, sizeof a) ? a : "?", strerror(errno));
+		return -1;
+	}
+	if (setsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl,
+	    sizeof ttl) < 0) {
+		rti_log(srv, LOG_ERROR, "--multicast-ttl %d: %s",
+		    srv->cfg.mc_ttl, strerror(errno));
+		return -1;
+	}
+	u->mc.first = srv->cfg.mc_first;
+	u->mc.last = srv->cfg.mc_last;
+	u->mc_port = srv->cfg.mc_port ? srv->cfg.mc_port : u->port;
+	wire_buf_init(&u->sel);
+	rti_log(srv, LOG_INFO, "multicast: groups %s-%s port %d, TTL %d, "
+	    "interface %s, to a group when %u of its members want a "
+	    "message", ip4_name(a, sizeof a, u->mc.first),
+	    ip4_name(b, sizeof b, u->mc.last), u->mc_port, srv->cfg.mc_ttl,
+	    inet_ntop(AF_INET, &ifa, b, sizeof b) ? b : "?",
+	    srv->cfg.mc_min);
+	if (!mc_admin_scoped(u->mc.first) || !mc_admin_scoped(u->mc.last))
+		rti_log(srv, LOG_WARN, "multicast: %s-%s is not "
+		    "administratively scoped (239.0.0.0/8): routers may "
+		    "carry it beyond the site", ip4_name(a, sizeof a,
+		    u->mc.first), ip4_name(b, sizeof b, u->mc.last));
+	return 0;
 }
 
 int
@@ -170,6 +275,13 @@ udp_init(struct rti_server *srv)
 			    strerror(e), u->port);
 		}
 	}
+	if (u->fd < 0 && srv->cfg.mc_on) {
+		rti_log(srv, LOG_ERROR, "no UDP socket on %s (%s): no "
+		    "--multicast", addr, strerror(errno));
+		free(u->rbuf);
+		free(u);
+		return -1;
+	}
 	if (u->fd < 0) {
 		rti_log(srv, LOG_WARN, "no UDP socket on %s (%s): best "
 		    "effort travels on the stream", addr, strerror(errno));
@@ -192,6 +304,8 @@ udp_init(struct rti_server *srv)
 	srv->udp = u;
 	rti_log(srv, LOG_INFO, "best effort by UDP on %s port %d, datagrams "
 	    "up to %u bytes", addr, u->port, u->max);
+	if (srv->cfg.mc_on && mc_init(srv, u, &ss) < 0)
+		return -1;
 	return 0;
 }
 
@@ -202,6 +316,14 @@ udp_fini(struct rti_server *srv)
 
 	if (!u)
 		return;
+	while (u->groups) {
+		struct mc_group *g = u->groups;
+
+		u->groups = g->next;
+		wire_buf_free(&g->dg);
+		free(g);
+	}
+	wire_buf_free(&u->sel);
 	event_free(u->ev);
 	close(u->fd);
 	idmap_fini(&u->by_token);
@@ -265,6 +387,9 @@ flush_unlink(struct rti_server *srv, struct udp_peer *p)
 	p->flush_pending = 0;
 }
 
+static void mm_drop(struct rti_server *srv, struct udp_peer *p, size_t i,
+    int tell);
+
 void
 udp_conn_free(struct conn *c)
 {
@@ -275,6 +400,9 @@ udp_conn_free(struct conn *c)
 	flush_unlink(c->srv, p);
 	if (c->srv->udp)
 		idmap_del(&c->srv->udp->by_token, &p->tnode);
+	while (p->n_mm)
+		mm_drop(c->srv, p, p->n_mm - 1, 0);
+	free(p->mm);
 	wire_buf_free(&p->dg);
 	memset(p->key, 0, sizeof p->key);
 	free(p);
@@ -294,6 +422,386 @@ udp_send(struct udp_srv *u, const struct sockaddr *to, socklen_t tolen,
 		    tolen);
 	while (r < 0 && errno == EINTR);
 	return r == (ssize_t)n ? 0 : -1;
+}
+
+/* ---- multicast (--multicast) ---- */
+
+int
+udp_mc_on(const struct rti_server *srv)
+{
+	return srv->udp && srv->cfg.mc_on;
+}
+
+static void
+mc_flush_unlink(struct udp_srv *u, struct mc_group *g)
+{
+	struct mc_group **pp;
+
+	if (!g->flush_pending)
+		return;
+	for (pp = &u->mc_flush; *pp; pp = &(*pp)->flush_next)
+		if (*pp == g) {
+			*pp = g->flush_next;
+			break;
+		}
+	g->flush_pending = 0;
+}
+
+/* The group of `fx` at `addr`, created (with a fresh token) when
+ * `create`; NULL when there is none (or no memory, or no token). */
+static struct mc_group *
+mc_group_get(struct rti_server *srv, struct federation *fx, uint32_t addr,
+    int create)
+{
+	struct udp_srv *u = srv->udp;
+	struct mc_group *g;
+
+	for (g = u->groups; g; g = g->next)
+		if (g->fx == fx && g->addr == addr)
+			return g;
+	if (!create || !(g = calloc(1, sizeof *g)))
+		return NULL;
+	do {
+		if (getrandom(&g->token, sizeof g->token, 0) !=
+		    (ssize_t)sizeof g->token) {
+			free(g);
+			return NULL;
+		}
+	} while (g->token == 0);
+	if (mac_on(srv))
+		dgram_key(srv->cfg.auth_key, srv->cfg.auth_key_len, g->token,
+		    g->key);
+	g->fx = fx;
+	g->addr = addr;
+	wire_buf_init(&g->dg);
+	g->next = u->groups;
+	u->groups = g;
+	srv->stats.mc.groups++;
+	return g;
+}
+
+static void
+mc_group_put(struct rti_server *srv, struct mc_group *g)
+{
+	struct udp_srv *u = srv->udp;
+	struct mc_group **pp;
+
+	if (g->refs)
+		return;
+	mc_flush_unlink(u, g);
+	if (u->cur == g)
+		u->cur = NULL;
+	for (pp = &u->groups; *pp; pp = &(*pp)->next)
+		if (*pp == g) {
+			*pp = g->next;
+			break;
+		}
+	wire_buf_free(&g->dg);
+	memset(g->key, 0, sizeof g->key);
+	free(g);
+	srv->stats.mc.groups--;
+}
+
+/* Tell `c` to join (1) or leave (0) group `g`. */
+static void
+mc_order(struct conn *c, const struct mc_group *g, int join)
+{
+	struct rti_server *srv = c->srv;
+	struct wire_buf *b;
+	size_t off;
+
+	b = srv_frame(srv, WIRE_CB_MC_JOIN, &off);
+	wire_put_u8(b, (uint8_t)join);
+	wire_put_u64(b, g->token);
+	wire_put_u32(b, g->addr);
+	wire_put_u16(b, (uint16_t)srv->udp->mc_port);
+	wire_put_u8(b, (uint8_t)mac_on(srv));
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+	if (join)
+		srv->stats.mc.joins++;
+	else
+		srv->stats.mc.leaves++;
+}
+
+/* Forget membership i of `p`, telling its federate to leave when
+ * `tell`. */
+static void
+mm_drop(struct rti_server *srv, struct udp_peer *p, size_t i, int tell)
+{
+	struct mc_group *g = p->mm[i].g;
+
+	if (tell)
+		mc_order(p->c, g, 0);
+	if (p->mm[i].joined) {
+		g->members--;
+		srv->stats.mc.members--;
+	}
+	g->refs--;
+	p->mm[i] = p->mm[--p->n_mm];
+	mc_group_put(srv, g);
+}
+
+/* Mark (keep) or add the membership of `p` of fx's group `addr`. */
+static void
+mm_want(struct rti_server *srv, struct udp_peer *p, struct federation *fx,
+    uint32_t addr)
+{
+	struct mc_group *g;
+	size_t i;
+
+	for (i = 0; i < p->n_mm; i++)
+		if (p->mm[i].g->addr == addr && p->mm[i].g->fx == fx) {
+			p->mm[i].keep = 1;
+			return;
+		}
+	if (wire_grow((void **)&p->mm, &p->cap_mm, p->n_mm + 1,
+	    sizeof *p->mm) || !(g = mc_group_get(srv, fx, addr, 1)))
+		return; /* no memory: unicast, as without multicast */
+	g->refs++;
+	p->mm[p->n_mm].g = g;
+	p->mm[p->n_mm].joined = 0;
+	p->mm[p->n_mm].keep = 1;
+	p->n_mm++;
+	mc_order(p->c, g, 1);
+}
+
+void
+udp_mc_resync(struct federate *f)
+{
+	struct conn *c = f->conn;
+	struct rti_server *srv;
+	struct federation *fx = f->fx;
+	struct udp_peer *p;
+	uint32_t cls;
+	size_t i;
+	int active;
+
+	if (!c || !(p = c->udp) || !udp_mc_on(c->srv))
+		return;
+	srv = c->srv;
+	for (i = 0; i < p->n_mm; i++)
+		p->mm[i].keep = 0;
+	if (c->fed == f && !c->closing) {
+		for (cls = 1; cls <= fx->fom->n_oclasses; cls++)
+			if (dm_subscribed(f, cls, &active))
+				mm_want(srv, p, fx, mc_group(&srv->udp->mc,
+				    fx->name, 0, cls));
+		for (cls = 1; cls <= fx->fom->n_iclasses; cls++)
+			if (dm_iclass_subscribed(f, cls))
+				mm_want(srv, p, fx, mc_group(&srv->udp->mc,
+				    fx->name, 1, cls));
+	}
+	for (i = p->n_mm; i-- > 0;)
+		if (!p->mm[i].keep)
+			mm_drop(srv, p, i, !c->closing);
+}
+
+uint32_t
+udp_mc_groups(const struct conn *c)
+{
+	uint32_t n = 0;
+	size_t i;
+
+	if (c->udp)
+		for (i = 0; i < c->udp->n_mm; i++)
+			n += c->udp->mm[i].joined != 0;
+	return n;
+}
+
+int
+udp_h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct rti_server *srv = c->srv;
+	uint64_t token = wire_get_u64(rd);
+	uint8_t ok = wire_get_u8(rd);
+	struct udp_peer *p = c->udp;
+	size_t i;
+
+	(void)serial;
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!p)
+		return 0;
+	/* an answer to a join since left (or of a group since gone) names
+	 * no membership: nothing to do */
+	for (i = 0; i < p->n_mm; i++) {
+		struct mc_member *m = &p->mm[i];
+
+		if (m->g->token != token)
+			continue;
+		if (ok && !m->joined) {
+			m->joined = 1;
+			m->g->members++;
+			srv->stats.mc.members++;
+		} else if (!ok) {
+			/* it gets unicast, as without multicast */
+			if (m->joined) {
+				m->joined = 0;
+				m->g->members--;
+				srv->stats.mc.members--;
+			}
+			srv->stats.mc.join_failed++;
+			rl_log(srv, RL_DGRAM, LOG_INFO, "connection %u (%s): "
+			    "could not join a multicast group: unicast "
+			    "instead", c->id, c->peer);
+		}
+		break;
+	}
+	return 0;
+}
+
+/* Room for frames in a group datagram. */
+#define mc_room frame_room
+
+int
+udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
+    uint32_t cls, size_t frame_len)
+{
+	struct udp_srv *u = srv->udp;
+	struct mc_group *g;
+
+	u->cur = NULL;
+	if (!(g = mc_group_get(srv, fx, mc_group(&u->mc, fx->name, ic, cls),
+	    0)) || g->members < srv->cfg.mc_min)
+		return 0;
+	/* a selection of at least one entry must fit beside the frame */
+	if (frame_len + 2 * WIRE_HEADER_SIZE + 2 + 7 + frame_len / 8 >
+	    mc_room(srv))
+		return 0;
+	wire_buf_reset(&u->sel);
+	u->sel_off = wire_frame_begin(&u->sel, MC_SELECT);
+	wire_put_u16(&u->sel, 0);
+	if (u->sel.oom)
+		return 0;
+	u->cur = g;
+	u->cur_frame = frame_len;
+	u->cur_n = 0;
+	return 1;
+}
+
+int
+udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
+    const uint8_t *keep, uint32_t n)
+{
+	struct udp_srv *u = srv->udp;
+	struct udp_peer *p = to->udp;
+	size_t i, need;
+	uint32_t j;
+
+	if (!u->cur || !p || to->closing || u->cur_n == UINT16_MAX)
+		return 0;
+	for (i = 0; i < p->n_mm; i++)
+		if (p->mm[i].g == u->cur)
+			break;
+	if (i == p->n_mm || !p->mm[i].joined)
+		return 0;
+	need = 5 + (keep ? 2 + (n + 7) / 8 : 0);
+	if (u->sel.len + need + u->cur_frame > mc_room(srv))
+		return 0;
+	wire_put_u32(&u->sel, handle);
+	wire_put_u8(&u->sel, keep ? MC_SEL_CUT : MC_SEL_WHOLE);
+	if (keep) {
+		wire_put_u16(&u->sel, (uint16_t)((n + 7) / 8));
+		for (j = 0; j < n; j += 8) {
+			uint8_t byte = 0;
+			uint32_t k;
+
+			for (k = 0; k < 8 && j + k < n; k++)
+				if (keep[j + k])
+					byte |= (uint8_t)(1u << k);
+			wire_put_u8(&u->sel, byte);
+		}
+	}
+	if (u->sel.oom) {
+		u->sel.oom = 0;
+		u->sel.len -= need;
+		return 0;
+	}
+	u->cur_n++;
+	return 1;
+}
+
+/* Seal and send group `g`'s datagram; it is empty after. */
+static void
+mc_send(struct rti_server *srv, struct mc_group *g)
+{
+	struct sockaddr_in to;
+	size_t n = g->dg.len;
+
+	if (n <= DGRAM_HEADER_SIZE) {
+		g->dg.len = 0;
+		return;
+	}
+	dgram_put_header(g->dg.data, g->token, ++g->seq,
+	    mac_on(srv) ? DGRAM_F_MAC : 0);
+	if (mac_on(srv)) {
+		if (wire_buf_reserve(&g->dg, DGRAM_MAC_SIZE) < 0) {
+			g->dg.oom = 0;
+			g->dg.len = 0;
+			srv->stats.mc.send_failed++;
+			return;
+		}
+		n = dgram_seal(g->dg.data, n, g->key);
+	}
+	memset(&to, 0, sizeof to);
+	to.sin_family = AF_INET;
+	to.sin_addr.s_addr = htonl(g->addr);
+	to.sin_port = htons((uint16_t)srv->udp->mc_port);
+	if (udp_send(srv->udp, (struct sockaddr *)&to, sizeof to,
+	    g->dg.data, n) == 0) {
+		srv->stats.mc.dg_out++;
+		srv->stats.mc.bytes_out += n;
+	} else {
+		srv->stats.mc.send_failed++;
+	}
+	g->dg.len = 0;
+}
+
+uint32_t
+udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
+    const void *body, size_t body_len)
+{
+	struct udp_srv *u = srv->udp;
+	struct mc_group *g = u->cur;
+	size_t len;
+	uint32_t n = u->cur_n;
+
+	u->cur = NULL;
+	if (!g || n == 0 || n < srv->cfg.mc_min)
+		return 0;
+	wire_put16(u->sel.data + u->sel_off + WIRE_HEADER_SIZE, (uint16_t)n);
+	wire_frame_end(&u->sel, u->sel_off);
+	len = u->sel.len + head_len + body_len;
+	if (g->dg.len && g->dg.len + len > DGRAM_HEADER_SIZE +
+	    mc_room(srv))
+		mc_send(srv, g);
+	if (g->dg.len == 0) {
+		if (wire_buf_reserve(&g->dg, DGRAM_HEADER_SIZE) < 0)
+			goto oom;
+		g->dg.len = DGRAM_HEADER_SIZE;
+	}
+	wire_put_raw(&g->dg, u->sel.data, u->sel.len);
+	wire_put_raw(&g->dg, head, head_len);
+	if (body_len)
+		wire_put_raw(&g->dg, body, body_len);
+	if (g->dg.oom)
+		goto oom;
+	srv->stats.mc.messages++;
+	srv->stats.mc.deliveries += n;
+	if (!g->flush_pending) {
+		g->flush_pending = 1;
+		g->flush_next = u->mc_flush;
+		u->mc_flush = g;
+		event_active(srv->flush_ev, EV_TIMEOUT, 0);
+	}
+	return n;
+oom:
+	/* the addressed members get nothing: best effort, counted */
+	g->dg.oom = 0;
+	g->dg.len = 0;
+	srv->stats.mc.send_failed++;
+	return n;
 }
 
 /* Seal and send the datagram `p` filled; it is empty after. */
@@ -336,6 +844,7 @@ void
 udp_flush(struct rti_server *srv)
 {
 	struct udp_peer *p;
+	struct mc_group *g;
 
 	if (!srv->udp)
 		return;
@@ -343,6 +852,11 @@ udp_flush(struct rti_server *srv)
 		srv->udp->flush_head = p->flush_next;
 		p->flush_pending = 0;
 		peer_send(srv, p);
+	}
+	while ((g = srv->udp->mc_flush) != NULL) {
+		srv->udp->mc_flush = g->flush_next;
+		g->flush_pending = 0;
+		mc_send(srv, g);
 	}
 }
 

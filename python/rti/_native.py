@@ -117,7 +117,9 @@ class TransportStatistics(Structure):
     _fields_ = [("udp", c_int)] + [(n, c_uint64) for n in (
         "datagrams_sent", "bytes_sent", "datagrams_received",
         "bytes_received", "send_failed", "rejected", "stale", "late",
-        "unknown", "too_large", "unconfirmed")]
+        "unknown", "too_large", "unconfirmed", "mc_groups",
+        "mc_datagrams_received", "mc_bytes_received", "mc_cut",
+        "mc_not_addressed", "mc_join_failed")]
 
 
 class ServerStatistics(Structure):

@@ -2103,8 +2103,10 @@ class Ambassador:
         """What best effort did since the connection opened, as a dict:
         udp (True while the datagram path is confirmed), datagrams_sent,
         bytes_sent, datagrams_received, bytes_received, send_failed,
-        rejected, stale, late, unknown, too_large, unconfirmed
-        (librti-object(3), TRANSPORTATION TYPES)."""
+        rejected, stale, late, unknown, too_large, unconfirmed, and of
+        multicast mc_groups, mc_datagrams_received, mc_bytes_received,
+        mc_cut, mc_not_addressed, mc_join_failed (librti-object(3),
+        TRANSPORTATION TYPES)."""
         s = _native.TransportStatistics()
         self._check(F.rti_get_transport_stats(self._amb(), byref(s)))
         d = {n: getattr(s, n) for n, _ in s._fields_}

@@ -51,6 +51,8 @@ static const struct layout layouts[] = {
 	{ WIRE_NOTICE, "4m" },
 	{ WIRE_PING, "4" },
 	{ WIRE_CB_DGRAM_OFFER, "8221" },
+	{ WIRE_CB_MC_JOIN, "18421" },
+	{ WIRE_MC_JOINED, "81" },
 	{ WIRE_CREATE, "4ss[mx]" },
 	{ WIRE_DESTROY, "4s" },
 	{ WIRE_LIST, "4" },

@@ -11,7 +11,11 @@
  * the same loss, best-effort updates (by UDP) arrive at a fraction the
  * loss allows while every reliable update and grant arrives; datagrams
  * from a namespace with no joined federate are dropped, counted, and
- * deliver nothing.
+ * deliver nothing.  Multicast (--multicast, the groups routed on the
+ * test's bridge only): three subscribers in their own namespaces get
+ * exactly what they subscribed to from group datagrams that carry
+ * more, each update goes once to the group, and one that unsubscribes
+ * leaves the group and gets nothing more.
  *
  * Needs root and ip(8) (nft(8) or tc(8) for the loss): skipped with a
  * notice otherwise (exit 77).  The namespaces are named after this
@@ -42,7 +46,9 @@
 #define NET "10.201.0"
 #define RTI_ADDR NET ".1"
 
-static char ns[3][32];      /* rtiexec's, A's, B's */
+#define NS_N 5
+static char ns[NS_N][32];   /* rtiexec's, A's, B's, and two more for the
+                               multicast subscribers */
 static struct rtiexec rx;
 static const char *loss_by = "none";
 
@@ -67,7 +73,7 @@ net_down(void)
 {
 	int i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < NS_N; i++) {
 		if (!ns[i][0])
 			continue;
 		/* only what runs in our own namespaces: rtiexec, federates */
@@ -85,7 +91,7 @@ net_up(void)
 {
 	int i, rc = 0;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < NS_N; i++) {
 		snprintf(ns[i], sizeof ns[i], "rtin%ld%c", (long)getpid(),
 		    'a' + i);
 		rc |= sh("ip netns add %s", ns[i]);
@@ -94,7 +100,7 @@ net_up(void)
 	rc |= sh("ip -n %s link add br0 type bridge && "
 	    "ip -n %s addr add %s/24 dev br0 && ip -n %s link set br0 up",
 	    ns[0], ns[0], RTI_ADDR, ns[0]);
-	for (i = 1; i < 3; i++)
+	for (i = 1; i < NS_N; i++)
 		rc |= sh("ip -n %s link add va%d type veth peer name vb "
 		    "netns %s && ip -n %s link set va%d master br0 up && "
 		    "ip -n %s addr add %s.1%d/24 dev vb && "
@@ -778,6 +784,395 @@ START_TEST(test_udp_from_unjoined_namespace)
 }
 END_TEST
 
+/* ---- multicast ---- */
+
+#define MCAST TEST_DATA("fom/mcast.xml")
+#define MC_RANGE "239.192.77.0/24"
+#define MC_K 40                 /* updates of each instance per phase */
+
+/* A multicast subscriber: what it subscribes to, what it must get. */
+struct mc_sub {
+	const char *name, *attrs, *cond;
+	unsigned want_inst;         /* bit 0: instance "N", bit 1: "S" */
+	unsigned want_attrs;        /* bit 0 Volts, 1 Amps, 2 Temp */
+};
+
+/* What it got, sent back to the test through a pipe. */
+struct mc_got {
+	unsigned n[2];              /* reflections of N and S, exact */
+	unsigned bad;               /* of an instance or attributes it did
+	                               not subscribe to */
+	unsigned dup;               /* a value twice */
+	unsigned after;             /* after it unsubscribed */
+	uint64_t cut, not_addr, groups, dg;
+};
+
+struct mc_state {
+	const struct mc_sub *sub;
+	struct mc_got got;
+	rti_attribute_handle at[3];
+	unsigned char seen[2][2 * MC_K + 2];
+	int unsubscribed;
+};
+
+static void
+cb_reflect_mc(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	struct mc_state *m = t->user;
+	const char *name = NULL;
+	unsigned mask = 0, val = 0;
+	size_t i, j;
+	int k;
+
+	(void)tag;
+	(void)tag_len;
+	(void)obj;
+	/* the instances are told apart by their conditions */
+	name = info->condition ? info->condition : "";
+	k = strcmp(name, "north/S1") == 0 ? 0 :
+	    strcmp(name, "south/S2") == 0 ? 1 : -1;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < 3; j++)
+			if (v[i].attribute.id == m->at[j].id) {
+				mask |= 1u << j;
+				if (v[i].length == 4) {
+					memcpy(&val, v[i].value, 4);
+					val = ntohl(val);
+				}
+			}
+	if (m->unsubscribed)
+		m->got.after++;
+	if (k < 0 || !(m->sub->want_inst & (1u << k)) ||
+	    mask != m->sub->want_attrs || val == 0 || val > 2 * MC_K) {
+		m->got.bad++;
+		return;
+	}
+	if (m->seen[k][val]++) {
+		m->got.dup++;
+		return;
+	}
+	m->got.n[k]++;
+}
+
+/* Evoke for `s` seconds. */
+static void
+evoke_for(struct tfed *t, double s)
+{
+	double end = tfed_now() + s;
+
+	while (tfed_now() < end)
+		rti_evoke_callbacks(t->amb, 0.02, 0.02, NULL);
+}
+
+/* A federate of "M" in its own namespace; its datagram path
+ * confirmed. */
+static struct tfed *
+mc_join(const char *name, void *user)
+{
+	struct tfed *t = calloc(1, sizeof *t);
+	struct rti_callbacks cb;
+	struct rti_transport_stats st;
+	double end;
+
+	ck_assert_ptr_nonnull(t);
+	t->amb = rti_ambassador_new();
+	t->user = user;
+	tfed_callbacks(&cb);
+	cb.reflect_attribute_values = cb_reflect_mc;
+	cb.discover_object_instance = cb_discover;
+	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
+	tfed_track(t);
+	ck_assert_int_eq(tfed_create_join(t, "M", MCAST, name), RTI_OK);
+	end = tfed_now() + WAIT_S;
+	do
+		rti_evoke_callbacks(t->amb, 0.05, 0.05, NULL);
+	while (rti_get_transport_stats(t->amb, &st) == RTI_OK && !st.udp &&
+	    tfed_now() < end);
+	ck_assert_msg(st.udp, "%s: datagram path not confirmed", name);
+	return t;
+}
+
+/* The subscriber in ns[w]: subscribe, join the group, say so ('r'),
+ * then on 'u' unsubscribe (and say 'd' once out of the group), on 'e'
+ * send what it got and exit. */
+static void
+mc_subscriber(int w, const struct mc_sub *sub, int cmd, int res)
+{
+	struct mc_state m;
+	struct rti_transport_stats st;
+	struct tfed *t;
+	struct timeval tv;
+	fd_set rf;
+	char c;
+	double end;
+
+	memset(&m, 0, sizeof m);
+	m.sub = sub;
+	enter(ns[w]);
+	t = mc_join(sub->name, &m);
+	m.at[0] = tfed_attr(t, "Bay", "Volts");
+	m.at[1] = tfed_attr(t, "Bay", "Amps");
+	m.at[2] = tfed_attr(t, "Bay", "Temp");
+	if (sub->cond && rti_add_subscription_condition(t->amb,
+	    tfed_oc(t, "Bay"), sub->cond) != RTI_OK)
+		_exit(1);
+	tfed_subscribe(t, "Bay", sub->attrs);
+	end = tfed_now() + WAIT_S;
+	do
+		rti_evoke_callbacks(t->amb, 0.05, 0.05, NULL);
+	while (rti_get_transport_stats(t->amb, &st) == RTI_OK &&
+	    st.mc_groups == 0 && tfed_now() < end);
+	if (st.mc_groups != 1 || write(res, "r", 1) != 1)
+		_exit(2);
+	for (;;) {
+		rti_evoke_callbacks(t->amb, 0.02, 0.02, NULL);
+		FD_ZERO(&rf);
+		FD_SET(cmd, &rf);
+		tv.tv_sec = 0;
+		tv.tv_usec = 0;
+		if (select(cmd + 1, &rf, NULL, NULL, &tv) <= 0)
+			continue;
+		if (read(cmd, &c, 1) != 1)
+			_exit(3);
+		if (c == 'u') {
+			if (rti_unsubscribe_object_class(t->amb,
+			    tfed_oc(t, "Bay")) != RTI_OK)
+				_exit(4);
+			m.unsubscribed = 1;
+			end = tfed_now() + WAIT_S;
+			do
+				rti_evoke_callbacks(t->amb, 0.05, 0.05, NULL);
+			while (rti_get_transport_stats(t->amb, &st) ==
+			    RTI_OK && st.mc_groups && tfed_now() < end);
+			if (write(res, "d", 1) != 1)
+				_exit(5);
+			continue;
+		}
+		break;
+	}
+	evoke_for(t, 0.5);
+	ck_assert_int_eq(rti_get_transport_stats(t->amb, &st), RTI_OK);
+	m.got.cut = st.mc_cut;
+	m.got.not_addr = st.mc_not_addressed;
+	m.got.groups = st.mc_groups;
+	m.got.dg = st.mc_datagrams_received;
+	if (write(res, &m.got, sizeof m.got) != sizeof m.got)
+		_exit(6);
+	tfed_free(t);
+	_exit(0);
+}
+
+/* Read one byte `want` from `fd` within WAIT_S, evoking `t`. */
+static void
+mc_expect(struct tfed *t, int fd, char want)
+{
+	double end = tfed_now() + WAIT_S;
+	struct timeval tv;
+	fd_set rf;
+	char c;
+
+	for (;;) {
+		FD_ZERO(&rf);
+		FD_SET(fd, &rf);
+		tv.tv_sec = 0;
+		tv.tv_usec = 0;
+		if (select(fd + 1, &rf, NULL, NULL, &tv) > 0)
+			break;
+		ck_assert_msg(tfed_now() < end, "no '%c' from a subscriber",
+		    want);
+		rti_evoke_callbacks(t->amb, 0.02, 0.02, NULL);
+	}
+	ck_assert_int_eq(read(fd, &c, 1), 1);
+	ck_assert_int_eq(c, want);
+}
+
+/* Publisher: instance N (condition north/S1) and S (south/S2), each
+ * updated with Volts, Amps and Temp = s, for s in [from, to]. */
+static void
+mc_publish(struct tfed *p, rti_object_instance_handle n,
+    rti_object_instance_handle s, const rti_attribute_handle *at, int from,
+    int to)
+{
+	struct rti_attribute_value v[3];
+	unsigned val;
+	int i, j;
+
+	for (i = from; i <= to; i++) {
+		val = htonl((unsigned)i);
+		for (j = 0; j < 3; j++) {
+			v[j].attribute = at[j];
+			v[j].value = &val;
+			v[j].length = 4;
+		}
+		ck_assert_int_eq(rti_update_attribute_values(p->amb, n, v, 3,
+		    NULL, 0), RTI_OK);
+		ck_assert_int_eq(rti_update_attribute_values(p->amb, s, v, 3,
+		    NULL, 0), RTI_OK);
+		rti_evoke_callbacks(p->amb, 0.01, 0.01, NULL);
+	}
+	evoke_for(p, 0.5);
+}
+
+/*
+ * rtiexec --multicast in ns[0], a publisher in ns[1], three subscribers
+ * in ns[2..4] with different attribute sets and conditions, all members
+ * of Bay's group:
+ *   S1 Volts,Amps, no condition: N and S, Temp cut;
+ *   S2 Volts, "north/": N only, Amps and Temp cut, S not for it;
+ *   S3 Volts,Amps,Temp, "south/S2": S only, whole.
+ * Each update goes once to the group (two members want each): the
+ * multicast counters count one message per update and rtiexec sends no
+ * unicast datagram; each subscriber gets exactly what it subscribed to,
+ * never twice.  Then S2 unsubscribes: it leaves the group, gets nothing
+ * more, and N's updates (now wanted by S1 alone) go by unicast.
+ */
+START_TEST(test_multicast_exact)
+{
+	static const struct mc_sub subs[3] = {
+		{ "S1", "Volts,Amps", NULL, 3, 3 },
+		{ "S2", "Volts", "north/", 1, 1 },
+		{ "S3", "Volts,Amps,Temp", "south/S2", 2, 7 },
+	};
+	const char *args[] = { "--bind", RTI_ADDR, "--http", RTI_ADDR ":0",
+		"--multicast", MC_RANGE, NULL };
+	const char *w = getenv("RTI_TEST_WRAPPER");
+	char wrap[256];
+	int cmd[3][2], res[3][2], i, status;
+	pid_t pid[3];
+	struct mc_got got[3];
+	struct tfed *p;
+	rti_object_class_handle bay;
+	rti_attribute_handle at[3];
+	rti_object_instance_handle n, s;
+	uint64_t msg0, uni0, del0, msg1, uni1;
+
+	/* a route for the groups on the test's bridge only */
+	ck_assert_int_eq(sh("ip -n %s route add 239.192.77.0/24 dev br0",
+	    ns[0]), 0);
+	snprintf(wrap, sizeof wrap, "ip netns exec %s %s", ns[0],
+	    w ? w : "");
+	ck_assert_int_eq(setenv("RTI_TEST_WRAPPER", wrap, 1), 0);
+	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
+	snprintf(rx.url, sizeof rx.url, "tcp://%s:%d", RTI_ADDR, rx.port);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(pipe(cmd[i]), 0);
+		ck_assert_int_eq(pipe(res[i]), 0);
+		pid[i] = fork();
+		ck_assert_int_ge(pid[i], 0);
+		if (pid[i] == 0) {
+			close(cmd[i][1]);
+			close(res[i][0]);
+			mc_subscriber(2 + i, &subs[i], cmd[i][0], res[i][1]);
+		}
+		close(cmd[i][0]);
+		close(res[i][1]);
+	}
+	enter(ns[1]);
+	p = mc_join("P", NULL);
+	bay = tfed_oc(p, "Bay");
+	at[0] = tfed_at(p, bay, "Volts");
+	at[1] = tfed_at(p, bay, "Amps");
+	at[2] = tfed_at(p, bay, "Temp");
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb, bay, at,
+	    3), RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance_with_condition(p->amb,
+	    bay, NULL, "north/S1", &n), RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance_with_condition(p->amb,
+	    bay, NULL, "south/S2", &s), RTI_OK);
+	for (i = 0; i < 3; i++)
+		mc_expect(p, res[i][0], 'r');
+	ck_assert_uint_eq(metric("rti_multicast_members"), 3);
+	ck_assert_uint_eq(metric("rti_multicast_groups"), 1);
+	msg0 = metric("rti_multicast_messages_total");
+	del0 = metric("rti_multicast_deliveries_total");
+	uni0 = metric("rti_udp_datagrams_sent_total");
+	mc_publish(p, n, s, at, 1, MC_K);
+	msg1 = metric("rti_multicast_messages_total");
+	uni1 = metric("rti_udp_datagrams_sent_total");
+	fprintf(stderr, "check_netns: multicast: %llu messages to the group, "
+	    "%llu deliveries, %llu unicast datagrams, %llu group datagrams\n",
+	    (unsigned long long)(msg1 - msg0),
+	    (unsigned long long)(metric("rti_multicast_deliveries_total") -
+	    del0), (unsigned long long)(uni1 - uni0),
+	    (unsigned long long)metric("rti_multicast_datagrams_sent_total"));
+	/* each update once, to the group, for two members; none unicast */
+	ck_assert_uint_eq(msg1 - msg0, 2 * MC_K);
+	ck_assert_uint_eq(metric("rti_multicast_deliveries_total") - del0,
+	    4 * MC_K);
+	ck_assert_uint_eq(uni1 - uni0, 0);
+	ck_assert_uint_gt(metric("rti_multicast_cut_values_total"), 0);
+	/* S2 leaves */
+	ck_assert_int_eq(write(cmd[1][1], "u", 1), 1);
+	mc_expect(p, res[1][0], 'd');
+	ck_assert_uint_eq(metric("rti_multicast_members"), 2);
+	mc_publish(p, n, s, at, MC_K + 1, 2 * MC_K);
+	/* S's updates to the group still; N's to S1 alone, by unicast */
+	ck_assert_uint_eq(metric("rti_multicast_messages_total") - msg1, MC_K);
+	ck_assert_uint_ge(metric("rti_udp_datagrams_sent_total") - uni1,
+	    MC_K / 2);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(write(cmd[i][1], "e", 1), 1);
+		ck_assert_int_eq(read(res[i][0], &got[i], sizeof got[i]),
+		    (int)sizeof got[i]);
+		ck_assert_int_eq(waitpid(pid[i], &status, 0), pid[i]);
+		ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+		fprintf(stderr, "check_netns: %s got N %u S %u, bad %u, "
+		    "dup %u, after %u; cut %llu, not addressed %llu, group "
+		    "datagrams %llu\n", subs[i].name, got[i].n[0], got[i].n[1],
+		    got[i].bad, got[i].dup, got[i].after,
+		    (unsigned long long)got[i].cut,
+		    (unsigned long long)got[i].not_addr,
+		    (unsigned long long)got[i].dg);
+		ck_assert_uint_eq(got[i].bad, 0);
+		ck_assert_uint_eq(got[i].dup, 0);
+		close(cmd[i][1]);
+		close(res[i][0]);
+	}
+	/* S1: both, both phases (the first of each may beat its discovery),
+	 * Temp cut by its librti */
+	ck_assert_uint_ge(got[0].n[0], 2 * MC_K * 3 / 4);
+	ck_assert_uint_ge(got[0].n[1], 2 * MC_K * 3 / 4);
+	ck_assert_uint_gt(got[0].cut, 0);
+	/* S2: N in the first phase only, then nothing and out */
+	ck_assert_uint_ge(got[1].n[0], MC_K * 3 / 4);
+	ck_assert_uint_le(got[1].n[0], MC_K);
+	ck_assert_uint_eq(got[1].n[1], 0);
+	ck_assert_uint_eq(got[1].after, 0);
+	ck_assert_uint_eq(got[1].groups, 0);
+	ck_assert_uint_gt(got[1].cut, 0);
+	ck_assert_uint_gt(got[1].not_addr, 0);
+	/* S3: S whole, N not for it */
+	ck_assert_uint_eq(got[2].n[0], 0);
+	ck_assert_uint_ge(got[2].n[1], 2 * MC_K * 3 / 4);
+	ck_assert_uint_eq(got[2].cut, 0);
+	ck_assert_uint_gt(got[2].not_addr, 0);
+	tfed_free(p);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	(void)sh("ip -n %s route del 239.192.77.0/24 dev br0 2>/dev/null",
+	    ns[0]);
+}
+END_TEST
+
+/* --multicast refuses what is not a multicast range, at start. */
+START_TEST(test_multicast_refused)
+{
+	static const char *const bad[] = { "10.201.0.0/24", "224.0.0.0/24",
+		"239.192.77.1/24", NULL };
+	char cmd[512];
+	int i;
+
+	for (i = 0; bad[i]; i++) {
+		snprintf(cmd, sizeof cmd, "%s/rti/rtiexec --bind %s "
+		    "--multicast %s >/dev/null 2>&1", TOP_BUILDDIR, RTI_ADDR,
+		    bad[i]);
+		ck_assert_int_eq(sh("ip netns exec %s %s", ns[0], cmd), 2);
+	}
+}
+END_TEST
+
 static void
 fixture_up(void)
 {
@@ -821,6 +1216,8 @@ main(void)
 	if (sh("command -v nft >/dev/null || command -v tc >/dev/null") == 0)
 		tcase_add_test(tc, test_best_effort_under_loss);
 	tcase_add_test(tc, test_udp_from_unjoined_namespace);
+	tcase_add_test(tc, test_multicast_exact);
+	tcase_add_test(tc, test_multicast_refused);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

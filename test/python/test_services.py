@@ -663,7 +663,9 @@ class TestTransportation(RtiTestCase):
         self.assertEqual(sorted(st), sorted([
             "udp", "datagrams_sent", "bytes_sent", "datagrams_received",
             "bytes_received", "send_failed", "rejected", "stale", "late",
-            "unknown", "too_large", "unconfirmed"]))
+            "unknown", "too_large", "unconfirmed", "mc_groups",
+            "mc_datagrams_received", "mc_bytes_received", "mc_cut",
+            "mc_not_addressed", "mc_join_failed"]))
 
 
 if __name__ == "__main__":
