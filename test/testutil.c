@@ -159,6 +159,31 @@ rtiexec_alive(struct rtiexec *r)
 }
 
 int
+rtiexec_http_port(struct rtiexec *r)
+{
+	double end = tfed_now() + WAIT_S;
+	char line[512];
+
+	while (tfed_now() < end) {
+		FILE *fp = fopen(r->log, "r");
+		int port = 0;
+
+		while (fp && fgets(line, sizeof line, fp)) {
+			char *p = strstr(line, "HTTP listening on ");
+
+			if (p && (p = strstr(p, " port ")))
+				port = atoi(p + 6);
+		}
+		if (fp)
+			fclose(fp);
+		if (port > 0)
+			return port;
+		usleep(20000);
+	}
+	return -1;
+}
+
+int
 rtiexec_log_has(struct rtiexec *r, const char *s)
 {
 	FILE *fp = fopen(r->log, "r");

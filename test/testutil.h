@@ -57,6 +57,9 @@ int rtiexec_stop(struct rtiexec *r);
 void rtiexec_kill(struct rtiexec *r);
 /* 1 while the process runs. */
 int rtiexec_alive(struct rtiexec *r);
+/* The port of rtiexec's "HTTP listening on ... port N" log line (--http),
+ * waited for; -1 when none came. */
+int rtiexec_http_port(struct rtiexec *r);
 /* 1 when the rtiexec log contains `s`. */
 int rtiexec_log_has(struct rtiexec *r, const char *s);
 

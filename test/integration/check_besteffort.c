@@ -175,32 +175,6 @@ update1(struct tfed *a, rti_object_instance_handle obj,
 	return rc == RTI_OK ? rti_flush_updates(a->amb) : rc;
 }
 
-/* ---- rtiexec's counters, from its /metrics ---- */
-
-static int
-http_port_of(struct rtiexec *r)
-{
-	double end = tfed_now() + WAIT_S;
-	char line[512];
-
-	while (tfed_now() < end) {
-		FILE *fp = fopen(r->log, "r");
-		int port = 0;
-
-		while (fp && fgets(line, sizeof line, fp)) {
-			char *p = strstr(line, "HTTP listening on ");
-
-			if (p && (p = strstr(p, " port ")))
-				port = atoi(p + 6);
-		}
-		if (fp)
-			fclose(fp);
-		if (port > 0)
-			return port;
-		usleep(20000);
-	}
-	return -1;
-}
 
 /* GET `path` of rtiexec's HTTP view: the whole answer, NUL-terminated,
  * in a static buffer. */
@@ -425,7 +399,7 @@ start(const char *const *extra)
 		args[n++] = *extra++;
 	args[n] = NULL;
 	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
-	hport = http_port_of(&rx);
+	hport = rtiexec_http_port(&rx);
 	ck_assert_int_gt(hport, 0);
 }
 

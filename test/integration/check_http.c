@@ -39,32 +39,6 @@ static int hport;
 
 /* ---- rtiexec with --http ---- */
 
-/* The port of the "HTTP listening on ... port N" line of the log. */
-static int
-http_port_of(struct rtiexec *r)
-{
-	double end = tfed_now() + WAIT_S;
-	char line[512];
-
-	while (tfed_now() < end) {
-		FILE *fp = fopen(r->log, "r");
-		int port = 0;
-
-		while (fp && fgets(line, sizeof line, fp)) {
-			char *p = strstr(line, "HTTP listening on ");
-
-			if (p && (p = strstr(p, " port ")))
-				port = atoi(p + 6);
-		}
-		if (fp)
-			fclose(fp);
-		if (port > 0)
-			return port;
-		usleep(20000);
-	}
-	return -1;
-}
-
 static void
 start_with(const char *const *extra)
 {
@@ -77,7 +51,7 @@ start_with(const char *const *extra)
 		args[n++] = *extra++;
 	args[n] = NULL;
 	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
-	hport = http_port_of(&rx);
+	hport = rtiexec_http_port(&rx);
 	ck_assert_int_gt(hport, 0);
 }
 

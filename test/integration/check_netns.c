@@ -412,25 +412,8 @@ END_TEST
 
 /* ---- best effort across ---- */
 
-/* rtiexec's HTTP port (its log) and the unlabelled sample `name` of
- * its /metrics, from the namespace this process is in. */
-static int
-http_port(void)
-{
-	char line[512];
-	int port = 0;
-	FILE *fp = fopen(rx.log, "r");
-
-	while (fp && fgets(line, sizeof line, fp)) {
-		char *p = strstr(line, "HTTP listening on ");
-
-		if (p && (p = strstr(p, " port ")))
-			port = atoi(p + 6);
-	}
-	if (fp)
-		fclose(fp);
-	return port;
-}
+/* The unlabelled sample `name` of rtiexec's /metrics, from the namespace
+ * this process is in. */
 
 static uint64_t
 metric(const char *name)
@@ -445,7 +428,7 @@ metric(const char *name)
 	ck_assert_int_ge(fd, 0);
 	memset(&sa, 0, sizeof sa);
 	sa.sin_family = AF_INET;
-	sa.sin_port = htons((uint16_t)http_port());
+	sa.sin_port = htons((uint16_t)rtiexec_http_port(&rx));
 	inet_pton(AF_INET, RTI_ADDR, &sa.sin_addr);
 	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
 	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
