@@ -648,6 +648,201 @@ START_TEST(test_best_effort_under_loss)
 }
 END_TEST
 
+/* B's view of the TSO best-effort reflections (test_best_effort_tso_late):
+ * delivered, out of TSO order (before an earlier one, or at or before a
+ * time B was granted already), the last time delivered and granted. */
+struct tso_seen {
+	rti_attribute_handle rd;
+	unsigned delivered, out_of_order;
+	double last, granted;
+};
+
+static void
+cb_grant_tso(void *arg, rti_time t)
+{
+	struct tfed *f = arg;
+
+	((struct tso_seen *)f->user)->granted = t.f64;
+	tfed_event(f, "grant:%g|", t.f64);
+}
+
+static void
+cb_reflect_tso(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tso_seen *ts = ((struct tfed *)arg)->user;
+
+	(void)obj;
+	(void)tag;
+	(void)tag_len;
+	if (n != 1 || v[0].attribute.id != ts->rd.id)
+		return;
+	if (!info->has_time || info->received_order != RTI_ORDER_TIMESTAMP ||
+	    info->time.f64 < ts->last || info->time.f64 <= ts->granted)
+		ts->out_of_order++;
+	ts->last = info->time.f64;
+	ts->delivered++;
+}
+
+/*
+ * A sends Meter.Reading (best effort) timestamp order at s + 0.5 each
+ * step; what leaves rtiexec's bridge for B by UDP is held back by a
+ * token bucket (TCP, and so the grants, pass at once), so that most
+ * datagrams reach B after it was granted past their time.  B's librti
+ * drops those as late (counted) and delivers the others in TSO order:
+ * none before a time B was granted, none out of order.
+ */
+START_TEST(test_best_effort_tso_late)
+{
+	const int steps = 60;
+	struct tfed *a;
+	rti_attribute_handle rd;
+	rti_object_class_handle m;
+	rti_object_instance_handle obj;
+	struct rti_attribute_value v;
+	int pfd[2], s, status;
+	unsigned got[3], val;
+	pid_t pid;
+	char ch;
+
+	/* the bucket, for UDP only once the filter below is added */
+	(void)sh("ip netns exec %s tc qdisc del dev va2 root 2>/dev/null",
+	    ns[0]);
+	if (sh("T='ip netns exec %s tc'; $T qdisc add dev va2 root handle 1: "
+	    "htb default 10 && $T class add dev va2 parent 1: classid 1:10 "
+	    "htb rate 1gbit 2>/dev/null && $T class add dev va2 parent 1: "
+	    "classid 1:20 htb rate 48kbit ceil 48kbit 2>/dev/null && "
+	    "$T qdisc add dev va2 parent 1:20 pfifo limit 1000",
+	    ns[0]) != 0) {
+		(void)sh("ip netns exec %s tc qdisc del dev va2 root "
+		    "2>/dev/null", ns[0]);
+		printf("check_netns: no tc(8) htb qdisc here: the late TSO "
+		    "best-effort test is not run\n");
+		return;
+	}
+	rti_start("5");
+	ck_assert_int_eq(pipe(pfd), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct tso_seen ts = { { 0 }, 0, 0, -1, -1 };
+		struct rti_callbacks cb;
+		struct rti_transport_stats st;
+		struct tfed *b = calloc(1, sizeof *b);
+		double end;
+
+		close(pfd[0]);
+		enter(ns[2]);
+		b->amb = rti_ambassador_new();
+		b->user = &ts;
+		tfed_callbacks(&cb);
+		cb.time_regulation_enabled = cb_reg;
+		cb.time_constrained_enabled = cb_con;
+		cb.time_advance_grant = cb_grant_tso;
+		cb.reflect_attribute_values = cb_reflect_tso;
+		cb.discover_object_instance = cb_discover;
+		if (rti_connect(b->amb, rx.url, &cb, b) != RTI_OK)
+			_exit(1);
+		tfed_track(b);
+		if (tfed_create_join(b, "F", TRANSPORT, "B") != RTI_OK)
+			_exit(1);
+		ts.rd = tfed_attr(b, "Meter", "Reading");
+		if (rti_enable_time_constrained(b->amb) != RTI_OK ||
+		    !tfed_wait(b, "con:"))
+			_exit(1);
+		end = tfed_now() + WAIT_S;
+		do
+			rti_evoke_callbacks(b->amb, 0.05, 0.05, NULL);
+		while (rti_get_transport_stats(b->amb, &st) == RTI_OK &&
+		    !st.udp && tfed_now() < end);
+		if (!st.udp)
+			_exit(1);
+		tfed_subscribe(b, "Meter", "Reading");
+		if (write(pfd[1], "r", 1) != 1 ||
+		    !tfed_wait(b, "announce:go") ||
+		    rti_synchronization_point_achieved(b->amb, "go", 1) !=
+		    RTI_OK || !tfed_wait(b, "synchronized:go"))
+			_exit(1);
+		for (s = 1; s <= steps; s++)
+			if (!step_to(b, s))
+				_exit(2);
+		/* the datagrams still held back arrive, late */
+		end = tfed_now() + 20;
+		while (rti_get_transport_stats(b->amb, &st) == RTI_OK &&
+		    ts.delivered + st.late < (unsigned)steps * 3 / 4 &&
+		    tfed_now() < end)
+			rti_evoke_callbacks(b->amb, 0.1, 0.1, NULL);
+		got[0] = ts.delivered;
+		got[1] = ts.out_of_order;
+		got[2] = (unsigned)st.late;
+		if (write(pfd[1], got, sizeof got) != sizeof got)
+			_exit(3);
+		tfed_free(b);
+		_exit(0);
+	}
+	close(pfd[1]);
+	enter(ns[1]);
+	a = regcon_be("A", &rd);
+	m = tfed_oc(a, "Meter");
+	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, m, &rd,
+	    1), RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance(a->amb, m, &obj),
+	    RTI_OK);
+	ck_assert_int_eq(rti_change_attribute_order_type(a->amb, obj, &rd, 1,
+	    RTI_ORDER_TIMESTAMP), RTI_OK);
+	ck_assert_int_eq(read(pfd[0], &ch, 1), 1);
+	/* B is confirmed: hold back what its bridge port sends by UDP
+	 * (about 40 small datagrams a second) */
+	ck_assert_int_eq(sh("ip netns exec %s tc filter add dev va2 parent "
+	    "1: protocol ip u32 match ip protocol 17 0xff flowid 1:20",
+	    ns[0]), 0);
+	ck_assert_int_eq(rti_register_federation_synchronization_point(
+	    a->amb, "go", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait(a, "announce:go"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(a->amb, "go", 1),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "synchronized:go"));
+	for (s = 1; s <= steps; s++) {
+		/* a datagram of about the bucket's rate */
+		unsigned char big[96];
+
+		val = htonl((unsigned)s);
+		memset(big, 0, sizeof big);
+		memcpy(big, &val, 4);
+		v.value = big;
+		v.length = sizeof big;
+		v.attribute = rd;
+		ck_assert_int_eq(rti_update_attribute_values_at(a->amb, obj,
+		    &v, 1, NULL, 0, rti_time_f64(s + 0.5), NULL), RTI_OK);
+		ck_assert(step_to(a, s));
+	}
+	for (s = 0; s < 600; s++) {
+		struct timeval tv = { 0, 0 };
+		fd_set rf;
+
+		FD_ZERO(&rf);
+		FD_SET(pfd[0], &rf);
+		if (select(pfd[0] + 1, &rf, NULL, NULL, &tv) > 0)
+			break;
+		rti_evoke_callbacks(a->amb, 0.05, 0.05, NULL);
+	}
+	ck_assert_int_eq(read(pfd[0], got, sizeof got), (int)sizeof got);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	(void)sh("ip netns exec %s tc qdisc del dev va2 root 2>/dev/null",
+	    ns[0]);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	fprintf(stderr, "check_netns: TSO best effort: %u delivered, %u late, "
+	    "%u out of order, of %d\n", got[0], got[2], got[1], steps);
+	ck_assert_uint_eq(got[1], 0);
+	ck_assert_uint_ge(got[2], 1);
+	ck_assert_uint_le(got[0] + got[2], (unsigned)steps);
+	close(pfd[0]);
+	tfed_free(a);
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+}
+END_TEST
+
 /* Send `n` bytes p from `fd` to rtiexec's UDP port. */
 static void
 to_rti(int fd, const void *p, size_t n)
@@ -1198,6 +1393,7 @@ main(void)
 	tcase_add_test(tc, test_link_down);
 	if (sh("command -v nft >/dev/null || command -v tc >/dev/null") == 0)
 		tcase_add_test(tc, test_best_effort_under_loss);
+	tcase_add_test(tc, test_best_effort_tso_late);
 	tcase_add_test(tc, test_udp_from_unjoined_namespace);
 	tcase_add_test(tc, test_multicast_exact);
 	tcase_add_test(tc, test_multicast_refused);
