@@ -86,12 +86,13 @@ reflection(const uint8_t *pl, uint32_t plen, struct bundle *b,
 	return 0;
 }
 
-/* Output frame *o (of out[0..n)) is the cut of reflection `in` (payload
- * pl[0..plen)) to bits; *o is moved past it. */
+/* Output frame *o (of out[0..n)) is the cut to bits (`kept` set) of
+ * the reflection whose payload at pl parsed to `in` after `head` bytes
+ * of producer and header; *o is moved past it. */
 static void
 cut_checked(const uint8_t *out, size_t n, size_t *o, const uint8_t *pl,
-    uint32_t plen, const struct bundle *in, size_t head,
-    const uint8_t *bits, size_t kept)
+    const struct bundle *in, size_t head, const uint8_t *bits,
+    size_t kept)
 {
 	struct bundle ob;
 	size_t ohead, i, j, k, at = 0, oi = 0, oj = 0;
@@ -108,7 +109,6 @@ cut_checked(const uint8_t *out, size_t n, size_t *o, const uint8_t *pl,
 	FUZZ_CHECK(ohead == head && memcmp(out + *o + WIRE_HEADER_SIZE, pl,
 	    head) == 0);
 	FUZZ_CHECK(ob.cls == in->cls && ob.n_attrs == kept);
-	(void)plen;
 	/* the kept values, in order, byte for byte, in their instances */
 	for (i = 0; i < in->n_inst; i++) {
 		const struct bundle_inst *ii = &in->inst[i];
@@ -193,8 +193,8 @@ take_checked(const uint8_t *fr, size_t len, uint32_t self)
 				kept += (p.bits[i / 8] >> (i % 8)) & 1;
 			e.cut += b.n_attrs - kept;
 			if (kept)
-				cut_checked(w.data, w.len, &o, pl, plen, &b,
-				    head, p.bits, kept);
+				cut_checked(w.data, w.len, &o, pl, &b, head,
+				    p.bits, kept);
 		}
 	}
 	FUZZ_CHECK(o == w.len);
