@@ -29,6 +29,7 @@
 #include "dgram.h"
 #include "librti-int.h"
 #include "mcast.h"
+#include "mcsel.h"
 #include "tcp.h"
 
 #define CONNECT_TIMEOUT_S 10.0
@@ -1091,116 +1092,22 @@ mc_from_rtiexec(rti_ambassador *amb, const struct sockaddr_in *from)
 	    amb->udp_srv_port;
 }
 
-/* What selection `sel` (MC_SELECT payload, n bytes) says of this
- * federate: -1 not named (or malformed), else the mode with *bits and
- * *nbytes set for MC_SEL_CUT. */
-static int
-mc_selected(rti_ambassador *amb, const uint8_t *sel, uint32_t n,
-    const uint8_t **bits, uint16_t *nbytes)
-{
-	struct wire_rd rd;
-	uint16_t k, i, nb;
-	uint32_t who;
-	uint8_t mode;
-
-	wire_rd_init(&rd, sel, n);
-	k = wire_get_u16(&rd);
-	for (i = 0; i < k && !rd.err; i++) {
-		who = wire_get_u32(&rd);
-		mode = wire_get_u8(&rd);
-		nb = 0;
-		*bits = NULL;
-		if (mode == MC_SEL_CUT) {
-			nb = wire_get_u16(&rd);
-			*bits = wire_get_raw(&rd, nb);
-		} else if (mode != MC_SEL_WHOLE) {
-			return -1;
-		}
-		if (!rd.err && who == amb->self.id && amb->self.id) {
-			*nbytes = nb;
-			return mode;
-		}
-	}
-	return -1;
-}
-
-/* Append to dq the reflection `pl` (plen bytes, a WIRE_CB_REFLECT
- * payload) cut to the values whose bit is set in bits[0..nb): the cut
- * rtiexec made for this federate.  The values dropped are counted. */
-static void
-mc_cut(rti_ambassador *amb, const uint8_t *pl, uint32_t plen,
-    const uint8_t *bits, uint16_t nb)
-{
-	struct bundle b;
-	struct bundle_hdr h;
-	struct wire_rd rd;
-	const char *why;
-	uint8_t *keep = NULL;
-	size_t off, start = amb->dq.len;
-	uint32_t i, kept = 0;
-
-	wire_rd_init(&rd, pl, plen);
-	(void)wire_get_u32(&rd);
-	bundle_init(&b);
-	if (bundle_hdr_get(&rd, &h) < 0 ||
-	    bundle_parse(&b, rd.p, wire_rd_left(&rd), &why) != 0 ||
-	    (size_t)nb != ((size_t)b.n_attrs + 7) / 8 ||
-	    !(keep = malloc(b.n_attrs + 1))) {
-		amb->ts.rejected++;
-		goto out;
-	}
-	for (i = 0; i < b.n_attrs; i++) {
-		keep[i] = (uint8_t)((bits[i / 8] >> (i % 8)) & 1);
-		kept += keep[i];
-	}
-	amb->ts.mc_cut += b.n_attrs - kept;
-	off = wire_frame_begin(&amb->dq, WIRE_CB_REFLECT);
-	/* producer and header as sent, the layer cut */
-	wire_put_raw(&amb->dq, pl, (size_t)(rd.p - pl));
-	if (bundle_cut(&amb->dq, &b, b.cls, keep) == 0) {
-		amb->dq.len = start;
-		goto out;
-	}
-	wire_frame_end(&amb->dq, off);
-	wire_put16(amb->dq.data + off + 6, RTI__RX_DGRAM);
-	if (amb->dq.oom) {
-		amb->dq.oom = 0;
-		amb->dq.len = start;
-	}
-out:
-	free(keep);
-	bundle_free(&b);
-}
-
 /* One group datagram p[0..n) from `from`: 1 when something was queued. */
 static int
 mc_take(rti_ambassador *amb, const uint8_t *p, size_t n,
     const struct sockaddr_in *from)
 {
-	const uint8_t *fr, *at, *pl, *spl = NULL, *bits;
+	const uint8_t *fr;
 	struct rti__mc_group *g;
+	struct mcsel_count c = { 0, 0, 0 };
 	struct dgram_hdr h;
-	size_t len, left, start = amb->dq.len;
-	uint16_t type, flags, nb = 0;
-	uint32_t plen, splen = 0;
-	int mode, pairs = 0;
+	size_t len;
+	int took;
 
 	if (!mc_from_rtiexec(amb, from) || dgram_peek(p, n, &h) != DGRAM_OK ||
 	    !(g = mc_find(amb, h.token)) ||
 	    dgram_open(p, n, g->mac ? g->key : NULL, WIRE_DEFAULT_MAX_FRAME,
-	    &h, &fr, &len) != DGRAM_OK) {
-		amb->ts.rejected++;
-		return 0;
-	}
-	/* pairs of a selection and a reflection or interaction */
-	for (at = fr, left = len;
-	    dgram_next(&at, &left, &type, &flags, &pl, &plen);)
-		if ((pairs++ & 1) ? type != WIRE_CB_REFLECT &&
-		    type != WIRE_CB_INTERACTION : type != MC_SELECT) {
-			amb->ts.rejected++;
-			return 0;
-		}
-	if (pairs & 1) {
+	    &h, &fr, &len) != DGRAM_OK || !mcsel_frames_ok(fr, len)) {
 		amb->ts.rejected++;
 		return 0;
 	}
@@ -1212,36 +1119,11 @@ mc_take(rti_ambassador *amb, const uint8_t *p, size_t n,
 	g->any = 1;
 	amb->ts.mc_datagrams_received++;
 	amb->ts.mc_bytes_received += n;
-	for (at = fr, left = len, pairs = 0;
-	    dgram_next(&at, &left, &type, &flags, &pl, &plen); pairs++) {
-		if (!(pairs & 1)) {
-			spl = pl;
-			splen = plen;
-			continue;
-		}
-		mode = mc_selected(amb, spl, splen, &bits, &nb);
-		if (mode < 0) {
-			amb->ts.mc_not_addressed++;
-		} else if (mode == MC_SEL_WHOLE) {
-			size_t off = amb->dq.len;
-
-			wire_put_raw(&amb->dq, pl - WIRE_HEADER_SIZE,
-			    WIRE_HEADER_SIZE + plen);
-			if (!amb->dq.oom)
-				wire_put16(amb->dq.data + off + 6,
-				    (uint16_t)(flags | RTI__RX_DGRAM));
-		} else if (type == WIRE_CB_REFLECT) {
-			mc_cut(amb, pl, plen, bits, nb);
-		} else {
-			amb->ts.rejected++;
-		}
-		if (amb->dq.oom) {
-			amb->dq.oom = 0;
-			amb->dq.len = start;
-			return 0;
-		}
-	}
-	return amb->dq.len > start;
+	took = mcsel_take(&amb->dq, fr, len, amb->self.id, RTI__RX_DGRAM, &c);
+	amb->ts.mc_not_addressed += c.not_addressed;
+	amb->ts.mc_cut += c.cut;
+	amb->ts.rejected += c.rejected;
+	return took;
 }
 
 int
