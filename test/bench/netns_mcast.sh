@@ -68,4 +68,6 @@ list=$(echo $subs | tr ' ' ,)
 ip netns exec "$p" "$bench" -m multicast \
     --mc-off "tcp://$net.1:14321,$net.1:14331,$off" \
     --mc-on "tcp://$net.1:14322,$net.1:14332,$on" \
-    --mc-netns "$list" "$@"
+    --mc-netns "$list" "$@" &
+# waiting in wait, a signal's trap runs at once (and kills rtibench)
+wait $!
