@@ -42,6 +42,8 @@ struct bench_ctx {
 	int unix_sock;                /* --transport unix */
 	int sched_batch;              /* --sched batch */
 	int pin;                      /* --pin: timeadv pins its federates */
+	const char *mc_off, *mc_on;   /* multicast: URL,IPV4:PORT,PID */
+	const char *mc_netns;         /* multicast: NS,... */
 	char tags[64];                /* bench_tags */
 	char sock_dir[64];            /* its sockets' directory, or "" */
 	struct bench_baseline base;
@@ -59,6 +61,7 @@ int bench_mode_scale(struct bench_ctx *c);
 int bench_mode_encode(struct bench_ctx *c);
 int bench_mode_save(struct bench_ctx *c);
 int bench_mode_besteffort(struct bench_ctx *c);
+int bench_mode_multicast(struct bench_ctx *c);
 
 /* relay.c: serve two clients accepted on `lfd` until one closes. */
 int relay_serve(int lfd);

@@ -404,6 +404,8 @@ struct mode {
 	const char *name;
 	int (*fn)(struct bench_ctx *c);
 	const char *help;
+	int named_only;           /* not in a run without --mode: it needs
+	                             what only its options give */
 };
 
 static const struct mode modes[] = {
@@ -411,52 +413,58 @@ static const struct mode modes[] = {
 	    "raw relay between two clients over the run's transport: "
 	    "ping-pong "
 	    "round trip of a 160-byte frame (p50_us p99_us) and streaming "
-	    "of 48-byte frames (frames_per_s mb_per_s)" },
+	    "of 48-byte frames (frames_per_s mb_per_s)", 0 },
 	{ "latency", bench_mode_latency,
 	    "A updates one instance (8 attributes x 8 bytes), B reflects and "
 	    "updates its own back; round trip p50_us p99_us over 20000 after "
-	    "1000 warm-up" },
+	    "1000 warm-up", 0 },
 	{ "throughput", bench_mode_throughput,
 	    "A updates 1000 instances (4 attributes x 8 bytes) round-robin, "
 	    "B counts reflections: updates_per_s mb_per_s per packing mode "
 	    "(class: all 1000 per rti_update_class_attribute_values call in "
 	    "bundles of 64 KiB, received through reflect_class_bundle), and "
 	    "cpu_ns_per_update: CPU of rtiexec and both federates per "
-	    "instance update" },
+	    "instance update", 0 },
 	{ "fanout", bench_mode_fanout,
 	    "100 substations x 10 instances, 100 subscribers each wanting one "
 	    "substation, by condition and by region, and unfiltered: "
-	    "delivered_per_s, wire_bytes against wanted_bytes" },
+	    "delivered_per_s, wire_bytes against wanted_bytes", 0 },
 	{ "timeadv", bench_mode_timeadv,
 	    "2, 8 and 32 regulating+constrained federates, lookahead 1, "
 	    "stepping TAR(t+1) and NMR(t+1): grants_per_s per federate, "
 	    "cpu_us_per_grant: CPU of rtiexec and all federates per grant, "
 	    "and ratio_to_barrier: grants_per_s against a raw barrier of the "
 	    "same run (a relay process answering N client threads once all N "
-	    "have sent a request, with frames of the same sizes)" },
+	    "have sent a request, with frames of the same sizes)", 0 },
 	{ "scale", bench_mode_scale,
 	    "rtiexec memory per registered instance (4 attributes; 1000 to "
 	    "100000, 1000000 with --full) and per joined federate (200), "
 	    "and the latency round trip with 2, 10, 50 and 200 federates "
-	    "joined (p50_us p99_us, growth_p50 against 2)" },
+	    "joined (p50_us p99_us, growth_p50 against 2)", 0 },
 	{ "encode", bench_mode_encode,
 	    "typed values of Grid.xml's BayMeasurement (68 bytes) and of a "
 	    "list of 100: decode and encode through the value tree and "
 	    "through JSON text, values_per_s mb_per_s and ratio_to_memcpy "
-	    "against a memcpy of the same bytes" },
+	    "against a memcpy of the same bytes", 0 },
 	{ "save", bench_mode_save,
 	    "a federation save and restore with 1000 and 100000 instances "
 	    "of 4 attributes (10000 with --quick), owned by one federate and "
 	    "known to another: save_ms restore_ms bytes_per_instance, and "
 	    "whether 100000 meet the target (saved within three 20 ms "
-	    "steps, restored within five)" },
+	    "steps, restored within five)", 0 },
 	{ "besteffort", bench_mode_besteffort,
 	    "the latency round trip and the throughput (instance packing) "
 	    "with Sample (reliable, on the stream) and with BenchBE.xml's "
 	    "SampleBE (HLAbestEffort, by UDP): p50_us p99_us lost (no answer "
 	    "in 0.2 s), updates_per_s and delivered (the fraction of the "
-	    "updates sent that was reflected), ratio_to_reliable" },
-	{ NULL, NULL, NULL }
+	    "updates sent that was reflected), ratio_to_reliable", 0 },
+	{ "multicast", bench_mode_multicast,
+	    "(only with -m, across namespaces: test/bench/netns_mcast.sh) "
+	    "10 subscribers that want the same best-effort updates, on the "
+	    "rtiexecs of --mc-off and --mc-on: rtiexec_cpu_ns_per_delivered, "
+	    "udp_* and mc_* datagrams and bytes rtiexec sent, "
+	    "delivered_per_sub, and the ratios on/off", 1 },
+	{ NULL, NULL, NULL, 0 }
 };
 
 static void
@@ -489,6 +497,13 @@ usage(FILE *out)
 "  -R, --serve-relay IPV4:PORT\n"
 "                    serve relay sessions there until killed\n"
 "  -f, --full        scale: go up to 1,000,000 instances\n"
+"      --mc-off URL,IPV4:PORT,PID\n"
+"      --mc-on URL,IPV4:PORT,PID\n"
+"                    multicast: the running rtiexecs without and with\n"
+"                    --multicast (federate URL, --http address, pid)\n"
+"      --mc-netns NS,...\n"
+"                    multicast: the 10 network namespaces (ip-netns(8)\n"
+"                    names) its subscribers join from\n"
 "  -h, --help        this help\n\nModes:\n");
 	for (m = modes; m->name; m++)
 		fprintf(out, "  %-10s %s\n", m->name, m->help);
@@ -555,6 +570,8 @@ choice(const char *what, const char *arg, const char *no, const char *yes)
 	return -1;
 }
 
+enum { OPT_MC_OFF = 256, OPT_MC_ON, OPT_MC_NETNS };
+
 int
 main(int argc, char **argv)
 {
@@ -568,6 +585,9 @@ main(int argc, char **argv)
 		{ "full", no_argument, NULL, 'f' },
 		{ "relay", required_argument, NULL, 'r' },
 		{ "serve-relay", required_argument, NULL, 'R' },
+		{ "mc-off", required_argument, NULL, OPT_MC_OFF },
+		{ "mc-on", required_argument, NULL, OPT_MC_ON },
+		{ "mc-netns", required_argument, NULL, OPT_MC_NETNS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -623,6 +643,15 @@ main(int argc, char **argv)
 				return 2;
 			return serve_relay(&a);
 		}
+		case OPT_MC_OFF:
+			ctx.mc_off = optarg;
+			break;
+		case OPT_MC_ON:
+			ctx.mc_on = optarg;
+			break;
+		case OPT_MC_NETNS:
+			ctx.mc_netns = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -662,7 +691,7 @@ main(int argc, char **argv)
 		}
 	}
 	for (m = modes; m->name; m++) {
-		int run = n_want == 0;
+		int run = n_want == 0 && !m->named_only;
 
 		for (i = 0; i < n_want; i++)
 			run |= strcmp(m->name, want[i]) == 0;
