@@ -6,7 +6,8 @@
 # are program paths relative to BUILD_DIR (default: all of test/unit,
 # test/integration and test/fuzz/replay_*).  Definite and indirect leaks
 # and every memory error count as failures.  Logs go to
-# BUILD_DIR/valgrind/.  Also `make check-valgrind`.
+# BUILD_DIR/valgrind/.  VALGRIND_JOBS programs run at a time (default:
+# the number of CPUs).  Also `make check-valgrind`.
 # Exit 0 when every program passed, 1 otherwise, 2 on usage errors.
 set -uo pipefail
 
@@ -41,9 +42,9 @@ vg=(valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect
     --error-exitcode=99)
 
 # rtiexec under valgrind exits 99 on errors, which fails rtiexec_stop; its
-# report goes to $logs/rtiexec.<pid>.log, kept when it holds an error.
-RTI_TEST_WRAPPER="$libtool --mode=execute ${vg[*]}"
-export RTI_TEST_WRAPPER="$RTI_TEST_WRAPPER --log-file=$logs/rtiexec.%p.log"
+# report goes to $logs/NAME.rtiexec/rtiexec.<pid>.log, kept (as
+# $logs/NAME.rtiexec.<pid>.log) when it holds an error.
+wrapper="$libtool --mode=execute ${vg[*]}"
 export CK_FORK=no
 export CK_DEFAULT_TIMEOUT=${CK_DEFAULT_TIMEOUT:-120}
 
@@ -65,12 +66,17 @@ has_errors() {
 	    grep -v -q -E '^==[0-9]+== Warning:'
 }
 
-passed=0
-failed=0
-for prog in "${progs[@]}"; do
+# One program: its valgrind report and its rtiexecs' in $logs/NAME.*,
+# its verdict (PASS or FAIL lines) in $logs/NAME.result.
+run_one() {
+	local prog=$1 name log dir rc r bad_rtiexec="" n_rtiexec=0
 	name=$(echo "$prog" | tr / _)
 	log="$logs/$name.log"
-	if (cd "$build" && "$libtool" --mode=execute "${vg[@]}" \
+	dir="$logs/$name.rtiexec"
+	mkdir -p "$dir"
+	if (cd "$build" &&
+	    export RTI_TEST_WRAPPER="$wrapper --log-file=$dir/rtiexec.%p.log" &&
+	    "$libtool" --mode=execute "${vg[@]}" \
 	    --log-file="$logs/$name.valgrind" "./$prog") >"$log" 2>&1; then
 		rc=0
 	else
@@ -78,28 +84,51 @@ for prog in "${progs[@]}"; do
 	fi
 	# Every rtiexec report with an error counts, even when the test did
 	# not check rtiexec_stop's status.
-	bad_rtiexec=""
-	n_rtiexec=0
-	for r in "$logs"/rtiexec.*.log; do
+	for r in "$dir"/rtiexec.*.log; do
 		[ -f "$r" ] || continue
 		n_rtiexec=$((n_rtiexec + 1))
 		if has_errors "$r"; then
 			mv "$r" "$logs/$name.${r##*/}"
 			bad_rtiexec="$bad_rtiexec $logs/$name.${r##*/}"
-		else
-			rm -f "$r"
 		fi
 	done
-	if [ "$rc" -eq 0 ] && [ -z "$bad_rtiexec" ] &&
-	    ! has_errors "$logs/$name.valgrind"; then
-		echo "PASS: $prog ($n_rtiexec rtiexec runs)"
+	rm -rf "$dir"
+	{
+		if [ "$rc" -eq 0 ] && [ -z "$bad_rtiexec" ] &&
+		    ! has_errors "$logs/$name.valgrind"; then
+			echo "PASS: $prog ($n_rtiexec rtiexec runs)"
+		else
+			echo "FAIL: $prog (exit $rc; $log," \
+			    "$logs/$name.valgrind$bad_rtiexec)"
+			has_errors "$logs/$name.valgrind" &&
+			    head -40 "$logs/$name.valgrind"
+			for r in $bad_rtiexec; do head -40 "$r"; done
+		fi
+	} >"$logs/$name.result"
+}
+
+# VALGRIND_JOBS programs at a time (default: the number of CPUs): a
+# test and its rtiexec mostly wait for each other, so one program keeps
+# about one CPU busy.
+jobs=${VALGRIND_JOBS:-$(nproc)}
+running=0
+for prog in "${progs[@]}"; do
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+	run_one "$prog" &
+	running=$((running + 1))
+done
+wait
+passed=0
+failed=0
+for prog in "${progs[@]}"; do
+	name=$(echo "$prog" | tr / _)
+	cat "$logs/$name.result"
+	if head -1 "$logs/$name.result" | grep -q '^PASS:'; then
 		passed=$((passed + 1))
 	else
-		echo "FAIL: $prog (exit $rc; $log," \
-		    "$logs/$name.valgrind$bad_rtiexec)"
-		has_errors "$logs/$name.valgrind" &&
-		    head -40 "$logs/$name.valgrind"
-		for r in $bad_rtiexec; do head -40 "$r"; done
 		failed=$((failed + 1))
 	fi
 done
