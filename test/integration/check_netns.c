@@ -15,7 +15,13 @@
  * test's bridge only): three subscribers in their own namespaces get
  * exactly what they subscribed to from group datagrams that carry
  * more, each update goes once to the group, and one that unsubscribes
- * leaves the group and gets nothing more.
+ * leaves the group and gets nothing more.  Timestamp-order best effort
+ * held back on its way (an htb bucket for UDP only) is dropped as late,
+ * never delivered out of order.
+ *
+ * Longer than the project's 1200 lines: one Check file per module; every
+ * case shares the namespaces, the bridge and the fixture that removes
+ * them, which must run once per process.
  *
  * Needs root and ip(8) (nft(8) or tc(8) for the loss): skipped with a
  * notice otherwise (exit 77).  The namespaces are named after this
