@@ -159,6 +159,22 @@ rtiexec_alive(struct rtiexec *r)
 }
 
 int
+rtiexec_start_http(struct rtiexec *r, const char *const *extra)
+{
+	const char *args[16];
+	size_t n = 0;
+
+	args[n++] = "--http";
+	args[n++] = "127.0.0.1:0";
+	while (extra && *extra && n < 15)
+		args[n++] = *extra++;
+	args[n] = NULL;
+	if (rtiexec_start(r, args) < 0)
+		return -1;
+	return rtiexec_http_port(r);
+}
+
+int
 rtiexec_http_port(struct rtiexec *r)
 {
 	double end = tfed_now() + WAIT_S;

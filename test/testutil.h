@@ -57,6 +57,10 @@ int rtiexec_stop(struct rtiexec *r);
 void rtiexec_kill(struct rtiexec *r);
 /* 1 while the process runs. */
 int rtiexec_alive(struct rtiexec *r);
+/* rtiexec_start with --http on an ephemeral loopback port first, then
+ * `extra` (NULL-terminated, at most 13, may be NULL): the HTTP port, or
+ * -1. */
+int rtiexec_start_http(struct rtiexec *r, const char *const *extra);
 /* The port of rtiexec's "HTTP listening on ... port N" log line (--http),
  * waited for; -1 when none came. */
 int rtiexec_http_port(struct rtiexec *r);

@@ -390,16 +390,7 @@ update_payload(uint8_t *p, uint32_t cls, uint32_t obj, uint32_t at)
 static void
 start(const char *const *extra)
 {
-	const char *args[16];
-	size_t n = 0;
-
-	args[n++] = "--http";
-	args[n++] = "127.0.0.1:0";
-	while (extra && *extra && n < 15)
-		args[n++] = *extra++;
-	args[n] = NULL;
-	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
-	hport = rtiexec_http_port(&rx);
+	hport = rtiexec_start_http(&rx, extra);
 	ck_assert_int_gt(hport, 0);
 }
 

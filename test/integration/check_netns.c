@@ -192,9 +192,15 @@ cb_discover(void *arg, rti_object_instance_handle obj,
 	tfed_event(arg, "discover:%s", name);
 }
 
-/* Joined to "F" as `name`, regulating (lookahead 1) and constrained. */
+typedef void (*reflect_fn)(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info);
+
+/* Joined to "F" of `fom` as `name` (t->user = `user`, reflections to
+ * `reflect`), regulating (lookahead 1) and constrained. */
 static struct tfed *
-regcon(const char *name)
+regcon_with(const char *name, const char *fom, reflect_fn reflect,
+    void *user)
 {
 	struct tfed *t = calloc(1, sizeof *t);
 	struct rti_callbacks cb;
@@ -202,21 +208,28 @@ regcon(const char *name)
 	ck_assert_ptr_nonnull(t);
 	t->amb = rti_ambassador_new();
 	ck_assert_ptr_nonnull(t->amb);
+	t->user = user;
 	tfed_callbacks(&cb);
 	cb.time_regulation_enabled = cb_reg;
 	cb.time_constrained_enabled = cb_con;
 	cb.time_advance_grant = cb_grant;
-	cb.reflect_attribute_values = cb_reflect;
+	cb.reflect_attribute_values = reflect;
 	cb.discover_object_instance = cb_discover;
 	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
 	tfed_track(t);
-	ck_assert_int_eq(tfed_create_join(t, "F", GRID, name), RTI_OK);
+	ck_assert_int_eq(tfed_create_join(t, "F", fom, name), RTI_OK);
 	ck_assert_int_eq(rti_enable_time_regulation(t->amb, rti_time_f64(1)),
 	    RTI_OK);
 	ck_assert(tfed_wait(t, "reg:"));
 	ck_assert_int_eq(rti_enable_time_constrained(t->amb), RTI_OK);
 	ck_assert(tfed_wait(t, "con:"));
 	return t;
+}
+
+static struct tfed *
+regcon(const char *name)
+{
+	return regcon_with(name, GRID, cb_reflect, NULL);
 }
 
 static int
@@ -475,29 +488,11 @@ cb_reflect_be(void *arg, rti_object_instance_handle obj,
 static struct tfed *
 regcon_be(const char *name, rti_attribute_handle *rd)
 {
-	struct tfed *t = calloc(1, sizeof *t);
-	struct rti_callbacks cb;
+	struct tfed *t = regcon_with(name, TRANSPORT, cb_reflect_be, rd);
 	struct rti_transport_stats st;
 	double end;
 
-	ck_assert_ptr_nonnull(t);
-	t->amb = rti_ambassador_new();
-	t->user = rd;
-	tfed_callbacks(&cb);
-	cb.time_regulation_enabled = cb_reg;
-	cb.time_constrained_enabled = cb_con;
-	cb.time_advance_grant = cb_grant;
-	cb.reflect_attribute_values = cb_reflect_be;
-	cb.discover_object_instance = cb_discover;
-	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
-	tfed_track(t);
-	ck_assert_int_eq(tfed_create_join(t, "F", TRANSPORT, name), RTI_OK);
 	*rd = tfed_attr(t, "Meter", "Reading");
-	ck_assert_int_eq(rti_enable_time_regulation(t->amb, rti_time_f64(1)),
-	    RTI_OK);
-	ck_assert(tfed_wait(t, "reg:"));
-	ck_assert_int_eq(rti_enable_time_constrained(t->amb), RTI_OK);
-	ck_assert(tfed_wait(t, "con:"));
 	end = tfed_now() + WAIT_S;
 	do
 		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0.05, 0.05,
