@@ -722,27 +722,40 @@ udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
 	return 1;
 }
 
+/* Number, and with --auth-key-file seal, the datagram filled in `dg` (its
+ * header reserved, at least one frame after it) as `token`'s `seq`: its
+ * length, or 0 when there is no room for the MAC (`dg` emptied). */
+static size_t
+seal(struct rti_server *srv, struct wire_buf *dg, uint64_t token,
+    uint32_t seq, const uint8_t *key)
+{
+	size_t n = dg->len;
+
+	dgram_put_header(dg->data, token, seq, mac_on(srv) ? DGRAM_F_MAC : 0);
+	if (!mac_on(srv))
+		return n;
+	if (wire_buf_reserve(dg, DGRAM_MAC_SIZE) < 0) {
+		dg->oom = 0;
+		dg->len = 0;
+		return 0;
+	}
+	return dgram_seal(dg->data, n, key);
+}
+
 /* Seal and send group `g`'s datagram; it is empty after. */
 static void
 mc_send(struct rti_server *srv, struct mc_group *g)
 {
 	struct sockaddr_in to;
-	size_t n = g->dg.len;
+	size_t n;
 
-	if (n <= DGRAM_HEADER_SIZE) {
+	if (g->dg.len <= DGRAM_HEADER_SIZE) {
 		g->dg.len = 0;
 		return;
 	}
-	dgram_put_header(g->dg.data, g->token, ++g->seq,
-	    mac_on(srv) ? DGRAM_F_MAC : 0);
-	if (mac_on(srv)) {
-		if (wire_buf_reserve(&g->dg, DGRAM_MAC_SIZE) < 0) {
-			g->dg.oom = 0;
-			g->dg.len = 0;
-			srv->stats.mc.send_failed++;
-			return;
-		}
-		n = dgram_seal(g->dg.data, n, g->key);
+	if (!(n = seal(srv, &g->dg, g->token, ++g->seq, g->key))) {
+		srv->stats.mc.send_failed++;
+		return;
 	}
 	memset(&to, 0, sizeof to);
 	to.sin_family = AF_INET;
@@ -809,23 +822,16 @@ static void
 peer_send(struct rti_server *srv, struct udp_peer *p)
 {
 	struct conn *c = p->c;
-	size_t n = p->dg.len;
+	size_t n;
 
-	if (n <= DGRAM_HEADER_SIZE) {
+	if (p->dg.len <= DGRAM_HEADER_SIZE) {
 		p->dg.len = 0;
 		return;
 	}
-	dgram_put_header(p->dg.data, p->token, ++p->seq_out,
-	    mac_on(srv) ? DGRAM_F_MAC : 0);
-	if (mac_on(srv)) {
-		if (wire_buf_reserve(&p->dg, DGRAM_MAC_SIZE) < 0) {
-			p->dg.oom = 0;
-			p->dg.len = 0;
-			c->ust.send_failed++;
-			srv->stats.udp.send_failed++;
-			return;
-		}
-		n = dgram_seal(p->dg.data, n, p->key);
+	if (!(n = seal(srv, &p->dg, p->token, ++p->seq_out, p->key))) {
+		c->ust.send_failed++;
+		srv->stats.udp.send_failed++;
+		return;
 	}
 	if (udp_send(srv->udp, (struct sockaddr *)&p->to, p->tolen,
 	    p->dg.data, n) == 0) {
