@@ -139,8 +139,8 @@ fnv(uint64_t h, const void *p, size_t n)
 }
 
 uint32_t
-mc_group(const struct mc_range *r, const char *fed, int interaction,
-    uint32_t cls)
+mc_group_cell(const struct mc_range *r, const char *fed, int interaction,
+    uint32_t cls, const char *cell, size_t len)
 {
 	uint8_t k[5];
 	uint64_t h;
@@ -152,5 +152,30 @@ mc_group(const struct mc_range *r, const char *fed, int interaction,
 	k[4] = (uint8_t)cls;
 	h = fnv(FNV_OFFSET, fed, strlen(fed) + 1);
 	h = fnv(h, k, sizeof k);
+	if (len)
+		h = fnv(h, cell, len);
 	return r->first + (uint32_t)(h % mc_range_size(r));
+}
+
+uint32_t
+mc_group(const struct mc_range *r, const char *fed, int interaction,
+    uint32_t cls)
+{
+	return mc_group_cell(r, fed, interaction, cls, NULL, 0);
+}
+
+size_t
+mc_cell(const char *cond, unsigned depth)
+{
+	size_t i, n = strlen(cond);
+	unsigned seen = 0;
+
+	if (depth == 0 || n == 0)
+		return 0;
+	/* the depth-th '/' ends the cell; a trailing one ends a prefix,
+	 * whose cell is then what comes before it */
+	for (i = 0; i < n; i++)
+		if (cond[i] == '/' && ++seen == depth)
+			return i;
+	return cond[n - 1] == '/' ? 0 : n;
 }

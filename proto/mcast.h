@@ -59,5 +59,26 @@ int mc_admin_scoped(uint32_t addr);
  */
 uint32_t mc_group(const struct mc_range *r, const char *fed,
     int interaction, uint32_t cls);
+/*
+ * The group of condition cell `cell[0..len)` of that class: the same
+ * hash continued over the cell's bytes (len 0: mc_group's group).
+ */
+uint32_t mc_group_cell(const struct mc_range *r, const char *fed,
+    int interaction, uint32_t cls, const char *cell, size_t len);
+
+/*
+ * Condition cells (rtiexec(1) --multicast-cell-depth).  The cell of a
+ * valid condition (match.h) at depth `depth` >= 1 is its first `depth`
+ * path elements, or the whole condition when it has fewer.  A send
+ * condition has exactly one cell, and a subscription condition matches
+ * only send conditions of its own cell, except a prefix ("north/") of
+ * fewer than `depth` elements, which matches many: it has no cell.
+ * mc_cell: the length of the cell of `cond` (the cell is cond[0..len)),
+ * or 0 when it has none.
+ */
+size_t mc_cell(const char *cond, unsigned depth);
+/* Deepest cell depth worth asking for: a condition has at most
+ * MATCH_MAX_COND (64) bytes, so at most 32 elements. */
+#define MC_DEPTH_MAX 32u
 
 #endif

@@ -130,6 +130,48 @@ START_TEST(test_group_choice)
 }
 END_TEST
 
+/* Cells: a send condition has one, a subscription condition the cell of
+ * every send condition it matches, or none. */
+START_TEST(test_cells)
+{
+	static const struct {
+		const char *cond;
+		unsigned depth;
+		size_t len;
+	} t[] = {
+		{ "north", 1, 5 }, { "north/S3", 1, 5 },
+		{ "north/S3/bay1", 1, 5 }, { "north/", 1, 5 },
+		{ "north/S3/", 1, 5 }, { "north/S3", 2, 8 },
+		{ "north/S3/bay1", 2, 8 }, { "north/S3/", 2, 8 },
+		{ "north/", 2, 0 }, { "north", 2, 5 },
+		{ "north/S3/bay1", 3, 13 }, { "north/S3/", 3, 0 },
+		{ "north/S3", 0, 0 },
+	};
+	struct mc_range r;
+	const char *why;
+	size_t i;
+	uint32_t c, n = 0;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		ck_assert_msg(mc_cell(t[i].cond, t[i].depth) == t[i].len,
+		    "%s at %u: %zu, not %zu", t[i].cond, t[i].depth,
+		    mc_cell(t[i].cond, t[i].depth), t[i].len);
+	ck_assert_int_eq(mc_range_parse("239.192.10.0/24", &r, &why), 0);
+	/* no cell is the class's group; cells take part in the hash */
+	ck_assert_uint_eq(mc_group_cell(&r, "grid", 0, 5, "north", 0),
+	    mc_group(&r, "grid", 0, 5));
+	for (c = 1; c <= 50; c++) {
+		n += mc_group_cell(&r, "grid", 0, c, "north", 5) !=
+		    mc_group_cell(&r, "grid", 0, c, "south", 5);
+		n += mc_group_cell(&r, "grid", 0, c, "north", 5) !=
+		    mc_group(&r, "grid", 0, c);
+	}
+	ck_assert_uint_gt(n, 90);
+	ck_assert_uint_eq(mc_group_cell(&r, "grid", 1, 9, "south", 5),
+	    mc_group_cell(&r, "grid", 1, 9, "south/S2", 5));
+}
+END_TEST
+
 static Suite *
 mcast_suite(void)
 {
@@ -139,6 +181,7 @@ mcast_suite(void)
 	tcase_add_test(tc, test_range_forms);
 	tcase_add_test(tc, test_range_refused);
 	tcase_add_test(tc, test_group_choice);
+	tcase_add_test(tc, test_cells);
 	suite_add_tcase(s, tc);
 	return s;
 }
