@@ -624,6 +624,16 @@ ddm_instance(struct federation *fx, uint32_t obj)
 	return ddm_inst_find(&fxst(fx)->mdl, obj);
 }
 
+uint32_t
+ddm_sub_conds(struct federate *f, int kind, uint32_t cls,
+    const char *const **conds)
+{
+	const struct ddm_filter *fl = filter_of(f, kind, cls);
+
+	*conds = fl ? (const char *const *)fl->conds : NULL;
+	return fl ? fl->n_conds : 0;
+}
+
 int
 ddm_instance_set(struct federation *fx, uint32_t obj, const char *cond,
     struct ddm_assoc *as, uint32_t n)

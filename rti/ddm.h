@@ -70,6 +70,12 @@ void ddm_region_ranges(struct federation *fx, uint32_t h,
 int ddm_instance_set(struct federation *fx, uint32_t obj, const char *cond,
     struct ddm_assoc *as, uint32_t n);
 const struct ddm_inst *ddm_instance(struct federation *fx, uint32_t obj);
+/* The subscription conditions of `f` for class `cls` of `kind`:
+ * (*conds)[0..n), n returned; 0 when it has none (it gets every update
+ * or interaction of the class that its regions let through).  Valid
+ * until the filter changes. */
+uint32_t ddm_sub_conds(struct federate *f, int kind, uint32_t cls,
+    const char *const **conds);
 int ddm_attr_overlaps(struct federation *fx, const struct ddm_inst *in,
     uint32_t a, const struct match_region *q, uint32_t m);
 /* May `f` send interaction class `cls` with regions reg[0..m)?  RTI_OK or

@@ -189,6 +189,8 @@ ddm_changed(struct federate *f, int kind, uint32_t cls)
 		}
 	if (kind == DDM_OBJECT)
 		server_relevance_stale(fx, cls, 0);
+	/* conditions choose the multicast groups (their cells) */
+	udp_mc_resync(f);
 }
 
 static int

@@ -1173,8 +1173,6 @@ dm_restore_apply(struct federation *fx, void *p)
 				    "restoring a subscription of %s", f->name);
 	}
 	st->gen++;
-	for (i = 0; i < fx->n_feds; i++)
-		udp_mc_resync(fx->feds[i]);
 	dm_restore_discard(s);
 }
 

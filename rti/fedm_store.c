@@ -635,6 +635,9 @@ store_restore_apply(struct federation *fx, struct store_restore *r,
 			r->has[m] = 0;
 		}
 	}
+	/* subscriptions and conditions are back: the multicast groups
+	 * follow them */
+	udp_mc_resync_fx(fx);
 	for (k = 0; k < fx->n_feds; k++) {
 		struct federate *f = fx->feds[k];
 

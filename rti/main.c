@@ -99,6 +99,10 @@ usage(FILE *out)
 "      --multicast-port N    UDP port of the groups (default the UDP port)\n"
 "      --multicast-min N     members of a group that must want a message\n"
 "                            for it to go to the group (default 2)\n"
+"      --multicast-cell-depth N\n"
+"                            groups per condition cell: the first N path\n"
+"                            elements of a condition (default 1; 0: one\n"
+"                            group per class)\n"
 "      --no-io-uring         write to federates with send() only, not with\n"
 "                            one io_uring submission per loop turn\n"
 "  -l, --log-level LEVEL     error, warn, info (default) or debug\n"
@@ -282,7 +286,8 @@ enum {
 	OPT_MULTICAST_TTL,
 	OPT_MULTICAST_IFACE,
 	OPT_MULTICAST_PORT,
-	OPT_MULTICAST_MIN
+	OPT_MULTICAST_MIN,
+	OPT_MULTICAST_DEPTH
 };
 
 /* Upper bound of --max-connections and the startup bounds. */
@@ -328,6 +333,8 @@ main(int argc, char **argv)
 		    OPT_MULTICAST_PORT },
 		{ "multicast-min", required_argument, NULL,
 		    OPT_MULTICAST_MIN },
+		{ "multicast-cell-depth", required_argument, NULL,
+		    OPT_MULTICAST_DEPTH },
 		{ "auth-key-file", required_argument, NULL,
 		    OPT_AUTH_KEY_FILE },
 		{ "http", required_argument, NULL, OPT_HTTP },
@@ -364,6 +371,7 @@ main(int argc, char **argv)
 	cfg.port = RTI_DEFAULT_PORT;
 	cfg.fom_path = RTI_FOMDIR;
 	cfg.log_level = LOG_INFO;
+	cfg.mc_depth = -1;
 	foms = calloc((size_t)argc + 1, sizeof *foms);
 	if (!foms)
 		return 1;
@@ -534,6 +542,15 @@ main(int argc, char **argv)
 			}
 			cfg.mc_min = (uint32_t)v;
 			break;
+		case OPT_MULTICAST_DEPTH:
+			if (parse_size(optarg, 0, MC_DEPTH_MAX, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad "
+				    "--multicast-cell-depth '%s' (want 0..%u)\n",
+				    optarg, MC_DEPTH_MAX);
+				goto usage_error;
+			}
+			cfg.mc_depth = (int)v;
+			break;
 		case OPT_MAX_CONNECTIONS:
 		case OPT_MAX_STARTUPS:
 		case OPT_PER_SOURCE:
@@ -683,11 +700,12 @@ main(int argc, char **argv)
 		    "and --http-max-output go with --http\n");
 		goto usage_error;
 	}
-	if ((cfg.mc_ttl || cfg.mc_iface || cfg.mc_port || cfg.mc_min) &&
-	    !cfg.mc_on) {
+	if ((cfg.mc_ttl || cfg.mc_iface || cfg.mc_port || cfg.mc_min ||
+	    cfg.mc_depth >= 0) && !cfg.mc_on) {
 		fprintf(stderr, "rtiexec: --multicast-ttl, "
-		    "--multicast-interface, --multicast-port and "
-		    "--multicast-min go with --multicast\n");
+		    "--multicast-interface, --multicast-port, "
+		    "--multicast-min and --multicast-cell-depth go with "
+		    "--multicast\n");
 		goto usage_error;
 	}
 	if (cfg.mc_on && cfg.udp_off) {
@@ -700,6 +718,8 @@ main(int argc, char **argv)
 			cfg.mc_ttl = 1;
 		if (!cfg.mc_min)
 			cfg.mc_min = 2;
+		if (cfg.mc_depth < 0)
+			cfg.mc_depth = 1;
 	}
 	cfg.pre_foms = foms;
 	cfg.n_pre_foms = n_foms;

@@ -62,6 +62,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ddmmodel.h"
 #include "ddm.h"
 #include "dm.h"
 #include "om_int.h"
@@ -485,6 +486,37 @@ uniform_route(struct conn *c, struct om_fx *st, struct route *rt,
 }
 
 /*
+ * --multicast: the condition whose cell (*cell bytes of it) every
+ * instance of the bundle is sent with, the bundle's own or else each
+ * instance's; NULL (*cell 0) when they differ or one has none.
+ */
+static const char *
+bundle_cell(struct federation *fx, const struct rti_server *srv,
+    const struct bundle *b, const struct bundle_hdr *h, size_t *cell)
+{
+	const struct ddm_inst *in;
+	const char *first = NULL, *cond;
+	uint32_t i;
+	size_t n;
+
+	*cell = 0;
+	if (*h->cond)
+		return (*cell = udp_mc_cell(srv, h->cond)) ? h->cond : NULL;
+	for (i = 0; i < b->n_inst; i++) {
+		in = ddm_instance(fx, b->inst[i].handle);
+		cond = in && in->cond[0] ? in->cond : NULL;
+		if (!(n = udp_mc_cell(srv, cond)) || (first && (n != *cell ||
+		    memcmp(first, cond, n) != 0))) {
+			*cell = 0;
+			return NULL;
+		}
+		first = cond;
+		*cell = n;
+	}
+	return first;
+}
+
+/*
  * --multicast: start a group message of the bundle (its reflect frame
  * whole: rt->mc, then `layer_len` bytes of layer).  1 when its group
  * takes it (udp_mc_begin), else 0.
@@ -493,7 +525,8 @@ static int
 mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
     int tso, size_t layer_len)
 {
-	size_t off;
+	const char *cond;
+	size_t off, cell;
 
 	wire_buf_reset(&rt->mc);
 	off = wire_frame_begin(&rt->mc, WIRE_CB_REFLECT);
@@ -501,8 +534,9 @@ mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
 	om_hdr_put(&rt->mc, h, tso);
 	wire_patch_u32(&rt->mc, off, (uint32_t)(rt->mc.len - off -
 	    WIRE_HEADER_SIZE + layer_len));
+	cond = bundle_cell(c->fed->fx, c->srv, &rt->b, h, &cell);
 	return !rt->mc.oom && udp_mc_begin(c->srv, c->fed->fx, 0, rt->b.cls,
-	    rt->mc.len + layer_len);
+	    cond, cell, rt->mc.len + layer_len);
 }
 
 /*

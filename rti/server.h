@@ -109,6 +109,10 @@ struct rti_config {
 	const char *mc_iface;        /* NULL: bind_addr */
 	int mc_port;                 /* 0: the UDP port */
 	uint32_t mc_min;             /* >= 1 */
+	int mc_depth;                /* condition cells of this many path
+	                                elements (mcast.h mc_cell); 0: one
+	                                group per class.  -1 before main
+	                                defaults it. */
 	const uint8_t *auth_key;     /* NULL = no authentication */
 	size_t auth_key_len;
 	/* pre-created federations (--federation NAME --fom FILE...) */
@@ -636,31 +640,42 @@ int udp_confirmed(const struct conn *c);
 /*
  * Multicast (udp.c, --multicast; all of them nothing without it).
  * udp_mc_on: 1 when --multicast is on and the UDP path is up.
- * udp_mc_resync: `f`'s subscriptions changed (or it resigned): send its
- *   librti the joins and leaves of the groups of the classes it
- *   subscribes to now.
+ * udp_mc_resync: `f`'s subscriptions or conditions changed (or it
+ *   resigned): send the librti of every federate of its federation the
+ *   joins and leaves that make their memberships follow (the groups of
+ *   their conditions' cells; for a subscription of the whole class, the
+ *   class's group and the cell groups in use).  udp_mc_resync_fx: the
+ *   same for all of them (restore).
  * udp_mc_groups: the groups `c` is a member of (joined).
+ * udp_mc_cell: the length of the cell of condition `cond` (mcast.h
+ *   mc_cell at --multicast-cell-depth), 0 when none.
  * udp_mc_begin: a best-effort message of class `cls` (`ic` 1: an
  *   interaction class) of `fx`, whose frame is `frame_len` bytes, is about
- *   to be routed: 1 when its group has at least --multicast-min joined
- *   members and the frame fits a group datagram (then udp_mc_add each
- *   subscriber, udp_mc_end), else 0 (unicast everyone).
+ *   to be routed; `cell[0..cell_len)` is its condition cell (0: none, or
+ *   not one for the whole message).  1 when its cell's and its class's
+ *   groups have at least --multicast-min joined members together and the
+ *   frame fits a group datagram (then udp_mc_add each subscriber,
+ *   udp_mc_end), else 0 (unicast everyone).
  * udp_mc_add: address subscriber `to` (federate `handle`) in the group
- *   message: it keeps keep[0..n) of the bundle's values (keep NULL: the
- *   whole frame).  1 when it is a joined member and its entry fits, 0:
- *   send it the message as without multicast.
+ *   message, in the first of the two groups it joined: it keeps
+ *   keep[0..n) of the bundle's values (keep NULL: the whole frame).  1
+ *   when it is a joined member and its entry fits, 0: send it the
+ *   message as without multicast.
  * udp_mc_end: the message (its frame: head then body) goes into the
- *   group's datagram when at least --multicast-min members were
- *   addressed: their number.  0: it was not sent; the caller sends the
- *   members it addressed the message as without multicast.
+ *   datagram of each group a member was addressed in, when at least
+ *   --multicast-min members were addressed in all: their number.  0: it
+ *   was not sent; the caller sends the members it addressed the message
+ *   as without multicast.
  */
 int udp_mc_on(const struct rti_server *srv);
 /* The handler of WIRE_MC_JOINED (fedm.c's table). */
 int udp_h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd);
 void udp_mc_resync(struct federate *f);
+void udp_mc_resync_fx(struct federation *fx);
 uint32_t udp_mc_groups(const struct conn *c);
+size_t udp_mc_cell(const struct rti_server *srv, const char *cond);
 int udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
-    uint32_t cls, size_t frame_len);
+    uint32_t cls, const char *cell, size_t cell_len, size_t frame_len);
 int udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
     const uint8_t *keep, uint32_t n);
 uint32_t udp_mc_end(struct rti_server *srv, const void *head,

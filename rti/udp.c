@@ -38,6 +38,7 @@
 #include "conn.h"
 #include "dgram.h"
 #include "idmap.h"
+#include "ddm.h"
 #include "dm.h"
 #include "mcast.h"
 
@@ -62,6 +63,18 @@ struct mc_group {
 	int flush_pending;
 	struct mc_group *flush_next;
 	struct mc_group *next;
+};
+
+/* Cell groups one subscription or one class takes at most; beyond, the
+ * class's group.  (A Linux socket joins at most 20 groups by default:
+ * net.ipv4.igmp_max_memberships; a join refused is unicast instead.) */
+#define MC_CELLS_MAX 8
+
+/* A cell group a subscriber of class `key` (kind << 32 | class) wants
+ * by its conditions: udp_mc_resync's table. */
+struct mc_use {
+	uint64_t key;
+	uint32_t addr;
 };
 
 /* A connection's membership of a group. */
@@ -103,11 +116,16 @@ struct udp_srv {
 	struct mc_range mc;
 	int mc_port;
 	struct mc_group *groups, *mc_flush;
-	struct mc_group *cur;
+	/* the message being addressed goes to up to two groups: [0] its
+	 * condition cell's, [1] its class's; a member is addressed in the
+	 * first of them it joined */
+	struct mc_group *cur[2];
 	size_t cur_frame;             /* its frame's length */
-	uint32_t cur_n;               /* federates addressed */
-	struct wire_buf sel;          /* their MC_SELECT frame */
-	size_t sel_off;
+	uint32_t cur_n[2];            /* federates addressed in each */
+	struct wire_buf sel[2];       /* their MC_SELECT frames */
+	size_t sel_off[2];
+	struct mc_use *use;           /* [n_use], sorted: udp_mc_resync */
+	size_t n_use, cap_use;
 };
 
 static void udp_read_cb(evutil_socket_t fd, short what, void *arg);
@@ -205,13 +223,15 @@ mc_init(struct rti_server *srv, struct udp_srv *u,
 	u->mc.first = srv->cfg.mc_first;
 	u->mc.last = srv->cfg.mc_last;
 	u->mc_port = srv->cfg.mc_port ? srv->cfg.mc_port : u->port;
-	wire_buf_init(&u->sel);
+	wire_buf_init(&u->sel[0]);
+	wire_buf_init(&u->sel[1]);
 	rti_log(srv, LOG_INFO, "multicast: groups %s-%s port %d, TTL %d, "
-	    "interface %s, to a group when %u of its members want a "
-	    "message", ip4_name(a, sizeof a, u->mc.first),
+	    "interface %s, to the groups when %u members want a "
+	    "message, condition cells of depth %d",
+	    ip4_name(a, sizeof a, u->mc.first),
 	    ip4_name(b, sizeof b, u->mc.last), u->mc_port, srv->cfg.mc_ttl,
 	    inet_ntop(AF_INET, &ifa, b, sizeof b) ? b : "?",
-	    srv->cfg.mc_min);
+	    srv->cfg.mc_min, srv->cfg.mc_depth);
 	if (!mc_admin_scoped(u->mc.first) || !mc_admin_scoped(u->mc.last))
 		rti_log(srv, LOG_WARN, "multicast: %s-%s is not "
 		    "administratively scoped (239.0.0.0/8): routers may "
@@ -323,7 +343,9 @@ udp_fini(struct rti_server *srv)
 		wire_buf_free(&g->dg);
 		free(g);
 	}
-	wire_buf_free(&u->sel);
+	wire_buf_free(&u->sel[0]);
+	wire_buf_free(&u->sel[1]);
+	free(u->use);
 	event_free(u->ev);
 	close(u->fd);
 	idmap_fini(&u->by_token);
@@ -489,8 +511,10 @@ mc_group_put(struct rti_server *srv, struct mc_group *g)
 	if (g->refs)
 		return;
 	mc_flush_unlink(u, g);
-	if (u->cur == g)
-		u->cur = NULL;
+	if (u->cur[0] == g)
+		u->cur[0] = NULL;
+	if (u->cur[1] == g)
+		u->cur[1] = NULL;
 	for (pp = &u->groups; *pp; pp = &(*pp)->next)
 		if (*pp == g) {
 			*pp = g->next;
@@ -566,35 +590,214 @@ mm_want(struct rti_server *srv, struct udp_peer *p, struct federation *fx,
 	mc_order(p->c, g, 1);
 }
 
-void
-udp_mc_resync(struct federate *f)
+/* 1 when `f` subscribes to class `cls` of `kind` (CLASS_*). */
+static int
+subscribes(struct federate *f, int kind, uint32_t cls)
 {
-	struct conn *c = f->conn;
-	struct rti_server *srv;
-	struct federation *fx = f->fx;
-	struct udp_peer *p;
-	uint32_t cls;
-	size_t i;
 	int active;
 
-	if (!c || !(p = c->udp) || !udp_mc_on(c->srv))
+	return kind == CLASS_OBJECT ? dm_subscribed(f, cls, &active) != NULL :
+	    dm_iclass_subscribed(f, cls) != 0;
+}
+
+static uint32_t
+n_classes(const struct federation *fx, int kind)
+{
+	return kind == CLASS_OBJECT ? fx->fom->n_oclasses :
+	    fx->fom->n_iclasses;
+}
+
+/* 1 when `f` is joined on a live connection (its memberships are kept;
+ * else they are all dropped). */
+static int
+live(const struct federate *f)
+{
+	return f->conn && f->conn->udp && f->conn->fed == f &&
+	    !f->conn->closing;
+}
+
+size_t
+udp_mc_cell(const struct rti_server *srv, const char *cond)
+{
+	return srv->cfg.mc_depth > 0 && cond ?
+	    mc_cell(cond, (unsigned)srv->cfg.mc_depth) : 0;
+}
+
+/*
+ * The cell groups of `f`'s subscription of (kind, cls), from its
+ * conditions: out[0..n), n returned.  0: it takes the class's group (no
+ * conditions, one without a cell, more than MC_CELLS_MAX cells, or
+ * --multicast-cell-depth 0).  Exact either way: a condition matches
+ * only send conditions of its own cell (mcast.h).
+ */
+static size_t
+sub_cells(struct rti_server *srv, struct federate *f, int kind,
+    uint32_t cls, uint32_t *out)
+{
+	const char *const *conds;
+	uint32_t n_conds = ddm_sub_conds(f, kind, cls, &conds), i, a;
+	size_t n = 0, len, j;
+
+	for (i = 0; i < n_conds; i++) {
+		if (!(len = udp_mc_cell(srv, conds[i])))
+			return 0;
+		a = mc_group_cell(&srv->udp->mc, f->fx->name, kind, cls,
+		    conds[i], len);
+		for (j = 0; j < n && out[j] != a; j++)
+			;
+		if (j < n)
+			continue;
+		if (n == MC_CELLS_MAX)
+			return 0;
+		out[n++] = a;
+	}
+	return n;
+}
+
+static int
+use_cmp(const void *a, const void *b)
+{
+	const struct mc_use *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* u->use: the cell groups the live subscribers of fx want, sorted by
+ * class, each once.  Out of memory: fewer (the class-wide subscribers
+ * then join fewer cell groups; still exact). */
+static void
+uses_build(struct rti_server *srv, struct federation *fx)
+{
+	struct udp_srv *u = srv->udp;
+	uint32_t cells[MC_CELLS_MAX], cls;
+	size_t i, j, n, k;
+	int kind;
+
+	u->n_use = 0;
+	for (i = 0; i < fx->n_feds; i++) {
+		struct federate *g = fx->feds[i];
+
+		if (!live(g))
+			continue;
+		for (kind = 0; kind < 2; kind++)
+			for (cls = 1; cls <= n_classes(fx, kind); cls++) {
+				if (!subscribes(g, kind, cls) || !(n =
+				    sub_cells(srv, g, kind, cls, cells)))
+					continue;
+				if (wire_grow((void **)&u->use, &u->cap_use,
+				    u->n_use + n, sizeof *u->use))
+					goto sort;
+				for (j = 0; j < n; j++) {
+					u->use[u->n_use].key =
+					    (uint64_t)kind << 32 | cls;
+					u->use[u->n_use++].addr = cells[j];
+				}
+			}
+	}
+sort:
+	if (!u->n_use)
 		return;
-	srv = c->srv;
+	qsort(u->use, u->n_use, sizeof *u->use, use_cmp);
+	for (i = k = 1; i < u->n_use; i++)
+		if (use_cmp(&u->use[i], &u->use[k - 1]))
+			u->use[k++] = u->use[i];
+	u->n_use = k;
+}
+
+/* The cell groups in use of class `key`: *n of them from the one
+ * returned. */
+static const struct mc_use *
+uses_of(const struct udp_srv *u, uint64_t key, size_t *n)
+{
+	size_t lo = 0, hi = u->n_use, e;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (u->use[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (e = lo; e < u->n_use && u->use[e].key == key; e++)
+		;
+	*n = e - lo;
+	return u->use + lo;
+}
+
+/*
+ * The memberships of `f` follow its subscriptions: for each class it
+ * subscribes to, the groups of its conditions' cells; or, subscribed to
+ * the whole class (sub_cells 0), the class's group and the cell groups
+ * other subscribers use (at most MC_CELLS_MAX), so that a message of a
+ * cell goes to that cell's group alone.  Not live: none.
+ */
+static void
+peer_resync(struct rti_server *srv, struct federate *f)
+{
+	struct conn *c = f->conn;
+	struct federation *fx = f->fx;
+	struct udp_peer *p;
+	uint32_t cells[MC_CELLS_MAX], cls;
+	const struct mc_use *use;
+	size_t i, n;
+	int kind;
+
+	if (!c || !(p = c->udp))
+		return;
 	for (i = 0; i < p->n_mm; i++)
 		p->mm[i].keep = 0;
-	if (c->fed == f && !c->closing) {
-		for (cls = 1; cls <= fx->fom->n_oclasses; cls++)
-			if (dm_subscribed(f, cls, &active))
-				mm_want(srv, p, fx, mc_group(&srv->udp->mc,
-				    fx->name, 0, cls));
-		for (cls = 1; cls <= fx->fom->n_iclasses; cls++)
-			if (dm_iclass_subscribed(f, cls))
-				mm_want(srv, p, fx, mc_group(&srv->udp->mc,
-				    fx->name, 1, cls));
-	}
+	for (kind = 0; live(f) && kind < 2; kind++)
+		for (cls = 1; cls <= n_classes(fx, kind); cls++) {
+			if (!subscribes(f, kind, cls))
+				continue;
+			if ((n = sub_cells(srv, f, kind, cls, cells)) > 0) {
+				for (i = 0; i < n; i++)
+					mm_want(srv, p, fx, cells[i]);
+				continue;
+			}
+			mm_want(srv, p, fx, mc_group(&srv->udp->mc, fx->name,
+			    kind, cls));
+			use = uses_of(srv->udp, (uint64_t)kind << 32 | cls,
+			    &n);
+			for (i = 0; i < n && i < MC_CELLS_MAX; i++)
+				mm_want(srv, p, fx, use[i].addr);
+		}
 	for (i = p->n_mm; i-- > 0;)
 		if (!p->mm[i].keep)
 			mm_drop(srv, p, i, !c->closing);
+}
+
+void
+udp_mc_resync(struct federate *f)
+{
+	struct federation *fx = f->fx;
+	struct rti_server *srv = fx->srv;
+	uint32_t i;
+
+	if (!udp_mc_on(srv))
+		return;
+	/* f's cells may change the groups of the class-wide subscribers
+	 * too: every federate is brought up to date */
+	uses_build(srv, fx);
+	peer_resync(srv, f);
+	for (i = 0; i < fx->n_feds; i++)
+		if (fx->feds[i] != f)
+			peer_resync(srv, fx->feds[i]);
+}
+
+void
+udp_mc_resync_fx(struct federation *fx)
+{
+	uint32_t i;
+
+	if (!udp_mc_on(fx->srv))
+		return;
+	uses_build(fx->srv, fx);
+	for (i = 0; i < fx->n_feds; i++)
+		peer_resync(fx->srv, fx->feds[i]);
 }
 
 uint32_t
@@ -656,28 +859,59 @@ udp_h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 int
 udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
-    uint32_t cls, size_t frame_len)
+    uint32_t cls, const char *cell, size_t cell_len, size_t frame_len)
 {
 	struct udp_srv *u = srv->udp;
-	struct mc_group *g;
+	struct mc_group *g[2];
+	uint32_t members = 0;
+	int i;
 
-	u->cur = NULL;
-	if (!(g = mc_group_get(srv, fx, mc_group(&u->mc, fx->name, ic, cls),
-	    0)) || g->members < srv->cfg.mc_min)
+	u->cur[0] = u->cur[1] = NULL;
+	g[1] = mc_group_get(srv, fx, mc_group(&u->mc, fx->name, ic, cls), 0);
+	g[0] = cell_len ? mc_group_get(srv, fx, mc_group_cell(&u->mc,
+	    fx->name, ic, cls, cell, cell_len), 0) : NULL;
+	if (g[0] == g[1])
+		g[0] = NULL;
+	for (i = 0; i < 2; i++)
+		members += g[i] ? g[i]->members : 0;
+	if (members < srv->cfg.mc_min)
 		return 0;
 	/* a selection of at least one entry must fit beside the frame */
 	if (frame_len + 2 * WIRE_HEADER_SIZE + 2 + 7 + frame_len / 8 >
 	    mc_room(srv))
 		return 0;
-	wire_buf_reset(&u->sel);
-	u->sel_off = wire_frame_begin(&u->sel, MC_SELECT);
-	wire_put_u16(&u->sel, 0);
-	if (u->sel.oom)
-		return 0;
-	u->cur = g;
+	for (i = 0; i < 2; i++) {
+		u->cur_n[i] = 0;
+		if (!g[i])
+			continue;
+		wire_buf_reset(&u->sel[i]);
+		u->sel_off[i] = wire_frame_begin(&u->sel[i], MC_SELECT);
+		wire_put_u16(&u->sel[i], 0);
+		if (u->sel[i].oom)
+			return 0;
+	}
+	u->cur[0] = g[0];
+	u->cur[1] = g[1];
 	u->cur_frame = frame_len;
-	u->cur_n = 0;
 	return 1;
+}
+
+/* The slot of u->cur that `p` is a joined member of, the cell's first;
+ * -1 when none. */
+static int
+mc_slot(const struct udp_srv *u, const struct udp_peer *p)
+{
+	size_t i;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		if (!u->cur[s])
+			continue;
+		for (i = 0; i < p->n_mm; i++)
+			if (p->mm[i].g == u->cur[s] && p->mm[i].joined)
+				return s;
+	}
+	return -1;
 }
 
 int
@@ -686,23 +920,22 @@ udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
 {
 	struct udp_srv *u = srv->udp;
 	struct udp_peer *p = to->udp;
-	size_t i, need;
+	struct wire_buf *sel;
+	size_t need;
 	uint32_t j;
+	int s;
 
-	if (!u->cur || !p || to->closing || u->cur_n == UINT16_MAX)
+	if (!p || to->closing || (s = mc_slot(u, p)) < 0 ||
+	    u->cur_n[s] == UINT16_MAX)
 		return 0;
-	for (i = 0; i < p->n_mm; i++)
-		if (p->mm[i].g == u->cur)
-			break;
-	if (i == p->n_mm || !p->mm[i].joined)
-		return 0;
+	sel = &u->sel[s];
 	need = 5 + (keep ? 2 + (n + 7) / 8 : 0);
-	if (u->sel.len + need + u->cur_frame > mc_room(srv))
+	if (sel->len + need + u->cur_frame > mc_room(srv))
 		return 0;
-	wire_put_u32(&u->sel, handle);
-	wire_put_u8(&u->sel, keep ? MC_SEL_CUT : MC_SEL_WHOLE);
+	wire_put_u32(sel, handle);
+	wire_put_u8(sel, keep ? MC_SEL_CUT : MC_SEL_WHOLE);
 	if (keep) {
-		wire_put_u16(&u->sel, (uint16_t)((n + 7) / 8));
+		wire_put_u16(sel, (uint16_t)((n + 7) / 8));
 		for (j = 0; j < n; j += 8) {
 			uint8_t byte = 0;
 			uint32_t k;
@@ -710,15 +943,15 @@ udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
 			for (k = 0; k < 8 && j + k < n; k++)
 				if (keep[j + k])
 					byte |= (uint8_t)(1u << k);
-			wire_put_u8(&u->sel, byte);
+			wire_put_u8(sel, byte);
 		}
 	}
-	if (u->sel.oom) {
-		u->sel.oom = 0;
-		u->sel.len -= need;
+	if (sel->oom) {
+		sel->oom = 0;
+		sel->len -= need;
 		return 0;
 	}
-	u->cur_n++;
+	u->cur_n[s]++;
 	return 1;
 }
 
@@ -771,21 +1004,21 @@ mc_send(struct rti_server *srv, struct mc_group *g)
 	g->dg.len = 0;
 }
 
-uint32_t
-udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
+/* Append selection `sel` (its n entries) and the frame (head, body) to
+ * group `g`'s datagram, sending what it held first when they do not fit
+ * beside it.  Out of memory: the n members get nothing (best effort,
+ * counted). */
+static void
+mc_append(struct rti_server *srv, struct mc_group *g, struct wire_buf *sel,
+    size_t sel_off, uint32_t n, const void *head, size_t head_len,
     const void *body, size_t body_len)
 {
 	struct udp_srv *u = srv->udp;
-	struct mc_group *g = u->cur;
 	size_t len;
-	uint32_t n = u->cur_n;
 
-	u->cur = NULL;
-	if (!g || n == 0 || n < srv->cfg.mc_min)
-		return 0;
-	wire_put16(u->sel.data + u->sel_off + WIRE_HEADER_SIZE, (uint16_t)n);
-	wire_frame_end(&u->sel, u->sel_off);
-	len = u->sel.len + head_len + body_len;
+	wire_put16(sel->data + sel_off + WIRE_HEADER_SIZE, (uint16_t)n);
+	wire_frame_end(sel, sel_off);
+	len = sel->len + head_len + body_len;
 	if (g->dg.len && g->dg.len + len > DGRAM_HEADER_SIZE +
 	    mc_room(srv))
 		mc_send(srv, g);
@@ -794,7 +1027,7 @@ udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
 			goto oom;
 		g->dg.len = DGRAM_HEADER_SIZE;
 	}
-	wire_put_raw(&g->dg, u->sel.data, u->sel.len);
+	wire_put_raw(&g->dg, sel->data, sel->len);
 	wire_put_raw(&g->dg, head, head_len);
 	if (body_len)
 		wire_put_raw(&g->dg, body, body_len);
@@ -808,13 +1041,31 @@ udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
 		u->mc_flush = g;
 		event_active(srv->flush_ev, EV_TIMEOUT, 0);
 	}
-	return n;
+	return;
 oom:
-	/* the addressed members get nothing: best effort, counted */
 	g->dg.oom = 0;
 	g->dg.len = 0;
 	srv->stats.mc.send_failed++;
-	return n;
+}
+
+uint32_t
+udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
+    const void *body, size_t body_len)
+{
+	struct udp_srv *u = srv->udp;
+	uint32_t n = 0;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		n += u->cur[s] ? u->cur_n[s] : 0;
+	if (n && n >= srv->cfg.mc_min)
+		for (s = 0; s < 2; s++)
+			if (u->cur[s] && u->cur_n[s])
+				mc_append(srv, u->cur[s], &u->sel[s],
+				    u->sel_off[s], u->cur_n[s], head, head_len,
+				    body, body_len);
+	u->cur[0] = u->cur[1] = NULL;
+	return n >= srv->cfg.mc_min ? n : 0;
 }
 
 /* Seal and send the datagram `p` filled; it is empty after. */

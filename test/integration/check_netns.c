@@ -14,8 +14,9 @@
  * deliver nothing.  Multicast (--multicast, the groups routed on the
  * test's bridge only): three subscribers in their own namespaces get
  * exactly what they subscribed to from group datagrams that carry
- * more, each update goes once to the group, and one that unsubscribes
- * leaves the group and gets nothing more.  Timestamp-order best effort
+ * more, each update goes once to the groups, one that unsubscribes
+ * leaves them and gets nothing more, and with condition cells each
+ * conditioned subscriber receives only its cell's group.  Timestamp-order best effort
  * held back on its way (an htb bucket for UDP only) is dropped as late,
  * never delivered out of order.
  *
@@ -979,11 +980,12 @@ struct mc_sub {
 /* What it got, sent back to the test through a pipe. */
 struct mc_got {
 	unsigned n[2];              /* reflections of N and S, exact */
+	unsigned ia[2];             /* Alarms of N's cell and S's, exact */
 	unsigned bad;               /* of an instance or attributes it did
 	                               not subscribe to */
 	unsigned dup;               /* a value twice */
 	unsigned after;             /* after it unsubscribed */
-	uint64_t cut, not_addr, groups, dg;
+	uint64_t cut, not_addr, groups, dg, bytes;
 };
 
 struct mc_state {
@@ -991,8 +993,44 @@ struct mc_state {
 	struct mc_got got;
 	rti_attribute_handle at[3];
 	unsigned char seen[2][2 * MC_K + 2];
+	unsigned char ia_seen[2][2 * MC_K + 2];
 	int unsubscribed;
 };
+
+/* Alarms: sent with the conditions of N and S, Code = the round. */
+static void
+cb_interaction_mc(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info)
+{
+	struct tfed *t = arg;
+	struct mc_state *m = t->user;
+	const char *name = info->condition ? info->condition : "";
+	unsigned val = 0;
+	int k;
+
+	(void)cls;
+	(void)tag;
+	(void)tag_len;
+	k = strcmp(name, "north/S1") == 0 ? 0 :
+	    strcmp(name, "south/S2") == 0 ? 1 : -1;
+	if (n == 1 && v[0].length == 4) {
+		memcpy(&val, v[0].value, 4);
+		val = ntohl(val);
+	}
+	if (m->unsubscribed)
+		m->got.after++;
+	if (k < 0 || !(m->sub->want_inst & (1u << k)) || val == 0 ||
+	    val > 2 * MC_K) {
+		m->got.bad++;
+		return;
+	}
+	if (m->ia_seen[k][val]++) {
+		m->got.dup++;
+		return;
+	}
+	m->got.ia[k]++;
+}
 
 static void
 cb_reflect_mc(void *arg, rti_object_instance_handle obj,
@@ -1061,6 +1099,7 @@ mc_join(const char *name, void *user)
 	t->user = user;
 	tfed_callbacks(&cb);
 	cb.reflect_attribute_values = cb_reflect_mc;
+	cb.receive_interaction = cb_interaction_mc;
 	cb.discover_object_instance = cb_discover;
 	ck_assert_int_eq(rti_connect(t->amb, rx.url, &cb, t), RTI_OK);
 	tfed_track(t);
@@ -1095,16 +1134,21 @@ mc_subscriber(int w, const struct mc_sub *sub, int cmd, int res)
 	m.at[0] = tfed_attr(t, "Bay", "Volts");
 	m.at[1] = tfed_attr(t, "Bay", "Amps");
 	m.at[2] = tfed_attr(t, "Bay", "Temp");
-	if (sub->cond && rti_add_subscription_condition(t->amb,
-	    tfed_oc(t, "Bay"), sub->cond) != RTI_OK)
+	if (sub->cond && (rti_add_subscription_condition(t->amb,
+	    tfed_oc(t, "Bay"), sub->cond) != RTI_OK ||
+	    rti_add_interaction_subscription_condition(t->amb,
+	    tfed_ic(t, "Alarm"), sub->cond) != RTI_OK))
 		_exit(1);
 	tfed_subscribe(t, "Bay", sub->attrs);
+	if (rti_subscribe_interaction_class(t->amb, tfed_ic(t, "Alarm")) !=
+	    RTI_OK)
+		_exit(1);
 	end = tfed_now() + WAIT_S;
 	do
 		rti_evoke_callbacks(t->amb, 0.05, 0.05, NULL);
 	while (rti_get_transport_stats(t->amb, &st) == RTI_OK &&
 	    st.mc_groups == 0 && tfed_now() < end);
-	if (st.mc_groups != 1 || write(res, "r", 1) != 1)
+	if (st.mc_groups < 1 || write(res, "r", 1) != 1)
 		_exit(2);
 	for (;;) {
 		rti_evoke_callbacks(t->amb, 0.02, 0.02, NULL);
@@ -1118,7 +1162,9 @@ mc_subscriber(int w, const struct mc_sub *sub, int cmd, int res)
 			_exit(3);
 		if (c == 'u') {
 			if (rti_unsubscribe_object_class(t->amb,
-			    tfed_oc(t, "Bay")) != RTI_OK)
+			    tfed_oc(t, "Bay")) != RTI_OK ||
+			    rti_unsubscribe_interaction_class(t->amb,
+			    tfed_ic(t, "Alarm")) != RTI_OK)
 				_exit(4);
 			m.unsubscribed = 1;
 			end = tfed_now() + WAIT_S;
@@ -1138,6 +1184,7 @@ mc_subscriber(int w, const struct mc_sub *sub, int cmd, int res)
 	m.got.not_addr = st.mc_not_addressed;
 	m.got.groups = st.mc_groups;
 	m.got.dg = st.mc_datagrams_received;
+	m.got.bytes = st.mc_bytes_received;
 	if (write(res, &m.got, sizeof m.got) != sizeof m.got)
 		_exit(6);
 	tfed_free(t);
@@ -1169,16 +1216,23 @@ mc_expect(struct tfed *t, int fd, char want)
 }
 
 /* Publisher: instance N (condition north/S1) and S (south/S2), each
- * updated with Volts, Amps and Temp = s, for s in [from, to]. */
+ * updated with Volts, Amps and Temp = s, and an Alarm with each of
+ * their conditions and Code = s, for s in [from, to]. */
 static void
 mc_publish(struct tfed *p, rti_object_instance_handle n,
     rti_object_instance_handle s, const rti_attribute_handle *at, int from,
     int to)
 {
 	struct rti_attribute_value v[3];
+	struct rti_parameter_value pv;
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
 	unsigned val;
 	int i, j;
 
+	ck_assert_int_eq(rti_get_parameter_handle(p->amb, alarm, "Code",
+	    &pv.parameter), RTI_OK);
+	pv.value = &val;
+	pv.length = 4;
 	for (i = from; i <= to; i++) {
 		val = htonl((unsigned)i);
 		for (j = 0; j < 3; j++) {
@@ -1190,33 +1244,60 @@ mc_publish(struct tfed *p, rti_object_instance_handle n,
 		    NULL, 0), RTI_OK);
 		ck_assert_int_eq(rti_update_attribute_values(p->amb, s, v, 3,
 		    NULL, 0), RTI_OK);
+		ck_assert_int_eq(rti_send_interaction_with_condition(p->amb,
+		    alarm, &pv, 1, NULL, 0, "north/S1"), RTI_OK);
+		ck_assert_int_eq(rti_send_interaction_with_condition(p->amb,
+		    alarm, &pv, 1, NULL, 0, "south/S2"), RTI_OK);
 		rti_evoke_callbacks(p->amb, 0.01, 0.01, NULL);
 	}
 	evoke_for(p, 0.5);
 }
 
+/* Evoke `t` until metric `name` is `want`, or fail after WAIT_S. */
+static void
+wait_metric(struct tfed *t, const char *name, uint64_t want)
+{
+	double end = tfed_now() + WAIT_S;
+	uint64_t v;
+
+	while ((v = metric(name)) != want) {
+		ck_assert_msg(tfed_now() < end, "%s is %llu, not %llu", name,
+		    (unsigned long long)v, (unsigned long long)want);
+		evoke_for(t, 0.05);
+	}
+}
+
 /*
  * rtiexec --multicast in ns[0], a publisher in ns[1], three subscribers
- * in ns[2..4] with different attribute sets and conditions, all members
- * of Bay's group:
+ * in ns[2..4] with different attribute sets and conditions:
  *   S1 Volts,Amps, no condition: N and S, Temp cut;
  *   S2 Volts, "north/": N only, Amps and Temp cut, S not for it;
  *   S3 Volts,Amps,Temp, "south/S2": S only, whole.
- * Each update goes once to the group (two members want each): the
- * multicast counters count one message per update and rtiexec sends no
- * unicast datagram; each subscriber gets exactly what it subscribed to,
- * never twice.  Then S2 unsubscribes: it leaves the group, gets nothing
- * more, and N's updates (now wanted by S1 alone) go by unicast.
+ * `depth` is --multicast-cell-depth.  0: all three are members of Bay's
+ * one group, and S2 and S3 receive (and drop, not addressed) each
+ * other's traffic.  1: S2 joins the group of cell "north", S3 that of
+ * "south", S1 Bay's group and both cells' (three groups, five
+ * memberships; the same again for the interaction class Alarm, sent
+ * with the conditions of N and S), and nobody receives a message not
+ * addressed to it.
+ * Either way each update goes once (two members want each): one message
+ * per update, no unicast datagram; each subscriber gets exactly what it
+ * subscribed to, never twice.  Then S2 unsubscribes: it leaves, gets
+ * nothing more, and N's updates (now wanted by S1 alone) go by unicast.
+ * The groups of federation "M" in MC_RANGE are distinct addresses (the
+ * metric checks it).
  */
-START_TEST(test_multicast_exact)
+static void
+mc_exact(int depth)
 {
 	static const struct mc_sub subs[3] = {
 		{ "S1", "Volts,Amps", NULL, 3, 3 },
 		{ "S2", "Volts", "north/", 1, 1 },
 		{ "S3", "Volts,Amps,Temp", "south/S2", 2, 7 },
 	};
+	char dep[8];
 	const char *args[] = { "--bind", RTI_ADDR, "--http", RTI_ADDR ":0",
-		"--multicast", MC_RANGE, NULL };
+		"--multicast", MC_RANGE, "--multicast-cell-depth", dep, NULL };
 	const char *w = getenv("RTI_TEST_WRAPPER");
 	char wrap[256];
 	int cmd[3][2], res[3][2], i, status;
@@ -1228,8 +1309,9 @@ START_TEST(test_multicast_exact)
 	rti_object_instance_handle n, s;
 	uint64_t msg0, uni0, del0, msg1, uni1;
 
+	snprintf(dep, sizeof dep, "%d", depth);
 	/* a route for the groups on the test's bridge only */
-	ck_assert_int_eq(sh("ip -n %s route add 239.192.77.0/24 dev br0",
+	ck_assert_int_eq(sh("ip -n %s route replace 239.192.77.0/24 dev br0",
 	    ns[0]), 0);
 	snprintf(wrap, sizeof wrap, "ip netns exec %s %s", ns[0],
 	    w ? w : "");
@@ -1257,14 +1339,17 @@ START_TEST(test_multicast_exact)
 	at[2] = tfed_at(p, bay, "Temp");
 	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb, bay, at,
 	    3), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(p->amb,
+	    tfed_ic(p, "Alarm")), RTI_OK);
 	ck_assert_int_eq(rti_register_object_instance_with_condition(p->amb,
 	    bay, NULL, "north/S1", &n), RTI_OK);
 	ck_assert_int_eq(rti_register_object_instance_with_condition(p->amb,
 	    bay, NULL, "south/S2", &s), RTI_OK);
 	for (i = 0; i < 3; i++)
 		mc_expect(p, res[i][0], 'r');
-	ck_assert_uint_eq(metric("rti_multicast_members"), 3);
-	ck_assert_uint_eq(metric("rti_multicast_groups"), 1);
+	/* S1 may have joined before the others said which cells they use */
+	wait_metric(p, "rti_multicast_members", depth ? 10 : 6);
+	ck_assert_uint_eq(metric("rti_multicast_groups"), depth ? 6 : 2);
 	msg0 = metric("rti_multicast_messages_total");
 	del0 = metric("rti_multicast_deliveries_total");
 	uni0 = metric("rti_udp_datagrams_sent_total");
@@ -1277,19 +1362,23 @@ START_TEST(test_multicast_exact)
 	    (unsigned long long)(metric("rti_multicast_deliveries_total") -
 	    del0), (unsigned long long)(uni1 - uni0),
 	    (unsigned long long)metric("rti_multicast_datagrams_sent_total"));
-	/* each update once, to the group, for two members; none unicast */
-	ck_assert_uint_eq(msg1 - msg0, 2 * MC_K);
+	/* each update and Alarm once, to the groups, for two members; none
+	 * unicast */
+	ck_assert_uint_eq(msg1 - msg0, 4 * MC_K);
 	ck_assert_uint_eq(metric("rti_multicast_deliveries_total") - del0,
-	    4 * MC_K);
+	    8 * MC_K);
 	ck_assert_uint_eq(uni1 - uni0, 0);
 	ck_assert_uint_gt(metric("rti_multicast_cut_values_total"), 0);
 	/* S2 leaves */
 	ck_assert_int_eq(write(cmd[1][1], "u", 1), 1);
 	mc_expect(p, res[1][0], 'd');
-	ck_assert_uint_eq(metric("rti_multicast_members"), 2);
+	/* S1 leaves "north"'s group too */
+	wait_metric(p, "rti_multicast_members", depth ? 6 : 4);
 	mc_publish(p, n, s, at, MC_K + 1, 2 * MC_K);
-	/* S's updates to the group still; N's to S1 alone, by unicast */
-	ck_assert_uint_eq(metric("rti_multicast_messages_total") - msg1, MC_K);
+	/* S's updates and Alarms to the groups still; N's to S1 alone, by
+	 * unicast */
+	ck_assert_uint_eq(metric("rti_multicast_messages_total") - msg1,
+	    2 * MC_K);
 	ck_assert_uint_ge(metric("rti_udp_datagrams_sent_total") - uni1,
 	    MC_K / 2);
 	for (i = 0; i < 3; i++) {
@@ -1298,13 +1387,15 @@ START_TEST(test_multicast_exact)
 		    (int)sizeof got[i]);
 		ck_assert_int_eq(waitpid(pid[i], &status, 0), pid[i]);
 		ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-		fprintf(stderr, "check_netns: %s got N %u S %u, bad %u, "
-		    "dup %u, after %u; cut %llu, not addressed %llu, group "
-		    "datagrams %llu\n", subs[i].name, got[i].n[0], got[i].n[1],
+		fprintf(stderr, "check_netns: %s got N %u S %u, Alarms %u %u, "
+		    "bad %u, dup %u, after %u; cut %llu, not addressed %llu, "
+		    "group datagrams %llu, %llu bytes\n", subs[i].name,
+		    got[i].n[0], got[i].n[1], got[i].ia[0], got[i].ia[1],
 		    got[i].bad, got[i].dup, got[i].after,
 		    (unsigned long long)got[i].cut,
 		    (unsigned long long)got[i].not_addr,
-		    (unsigned long long)got[i].dg);
+		    (unsigned long long)got[i].dg,
+		    (unsigned long long)got[i].bytes);
 		ck_assert_uint_eq(got[i].bad, 0);
 		ck_assert_uint_eq(got[i].dup, 0);
 		close(cmd[i][1]);
@@ -1314,24 +1405,51 @@ START_TEST(test_multicast_exact)
 	 * Temp cut by its librti */
 	ck_assert_uint_ge(got[0].n[0], 2 * MC_K * 3 / 4);
 	ck_assert_uint_ge(got[0].n[1], 2 * MC_K * 3 / 4);
+	ck_assert_uint_ge(got[0].ia[0], 2 * MC_K * 3 / 4);
+	ck_assert_uint_ge(got[0].ia[1], 2 * MC_K * 3 / 4);
 	ck_assert_uint_gt(got[0].cut, 0);
 	/* S2: N in the first phase only, then nothing and out */
 	ck_assert_uint_ge(got[1].n[0], MC_K * 3 / 4);
 	ck_assert_uint_le(got[1].n[0], MC_K);
 	ck_assert_uint_eq(got[1].n[1], 0);
+	ck_assert_uint_ge(got[1].ia[0], MC_K * 3 / 4);
+	ck_assert_uint_le(got[1].ia[0], MC_K);
+	ck_assert_uint_eq(got[1].ia[1], 0);
 	ck_assert_uint_eq(got[1].after, 0);
 	ck_assert_uint_eq(got[1].groups, 0);
 	ck_assert_uint_gt(got[1].cut, 0);
-	ck_assert_uint_gt(got[1].not_addr, 0);
 	/* S3: S whole, N not for it */
 	ck_assert_uint_eq(got[2].n[0], 0);
 	ck_assert_uint_ge(got[2].n[1], 2 * MC_K * 3 / 4);
+	ck_assert_uint_eq(got[2].ia[0], 0);
+	ck_assert_uint_ge(got[2].ia[1], 2 * MC_K * 3 / 4);
 	ck_assert_uint_eq(got[2].cut, 0);
-	ck_assert_uint_gt(got[2].not_addr, 0);
+	if (depth) {
+		/* each receives only messages addressed to it; S2 and S3
+		 * fewer group datagrams than S1, which wants both cells */
+		for (i = 0; i < 3; i++)
+			ck_assert_uint_eq(got[i].not_addr, 0);
+		ck_assert_uint_lt(got[1].dg, got[0].dg);
+		ck_assert_uint_lt(got[2].dg, got[0].dg);
+	} else {
+		ck_assert_uint_gt(got[1].not_addr, 0);
+		ck_assert_uint_gt(got[2].not_addr, 0);
+	}
 	tfed_free(p);
 	ck_assert_int_eq(rtiexec_stop(&rx), 0);
 	(void)sh("ip -n %s route del 239.192.77.0/24 dev br0 2>/dev/null",
 	    ns[0]);
+}
+
+START_TEST(test_multicast_cells)
+{
+	mc_exact(1);
+}
+END_TEST
+
+START_TEST(test_multicast_class_groups)
+{
+	mc_exact(0);
 }
 END_TEST
 
@@ -1396,7 +1514,8 @@ main(void)
 		tcase_add_test(tc, test_best_effort_under_loss);
 	tcase_add_test(tc, test_best_effort_tso_late);
 	tcase_add_test(tc, test_udp_from_unjoined_namespace);
-	tcase_add_test(tc, test_multicast_exact);
+	tcase_add_test(tc, test_multicast_cells);
+	tcase_add_test(tc, test_multicast_class_groups);
 	tcase_add_test(tc, test_multicast_refused);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
