@@ -451,6 +451,8 @@ mc_obj(struct jw *w, const struct rti_server *srv)
 
 	jw_obj(w, "multicast");
 	jw_bool(w, "enabled", udp_mc_on(srv));
+	jw_u64(w, "cell_depth", udp_mc_on(srv) && srv->cfg.mc_depth > 0 ?
+	    (uint64_t)srv->cfg.mc_depth : 0);
 	jw_u64(w, "groups", m->groups);
 	jw_u64(w, "members", m->members);
 	jw_u64(w, "datagrams_sent", m->dg_out);

@@ -51,6 +51,9 @@ expect 0 "--http ADDR:PORT" -- --help
 expect 2 "bad --http" -- --http nowhere
 expect 2 "bad --http" -- --http 127.0.0.1:65536
 expect 2 "bad --http" -- --http ::1:80
+expect 2 "bad --multicast-cell-depth" -- --multicast 239.192.10.0/24 --multicast-cell-depth 33
+expect 2 "bad --multicast-cell-depth" -- --multicast 239.192.10.0/24 --multicast-cell-depth deep
+expect 2 "go with --multicast" -- --multicast-cell-depth 2
 expect 2 "bad --http" -- --http host.example:80
 expect 2 "bad --http" -- --http 127.0.0.1:
 expect 2 "bad --http-max-clients" -- --http :0 --http-max-clients 0

@@ -435,17 +435,20 @@ END_TEST
 /* The unlabelled sample `name` of rtiexec's /metrics, from the namespace
  * this process is in. */
 
-static uint64_t
-metric(const char *name)
+/* GET `path` from rtiexec's --http: the whole answer, in a buffer that
+ * the next call reuses. */
+static const char *
+http_get(const char *path)
 {
 	static char buf[1 << 20];
 	struct sockaddr_in sa;
-	size_t n = 0, len = strlen(name);
+	size_t n = 0;
 	ssize_t k;
-	const char *req = "GET /metrics HTTP/1.0\r\n\r\n", *p;
+	char req[256];
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 
 	ck_assert_int_ge(fd, 0);
+	snprintf(req, sizeof req, "GET %s HTTP/1.0\r\n\r\n", path);
 	memset(&sa, 0, sizeof sa);
 	sa.sin_family = AF_INET;
 	sa.sin_port = htons((uint16_t)rtiexec_http_port(&rx));
@@ -457,7 +460,17 @@ metric(const char *name)
 		n += (size_t)k;
 	close(fd);
 	buf[n] = '\0';
-	for (p = buf; (p = strstr(p, name)) != NULL; p += len)
+	return buf;
+}
+
+static uint64_t
+metric(const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = http_get("/metrics"); (p = strstr(p, name)) != NULL;
+	    p += len)
 		if (p[-1] == '\n' && p[len] == ' ')
 			return strtoull(p + len + 1, NULL, 10);
 	ck_abort_msg("no sample %s in /metrics", name);
@@ -1350,6 +1363,8 @@ mc_exact(int depth)
 	/* S1 may have joined before the others said which cells they use */
 	wait_metric(p, "rti_multicast_members", depth ? 10 : 6);
 	ck_assert_uint_eq(metric("rti_multicast_groups"), depth ? 6 : 2);
+	ck_assert_ptr_nonnull(strstr(http_get("/api/v1/federations"), depth ?
+	    "\"cell_depth\":1" : "\"cell_depth\":0"));
 	msg0 = metric("rti_multicast_messages_total");
 	del0 = metric("rti_multicast_deliveries_total");
 	uni0 = metric("rti_udp_datagrams_sent_total");
