@@ -70,13 +70,6 @@ struct mc_group {
  * net.ipv4.igmp_max_memberships; a join refused is unicast instead.) */
 #define MC_CELLS_MAX 8
 
-/* A cell group a subscriber of class `key` (kind << 32 | class) wants
- * by its conditions: udp_mc_resync's table. */
-struct mc_use {
-	uint64_t key;
-	uint32_t addr;
-};
-
 /* A connection's membership of a group. */
 struct mc_member {
 	struct mc_group *g;
@@ -89,6 +82,10 @@ struct udp_peer {
 	struct idmap_node tnode;      /* in udp_srv.by_token */
 	struct mc_member *mm;         /* [n_mm] */
 	size_t n_mm, cap_mm;
+	uint64_t *narrow;             /* [n_narrow]: the classes (kind << 32
+	                                 | class) it joined cell groups of */
+	size_t n_narrow, cap_narrow;
+	uint32_t mark;                /* udp_mc_resync's, to resync once */
 	uint64_t token;
 	uint8_t key[DGRAM_KEY_SIZE];  /* with --auth-key-file */
 	int confirmed;                /* `to` is the federate's address */
@@ -124,8 +121,9 @@ struct udp_srv {
 	uint32_t cur_n[2];            /* federates addressed in each */
 	struct wire_buf sel[2];       /* their MC_SELECT frames */
 	size_t sel_off[2];
-	struct mc_use *use;           /* [n_use], sorted: udp_mc_resync */
-	size_t n_use, cap_use;
+	uint32_t mark;                /* the last udp_mc_resync's */
+	uint64_t *affected;           /* its scratch */
+	size_t cap_affected;
 };
 
 static void udp_read_cb(evutil_socket_t fd, short what, void *arg);
@@ -345,7 +343,7 @@ udp_fini(struct rti_server *srv)
 	}
 	wire_buf_free(&u->sel[0]);
 	wire_buf_free(&u->sel[1]);
-	free(u->use);
+	free(u->affected);
 	event_free(u->ev);
 	close(u->fd);
 	idmap_fini(&u->by_token);
@@ -425,6 +423,7 @@ udp_conn_free(struct conn *c)
 	while (p->n_mm)
 		mm_drop(c->srv, p, p->n_mm - 1, 0);
 	free(p->mm);
+	free(p->narrow);
 	wire_buf_free(&p->dg);
 	memset(p->key, 0, sizeof p->key);
 	free(p);
@@ -654,85 +653,48 @@ sub_cells(struct rti_server *srv, struct federate *f, int kind,
 	return n;
 }
 
-static int
-use_cmp(const void *a, const void *b)
+/* The live subscribers of exactly class `cls` of `kind`: *r, n of them
+ * among the n returned routes (those with known == cls). */
+static size_t
+class_routes(struct federation *fx, int kind, uint32_t cls,
+    const struct dm_sub **r)
 {
-	const struct mc_use *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	return kind == CLASS_OBJECT ? dm_route_object(fx, cls, r) :
+	    dm_route_interaction(fx, cls, r);
 }
 
-/* u->use: the cell groups the live subscribers of fx want, sorted by
- * class, each once.  Out of memory: fewer (the class-wide subscribers
- * then join fewer cell groups; still exact). */
-static void
-uses_build(struct rti_server *srv, struct federation *fx)
+/* The cell groups the live subscribers of (kind, cls) other than `f`
+ * want by their conditions: out[0..n), n returned, at most
+ * MC_CELLS_MAX. */
+static size_t
+class_cells(struct rti_server *srv, struct federate *f, int kind,
+    uint32_t cls, uint32_t *out)
 {
-	struct udp_srv *u = srv->udp;
-	uint32_t cells[MC_CELLS_MAX], cls;
-	size_t i, j, n, k;
-	int kind;
+	uint32_t cells[MC_CELLS_MAX];
+	const struct dm_sub *r;
+	size_t n_r = class_routes(f->fx, kind, cls, &r), k, i, j, m, n = 0;
 
-	u->n_use = 0;
-	for (i = 0; i < fx->n_feds; i++) {
-		struct federate *g = fx->feds[i];
-
-		if (!live(g))
+	for (k = 0; k < n_r && n < MC_CELLS_MAX; k++) {
+		if (r[k].known != cls || r[k].f == f || !live(r[k].f))
 			continue;
-		for (kind = 0; kind < 2; kind++)
-			for (cls = 1; cls <= n_classes(fx, kind); cls++) {
-				if (!subscribes(g, kind, cls) || !(n =
-				    sub_cells(srv, g, kind, cls, cells)))
-					continue;
-				if (wire_grow((void **)&u->use, &u->cap_use,
-				    u->n_use + n, sizeof *u->use))
-					goto sort;
-				for (j = 0; j < n; j++) {
-					u->use[u->n_use].key =
-					    (uint64_t)kind << 32 | cls;
-					u->use[u->n_use++].addr = cells[j];
-				}
-			}
+		m = sub_cells(srv, r[k].f, kind, cls, cells);
+		for (i = 0; i < m && n < MC_CELLS_MAX; i++) {
+			for (j = 0; j < n && out[j] != cells[i]; j++)
+				;
+			if (j == n)
+				out[n++] = cells[i];
+		}
 	}
-sort:
-	if (!u->n_use)
-		return;
-	qsort(u->use, u->n_use, sizeof *u->use, use_cmp);
-	for (i = k = 1; i < u->n_use; i++)
-		if (use_cmp(&u->use[i], &u->use[k - 1]))
-			u->use[k++] = u->use[i];
-	u->n_use = k;
-}
-
-/* The cell groups in use of class `key`: *n of them from the one
- * returned. */
-static const struct mc_use *
-uses_of(const struct udp_srv *u, uint64_t key, size_t *n)
-{
-	size_t lo = 0, hi = u->n_use, e;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (u->use[mid].key < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (e = lo; e < u->n_use && u->use[e].key == key; e++)
-		;
-	*n = e - lo;
-	return u->use + lo;
+	return n;
 }
 
 /*
  * The memberships of `f` follow its subscriptions: for each class it
  * subscribes to, the groups of its conditions' cells; or, subscribed to
  * the whole class (sub_cells 0), the class's group and the cell groups
- * other subscribers use (at most MC_CELLS_MAX), so that a message of a
- * cell goes to that cell's group alone.  Not live: none.
+ * the other subscribers of the class use (at most MC_CELLS_MAX), so
+ * that a message of a cell goes to that cell's group alone.  Not live:
+ * none.  After, p->narrow lists the classes it joined cell groups of.
  */
 static void
 peer_resync(struct rti_server *srv, struct federate *f)
@@ -741,7 +703,6 @@ peer_resync(struct rti_server *srv, struct federate *f)
 	struct federation *fx = f->fx;
 	struct udp_peer *p;
 	uint32_t cells[MC_CELLS_MAX], cls;
-	const struct mc_use *use;
 	size_t i, n;
 	int kind;
 
@@ -749,6 +710,7 @@ peer_resync(struct rti_server *srv, struct federate *f)
 		return;
 	for (i = 0; i < p->n_mm; i++)
 		p->mm[i].keep = 0;
+	p->n_narrow = 0;
 	for (kind = 0; live(f) && kind < 2; kind++)
 		for (cls = 1; cls <= n_classes(fx, kind); cls++) {
 			if (!subscribes(f, kind, cls))
@@ -756,18 +718,52 @@ peer_resync(struct rti_server *srv, struct federate *f)
 			if ((n = sub_cells(srv, f, kind, cls, cells)) > 0) {
 				for (i = 0; i < n; i++)
 					mm_want(srv, p, fx, cells[i]);
+				/* out of memory: the others do not learn
+				 * of these cells (they then get the
+				 * class's group: still exact) */
+				if (!wire_grow((void **)&p->narrow,
+				    &p->cap_narrow, p->n_narrow + 1,
+				    sizeof *p->narrow))
+					p->narrow[p->n_narrow++] =
+					    (uint64_t)kind << 32 | cls;
 				continue;
 			}
 			mm_want(srv, p, fx, mc_group(&srv->udp->mc, fx->name,
 			    kind, cls));
-			use = uses_of(srv->udp, (uint64_t)kind << 32 | cls,
-			    &n);
-			for (i = 0; i < n && i < MC_CELLS_MAX; i++)
-				mm_want(srv, p, fx, use[i].addr);
+			n = class_cells(srv, f, kind, cls, cells);
+			for (i = 0; i < n; i++)
+				mm_want(srv, p, fx, cells[i]);
 		}
 	for (i = p->n_mm; i-- > 0;)
 		if (!p->mm[i].keep)
 			mm_drop(srv, p, i, !c->closing);
+}
+
+/* Resync, once per udp_mc_resync (u->mark), the subscribers of the whole
+ * class `key` other than `f`: the cells in use there may have changed. */
+static void
+resync_wide(struct rti_server *srv, struct federate *f, uint64_t key)
+{
+	struct udp_srv *u = srv->udp;
+	int kind = (int)(key >> 32);
+	uint32_t cls = (uint32_t)key;
+	const struct dm_sub *r;
+	size_t n_r, k;
+	uint32_t cells[MC_CELLS_MAX];
+
+	if (cls == 0 || cls > n_classes(f->fx, kind))
+		return;
+	n_r = class_routes(f->fx, kind, cls, &r);
+	for (k = 0; k < n_r; k++) {
+		struct federate *g = r[k].f;
+		struct udp_peer *q = g->conn ? g->conn->udp : NULL;
+
+		if (r[k].known != cls || g == f || !q || q->mark == u->mark ||
+		    sub_cells(srv, g, kind, cls, cells) > 0)
+			continue;
+		q->mark = u->mark;
+		peer_resync(srv, g);
+	}
 }
 
 void
@@ -775,17 +771,37 @@ udp_mc_resync(struct federate *f)
 {
 	struct federation *fx = f->fx;
 	struct rti_server *srv = fx->srv;
-	uint32_t i;
+	struct udp_srv *u;
+	struct udp_peer *p;
+	size_t i, n_old = 0;
 
 	if (!udp_mc_on(srv))
 		return;
-	/* f's cells may change the groups of the class-wide subscribers
-	 * too: every federate is brought up to date */
-	uses_build(srv, fx);
+	u = srv->udp;
+	p = f->conn ? f->conn->udp : NULL;
+	/* the classes f had cell groups of, and has now: their whole-class
+	 * subscribers follow the cells in use.  Each is resynced once:
+	 * the cost is f's classes and those subscribers', never the whole
+	 * federation's. */
+	if (p && p->n_narrow) {
+		if (wire_grow((void **)&u->affected, &u->cap_affected,
+		    p->n_narrow, sizeof *u->affected)) {
+			udp_mc_resync_fx(fx);
+			return;
+		}
+		memcpy(u->affected, p->narrow, p->n_narrow *
+		    sizeof *u->affected);
+		n_old = p->n_narrow;
+	}
 	peer_resync(srv, f);
-	for (i = 0; i < fx->n_feds; i++)
-		if (fx->feds[i] != f)
-			peer_resync(srv, fx->feds[i]);
+	if (++u->mark == 0)
+		u->mark = 1;
+	if (p)
+		p->mark = u->mark;
+	for (i = 0; i < n_old; i++)
+		resync_wide(srv, f, u->affected[i]);
+	for (i = 0; p && i < p->n_narrow; i++)
+		resync_wide(srv, f, p->narrow[i]);
 }
 
 void
@@ -795,7 +811,8 @@ udp_mc_resync_fx(struct federation *fx)
 
 	if (!udp_mc_on(fx->srv))
 		return;
-	uses_build(fx->srv, fx);
+	/* one pass: the cells in use are read from the conditions
+	 * themselves (class_cells), not from what a pass recorded */
 	for (i = 0; i < fx->n_feds; i++)
 		peer_resync(fx->srv, fx->feds[i]);
 }
