@@ -2,8 +2,11 @@
  * check_besteffort2.c - best effort against a real rtiexec on loopback,
  * the guards of its datagram path: a best-effort reflection that
  * overtakes its instance's discovery (which travels on the stream) is
- * dropped and counted unknown, never delivered.  check_besteffort.c has
- * the datagram path itself; this file is apart to keep both under 1200
+ * dropped and counted unknown, never delivered; federates on the Unix
+ * socket, which have no datagram path, send and receive their best
+ * effort on the stream, counted unconfirmed, whole and in order, also
+ * with a TCP federate on the other end.  check_besteffort.c has the
+ * datagram path itself; this file is apart to keep both under 1200
  * lines, and repeats the few helpers it needs from it.
  */
 #include <arpa/inet.h>
@@ -21,6 +24,14 @@
 
 static struct rtiexec rx;
 static int hport;               /* rtiexec's HTTP port */
+static char unix_url[300];      /* "unix://PATH" of rtiexec's --unix */
+
+/* The last value of the last reflection, whole (a federate's `user`, for
+ * the tests that check that values arrive intact). */
+struct whole {
+	size_t len;
+	char buf[8192];
+};
 
 /* reflect "r:OBJ:ATTR=VALUE,..." (OBJ "?" when the instance is not
  * known, VALUE cut at 32 bytes), interaction "i:CLASS" */
@@ -30,6 +41,7 @@ cb_reflect(void *arg, rti_object_instance_handle obj,
     size_t tag_len, const struct rti_message_info *info)
 {
 	struct tfed *t = arg;
+	struct whole *w = t->user;
 	char line[512];
 	size_t i, at;
 
@@ -37,6 +49,11 @@ cb_reflect(void *arg, rti_object_instance_handle obj,
 	(void)tag_len;
 	(void)info;
 	t->n_reflects++;
+	if (w && n) {
+		w->len = v[n - 1].length;
+		memcpy(w->buf, v[n - 1].value, w->len < sizeof w->buf ?
+		    w->len : sizeof w->buf);
+	}
 	at = (size_t)snprintf(line, sizeof line, "r:%s",
 	    tfed_obj_name(t, obj));
 	for (i = 0; i < n && at < sizeof line - 64; i++)
@@ -198,6 +215,20 @@ setup(void)
 	ck_assert_int_gt(hport, 0);
 }
 
+/* rtiexec also on a Unix-domain socket (removed at its clean stop). */
+static void
+setup_unix(void)
+{
+	static char sock[256];
+	const char *args[3] = { "--unix", sock, NULL };
+
+	snprintf(sock, sizeof sock, "/tmp/check_besteffort2.%d.sock",
+	    (int)getpid());
+	snprintf(unix_url, sizeof unix_url, "unix://%s", sock);
+	hport = rtiexec_start_http(&rx, args);
+	ck_assert_int_gt(hport, 0);
+}
+
 static void
 teardown(void)
 {
@@ -258,16 +289,155 @@ START_TEST(test_reflection_before_discovery_dropped)
 }
 END_TEST
 
+/* Federates on the Unix socket have no datagram path: their best effort
+ * (updates, one larger than a datagram, interactions) travels on the
+ * stream both ways, counted unconfirmed by librti and by rtiexec, and
+ * arrives whole and in order. */
+START_TEST(test_unix_best_effort_on_the_stream)
+{
+	struct tfed *a = join_at(unix_url, "A"), *b = join_at(unix_url, "B");
+	rti_attribute_handle rd, stt;
+	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_interaction_class_handle sample = tfed_ic(a, "Sample");
+	static char big[4000];
+	struct rti_attribute_value bv = { rd, big, sizeof big };
+	struct rti_transport_stats sa, sb;
+	uint64_t unc0, dg_in0, dg_out0;
+	static struct whole w;
+	char val[16], want[64];
+	size_t i;
+	int at;
+
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sample),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, sample),
+	    RTI_OK);
+	b->user = &w;
+	for (i = 0; i < sizeof big; i++)
+		big[i] = (char)('a' + i % 23);
+	unc0 = metric("rti_udp_sent_reliably_unconfirmed_total");
+	dg_in0 = metric("rti_udp_datagrams_received_total");
+	dg_out0 = metric("rti_udp_datagrams_sent_total");
+	for (i = 0; i < 20; i++) {
+		snprintf(val, sizeof val, "v%zu", i);
+		ck_assert_int_eq(update1(a, obj, rd, val), RTI_OK);
+	}
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &bv, 1,
+	    NULL, 0), RTI_OK);
+	for (i = 0; i < 5; i++)
+		ck_assert_int_eq(rti_send_interaction(a->amb, sample, NULL, 0,
+		    NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	ck_assert(tfed_wait_n(b, "i:Sample", 5));
+	ck_assert_uint_eq(tfed_count(b, "r:m1:"), 21);
+	/* in order, and the last one whole */
+	for (i = 0, at = -1; i < 20; i++) {
+		int k;
+
+		snprintf(want, sizeof want, "r:m1:%u=v%zu", rd.id, i);
+		k = tfed_find(b, want);
+		ck_assert_int_gt(k, at);
+		at = k;
+	}
+	ck_assert_uint_eq(w.len, sizeof big);
+	ck_assert(memcmp(w.buf, big, sizeof big) == 0);
+	sa = stats(a);
+	sb = stats(b);
+	ck_assert_int_eq(sa.udp, 0);
+	ck_assert_int_eq(sb.udp, 0);
+	ck_assert_uint_eq(sa.unconfirmed, 26);
+	ck_assert_uint_eq(sa.too_large, 0);
+	ck_assert_uint_eq(sa.datagrams_sent + sb.datagrams_received +
+	    sa.send_failed, 0);
+	/* rtiexec forwarded all 26 on B's stream, and saw no datagram */
+	ck_assert_uint_eq(metric("rti_udp_sent_reliably_unconfirmed_total") -
+	    unc0, 26);
+	ck_assert_uint_eq(metric("rti_udp_datagrams_received_total") -
+	    dg_in0, 0);
+	ck_assert_uint_eq(metric("rti_udp_datagrams_sent_total") - dg_out0, 0);
+	tfed_free(b);
+	tfed_free(a);
+}
+END_TEST
+
+/* T on TCP, U on the Unix socket, each publishing an instance the other
+ * subscribes to: T's best effort goes to rtiexec by datagram and on to U
+ * on U's stream; U's goes on its stream, marked best effort, and on to T
+ * by datagram.  Every update arrives. */
+START_TEST(test_unix_and_tcp_mixed)
+{
+	struct tfed *t = join("T"), *u = join_at(unix_url, "U");
+	rti_object_class_handle m = tfed_oc(t, "Meter");
+	rti_attribute_handle both[2] = { tfed_at(t, m, "Reading"),
+	    tfed_at(t, m, "State") };
+	rti_object_instance_handle t1, u1;
+	struct tfed *fs[2] = { t, u };
+	uint64_t unc0, dg_in0, dg_out0, tsent0, trecv0;
+	int i, k;
+
+	for (k = 0; k < 2; k++) {
+		ck_assert_int_eq(rti_publish_object_class_attributes(
+		    fs[k]->amb, m, both, 2), RTI_OK);
+		ck_assert_int_eq(rti_subscribe_object_class_attributes(
+		    fs[k]->amb, m, both, 2), RTI_OK);
+	}
+	t1 = tfed_register_named(t, "Meter", "t1");
+	u1 = tfed_register_named(u, "Meter", "u1");
+	ck_assert(tfed_wait(u, "discover:t1"));
+	ck_assert(tfed_wait(t, "discover:u1"));
+	wait_udp(t);
+	ck_assert_int_eq(stats(u).udp, 0);
+
+	/* TCP to Unix */
+	unc0 = metric("rti_udp_sent_reliably_unconfirmed_total");
+	dg_in0 = metric("rti_udp_datagrams_received_total");
+	tsent0 = stats(t).datagrams_sent;
+	for (i = 0; i < 20; i++)
+		ck_assert_int_eq(update1(t, t1, both[0], "t"), RTI_OK);
+	ck_assert(tfed_wait_n(u, "r:t1:", 20));
+	ck_assert_uint_eq(stats(t).datagrams_sent - tsent0, 20);
+	ck_assert_uint_eq(stats(t).unconfirmed, 0);
+	ck_assert_uint_eq(metric("rti_udp_datagrams_received_total") -
+	    dg_in0, 20);
+	ck_assert_uint_eq(metric("rti_udp_sent_reliably_unconfirmed_total") -
+	    unc0, 20);
+	ck_assert_uint_eq(stats(u).datagrams_received, 0);
+
+	/* Unix to TCP */
+	dg_out0 = metric("rti_udp_datagrams_sent_total");
+	trecv0 = stats(t).datagrams_received;
+	for (i = 0; i < 20; i++)
+		ck_assert_int_eq(update1(u, u1, both[0], "u"), RTI_OK);
+	ck_assert(tfed_wait_n(t, "r:u1:", 20));
+	ck_assert_uint_eq(stats(u).unconfirmed, 20);
+	ck_assert_uint_eq(stats(u).datagrams_sent, 0);
+	ck_assert_uint_ge(stats(t).datagrams_received - trecv0, 1);
+	ck_assert_uint_ge(metric("rti_udp_datagrams_sent_total") - dg_out0,
+	    1);
+	/* nothing more forwarded on a stream */
+	ck_assert_uint_eq(metric("rti_udp_sent_reliably_unconfirmed_total") -
+	    unc0, 20);
+	tfed_free(u);
+	tfed_free(t);
+}
+END_TEST
+
 static Suite *
 besteffort2_suite(void)
 {
 	Suite *s = suite_create("besteffort2");
 	TCase *tc = tcase_create("loopback");
+	TCase *uds = tcase_create("unix");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_reflection_before_discovery_dropped);
 	suite_add_tcase(s, tc);
+	tcase_add_checked_fixture(uds, setup_unix, teardown);
+	tcase_set_timeout(uds, 60);
+	tcase_add_test(uds, test_unix_best_effort_on_the_stream);
+	tcase_add_test(uds, test_unix_and_tcp_mixed);
+	suite_add_tcase(s, uds);
 	return s;
 }
 
