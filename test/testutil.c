@@ -1,4 +1,5 @@
 /* testutil.c - see testutil.h. */
+#include <arpa/inet.h>
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -197,6 +199,49 @@ rtiexec_http_port(struct rtiexec *r)
 		usleep(20000);
 	}
 	return -1;
+}
+
+const char *
+rtiexec_http_get(const char *host, int port, const char *path,
+    const char *bearer)
+{
+	static char buf[1 << 20];
+	struct sockaddr_in sa;
+	size_t n = 0;
+	ssize_t k;
+	char req[1024];
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	snprintf(req, sizeof req, "GET %s HTTP/1.0\r\n%s%s%s\r\n", path,
+	    bearer ? "Authorization: Bearer " : "", bearer ? bearer : "",
+	    bearer ? "\r\n" : "");
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)port);
+	ck_assert_int_eq(inet_pton(AF_INET, host, &sa.sin_addr), 1);
+	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
+	while (n < sizeof buf - 1 && (k = read(fd, buf + n,
+	    sizeof buf - 1 - n)) > 0)
+		n += (size_t)k;
+	close(fd);
+	buf[n] = '\0';
+	return buf;
+}
+
+uint64_t
+rtiexec_metric(const char *host, int port, const char *name,
+    const char *bearer)
+{
+	const char *buf = rtiexec_http_get(host, port, "/metrics", bearer), *p;
+	size_t len = strlen(name);
+
+	for (p = buf; (p = strstr(p, name)) != NULL; p += len)
+		if (p > buf && p[-1] == '\n' && p[len] == ' ')
+			return strtoull(p + len + 1, NULL, 10);
+	ck_abort_msg("no sample %s in /metrics", name);
+	return 0;
 }
 
 int
@@ -999,4 +1044,48 @@ tfed_subscribe_status(struct tfed *t, const char *cond)
 		    tfed_oc(t, "Breaker"), cond), RTI_OK);
 	ck_assert_int_eq(rti_subscribe_object_class_attributes(t->amb,
 	    tfed_oc(t, "Breaker"), &a, 1), RTI_OK);
+}
+
+struct rti_transport_stats
+tfed_transport_stats(struct tfed *t)
+{
+	struct rti_transport_stats s;
+
+	ck_assert_int_eq(rti_get_transport_stats(t->amb, &s), RTI_OK);
+	return s;
+}
+
+void
+tfed_wait_udp(struct tfed *t)
+{
+	double end = tfed_now() + WAIT_S;
+
+	while (!tfed_transport_stats(t).udp && tfed_now() < end)
+		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0.01, 0.01, NULL),
+		    RTI_OK);
+	ck_assert_msg(tfed_transport_stats(t).udp,
+	    "datagram path never confirmed");
+}
+
+rti_object_instance_handle
+tfed_meter(struct tfed *a, struct tfed *b, const char *name,
+    rti_attribute_handle *rd, rti_attribute_handle *stt)
+{
+	rti_object_class_handle m = tfed_oc(a, "Meter");
+	rti_attribute_handle both[2];
+	rti_object_instance_handle obj;
+	char ev[64];
+
+	*rd = tfed_at(a, m, "Reading");
+	*stt = tfed_at(a, m, "State");
+	both[0] = *rd;
+	both[1] = *stt;
+	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, m, both,
+	    2), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(b->amb, m,
+	    both, 2), RTI_OK);
+	obj = tfed_register_named(a, "Meter", name);
+	snprintf(ev, sizeof ev, "discover:%s", name);
+	ck_assert(tfed_wait(b, ev));
+	return obj;
 }

@@ -66,6 +66,17 @@ int rtiexec_start_http(struct rtiexec *r, const char *const *extra);
 int rtiexec_http_port(struct rtiexec *r);
 /* 1 when the rtiexec log contains `s`. */
 int rtiexec_log_has(struct rtiexec *r, const char *s);
+/*
+ * GET `path` of the HTTP view at `host` (dotted IPv4), port `port`, with
+ * `bearer` as its Authorization token (NULL: none): the whole answer,
+ * head and body, NUL-terminated, in a buffer the next call reuses.
+ * rtiexec_metric: the value of the unlabelled sample `name` of /metrics
+ * there (the test fails when there is none).
+ */
+const char *rtiexec_http_get(const char *host, int port, const char *path,
+    const char *bearer);
+uint64_t rtiexec_metric(const char *host, int port, const char *name,
+    const char *bearer);
 
 /* A federate under test: an ambassador plus a log of callbacks. */
 struct tfed {
@@ -177,5 +188,18 @@ rti_object_instance_handle tfed_register_named(struct tfed *t,
  * first unless NULL. */
 void tfed_publish_status(struct tfed *t);
 void tfed_subscribe_status(struct tfed *t, const char *cond);
+
+/* Best effort (check_besteffort, check_besteffort2).
+ * tfed_transport_stats: rti_get_transport_stats of `t` (must succeed).
+ * tfed_wait_udp: evoke `t` until its datagram path is confirmed (fails
+ *   the test after WAIT_S).
+ * tfed_meter: A publishes the Meter of test/data/fom/transport.xml
+ *   (Reading best effort, State reliable: *rd, *stt) and registers
+ *   `name`; B subscribes to both and discovers it (its discover_object
+ *   callback logs "discover:NAME", as tfed_om_callbacks's does). */
+struct rti_transport_stats tfed_transport_stats(struct tfed *t);
+void tfed_wait_udp(struct tfed *t);
+rti_object_instance_handle tfed_meter(struct tfed *a, struct tfed *b,
+    const char *name, rti_attribute_handle *rd, rti_attribute_handle *stt);
 
 #endif

@@ -119,51 +119,6 @@ join(const char *name)
 	return t;
 }
 
-static struct rti_transport_stats
-stats(struct tfed *t)
-{
-	struct rti_transport_stats s;
-
-	ck_assert_int_eq(rti_get_transport_stats(t->amb, &s), RTI_OK);
-	return s;
-}
-
-/* Evoke `t` until its datagram path is confirmed. */
-static void
-wait_udp(struct tfed *t)
-{
-	double end = tfed_now() + WAIT_S;
-
-	while (!stats(t).udp && tfed_now() < end)
-		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0.01, 0.01, NULL),
-		    RTI_OK);
-	ck_assert_msg(stats(t).udp, "datagram path never confirmed");
-}
-
-/* A publishes Meter (Reading best effort, State reliable) and registers
- * `name`; B subscribes to both and discovers it. */
-static rti_object_instance_handle
-meter(struct tfed *a, struct tfed *b, const char *name,
-    rti_attribute_handle *rd, rti_attribute_handle *stt)
-{
-	rti_object_class_handle m = tfed_oc(a, "Meter");
-	rti_attribute_handle both[2];
-	rti_object_instance_handle obj;
-	char ev[64];
-
-	*rd = tfed_at(a, m, "Reading");
-	*stt = tfed_at(a, m, "State");
-	both[0] = *rd;
-	both[1] = *stt;
-	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, m, both,
-	    2), RTI_OK);
-	ck_assert_int_eq(rti_subscribe_object_class_attributes(b->amb, m,
-	    both, 2), RTI_OK);
-	obj = tfed_register_named(a, "Meter", name);
-	snprintf(ev, sizeof ev, "discover:%s", name);
-	ck_assert(tfed_wait(b, ev));
-	return obj;
-}
 
 static int
 update1(struct tfed *a, rti_object_instance_handle obj,
@@ -176,48 +131,16 @@ update1(struct tfed *a, rti_object_instance_handle obj,
 }
 
 
-/* GET `path` of rtiexec's HTTP view: the whole answer, NUL-terminated,
- * in a static buffer. */
 static const char *
 http_get(const char *path)
 {
-	static char buf[1 << 20];
-	struct sockaddr_in sa;
-	size_t n = 0;
-	ssize_t k;
-	char req[256];
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-
-	snprintf(req, sizeof req, "GET %s HTTP/1.0\r\n%s%s%s\r\n", path,
-	    auth_key ? "Authorization: Bearer " : "",
-	    auth_key ? auth_key : "", auth_key ? "\r\n" : "");
-	ck_assert_int_ge(fd, 0);
-	memset(&sa, 0, sizeof sa);
-	sa.sin_family = AF_INET;
-	sa.sin_port = htons((uint16_t)hport);
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
-	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
-	while (n < sizeof buf - 1 && (k = read(fd, buf + n,
-	    sizeof buf - 1 - n)) > 0)
-		n += (size_t)k;
-	close(fd);
-	buf[n] = '\0';
-	return buf;
+	return rtiexec_http_get("127.0.0.1", hport, path, auth_key);
 }
 
-/* The value of the unlabelled sample `name` of /metrics. */
 static uint64_t
 metric(const char *name)
 {
-	const char *buf = http_get("/metrics"), *p;
-	size_t len = strlen(name);
-
-	for (p = buf; (p = strstr(p, name)) != NULL; p += len)
-		if (p[-1] == '\n' && p[len] == ' ')
-			return strtoull(p + len + 1, NULL, 10);
-	ck_abort_msg("no sample %s in /metrics", name);
-	return 0;
+	return rtiexec_metric("127.0.0.1", hport, name, auth_key);
 }
 
 /* ---- a raw client: the offer, datagrams built by hand ---- */
@@ -444,14 +367,14 @@ START_TEST(test_best_effort_by_udp)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	struct rti_transport_stats sa, sb;
 	uint64_t frames0, dg_in0, dg_out0;
 	char v[32], want[64];
 	int i;
 
-	wait_udp(a);
-	wait_udp(b);
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
 	frames0 = metric("rti_frames_received_total");
 	dg_in0 = metric("rti_udp_datagrams_received_total");
 	dg_out0 = metric("rti_udp_datagrams_sent_total");
@@ -462,8 +385,8 @@ START_TEST(test_best_effort_by_udp)
 	ck_assert(tfed_wait_n(b, "r:m1:", 50));
 	snprintf(want, sizeof want, "r:m1:%u=49", rd.id);
 	ck_assert_int_ge(tfed_find(b, want), 0);
-	sa = stats(a);
-	sb = stats(b);
+	sa = tfed_transport_stats(a);
+	sb = tfed_transport_stats(b);
 	/* by datagram both ways: each flush sent one */
 	ck_assert_uint_ge(sa.datagrams_sent, 50);
 	ck_assert_uint_ge(sb.datagrams_received, 1);
@@ -506,24 +429,24 @@ START_TEST(test_interactions_by_udp)
 	    RTI_OK);
 	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, command),
 	    RTI_OK);
-	wait_udp(a);
-	wait_udp(b);
-	sent = stats(a).datagrams_sent;
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
+	sent = tfed_transport_stats(a).datagrams_sent;
 	for (i = 0; i < 10; i++) {
 		ck_assert_int_eq(rti_send_interaction(a->amb, command, NULL,
 		    0, NULL, 0), RTI_OK);
 		ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
 	}
 	ck_assert(tfed_wait_n(b, "i:Command", 10));
-	ck_assert_uint_eq(stats(a).datagrams_sent, sent);
+	ck_assert_uint_eq(tfed_transport_stats(a).datagrams_sent, sent);
 	for (i = 0; i < 10; i++) {
 		ck_assert_int_eq(rti_send_interaction(a->amb, sample, NULL,
 		    0, NULL, 0), RTI_OK);
 		ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
 	}
 	ck_assert(tfed_wait_n(b, "i:Sample", 10));
-	ck_assert_uint_ge(stats(a).datagrams_sent, sent + 10);
-	ck_assert_uint_ge(stats(b).datagrams_received, 1);
+	ck_assert_uint_ge(tfed_transport_stats(a).datagrams_sent, sent + 10);
+	ck_assert_uint_ge(tfed_transport_stats(b).datagrams_received, 1);
 	tfed_free(b);
 	tfed_free(a);
 }
@@ -535,16 +458,16 @@ START_TEST(test_mixed_update_split)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	struct rti_attribute_value v[2] = { { rd, "r7", 2 },
 		{ stt, "s7", 2 } };
 	uint64_t sent, got;
 	char w1[64], w2[64];
 
-	wait_udp(a);
-	wait_udp(b);
-	sent = stats(a).datagrams_sent;
-	got = stats(b).datagrams_received;
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
+	sent = tfed_transport_stats(a).datagrams_sent;
+	got = tfed_transport_stats(b).datagrams_received;
 	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, v, 2, NULL,
 	    0), RTI_OK);
 	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
@@ -554,8 +477,8 @@ START_TEST(test_mixed_update_split)
 	ck_assert_int_ge(tfed_find(b, w1), 0);
 	ck_assert_int_ge(tfed_find(b, w2), 0);
 	ck_assert_uint_eq(tfed_count(b, "r:m1:"), 2);
-	ck_assert_uint_eq(stats(a).datagrams_sent, sent + 1);
-	ck_assert_uint_eq(stats(b).datagrams_received, got + 1);
+	ck_assert_uint_eq(tfed_transport_stats(a).datagrams_sent, sent + 1);
+	ck_assert_uint_eq(tfed_transport_stats(b).datagrams_received, got + 1);
 	tfed_free(b);
 	tfed_free(a);
 }
@@ -566,25 +489,25 @@ START_TEST(test_changed_type_moves_traffic)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	uint64_t sent;
 	int i;
 
-	wait_udp(a);
-	wait_udp(b);
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
 	ck_assert_int_eq(rti_change_attribute_transportation_type(a->amb, obj,
 	    &rd, 1, RTI_TRANSPORT_RELIABLE), RTI_OK);
 	ck_assert_int_eq(rti_change_attribute_transportation_type(a->amb, obj,
 	    &stt, 1, RTI_TRANSPORT_BEST_EFFORT), RTI_OK);
-	sent = stats(a).datagrams_sent;
+	sent = tfed_transport_stats(a).datagrams_sent;
 	for (i = 0; i < 20; i++)
 		ck_assert_int_eq(update1(a, obj, rd, "r"), RTI_OK);
 	ck_assert(tfed_wait_n(b, "r:m1:", 20));
-	ck_assert_uint_eq(stats(a).datagrams_sent, sent);
+	ck_assert_uint_eq(tfed_transport_stats(a).datagrams_sent, sent);
 	for (i = 0; i < 20; i++)
 		ck_assert_int_eq(update1(a, obj, stt, "s"), RTI_OK);
 	ck_assert(tfed_wait_n(b, "r:m1:", 40));
-	ck_assert_uint_eq(stats(a).datagrams_sent, sent + 20);
+	ck_assert_uint_eq(tfed_transport_stats(a).datagrams_sent, sent + 20);
 	tfed_free(b);
 	tfed_free(a);
 }
@@ -596,17 +519,17 @@ START_TEST(test_too_large_goes_on_the_stream)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	static char big[4001];
 	uint64_t tl0;
 
-	wait_udp(a);
-	wait_udp(b);
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
 	memset(big, 'b', sizeof big - 1);
 	tl0 = metric("rti_udp_sent_reliably_too_large_total");
 	ck_assert_int_eq(update1(a, obj, rd, big), RTI_OK);
 	ck_assert(tfed_wait(b, "r:m1:"));
-	ck_assert_uint_eq(stats(a).too_large, 1);
+	ck_assert_uint_eq(tfed_transport_stats(a).too_large, 1);
 	/* rtiexec forwarded it on B's stream too */
 	ck_assert_uint_eq(metric("rti_udp_sent_reliably_too_large_total") -
 	    tl0, 1);
@@ -619,15 +542,15 @@ START_TEST(test_udp_off_keeps_the_stream)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	struct rti_transport_stats sa, sb;
 	int i;
 
 	for (i = 0; i < 20; i++)
 		ck_assert_int_eq(update1(a, obj, rd, "r"), RTI_OK);
 	ck_assert(tfed_wait_n(b, "r:m1:", 20));
-	sa = stats(a);
-	sb = stats(b);
+	sa = tfed_transport_stats(a);
+	sb = tfed_transport_stats(b);
 	ck_assert_int_eq(sa.udp, 0);
 	ck_assert_int_eq(sb.udp, 0);
 	ck_assert_uint_eq(sa.datagrams_sent + sb.datagrams_received, 0);
@@ -648,14 +571,14 @@ START_TEST(test_unregistered_sockets_rejected)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	uint8_t junk[40], pl[256];
 	struct raw r;
 	uint64_t rej0, stale0;
 	size_t n, i;
 	int other;
 
-	wait_udp(b);
+	tfed_wait_udp(b);
 	n = update_payload(pl, tfed_oc(a, "Meter").id, obj.id, rd.id);
 	rej0 = metric("rti_udp_datagrams_rejected_total");
 	stale0 = metric("rti_udp_datagrams_stale_total");
@@ -729,19 +652,19 @@ START_TEST(test_auth_mac)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	uint8_t wrong[DGRAM_KEY_SIZE];
 	struct raw r;
 	uint64_t rej0;
 	int i;
 
-	wait_udp(a);
-	wait_udp(b);
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
 	for (i = 0; i < 10; i++)
 		ck_assert_int_eq(update1(a, obj, rd, "r"), RTI_OK);
 	ck_assert(tfed_wait_n(b, "r:m1:", 10));
-	ck_assert_uint_ge(stats(a).datagrams_sent, 10);
-	ck_assert_uint_ge(stats(b).datagrams_received, 1);
+	ck_assert_uint_ge(tfed_transport_stats(a).datagrams_sent, 10);
+	ck_assert_uint_ge(tfed_transport_stats(b).datagrams_received, 1);
 
 	raw_open(&r, auth_key);
 	dgram_key((const uint8_t *)"lab-lan-kez", 11, r.token, wrong);
@@ -764,7 +687,7 @@ START_TEST(test_stalled_subscriber_stalls_nobody)
 {
 	struct tfed *a = join("A"), *b = join("B"), *c = join("C");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	rti_object_class_handle m = tfed_oc(c, "Meter");
 	static char val[1001];
 	struct rti_attribute_value v = { rd, val, sizeof val - 1 };
@@ -776,8 +699,8 @@ START_TEST(test_stalled_subscriber_stalls_nobody)
 	ck_assert_int_eq(rti_subscribe_object_class_attributes(c->amb, m, &rd,
 	    1), RTI_OK);
 	ck_assert(tfed_wait(c, "discover:m1"));
-	wait_udp(a);
-	wait_udp(c);
+	tfed_wait_udp(a);
+	tfed_wait_udp(c);
 	memset(val, 'v', sizeof val - 1);
 	rss0 = rtiexec_status_kb(&rx, "VmRSS");
 	/* 60 MB for C, which reads nothing more: over TCP it would stay
@@ -816,7 +739,7 @@ START_TEST(test_tso_in_order_or_late)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	struct rti_attribute_value v = { rd, "t", 1 };
 	double last = -1, granted = 0;
 	size_t i, got = 0;
@@ -831,8 +754,8 @@ START_TEST(test_tso_in_order_or_late)
 	ck_assert(tfed_wait(a, "regulating"));
 	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
 	ck_assert(tfed_wait(b, "constrained"));
-	wait_udp(a);
-	wait_udp(b);
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
 	tfed_clear(b);
 	for (k = 1; k <= N; k++) {
 		/* two per step, the later time first: TM puts them in
@@ -868,7 +791,7 @@ START_TEST(test_tso_in_order_or_late)
 	}
 	/* due by the grant of N: k + 1.5 of steps 1..N-2, k + 2.5 of steps
 	 * 1..N-3; the rest is still held */
-	ck_assert_uint_eq(got + stats(b).late +
+	ck_assert_uint_eq(got + tfed_transport_stats(b).late +
 	    metric("rti_udp_datagrams_rejected_total"), (size_t)(2 * N - 5));
 	ck_assert_uint_gt(got, 0);
 	tfed_free(b);
@@ -921,13 +844,13 @@ START_TEST(test_udp_port_taken)
 	raw_close(&r);
 	a = join("A");
 	b = join("B");
-	obj = meter(a, b, "m1", &rd, &stt);
-	wait_udp(a);
-	wait_udp(b);
+	obj = tfed_meter(a, b, "m1", &rd, &stt);
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
 	for (i = 0; i < 10; i++)
 		ck_assert_int_eq(update1(a, obj, rd, "r"), RTI_OK);
 	ck_assert(tfed_wait_n(b, "r:m1:", 10));
-	ck_assert_uint_ge(stats(b).datagrams_received, 1);
+	ck_assert_uint_ge(tfed_transport_stats(b).datagrams_received, 1);
 	tfed_free(b);
 	tfed_free(a);
 	close(hold);

@@ -107,51 +107,6 @@ join(const char *name)
 	return join_at(rx.url, name);
 }
 
-static struct rti_transport_stats
-stats(struct tfed *t)
-{
-	struct rti_transport_stats s;
-
-	ck_assert_int_eq(rti_get_transport_stats(t->amb, &s), RTI_OK);
-	return s;
-}
-
-/* Evoke `t` until its datagram path is confirmed. */
-static void
-wait_udp(struct tfed *t)
-{
-	double end = tfed_now() + WAIT_S;
-
-	while (!stats(t).udp && tfed_now() < end)
-		ck_assert_int_eq(rti_evoke_callbacks(t->amb, 0.01, 0.01, NULL),
-		    RTI_OK);
-	ck_assert_msg(stats(t).udp, "datagram path never confirmed");
-}
-
-/* A publishes Meter (Reading best effort, State reliable) and registers
- * `name`; B subscribes to both and discovers it. */
-static rti_object_instance_handle
-meter(struct tfed *a, struct tfed *b, const char *name,
-    rti_attribute_handle *rd, rti_attribute_handle *stt)
-{
-	rti_object_class_handle m = tfed_oc(a, "Meter");
-	rti_attribute_handle both[2];
-	rti_object_instance_handle obj;
-	char ev[64];
-
-	*rd = tfed_at(a, m, "Reading");
-	*stt = tfed_at(a, m, "State");
-	both[0] = *rd;
-	both[1] = *stt;
-	ck_assert_int_eq(rti_publish_object_class_attributes(a->amb, m, both,
-	    2), RTI_OK);
-	ck_assert_int_eq(rti_subscribe_object_class_attributes(b->amb, m,
-	    both, 2), RTI_OK);
-	obj = tfed_register_named(a, "Meter", name);
-	snprintf(ev, sizeof ev, "discover:%s", name);
-	ck_assert(tfed_wait(b, ev));
-	return obj;
-}
 
 static int
 update1(struct tfed *a, rti_object_instance_handle obj,
@@ -163,36 +118,10 @@ update1(struct tfed *a, rti_object_instance_handle obj,
 	return rc == RTI_OK ? rti_flush_updates(a->amb) : rc;
 }
 
-/* The value of the unlabelled sample `name` of rtiexec's /metrics. */
 static uint64_t
 metric(const char *name)
 {
-	static char buf[1 << 20];
-	static const char req[] = "GET /metrics HTTP/1.0\r\n\r\n";
-	struct sockaddr_in sa;
-	size_t n = 0, len = strlen(name);
-	ssize_t k;
-	const char *p;
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-
-	ck_assert_int_ge(fd, 0);
-	memset(&sa, 0, sizeof sa);
-	sa.sin_family = AF_INET;
-	sa.sin_port = htons((uint16_t)hport);
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
-	ck_assert_int_eq(write(fd, req, sizeof req - 1),
-	    (ssize_t)sizeof req - 1);
-	while (n < sizeof buf - 1 && (k = read(fd, buf + n,
-	    sizeof buf - 1 - n)) > 0)
-		n += (size_t)k;
-	close(fd);
-	buf[n] = '\0';
-	for (p = buf; (p = strstr(p, name)) != NULL; p += len)
-		if (p > buf && p[-1] == '\n' && p[len] == ' ')
-			return strtoull(p + len + 1, NULL, 10);
-	ck_abort_msg("no sample %s in /metrics", name);
-	return 0;
+	return rtiexec_metric("127.0.0.1", hport, name, NULL);
 }
 
 /* Wait (within WAIT_S) until the sample `name` of /metrics is at least
@@ -249,7 +178,7 @@ START_TEST(test_reflection_of_unknown_instance_dropped)
 {
 	struct tfed *a = join("A"), *b = join("B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle m1 = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle m1 = tfed_meter(a, b, "m1", &rd, &stt);
 	struct rti_transport_stats sb;
 	double end;
 	uint64_t sent0;
@@ -257,8 +186,8 @@ START_TEST(test_reflection_of_unknown_instance_dropped)
 	char v[16];
 	int i;
 
-	wait_udp(a);
-	wait_udp(b);
+	tfed_wait_udp(a);
+	tfed_wait_udp(b);
 	sent0 = metric("rti_udp_datagrams_sent_total");
 	for (i = 0; i < N; i++) {
 		snprintf(v, sizeof v, "early%d", i);
@@ -269,11 +198,12 @@ START_TEST(test_reflection_of_unknown_instance_dropped)
 	ck_assert_int_eq(rti_local_delete_object_instance(b->amb, m1),
 	    RTI_OK);
 	end = tfed_now() + WAIT_S;
-	while (stats(b).datagrams_received < (uint64_t)N && tfed_now() < end)
+	while (tfed_transport_stats(b).datagrams_received < (uint64_t)N &&
+	    tfed_now() < end)
 		ck_assert_int_eq(rti_evoke_callbacks(b->amb, 0.01, 0.01, NULL),
 		    RTI_OK);
 	tfed_barrier(b);
-	sb = stats(b);
+	sb = tfed_transport_stats(b);
 	ck_assert_uint_eq(sb.datagrams_received, (uint64_t)N);
 	ck_assert_uint_eq(sb.unknown, (uint64_t)N);
 	ck_assert_uint_eq(sb.rejected + sb.stale, 0);
@@ -302,7 +232,7 @@ START_TEST(test_unix_best_effort_on_the_stream)
 {
 	struct tfed *a = join_at(unix_url, "A"), *b = join_at(unix_url, "B");
 	rti_attribute_handle rd, stt;
-	rti_object_instance_handle obj = meter(a, b, "m1", &rd, &stt);
+	rti_object_instance_handle obj = tfed_meter(a, b, "m1", &rd, &stt);
 	rti_interaction_class_handle sample = tfed_ic(a, "Sample");
 	static char big[4000];
 	struct rti_attribute_value bv = { rd, big, sizeof big };
@@ -346,8 +276,8 @@ START_TEST(test_unix_best_effort_on_the_stream)
 	}
 	ck_assert_uint_eq(w.len, sizeof big);
 	ck_assert(memcmp(w.buf, big, sizeof big) == 0);
-	sa = stats(a);
-	sb = stats(b);
+	sa = tfed_transport_stats(a);
+	sb = tfed_transport_stats(b);
 	ck_assert_int_eq(sa.udp, 0);
 	ck_assert_int_eq(sb.udp, 0);
 	ck_assert_uint_eq(sa.unconfirmed, 26);
@@ -390,33 +320,33 @@ START_TEST(test_unix_and_tcp_mixed)
 	u1 = tfed_register_named(u, "Meter", "u1");
 	ck_assert(tfed_wait(u, "discover:t1"));
 	ck_assert(tfed_wait(t, "discover:u1"));
-	wait_udp(t);
-	ck_assert_int_eq(stats(u).udp, 0);
+	tfed_wait_udp(t);
+	ck_assert_int_eq(tfed_transport_stats(u).udp, 0);
 
 	/* TCP to Unix */
 	unc0 = metric("rti_udp_sent_reliably_unconfirmed_total");
 	dg_in0 = metric("rti_udp_datagrams_received_total");
-	tsent0 = stats(t).datagrams_sent;
+	tsent0 = tfed_transport_stats(t).datagrams_sent;
 	for (i = 0; i < 20; i++)
 		ck_assert_int_eq(update1(t, t1, both[0], "t"), RTI_OK);
 	ck_assert(tfed_wait_n(u, "r:t1:", 20));
-	ck_assert_uint_eq(stats(t).datagrams_sent - tsent0, 20);
-	ck_assert_uint_eq(stats(t).unconfirmed, 0);
+	ck_assert_uint_eq(tfed_transport_stats(t).datagrams_sent - tsent0, 20);
+	ck_assert_uint_eq(tfed_transport_stats(t).unconfirmed, 0);
 	ck_assert_uint_eq(metric("rti_udp_datagrams_received_total") -
 	    dg_in0, 20);
 	ck_assert_uint_eq(metric("rti_udp_sent_reliably_unconfirmed_total") -
 	    unc0, 20);
-	ck_assert_uint_eq(stats(u).datagrams_received, 0);
+	ck_assert_uint_eq(tfed_transport_stats(u).datagrams_received, 0);
 
 	/* Unix to TCP */
 	dg_out0 = metric("rti_udp_datagrams_sent_total");
-	trecv0 = stats(t).datagrams_received;
+	trecv0 = tfed_transport_stats(t).datagrams_received;
 	for (i = 0; i < 20; i++)
 		ck_assert_int_eq(update1(u, u1, both[0], "u"), RTI_OK);
 	ck_assert(tfed_wait_n(t, "r:u1:", 20));
-	ck_assert_uint_eq(stats(u).unconfirmed, 20);
-	ck_assert_uint_eq(stats(u).datagrams_sent, 0);
-	ck_assert_uint_ge(stats(t).datagrams_received - trecv0, 1);
+	ck_assert_uint_eq(tfed_transport_stats(u).unconfirmed, 20);
+	ck_assert_uint_eq(tfed_transport_stats(u).datagrams_sent, 0);
+	ck_assert_uint_ge(tfed_transport_stats(t).datagrams_received - trecv0, 1);
 	ck_assert_uint_ge(metric("rti_udp_datagrams_sent_total") - dg_out0,
 	    1);
 	/* nothing more forwarded on a stream */

@@ -435,46 +435,16 @@ END_TEST
 /* The unlabelled sample `name` of rtiexec's /metrics, from the namespace
  * this process is in. */
 
-/* GET `path` from rtiexec's --http: the whole answer, in a buffer that
- * the next call reuses. */
 static const char *
 http_get(const char *path)
 {
-	static char buf[1 << 20];
-	struct sockaddr_in sa;
-	size_t n = 0;
-	ssize_t k;
-	char req[256];
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-
-	ck_assert_int_ge(fd, 0);
-	snprintf(req, sizeof req, "GET %s HTTP/1.0\r\n\r\n", path);
-	memset(&sa, 0, sizeof sa);
-	sa.sin_family = AF_INET;
-	sa.sin_port = htons((uint16_t)rtiexec_http_port(&rx));
-	inet_pton(AF_INET, RTI_ADDR, &sa.sin_addr);
-	ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
-	ck_assert_int_eq(write(fd, req, strlen(req)), (ssize_t)strlen(req));
-	while (n < sizeof buf - 1 && (k = read(fd, buf + n,
-	    sizeof buf - 1 - n)) > 0)
-		n += (size_t)k;
-	close(fd);
-	buf[n] = '\0';
-	return buf;
+	return rtiexec_http_get(RTI_ADDR, rtiexec_http_port(&rx), path, NULL);
 }
 
 static uint64_t
 metric(const char *name)
 {
-	size_t len = strlen(name);
-	const char *p;
-
-	for (p = http_get("/metrics"); (p = strstr(p, name)) != NULL;
-	    p += len)
-		if (p[-1] == '\n' && p[len] == ' ')
-			return strtoull(p + len + 1, NULL, 10);
-	ck_abort_msg("no sample %s in /metrics", name);
-	return 0;
+	return rtiexec_metric(RTI_ADDR, rtiexec_http_port(&rx), name, NULL);
 }
 
 /* Reflections by attribute: n_reflects counts Reading (best effort),
