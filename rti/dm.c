@@ -1,7 +1,9 @@
 /*
  * dm.c - declaration management: publication and subscription of object
  * class attributes and interaction classes, relevance advisories, and the
- * per-class routing index (most specific subscribed class = known class).
+ * subscriber lists of each class.  The per-class routing index built from
+ * them (most specific subscribed class = known class) and the queries the
+ * other modules make are dm_route.c.
  */
 #include "config.h"
 
@@ -10,193 +12,21 @@
 #include <string.h>
 
 #include "bundle.h"
-#include "dm.h"
-
-/* One object or interaction class. */
-struct dm_class {
-	struct federate **subs;   /* federates subscribed at this class */
-	uint32_t n_subs, cap_subs;
-	struct dm_sub *routes;    /* routing cache (dm_route_*) */
-	uint32_t n_routes, cap_routes;
-	uint32_t gen;             /* routes valid when equal to dm_fx.gen */
-};
-
-struct dm_fx {
-	size_t words;
-	uint32_t n_oc, n_ic;
-	struct dm_class *oc, *ic; /* indexed by handle, [0] unused */
-	uint32_t gen;             /* bumped by every subscription change */
-};
-
-struct dm_fed {
-	uint64_t **pub;           /* [n_oc + 1]: published set or NULL */
-	uint64_t **sub;           /* [n_oc + 1]: subscribed set or NULL */
-	uint8_t *sub_active;      /* [n_oc + 1] */
-	uint8_t *pub_ic;          /* [n_ic + 1] */
-	uint8_t *sub_ic;          /* [n_ic + 1]: 0 none, 1 passive, 2 active */
-	uint8_t *adv_oc;          /* start registration was sent */
-	uint8_t *adv_ic;          /* turn interactions on was sent */
-	uint8_t sw[3];            /* WIRE_SWITCH_* */
-	int leaving;
-};
+#include "dm_int.h"
 
 static struct dm_fx *
 fxst(struct federation *fx)
 {
-	return fx->mod[MOD_DM];
+	return dm_fxst(fx);
 }
 
 static struct dm_fed *
 fst(struct federate *f)
 {
-	return f->mod[MOD_DM];
+	return dm_fst(f);
 }
 
-size_t
-dm_words(struct federation *fx)
-{
-	return fxst(fx)->words;
-}
-
-const uint64_t *
-dm_published(struct federate *f, uint32_t cls)
-{
-	struct dm_fed *df = fst(f);
-
-	if (!df || cls == 0 || cls > fxst(f->fx)->n_oc)
-		return NULL;
-	return df->pub[cls];
-}
-
-int
-dm_iclass_published(struct federate *f, uint32_t cls)
-{
-	struct dm_fed *df = fst(f);
-
-	if (!df || cls == 0 || cls > fxst(f->fx)->n_ic)
-		return 0;
-	return df->pub_ic[cls];
-}
-
-int
-dm_switch(struct federate *f, int sw)
-{
-	struct dm_fed *df = fst(f);
-
-	return df && sw >= 0 && sw < 3 && df->sw[sw];
-}
-
-/* ---- routing index ---- */
-
-static void
-route_build(struct federation *fx, struct dm_class *tab, uint32_t cls,
-    int interaction)
-{
-	struct dm_fx *st = fxst(fx);
-	struct dm_class *dc = &tab[cls];
-	uint32_t k, i, j;
-
-	dc->n_routes = 0;
-	dc->gen = st->gen;
-	for (k = cls; k; k = interaction ? fom_iclass(fx->fom, k)->parent :
-	    fom_oclass(fx->fom, k)->parent) {
-		for (i = 0; i < tab[k].n_subs; i++) {
-			struct federate *f = tab[k].subs[i];
-			struct dm_fed *df = fst(f);
-			struct dm_sub *r;
-
-			for (j = 0; j < dc->n_routes; j++)
-				if (dc->routes[j].f == f)
-					break;
-			if (j < dc->n_routes)
-				continue;
-			if (dc->n_routes == dc->cap_routes) {
-				uint32_t cap = dc->cap_routes ?
-				    dc->cap_routes * 2 : 4;
-				struct dm_sub *nr = realloc(dc->routes,
-				    cap * sizeof *nr);
-
-				if (!nr) {
-					rti_log(fx->srv, LOG_ERROR, "out of "
-					    "memory building routes");
-					return;
-				}
-				dc->routes = nr;
-				dc->cap_routes = cap;
-			}
-			r = &dc->routes[dc->n_routes++];
-			r->f = f;
-			r->known = k;
-			r->attrs = interaction ? NULL : df->sub[k];
-			r->active = interaction ? df->sub_ic[k] == 2 :
-			    df->sub_active[k];
-		}
-	}
-}
-
-size_t
-dm_route_object(struct federation *fx, uint32_t cls,
-    const struct dm_sub **out)
-{
-	struct dm_fx *st = fxst(fx);
-
-	*out = NULL;
-	if (cls == 0 || cls > st->n_oc)
-		return 0;
-	if (st->oc[cls].gen != st->gen)
-		route_build(fx, st->oc, cls, 0);
-	*out = st->oc[cls].routes;
-	return st->oc[cls].n_routes;
-}
-
-const uint64_t *
-dm_subscribed(struct federate *f, uint32_t cls, int *active)
-{
-	struct dm_fed *df = fst(f);
-
-	if (!df || df->leaving || cls == 0 || cls > fxst(f->fx)->n_oc)
-		return NULL;
-	if (active)
-		*active = df->sub_active[cls];
-	return df->sub[cls];
-}
-
-int
-dm_iclass_subscribed(struct federate *f, uint32_t cls)
-{
-	struct dm_fed *df = fst(f);
-
-	if (!df || df->leaving || cls == 0 || cls > fxst(f->fx)->n_ic)
-		return 0;
-	return df->sub_ic[cls];
-}
-
-const struct dm_sub *
-dm_route_find(struct federation *fx, uint32_t cls, const struct federate *f)
-{
-	const struct dm_sub *r;
-	size_t i, n = dm_route_object(fx, cls, &r);
-
-	for (i = 0; i < n; i++)
-		if (r[i].f == f)
-			return &r[i];
-	return NULL;
-}
-
-size_t
-dm_route_interaction(struct federation *fx, uint32_t cls,
-    const struct dm_sub **out)
-{
-	struct dm_fx *st = fxst(fx);
-
-	*out = NULL;
-	if (cls == 0 || cls > st->n_ic)
-		return 0;
-	if (st->ic[cls].gen != st->gen)
-		route_build(fx, st->ic, cls, 1);
-	*out = st->ic[cls].routes;
-	return st->ic[cls].n_routes;
-}
+/* ---- subscriber lists (what the routing index is built from) ---- */
 
 static int
 subs_add(struct dm_class *dc, struct federate *f)

@@ -1,12 +1,17 @@
 /*
  * fedm_int.h - what FedM's files share: the per-federation state and the
- * synchronization points' entry points (fedm_sync.c).
+ * entry points of each file the others call.
  */
 #ifndef RTI_FEDM_INT_H
 #define RTI_FEDM_INT_H
 
 #include "server.h"
 
+/* At most this many FOM modules: a create's, or a federation's with the
+ * modules of a join. */
+#define FEDM_MAX_MODULES 256
+
+struct fomload_out;
 struct sync_point;
 
 struct store_save;
@@ -92,6 +97,13 @@ int fedm_restore_stage(struct federation *fx,
 void fedm_restore_apply(struct federation *fx, void *staged);
 void fedm_restore_discard(void *staged);
 int fedm_restore_sync(struct federate *f);
+
+/* fedm_fom.c: put the loaded model `out` (fx's n_base modules, then a
+ * join's new ones) in place of fx's.  RTI_OK (out's FOM and texts
+ * taken, the new modules announced) or the refusal with `msg` filled and
+ * fx unchanged. */
+int fedm_fom_install(struct federation *fx, struct fomload_out *out,
+    uint32_t n_base, char *msg, size_t len);
 
 /* Send the frame in `b` to federate `handle` of `fx`, if connected. */
 void fedm_send_to(struct federation *fx, uint32_t handle,

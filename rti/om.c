@@ -7,7 +7,9 @@
  * closes its connection; a well-formed one with wrong handles or missing
  * rights is dropped whole, logged, and answered with a WIRE_NOTICE.
  *
- * The resign sweep is om_sweep.c; the update route om_route.c.
+ * The resign sweep is om_sweep.c; the update route om_route.c; the RTI's
+ * own instances and interactions (the MOM's) om_rti.c; the per-federation
+ * state's creation, growth and freeing om_state.c.
  */
 #include "config.h"
 
@@ -239,8 +241,8 @@ om_known_del(struct om_instance *in, uint32_t fed)
 		}
 }
 
-static struct om_name *
-name_find(struct om_fx *st, const char *name)
+struct om_name *
+om_name_find(struct om_fx *st, const char *name)
 {
 	return om_name_of(idmap_get_str(&st->name_map, name));
 }
@@ -274,8 +276,8 @@ om_name_add_to(struct idmap *map, const char *name, uint32_t reserver)
 	return ne;
 }
 
-static struct om_name *
-name_add(struct om_fx *st, const char *name, uint32_t reserver)
+struct om_name *
+om_name_add(struct om_fx *st, const char *name, uint32_t reserver)
 {
 	return om_name_add_to(&st->name_map, name, reserver);
 }
@@ -318,8 +320,8 @@ om_inst_new(struct federation *fx, struct om_fx *st, uint32_t cls,
 	return in;
 }
 
-static void
-inst_link(struct om_fx *st, struct om_instance *in)
+void
+om_inst_link(struct om_fx *st, struct om_instance *in)
 {
 	idmap_put(&st->inst_map, &in->hnode);
 	in->next = st->list;
@@ -343,7 +345,7 @@ inst_destroy(struct om_fx *st, struct om_instance *in)
 		st->list = in->next;
 	if (in->next)
 		in->next->prev = in->prev;
-	ne = in->name ? name_find(st, in->name) : NULL;
+	ne = in->name ? om_name_find(st, in->name) : NULL;
 	if (ne)
 		om_name_del(st, ne);
 	om_inst_free(in);
@@ -656,11 +658,11 @@ h_reserve(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	 * pair took seconds for 65536 names. */
 	for (i = 0; i < n && ok; i++)
 		ok = legal_name(st->names[i]) &&
-		    !name_find(st, st->names[i]) &&
-		    name_add(st, st->names[i], c->fed->handle);
+		    !om_name_find(st, st->names[i]) &&
+		    om_name_add(st, st->names[i], c->fed->handle);
 	if (!ok)
 		for (i -= 2; i >= 0; i--)
-			om_name_del(st, name_find(st, st->names[i]));
+			om_name_del(st, om_name_find(st, st->names[i]));
 	b = srv_frame(c->srv, WIRE_CB_NAMES_RESERVED, &off);
 	wire_put_u8(b, (uint8_t)ok);
 	wire_put_u8(b, multiple);
@@ -681,7 +683,7 @@ h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (n < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
-		struct om_name *ne = name_find(st, st->names[i]);
+		struct om_name *ne = om_name_find(st, st->names[i]);
 
 		if (!ne || ne->reserver != c->fed->handle)
 			return conn_replyf(c, serial,
@@ -690,7 +692,7 @@ h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    st->names[i]), 0;
 	}
 	for (i = 0; i < n; i++) {
-		struct om_name *ne = name_find(st, st->names[i]);
+		struct om_name *ne = om_name_find(st, st->names[i]);
 
 		if (!ne)
 			continue; /* listed twice */
@@ -731,7 +733,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "object class %s is not published",
 		    fom_oclass(fx->fom, cls)->qname), 0;
 	if (*name) {
-		ne = name_find(st, name);
+		ne = om_name_find(st, name);
 		if (ne && ne->inst)
 			return conn_replyf(c, serial,
 			    RTI_ERR_OBJECT_INSTANCE_NAME_IN_USE,
@@ -745,7 +747,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	in = om_inst_new(fx, st, cls, st->next_handle, f->handle);
 	if (in && !ne) {
 		snprintf(gen, sizeof gen, "HLAobject%u", st->next_handle);
-		ne = name_add(st, gen, 0);
+		ne = om_name_add(st, gen, 0);
 	}
 	if (!in || !ne || om_known_add(in, f->handle, cls) < 0) {
 		if (in)
@@ -762,7 +764,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    in->attrs[i] == OM_PRIVILEGE_TO_DELETE)
 			in->owner[i] = f->handle;
 	om_sole_update(in);
-	inst_link(st, in);
+	om_inst_link(st, in);
 	st->next_handle++;
 	wire_buf_init(&body);
 	wire_put_u32(&body, in->handle);
@@ -1094,274 +1096,7 @@ h_request_class_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
-/* ---- the RTI's instances and interactions (om.h) ---- */
-
-struct om_instance *
-om_rti_register(struct federation *fx, uint32_t cls)
-{
-	struct om_fx *st = fxst(fx);
-	const struct dm_sub *r;
-	struct om_instance *in;
-	struct om_name *ne;
-	char gen[32];
-	uint32_t i;
-	size_t n;
-
-	if (cls == 0 || cls > st->n_oc)
-		return NULL;
-	snprintf(gen, sizeof gen, "HLAobject%u", st->next_handle);
-	if (name_find(st, gen))
-		return NULL;
-	in = om_inst_new(fx, st, cls, st->next_handle, WIRE_OWNER_RTI);
-	if (!in || !(ne = name_add(st, gen, 0))) {
-		if (in)
-			om_inst_free(in);
-		return NULL;
-	}
-	ne->inst = in;
-	in->name = ne->name;
-	for (i = 0; i < in->n_attrs; i++)
-		in->owner[i] = WIRE_OWNER_RTI;
-	om_sole_update(in);
-	inst_link(st, in);
-	st->next_handle++;
-	n = dm_route_object(fx, cls, &r);
-	for (i = 0; i < n; i++)
-		if (ddm_route_instance(fx, &r[i], in->handle))
-			om_discover(fx, in, r[i].f, r[i].known);
-	om_relevance(fx, in);
-	return in;
-}
-
-void
-om_rti_reflect(struct federation *fx, struct om_instance *in,
-    const struct om_value *v, uint32_t n, struct federate *only)
-{
-	struct om_fx *st = fxst(fx);
-	size_t words = dm_words(fx);
-	uint32_t i, j, kept;
-
-	for (i = 0; i < in->n_known; i++) {
-		struct federate *to = server_federate(fx, in->known[i].fed);
-		const struct dm_sub *e;
-		size_t off, lay, ins;
-
-		if (!to || !to->conn || (only && to != only) ||
-		    !(e = dm_route_find(fx, in->cls, to)) ||
-		    e->known != in->known[i].cls)
-			continue;
-		wire_buf_reset(&st->out);
-		off = wire_frame_begin(&st->out, WIRE_CB_REFLECT);
-		wire_put_u32(&st->out, WIRE_OWNER_RTI);
-		om_hdr_put(&st->out, NULL, 0);
-		lay = bundle_class_begin(&st->out, e->known);
-		ins = bundle_inst_begin(&st->out, in->handle);
-		for (j = kept = 0; j < n; j++)
-			if (bset_has(e->attrs, words, v[j].attr)) {
-				bundle_put_attr(&st->out, v[j].attr,
-				    v[j].value, v[j].len);
-				kept++;
-			}
-		if (!kept)
-			continue;
-		bundle_inst_end(&st->out, ins, kept);
-		bundle_class_end(&st->out, lay, 1);
-		to->cnt.refl_bytes[e->known] += st->out.len - lay;
-		wire_frame_end(&st->out, off);
-		conn_send_buf(to->conn, &st->out);
-		to->cnt.reflections[e->known]++;
-	}
-}
-
-void
-om_rti_delete(struct federation *fx, struct om_instance *in)
-{
-	om_remove_instance(fx, in, WIRE_OWNER_RTI, NULL, 0);
-}
-
-int
-om_rti_take(struct federation *fx, uint32_t cls)
-{
-	struct om_fx *st = fxst(fx);
-
-	if (cls == 0 || cls > st->n_ic)
-		return -1;
-	if (!st->rti_ic && !(st->rti_ic = calloc(st->n_ic + 1, 1)))
-		return -1;
-	st->rti_ic[cls] = 1;
-	return 0;
-}
-
-void
-om_rti_interaction(struct federation *fx, uint32_t cls,
-    const uint8_t *params, size_t len)
-{
-	struct om_fx *st = fxst(fx);
-	const struct dm_sub *r;
-	struct wire_rd rd;
-	size_t n_routes, k, off, cnt;
-	uint32_t n, i, kept, ph, pl;
-	const uint8_t *pv;
-
-	n_routes = dm_route_interaction(fx, cls, &r);
-	for (k = 0; k < n_routes; k++) {
-		struct federate *to = r[k].f;
-
-		if (!to->conn)
-			continue;
-		wire_buf_reset(&st->out);
-		off = wire_frame_begin(&st->out, WIRE_CB_INTERACTION);
-		wire_put_u32(&st->out, WIRE_OWNER_RTI);
-		om_hdr_put(&st->out, NULL, 0);
-		wire_put_u32(&st->out, r[k].known);
-		if (r[k].known == cls) {
-			wire_put_raw(&st->out, params, len);
-			to->cnt.ic_recv_bytes[cls] += len;
-		} else {
-			/* the parameters of the class it knows */
-			wire_rd_init(&rd, params, len);
-			n = wire_get_u32(&rd);
-			cnt = st->out.len;
-			wire_put_u32(&st->out, 0);
-			for (i = kept = 0; i < n && !rd.err; i++) {
-				ph = wire_get_u32(&rd);
-				pl = wire_get_u32(&rd);
-				pv = wire_get_raw(&rd, pl);
-				if (rd.err || !fom_iclass_has_param(fx->fom,
-				    r[k].known, ph))
-					continue;
-				bundle_put_attr(&st->out, ph, pv, pl);
-				kept++;
-			}
-			wire_patch_u32(&st->out, cnt, kept);
-			to->cnt.ic_recv_bytes[r[k].known] += st->out.len - cnt;
-		}
-		wire_frame_end(&st->out, off);
-		conn_send_buf(to->conn, &st->out);
-		to->cnt.ic_received[r[k].known]++;
-	}
-}
-
 /* ---- module hooks ---- */
-
-
-static void om_federation_fini(struct federation *fx);
-
-/* st->pre and st->end: each class's pre-order number in the class tree
- * and the end of its subtree's numbers, walked without recursion (FOM
- * trees may be deep): next[c] is the index of c's next child to visit.
- * 0, or -1 on ENOMEM. */
-static int
-number_classes(struct om_fx *st, const struct fom *fom)
-{
-	uint32_t *stack, *next, depth = 0, seq = 0;
-
-	stack = malloc((st->n_oc + 1) * sizeof *stack);
-	next = calloc(st->n_oc + 1, sizeof *next);
-	if (!stack || !next) {
-		free(stack);
-		free(next);
-		return -1;
-	}
-	stack[depth++] = 1;               /* HLAobjectRoot */
-	st->pre[1] = seq++;
-	while (depth) {
-		uint32_t c = stack[depth - 1];
-		const struct fom_oclass *oc = fom_oclass(fom, c);
-
-		if (next[c] < oc->n_children) {
-			uint32_t ch = oc->children[next[c]++];
-
-			st->pre[ch] = seq++;
-			stack[depth++] = ch;
-		} else {
-			st->end[c] = seq;
-			depth--;
-		}
-	}
-	free(stack);
-	free(next);
-	return 0;
-}
-
-static int
-om_federation_init(struct federation *fx)
-{
-	struct om_fx *st = calloc(1, sizeof *st);
-	uint32_t k;
-
-	if (!st)
-		return -1;
-	fx->mod[MOD_OM] = st;
-	st->next_handle = 1;
-	st->n_oc = fx->fom->n_oclasses;
-	st->n_ic = fx->fom->n_iclasses;
-	st->words = fx->attr_words;
-	st->cls_attrs = calloc(st->n_oc + 1, sizeof *st->cls_attrs);
-	st->cls_n = calloc(st->n_oc + 1, sizeof *st->cls_n);
-	st->n_attrs = fx->fom->n_attrs;
-	st->attr_decl = calloc(st->n_attrs + 1, sizeof *st->attr_decl);
-	st->pre = calloc(st->n_oc + 1, sizeof *st->pre);
-	st->end = calloc(st->n_oc + 1, sizeof *st->end);
-	wire_buf_init(&st->out);
-	if (IDMAP_INIT(&st->inst_map, struct om_instance, hnode, handle) < 0 ||
-	    IDMAP_INIT_STR(&st->name_map, struct om_name, node, name) < 0 ||
-	    !st->cls_attrs ||
-	    !st->cls_n || om_route_init(&st->rt, st->n_attrs) < 0 ||
-	    !st->attr_decl || !st->pre || !st->end)
-		return -1;
-	for (k = 1; k <= st->n_attrs; k++)
-		st->attr_decl[k] = fom_attr(fx->fom, k)->oclass;
-	return number_classes(st, fx->fom);
-}
-
-static void
-om_federation_fini(struct federation *fx)
-{
-	struct om_fx *st = fxst(fx);
-	struct om_instance *in;
-	struct idmap_node *n;
-	struct idmap_iter it;
-	size_t i;
-
-	if (!st)
-		return;
-	while ((in = st->list)) {
-		st->list = in->next;
-		om_inst_free(in);
-	}
-	idmap_iter_init(&st->name_map, &it);
-	while ((n = idmap_iter_next(&st->name_map, &it)))
-		free(om_name_of(n));
-	for (i = 0; st->cls_attrs && i <= st->n_oc; i++)
-		free(st->cls_attrs[i]);
-	free(st->cls_attrs);
-	free(st->cls_n);
-	free(st->attr_decl);
-	free(st->pre);
-	free(st->end);
-	idmap_fini(&st->inst_map);
-	idmap_fini(&st->name_map);
-	free(st->flip);
-	free(st->tmp);
-	free(st->want);
-	free(st->params);
-	free(st->names);
-	free(st->rti_ic);
-	for (i = 0; i < 2; i++) {
-		free(st->pass[i].v);
-		free(st->pass[i].rel);
-	}
-	if (st->sweep_ev)
-		event_free(st->sweep_ev);
-	om_restore_discard(st->retired);
-	if (st->retire_ev)
-		event_free(st->retire_ev);
-	om_route_fini(&st->rt);
-	wire_buf_free(&st->out);
-	free(st);
-	fx->mod[MOD_OM] = NULL;
-}
 
 static const struct msg_handler om_handlers[] = {
 	{ WIRE_OM_RESERVE_NAMES, 0, 1, h_reserve },
@@ -1384,50 +1119,6 @@ static const struct msg_handler om_handlers[] = {
 	{ WIRE_DDM_REQUEST_UPDATE, 1, 1, om_h_ddm_request_update },
 	{ 0, 0, 0, NULL }
 };
-
-/* The fom_grown event: the class and attribute tables extended, the
- * class tree numbered again (pre-order numbers are derived only); set
- * back, only the sizes. */
-static int
-om_fom_grown(struct federation *fx, const struct fom_sizes *was)
-{
-	struct om_fx *st = fxst(fx);
-	uint32_t noc = fx->fom->n_oclasses, na = fx->fom->n_attrs, k, old;
-	int p;
-
-	(void)was;
-	if (wire_grow_table(&st->cls_attrs, st->n_oc, noc,
-	    sizeof *st->cls_attrs) ||
-	    wire_grow_table(&st->cls_n, st->n_oc, noc, sizeof *st->cls_n) ||
-	    wire_grow_table(&st->pre, st->n_oc, noc, sizeof *st->pre) ||
-	    wire_grow_table(&st->end, st->n_oc, noc, sizeof *st->end) ||
-	    wire_grow_table(&st->attr_decl, st->n_attrs, na,
-	    sizeof *st->attr_decl) ||
-	    wire_grow_table(&st->rt.stamp, st->rt.n_stamp, na,
-	    sizeof *st->rt.stamp))
-		return -1;
-	for (p = 0; p < 2; p++)
-		if (st->pass[p].rel && wire_grow_table(&st->pass[p].rel,
-		    st->n_oc, noc, 1))
-			return -1;
-	if (st->rti_ic && wire_grow_table(&st->rti_ic, st->n_ic,
-	    fx->fom->n_iclasses, 1))
-		return -1;
-	st->n_ic = fx->fom->n_iclasses;
-	old = st->n_oc;
-	st->n_oc = noc;
-	/* Set back (fewer classes): the numbers of the larger tree still
-	 * nest right for the classes that stay. */
-	if (noc > old && number_classes(st, fx->fom) < 0) {
-		st->n_oc = old;
-		return -1;
-	}
-	for (k = st->n_attrs + 1; k <= na; k++)
-		st->attr_decl[k] = fom_attr(fx->fom, k)->oclass;
-	st->n_attrs = na;
-	st->rt.n_stamp = na;
-	return 0;
-}
 
 const struct module_ops om_module = {
 	.name = "OM",

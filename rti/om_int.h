@@ -1,7 +1,8 @@
 /*
  * om_int.h - what the files of the OM module share and nothing else
  * includes: the per-federation state, the instance lookups the message
- * paths inline, and the update route's per-bundle state (om_route.c).
+ * paths inline, the update route's per-bundle state (om_route.c), and
+ * the functions one file calls in another.
  * The module's interface to the others is om.h.
  */
 #ifndef RTI_OM_INT_H
@@ -257,6 +258,13 @@ struct om_name *om_name_add_to(struct idmap *map, const char *name,
     uint32_t reserver);
 /* A name entry as om_name_add_to makes, not linked (NULL on ENOMEM). */
 struct om_name *om_name_new(const char *name, uint32_t reserver);
+/* om.c, for om_rti.c: the name entry `name` of the federation's table
+ * (NULL when none), a name added to it (NULL on ENOMEM), an instance put
+ * in the table by handle and the federation's list. */
+struct om_name *om_name_find(struct om_fx *st, const char *name);
+struct om_name *om_name_add(struct om_fx *st, const char *name,
+    uint32_t reserver);
+void om_inst_link(struct om_fx *st, struct om_instance *in);
 
 /* The name entry of named instance `in`, without a lookup: the name is
  * the entry's, in the entry's block (om_name_new), and an instance's
@@ -276,6 +284,12 @@ int om_restore_stage(struct federation *fx,
 void om_restore_apply(struct federation *fx, void *staged);
 void om_restore_discard(void *staged);
 int om_restore_sync(struct federate *f);
+
+/* om_state.c: the federation_init, federation_fini and fom_grown hooks
+ * (server.h). */
+int om_federation_init(struct federation *fx);
+void om_federation_fini(struct federation *fx);
+int om_fom_grown(struct federation *fx, const struct fom_sizes *was);
 
 /* om_sweep.c: the federate_resign hook. */
 void om_sweep_resign(struct federate *f, int action);

@@ -10,6 +10,9 @@
  * oldest first.  Rule kept by every path: an attribute that is not under
  * negotiated divestiture is never left unowned while an eligible acquirer
  * waits for it (settle()).
+ *
+ * Its part of save and restore (the negotiations in progress) is
+ * owm_save.c.
  */
 #include "config.h"
 
@@ -21,37 +24,9 @@
 #include "dm.h"
 #include "idmap.h"
 #include "om.h"
-#include "owm.h"
-#include "restore_chk.h"
+#include "owm_int.h"
 
 #define OWM_PRIVILEGE_TO_DELETE 1 /* HLAprivilegeToDeleteObject (fom.h) */
-
-struct owm_pend {
-	uint32_t fed;
-	uint32_t attr;
-	uint8_t if_avail;         /* made by acquisition if available */
-};
-
-/* What is in flight on one instance. */
-struct owm_obj {
-	struct idmap_node node;   /* in the table by instance handle */
-	uint32_t obj;
-	uint32_t *div;            /* attributes under negotiated divestiture */
-	size_t n_div, cap_div;
-	struct owm_pend *pend;    /* pending acquisitions, oldest first */
-	size_t n_pend, cap_pend;
-};
-
-/* Callbacks an operation produces, sent per federate when it is done. */
-enum {
-	B_ACQUIRED = 0,
-	B_CONFIRM,
-	B_RELEASE,
-	B_UNAVAILABLE,
-	B_CANCELLED,
-	B_ASSUME,
-	B_COUNT
-};
 
 static const uint16_t batch_type[B_COUNT] = {
 	[B_ACQUIRED] = WIRE_OWM_CB_ACQUIRED,
@@ -60,24 +35,6 @@ static const uint16_t batch_type[B_COUNT] = {
 	[B_UNAVAILABLE] = WIRE_OWM_CB_UNAVAILABLE,
 	[B_CANCELLED] = WIRE_OWM_CB_CANCELLED,
 	[B_ASSUME] = WIRE_OWM_CB_ASSUME,
-};
-
-struct owm_pair {
-	uint32_t fed;
-	uint32_t attr;
-};
-
-struct owm_batch {
-	struct owm_pair *e;
-	size_t n, cap;
-	const void *tag;
-	uint32_t tag_len;
-};
-
-struct owm_fx {
-	struct idmap objs;        /* owm_obj by instance handle */
-	struct owm_batch b[B_COUNT];
-	struct wire_buf out;
 };
 
 /* A request's instance and attribute set (ASET in wire.h), checked. */
@@ -94,13 +51,13 @@ struct aset {
 static struct owm_fx *
 fxst(struct federation *fx)
 {
-	return fx->mod[MOD_OWM];
+	return owm_fxst(fx);
 }
 
 /* ---- in-flight state per instance ---- */
 
-static struct owm_obj *
-obj_of(struct idmap_node *n)
+struct owm_obj *
+owm_obj_of(struct idmap_node *n)
 {
 	return n ? IDMAP_ENTRY(n, struct owm_obj, node) : NULL;
 }
@@ -110,8 +67,8 @@ obj_of(struct idmap_node *n)
 static struct owm_obj *
 obj_get(struct owm_fx *st, uint32_t obj, int create)
 {
-	struct owm_obj *oo = obj_of(IDMAP_GET(&st->objs, obj, struct owm_obj,
-	    node, obj));
+	struct owm_obj *oo = owm_obj_of(IDMAP_GET(&st->objs, obj,
+	    struct owm_obj, node, obj));
 
 	if (oo || !create)
 		return oo;
@@ -123,8 +80,8 @@ obj_get(struct owm_fx *st, uint32_t obj, int create)
 	return oo;
 }
 
-static void
-obj_free(struct owm_obj *oo)
+void
+owm_obj_free(struct owm_obj *oo)
 {
 	free(oo->div);
 	free(oo->pend);
@@ -140,7 +97,7 @@ obj_del(struct owm_fx *st, uint32_t obj)
 	if (!oo)
 		return;
 	idmap_del(&st->objs, &oo->node);
-	obj_free(oo);
+	owm_obj_free(oo);
 }
 
 /* Drop `oo` when nothing is in flight on it any more. */
@@ -1008,7 +965,7 @@ owm_federate_can_resign(struct federate *f, int action, char *msg,
 
 	if (st && !resign_cancels(action)) {
 		idmap_iter_init(&st->objs, &it);
-		while ((oo = obj_of(idmap_iter_next(&st->objs, &it))))
+		while ((oo = owm_obj_of(idmap_iter_next(&st->objs, &it))))
 			if (pend_of(oo, f->handle, &i)) {
 				snprintf(msg, msglen, "acquisition of "
 				    "attribute %u of instance %u is pending",
@@ -1055,7 +1012,7 @@ owm_federate_resign(struct federate *f, int action)
 	if (!st)
 		return;
 	idmap_iter_init(&st->objs, &it);
-	while ((oo = obj_of(idmap_iter_next(&st->objs, &it)))) {
+	while ((oo = owm_obj_of(idmap_iter_next(&st->objs, &it)))) {
 		for (i = 0; i < oo->n_pend;)
 			if (oo->pend[i].fed == f->handle)
 				pend_del_at(oo, i);
@@ -1127,231 +1084,14 @@ owm_federation_fini(struct federation *fx)
 	if (!st)
 		return;
 	idmap_iter_init(&st->objs, &it);
-	while ((oo = obj_of(idmap_iter_next(&st->objs, &it))))
-		obj_free(oo);
+	while ((oo = owm_obj_of(idmap_iter_next(&st->objs, &it))))
+		owm_obj_free(oo);
 	idmap_fini(&st->objs);
 	for (b = 0; b < B_COUNT; b++)
 		free(st->b[b].e);
 	wire_buf_free(&st->out);
 	free(st);
 	fx->mod[MOD_OWM] = NULL;
-}
-
-/* ---- save and restore (rti-save(5), "OWM section") ----
- *
- * Kept across a save: every ownership negotiation in progress, as IEEE
- * 1516.1-2010 keeps the state of each attribute (the ownership state
- * charts of its clause 7) in the federation's state: the attributes under
- * negotiated divestiture (the owner awaits a confirmation or a taker),
- * and the pending acquisitions, oldest first (the acquirer awaits a
- * notification; the order decides who gets a released attribute).  An
- * unconditional divestiture finishes within its service: nothing of it
- * is in flight.
- *
- * Layout, version 1: u16 version, u32 n, n x (u32 obj, u32 n_div, n_div
- * x u32 attr, u32 n_pend, n_pend x (u32 federate, u32 attr,
- * u8 if_available)).
- */
-#define OWM_SAVE_VERSION 1
-
-static int
-owm_save_state(struct federation *fx, struct wire_buf *out)
-{
-	struct owm_fx *st = fxst(fx);
-	struct idmap_iter it;
-	struct owm_obj *oo;
-	size_t cnt, i;
-	uint32_t n = 0;
-
-	wire_put_u16(out, OWM_SAVE_VERSION);
-	cnt = out->len;
-	wire_put_u32(out, 0);
-	idmap_iter_init(&st->objs, &it);
-	while ((oo = obj_of(idmap_iter_next(&st->objs, &it)))) {
-		if (!om_find(fx, oo->obj))
-			continue;
-		wire_put_u32(out, oo->obj);
-		wire_put_u32(out, (uint32_t)oo->n_div);
-		for (i = 0; i < oo->n_div; i++)
-			wire_put_u32(out, oo->div[i]);
-		wire_put_u32(out, (uint32_t)oo->n_pend);
-		for (i = 0; i < oo->n_pend; i++) {
-			wire_put_u32(out, oo->pend[i].fed);
-			wire_put_u32(out, oo->pend[i].attr);
-			wire_put_u8(out, oo->pend[i].if_avail);
-		}
-		n++;
-	}
-	wire_patch_u32(out, cnt, n);
-	return out->oom ? -1 : 0;
-}
-
-static void
-owm_restore_discard(void *staged)
-{
-	struct idmap *m = staged;
-	struct idmap_iter it;
-	struct owm_obj *oo;
-
-	if (!m)
-		return;
-	idmap_iter_init(m, &it);
-	while ((oo = obj_of(idmap_iter_next(m, &it))))
-		obj_free(oo);
-	idmap_fini(m);
-	free(m);
-}
-
-/* Is `a` an attribute of the FOM? */
-static int
-attr_ok(struct federation *fx, uint32_t a)
-{
-	return a && a <= fx->fom->n_attrs;
-}
-
-static int
-owm_restore_stage(struct federation *fx, const struct restore_saved *saved,
-    struct wire_rd *rd, void **staged, char *msg, size_t len)
-{
-	struct idmap *m;
-	const char *why = NULL;
-	uint32_t n, i, k, j;
-
-	*staged = NULL;
-	if (wire_rd_left(rd) == 0)
-		;               /* no section: the empty state */
-	else if (wire_get_u16(rd) != OWM_SAVE_VERSION) {
-		if (rd->err)
-			return restore_damaged(msg, len, "OWM",
-			    "it is truncated");
-		snprintf(msg, len, "the OWM section of the save has a version "
-		    "this rtiexec does not read");
-		return RTI_ERR_COULD_NOT_INITIATE_RESTORE;
-	}
-	if (!(m = calloc(1, sizeof *m)) ||
-	    IDMAP_INIT(m, struct owm_obj, node, obj) < 0) {
-		free(m);
-		snprintf(msg, len, "out of memory staging the OWM state");
-		return RTI_ERR_NO_MEMORY;
-	}
-	n = wire_rd_left(rd) ? wire_get_count(rd, 12) : 0;
-	for (i = 0; i < n && !why; i++) {
-		uint32_t obj = wire_get_u32(rd), nd = wire_get_count(rd, 4);
-		struct owm_obj *oo;
-
-		if (rd->err) {
-			why = "it is truncated";
-			break;
-		}
-		if (!obj || IDMAP_GET(m, obj, struct owm_obj, node, obj)) {
-			why = "an instance is 0 or saved twice";
-			break;
-		}
-		if (!(oo = calloc(1, sizeof *oo)))
-			goto oom;
-		oo->obj = obj;
-		idmap_put(m, &oo->node);
-		if (nd && !(oo->div = calloc(nd, sizeof *oo->div)))
-			goto oom;
-		oo->cap_div = nd;
-		for (k = 0; k < nd && !why; k++) {
-			oo->div[k] = wire_get_u32(rd);
-			for (j = 0; j < k; j++)
-				if (oo->div[j] == oo->div[k])
-					why = "an attribute is divested twice";
-			if (!attr_ok(fx, oo->div[k]))
-				why = rd->err ? "it is truncated" :
-				    "an attribute is not in the FOM";
-			oo->n_div = k + 1;
-		}
-		k = why ? 0 : wire_get_count(rd, 9);
-		if (!why && rd->err)
-			why = "it is truncated";
-		if (!why && k && !(oo->pend = calloc(k, sizeof *oo->pend)))
-			goto oom;
-		oo->cap_pend = k;
-		for (j = 0; j < k && !why; j++) {
-			struct owm_pend *p = &oo->pend[j];
-
-			p->fed = wire_get_u32(rd);
-			p->attr = wire_get_u32(rd);
-			p->if_avail = wire_get_u8(rd);
-			oo->n_pend = j + 1;
-			if (rd->err)
-				why = "it is truncated";
-			else if (!restore_fed_ok(saved, p->fed))
-				why = "an acquirer is not a saved federate";
-			else if (!attr_ok(fx, p->attr) || p->if_avail > 1)
-				why = "a pending acquisition is out of range";
-		}
-		if (!why && !oo->n_div && !oo->n_pend)
-			why = "an instance has nothing in flight";
-	}
-	if (!why && !wire_rd_done(rd))
-		why = rd->err ? "it is truncated" :
-		    "it has bytes past its end";
-	if (why) {
-		owm_restore_discard(m);
-		return restore_damaged(msg, len, "OWM", why);
-	}
-	*staged = m;
-	return RTI_OK;
-oom:
-	owm_restore_discard(m);
-	snprintf(msg, len, "out of memory staging the OWM state");
-	return RTI_ERR_NO_MEMORY;
-}
-
-static void
-owm_restore_apply(struct federation *fx, void *staged)
-{
-	struct owm_fx *st = fxst(fx);
-	struct idmap *m = staged, old = st->objs;
-	int b;
-
-	st->objs = *m;
-	*m = old;
-	owm_restore_discard(m);
-	for (b = 0; b < B_COUNT; b++)
-		st->b[b].n = 0;
-}
-
-/* WIRE_CB_RESTORE_OWM to `f`: the negotiated divestitures of attributes
- * it owns (its librti's list). */
-static int
-owm_restore_sync(struct federate *f)
-{
-	struct federation *fx = f->fx;
-	struct owm_fx *st = fxst(fx);
-	struct idmap_iter it;
-	struct owm_obj *oo;
-	struct om_instance *in;
-	struct wire_buf *b = &st->out;
-	size_t off, cnt, i;
-	uint32_t n = 0;
-
-	if (!f->conn)
-		return 0;
-	wire_buf_reset(b);
-	off = wire_frame_begin(b, WIRE_CB_RESTORE_OWM);
-	cnt = b->len;
-	wire_put_u32(b, 0);
-	idmap_iter_init(&st->objs, &it);
-	while ((oo = obj_of(idmap_iter_next(&st->objs, &it)))) {
-		if (!(in = om_find(fx, oo->obj)))
-			continue;
-		for (i = 0; i < oo->n_div; i++)
-			if (om_owner(in, oo->div[i]) == f->handle) {
-				wire_put_u32(b, oo->obj);
-				wire_put_u32(b, oo->div[i]);
-				n++;
-			}
-	}
-	wire_patch_u32(b, cnt, n);
-	wire_frame_end(b, off);
-	if (b->oom)
-		return -1;
-	return conn_send_buf(f->conn, b) < 0 ? -1 : 0;
 }
 
 static const struct msg_handler owm_handlers[] = {
