@@ -1,0 +1,749 @@
+/*
+ * udp_mc.c - the multicast groups of the best-effort path (rtiexec
+ * --multicast): the groups of a federation's classes and condition
+ * cells, the memberships that follow each federate's subscriptions and
+ * conditions (joins and leaves told over TCP), and the group message: a
+ * selection naming the members addressed and what each keeps, then the
+ * frame, in the datagram of each group a member was addressed in, sent
+ * at the end of the loop turn.  See rtiexec(1) MULTICAST and mcast.h.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "ddm.h"
+#include "dm.h"
+#include "udp_int.h"
+
+/* Cell groups one subscription or one class takes at most; beyond, the
+ * class's group.  (A Linux socket joins at most 20 groups by default:
+ * net.ipv4.igmp_max_memberships; a join refused is unicast instead.) */
+#define MC_CELLS_MAX 8
+
+/* "A.B.C.D" of host-order `a`. */
+static const char *
+ip4_name(char *out, size_t len, uint32_t a)
+{
+	struct in_addr in = { htonl(a) };
+
+	return inet_ntop(AF_INET, &in, out, (socklen_t)len) ? out : "?";
+}
+
+int
+udp_mc_init(struct rti_server *srv, struct udp_srv *u,
+    const struct sockaddr_storage *ss)
+{
+	struct in_addr ifa;
+	unsigned char ttl = (unsigned char)srv->cfg.mc_ttl;
+	char a[INET_ADDRSTRLEN], b[INET_ADDRSTRLEN];
+
+	if (ss->ss_family != AF_INET) {
+		rti_log(srv, LOG_ERROR, "--multicast needs an IPv4 --bind "
+		    "address (the groups are IPv4)");
+		return -1;
+	}
+	if (srv->cfg.mc_iface)
+		(void)inet_pton(AF_INET, srv->cfg.mc_iface, &ifa);
+	else
+		ifa = ((const struct sockaddr_in *)ss)->sin_addr;
+	if (ifa.s_addr == htonl(INADDR_ANY)) {
+		rti_log(srv, LOG_ERROR, "--multicast with --bind 0.0.0.0 "
+		    "needs --multicast-interface (the address of the LAN "
+		    "interface the groups are sent on)");
+		return -1;
+	}
+	if (setsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_IF, &ifa,
+	    sizeof ifa) < 0) {
+		rti_log(srv, LOG_ERROR, "--multicast-interface %s: %s (want "
+		    "an IPv4 address of this host)", inet_ntop(AF_INET, &ifa,
+		    a, sizeof a) ? a : "?", strerror(errno));
+		return -1;
+	}
+	if (setsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl,
+	    sizeof ttl) < 0) {
+		rti_log(srv, LOG_ERROR, "--multicast-ttl %d: %s",
+		    srv->cfg.mc_ttl, strerror(errno));
+		return -1;
+	}
+	u->mc.first = srv->cfg.mc_first;
+	u->mc.last = srv->cfg.mc_last;
+	u->mc_port = srv->cfg.mc_port ? srv->cfg.mc_port : u->port;
+	wire_buf_init(&u->sel[0]);
+	wire_buf_init(&u->sel[1]);
+	rti_log(srv, LOG_INFO, "multicast: groups %s-%s port %d, TTL %d, "
+	    "interface %s, to the groups when %u members want a "
+	    "message, condition cells of depth %d",
+	    ip4_name(a, sizeof a, u->mc.first),
+	    ip4_name(b, sizeof b, u->mc.last), u->mc_port, srv->cfg.mc_ttl,
+	    inet_ntop(AF_INET, &ifa, b, sizeof b) ? b : "?",
+	    srv->cfg.mc_min, srv->cfg.mc_depth);
+	if (!mc_admin_scoped(u->mc.first) || !mc_admin_scoped(u->mc.last))
+		rti_log(srv, LOG_WARN, "multicast: %s-%s is not "
+		    "administratively scoped (239.0.0.0/8): routers may "
+		    "carry it beyond the site", ip4_name(a, sizeof a,
+		    u->mc.first), ip4_name(b, sizeof b, u->mc.last));
+	return 0;
+}
+
+int
+udp_mc_on(const struct rti_server *srv)
+{
+	return srv->udp && srv->cfg.mc_on;
+}
+
+static void
+mc_flush_unlink(struct udp_srv *u, struct mc_group *g)
+{
+	struct mc_group **pp;
+
+	if (!g->flush_pending)
+		return;
+	for (pp = &u->mc_flush; *pp; pp = &(*pp)->flush_next)
+		if (*pp == g) {
+			*pp = g->flush_next;
+			break;
+		}
+	g->flush_pending = 0;
+}
+
+/* The group of `fx` at `addr`, created (with a fresh token) when
+ * `create`; NULL when there is none (or no memory, or no token). */
+static struct mc_group *
+mc_group_get(struct rti_server *srv, struct federation *fx, uint32_t addr,
+    int create)
+{
+	struct udp_srv *u = srv->udp;
+	struct mc_group *g;
+
+	for (g = u->groups; g; g = g->next)
+		if (g->fx == fx && g->addr == addr)
+			return g;
+	if (!create || !(g = calloc(1, sizeof *g)))
+		return NULL;
+	do {
+		if (getrandom(&g->token, sizeof g->token, 0) !=
+		    (ssize_t)sizeof g->token) {
+			free(g);
+			return NULL;
+		}
+	} while (g->token == 0);
+	if (udp_mac_on(srv))
+		dgram_key(srv->cfg.auth_key, srv->cfg.auth_key_len, g->token,
+		    g->key);
+	g->fx = fx;
+	g->addr = addr;
+	wire_buf_init(&g->dg);
+	g->next = u->groups;
+	u->groups = g;
+	srv->stats.mc.groups++;
+	return g;
+}
+
+static void
+mc_group_put(struct rti_server *srv, struct mc_group *g)
+{
+	struct udp_srv *u = srv->udp;
+	struct mc_group **pp;
+
+	if (g->refs)
+		return;
+	mc_flush_unlink(u, g);
+	if (u->cur[0] == g)
+		u->cur[0] = NULL;
+	if (u->cur[1] == g)
+		u->cur[1] = NULL;
+	for (pp = &u->groups; *pp; pp = &(*pp)->next)
+		if (*pp == g) {
+			*pp = g->next;
+			break;
+		}
+	wire_buf_free(&g->dg);
+	memset(g->key, 0, sizeof g->key);
+	free(g);
+	srv->stats.mc.groups--;
+}
+
+/* Tell `c` to join (1) or leave (0) group `g`. */
+static void
+mc_order(struct conn *c, const struct mc_group *g, int join)
+{
+	struct rti_server *srv = c->srv;
+	struct wire_buf *b;
+	size_t off;
+
+	b = srv_frame(srv, WIRE_CB_MC_JOIN, &off);
+	wire_put_u8(b, (uint8_t)join);
+	wire_put_u64(b, g->token);
+	wire_put_u32(b, g->addr);
+	wire_put_u16(b, (uint16_t)srv->udp->mc_port);
+	wire_put_u8(b, (uint8_t)udp_mac_on(srv));
+	wire_frame_end(b, off);
+	conn_send_buf(c, b);
+	if (join)
+		srv->stats.mc.joins++;
+	else
+		srv->stats.mc.leaves++;
+}
+
+/* Forget membership i of `p`, telling its federate to leave when
+ * `tell`. */
+static void
+mm_drop(struct rti_server *srv, struct udp_peer *p, size_t i, int tell)
+{
+	struct mc_group *g = p->mm[i].g;
+
+	if (tell)
+		mc_order(p->c, g, 0);
+	if (p->mm[i].joined) {
+		g->members--;
+		srv->stats.mc.members--;
+	}
+	g->refs--;
+	p->mm[i] = p->mm[--p->n_mm];
+	mc_group_put(srv, g);
+}
+
+/* Mark (keep) or add the membership of `p` of fx's group `addr`. */
+static void
+mm_want(struct rti_server *srv, struct udp_peer *p, struct federation *fx,
+    uint32_t addr)
+{
+	struct mc_group *g;
+	size_t i;
+
+	for (i = 0; i < p->n_mm; i++)
+		if (p->mm[i].g->addr == addr && p->mm[i].g->fx == fx) {
+			p->mm[i].keep = 1;
+			return;
+		}
+	if (wire_grow((void **)&p->mm, &p->cap_mm, p->n_mm + 1,
+	    sizeof *p->mm) || !(g = mc_group_get(srv, fx, addr, 1)))
+		return; /* no memory: unicast, as without multicast */
+	g->refs++;
+	p->mm[p->n_mm].g = g;
+	p->mm[p->n_mm].joined = 0;
+	p->mm[p->n_mm].keep = 1;
+	p->n_mm++;
+	mc_order(p->c, g, 1);
+}
+
+/* 1 when `f` subscribes to class `cls` of `kind` (CLASS_*). */
+static int
+subscribes(struct federate *f, int kind, uint32_t cls)
+{
+	int active;
+
+	return kind == CLASS_OBJECT ? dm_subscribed(f, cls, &active) != NULL :
+	    dm_iclass_subscribed(f, cls) != 0;
+}
+
+static uint32_t
+n_classes(const struct federation *fx, int kind)
+{
+	return kind == CLASS_OBJECT ? fx->fom->n_oclasses :
+	    fx->fom->n_iclasses;
+}
+
+/* 1 when `f` is joined on a live connection (its memberships are kept;
+ * else they are all dropped). */
+static int
+live(const struct federate *f)
+{
+	return f->conn && f->conn->udp && f->conn->fed == f &&
+	    !f->conn->closing;
+}
+
+size_t
+udp_mc_cell(const struct rti_server *srv, const char *cond)
+{
+	return srv->cfg.mc_depth > 0 && cond ?
+	    mc_cell(cond, (unsigned)srv->cfg.mc_depth) : 0;
+}
+
+/*
+ * The cell groups of `f`'s subscription of (kind, cls), from its
+ * conditions: out[0..n), n returned.  0: it takes the class's group (no
+ * conditions, one without a cell, more than MC_CELLS_MAX cells, or
+ * --multicast-cell-depth 0).  Exact either way: a condition matches
+ * only send conditions of its own cell (mcast.h).
+ */
+static size_t
+sub_cells(struct rti_server *srv, struct federate *f, int kind,
+    uint32_t cls, uint32_t *out)
+{
+	const char *const *conds;
+	uint32_t n_conds = ddm_sub_conds(f, kind, cls, &conds), i, a;
+	size_t n = 0, len, j;
+
+	for (i = 0; i < n_conds; i++) {
+		if (!(len = udp_mc_cell(srv, conds[i])))
+			return 0;
+		a = mc_group_cell(&srv->udp->mc, f->fx->name, kind, cls,
+		    conds[i], len);
+		for (j = 0; j < n && out[j] != a; j++)
+			;
+		if (j < n)
+			continue;
+		if (n == MC_CELLS_MAX)
+			return 0;
+		out[n++] = a;
+	}
+	return n;
+}
+
+/* The live subscribers of exactly class `cls` of `kind`: *r, n of them
+ * among the n returned routes (those with known == cls). */
+static size_t
+class_routes(struct federation *fx, int kind, uint32_t cls,
+    const struct dm_sub **r)
+{
+	return kind == CLASS_OBJECT ? dm_route_object(fx, cls, r) :
+	    dm_route_interaction(fx, cls, r);
+}
+
+/* The cell groups the live subscribers of (kind, cls) other than `f`
+ * want by their conditions: out[0..n), n returned, at most
+ * MC_CELLS_MAX. */
+static size_t
+class_cells(struct rti_server *srv, struct federate *f, int kind,
+    uint32_t cls, uint32_t *out)
+{
+	uint32_t cells[MC_CELLS_MAX];
+	const struct dm_sub *r;
+	size_t n_r = class_routes(f->fx, kind, cls, &r), k, i, j, m, n = 0;
+
+	for (k = 0; k < n_r && n < MC_CELLS_MAX; k++) {
+		if (r[k].known != cls || r[k].f == f || !live(r[k].f))
+			continue;
+		m = sub_cells(srv, r[k].f, kind, cls, cells);
+		for (i = 0; i < m && n < MC_CELLS_MAX; i++) {
+			for (j = 0; j < n && out[j] != cells[i]; j++)
+				;
+			if (j == n)
+				out[n++] = cells[i];
+		}
+	}
+	return n;
+}
+
+/*
+ * The memberships of `f` follow its subscriptions: for each class it
+ * subscribes to, the groups of its conditions' cells; or, subscribed to
+ * the whole class (sub_cells 0), the class's group and the cell groups
+ * the other subscribers of the class use (at most MC_CELLS_MAX), so
+ * that a message of a cell goes to that cell's group alone.  Not live:
+ * none.  After, p->narrow lists the classes it joined cell groups of.
+ */
+static void
+peer_resync(struct rti_server *srv, struct federate *f)
+{
+	struct conn *c = f->conn;
+	struct federation *fx = f->fx;
+	struct udp_peer *p;
+	uint32_t cells[MC_CELLS_MAX], cls;
+	size_t i, n;
+	int kind;
+
+	if (!c || !(p = c->udp))
+		return;
+	for (i = 0; i < p->n_mm; i++)
+		p->mm[i].keep = 0;
+	p->n_narrow = 0;
+	for (kind = 0; live(f) && kind < 2; kind++)
+		for (cls = 1; cls <= n_classes(fx, kind); cls++) {
+			if (!subscribes(f, kind, cls))
+				continue;
+			if ((n = sub_cells(srv, f, kind, cls, cells)) > 0) {
+				for (i = 0; i < n; i++)
+					mm_want(srv, p, fx, cells[i]);
+				/* out of memory: the others do not learn
+				 * of these cells (they then get the
+				 * class's group: still exact) */
+				if (!wire_grow((void **)&p->narrow,
+				    &p->cap_narrow, p->n_narrow + 1,
+				    sizeof *p->narrow))
+					p->narrow[p->n_narrow++] =
+					    (uint64_t)kind << 32 | cls;
+				continue;
+			}
+			mm_want(srv, p, fx, mc_group(&srv->udp->mc, fx->name,
+			    kind, cls));
+			n = class_cells(srv, f, kind, cls, cells);
+			for (i = 0; i < n; i++)
+				mm_want(srv, p, fx, cells[i]);
+		}
+	for (i = p->n_mm; i-- > 0;)
+		if (!p->mm[i].keep)
+			mm_drop(srv, p, i, !c->closing);
+}
+
+/* Resync, once per udp_mc_resync (u->mark), the subscribers of the whole
+ * class `key` other than `f`: the cells in use there may have changed. */
+static void
+resync_wide(struct rti_server *srv, struct federate *f, uint64_t key)
+{
+	struct udp_srv *u = srv->udp;
+	int kind = (int)(key >> 32);
+	uint32_t cls = (uint32_t)key;
+	const struct dm_sub *r;
+	size_t n_r, k;
+	uint32_t cells[MC_CELLS_MAX];
+
+	if (cls == 0 || cls > n_classes(f->fx, kind))
+		return;
+	n_r = class_routes(f->fx, kind, cls, &r);
+	for (k = 0; k < n_r; k++) {
+		struct federate *g = r[k].f;
+		struct udp_peer *q = g->conn ? g->conn->udp : NULL;
+
+		if (r[k].known != cls || g == f || !q || q->mark == u->mark ||
+		    sub_cells(srv, g, kind, cls, cells) > 0)
+			continue;
+		q->mark = u->mark;
+		peer_resync(srv, g);
+	}
+}
+
+void
+udp_mc_resync(struct federate *f)
+{
+	struct federation *fx = f->fx;
+	struct rti_server *srv = fx->srv;
+	struct udp_srv *u;
+	struct udp_peer *p;
+	size_t i, n_old = 0;
+
+	if (!udp_mc_on(srv))
+		return;
+	u = srv->udp;
+	p = f->conn ? f->conn->udp : NULL;
+	/* the classes f had cell groups of, and has now: their whole-class
+	 * subscribers follow the cells in use.  Each is resynced once:
+	 * the cost is f's classes and those subscribers', never the whole
+	 * federation's. */
+	if (p && p->n_narrow) {
+		if (wire_grow((void **)&u->affected, &u->cap_affected,
+		    p->n_narrow, sizeof *u->affected)) {
+			udp_mc_resync_fx(fx);
+			return;
+		}
+		memcpy(u->affected, p->narrow, p->n_narrow *
+		    sizeof *u->affected);
+		n_old = p->n_narrow;
+	}
+	peer_resync(srv, f);
+	if (++u->mark == 0)
+		u->mark = 1;
+	if (p)
+		p->mark = u->mark;
+	for (i = 0; i < n_old; i++)
+		resync_wide(srv, f, u->affected[i]);
+	for (i = 0; p && i < p->n_narrow; i++)
+		resync_wide(srv, f, p->narrow[i]);
+}
+
+void
+udp_mc_resync_fx(struct federation *fx)
+{
+	uint32_t i;
+
+	if (!udp_mc_on(fx->srv))
+		return;
+	/* one pass: the cells in use are read from the conditions
+	 * themselves (class_cells), not from what a pass recorded */
+	for (i = 0; i < fx->n_feds; i++)
+		peer_resync(fx->srv, fx->feds[i]);
+}
+
+uint32_t
+udp_mc_groups(const struct conn *c)
+{
+	uint32_t n = 0;
+	size_t i;
+
+	if (c->udp)
+		for (i = 0; i < c->udp->n_mm; i++)
+			n += c->udp->mm[i].joined != 0;
+	return n;
+}
+
+int
+udp_h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct rti_server *srv = c->srv;
+	uint64_t token = wire_get_u64(rd);
+	uint8_t ok = wire_get_u8(rd);
+	struct udp_peer *p = c->udp;
+	size_t i;
+
+	(void)serial;
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!p)
+		return 0;
+	/* an answer to a join since left (or of a group since gone) names
+	 * no membership: nothing to do */
+	for (i = 0; i < p->n_mm; i++) {
+		struct mc_member *m = &p->mm[i];
+
+		if (m->g->token != token)
+			continue;
+		if (ok && !m->joined) {
+			m->joined = 1;
+			m->g->members++;
+			srv->stats.mc.members++;
+		} else if (!ok) {
+			/* it gets unicast, as without multicast */
+			if (m->joined) {
+				m->joined = 0;
+				m->g->members--;
+				srv->stats.mc.members--;
+			}
+			srv->stats.mc.join_failed++;
+			rl_log(srv, RL_DGRAM, LOG_INFO, "connection %u (%s): "
+			    "could not join a multicast group: unicast "
+			    "instead", c->id, c->peer);
+		}
+		break;
+	}
+	return 0;
+}
+
+/* Room for frames in a group datagram. */
+#define mc_room udp_frame_room
+
+int
+udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
+    uint32_t cls, const char *cell, size_t cell_len, size_t frame_len)
+{
+	struct udp_srv *u = srv->udp;
+	struct mc_group *g[2];
+	uint32_t members = 0;
+	int i;
+
+	u->cur[0] = u->cur[1] = NULL;
+	g[1] = mc_group_get(srv, fx, mc_group(&u->mc, fx->name, ic, cls), 0);
+	g[0] = cell_len ? mc_group_get(srv, fx, mc_group_cell(&u->mc,
+	    fx->name, ic, cls, cell, cell_len), 0) : NULL;
+	if (g[0] == g[1])
+		g[0] = NULL;
+	for (i = 0; i < 2; i++)
+		members += g[i] ? g[i]->members : 0;
+	if (members < srv->cfg.mc_min)
+		return 0;
+	/* a selection of at least one entry must fit beside the frame */
+	if (frame_len + 2 * WIRE_HEADER_SIZE + 2 + 7 + frame_len / 8 >
+	    mc_room(srv))
+		return 0;
+	for (i = 0; i < 2; i++) {
+		u->cur_n[i] = 0;
+		if (!g[i])
+			continue;
+		wire_buf_reset(&u->sel[i]);
+		u->sel_off[i] = wire_frame_begin(&u->sel[i], MC_SELECT);
+		wire_put_u16(&u->sel[i], 0);
+		if (u->sel[i].oom)
+			return 0;
+	}
+	u->cur[0] = g[0];
+	u->cur[1] = g[1];
+	u->cur_frame = frame_len;
+	return 1;
+}
+
+/* The slot of u->cur that `p` is a joined member of, the cell's first;
+ * -1 when none. */
+static int
+mc_slot(const struct udp_srv *u, const struct udp_peer *p)
+{
+	size_t i;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		if (!u->cur[s])
+			continue;
+		for (i = 0; i < p->n_mm; i++)
+			if (p->mm[i].g == u->cur[s] && p->mm[i].joined)
+				return s;
+	}
+	return -1;
+}
+
+int
+udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
+    const uint8_t *keep, uint32_t n)
+{
+	struct udp_srv *u = srv->udp;
+	struct udp_peer *p = to->udp;
+	struct wire_buf *sel;
+	size_t need;
+	uint32_t j;
+	int s;
+
+	if (!p || to->closing || (s = mc_slot(u, p)) < 0 ||
+	    u->cur_n[s] == UINT16_MAX)
+		return 0;
+	sel = &u->sel[s];
+	need = 5 + (keep ? 2 + (n + 7) / 8 : 0);
+	if (sel->len + need + u->cur_frame > mc_room(srv))
+		return 0;
+	wire_put_u32(sel, handle);
+	wire_put_u8(sel, keep ? MC_SEL_CUT : MC_SEL_WHOLE);
+	if (keep) {
+		wire_put_u16(sel, (uint16_t)((n + 7) / 8));
+		for (j = 0; j < n; j += 8) {
+			uint8_t byte = 0;
+			uint32_t k;
+
+			for (k = 0; k < 8 && j + k < n; k++)
+				if (keep[j + k])
+					byte |= (uint8_t)(1u << k);
+			wire_put_u8(sel, byte);
+		}
+	}
+	if (sel->oom) {
+		sel->oom = 0;
+		sel->len -= need;
+		return 0;
+	}
+	u->cur_n[s]++;
+	return 1;
+}
+
+
+/* Seal and send group `g`'s datagram; it is empty after. */
+static void
+mc_send(struct rti_server *srv, struct mc_group *g)
+{
+	struct sockaddr_in to;
+	size_t n;
+
+	if (g->dg.len <= DGRAM_HEADER_SIZE) {
+		g->dg.len = 0;
+		return;
+	}
+	if (!(n = udp_seal(srv, &g->dg, g->token, ++g->seq, g->key))) {
+		srv->stats.mc.send_failed++;
+		return;
+	}
+	memset(&to, 0, sizeof to);
+	to.sin_family = AF_INET;
+	to.sin_addr.s_addr = htonl(g->addr);
+	to.sin_port = htons((uint16_t)srv->udp->mc_port);
+	if (udp_send(srv->udp, (struct sockaddr *)&to, sizeof to,
+	    g->dg.data, n) == 0) {
+		srv->stats.mc.dg_out++;
+		srv->stats.mc.bytes_out += n;
+	} else {
+		srv->stats.mc.send_failed++;
+	}
+	g->dg.len = 0;
+}
+
+/* Append selection `sel` (its n entries) and the frame (head, body) to
+ * group `g`'s datagram, sending what it held first when they do not fit
+ * beside it.  Out of memory: the n members get nothing (best effort,
+ * counted). */
+static void
+mc_append(struct rti_server *srv, struct mc_group *g, struct wire_buf *sel,
+    size_t sel_off, uint32_t n, const void *head, size_t head_len,
+    const void *body, size_t body_len)
+{
+	struct udp_srv *u = srv->udp;
+	size_t len;
+
+	wire_put16(sel->data + sel_off + WIRE_HEADER_SIZE, (uint16_t)n);
+	wire_frame_end(sel, sel_off);
+	len = sel->len + head_len + body_len;
+	if (g->dg.len && g->dg.len + len > DGRAM_HEADER_SIZE +
+	    mc_room(srv))
+		mc_send(srv, g);
+	if (g->dg.len == 0) {
+		if (wire_buf_reserve(&g->dg, DGRAM_HEADER_SIZE) < 0)
+			goto oom;
+		g->dg.len = DGRAM_HEADER_SIZE;
+	}
+	wire_put_raw(&g->dg, sel->data, sel->len);
+	wire_put_raw(&g->dg, head, head_len);
+	if (body_len)
+		wire_put_raw(&g->dg, body, body_len);
+	if (g->dg.oom)
+		goto oom;
+	srv->stats.mc.messages++;
+	srv->stats.mc.deliveries += n;
+	if (!g->flush_pending) {
+		g->flush_pending = 1;
+		g->flush_next = u->mc_flush;
+		u->mc_flush = g;
+		event_active(srv->flush_ev, EV_TIMEOUT, 0);
+	}
+	return;
+oom:
+	g->dg.oom = 0;
+	g->dg.len = 0;
+	srv->stats.mc.send_failed++;
+}
+
+uint32_t
+udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
+    const void *body, size_t body_len)
+{
+	struct udp_srv *u = srv->udp;
+	uint32_t n = 0;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		n += u->cur[s] ? u->cur_n[s] : 0;
+	if (n && n >= srv->cfg.mc_min)
+		for (s = 0; s < 2; s++)
+			if (u->cur[s] && u->cur_n[s])
+				mc_append(srv, u->cur[s], &u->sel[s],
+				    u->sel_off[s], u->cur_n[s], head, head_len,
+				    body, body_len);
+	u->cur[0] = u->cur[1] = NULL;
+	return n >= srv->cfg.mc_min ? n : 0;
+}
+
+void
+udp_mc_fini(struct udp_srv *u)
+{
+	while (u->groups) {
+		struct mc_group *g = u->groups;
+
+		u->groups = g->next;
+		wire_buf_free(&g->dg);
+		free(g);
+	}
+	wire_buf_free(&u->sel[0]);
+	wire_buf_free(&u->sel[1]);
+	free(u->affected);
+}
+
+void
+udp_mc_peer_free(struct rti_server *srv, struct udp_peer *p)
+{
+	while (p->n_mm)
+		mm_drop(srv, p, p->n_mm - 1, 0);
+	free(p->mm);
+	free(p->narrow);
+}
+
+void
+udp_mc_flush(struct rti_server *srv)
+{
+	struct mc_group *g;
+
+	while ((g = srv->udp->mc_flush) != NULL) {
+		srv->udp->mc_flush = g->flush_next;
+		g->flush_pending = 0;
+		mc_send(srv, g);
+	}
+}
