@@ -663,6 +663,17 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 
 		if (to == f || !to->conn)
 			continue;
+		/* filtered out whole (a condition or region fan-out, where
+		 * nearly every route is): what plan and send_planned would
+		 * conclude, without their work per attribute (rtibench
+		 * fanout's filtered figures; check_filter's deliveries guard
+		 * it) */
+		for (i = 0; i < b->n_inst && !rt->want[(size_t)i * n + k]; i++)
+			;
+		if (i == b->n_inst) {
+			c->srv->stats.filtered++;
+			continue;
+		}
 		whole = plan(fx, st, rt, &r[k], rt->want + k, rt->wattr + k, n);
 		if (mc && mc_take(c, rt, to, k, whole))
 			continue;
