@@ -202,4 +202,15 @@ void tfed_wait_udp(struct tfed *t);
 rti_object_instance_handle tfed_meter(struct tfed *a, struct tfed *b,
     const char *name, rti_attribute_handle *rd, rti_attribute_handle *stt);
 
+/* Callbacks that log what arrives: a reflection as
+ * "r:OBJ[@T]:ATTR=VALUE,..." (OBJ "?" when the instance is not known, @T
+ * when timestamped, VALUE cut at 32 bytes), an interaction as "i:CLASS";
+ * they count n_reflects and n_interactions. */
+void tfed_cb_reflect_values(void *arg, rti_object_instance_handle obj,
+    const struct rti_attribute_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info);
+void tfed_cb_interaction_class(void *arg, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *v, size_t n, const void *tag,
+    size_t tag_len, const struct rti_message_info *info);
+
 #endif

@@ -29,48 +29,6 @@
 
 static struct rtiexec rx;
 
-/* reflect "r:OBJ:ATTR=VALUE,...", interaction "i:CLASS" */
-static void
-cb_reflect(void *arg, rti_object_instance_handle obj,
-    const struct rti_attribute_value *v, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-	char line[512];
-	size_t i, at;
-
-	(void)tag;
-	(void)tag_len;
-	t->n_reflects++;
-	at = (size_t)snprintf(line, sizeof line, "r:%s%s",
-	    tfed_obj_name(t, obj), info->has_time ? "@" : "");
-	if (info->has_time)
-		at += (size_t)snprintf(line + at, sizeof line - at, "%g",
-		    info->time.f64);
-	for (i = 0; i < n && at < sizeof line - 64; i++)
-		at += (size_t)snprintf(line + at, sizeof line - at,
-		    "%s%u=%.*s", i ? "," : ":", v[i].attribute.id,
-		    v[i].length > 32 ? 32 : (int)v[i].length,
-		    (const char *)v[i].value);
-	tfed_event(t, "%s", line);
-}
-
-static void
-cb_interaction(void *arg, rti_interaction_class_handle cls,
-    const struct rti_parameter_value *v, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-
-	(void)v;
-	(void)n;
-	(void)tag;
-	(void)tag_len;
-	(void)info;
-	t->n_interactions++;
-	tfed_event(t, "i:%s", tfed_icls_name(t, cls));
-}
-
 static void
 cb_grant(void *arg, rti_time t)
 {
@@ -102,8 +60,8 @@ join(const char *name)
 
 	tfed_callbacks(&cb);
 	tfed_om_callbacks(&cb, 0);
-	cb.reflect_attribute_values = cb_reflect;
-	cb.receive_interaction = cb_interaction;
+	cb.reflect_attribute_values = tfed_cb_reflect_values;
+	cb.receive_interaction = tfed_cb_interaction_class;
 	cb.time_advance_grant = cb_grant;
 	cb.time_regulation_enabled = cb_regulation;
 	cb.time_constrained_enabled = cb_constrained;

@@ -34,8 +34,8 @@ struct whole {
 	char buf[8192];
 };
 
-/* reflect "r:OBJ:ATTR=VALUE,..." (OBJ "?" when the instance is not
- * known, VALUE cut at 32 bytes), interaction "i:CLASS" */
+/* tfed_cb_reflect_values, keeping the last value whole in t->user (a
+ * struct whole) when there is one */
 static void
 cb_reflect(void *arg, rti_object_instance_handle obj,
     const struct rti_attribute_value *v, size_t n, const void *tag,
@@ -43,42 +43,13 @@ cb_reflect(void *arg, rti_object_instance_handle obj,
 {
 	struct tfed *t = arg;
 	struct whole *w = t->user;
-	char line[512];
-	size_t i, at;
 
-	(void)tag;
-	(void)tag_len;
-	(void)info;
-	t->n_reflects++;
 	if (w && n) {
 		w->len = v[n - 1].length;
 		memcpy(w->buf, v[n - 1].value, w->len < sizeof w->buf ?
 		    w->len : sizeof w->buf);
 	}
-	at = (size_t)snprintf(line, sizeof line, "r:%s",
-	    tfed_obj_name(t, obj));
-	for (i = 0; i < n && at < sizeof line - 64; i++)
-		at += (size_t)snprintf(line + at, sizeof line - at,
-		    "%s%u=%.*s", i ? "," : ":", v[i].attribute.id,
-		    v[i].length > 32 ? 32 : (int)v[i].length,
-		    (const char *)v[i].value);
-	tfed_event(t, "%s", line);
-}
-
-static void
-cb_interaction(void *arg, rti_interaction_class_handle cls,
-    const struct rti_parameter_value *v, size_t n, const void *tag,
-    size_t tag_len, const struct rti_message_info *info)
-{
-	struct tfed *t = arg;
-
-	(void)v;
-	(void)n;
-	(void)tag;
-	(void)tag_len;
-	(void)info;
-	t->n_interactions++;
-	tfed_event(t, "i:%s", tfed_icls_name(t, cls));
+	tfed_cb_reflect_values(arg, obj, v, n, tag, tag_len, info);
 }
 
 /* A federate connected to `url`, joined to F as `name`. */
@@ -91,7 +62,7 @@ join_at(const char *url, const char *name)
 	tfed_callbacks(&cb);
 	tfed_om_callbacks(&cb, 0);
 	cb.reflect_attribute_values = cb_reflect;
-	cb.receive_interaction = cb_interaction;
+	cb.receive_interaction = tfed_cb_interaction_class;
 	t = calloc(1, sizeof *t);
 	ck_assert_ptr_nonnull(t);
 	t->amb = rti_ambassador_new();
