@@ -56,7 +56,8 @@ owns_any(const struct om_instance *in, uint32_t fed)
  * region, u32 k, k x u32 attr).  The instance's update regions become
  * these and, with set_cond, its condition `cond`: a change only by a
  * federate that owns one of its attributes, told to every other
- * federate that knows it.  Its attribute relevance follows. */
+ * federate that knows it; a subscriber that now wants it and did not
+ * know it discovers it.  Its attribute relevance follows. */
 int
 om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
@@ -68,9 +69,11 @@ om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	uint8_t set_cond = wire_get_u8(rd);
 	const char *cond = wire_get_str(rd, WIRE_MAX_NAME);
 	const struct ddm_inst *di;
+	const struct dm_sub *r;
 	struct om_instance *oi;
 	struct ddm_assoc *as = NULL;
 	char msg[160];
+	size_t n_r, q;
 	int rc, changed = 0;
 
 	n = wire_get_count(rd, 8);
@@ -143,6 +146,16 @@ om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (to && to != f)
 			om_condition_send(fx, oi, to, 1);
 	}
+	/* a subscriber that wants the instance now (its condition, its
+	 * update regions) and did not know it discovers it, with the
+	 * condition, as at a registration: a console filtered to a
+	 * substation learns of an instance registered with the
+	 * substation's condition at once, not at its first update */
+	n_r = dm_route_object(fx, oi->cls, &r);
+	for (q = 0; q < n_r; q++)
+		if (r[q].f != f && !om_known_class(oi, r[q].f->handle) &&
+		    ddm_route_instance(fx, &r[q], obj))
+			om_discover(fx, oi, r[q].f, r[q].known);
 	om_relevance(fx, oi);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;

@@ -1340,14 +1340,15 @@ START_TEST(test_condition_change_reaches_knowers)
 	update(p, b1, "w", NULL);
 	ck_assert(tfed_wait(late, "reflect:b1:w:north/S3"));
 	ck_assert(tfed_wait(area, "reflect:b1:w:north/S3"));
-	/* s5 wants north/S5 only: it discovers b1 with the update that
-	 * follows the change to north/S5 */
+	/* s5 wants north/S5 only: it discovers b1 when b1 moves there,
+	 * before any update */
 	s5 = fed("s5", 0);
 	tfed_subscribe_status(s5, "north/S5");
-	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1,
-	    "north/S5"), RTI_OK);
 	tfed_barrier(s5);
 	ck_assert_int_lt(tfed_find(s5, "discover:b1"), 0);
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b1,
+	    "north/S5"), RTI_OK);
+	ck_assert(tfed_wait(s5, "discover:b1"));
 	update(p, b1, "u", NULL);
 	ck_assert(tfed_wait(s5, "reflect:b1:u:north/S5"));
 	ck_assert(tfed_wait(g, "reflect:b1:u:north/S5"));
@@ -1374,6 +1375,39 @@ START_TEST(test_condition_change_reaches_knowers)
 	tfed_free(late);
 	tfed_free(area);
 	tfed_free(s5);
+}
+END_TEST
+
+/*
+ * An instance registered with a condition is discovered at once by the
+ * subscribers whose conditions take it, and only by them, with no update
+ * needed (a breaker whose state seldom changes is on the console that
+ * watches its substation from the start); one whose condition is set
+ * later is discovered then by those it now reaches.
+ */
+START_TEST(test_registered_with_condition_discovered)
+{
+	struct tfed *p = fed("p", 0), *n = fed("n", 0), *s = fed("s", 0);
+	rti_object_instance_handle b2;
+
+	tfed_subscribe_status(n, "north/");
+	tfed_subscribe_status(s, "south/");
+	tfed_publish_status(p);
+	(void)reg(p, "b1", "north/S1");
+	ck_assert(tfed_wait(n, "discover:b1"));
+	b2 = reg(p, "b2", NULL);
+	tfed_barrier(s);
+	ck_assert_int_lt(tfed_find(s, "discover:b1"), 0);
+	ck_assert_int_lt(tfed_find(s, "discover:b2"), 0);
+	ck_assert_int_eq(rti_set_object_instance_condition(p->amb, b2,
+	    "south/S2"), RTI_OK);
+	ck_assert(tfed_wait(s, "discover:b2"));
+	tfed_barrier(n);
+	ck_assert_int_lt(tfed_find(n, "discover:b2"), 0);
+	ck_assert_int_lt(tfed_find(s, "discover:b1"), 0);
+	tfed_free(p);
+	tfed_free(n);
+	tfed_free(s);
 }
 END_TEST
 
@@ -1498,6 +1532,7 @@ filter_suite(void)
 	tcase_add_test(tc, test_relevance_narrowed_by_conditions);
 	tcase_add_test(tc, test_reflections_carry_instance_condition);
 	tcase_add_test(tc, test_condition_change_reaches_knowers);
+	tcase_add_test(tc, test_registered_with_condition_discovered);
 	tcase_add_test(tc, test_new_owner_keeps_instance_condition);
 	suite_add_tcase(s, tc);
 	return s;
