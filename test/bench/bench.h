@@ -44,6 +44,9 @@ struct bench_ctx {
 	int pin;                      /* --pin: timeadv pins its federates */
 	const char *mc_off, *mc_on;   /* multicast: URL,IPV4:PORT,PID */
 	const char *mc_netns;         /* multicast: NS,... */
+	int mc_cells;                 /* multicast --mc-cells: subscribers
+	                                 by area condition, both rtiexecs
+	                                 multicast (cell depth 0 and 1) */
 	char tags[64];                /* bench_tags */
 	char sock_dir[64];            /* its sockets' directory, or "" */
 	struct bench_baseline base;

@@ -8,7 +8,12 @@
  * (test/bench/netns_mcast.sh).  Per run: rtiexec's CPU (/proc/PID/stat)
  * per delivered update, the datagrams and bytes it sent (its /metrics
  * rti_udp_* and rti_multicast_*), and the updates each subscriber
- * delivered; then the ratios on/off.
+ * delivered; then the ratios on/off.  With --mc-cells the subscribers
+ * filter by area (two per area, MC_AREAS areas; the instances are sent
+ * with condition A<k>/S<i>), both rtiexecs run --multicast, with
+ * --multicast-cell-depth 0 (one group for the class) and 1 (a group per
+ * area), and each subscriber also reports the group bytes it received
+ * and the group messages it dropped as not addressed to it.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -31,6 +36,7 @@
 #define MC_ATTRS 4
 #define MC_BATCH 100              /* updates per 10 ms: 10000 per s */
 #define MC_SECONDS 5.0
+#define MC_AREAS 5                /* --mc-cells */
 
 struct mc_target {
 	struct bench_rtiexec r;   /* url and pid */
@@ -44,6 +50,12 @@ struct mc_counts {
 
 struct mc_sub {
 	size_t discovered, reflected;
+};
+
+/* What a subscriber reports at the end of a run. */
+struct mc_got {
+	size_t reflected;
+	unsigned long long rx_bytes, not_addressed;
 };
 
 static void
@@ -188,8 +200,8 @@ members(const struct mc_target *t)
  * publisher's instances, say 'r'; reflect until the parent writes (or
  * closes) `cmd`, then until 0.5 s without one; write the count. */
 static void __attribute__((noreturn))
-subscriber(const struct mc_target *t, const char *ns, int idx, int cmd,
-    int res)
+subscriber(const struct mc_target *t, const char *ns, int idx, int cells,
+    int cmd, int res)
 {
 	struct mc_sub s = { 0, 0 };
 	struct rti_callbacks cb;
@@ -197,7 +209,7 @@ subscriber(const struct mc_target *t, const char *ns, int idx, int cmd,
 	rti_ambassador *amb;
 	rti_object_class_handle cls;
 	rti_attribute_handle at[MC_ATTRS];
-	char path[128], an[4], name[16];
+	char path[128], an[4], name[16], cond[16];
 	double deadline, quiet;
 	size_t prev;
 	int fd, i;
@@ -221,14 +233,25 @@ subscriber(const struct mc_target *t, const char *ns, int idx, int cmd,
 		BENCH_CHECK(amb, rti_get_attribute_handle(amb, cls, an,
 		    &at[i]));
 	}
+	if (cells) {
+		snprintf(cond, sizeof cond, "A%d/", idx % MC_AREAS);
+		BENCH_CHECK(amb, rti_add_subscription_condition(amb, cls,
+		    cond));
+	}
 	BENCH_CHECK(amb, rti_subscribe_object_class_attributes(amb, cls,
 	    at, MC_ATTRS));
 	deadline = bench_now() + 60;
-	while (s.discovered < MC_INSTANCES || (rti_get_transport_stats(amb,
-	    &st) == RTI_OK && !st.udp)) {
-		if (bench_now() > deadline)
+	while (s.discovered < (cells ? MC_INSTANCES / MC_AREAS :
+	    MC_INSTANCES) || (rti_get_transport_stats(amb, &st) == RTI_OK &&
+	    !st.udp)) {
+		if (bench_now() > deadline) {
+			fprintf(stderr, "rtibench: subscriber %d: %zu "
+			    "instances discovered, datagram path %s\n", idx,
+			    s.discovered, st.udp ? "confirmed" : "not "
+			    "confirmed");
 			bench_die(amb, "subscriber: discovery",
 			    RTI_ERR_INTERNAL_ERROR);
+		}
 		rti_evoke_callbacks(amb, 0.01, 0.05, NULL);
 	}
 	if (write(res, "r", 1) != 1)
@@ -247,13 +270,18 @@ subscriber(const struct mc_target *t, const char *ns, int idx, int cmd,
 			quiet = bench_now() + 0.5;
 		prev = s.reflected;
 	}
-	i = dprintf(res, "%zu\n", s.reflected);
+	if (rti_get_transport_stats(amb, &st) != RTI_OK)
+		memset(&st, 0, sizeof st);
+	i = dprintf(res, "%zu %llu %llu\n", s.reflected,
+	    (unsigned long long)st.mc_bytes_received,
+	    (unsigned long long)st.mc_not_addressed);
 	bench_resign(amb);
 	_exit(i > 0 ? 0 : 1);
 }
 
 struct mc_run {
 	size_t sent, got[MC_SUBS], got_min, got_sum;
+	unsigned long long rx_bytes[MC_SUBS], not_addressed[MC_SUBS];
 	struct mc_counts d;       /* what the run added */
 };
 
@@ -265,11 +293,12 @@ cmp_size(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* One run on `t`: fork the subscribers, publish MC_INSTANCES instances,
- * update them round-robin at MC_BATCH per 10 ms for `secs`.  0 or -1. */
+/* One run on `t`: fork the subscribers, publish MC_INSTANCES instances
+ * (`cells`: with area conditions), update them round-robin at MC_BATCH
+ * per 10 ms for `secs`.  `on`: t runs --multicast.  0 or -1. */
 static int
-run(const struct mc_target *t, char *const *ns, int on, double secs,
-    struct mc_run *out)
+run(const struct mc_target *t, char *const *ns, int on, int cells,
+    double secs, struct mc_run *out)
 {
 	struct rti_callbacks cb;
 	struct rti_attribute_value v[MC_ATTRS];
@@ -282,7 +311,7 @@ run(const struct mc_target *t, char *const *ns, int on, double secs,
 	pid_t pid[MC_SUBS];
 	int cmd[MC_SUBS][2], res[MC_SUBS][2], i, rc = 0, status;
 	double next, end, deadline;
-	char an[4], ch, line[32];
+	char an[4], ch, line[80], cond[24];
 	FILE *fp;
 
 	memset(out, 0, sizeof *out);
@@ -301,7 +330,8 @@ run(const struct mc_target *t, char *const *ns, int on, double secs,
 				close(cmd[j][1]);
 				close(res[j][0]);
 			}
-			subscriber(t, ns[i], i, cmd[i][0], res[i][1]);
+			subscriber(t, ns[i], i, cells, cmd[i][0],
+			    res[i][1]);
 		}
 		close(cmd[i][0]);
 		close(res[i][1]);
@@ -320,9 +350,13 @@ run(const struct mc_target *t, char *const *ns, int on, double secs,
 	}
 	BENCH_CHECK(amb, rti_publish_object_class_attributes(amb, cls, at,
 	    MC_ATTRS));
-	for (i = 0; i < MC_INSTANCES; i++)
-		BENCH_CHECK(amb, rti_register_object_instance(amb, cls,
+	for (i = 0; i < MC_INSTANCES; i++) {
+		snprintf(cond, sizeof cond, "A%d/S%d", i % MC_AREAS, i);
+		BENCH_CHECK(amb, cells ?
+		    rti_register_object_instance_with_condition(amb, cls, NULL,
+		    cond, &objs[i]) : rti_register_object_instance(amb, cls,
 		    &objs[i]));
+	}
 	for (i = 0; i < MC_SUBS; i++) {
 		struct pollfd p = { res[i][0], POLLIN, 0 };
 
@@ -374,8 +408,11 @@ run(const struct mc_target *t, char *const *ns, int on, double secs,
 			fprintf(stderr, "rtibench: multicast: no count from "
 			    "subscriber %d\n", i);
 			rc = -1;
-		} else {
-			out->got[i] = strtoull(line, NULL, 10);
+		} else if (sscanf(line, "%zu %llu %llu", &out->got[i],
+		    &out->rx_bytes[i], &out->not_addressed[i]) != 3) {
+			fprintf(stderr, "rtibench: multicast: bad count from "
+			    "subscriber %d\n", i);
+			rc = -1;
 		}
 		if (fp)
 			fclose(fp);
@@ -412,13 +449,15 @@ ratio(double a, double b)
 int
 bench_mode_multicast(struct bench_ctx *c)
 {
-	static const char *const name[2] = { "off", "on" };
+	static const char *const name[2][2] = { { "off", "on" },
+		{ "class_groups", "cell_groups" } };
 	struct mc_target t[2];
 	struct mc_run r[2];
 	char *ns[MC_SUBS], *list, *tok, *save = NULL;
-	double cpu[2], dg[2], bytes[2], frac[2];
+	double cpu[2], dg[2], bytes[2], frac[2], rx[2];
 	size_t med[MC_SUBS];
-	int n = 0, k;
+	unsigned long long rx_sum, na_sum;
+	int n = 0, k, i, cells = c->mc_cells;
 
 	if (parse_target("--mc-off", c->mc_off, &t[0]) < 0 ||
 	    parse_target("--mc-on", c->mc_on, &t[1]) < 0)
@@ -435,8 +474,8 @@ bench_mode_multicast(struct bench_ctx *c)
 	for (k = 0; k < 2; k++) {
 		/* long enough for some hundred clock ticks of rtiexec's
 		 * CPU in /proc (--quick: a smoke run) */
-		if (run(&t[k], ns, k, c->quick ? c->tp_seconds : MC_SECONDS,
-		    &r[k]) < 0) {
+		if (run(&t[k], ns, cells || k, cells, c->quick ?
+		    c->tp_seconds : MC_SECONDS, &r[k]) < 0) {
 			free(list);
 			return -1;
 		}
@@ -447,31 +486,40 @@ bench_mode_multicast(struct bench_ctx *c)
 		bytes[k] = ratio((double)(r[k].d.udp_bytes +
 		    r[k].d.mc_bytes), (double)r[k].got_sum);
 		cpu[k] = ratio(r[k].d.cpu_s * 1e9, (double)r[k].got_sum);
+		/* with cells, the 2 subscribers of its area want an update */
 		frac[k] = ratio((double)r[k].got_sum, (double)r[k].sent *
-		    MC_SUBS);
+		    (cells ? MC_SUBS / MC_AREAS : MC_SUBS));
+		for (i = 0, rx_sum = na_sum = 0; i < MC_SUBS; i++) {
+			rx_sum += r[k].rx_bytes[i];
+			na_sum += r[k].not_addressed[i];
+		}
+		rx[k] = ratio((double)rx_sum, (double)r[k].got_sum);
 		printf("RESULT mode=multicast %s variant=%s subscribers=%d "
 		    "updates=%zu delivered_per_sub=%zu delivered_min=%zu "
 		    "delivered=%.4f rtiexec_cpu_ns_per_delivered=%.0f "
 		    "udp_datagrams=%llu udp_bytes=%llu mc_datagrams=%llu "
 		    "mc_bytes=%llu send_failed=%llu "
-		    "datagrams_per_delivered=%.4f bytes_per_delivered=%.1f\n",
-		    bench_tags(c), name[k], MC_SUBS, r[k].sent,
+		    "datagrams_per_delivered=%.4f bytes_per_delivered=%.1f "
+		    "group_bytes_received_per_delivered=%.1f "
+		    "not_addressed_per_sub=%.0f\n",
+		    bench_tags(c), name[cells][k], MC_SUBS, r[k].sent,
 		    med[MC_SUBS / 2], r[k].got_min,
 		    frac[k], cpu[k], (unsigned long long)r[k].d.udp_dg,
 		    (unsigned long long)r[k].d.udp_bytes,
 		    (unsigned long long)r[k].d.mc_dg,
 		    (unsigned long long)r[k].d.mc_bytes,
 		    (unsigned long long)r[k].d.failed,
-		    dg[k], bytes[k]);
+		    dg[k], bytes[k], rx[k], (double)na_sum / MC_SUBS);
 		fflush(stdout);
 	}
 	/* per delivered update: the runs' counts of updates may differ */
 	printf("RESULT mode=multicast %s variant=ratio subscribers=%d "
 	    "ratio_cpu_per_delivered=%.3f ratio_datagrams_per_delivered=%.3f "
-	    "ratio_bytes_per_delivered=%.3f ratio_delivered=%.3f\n",
+	    "ratio_bytes_per_delivered=%.3f ratio_delivered=%.3f "
+	    "ratio_group_bytes_received_per_delivered=%.3f\n",
 	    bench_tags(c), MC_SUBS, ratio(cpu[1], cpu[0]),
 	    ratio(dg[1], dg[0]), ratio(bytes[1], bytes[0]),
-	    ratio(frac[1], frac[0]));
+	    ratio(frac[1], frac[0]), ratio(rx[1], rx[0]));
 	fflush(stdout);
 	free(list);
 	return 0;

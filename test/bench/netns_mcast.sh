@@ -7,7 +7,9 @@
 # and an administratively scoped group range (239.192.203.0/24, TTL 1,
 # routed on that bridge only) inside the namespaces it makes, which it
 # deletes on every exit.  Prints rtibench's RESULT lines (mode=multicast:
-# off, on, ratio); any argument goes to rtibench, e.g. --quick.
+# off, on, ratio); any argument goes to rtibench, e.g. --quick.  CELLS=1:
+# the subscribers filter by area, and the two rtiexecs are --multicast
+# with one group for the class and a group per area.
 # Run from the build tree: BUILD=DIR points elsewhere.
 set -eu
 build=${BUILD:-.}
@@ -48,8 +50,16 @@ for n in "$p" $subs; do
 	ip -n "$n" link set vb up
 done
 fom="$src/test/bench:$src/data/fom"
+# CELLS=1: subscribers by area; "off" is --multicast with one group for
+# the class, "on" a group per area (rtibench --mc-cells)
+if [ "${CELLS:-0}" = 1 ]; then
+	offmc="--multicast $group --multicast-cell-depth 0" cells=--mc-cells
+else
+	offmc= cells=
+fi
+# shellcheck disable=SC2086 # $offmc is words
 ip netns exec "$r" "$rtiexec" --bind "$net.1" --port 14321 \
-    --http "$net.1:14331" --log-level warn --fom-path "$fom" &
+    --http "$net.1:14331" --log-level warn --fom-path "$fom" $offmc &
 off=$!
 ip netns exec "$r" "$rtiexec" --bind "$net.1" --port 14322 \
     --http "$net.1:14332" --multicast "$group" --log-level warn \
@@ -68,6 +78,6 @@ list=$(echo $subs | tr ' ' ,)
 ip netns exec "$p" "$bench" -m multicast \
     --mc-off "tcp://$net.1:14321,$net.1:14331,$off" \
     --mc-on "tcp://$net.1:14322,$net.1:14332,$on" \
-    --mc-netns "$list" "$@" &
+    --mc-netns "$list" $cells "$@" &
 # waiting in wait, a signal's trap runs at once (and kills rtibench)
 wait $!

@@ -504,6 +504,10 @@ usage(FILE *out)
 "      --mc-netns NS,...\n"
 "                    multicast: the 10 network namespaces (ip-netns(8)\n"
 "                    names) its subscribers join from\n"
+"      --mc-cells    multicast: the subscribers filter by area (condition\n"
+"                    A<k>/, two per area, five areas), and --mc-off and\n"
+"                    --mc-on are rtiexecs with --multicast-cell-depth 0\n"
+"                    and 1: the group bytes each receives\n"
 "  -h, --help        this help\n\nModes:\n");
 	for (m = modes; m->name; m++)
 		fprintf(out, "  %-10s %s\n", m->name, m->help);
@@ -570,7 +574,7 @@ choice(const char *what, const char *arg, const char *no, const char *yes)
 	return -1;
 }
 
-enum { OPT_MC_OFF = 256, OPT_MC_ON, OPT_MC_NETNS };
+enum { OPT_MC_OFF = 256, OPT_MC_ON, OPT_MC_NETNS, OPT_MC_CELLS };
 
 int
 main(int argc, char **argv)
@@ -588,6 +592,7 @@ main(int argc, char **argv)
 		{ "mc-off", required_argument, NULL, OPT_MC_OFF },
 		{ "mc-on", required_argument, NULL, OPT_MC_ON },
 		{ "mc-netns", required_argument, NULL, OPT_MC_NETNS },
+		{ "mc-cells", no_argument, NULL, OPT_MC_CELLS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -651,6 +656,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_MC_NETNS:
 			ctx.mc_netns = optarg;
+			break;
+		case OPT_MC_CELLS:
+			ctx.mc_cells = 1;
 			break;
 		case 'h':
 			usage(stdout);
