@@ -1,9 +1,11 @@
 /*
  * om_ddm.c - OM's services that DDM's regions refine (rti-protocol(7),
  * the WIRE_DDM_* messages that act on instances): the send condition and
- * update regions of an instance (and telling its knowers its condition),
- * an interaction sent with regions, an update request with regions.  OM carries them out (it owns the
- * instances and the routes); DDM checks and matches the regions
+ * update regions of an instance (telling its knowers its condition, and
+ * discovering it to the subscribers it now reaches), an interaction sent
+ * with regions, an update request with regions.  OM carries them out
+ * (it owns the instances and the routes); DDM checks and matches the
+ * regions
  * (ddm.h, "Services OM carries out with regions").  `rtiexec
  * --list-messages` names them DDM's: they are the protocol's DDM
  * messages.

@@ -1307,7 +1307,8 @@ END_TEST
  * A change of an instance's condition reaches every federate that knows
  * it, and a federate that discovers it later learns it with the
  * discovery (subscribing after the registration, with or without a
- * condition, or at the first update its condition takes).  Only a federate that owns some of the instance changes it.
+ * condition, or when the instance's new condition is one it takes).
+ * Only a federate that owns some of the instance changes it.
  */
 START_TEST(test_condition_change_reaches_knowers)
 {

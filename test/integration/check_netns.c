@@ -16,9 +16,9 @@
  * exactly what they subscribed to from group datagrams that carry
  * more, each update goes once to the groups, one that unsubscribes
  * leaves them and gets nothing more, and with condition cells each
- * conditioned subscriber receives only its cell's group.  Timestamp-order best effort
- * held back on its way (an htb bucket for UDP only) is dropped as late,
- * never delivered out of order.
+ * conditioned subscriber receives only its cell's group.
+ * Timestamp-order best effort held back on its way (an htb bucket for
+ * UDP only) is dropped as late, never delivered out of order.
  *
  * Longer than the project's 1200 lines: one Check file per module; every
  * case shares the namespaces, the bridge and the fixture that removes
