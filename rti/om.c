@@ -864,7 +864,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		wire_put_raw(m, block, block_len);
 		wire_frame_end(m, off);
 		mc = !m->oom && udp_mc_begin(c->srv, fx, 1, cls, h.cond,
-		    udp_mc_cell(c->srv, *h.cond ? h.cond : NULL), m->len);
+		    udp_mc_cell(c->srv, h.cond), m->len);
 	}
 	for (k = 0; k < n_routes; k++) {
 		struct federate *to = r[k].f;

@@ -299,8 +299,8 @@ sub_cells(struct rti_server *srv, struct federate *f, int kind,
 	return n;
 }
 
-/* The live subscribers of exactly class `cls` of `kind`: *r, n of them
- * among the n returned routes (those with known == cls). */
+/* The routes of class `cls` of `kind` (DM's index): *r, n returned.  The
+ * subscribers of exactly that class are those with known == cls. */
 static size_t
 class_routes(struct federation *fx, int kind, uint32_t cls,
     const struct dm_sub **r)

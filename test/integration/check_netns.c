@@ -34,13 +34,13 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/select.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -73,6 +73,31 @@ sh(const char *fmt, ...)
 	va_end(ap);
 	st = system(cmd);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* 1 when `fd` has input now. */
+static int
+readable(int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+
+	return poll(&p, 1, 0) > 0;
+}
+
+/* Evoke `t`, `slice` seconds at a time, until `fd` has input or `secs`
+ * have passed: 1 when it has (a child's answer, read while the federate
+ * it waits for keeps being served). */
+static int
+evoke_until_readable(struct tfed *t, int fd, double slice, double secs)
+{
+	double end = tfed_now() + secs;
+
+	while (!readable(fd)) {
+		if (tfed_now() >= end)
+			return 0;
+		rti_evoke_callbacks(t->amb, slice, slice, NULL);
+	}
+	return 1;
 }
 
 static void
@@ -318,16 +343,7 @@ federation_across(int steps)
 		ck_assert(step_to(a, s));
 	}
 	/* B's count, while A still evokes (B's last grant needs A) */
-	for (s = 0; s < 400; s++) {
-		struct timeval tv = { 0, 0 };
-		fd_set rf;
-
-		FD_ZERO(&rf);
-		FD_SET(pfd[0], &rf);
-		if (select(pfd[0] + 1, &rf, NULL, NULL, &tv) > 0)
-			break;
-		rti_evoke_callbacks(a->amb, 0.05, 0.05, NULL);
-	}
+	(void)evoke_until_readable(a, pfd[0], 0.05, 20);
 	ck_assert_int_eq(read(pfd[0], &got, sizeof got), (int)sizeof got);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -605,16 +621,7 @@ START_TEST(test_best_effort_under_loss)
 		    1, NULL, 0), RTI_OK);
 		ck_assert(step_to(a, s));
 	}
-	for (s = 0; s < 400; s++) {
-		struct timeval tv = { 0, 0 };
-		fd_set rf;
-
-		FD_ZERO(&rf);
-		FD_SET(pfd[0], &rf);
-		if (select(pfd[0] + 1, &rf, NULL, NULL, &tv) > 0)
-			break;
-		rti_evoke_callbacks(a->amb, 0.05, 0.05, NULL);
-	}
+	(void)evoke_until_readable(a, pfd[0], 0.05, 20);
 	ck_assert_int_eq(read(pfd[0], got, sizeof got), (int)sizeof got);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -802,16 +809,7 @@ START_TEST(test_best_effort_tso_late)
 		    &v, 1, NULL, 0, rti_time_f64(s + 0.5), NULL), RTI_OK);
 		ck_assert(step_to(a, s));
 	}
-	for (s = 0; s < 600; s++) {
-		struct timeval tv = { 0, 0 };
-		fd_set rf;
-
-		FD_ZERO(&rf);
-		FD_SET(pfd[0], &rf);
-		if (select(pfd[0] + 1, &rf, NULL, NULL, &tv) > 0)
-			break;
-		rti_evoke_callbacks(a->amb, 0.05, 0.05, NULL);
-	}
+	(void)evoke_until_readable(a, pfd[0], 0.05, 30);
 	ck_assert_int_eq(read(pfd[0], got, sizeof got), (int)sizeof got);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	(void)sh("ip netns exec %s tc qdisc del dev va2 root 2>/dev/null",
@@ -1105,8 +1103,6 @@ mc_subscriber(int w, const struct mc_sub *sub, int cmd, int res)
 	struct mc_state m;
 	struct rti_transport_stats st;
 	struct tfed *t;
-	struct timeval tv;
-	fd_set rf;
 	char c;
 	double end;
 
@@ -1135,11 +1131,7 @@ mc_subscriber(int w, const struct mc_sub *sub, int cmd, int res)
 		_exit(2);
 	for (;;) {
 		rti_evoke_callbacks(t->amb, 0.02, 0.02, NULL);
-		FD_ZERO(&rf);
-		FD_SET(cmd, &rf);
-		tv.tv_sec = 0;
-		tv.tv_usec = 0;
-		if (select(cmd + 1, &rf, NULL, NULL, &tv) <= 0)
+		if (!readable(cmd))
 			continue;
 		if (read(cmd, &c, 1) != 1)
 			_exit(3);
@@ -1178,22 +1170,10 @@ mc_subscriber(int w, const struct mc_sub *sub, int cmd, int res)
 static void
 mc_expect(struct tfed *t, int fd, char want)
 {
-	double end = tfed_now() + WAIT_S;
-	struct timeval tv;
-	fd_set rf;
 	char c;
 
-	for (;;) {
-		FD_ZERO(&rf);
-		FD_SET(fd, &rf);
-		tv.tv_sec = 0;
-		tv.tv_usec = 0;
-		if (select(fd + 1, &rf, NULL, NULL, &tv) > 0)
-			break;
-		ck_assert_msg(tfed_now() < end, "no '%c' from a subscriber",
-		    want);
-		rti_evoke_callbacks(t->amb, 0.02, 0.02, NULL);
-	}
+	ck_assert_msg(evoke_until_readable(t, fd, 0.02, WAIT_S), "no '%c' "
+	    "from a subscriber", want);
 	ck_assert_int_eq(read(fd, &c, 1), 1);
 	ck_assert_int_eq(c, want);
 }
