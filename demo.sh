@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # demo.sh - build rti and run a short demo federation.
 #
 #   ./demo.sh               install the missing Debian build packages (with

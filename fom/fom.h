@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom.h - FOM model, loader and lookups (internal; shared by rtiexec and
  * librti through libfom.la, never installed).

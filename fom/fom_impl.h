@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom_impl.h - internals shared by fom_parse.c (XML -> module),
  * fom_validate.c (module -> checked merge) and fom_model.c (model storage,

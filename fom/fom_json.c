@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom_json.c - JSON text of value trees (fom_value.h): a writer (tree ->
  * text) and a reader guided by a datatype (text -> tree), with its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom_model.c - FOM model storage: construction, deep copy, name indexes,
  * lookups and printing.  No XML and no merge rules here.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom_parse.c - OMT XML (IEEE 1516-2010 and 1516-2000) to struct
  * fom_module, and the fom_load_* entry points.  The only libxml2 user.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom_types.c - the datatypes of a model (IEEE 1516.2-2010 4.12): the
  * MIM's built in, reading a module's definitions, merging them, resolving

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom_validate.c - semantic checks and merge of a parsed module into a
  * model (IEEE 1516-2010 module merging rules).

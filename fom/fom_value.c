@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom_value.c - the value tree (the rti_value_* accessors and builders of
  * librti.h) and the FOM-driven codec between HLA-encoded bytes and trees

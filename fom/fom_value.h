@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fom_value.h - the FOM-driven value codec (fom_value.c) and its JSON form
  * (fom_json.c): HLA-encoded bytes <-> value tree <-> JSON text, by a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # mim2c.sh MIM.xml: print the C source of fom_mim_xml (fom.h), the text of
 # the module, one string literal per line.
 set -e

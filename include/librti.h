@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * librti.h - the C API of rti, a run-time infrastructure (RTI) shaped after
  * IEEE 1516-2010 (HLA Evolved).

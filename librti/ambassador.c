@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ambassador.c - the ambassador itself: rti_ambassador_new/free,
  * rti_connect/rti_disconnect (the socket and handshake are connection.c's),

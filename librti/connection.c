@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * connection.c - the socket to rtiexec: the URL (tcp://HOST:PORT,
  * unix:///PATH), the socket and its options, the handshake

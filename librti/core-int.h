@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * core-int.h - what the four files of librti's core share, and nothing a
  * service module (fedm.c ... ddm.c) may use: those reach the core through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm-int.h - what the files of librti's DDM share (ddm.c, ddm_filter.c),
  * and no other module: DDM's state.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm.c - the DDM services of librti that change what a federate
  * declares: subscription conditions, regions and their bounds,

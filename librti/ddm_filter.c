@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm_filter.c - the replica of the federation's subscription tables and
  * the source-side filter built on it (proto/match.h): the hooks of OM's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dm.c - declaration management services and callbacks of librti.  The
  * federate's own publications and subscriptions are kept here so that OM

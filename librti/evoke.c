@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * evoke.c - the callback queue: the frames received and not yet
  * delivered, from in_off in the input buffer; delivering them one at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fedm.c - federation management services and callbacks, and the
  * name/handle lookups answered from the federation's FOM.

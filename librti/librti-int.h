@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * librti-int.h - private definitions of librti (never installed).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om-int.h - what the files of librti's object management share (om.c,
  * om_send.c, om_recv.c), and no other module: the table of the instances

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om.c - object management of librti: the table of the instances this
  * federate knows, with the attributes it owns (so that sends are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_recv.c - what object management receives: reflections (of one
  * instance or a class bundle), interactions, discoveries and removals,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_send.c - what object management sends with a header: attribute
  * updates packed at three levels (attribute: a frame per attribute;

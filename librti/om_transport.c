@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_transport.c - the transportation-type services (IEEE 1516-2010
  * 8.21-8.22, 10.36-10.37): checked here as far as this federate knows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * owm.c - ownership management services and callbacks of librti.
  *

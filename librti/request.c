@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * request.c - what the modules send: one-way messages (rti__msg_begin,
  * rti__msg_end), requests with their serials, sent after the modules'

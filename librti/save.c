@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * save.c - federation save and restore (IEEE 1516.1-2010 4.11-4.31;
  * librti-save(3)): the services, their callbacks, and the busy state

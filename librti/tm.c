@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tm.c - TM services and callbacks of librti: time regulation and
  * constraint, advance requests, grants, the queue of held timestamp-order

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * values.c - typed values (librti-values(3)): datatype lookups in the
  * joined federation's FOM (amb->fom) and the thin wrappers over the

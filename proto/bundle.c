@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bundle.c - the three-level update bundle codec; see bundle.h. */
 #include <stdlib.h>
 #include <string.h>

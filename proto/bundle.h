@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bundle.h - codec of the three-level update bundle, the wire format of
  * attribute updates (shared by rtiexec and librti via libproto.la; never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddmmodel.c - the DDM model both sides keep (see ddmmodel.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddmmodel.h - the DDM model both sides keep (shared by rtiexec and
  * librti via libproto.la; never installed): regions by handle, and per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dgram.c - the datagram codec (dgram.h) and SipHash-2-4-128, written
  * from the description in Aumasson and Bernstein, "SipHash: a fast

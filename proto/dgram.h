@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dgram.h - the datagram codec of the best-effort path (UDP between
  * librti and rtiexec; rti-protocol(7), DATAGRAMS).  Pure: builds and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* errors.c - rti_strerror/rti_err_name from RTI_ERR_MAP. */
 #include "config.h"
 

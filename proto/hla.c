@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hla.c - the HLA encodings of IEEE 1516.2-2010 chapter 4: a write cursor
  * over a caller's buffer and a read cursor over received bytes, and one

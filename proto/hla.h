@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hla.h - internals of the HLA encoding helpers (hla.c) for the codecs
  * built on them (a FOM-driven codec, JSON text): the padding rule and the

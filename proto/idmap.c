@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * idmap.c - the hash table of rti (see idmap.h).
  */

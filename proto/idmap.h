@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * idmap.h - the hash table of rti (shared by rtiexec, librti and the FOM
  * loader via libproto.la; never installed): every table of either side

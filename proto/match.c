@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* match.c - the filter matching engine (see match.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * match.h - the filter matching engine of rti (shared by rtiexec and librti
  * via libproto.la; never installed).  Pure: no I/O, no FOM.

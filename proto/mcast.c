@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mcast.c - multicast group ranges and the group of a class (mcast.h).
  */

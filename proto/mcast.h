@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mcast.h - the multicast groups of the best-effort path (rtiexec(1)
  * --multicast): the group range rtiexec is given, the group a class of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mcsel.c - the frames of a group datagram addressed to one federate
  * (mcsel.h).

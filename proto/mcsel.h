@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mcsel.h - the receiving side of a group datagram (mcast.h): which of
  * its frames are addressed to one federate, and with which cut.  Pure:

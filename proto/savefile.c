@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * savefile.c - the save file codec (savefile.h, rti-save(5)).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * savefile.h - the codec of rtiexec's save files (rti-save(5)).  Pure: it
  * turns a save into bytes and checked bytes back into a view of the save;

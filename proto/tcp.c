@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tcp.c - the socket options of rti's TCP connections; see tcp.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tcp.h - socket options rtiexec, librti and the benchmark's raw relay
  * set on their TCP connections (shared via proto/libtcp.la, beside

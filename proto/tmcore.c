@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tmcore.c - GALT fixpoint, grant rule, heap removal and the retraction
  * log; see tmcore.h and rti/tm.c. */
 #include "config.h"

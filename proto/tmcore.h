@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tmcore.h - pure time-management arithmetic shared by rtiexec (rti/tm.c)
  * and librti (librti/tm.c) through libproto.la: logical times as the 64

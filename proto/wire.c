@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wire.c - pure codec; see wire.h. */
 #include <stdlib.h>
 #include <string.h>

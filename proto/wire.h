@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * wire.h - the rti wire protocol codec (shared by rtiexec and librti via
  * libproto.la; never installed).  Pure: converts between values and bytes,

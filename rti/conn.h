@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * conn.h - what the server's own files share (log.c, listen.c,
  * conn_in.c, conn_out.c, server.c) and no module includes: the modules'

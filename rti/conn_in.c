@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * conn_in.c - a connection's input: reading into the shared buffer,
  * framing, the bounds before the handshake, the HELLO, dispatch through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * conn_out.c - a connection's output and its end: the output queue and
  * the flush list written once per loop turn (io_uring batches or send()),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm.c - data distribution management and filter conditions: regions,
  * subscription filters (conditions and regions) kept as per-class match

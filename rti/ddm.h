@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm.h - the DDM module of rtiexec: filter conditions, DDM regions, the
  * per-class match sets routing consults, and the subscription tables it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm_int.h - what the files of the DDM module share (ddm.c,
  * ddm_route.c, ddm_replica.c) and nothing else includes: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm_replica.c - the subscription tables replicated to every federate
  * for source-side filtering.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm_route.c - exact per-subscriber matching for routing: which routes'
  * filters (conditions and regions, per attribute) take an update, an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ddm_save.c - DDM's part of federation save and restore (rti-save(5),
  * "DDM section"): the regions (creator, ranges), each instance's send

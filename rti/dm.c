@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dm.c - declaration management: publication and subscription of object
  * class attributes and interaction classes, relevance advisories, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dm.h - the DM module of rtiexec: publications, subscriptions, relevance
  * advisories, and the routing index every object and interaction message

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dm_int.h - what the files of the DM module share (dm.c, dm_route.c) and
  * nothing else includes: the per-class, per-federation and per-federate

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dm_route.c - DM's read side (dm.h), for the modules above it: what a
  * federate publishes and subscribes and its advisory switches, and the

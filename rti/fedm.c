@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fedm.c - federation management: create/destroy/list federation
  * executions, join (also with FOM modules) and resign, federate lookups.

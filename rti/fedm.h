@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fedm.h - the FedM module of rtiexec: federation executions, joins and
  * resigns, synchronization points (see server.h for the module

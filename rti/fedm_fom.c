@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fedm_fom.c - the FOM of a running federation grown by a join with FOM
  * modules (IEEE 1516-2010 4.9; the join itself is fedm.c's): the merged

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fedm_int.h - what FedM's files share: the per-federation state and the
  * entry points of each file the others call.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fedm_save.c - federation save and restore (IEEE 1516.1-2010 4.11-4.31):
  * the services, their state machine and the callbacks; the file is

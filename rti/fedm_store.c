@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fedm_store.c - the save files (rti-save(5)): the consistent cut, the
  * atomic write and the checked read of a federation's save.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fedm_sync.c - synchronization points of FedM: registration (with a set
  * of federates or the whole federation, late joiners included),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fomload.h - loading a federation's FOM modules: confined resolution of
  * module names in the FOM path, bounded reading, parse and merge; and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * heartbeat.c - a peer that vanishes without a FIN or RST (a host that
  * lost power or its network) is noticed within --heartbeat-timeout:

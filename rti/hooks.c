@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hooks.c - rtiexec core: the delivery of the module hooks of server.h
  * that more than one module takes: a federate's resign, the server's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * http.c - the HTTP server of rtiexec's view (rti-http(7)): evhttp on
  * rtiexec's loop, GET and HEAD of four kinds of path, the bearer key, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * http.h - rtiexec's read-only HTTP view (rti-http(7)): the page, the JSON
  * API and the Prometheus metrics, served with evhttp from rtiexec's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * http_int.h - what the HTTP view's files share: the server's own
  * counters, the JSON writer, the time view of a federation and the three

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * http_json.c - the JSON writer, the time view of a federation (who holds
  * GALT back) and the JSON documents of /api/v1 (schema: rti-http(7)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * http_metrics.c - /metrics: the Prometheus text exposition format 0.0.4.
  * Every family has its # HELP and # TYPE lines and all its samples

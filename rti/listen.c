@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * listen.c - listeners and the connection bounds: TCP and Unix-domain
  * listeners, accepting (a new connection, or a refusal told why), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * log.c - rtiexec's log: leveled lines on stderr (rti_log), the status
  * line SIGUSR1 asks for, and the rate-limited lines a client can cause

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * main.c - rtiexec: command line, FOM check mode, server lifetime.
  */

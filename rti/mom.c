@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mom.c - the Management Object Model (IEEE 1516.1-2010 chapter 11): the
  * RTI's HLAmanager.HLAfederation instance of each federation and

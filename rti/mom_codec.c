@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mom_codec.c - the MOM's encoders and the decoding of the parameters of
  * MOM interactions (mom_codec.h).  Pure: no server state, so that a fuzz

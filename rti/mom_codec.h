@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mom_codec.h - the HLA encodings of the
  * MOM's values (IEEE 1516.2-2010 4.13, by the MIM's datatypes; rti-mom(7)

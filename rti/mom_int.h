@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mom_int.h - what the files of the MOM module share (mom.c: the
  * instances, the interactions, the hooks; mom_report.c: the reports) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mom_report.c - the MOM's reports (rti-mom(7) INTERACTIONS): each an
  * interaction of the RTI whose parameters are built here, HLAfederate (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om.c - object management: instance names and handles, registration and
  * discovery, bundled attribute updates routed per subscriber, interactions,

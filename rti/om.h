@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om.h - the OM module of rtiexec: instance names and handles,
  * registration, discovery, bundled updates, interactions, deletion (see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_ddm.c - OM's services that DDM's regions refine (rti-protocol(7),
  * the WIRE_DDM_* messages that act on instances): the send condition and

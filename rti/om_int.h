@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_int.h - what the files of the OM module share and nothing else
  * includes: the per-federation state, the instance lookups the message

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_route.c - the update route: a WIRE_OM_UPDATE bundle from its
  * publisher to each subscriber's reflect, checked, filtered and cut.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_rti.c - the RTI's own instances and interactions (om.h): what the
  * MOM (mom.c, mom_report.c) registers, reflects, deletes and sends

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_save.c - OM's part of federation save and restore (rti-save(5),
  * "OM section"): every object instance with its handle, name, class,

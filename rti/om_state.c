@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_state.c - OM's per-federation state (struct om_fx, om_int.h): built
  * at a federation's creation, its class and attribute tables grown when

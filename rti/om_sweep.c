@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * om_sweep.c - OM's part of a resign: what a leaver leaves in the
  * instances (knowledge, deletions, attributes to release, relevance, names).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * owm.c - ownership management: unconditional and negotiated divestiture,
  * acquisition (also if available), release denial, divestiture if wanted,

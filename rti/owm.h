@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * owm.h - the OWM module of rtiexec: attribute ownership divestiture and
  * acquisition (see server.h for the module interface).  The owner of each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * owm_int.h - what the files of the OWM module share (owm.c, owm_save.c)
  * and nothing else includes: what is in flight per instance, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * owm_save.c - OWM's part of federation save and restore (rti-save(5),
  * "OWM section").

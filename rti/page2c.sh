@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # page2c.sh PAGE.html: print the C source of http_page_html (http_int.h),
 # the text of the page, one string literal per line.
 set -e

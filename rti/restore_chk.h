@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * restore_chk.h - the checks every module's restore_stage makes on a
  * section of a save file (rti-save(5)): small helpers, no state.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * server.c - rtiexec core: the server's setup and teardown (init, run,
  * fini), the module table and the dispatch table built from it, signals

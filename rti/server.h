@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * server.h - rtiexec core: the server context, connections, federations and
  * federates, and the module interface.  No globals: every function takes

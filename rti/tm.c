@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tm.c - the TM module of rtiexec: time regulation and constraint, time
  * advance requests and grants, GALT (LBTS), and the checks OM makes on

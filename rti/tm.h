@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tm.h - the TM module of rtiexec (see server.h for the module interface). */
 #ifndef RTI_TM_H
 #define RTI_TM_H

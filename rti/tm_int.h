@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tm_int.h - what the files of the TM module share (tm.c, tm_save.c) and
  * nothing else includes: the per-federate and per-federation state, the

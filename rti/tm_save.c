@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tm_save.c - TM's part of federation save and restore (tm.h, rti-save(5),
  * "TM section"): the checks of a save's time, the cap that holds grants

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * udp.c - the best-effort path of rtiexec: one UDP socket beside the TCP
  * listener (same address, the same port number when it is free), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * udp_int.h - what the two files of rtiexec's best-effort path share
  * (udp.c: the socket, the per-connection datagram path, input; udp_mc.c:

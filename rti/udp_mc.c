@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * udp_mc.c - the multicast groups of the best-effort path (rtiexec
  * --multicast): the groups of a federation's classes and condition

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* uring.c - see uring.h.  Raw system calls: no liburing. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * uring.h - an io_uring through which rtiexec writes to many connections
  * with one system call.  Optional: uring_init fails where the kernel or

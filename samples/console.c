@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * console.c - a dispatcher or trainee console federate for data/fom/Grid.xml.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """dispatcher.py - a dispatcher console for data/fom/Grid.xml in Python.
 
 It follows a whole grid (--grid, "north" by default) by subscription

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * grid.c - a grid-level simulator federate for data/fom/Grid.xml.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * instructor.c - an instructor federate for data/fom/Grid.xml: it sends faults
  * and switching operations on a schedule.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * substation.c - a substation simulator federate for data/fom/Grid.xml.
  *

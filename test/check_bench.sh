@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_bench.sh - the benchmark program runs every mode end to end over
 # both transports (--quick workloads), and time advance with SCHED_BATCH
 # federates and with pinned ones, and prints the RESULT lines scripts

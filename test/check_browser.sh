@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_browser.sh - the page of rtiexec's HTTP view (rti-http(7)) in a real
 # browser: Debian's chromium, headless, loads the page of a running
 # federation and the test checks the DOM after the page's script ran.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_demo.sh - the demo of README's Quick start (./demo.sh) runs and
 # passes against this build, without building: rtiexec and the seven
 # sample federates of data/fom/Grid.xml (substation simulators, grid simulator,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_install.sh - `make install` into a temporary DESTDIR installs
 # rtiexec, librti (shared and static, libtool-versioned), <librti.h>,
 # librti.pc, the man pages and the FOMs; the installed example hello.c

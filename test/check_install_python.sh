@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_install_python.sh - the install steps beyond check_install.sh:
 #   - `make install prefix=DIR` puts the Python package rti in the site
 #     directory configure chose ($(pythondir)), and `python3 -c "import

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_layers.sh - no folder includes a header of a folder above it.
 #
 # The layers, and the folders each may include headers of besides its own

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_manpages.sh - every public function of include/librti.h has an entry
 # in a man page under man/, and every page formats without groff warnings.
 #

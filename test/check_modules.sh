@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_modules.sh - rtiexec's modules call downward only.
 #
 # The layers of rti/, bottom to top; a module may call the functions of

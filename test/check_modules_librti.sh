@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_modules_librti.sh - librti's modules call one another in one
 # direction only.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_protocol.sh - rti-protocol(7) says what both ends do, for every
 # message type: its code and name (proto/wire.h), who sends it, and
 # whether it is a request answered by a REPLY, a one-way message, a

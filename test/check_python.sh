@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_python.sh - the Python binding's suites (test/python/test_*.py,
 # unittest) against this build: the package from the source tree's
 # python/, librti.so from the build tree (RTI_LIBRARY, the variable the

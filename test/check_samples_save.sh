@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # check_samples_save.sh - the samples' save and restore at their input
 # boundaries, with the real samples and a real rtiexec on loopback:
 #   1. the instructor refuses a save or restore step without a label

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # cli.sh - rtiexec's command line: help, version, bad flags, --check-fom,
 # signals.
 set -u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * corpus.h - where the tests find the real FOM corpus (../shared/fom-corpus
  * beside the clone, or FOM_CORPUS_DIR), and whether it is there.  A plain

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * failaccept.c - an LD_PRELOAD shim for check_hostile: while the file
  * named by RTI_TEST_ACCEPT_FAIL exists, accept() and accept4() fail with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * save_helpers.h - what the save and restore state tests share
  * (test/integration/check_save_state.c, test/unit/check_restore_hooks.c):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * testutil.h - helpers for integration tests: start a real rtiexec on an
  * ephemeral loopback port, connect federates whose callbacks are recorded

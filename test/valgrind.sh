@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # valgrind.sh [BUILD_DIR] [TEST]... - run the unit, integration and fuzz
 # replay test programs of a build directory (default: the current one)
 # under valgrind memcheck, with every rtiexec that the integration tests

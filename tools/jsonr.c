@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jsonr.c - the bounded JSON reader of jsonr.h: recursive descent, with
  * the depth and the number of values counted.

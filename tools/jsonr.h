@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jsonr.h - a small, bounded JSON reader (RFC 8259) for rtictl and the
  * tests of the HTTP view: the whole text into a tree of values.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rtictl.c - the command line of rtiexec's HTTP view (rtictl(1)): status,
  * time, top and metrics, read from the JSON API and /metrics over a plain

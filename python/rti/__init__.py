@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """rti: Python binding of librti, the client library of the rti HLA
 (IEEE 1516-2010) run-time infrastructure.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """librti through ctypes: finding the library, the structs of librti.h and
 the prototypes of its functions.
 

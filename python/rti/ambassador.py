@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The RTI ambassador (:class:`Ambassador`) and the federate ambassador
 base class (:class:`FederateAmbassador`).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Exceptions: one class per ``RTI_ERR_*`` code of librti.
 
 The classes are generated at import from librti's own error table

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Typed handles: small immutable value classes, one per kind.
 
 A handle is what librti hands out (``amb.get_object_class_handle("Bus")``)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench.h - shared helpers of rtibench (see rtibench.c). */
 #ifndef RTI_BENCH_H
 #define RTI_BENCH_H

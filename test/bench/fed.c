@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fed.c - see fed.h. */
 #include <ftw.h>
 #include <signal.h>

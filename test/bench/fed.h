@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fed.h - federates and an rtiexec for rtibench modes. */
 #ifndef RTI_BENCH_FED_H
 #define RTI_BENCH_FED_H

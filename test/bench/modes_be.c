@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modes_be.c - rtibench's besteffort mode: the latency round trip and
  * the throughput of modes_om.c, once with Bench.xml's Sample (reliable,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modes_encode.c - rtibench's encode mode: the rates of librti's typed
  * values (librti-values(3)) on Grid.xml's BayMeasurement (a substation

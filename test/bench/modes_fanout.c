@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modes_fanout.c - rtibench fanout mode: 100 substations x 10 instances,
  * 100 subscribers each wanting one substation, by condition, by region,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modes_mcast.c - rtibench's multicast mode: what ten subscribers that
  * want the same best-effort data cost rtiexec, with --multicast off and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modes_om.c - rtibench modes over object management: latency (round
  * trip of an update) and throughput (reflections per second for each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modes_save.c - rtibench save mode: how long a federation save and a
  * restore take, and how large the save file is, with 1,000 and 100,000

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modes_scale.c - rtibench scale mode: rtiexec's resident memory per
  * registered instance (4 attributes) and per joined federate, and how the

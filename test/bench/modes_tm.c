@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modes_tm.c - rtibench timeadv mode: N regulating and constrained
  * federates with lookahead 1 stepping TAR(t+1) (or NMR(t+1)) -> grant, as

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # netns_bench.sh [RTIBENCH_ARGS...] - rti across a veth pair between two
 # network namespaces, as across two hosts of a LAN: rtiexec and a raw
 # relay (rtibench --serve-relay) in one, rtibench's federates in the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # netns_mcast.sh [RTIBENCH_ARGS...] - rtibench's multicast mode across
 # network namespaces, as across hosts of a LAN: two rtiexecs (without
 # and with --multicast) in one namespace on a bridge, the publisher in a

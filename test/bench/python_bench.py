@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """python_bench.py - what the Python binding costs, as ratios to C measured
 in the same run.
 

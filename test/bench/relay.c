@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * relay.c - the raw-relay baseline of rtibench: the least work a central
  * process can do to move length-prefixed frames between two clients over

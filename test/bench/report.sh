@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # report.sh [-n RUNS] [RTIBENCH] [rtibench options...]
 # Runs rtibench RUNS times (default 3) and prints, per figure, one line
 #   MEDIAN runs=N mode=... key=median ...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rtibench - rti's benchmark program.  Each mode starts what it needs on
  * loopback (a relay or an rtiexec on an ephemeral port), runs its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz.h - shared by the libFuzzer targets in test/fuzz/ and the replay
  * driver (replay.c) that runs them without libFuzzer under `make check`.

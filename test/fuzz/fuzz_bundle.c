@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_bundle.c - libFuzzer target for the update-bundle codec
  * (proto/bundle.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_dgram.c - libFuzzer target for the datagram codec (proto/dgram.h).
  *

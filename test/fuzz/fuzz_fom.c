@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_fom.c - libFuzzer target for the FOM loader (fom/fom.h).
  *

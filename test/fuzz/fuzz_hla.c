@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_hla.c - libFuzzer target for the HLA encoding helpers (proto/hla.c,
  * librti-encoding(3)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_json.c - libFuzzer target for rtictl's JSON reader (tools/jsonr.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_mcsel.c - libFuzzer target for what a federate takes of a group
  * datagram (proto/mcsel.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_mom.c - libFuzzer target for what rtiexec's MOM reads from and
  * writes for federates (rti/mom_codec.h, rti-mom(7)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_names.c - libFuzzer target for rtiexec's confinement of FOM module
  * names (rti/fomload.h): fomload_open_beneath with openat2 and with the

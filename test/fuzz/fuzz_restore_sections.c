@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_restore_sections.c - libFuzzer target for the readers of the OM,
  * DDM, OWM and MOM sections of a save file (rti-save(5)): each module's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_savefile.c - libFuzzer target for the save file reader
  * (proto/savefile.h, rti-save(5)).

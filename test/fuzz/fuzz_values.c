@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_values.c - libFuzzer target for the FOM-driven value codec and its
  * JSON reader (fom/fom_value.c, fom/fom_json.c, librti-values(3)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_wire.c - libFuzzer target for the wire codec (proto/wire.h).
  *

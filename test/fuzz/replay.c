@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * replay.c - runs a fuzz target's LLVMFuzzerTestOneInput without libFuzzer,
  * so that `make check` replays the seed corpus and the regression inputs

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # run.sh SECONDS [BUILD_DIR] - build the libFuzzer targets with clang and run
 # each for SECONDS (for CI).  BUILD_DIR (default: $FUZZ_BUILD_DIR, else
 # build/fuzz under the source tree) is configured with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_besteffort.c - HLAbestEffort by UDP against a real rtiexec on
  * loopback: best effort travels by datagram both ways (the datagram

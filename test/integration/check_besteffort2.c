@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_besteffort2.c - best effort against a real rtiexec on loopback,
  * the guards of its datagram path: a best-effort reflection of an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_ddm.c - DDM regions against a real rtiexec: consoles subscribed
  * with regions on the Grid/Substation dimensions get exactly the updates

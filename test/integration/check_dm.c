@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_dm.c - declaration management against a real rtiexec: the class
  * hierarchy and known-class rules for objects and interactions, attribute

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_faults.c - faults and hostile input not covered by the service
  * suites: a federate killed in the middle of sending a large class bundle,

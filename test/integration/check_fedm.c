@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_fedm.c - federation management against a real rtiexec: create,
  * destroy, list, join, resign, synchronization points, lookups, dropped

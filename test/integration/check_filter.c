@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_filter.c - filter conditions against a real rtiexec: three
  * consoles (substation S1, substation S2, grid-wide) and a publisher with

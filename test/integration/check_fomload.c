@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_fomload.c - FOM modules named by federates, against a real
  * rtiexec: names resolve only inside --fom-path, with one answer for

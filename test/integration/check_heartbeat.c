@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_heartbeat.c - hosts that vanish without a FIN: a federate stopped
  * (SIGSTOP) past rtiexec's --heartbeat-timeout is resigned and the others

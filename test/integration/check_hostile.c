@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_hostile.c - clients that are not federates, against a real
  * rtiexec: what a connection can make rtiexec hold before and after its

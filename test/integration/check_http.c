@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_http.c - rtiexec's HTTP view (rti-http(7)) against a real rtiexec
  * and real federates: the JSON API's values (names, times after steps,

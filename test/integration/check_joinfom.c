@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_joinfom.c - joins with additional FOM modules (IEEE 1516-2010
  * 4.9) against a real rtiexec: the new classes, attributes, interactions

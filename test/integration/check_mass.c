@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_mass.c - mass operations must not stall the federation: many
  * federates resigning at once, and one resign that deletes very many

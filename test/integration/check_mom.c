@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_mom.c - the Management Object Model (rti-mom(7)) against a real
  * rtiexec.  A monitor federate written only against the MIM's names (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_netns.c - a federation across network namespaces, as across the
  * hosts of a lab LAN: rtiexec in one namespace, federates in two others,

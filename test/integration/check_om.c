@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_om.c - object management against a real rtiexec: name
  * reservation, registration, discovery (also of late joiners), reflect

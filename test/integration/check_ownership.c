@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_ownership.c - ownership management against a real rtiexec: every
  * service and callback, HLAprivilegeToDeleteObject, publication rules,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_save.c - federation save and restore against a real rtiexec and
  * real federates: the services and callbacks, the restrictions while one

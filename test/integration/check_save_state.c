@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_save_state.c - what a federation restore brings back of object
  * management, ownership and DDM, against a real rtiexec and real

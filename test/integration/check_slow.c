@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_slow.c - the slow-consumer policy (rtiexec(1), --max-queue): a
  * subscriber that stops reading costs the others nothing while memory

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_time.c - time management against a real rtiexec: regulation and
  * constraint, TAR/TARA/NMR/NMRA/FQR and their grants, lockstep stepping,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_transport.c - transportation types against a real rtiexec: the
  * FOM's <transportation> as the starting type of every attribute and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_values.c - typed values end to end (librti-values(3)): a real
  * rtiexec, two federates joined to a federation of Grid.xml and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Test support for the Python binding: a real rtiexec on an ephemeral
 loopback port, and federates that record their callbacks.
 

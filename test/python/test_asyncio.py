@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """asyncio: federates driven by the event loop through the ambassador's fd
 (loop.add_reader), several in one loop."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A smoke run of test/bench/python_bench.py --quick (no figure is judged,
 as for rtibench in check_bench.sh): every mode runs and prints its RESULT
 line."""

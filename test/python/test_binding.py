@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The binding's own layer: the library loaded, the struct layouts of
 librti.h, the exception classes against RTI_ERR_MAP, the handle classes."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """samples/dispatcher.py against the demo's C federates: two substation
 simulators (grids north and south) and an instructor who faults line L1
 of S2 and L1 of S5; the dispatcher follows grid north by condition."""

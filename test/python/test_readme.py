@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The first Python federate of README.md, run as it is printed (only the
 URL changed to this test's rtiexec) against a substation simulator of
 grid north: it prints the line flows of S2 and nothing of S1 or S3."""

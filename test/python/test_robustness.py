@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Callbacks that raise, and bad arguments: a clear Python exception,
 nothing sent, librti unharmed."""
 

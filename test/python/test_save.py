@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Federation save and restore through the binding (librti-save(3)):
 a save, a change of time, the restore, and the state back."""
 

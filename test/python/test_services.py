@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every service group through the binding, against a real rtiexec:
 federation management and synchronization points, declaration, objects
 and interactions (raw and typed values), conditions and regions, time

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * protocol_librti.c - print librti's message tables for
  * test/check_protocol.sh: every type it sends (as a request, whose reply

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_bundle.c - the three-level update bundle codec: round trips, the
  * exact byte layout, every truncation point, lengths and counts that lie,

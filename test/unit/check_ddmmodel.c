@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_ddmmodel.c - the DDM model both sides keep (proto/ddmmodel.c):
  * regions set, replaced and removed, instance records and their

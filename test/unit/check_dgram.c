@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_dgram.c - the datagram codec: SipHash-2-4-128 against the
  * published test vectors, the key derivation, round trips with and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_fom.c - unit tests of the FOM loader (fom/fom.h): the real corpus
  * in ../shared/fom-corpus (FOM_CORPUS_DIR overrides), module merging,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_fom_hostile.c - the FOM loader (fom/fom.h) against hostile and
  * careless modules: entities of every kind, DTD declarations, deep

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_fom_types.c - unit tests of the FOM loader's datatypes (fom/fom.h,
  * fom_types.c): the MIM's built in, both OMT forms, layout by the encoding

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_fomload.c - rtiexec's FOM loader without a server: the module name
  * rule, confinement beneath a directory (openat2 and the component-wise

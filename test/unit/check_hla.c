@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_hla.c - the HLA encoding helpers (proto/hla.c, librti-encoding(3)):
  * the exact bytes of every type against hand-written hex (cross-checked

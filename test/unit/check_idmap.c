@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_idmap.c - the hash table of rti (proto/idmap.c): insertion,
  * removal and growth with integer keys (64 and 32 bits, after or before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_match.c - the filter matching engine (proto/match.c): range and
  * region overlap per IEEE 1516-2010 (half-open bounds, equal lower bounds,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_mcast.c - the multicast group range (rtiexec --multicast) and
  * the group of a class: every accepted form, every refusal with its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_mcsel.c - what a federate takes of a group datagram (mcsel.h):
  * the pairing of selections and frames, the selection's word on one

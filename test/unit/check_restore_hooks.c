@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_restore_hooks.c - the save and restore hooks of OM, DDM, OWM and
  * MOM (server.h) end to end with real federates over loopback, below the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_savefile.c - the save file codec (proto/savefile.h, rti-save(5)):
  * the CRC against known values, a save through encode and decode, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_tcp.c - the socket options of rti's TCP connections
  * (proto/tcp.c): TCP_NODELAY on every connection; on a loopback

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_tm.c - the pure time-management core (proto/tmcore.c): time
  * arithmetic, send bounds, the grant rule, the GALT fixpoint checked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_uring.c - rtiexec's io_uring writer (rti/uring.c): batched sends
  * reach their sockets intact and in order, a full socket answers -EAGAIN

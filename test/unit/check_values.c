@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_values.c - the FOM-driven value codec (fom/fom_value.c,
  * fom/fom_json.c): bytes written here by hand from the encoding tables of

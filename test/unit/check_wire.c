@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_wire.c - the frame codec: round trips, every truncation point,
  * lying lengths and counts, oversized frames.

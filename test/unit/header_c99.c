@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * header_c99.c - librti.h is plain C99 and its by-value structs have the
  * layout the header documents, so that C99 programs and foreign-function
