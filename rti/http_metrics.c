@@ -492,6 +492,10 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 		F("rti_handshake_timeouts_total", "counter",
 		    "Connections closed without a handshake in time.",
 		    handshake_timeouts),
+		F("rti_startups_evicted_total", "counter",
+		    "Connections without a handshake closed to make room for "
+		    "a newer one (--max-startups, "
+		    "--per-source-max-startups).", startups_evicted),
 		F("rti_udp_datagrams_received_total", "counter",
 		    "Best-effort datagrams rtiexec took.", udp.dg_in),
 		F("rti_udp_received_bytes_total", "counter",

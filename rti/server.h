@@ -64,7 +64,7 @@ enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
 #define RTI_DEFAULT_MAX_CONNECTIONS 4096u
 #define RTI_DEFAULT_MAX_STARTUPS 64u
 #define RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS 10u
-#define RTI_DEFAULT_HANDSHAKE_TIMEOUT 10.0
+#define RTI_DEFAULT_HANDSHAKE_TIMEOUT 3.0
 #define RTI_DEFAULT_HEARTBEAT_TIMEOUT 5.0
 /* Largest frame accepted before a connection's HELLO is: a HELLO is at
  * most 4 + 2 + 4 + WIRE_MAX_AUTH_KEY = 266 bytes. */
@@ -528,6 +528,7 @@ struct rti_stats {
 	uint64_t routed, filtered;
 	uint64_t conns_total, protocol_errors, slow_consumers_dropped;
 	uint64_t conns_refused, handshake_timeouts;
+	uint64_t startups_evicted;  /* closed to make room (listen.c) */
 	uint64_t heartbeat_timeouts;
 	struct udp_stats udp;     /* every connection's, and datagrams
 	                             that named none */
@@ -538,8 +539,8 @@ struct rti_stats {
  * written at most once per second (log.c, rl_log). */
 enum srv_rl {
 	RL_MAX_CONNECTIONS = 0,   /* refused: --max-connections */
-	RL_MAX_STARTUPS,          /* refused: --max-startups */
-	RL_PER_SOURCE,            /* refused: --per-source-max-startups */
+	RL_MAX_STARTUPS,          /* closed to make room: --max-startups */
+	RL_PER_SOURCE,            /* the same: --per-source-max-startups */
 	RL_HANDSHAKE_TIMEOUT,     /* closed: no HELLO in time */
 	RL_PREAUTH_FRAME,         /* closed: frame too long before HELLO */
 	RL_BAD_HELLO,             /* closed: protocol error before HELLO */
