@@ -66,6 +66,10 @@ enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
 #define RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS 10u
 #define RTI_DEFAULT_HANDSHAKE_TIMEOUT 3.0
 #define RTI_DEFAULT_HEARTBEAT_TIMEOUT 5.0
+/* Sized for a 2-core machine of a few GB (rtiexec(1)). */
+#define RTI_DEFAULT_MAX_SAVE_SIZE (256ull * 1024 * 1024)
+#define RTI_DEFAULT_MAX_MEMORY (1536ull * 1024 * 1024)
+#define RTI_DEFAULT_MAX_FEDERATIONS 64u
 /* Largest frame accepted before a connection's HELLO is: a HELLO is at
  * most 4 + 2 + 4 + WIRE_MAX_AUTH_KEY = 266 bytes. */
 #define RTI_PREAUTH_MAX_FRAME 1024u
@@ -125,6 +129,11 @@ struct rti_config {
 	 * default, $XDG_STATE_HOME/rti/saves, else
 	 * $HOME/.local/state/rti/saves. */
 	const char *save_dir;
+	uint64_t max_save_size;      /* largest save written or read (0 =
+	                                default) */
+	uint64_t max_memory;         /* the memory budget (budget.h; 0 =
+	                                default) */
+	uint32_t max_federations;    /* federations at once (0 = default) */
 };
 
 struct federation;
@@ -606,6 +615,9 @@ struct rti_server {
 	int reserve_fd;           /* spent to refuse when out of fds */
 	struct event *rl_ev;      /* writes the counts of held lines */
 	struct srv_ratelim rl[RL_COUNT];
+	/* the memory budget (budget.c) */
+	int64_t budget_held[1];   /* [BUDGET_SAVE] */
+	uint64_t budget_refused;
 };
 
 /* server.c */
