@@ -296,6 +296,161 @@ START_TEST(test_log_injection)
 }
 END_TEST
 
+
+/* A FOM module file of about `mb` MiB: HelloWorld.xml's model after a
+ * comment of that size (a legal module); its path in `path`. */
+static void
+big_fom(char *path, size_t len, int mb)
+{
+	FILE *in = fopen(HELLO_FOM, "r"), *out;
+	char line[4096], *pad;
+	int decl = 1;
+
+	snprintf(path, len, "/tmp/rti-hostile2-fom-%d-%d.xml", (int)getpid(),
+	    mb);
+	ck_assert_ptr_nonnull(in);
+	ck_assert_ptr_nonnull(out = fopen(path, "w"));
+	pad = malloc(1024 * 1024);
+	ck_assert_ptr_nonnull(pad);
+	memset(pad, 'p', 1024 * 1024);
+	while (fgets(line, sizeof line, in)) {
+		fputs(line, out);
+		if (decl && strstr(line, "?>")) {
+			int i;
+
+			decl = 0;
+			fputs("<!--", out);
+			for (i = 0; i < mb; i++)
+				fwrite(pad, 1, 1024 * 1024, out);
+			fputs("-->\n", out);
+		}
+	}
+	free(pad);
+	fclose(in);
+	ck_assert_int_eq(fclose(out), 0);
+}
+
+/*
+ * Item: an overall bound on what clients make rtiexec hold.
+ * --max-federations 2: a third create is refused (LIMIT_EXCEEDED, the
+ * flag named) until one is destroyed.  --max-memory 40 MiB: a federation
+ * of a 6 MiB FOM fits (counted as 4 times its text), a second is refused
+ * with LIMIT_EXCEEDED, and /metrics shows the budget, what is held and
+ * the refusal.  Connections past their HELLO that send the start of
+ * 16 MiB frames are closed once their input would pass the budget,
+ * while the federate already joined goes on.
+ */
+START_TEST(test_memory_budget)
+{
+	static const char *const fx2[] = { "--max-federations", "2", NULL };
+	static const char *const mem[] = { "--max-memory", "41943040", NULL };
+	const char *mods[1];
+	char fom[256];
+	struct rtiexec r;
+	struct tfed *a;
+	int port, i, closed = 0;
+
+	ck_assert_int_eq(rtiexec_start(&r, fx2), 0);
+	a = tfed_new(&r);
+	ck_assert_ptr_nonnull(a);
+	mods[0] = HELLO_FOM;
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "A", mods, 1,
+	    NULL), RTI_OK);
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "B", mods, 1,
+	    NULL), RTI_OK);
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "C", mods, 1,
+	    NULL), RTI_ERR_LIMIT_EXCEEDED);
+	ck_assert_msg(strstr(rti_error_message(a->amb), "--max-federations"),
+	    "%s", rti_error_message(a->amb));
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "B"),
+	    RTI_OK);
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "C", mods, 1,
+	    NULL), RTI_OK);
+	tfed_free(a);
+	ck_assert_int_eq(rtiexec_stop(&r), 0);
+
+	big_fom(fom, sizeof fom, 6);
+	port = rtiexec_start_http(&r, mem);
+	ck_assert_int_gt(port, 0);
+	a = tfed_new(&r);
+	ck_assert_ptr_nonnull(a);
+	mods[0] = fom;
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "A", mods, 1,
+	    NULL), RTI_OK);
+	ck_assert_int_eq(rti_create_federation_execution(a->amb, "B", mods, 1,
+	    NULL), RTI_ERR_LIMIT_EXCEEDED);
+	ck_assert_msg(strstr(rti_error_message(a->amb), "--max-memory"),
+	    "%s", rti_error_message(a->amb));
+	ck_assert_int_eq(rti_join_federation_execution(a->amb, "a", "t", "A",
+	    NULL), RTI_OK);
+	ck_assert_uint_eq(rtiexec_metric("127.0.0.1", port,
+	    "rti_memory_budget_bytes", NULL), 41943040);
+	ck_assert_uint_ge(rtiexec_metric("127.0.0.1", port,
+	    "rti_memory_fom_bytes", NULL), 24u << 20);
+	ck_assert_uint_ge(rtiexec_metric("127.0.0.1", port,
+	    "rti_memory_refused_total", NULL), 1);
+	ck_assert_uint_eq(rtiexec_metric("127.0.0.1", port,
+	    "rti_federations", NULL), 1);
+	/* partial frames past the handshake */
+	{
+		static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
+			0x48, 0x52, 0x49, 0x31, 0, 1, 0, 0, 0, 0 };
+		unsigned char *part = calloc(1, (4 << 20) + 8);
+		int fd[6];
+
+		ck_assert_ptr_nonnull(part);
+		part[0] = 1;            /* 16 MiB */
+		part[5] = 0x77;
+		for (i = 0; i < 6; i++) {
+			struct pollfd pf;
+			size_t done = 0;
+			double end = tfed_now() + 5;
+
+			fd[i] = connect_from(&r, 1);
+			ck_assert_int_eq(write(fd[i], hello, sizeof hello),
+			    (ssize_t)sizeof hello);
+			while (done < (4u << 20) + 8 && tfed_now() < end) {
+				ssize_t k = send(fd[i], part + done,
+				    (4u << 20) + 8 - done,
+				    MSG_DONTWAIT | MSG_NOSIGNAL);
+
+				if (k > 0) {
+					done += (size_t)k;
+					continue;
+				}
+				if (k < 0 && errno != EAGAIN)
+					break;
+				pf.fd = fd[i];
+				pf.events = POLLOUT;
+				(void)poll(&pf, 1, 20);
+			}
+		}
+		ck_assert_int_eq(rti_register_federation_synchronization_point(
+		    a->amb, "still", NULL, 0, NULL, 0), RTI_OK);
+		ck_assert(tfed_wait(a, "announce:still"));
+		for (i = 0; i < 6; i++) {
+			char buf[64];
+			struct pollfd pf = { .fd = fd[i], .events = POLLIN };
+			double end = tfed_now() + 2;
+
+			while (tfed_now() < end && poll(&pf, 1, 50) == 0)
+				;
+			while (recv(fd[i], buf, sizeof buf, MSG_DONTWAIT) > 0)
+				;
+			closed += recv(fd[i], buf, sizeof buf,
+			    MSG_DONTWAIT) == 0;
+			close(fd[i]);
+		}
+		free(part);
+	}
+	ck_assert_int_gt(closed, 0);
+	ck_assert(rtiexec_log_has(&r, "would pass the memory budget"));
+	tfed_free(a);
+	unlink(fom);
+	ck_assert_int_eq(rtiexec_stop(&r), 0);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -306,6 +461,7 @@ suite(void)
 		{ "idle_per_source", test_idle_per_source },
 		{ "idle_max_startups", test_idle_max_startups_keyed },
 		{ "log_injection", test_log_injection },
+		{ "memory_budget", test_memory_budget },
 	};
 	Suite *s = suite_create("hostile2");
 	size_t i;
