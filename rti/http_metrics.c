@@ -449,6 +449,31 @@ save_families(struct mw *m, struct rti_server *srv)
 	}
 }
 
+/* The HTTP view's own bounds (http.c "Bounds"). */
+static void
+http_own_metrics(struct mw *m, const struct http_stats *hs)
+{
+	static const char *const name[] = { "rti_http_timeouts_total",
+		"rti_http_evicted_total", "rti_http_rate_limited_total",
+		"rti_http_documents_built_total",
+		"rti_http_documents_cached_total" };
+	static const char *const help[] = {
+		"HTTP connections closed: no whole request in time.",
+		"HTTP connections waiting for their request closed to make "
+		    "room for a new one (--http-max-clients).",
+		"HTTP requests answered 429: too many on one connection.",
+		"HTTP documents built.",
+		"HTTP documents served again from the cache." };
+	const uint64_t v[] = { hs->timeouts, hs->evicted, hs->rate_limited,
+		hs->built, hs->cached };
+	size_t i;
+
+	for (i = 0; i < 5; i++) {
+		family(m, name[i], "counter", help[i]);
+		sample_u64(m, name[i], NULL, NULL, NULL, v[i]);
+	}
+}
+
 /* The memory budget (budget.h) and the federations' bound. */
 static void
 budget_metrics(struct mw *m, const struct rti_server *srv)
@@ -632,6 +657,7 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 	    "HTTP requests answered 401.");
 	sample_u64(&m, "rti_http_unauthorized_total", NULL, NULL, NULL,
 	    hs->unauthorized);
+	http_own_metrics(&m, hs);
 
 	for (fx = srv->federations; fx; fx = fx->next)
 		n_fx++;

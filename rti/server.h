@@ -69,7 +69,7 @@ enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
 /* Sized for a 2-core machine of a few GB (rtiexec(1)). */
 #define RTI_DEFAULT_MAX_SAVE_SIZE (256ull * 1024 * 1024)
 #define RTI_DEFAULT_MAX_MEMORY (1536ull * 1024 * 1024)
-#define RTI_DEFAULT_MAX_FEDERATIONS 64u
+#define RTI_DEFAULT_MAX_FEDERATIONS 256u
 /* Largest frame accepted before a connection's HELLO is: a HELLO is at
  * most 4 + 2 + 4 + WIRE_MAX_AUTH_KEY = 266 bytes. */
 #define RTI_PREAUTH_MAX_FRAME 1024u
