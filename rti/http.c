@@ -26,11 +26,13 @@
  *  - A connection may make HTTP_CLIENT_RATE requests a second (bursts of
  *    HTTP_CLIENT_BURST), more are answered 429: with the cache, what the
  *    clients cost the loop is bounded by their number.
- *  - A document that is slow to build (a federation of hundreds of
- *    federates) is cached and served again for HTTP_CACHE_FACTOR times
- *    its build time (at most HTTP_CACHE_MAX_AGE): however many clients
- *    ask, building takes a bounded share of the loop, and every document
- *    is one consistent snapshot.
+ *  - A document that took long to build is kept: served again while
+ *    nothing it shows can have changed (no frame, connection or HTTP
+ *    event since), and, when it is large (a federation of hundreds of
+ *    federates), for HTTP_CACHE_FACTOR times its build time (at most
+ *    HTTP_CACHE_MAX_AGE) whatever changed: however many clients ask,
+ *    building large documents takes a bounded share of the loop, and
+ *    every document is one consistent snapshot.
  * So a connection holds at most HTTP_MAX_INPUT bytes of input and one
  * response, whatever its client does, and nothing here waits for a
  * client: responses are built whole from the current state (or the
@@ -80,6 +82,7 @@ struct http_cached {
 	char *key;                /* "m", "l" or "f" + federation name */
 	struct http_blob *blob;
 	double built, cost;       /* when, and how long it took */
+	uint64_t gen;             /* doc_gen when it was built */
 };
 
 struct http_srv {
@@ -112,6 +115,17 @@ client_evcon(const struct http_client *cl)
 	return arg;
 }
 
+/* 1 when bytes of `cl` wait unread in the socket: the loop was busy, the
+ * client was not late (evhttp reads them on its next turn). */
+static int
+input_waiting(const struct http_client *cl)
+{
+	evutil_socket_t fd = bufferevent_getfd(cl->bev);
+	char b;
+
+	return fd >= 0 && recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
 /* Forget the clients evhttp has freed; with `act`, also close those
  * refused, evicted, or late with their request (not from inside evhttp's
  * callbacks). */
@@ -127,7 +141,8 @@ sweep(struct http_srv *h, int act)
 	while ((cl = *pp)) {
 		struct evhttp_connection *evcon = client_evcon(cl);
 		int late = !cl->answering &&
-		    now - cl->since > HTTP_REQUEST_TIMEOUT;
+		    now - cl->since > HTTP_REQUEST_TIMEOUT &&
+		    !input_waiting(cl);
 
 		if (evcon && act && (cl->refused || cl->evict || late)) {
 			if (late && !cl->refused && !cl->evict)
@@ -271,6 +286,23 @@ blob_unref(const void *data, size_t len, void *arg)
 		free(b);
 }
 
+/* What changes when anything a document shows may have changed: every
+ * frame in and out, every connection, every datagram; for /metrics and
+ * the list (`http` 1), every HTTP event too. */
+static uint64_t
+doc_gen(const struct http_srv *h, int http)
+{
+	const struct rti_stats *s = &h->srv->stats;
+	uint64_t g = s->frames_in + s->frames_out + s->conns_total +
+	    h->srv->n_conns + s->udp.dg_in;
+
+	if (http)
+		g += h->st.requests + h->st.refused + h->st.evicted +
+		    h->st.timeouts + h->st.unauthorized + h->st.too_large +
+		    h->st.rate_limited + h->st.clients;
+	return g;
+}
+
 /* The cache slot of `key`, or NULL. */
 static struct http_cached *
 cache_find(struct http_srv *h, const char *key)
@@ -287,7 +319,7 @@ cache_find(struct http_srv *h, const char *key)
  * nothing when it cannot be kept. */
 static void
 cache_put(struct http_srv *h, const char *key, struct evbuffer *body,
-    double now, double cost)
+    double now, double cost, uint64_t gen)
 {
 	struct http_cached *c = cache_find(h, key);
 	size_t len = evbuffer_get_length(body), i;
@@ -315,6 +347,7 @@ cache_put(struct http_srv *h, const char *key, struct evbuffer *body,
 	c->blob = b;
 	c->built = now;
 	c->cost = cost;
+	c->gen = gen;
 }
 
 static void
@@ -341,7 +374,8 @@ document(struct http_srv *h, const struct http_route *r,
 	struct rti_server *srv = h->srv;
 	char small[2], *key = small;
 	struct http_cached *c;
-	double t0 = now_s(), cost;
+	double t0 = now_s(), cost, age;
+	uint64_t gen = doc_gen(h, r->kind != HR_FEDERATION);
 	int rc;
 
 	small[0] = r->kind == HR_METRICS ? 'm' : 'l';
@@ -353,9 +387,13 @@ document(struct http_srv *h, const struct http_route *r,
 		strcpy(key + 1, r->name);
 	}
 	c = cache_find(h, key);
-	if (c && c->blob && t0 - c->built < (c->cost * HTTP_CACHE_FACTOR <
-	    HTTP_CACHE_MAX_AGE ? c->cost * HTTP_CACHE_FACTOR :
-	    HTTP_CACHE_MAX_AGE)) {
+	age = c && c->blob ? c->cost * HTTP_CACHE_FACTOR : 0;
+	if (age > HTTP_CACHE_MAX_AGE)
+		age = HTTP_CACHE_MAX_AGE;
+	/* the same state: the same document; a large one may be older,
+	 * for a while */
+	if (c && c->blob && (c->gen == gen ||
+	    (c->blob->len >= HTTP_CACHE_STALE_MIN && t0 - c->built < age))) {
 		c->blob->refs++;
 		rc = evbuffer_add_reference(body, c->blob->data, c->blob->len,
 		    blob_unref, c->blob);
@@ -373,9 +411,10 @@ document(struct http_srv *h, const struct http_route *r,
 		rc = http_json_federation(srv, fx, body);
 	h->st.built++;
 	cost = now_s() - t0;
-	if (rc == 0 && cost >= HTTP_CACHE_MIN_COST &&
+	if (rc == 0 && (cost >= HTTP_CACHE_MIN_COST ||
+	    evbuffer_get_length(body) >= HTTP_CACHE_STALE_MIN) &&
 	    evbuffer_get_length(body) <= h->cfg.max_output)
-		cache_put(h, key, body, t0, cost);
+		cache_put(h, key, body, t0, cost, gen);
 out:
 	if (key != small)
 		free(key);

@@ -26,11 +26,14 @@
  * HTTP_CLIENT_BURST; more are answered 429. */
 #define HTTP_CLIENT_RATE 5.0
 #define HTTP_CLIENT_BURST 10.0
-/* A document that took at least HTTP_CACHE_MIN_COST seconds to build is
- * served again for HTTP_CACHE_FACTOR times that (at most
- * HTTP_CACHE_MAX_AGE s): building large documents takes at most about
+/* A document that took at least HTTP_CACHE_MIN_COST seconds to build (or
+ * is HTTP_CACHE_STALE_MIN bytes) is kept, and served again while nothing
+ * it shows changed; one of at least HTTP_CACHE_STALE_MIN bytes also for
+ * HTTP_CACHE_FACTOR times its build time (at most HTTP_CACHE_MAX_AGE s)
+ * whatever changed: building large documents takes at most about
  * 1 / HTTP_CACHE_FACTOR of the loop, whoever asks how often. */
 #define HTTP_CACHE_MIN_COST 0.001
+#define HTTP_CACHE_STALE_MIN (256u * 1024)
 #define HTTP_CACHE_FACTOR 20.0
 #define HTTP_CACHE_MAX_AGE 1.0
 #define HTTP_CACHE_SLOTS 8
