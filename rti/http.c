@@ -24,8 +24,10 @@
  *  - A read watermark (HTTP_MAX_INPUT) stops evhttp reading ahead; a
  *    response larger than --http-max-output is answered 503.
  *  - A connection may make HTTP_CLIENT_RATE requests a second (bursts of
- *    HTTP_CLIENT_BURST), more are answered 429: with the cache, what the
- *    clients cost the loop is bounded by their number.
+ *    HTTP_CLIENT_BURST); a request past it is answered when the rate
+ *    allows (evhttp reads nothing more of the connection meanwhile): with
+ *    the cache, what the clients cost the loop is bounded by their
+ *    number.
  *  - A document that took long to build is kept: served again while
  *    nothing it shows can have changed (no frame, connection or HTTP
  *    event since), and, when it is large (a federation of hundreds of
@@ -67,6 +69,9 @@ struct http_client {
 	int answering;            /* its request is being answered */
 	double since;             /* waiting for a request since */
 	double tokens, tok_at;    /* its request rate bucket */
+	struct event *wait_ev;    /* a request held back by the rate */
+	struct evhttp_request *held;
+	struct http_srv *h;
 	struct http_client *next;
 };
 
@@ -152,6 +157,8 @@ sweep(struct http_srv *h, int act)
 		}
 		if (!evcon) {
 			*pp = cl->next;
+			if (cl->wait_ev)
+				event_free(cl->wait_ev);
 			bufferevent_decref(cl->bev);
 			free(cl);
 			continue;
@@ -194,6 +201,7 @@ bev_cb(struct event_base *base, void *arg)
 	sweep(h, 0);
 	bufferevent_incref(bev);
 	cl->bev = bev;
+	cl->h = h;
 	cl->since = cl->tok_at = now_s();
 	cl->tokens = HTTP_CLIENT_BURST;
 	if (h->n_live >= h->cfg.max_clients) {
@@ -261,18 +269,36 @@ request_done_cb(struct evhttp_request *req, void *arg)
 	cl->since = now_s();
 }
 
-/* 1 when `cl` may make a request now (its bucket has a token). */
-static int
-rate_ok(struct http_client *cl, double now)
+/* 0 when `cl` may make a request now (its bucket has a token, taken),
+ * else the seconds until it may. */
+static double
+rate_wait(struct http_client *cl, double now)
 {
 	cl->tokens += (now - cl->tok_at) * HTTP_CLIENT_RATE;
 	cl->tok_at = now;
 	if (cl->tokens > HTTP_CLIENT_BURST)
 		cl->tokens = HTTP_CLIENT_BURST;
 	if (cl->tokens < 1)
-		return 0;
+		return (1 - cl->tokens) / HTTP_CLIENT_RATE;
 	cl->tokens -= 1;
-	return 1;
+	return 0;
+}
+
+static void request_cb(struct evhttp_request *req, void *arg);
+
+/* The request held back by the rate may go now.  Its connection is
+ * there (when evhttp frees it, the sweep frees this event first). */
+static void
+rate_wait_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct http_client *cl = arg;
+	struct evhttp_request *req = cl->held;
+
+	(void)fd;
+	(void)what;
+	cl->held = NULL;
+	if (req && client_evcon(cl))
+		request_cb(req, cl->h);
 }
 
 static void
@@ -435,6 +461,7 @@ request_cb(struct evhttp_request *req, void *arg)
 	struct http_route r;
 	struct evbuffer *body;
 	struct federation *fx = NULL;
+	double wait;
 	size_t len;
 	int rc = -1;
 
@@ -448,11 +475,23 @@ request_cb(struct evhttp_request *req, void *arg)
 		    "too many HTTP clients (--http-max-clients)");
 		return;
 	}
-	if (cl && !rate_ok(cl, now_s())) {
+	if (cl && (wait = rate_wait(cl, now_s())) > 0) {
+		struct timeval tv;
+
+		/* answered later: evhttp reads nothing more of the
+		 * connection meanwhile, so its pipeline waits in its socket */
 		h->st.rate_limited++;
-		evhttp_add_header(oh, "Retry-After", "1");
-		reply_text(h, req, 429, "Too Many Requests",
-		    "too many requests on this connection");
+		if (!cl->wait_ev && !(cl->wait_ev = evtimer_new(
+		    h->srv->base, rate_wait_cb, cl))) {
+			reply_text(h, req, 503, "Service Unavailable",
+			    "out of memory");
+			return;
+		}
+		cl->held = req;
+		tv.tv_sec = (time_t)wait;
+		tv.tv_usec = (suseconds_t)((wait - (double)tv.tv_sec) * 1e6) +
+		    1000;
+		evtimer_add(cl->wait_ev, &tv);
 		return;
 	}
 	if (http_route(cmd == EVHTTP_REQ_GET ? HTTP_GET :
@@ -683,6 +722,8 @@ http_stop(struct http_srv *h)
 		evhttp_free(h->http);   /* frees every connection */
 	while ((cl = h->clients)) {
 		h->clients = cl->next;
+		if (cl->wait_ev)
+			event_free(cl->wait_ev);
 		bufferevent_decref(cl->bev);
 		free(cl);
 	}

@@ -21,7 +21,7 @@ struct http_stats {
 	uint64_t unauthorized;    /* answered 401 */
 	uint64_t timeouts;        /* closed: no whole request in time */
 	uint64_t evicted;         /* closed: made room for a new client */
-	uint64_t rate_limited;    /* answered 429 */
+	uint64_t rate_limited;    /* held back by the rate */
 	uint64_t built;           /* documents built */
 	uint64_t cached;          /* documents served from the cache */
 	uint32_t clients;         /* connections open now */

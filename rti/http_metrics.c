@@ -461,7 +461,7 @@ http_own_metrics(struct mw *m, const struct http_stats *hs)
 		"HTTP connections closed: no whole request in time.",
 		"HTTP connections waiting for their request closed to make "
 		    "room for a new one (--http-max-clients).",
-		"HTTP requests answered 429: too many on one connection.",
+		"HTTP requests held back: too many on one connection.",
 		"HTTP documents built.",
 		"HTTP documents served again from the cache." };
 	const uint64_t v[] = { hs->timeouts, hs->evicted, hs->rate_limited,

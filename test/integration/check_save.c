@@ -1212,10 +1212,18 @@ START_TEST(test_long_labels_and_temps)
 	touch(dead);
 	touch(live);
 	restart(NULL);
-	ck_assert_int_ne(stat(dead, &st), 0);
-	ck_assert_int_eq(stat(live, &st), 0);
+	/* swept after the port is written, before the loop runs */
+	{
+		double end = tfed_now() + WAIT_S;
+
+		while (!rtiexec_log_has(&rx, "1 temporary of an rtiexec that "
+		    "stopped during a save removed") && tfed_now() < end)
+			usleep(20000);
+	}
 	ck_assert(rtiexec_log_has(&rx, "1 temporary of an rtiexec that "
 	    "stopped during a save removed"));
+	ck_assert_int_ne(stat(dead, &st), 0);
+	ck_assert_int_eq(stat(live, &st), 0);
 	unlink(live);
 	memset(lab300, 'x', 300);
 	lab300[300] = '\0';
