@@ -8,7 +8,7 @@
 # (test/tools/protocol_librti); the page's from its message tables, one row per
 # type after "From the federate:" or "From rtiexec:".  Then each row's
 # payload layout is checked against the real frames of a session between
-# rtiexec and librti federates (test/tools/protocol_frames, a recording
+# rtiexec and librti federates (test/integration/protocol_frames, a recording
 # proxy; built with Check): every save and restore message, and every
 # other type the session sends.
 set -u
@@ -18,7 +18,7 @@ page=$top_srcdir/man/rti-protocol.7
 wire=$top_srcdir/proto/wire.h
 rtiexec=$top_builddir/rti/rtiexec
 helper=$top_builddir/test/tools/protocol_librti
-frames=$top_builddir/test/tools/protocol_frames
+frames=$top_builddir/test/integration/protocol_frames
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check_protocol.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
