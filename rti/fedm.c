@@ -800,10 +800,22 @@ pending_join_loaded(struct fomload_job *job, void *arg)
 		server_wake_deferred(srv);
 		return;
 	}
-	if (job->out.err == RTI_OK)
-		p->err = fedm_fom_install(fx, &job->out, p->n_base, msg,
-		    sizeof msg);
-	else
+	if (job->out.err == RTI_OK) {
+		uint64_t add = 0;
+		uint32_t i;
+
+		/* out holds the federation's n_base modules, then the new */
+		for (i = p->n_base; i < job->out.n; i++)
+			add += (uint64_t)job->out.len[i] * BUDGET_FOM_FACTOR;
+		if (!budget_room(srv, add)) {
+			p->err = RTI_ERR_LIMIT_EXCEEDED;
+			snprintf(msg, sizeof msg, "the FOM modules would pass "
+			    "rtiexec's memory budget (--max-memory)");
+		} else {
+			p->err = fedm_fom_install(fx, &job->out, p->n_base,
+			    msg, sizeof msg);
+		}
+	} else
 		snprintf(msg, sizeof msg, "%s", job->out.msg);
 	if (p->err != RTI_OK) {
 		rti_log(srv, job->out.warn ? LOG_WARN : LOG_INFO,

@@ -383,6 +383,22 @@ START_TEST(test_memory_budget)
 	    "%s", rti_error_message(a->amb));
 	ck_assert_int_eq(rti_join_federation_execution(a->amb, "a", "t", "A",
 	    NULL), RTI_OK);
+	/* a join's modules count as a create's */
+	{
+		struct tfed *b = tfed_new(&r);
+		char fom5[256];
+
+		ck_assert_ptr_nonnull(b);
+		big_fom(fom5, sizeof fom5, 5);
+		mods[0] = fom5;
+		ck_assert_int_eq(rti_join_federation_execution_with_modules(
+		    b->amb, "b", "t", "A", mods, 1, NULL),
+		    RTI_ERR_LIMIT_EXCEEDED);
+		ck_assert_msg(strstr(rti_error_message(b->amb),
+		    "--max-memory"), "%s", rti_error_message(b->amb));
+		tfed_free(b);
+		unlink(fom5);
+	}
 	ck_assert_uint_eq(rtiexec_metric("127.0.0.1", port,
 	    "rti_memory_budget_bytes", NULL), 41943040);
 	ck_assert_uint_ge(rtiexec_metric("127.0.0.1", port,
