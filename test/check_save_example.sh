@@ -7,7 +7,8 @@
 # one that climbs out of DIR ("../../x", an absolute path) is saved under
 # an escaped name inside DIR, nothing is written outside; a label whose
 # file name cannot fit is not saved (federation_not_saved), never cut
-# short into another name.
+# short into another name.  A sanitizer build links the federate with the
+# same -fsanitize flags (SAN_FLAGS, from make check) as its static librti.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
@@ -102,7 +103,7 @@ main(int argc, char **argv)
 	return 0;
 }
 EOC
-if ! "$libtool" --mode=link --tag=CC ${CC:-cc} -std=gnu11 -w \
+if ! "$libtool" --mode=link --tag=CC ${CC:-cc} ${SAN_FLAGS:-} -std=gnu11 -w \
     -I"$top_srcdir/include" -I"$tmp" -o "$tmp/fed" "$tmp/fed.c" \
     "$top_builddir/librti/librti.la" >"$tmp/cc.log" 2>&1; then
 	cat "$tmp/cc.log"
