@@ -31,6 +31,9 @@ static const char *const level_names[] = { "error", "warn", "info",
 
 static void
 vlog(const char *label, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+static void
+vlog(const char *label, const char *fmt, va_list ap)
 {
 	struct timespec ts;
 	struct tm tm;
