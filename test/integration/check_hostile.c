@@ -161,9 +161,10 @@ raw_hello(int fd, double s)
 		return 0;
 	/* the datagram offer that follows it, written with it */
 	if (recv(fd, buf, 8, MSG_PEEK | MSG_DONTWAIT) == 8 && buf[5] == 0x0a &&
-	    buf[4] == 0 && buf[3] <= sizeof buf - 8)
-		return recv(fd, buf, 8 + (size_t)buf[3], MSG_WAITALL) ==
-		    8 + (ssize_t)buf[3];
+	    buf[4] == 0 && buf[3] <= sizeof buf - 8) {
+		len = 8 + (size_t)buf[3];	/* before recv overwrites buf */
+		return recv(fd, buf, len, MSG_WAITALL) == (ssize_t)len;
+	}
 	return 1;
 }
 
