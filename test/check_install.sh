@@ -163,6 +163,11 @@ if $MAKE -C "$top_builddir" uninstall DESTDIR="$dest" >"$tmp/un.log" 2>&1
 then
 	left=$(find "$dest" -type f -o -type l)
 	[ -z "$left" ] && ok || bad "left after make uninstall:" $left
+	# and rti's own folders, now empty
+	for d in "$fomdir" "$dest$prefix/share/rti" "$docdir/examples" \
+	    "$docdir"; do
+		[ ! -e "$d" ] && ok || bad "make uninstall left $d"
+	done
 else
 	cat "$tmp/un.log"
 	bad "make uninstall"
