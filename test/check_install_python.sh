@@ -29,7 +29,7 @@ mkvar() {
 }
 PYTHON=$(mkvar PYTHON)
 if [ -z "$PYTHON" ] || [ "$PYTHON" = ":" ]; then
-	echo "SKIP: no python3"; exit 77
+	echo "SKIP: no python3 (Debian package python3)"; exit 77
 fi
 if [ ! -e "$top_builddir/librti/.libs/librti.so" ] ||
     [ -n "$(mkvar SAN_FLAGS)" ]; then
@@ -162,6 +162,9 @@ if command -v pkg-config >/dev/null 2>&1; then
 	else
 		cat "$tmp/cc.log"; bad "hello.c does not build uninstalled"
 	fi
+else
+	echo "check_install_python: no pkg-config (Debian package" \
+	    "pkg-config): librti-uninstalled.pc is not tried"
 fi
 
 echo "check_install_python: $pass passed, $fail failed"
