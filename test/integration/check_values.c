@@ -545,7 +545,10 @@ START_TEST(test_samples_decode)
 	struct rti_callbacks cb;
 	struct tap p;
 	struct tfed *t = calloc(1, sizeof(*t));
-	char sub[64], grid[64], con[64], ins[64];
+	const char *sub = TOP_BUILDDIR "/samples/substation",
+	    *grid = TOP_BUILDDIR "/samples/grid",
+	    *con = TOP_BUILDDIR "/samples/console",
+	    *ins = TOP_BUILDDIR "/samples/instructor";
 	const char *common[] = { "--url", rx.url, "--fom", GRID, "--peers",
 	    "5", "--duration", "3", "--timeout", "30" };
 	pid_t pids[4];
@@ -579,11 +582,6 @@ START_TEST(test_samples_decode)
 #define ARGS(...) ((const char *const []){ __VA_ARGS__, common[0],       \
 	common[1], common[2], common[3], common[4], common[5], common[6], \
 	common[7], common[8], common[9], NULL })
-	snprintf(sub, sizeof(sub), "%s/samples/substation", TOP_BUILDDIR);
-	snprintf(grid, sizeof(grid), "%s/samples/grid", TOP_BUILDDIR);
-	snprintf(con, sizeof(con), "%s/samples/console", TOP_BUILDDIR);
-	snprintf(ins, sizeof(ins), "%s/samples/instructor", TOP_BUILDDIR);
-	ck_assert(strlen(ins) < sizeof(ins) - 1);
 	pids[0] = spawn(sub, ARGS("--name", "sub-north", "--grid", "north",
 	    "--first", "1", "--substations", "3"));
 	pids[1] = spawn(grid, ARGS("--name", "grid"));
