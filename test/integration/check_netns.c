@@ -418,16 +418,15 @@ START_TEST(test_reliable_under_loss)
 }
 END_TEST
 
-/* B's link goes down: no FIN reaches rtiexec.  B is resigned within
- * the heartbeat timeout (2 s; TCP alone would take minutes) and A,
- * held by B's regulation, steps on. */
+/* B's link goes down: no FIN reaches rtiexec.  B is resigned by the
+ * heartbeat timeout (2 s; TCP alone would take minutes: the log says
+ * which) and A, held by B's regulation, steps on. */
 START_TEST(test_link_down)
 {
 	struct tfed *a;
 	int pfd[2], s;
 	pid_t pid;
 	char ch;
-	double t0;
 
 	rti_start("2");
 	ck_assert_int_eq(pipe(pfd), 0);
@@ -456,9 +455,8 @@ START_TEST(test_link_down)
 	tfed_pump(a, 1.0);
 	ck_assert_int_lt(tfed_find(a, "grant:"), 0);
 	ck_assert_int_eq(sh("ip -n %s link set vb down", ns[2]), 0);
-	t0 = tfed_now();
-	ck_assert(tfed_wait(a, "grant:2|"));
-	ck_assert_double_lt(tfed_now() - t0, 8);
+	ck_assert_msg(tfed_wait(a, "grant:2|"), "A was not granted within "
+	    "%.0f s of B's link going down", WAIT_S);
 	ck_assert(rtiexec_log_has(&rx, "federate B"));
 	ck_assert(rtiexec_log_has(&rx, "nothing received for"));
 	for (s = 3; s <= 6; s++)
@@ -1420,15 +1418,12 @@ START_TEST(test_multicast_refused)
 {
 	static const char *const bad[] = { "10.201.0.0/24", "224.0.0.0/24",
 		"239.192.77.1/24", NULL };
-	char cmd[512];
 	int i;
 
-	for (i = 0; bad[i]; i++) {
-		snprintf(cmd, sizeof cmd, "%s/rti/rtiexec --bind %s "
-		    "--multicast %s >/dev/null 2>&1", TOP_BUILDDIR, RTI_ADDR,
-		    bad[i]);
-		ck_assert_int_eq(sh("ip netns exec %s %s", ns[0], cmd), 2);
-	}
+	for (i = 0; bad[i]; i++)
+		ck_assert_int_eq(sh("ip netns exec %s %s/rti/rtiexec --bind %s "
+		    "--multicast %s >/dev/null 2>&1", ns[0], TOP_BUILDDIR,
+		    RTI_ADDR, bad[i]), 2);
 }
 END_TEST
 
