@@ -24,6 +24,7 @@
 #ifndef RTI_FOM_H
 #define RTI_FOM_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,9 +50,10 @@ extern const size_t fom_mim_xml_len;
 struct fom_index;
 
 /* Error report of a failed load or merge.  `file` is the module name given
- * to the loader, `line` the 1-based XML line (0 when not tied to a line). */
+ * to the loader (PATH_MAX holds any path the loader could open), `line`
+ * the 1-based XML line (0 when not tied to a line). */
 struct fom_error {
-	char file[256];
+	char file[PATH_MAX];
 	int line;
 	char msg[512];
 	int budget;          /* 1: refused because a fom_budget ran out */

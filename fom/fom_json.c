@@ -487,8 +487,7 @@ jnode(struct jctx *c, uint8_t kind, size_t data)
 		    "(limit)", FOM_VALUE_MAX_NODES);
 	if ((v = malloc(sizeof(*v) + data)) == NULL)
 		return jfail(c, RTI_ERR_NO_MEMORY, "out of memory");
-	memset(v, 0, sizeof(*v));
-	v->kind = kind;
+	fom_value_node_init(v, kind);
 	if (data)
 		v->str = (char *)(v + 1);
 	c->nodes++;

@@ -51,8 +51,7 @@ val_alloc(uint8_t kind, size_t extra)
 
 	if (v == NULL)
 		return NULL;
-	memset(v, 0, sizeof(*v));
-	v->kind = kind;
+	fom_value_node_init(v, kind);
 	return v;
 }
 
@@ -157,7 +156,9 @@ val_set_label(struct rti_value *v, const char *s)
 RTI_API void
 rti_value_free(rti_value *v)
 {
-	if (v == NULL || v->attached)
+	/* not a node (JSON text given by mistake: rti_free's) or not a root:
+	 * nothing to free here */
+	if (v == NULL || !fom_value_is_node(v) || v->attached)
 		return;
 	fom_value_free_tree(v);
 }
@@ -748,8 +749,7 @@ dalloc(struct dctx *c, uint8_t kind, int data, size_t datalen)
 	if ((v = arena_alloc(c, sizeof(*v) + ll + (data ? datalen + 1 : 0))) ==
 	    NULL)
 		return dfail(c, RTI_ERR_NO_MEMORY, c->off, "out of memory");
-	memset(v, 0, sizeof(*v));
-	v->kind = kind;
+	fom_value_node_init(v, kind);
 	v->in_arena = 1;
 	if (ll) {
 		v->label = (char *)(v + 1);

@@ -30,6 +30,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fom.h"
 #include "librti.h"
@@ -43,12 +44,19 @@
 
 struct fom_value_chunk;
 
+/* Bytes that never occur in UTF-8 (so never in JSON text), at the same
+ * place in every node. */
+#define FOM_VALUE_MAGIC "\xff\xfe\xfd"
+
 struct rti_value {
 	uint8_t kind;            /* enum rti_value_kind */
 	uint8_t attached;        /* 1: has a parent, which frees it */
 	uint8_t label_heap;      /* label was malloc'd on its own */
 	uint8_t in_arena;        /* the node lies in its decode's arena */
 	uint8_t kids_arena;      /* kids lies there too */
+	uint8_t magic[3];        /* FOM_VALUE_MAGIC: rti_free tells a tree
+	                          * from JSON text by it (in what was
+	                          * padding) */
 	uint32_t n;              /* children, or string / bytes length */
 	uint32_t cap;            /* room in kids */
 	union {
@@ -148,5 +156,23 @@ const struct fom_datatype *fom_value_basic(const struct fom *f,
     const struct fom_datatype *t);
 uint64_t fom_value_fixed_count(const struct fom_datatype *t);
 void fom_value_free_tree(struct rti_value *v);
+
+/* Every node starts so: zero, its kind, the magic. */
+static inline void
+fom_value_node_init(struct rti_value *v, uint8_t kind)
+{
+	memset(v, 0, sizeof(*v));
+	v->kind = kind;
+	memcpy(v->magic, FOM_VALUE_MAGIC, sizeof(v->magic));
+}
+
+/* Whether p, which points at 8 readable bytes at least, is a node. */
+static inline int
+fom_value_is_node(const void *p)
+{
+	return memcmp((const unsigned char *)p +
+	    offsetof(struct rti_value, magic), FOM_VALUE_MAGIC,
+	    sizeof(((struct rti_value *)0)->magic)) == 0;
+}
 
 #endif

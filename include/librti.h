@@ -1516,8 +1516,9 @@ RTI_API int rti_decode_count(struct rti_decoder *d, uint32_t *n,
  * _json forms convert both ways to JSON text.  The tree is opaque: read
  * it with the accessors, build it with rti_value_new_* (every scalar is an
  * int64, uint64, double or UTF-8 string, so that a foreign-function
- * interface needs no structs).  rti_value_free frees a whole tree; a
- * child belongs to its parent.
+ * interface needs no structs).  rti_free frees what these calls hand
+ * out, trees and JSON text alike (rti_value_free is the same for a tree);
+ * a child belongs to its parent.
  *
  * Errors go through rti_error_message(amb): a decode error names the byte
  * offset and what did not fit ("offset 12: HLAvariableArray count 4000000
@@ -1562,7 +1563,7 @@ RTI_API int rti_get_parameter_datatype(rti_ambassador *amb,
 
 /*
  * Decode len bytes of datatype dt into a new tree *out, which the caller
- * frees with rti_value_free (*out is left as it was on error).
+ * frees with rti_free (*out is left as it was on error).
  * @retval RTI_ERR_DECODER_ERROR the bytes do not fit the type
  * @retval RTI_ERR_DATATYPE_NOT_DEFINED dt is not a datatype or is opaque
  * @retval RTI_ERR_LIMIT_EXCEEDED more than 2^20 values
@@ -1581,7 +1582,7 @@ RTI_API int rti_encode_value(rti_ambassador *amb, rti_datatype_handle dt,
  * caller frees it with rti_free).  Pure: no ambassador. */
 RTI_API int rti_value_to_json(const rti_value *v, char **json);
 /* Parse JSON text (NUL-terminated) as a value of datatype dt into a new
- * tree *out (rti_value_free).
+ * tree *out (rti_free).
  * @retval RTI_ERR_INVALID_ARGUMENT not JSON, or not of the type (the
  *   message names the path) */
 RTI_API int rti_value_from_json(rti_ambassador *amb, rti_datatype_handle dt,
@@ -1604,8 +1605,15 @@ RTI_API int rti_decode_attribute_json(rti_ambassador *amb,
     rti_attribute_handle attr, const void *bytes, size_t len, char **json);
 RTI_API int rti_decode_parameter_json(rti_ambassador *amb,
     rti_parameter_handle param, const void *bytes, size_t len, char **json);
-/* Free memory librti allocated for the caller (JSON text). */
-RTI_API void rti_free(void *p);
+/*
+ * Free anything librti handed out: JSON text and value trees (the root of
+ * one: rti_decode_value, rti_value_from_json, rti_value_new_*).  NULL is
+ * fine.
+ * @retval RTI_OK freed (or NULL)
+ * @retval RTI_ERR_INVALID_ARGUMENT a node that has a parent (its root
+ *   frees it), or not a pointer librti handed out: nothing is freed
+ */
+RTI_API int rti_free(void *p);
 
 /*
  * Reading a tree.  Every accessor accepts NULL and a node of another kind
@@ -1654,7 +1662,8 @@ RTI_API const char *rti_value_alternative_name(const rti_value *v);
  * rti_value_new_variant takes over `disc` (an ENUMERATOR) and `alt` (NULL
  * when no data) on success only; the names label them in JSON (may be
  * NULL).  rti_value_free frees a root and everything under it (NULL is
- * fine; a node attached to a parent is freed with it and is refused here).
+ * fine; a node attached to a parent is freed with it and is refused here),
+ * as rti_free does.
  */
 RTI_API rti_value *rti_value_new_int(int64_t v);
 RTI_API rti_value *rti_value_new_uint(uint64_t v);

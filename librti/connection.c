@@ -46,6 +46,9 @@ rti__now(void)
 
 static void
 lose_v(rti_ambassador *amb, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+static void
+lose_v(rti_ambassador *amb, const char *fmt, va_list ap)
 {
 	if (amb->lost)
 		return;

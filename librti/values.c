@@ -13,6 +13,35 @@
 #include "fom_value.h"
 #include "librti_int.h"
 
+/*
+ * One free for everything librti hands out (rti_free): a value tree is
+ * told by the magic bytes in every node (fom_value.h); JSON text is handed
+ * out TEXT_HDR bytes into its allocation, behind a header that says so,
+ * and padded to 8 bytes at least so that the node test may read them.
+ */
+#define TEXT_HDR 16
+static const unsigned char text_magic[8] = "rtiJSON";
+
+/* JSON text j (malloc'd, NUL-terminated) moved behind its header: the
+ * pointer to hand out, or NULL (j freed) when out of memory. */
+static char *
+text_out(char *j)
+{
+	size_t n = strlen(j) + 1;
+	char *h = realloc(j, TEXT_HDR + (n < 8 ? 8 : n));
+
+	if (h == NULL) {
+		free(j);
+		return NULL;
+	}
+	memmove(h + TEXT_HDR, h, n);
+	if (n < 8)
+		memset(h + TEXT_HDR + n, 0, 8 - n);
+	memset(h, 0, TEXT_HDR);
+	memcpy(h, text_magic, sizeof(text_magic));
+	return h + TEXT_HDR;
+}
+
 /* Common checks: a joined ambassador (the FOM is there) and out. */
 #define VALUES_ARGS(amb, out)                                             \
 	do {                                                              \
@@ -198,18 +227,40 @@ rti_decode_parameter(rti_ambassador *amb, rti_parameter_handle param,
 	return rti_decode_value(amb, dt, bytes, len, out);
 }
 
-RTI_API void
+RTI_API int
 rti_free(void *p)
 {
-	free(p);
+	unsigned char *h;
+
+	if (p == NULL)
+		return RTI_OK;
+	if (fom_value_is_node(p)) {
+		/* a node with a parent goes with its root */
+		if (((rti_value *)p)->attached)
+			return RTI_ERR_INVALID_ARGUMENT;
+		fom_value_free_tree(p);
+		return RTI_OK;
+	}
+	h = (unsigned char *)p - TEXT_HDR;
+	if (memcmp(h, text_magic, sizeof(text_magic)) != 0)
+		return RTI_ERR_INVALID_ARGUMENT;
+	free(h);
+	return RTI_OK;
 }
 
 RTI_API int
 rti_value_to_json(const rti_value *v, char **json)
 {
+	char *j = NULL;
+	int rc;
+
 	if (json == NULL)
 		return RTI_ERR_INVALID_ARGUMENT;
-	return fom_value_to_json(v, json, NULL, NULL, 0);
+	if ((rc = fom_value_to_json(v, &j, NULL, NULL, 0)) != RTI_OK)
+		return rc;
+	if ((*json = text_out(j)) == NULL)
+		return RTI_ERR_NO_MEMORY;
+	return RTI_OK;
 }
 
 RTI_API int
@@ -250,6 +301,8 @@ rti_decode_json(rti_ambassador *amb, rti_datatype_handle dt,
 	    msg, sizeof(msg));
 	if (rc != RTI_OK)
 		return values_codec_fail(amb, rc, msg);
+	if ((j = text_out(j)) == NULL)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	*json = j;
 	return RTI_OK;
 }

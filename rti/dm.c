@@ -98,6 +98,7 @@ relevance_all(struct federation *fx)
 	struct dm_fx *st = fxst(fx);
 	const struct dm_sub *r;
 	uint32_t i, c;
+	size_t n;
 	int rel;
 
 	for (i = 0; i < fx->n_feds; i++) {
@@ -108,9 +109,11 @@ relevance_all(struct federation *fx)
 			continue;
 		for (c = 1; c <= st->n_oc; c++) {
 			rel = 0;
-			if (df->pub[c] && df->sw[WIRE_SWITCH_CLASS_RELEVANCE])
-				rel = relevant(r, dm_route_object(fx, c, &r),
-				    f);
+			if (df->pub[c] &&
+			    df->sw[WIRE_SWITCH_CLASS_RELEVANCE]) {
+				n = dm_route_object(fx, c, &r);
+				rel = relevant(r, n, f);
+			}
 			if (rel != df->adv_oc[c] && df->pub[c])
 				send_cls(f, rel ? WIRE_CB_START_REGISTRATION :
 				    WIRE_CB_STOP_REGISTRATION, c);
@@ -119,9 +122,10 @@ relevance_all(struct federation *fx)
 		for (c = 1; c <= st->n_ic; c++) {
 			rel = 0;
 			if (df->pub_ic[c] &&
-			    df->sw[WIRE_SWITCH_INTERACTION_RELEVANCE])
-				rel = relevant(r, dm_route_interaction(fx, c,
-				    &r), f);
+			    df->sw[WIRE_SWITCH_INTERACTION_RELEVANCE]) {
+				n = dm_route_interaction(fx, c, &r);
+				rel = relevant(r, n, f);
+			}
 			if (rel != df->adv_ic[c] && df->pub_ic[c])
 				send_cls(f, rel ? WIRE_CB_INTERACTIONS_ON :
 				    WIRE_CB_INTERACTIONS_OFF, c);

@@ -37,6 +37,9 @@ static const char *const level_names[] = { "error", "warn", "info",
  * nothing a client named can end it or drive the terminal. */
 static void
 vlog(const char *label, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+static void
+vlog(const char *label, const char *fmt, va_list ap)
 {
 	char raw[LOG_LINE_MAX], esc[LOG_ESCAPE_MAX(LOG_LINE_MAX)];
 	struct timespec ts;

@@ -21,7 +21,7 @@ set -u
 chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser ||
     true)}
 if [ -z "$chromium" ]; then
-	echo "SKIP: check_browser: no chromium (apt-get install chromium)"
+	echo "SKIP: check_browser: no chromium (Debian package chromium)"
 	exit 77
 fi
 rtiexec=$top_builddir/rti/rtiexec

@@ -13,7 +13,8 @@
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
-command -v bash >/dev/null 2>&1 || { echo "SKIP: no bash"; exit 77; }
+command -v bash >/dev/null 2>&1 || {
+	echo "SKIP: no bash (Debian package bash)"; exit 77; }
 if bash "$top_srcdir/demo.sh" --no-build --builddir "$top_builddir"; then
 	echo "check_demo: 1 passed, 0 failed"
 else

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 # check_install.sh - `make install` into a temporary DESTDIR installs
 # rtiexec, librti (shared and static, libtool-versioned), <librti.h>,
-# librti.pc, the man pages and the FOMs; the installed example hello.c
-# builds out of tree with nothing but `pkg-config --cflags --libs librti`
-# and runs against the installed rtiexec; `make uninstall` removes it all.
+# librti.pc, the man pages and the FOMs; the installed examples build out
+# of tree with their Makefile (through pkg-config), hello.c also with
+# `cc hello.c $(pkg-config --cflags --libs librti) -lm`, and runs against
+# the installed rtiexec; `make uninstall` removes it all, rti's own
+# folders included.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
@@ -26,7 +28,8 @@ mkvar() {
 }
 
 command -v pkg-config >/dev/null 2>&1 || {
-	echo "SKIP: pkg-config not installed"; exit 77; }
+	echo "SKIP: pkg-config not installed (Debian package pkg-config)"
+	exit 77; }
 
 tmp=$(mktemp -d)
 rti_pid=
@@ -91,6 +94,9 @@ if "$top_builddir/libtool" --config | grep -q "^build_libtool_libs=yes"; then
 		    awk '$2 ~ /^[TDB]$/ && $3 !~ /^rti_/ { print $3 }')
 		[ -z "$leaked" ] && ok ||
 		    bad "librti.so exports non-API symbols:" $leaked
+	else
+		echo "check_install: no nm(1) (Debian package binutils): the" \
+		    "exported symbols are not checked"
 	fi
 fi
 for f in Grid.xml HelloWorld.xml; do
@@ -103,11 +109,13 @@ done
 check "example hello.c in $docdir/examples" \
     test -f "$docdir/examples/hello.c"
 
-# Build the installed example out of tree, as a user would.
+# Build the installed examples out of tree, as a user would: make in a
+# copy of them (their Makefile goes through pkg-config), and one by hand.
 cc=$(mkvar CC)
 san=$(mkvar SAN_FLAGS)
-mkdir "$tmp/user"
-cp "$docdir/examples/hello.c" "$tmp/user/" 2>/dev/null
+check "examples' Makefile in $docdir/examples" \
+    test -f "$docdir/examples/Makefile"
+cp -r "$docdir/examples" "$tmp/user" 2>/dev/null || mkdir "$tmp/user"
 if [ "$shared" -eq 1 ]; then
 	libs=$(pkg-config --libs librti)
 else
@@ -116,8 +124,21 @@ else
 	    sed 's/-lrti//')"
 fi
 # shellcheck disable=SC2086 # flags are lists
+if (unset MAKEFLAGS MFLAGS MAKELEVEL; $MAKE -C "$tmp/user" CC="$cc" \
+    CFLAGS="-O2 $san" LDFLAGS="$san" RTI_LIBS="$libs") >"$tmp/ex.log" 2>&1
+then
+	ok
+else
+	cat "$tmp/ex.log"
+	bad "the installed examples do not build with their Makefile"
+fi
+for e in hello substation grid console instructor; do
+	check "the examples' make built $e" test -x "$tmp/user/$e"
+	rm -f "$tmp/user/$e"
+done
+# shellcheck disable=SC2086 # flags are lists
 if (cd "$tmp/user" && $cc $san -o hello hello.c \
-    $(pkg-config --cflags librti) $libs) >"$tmp/cc.log" 2>&1; then
+    $(pkg-config --cflags librti) $libs -lm) >"$tmp/cc.log" 2>&1; then
 	ok
 else
 	cat "$tmp/cc.log"
@@ -163,6 +184,11 @@ if $MAKE -C "$top_builddir" uninstall DESTDIR="$dest" >"$tmp/un.log" 2>&1
 then
 	left=$(find "$dest" -type f -o -type l)
 	[ -z "$left" ] && ok || bad "left after make uninstall:" $left
+	# and rti's own folders, now empty
+	for d in "$fomdir" "$dest$prefix/share/rti" "$docdir/examples" \
+	    "$docdir"; do
+		[ ! -e "$d" ] && ok || bad "make uninstall left $d"
+	done
 else
 	cat "$tmp/un.log"
 	bad "make uninstall"

@@ -12,7 +12,9 @@
 #   - librti-uninstalled.pc: samples/hello.c builds against the build tree
 #     with `PKG_CONFIG_PATH=BUILDDIR/librti pkg-config --cflags --libs
 #     librti` and runs without LD_LIBRARY_PATH;
-#   - make uninstall removes the package.
+#   - make uninstall removes the package, with the byte-compiled files
+#     Python wrote beside it (as it does on a fresh machine, where
+#     PYTHONDONTWRITEBYTECODE is not set) and its folder.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
@@ -27,7 +29,7 @@ mkvar() {
 }
 PYTHON=$(mkvar PYTHON)
 if [ -z "$PYTHON" ] || [ "$PYTHON" = ":" ]; then
-	echo "SKIP: no python3"; exit 77
+	echo "SKIP: no python3 (Debian package python3)"; exit 77
 fi
 if [ ! -e "$top_builddir/librti/.libs/librti.so" ] ||
     [ -n "$(mkvar SAN_FLAGS)" ]; then
@@ -85,7 +87,8 @@ with rti.Ambassador(None, sys.argv[1]) as amb:
     bus = amb.get_object_class_handle("Bus")
     print(amb.get_object_class_name(bus))
 PY
-if (cd "$tmp" && env -u RTI_LIBRARY -u LD_LIBRARY_PATH PYTHONPATH="$pydir" \
+if (cd "$tmp" && env -u RTI_LIBRARY -u LD_LIBRARY_PATH \
+    -u PYTHONDONTWRITEBYTECODE -u PYTHONPYCACHEPREFIX PYTHONPATH="$pydir" \
     "$PYTHON" fed.py "$url") >"$tmp/fed.log" 2>&1; then
 	ok
 else
@@ -109,10 +112,18 @@ sys.exit(0 if d in sys.path or d == sysconfig.get_path("purelib") else 1)
 PY
 then ok; else bad "pythondir $(mkvar pythondir) is not on $PYTHON's path"; fi
 
-# 4. make uninstall removes the package.
+# 4. make uninstall removes the package, its byte-compiled files and its
+# folder, and rti's own folders.
+ls "$pydir/rti/__pycache__/"*.pyc >/dev/null 2>&1 && ok ||
+    bad "importing the installed package wrote no __pycache__"
 $MAKE -C "$top_builddir" uninstall prefix="$prefix" >/dev/null 2>&1
-[ ! -e "$pydir/rti" ] || [ -z "$(ls -A "$pydir/rti")" ] && ok ||
-    bad "make uninstall left $(ls "$pydir/rti")"
+[ ! -e "$pydir/rti" ] && ok ||
+    bad "make uninstall left $pydir/rti:" $(ls -A "$pydir/rti")
+for d in share/rti share/doc/rti; do
+	[ ! -e "$prefix/$d" ] && ok || bad "make uninstall left $prefix/$d"
+done
+left=$(find "$prefix" -type f -o -type l)
+[ -z "$left" ] && ok || bad "left after make uninstall:" $left
 
 # 5. DESTDIR: no LDCONFIG.
 rm -f "$tmp/ldconfig.calls"
@@ -151,6 +162,9 @@ if command -v pkg-config >/dev/null 2>&1; then
 	else
 		cat "$tmp/cc.log"; bad "hello.c does not build uninstalled"
 	fi
+else
+	echo "check_install_python: no pkg-config (Debian package" \
+	    "pkg-config): librti-uninstalled.pc is not tried"
 fi
 
 echo "check_install_python: $pass passed, $fail failed"

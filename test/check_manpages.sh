@@ -73,7 +73,8 @@ if command -v groff >/dev/null 2>&1; then
 		fi
 	done
 else
-	echo "SKIP: groff not installed; page formatting not checked"
+	echo "check_manpages: no groff (Debian package groff-base): page" \
+	    "formatting is not checked"
 fi
 
 echo "check_manpages: $pass passed, $fail failed"

@@ -19,7 +19,8 @@ mkvar() {
 PYTHON=${PYTHON:-$(mkvar PYTHON)}
 if [ -z "$PYTHON" ] || [ "$PYTHON" = ":" ] ||
     ! command -v "$PYTHON" >/dev/null 2>&1; then
-	echo "SKIP: python3 not installed (the Python binding is not tested)"
+	echo "SKIP: python3 not installed (Debian package python3): the" \
+	    "Python binding is not tested"
 	exit 77
 fi
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 8))'; then

@@ -24,16 +24,31 @@ corpus_dir(void)
 	return d && *d ? d : TOP_SRCDIR "/../shared/fom-corpus";
 }
 
+/* corpus_dir()/rel as a new string (free it), however deep the corpus
+ * is; exits when out of memory. */
+static inline char *
+corpus_file(const char *rel)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", corpus_dir(), rel) < 0) {
+		perror("corpus_file");
+		exit(99);
+	}
+	return p;
+}
+
 /* 1 when the corpus is there (its MANIFEST.txt); else 0 after a notice on
  * stderr naming `suite` and where it looked. */
 static inline int
 corpus_here(const char *suite)
 {
 	struct stat st;
-	char p[1024];
+	char *p = corpus_file("MANIFEST.txt");
+	int here = stat(p, &st) == 0;
 
-	snprintf(p, sizeof p, "%s/MANIFEST.txt", corpus_dir());
-	if (stat(p, &st) == 0)
+	free(p);
+	if (here)
 		return 1;
 	fprintf(stderr, "%s: notice: no FOM corpus at %s (set "
 	    "FOM_CORPUS_DIR): its cases are skipped\n", suite, corpus_dir());

@@ -20,7 +20,7 @@ if [ ! -f "$build/config.status" ]; then
 fi
 build=$(cd "$build" && pwd)
 command -v valgrind >/dev/null || {
-	echo "valgrind.sh: valgrind not found" >&2
+	echo "valgrind.sh: valgrind not found (Debian package valgrind)" >&2
 	exit 2
 }
 if grep -q '^SAN_FLAGS = .*-fsanitize' "$build/Makefile"; then

@@ -24,6 +24,9 @@ struct rd {
 
 static int
 fail(struct rd *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int
+fail(struct rd *r, const char *fmt, ...)
 {
 	va_list ap;
 	int n;

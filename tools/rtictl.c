@@ -329,20 +329,23 @@ tstr(const struct jr_val *v, char *buf, size_t len)
 	return buf;
 }
 
+/* Print the names of array arr, ", " between them, or `none` when it has
+ * none (all of them: a list of a thousand federates is not cut). */
 static void
-join_names(const struct jr_val *arr, char *out, size_t len)
+print_names(FILE *o, const struct jr_val *arr, const char *none)
 {
-	size_t i, n = 0;
+	size_t i, n = arr && arr->type == JR_ARR ? arr->n : 0;
 
-	out[0] = '\0';
-	for (i = 0; arr && arr->type == JR_ARR && i < arr->n; i++) {
-		int k = snprintf(out + n, len - n, "%s%s", i ? ", " : "",
-		    jr_str(&arr->items[i], "?"));
+	if (n == 0)
+		fputs(none, o);
+	for (i = 0; i < n; i++)
+		fprintf(o, "%s%s", i ? ", " : "", jr_str(&arr->items[i], "?"));
+}
 
-		if (k < 0 || (size_t)k >= len - n)
-			break;
-		n += (size_t)k;
-	}
+static int
+has_names(const struct jr_val *arr)
+{
+	return arr && arr->type == JR_ARR && arr->n > 0;
 }
 
 /* The save line of the page: the last save and what runs now. */
@@ -352,7 +355,7 @@ print_save(FILE *o, const struct jr_val *sv)
 	const struct jr_val *last = jr_get(sv, "last");
 	const char *state = jr_str(jr_get(sv, "state"), "idle");
 	const char *label = jr_str(jr_get(sv, "label"), "?");
-	char t[64], names[1024];
+	char t[64];
 
 	if (last && last->type == JR_OBJ) {
 		fprintf(o, "last save: %s", jr_str(jr_get(last, "label"),
@@ -364,18 +367,18 @@ print_save(FILE *o, const struct jr_val *sv)
 	} else {
 		fprintf(o, "last save: none");
 	}
-	join_names(jr_get(sv, "waiting_for"), names, sizeof names);
-	if (strcmp(state, "waiting_for_time") == 0)
+	if (strcmp(state, "waiting_for_time") == 0) {
 		fprintf(o, "; save %s waits for t=%s", label,
 		    tstr(jr_get(sv, "time"), t, sizeof t));
-	else if (strcmp(state, "saving") == 0)
-		fprintf(o, "; saving %s: waiting for %s", label,
-		    names[0] ? names : "nobody");
-	else if (strcmp(state, "writing") == 0)
+	} else if (strcmp(state, "saving") == 0) {
+		fprintf(o, "; saving %s: waiting for ", label);
+		print_names(o, jr_get(sv, "waiting_for"), "nobody");
+	} else if (strcmp(state, "writing") == 0) {
 		fprintf(o, "; saving %s: writing the file", label);
-	else if (strcmp(state, "restoring") == 0)
-		fprintf(o, "; restoring %s: waiting for %s", label,
-		    names[0] ? names : "nobody");
+	} else if (strcmp(state, "restoring") == 0) {
+		fprintf(o, "; restoring %s: waiting for ", label);
+		print_names(o, jr_get(sv, "waiting_for"), "nobody");
+	}
 	fprintf(o, "\n");
 }
 
@@ -386,7 +389,6 @@ print_status(FILE *o, const struct jr_val *d)
 	const struct jr_val *fs = jr_get(fx, "federates");
 	const struct jr_val *sp = jr_get(fx, "sync_points");
 	double now = jr_num(jr_path(d, "server.now"), 0);
-	char names[1024];
 	size_t i;
 
 	fprintf(o, "federation %s (%s): %zu federate%s\n",
@@ -407,11 +409,10 @@ print_status(FILE *o, const struct jr_val *d)
 		    now > j ? now - j : 0, jr_str(jr_get(f, "state"), "?"));
 	}
 	for (i = 0; sp && i < sp->n; i++) {
-		join_names(jr_get(&sp->items[i], "waiting_for"), names,
-		    sizeof names);
-		fprintf(o, "sync point %s: waiting for %s\n",
-		    jr_str(jr_get(&sp->items[i], "label"), "?"),
-		    names[0] ? names : "nobody");
+		fprintf(o, "sync point %s: waiting for ",
+		    jr_str(jr_get(&sp->items[i], "label"), "?"));
+		print_names(o, jr_get(&sp->items[i], "waiting_for"), "nobody");
+		fprintf(o, "\n");
 	}
 	if (jr_get(fx, "save"))
 		print_save(o, jr_get(fx, "save"));
@@ -423,16 +424,18 @@ print_time(FILE *o, const struct jr_val *d)
 	const struct jr_val *fx = jr_get(d, "federation");
 	const struct jr_val *fs = jr_get(fx, "federates");
 	const struct jr_val *g = jr_get(fx, "galt");
-	char b1[48], b2[48], b3[48], b4[64], names[1024], waits[1024];
+	char b1[48], b2[48], b3[48], b4[64];
 	size_t i;
 
-	join_names(jr_get(g, "held_back_by"), names, sizeof names);
-	join_names(jr_get(g, "waiting"), waits, sizeof waits);
-	if (names[0])
-		fprintf(o, "federation %s: GALT %s held back by %s "
-		    "(waiting: %s)\n", jr_str(jr_get(fx, "name"), "?"),
-		    tstr(jr_get(g, "time"), b1, sizeof b1), names, waits);
-	else
+	if (has_names(jr_get(g, "held_back_by"))) {
+		fprintf(o, "federation %s: GALT %s held back by ",
+		    jr_str(jr_get(fx, "name"), "?"),
+		    tstr(jr_get(g, "time"), b1, sizeof b1));
+		print_names(o, jr_get(g, "held_back_by"), "");
+		fprintf(o, " (waiting: ");
+		print_names(o, jr_get(g, "waiting"), "");
+		fprintf(o, ")\n");
+	} else
 		fprintf(o, "federation %s: nobody holds time back\n",
 		    jr_str(jr_get(fx, "name"), "?"));
 	fprintf(o, "%-20s %12s %10s %-16s %12s %-3s %-3s %s\n", "NAME",

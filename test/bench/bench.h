@@ -66,6 +66,7 @@ int bench_mode_encode(struct bench_ctx *c);
 int bench_mode_save(struct bench_ctx *c);
 int bench_mode_besteffort(struct bench_ctx *c);
 int bench_mode_multicast(struct bench_ctx *c);
+int bench_mode_loop(struct bench_ctx *c);
 
 /* relay.c: serve two clients accepted on `lfd` until one closes. */
 int relay_serve(int lfd);

@@ -459,6 +459,12 @@ static const struct mode modes[] = {
 	    "SampleBE (HLAbestEffort, by UDP): p50_us p99_us lost (no answer "
 	    "in 0.2 s), updates_per_s and delivered (the fraction of the "
 	    "updates sent that was reflected), ratio_to_reliable", 0 },
+	{ "loop", bench_mode_loop,
+	    "rtiexec over a large request while a probe federate makes "
+	    "round trips: 65536 names reserved in one request (granted, and "
+	    "refused for a duplicate), a join with two modules of 30000 "
+	    "classes each: op_ms, and the probe's round trips meanwhile "
+	    "(probe_n probe_p50_us probe_max_us)", 0 },
 	{ "multicast", bench_mode_multicast,
 	    "(only with -m, across namespaces: test/bench/netns_mcast.sh) "
 	    "10 subscribers that want the same best-effort updates, on the "

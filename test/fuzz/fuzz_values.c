@@ -142,9 +142,11 @@ encode_all(struct fom *f, uint32_t dt, const struct rti_value *v,
 {
 	char err[512];
 	size_t len = 0, len2 = 0;
+	int rc;
 
-	FUZZ_CHECK(fom_value_encode(f, dt, v, NULL, 0, &len, err,
-	    sizeof(err)) == (len ? RTI_ERR_LIMIT_EXCEEDED : RTI_OK));
+	/* the call sets len: read it only after the call */
+	rc = fom_value_encode(f, dt, v, NULL, 0, &len, err, sizeof(err));
+	FUZZ_CHECK(rc == (len ? RTI_ERR_LIMIT_EXCEEDED : RTI_OK));
 	*out = malloc(len ? len : 1);
 	FUZZ_CHECK(*out != NULL);
 	FUZZ_CHECK(fom_value_encode(f, dt, v, *out, len, &len2, err,

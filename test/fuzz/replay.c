@@ -21,7 +21,11 @@
 #include "fuzz.h"
 
 #ifndef FUZZ_DIR
+#ifdef TOP_SRCDIR
+#define FUZZ_DIR TOP_SRCDIR "/test/fuzz"
+#else
 #define FUZZ_DIR "test/fuzz"
+#endif
 #endif
 #ifndef FUZZ_TARGET
 #error "FUZZ_TARGET must name the target (wire, fom, ...)"

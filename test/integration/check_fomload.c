@@ -616,23 +616,22 @@ START_TEST(test_fifo_refused)
 {
 	struct reply r;
 	char shape[4096];
-	double t0;
 	int fd, other;
 
 	ck_assert_int_eq(mkfifo(in_top("foms/pipe.xml"), 0644), 0);
 	fd = raw_hello();
 	other = raw_hello();
-	t0 = tfed_now();
+	/* nothing ever writes to the FIFO: a loader that opened it would
+	 * never answer (the waits below are bounds, WAIT_S) */
 	send_create(fd, 1, "P", "pipe.xml");
 	/* the other federate, at once */
 	send_create(other, 2, "G", "ok.xml");
-	ck_assert_msg(raw_reply(other, &r, 5.0) == 1,
+	ck_assert_msg(raw_reply(other, &r, WAIT_S) == 1,
 	    "another federate's create waited behind the FIFO");
 	ck_assert_uint_eq(r.err, RTI_OK);
-	ck_assert_double_lt(raw_ping(other, 3), 1.0);
-	ck_assert_msg(raw_reply(fd, &r, 5.0) == 1,
+	(void)raw_ping(other, 3);
+	ck_assert_msg(raw_reply(fd, &r, WAIT_S) == 1,
 	    "no answer to the create naming a FIFO");
-	ck_assert_double_lt(tfed_now() - t0, 1.0);
 	ck_assert_uint_eq(r.err, RTI_ERR_COULD_NOT_OPEN_FDD);
 	shape_of(r.msg, "pipe.xml", shape, sizeof shape);
 	ck_assert_str_eq(shape, MSG_SHAPE);
@@ -642,10 +641,12 @@ START_TEST(test_fifo_refused)
 }
 END_TEST
 
+/* Round trips on a raw connection until `stop`: `during` counts those
+ * sent after `busy` was set and answered before it was cleared. */
 struct pinger {
 	int fd;
-	atomic_int stop;
-	unsigned n;
+	atomic_int stop, busy;
+	unsigned n, during;
 	double worst;
 };
 
@@ -656,8 +657,11 @@ ping_loop(void *arg)
 	uint32_t serial = 1000;
 
 	while (!atomic_load(&p->stop)) {
+		int busy = atomic_load(&p->busy);
 		double rtt = raw_ping(p->fd, serial++);
 
+		if (busy && atomic_load(&p->busy))
+			p->during++;
 		if (rtt > p->worst)
 			p->worst = rtt;
 		p->n++;
@@ -668,8 +672,10 @@ ping_loop(void *arg)
 
 /*
  * A large legitimate FOM is loaded while another federate keeps making
- * round trips: the worst of them stays far below the create's duration
- * (the old loader held the loop for the whole parse).
+ * round trips: they are answered while the create is in progress (the
+ * old loader held the loop for the whole parse: a round trip sent during
+ * the create was answered after it, so at most the one in flight when it
+ * began could count).  How long they took is printed, not judged.
  */
 START_TEST(test_large_fom_round_trips)
 {
@@ -685,26 +691,26 @@ START_TEST(test_large_fom_round_trips)
 	memset(&p, 0, sizeof p);
 	atomic_init(&p.stop, 0);
 	p.fd = raw_hello();
+	atomic_init(&p.busy, 0);
 	ck_assert_int_eq(pthread_create(&th, NULL, ping_loop, &p), 0);
 	usleep(50000);
 	t0 = tfed_now();
+	atomic_store(&p.busy, 1);
 	ck_assert_int_eq(rti_create_federation_execution(a->amb, "Big", bigs,
 	    2, NULL), RTI_OK);
+	atomic_store(&p.busy, 0);
 	dur = tfed_now() - t0;
 	atomic_store(&p.stop, 1);
 	pthread_join(th, NULL);
 	rss1 = rtiexec_status_kb(&rx, "VmRSS");
-	fprintf(stderr, "large FOM: create %.3f s, %u round trips, worst "
-	    "%.1f ms, rtiexec +%ld kB\n", dur, p.n, p.worst * 1e3,
-	    rss1 - rss0);
-	if (!under_wrapper) {
-		ck_assert_msg(dur >= 0.15, "the create took %.3f s: too short "
-		    "to show a stall; make big_foms() larger", dur);
-		ck_assert_uint_ge(p.n, 10);
-		ck_assert_msg(p.worst < dur / 5 && p.worst < 0.25,
-		    "worst round trip %.1f ms during a %.0f ms create",
-		    p.worst * 1e3, dur * 1e3);
-	}
+	fprintf(stderr, "large FOM: create %.3f s, %u round trips (%u during "
+	    "it), worst %.1f ms, rtiexec +%ld kB\n", dur, p.n, p.during,
+	    p.worst * 1e3, rss1 - rss0);
+	if (!under_wrapper)
+		ck_assert_msg(p.during >= 3, "%u round trips were answered "
+		    "while the create was in progress: the loop waited for "
+		    "the load (or the FOMs are too small to show it; make "
+		    "big_foms() larger)", p.during);
 	ck_assert_int_eq(rti_join_federation_execution(a->amb, "A", "t",
 	    "Big", NULL), RTI_OK);
 	close(p.fd);
@@ -1015,13 +1021,12 @@ START_TEST(test_operator_fom_fifo)
 		pid_t pid;
 
 		while ((pid = waitpid(r2.pid, &st, WNOHANG)) == 0 &&
-		    tfed_now() - t0 < 5.0)
+		    tfed_now() - t0 < WAIT_S)
 			usleep(5000);
 		ck_assert_msg(pid == r2.pid, "start-up hangs on a FIFO");
 		ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 1);
 		r2.pid = -1;
 	}
-	ck_assert_double_lt(tfed_now() - t0, 5.0);
 	ck_assert(rtiexec_log_has(&r2, "a FIFO, not a regular file"));
 	nftw(r2.dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 	/* an operator path outside the FOM path is fine */

@@ -647,7 +647,7 @@ START_TEST(test_galt_holder)
 	struct tfed *all[3] = { a, b, c };
 	struct jr_val *doc;
 	const struct jr_val *f, *t;
-	char buf[256], *m;
+	char buf[sizeof RTICTL + 256], *m;
 	FILE *p;
 	size_t n;
 	int i;
@@ -1348,7 +1348,7 @@ START_TEST(test_auth)
 	ck_assert(prom_value(m, "rti_http_unauthorized_total") == 5);
 	resp_free(&r);
 	{
-		char cmd[256];
+		char cmd[sizeof RTICTL + 256];
 
 		snprintf(cmd, sizeof cmd, RTICTL " --url http://127.0.0.1:%d "
 		    "--auth-key-file %s status >/dev/null 2>&1", hport,
@@ -1571,7 +1571,7 @@ START_TEST(test_rtictl_and_int64)
 {
 	struct tfed *a = tfed_new(&rx), *b;
 	const char *mods[1] = { HELLO };
-	char cmd[512], out[65536], why[256];
+	char cmd[sizeof RTICTL + 256], out[65536], why[256];
 	struct jr_val *doc;
 
 	ck_assert_int_eq(rti_create_federation_execution(a->amb, "I",
@@ -1692,7 +1692,7 @@ START_TEST(test_save_restore)
 	struct tfed *a, *b, *all[2];
 	const struct jr_val *sv;
 	struct jr_val *doc;
-	char dir[64], cmd[512], out[65536], buf[256], *m;
+	char dir[64], cmd[sizeof RTICTL + 256], out[65536], buf[256], *m;
 	const char *args[] = { "--save-dir", dir, NULL };
 	time_t t0, t1;
 	int ok;

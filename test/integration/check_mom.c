@@ -390,15 +390,14 @@ START_TEST(test_mim_everywhere)
 	ck_assert_ptr_nonnull(strstr(rti_error_message(a->amb),
 	    "HLAobjectRoot.HLAmanager.HLAfederate"));
 	if (corpus_here("check_mom")) {
-		char mim[512];
+		char *mim = corpus_file("mim/HLAstandardMIM.xml");
 		const char *mods[2] = { mim, GRID };
 
-		snprintf(mim, sizeof mim, "%s/mim/HLAstandardMIM.xml",
-		    corpus_dir());
 		ck_assert_msg(rti_create_federation_execution(a->amb, "H",
 		    mods, 2, NULL) == RTI_OK, "%s", rti_error_message(a->amb));
 		ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "H"),
 		    RTI_OK);
+		free(mim);
 	}
 	tfed_free(a);
 	tfed_free(b);

@@ -244,9 +244,9 @@ END_TEST
 /*
  * One request of 65536 names, the most a request may hold: refused whole
  * when its last name repeats its first (none of the others stays
- * reserved), granted without it, and answered within a second either
- * way (checking every pair for duplicates took 4.5 s of rtiexec's loop
- * here; untimed under valgrind).
+ * reserved), granted without it.  How long rtiexec takes is rtibench's
+ * figure (-m loop: checking every pair for duplicates took 4.5 s of its
+ * loop).
  */
 START_TEST(test_name_reservation_many)
 {
@@ -254,8 +254,7 @@ START_TEST(test_name_reservation_many)
 	struct tfed *a = fed("A", 0), *b = fed("B", 0);
 	const char **names = calloc(N, sizeof *names);
 	char (*buf)[16] = calloc(N, sizeof *buf);
-	int timed = getenv("RTI_TEST_WRAPPER") == NULL, k;
-	double t0;
+	int k;
 	size_t i;
 
 	ck_assert(names && buf);
@@ -266,14 +265,10 @@ START_TEST(test_name_reservation_many)
 	for (k = 0; k < 2; k++) {
 		names[N - 1] = k ? buf[N - 1] : buf[0];
 		tfed_clear(b);
-		t0 = tfed_now();
 		ck_assert_int_eq(rti_reserve_multiple_object_instance_names(
 		    b->amb, names, N), RTI_OK);
 		ck_assert(tfed_wait(b, k ? "mreserved:65536:Many0" :
 		    "mreservefail:65536:Many0"));
-		if (timed)
-			ck_assert_msg(tfed_now() - t0 < 1.0, "%.2f s",
-			    tfed_now() - t0);
 		/* after the refusal nothing is held: another may take one */
 		ck_assert_int_eq(rti_reserve_object_instance_name(a->amb,
 		    k ? "Many1" : "Many65534"), RTI_OK);

@@ -5,6 +5,7 @@ grid north: it prints the line flows of S2 and nothing of S1 or S3."""
 
 import os
 import re
+import signal
 import subprocess
 import sys
 import unittest
@@ -31,11 +32,12 @@ class TestReadme(RtiTestCase):
         code = readme_example()
         self.assertIn("tcp://127.0.0.1:14321", code)
         code = code.replace("tcp://127.0.0.1:14321", self.url)
+        # the simulator runs until the example is done (SIGINT then), so
+        # that the example's 5 s of evoke see it however slow the machine
         sub = subprocess.Popen(
             [os.path.join(SAMPLES, "substation"), "--url", self.url,
-             "--fom", GRID, "--grid", "north", "--substations", "3",
-             "--duration", "8"], stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL)
+             "--fom", GRID, "--grid", "north", "--substations", "3"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             # the federation exists once the simulator is up
             deadline = TIMEOUT
@@ -48,10 +50,15 @@ class TestReadme(RtiTestCase):
                     break
                 __import__("time").sleep(0.5)
         finally:
-            sub.wait(TIMEOUT)
+            sub.send_signal(signal.SIGINT)
+            try:
+                sub.wait(TIMEOUT)
+            except subprocess.TimeoutExpired:
+                sub.kill()
+                sub.wait()
+        self.assertEqual(sub.returncode, 0)
         self.assertEqual(r.returncode, 0, r.stderr)
         lines = r.stdout.splitlines()
-        self.assertGreater(len(lines), 10, r.stdout)
         names = {l.split()[0] for l in lines}
         self.assertEqual(names, {"S2.L1", "S2.L2"}, r.stdout)
         for l in lines:

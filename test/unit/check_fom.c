@@ -30,22 +30,16 @@
 #define RPR "rpr2/RPR_FOM_v2.0_1516-2010.xml"
 
 
-static void
-corpus_path(char *buf, size_t n, const char *rel)
-{
-	snprintf(buf, n, "%s/%s", corpus_dir(), rel);
-}
-
 /* Load corpus file `rel` into f; fails the test on error. */
 static void
 load_corpus(struct fom *f, const char *rel)
 {
 	struct fom_error err;
-	char path[1024];
+	char *path = corpus_file(rel);
 
-	corpus_path(path, sizeof(path), rel);
 	ck_assert_msg(fom_load_file(f, path, &err) == 0, "%s:%d: %s",
 	    err.file, err.line, err.msg);
+	free(path);
 }
 
 static void
@@ -353,13 +347,14 @@ END_TEST
 START_TEST(test_corpus_present)
 {
 	struct stat st;
-	char path[1024];
+	char *path;
 
 	ck_assert_msg(stat(corpus_dir(), &st) == 0 && S_ISDIR(st.st_mode),
 	    "FOM corpus directory %s missing (set FOM_CORPUS_DIR)",
 	    corpus_dir());
-	corpus_path(path, sizeof(path), "MANIFEST.txt");
+	path = corpus_file("MANIFEST.txt");
 	ck_assert_msg(stat(path, &st) == 0, "%s missing", path);
+	free(path);
 }
 END_TEST
 
@@ -699,10 +694,14 @@ END_TEST
 static int
 load_fixture(struct fom *f, const char *file, struct fom_error *err)
 {
-	char path[1024];
+	char *path;
+	int rc;
 
-	snprintf(path, sizeof(path), "%s/test/data/fom/%s", TOP_SRCDIR, file);
-	return fom_load_file(f, path, err);
+	ck_assert_int_ge(asprintf(&path, "%s/test/data/fom/%s", TOP_SRCDIR,
+	    file), 0);
+	rc = fom_load_file(f, path, err);
+	free(path);
+	return rc;
 }
 
 START_TEST(test_fixtures)

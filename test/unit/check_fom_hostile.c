@@ -1129,7 +1129,7 @@ START_TEST(test_budget_corpus)
 	struct fom *f = fom_new();
 	struct fom_error err;
 	struct stat st;
-	char path[1024];
+	char *path = NULL;
 	size_t bytes = 0, i;
 	uint64_t nodes = FOM_BUDGET_NODES;
 
@@ -1138,8 +1138,8 @@ START_TEST(test_budget_corpus)
 	ck_assert_uint_eq(b.nodes, FOM_BUDGET_NODES);
 	ck_assert_uint_eq(b.modules, FOM_BUDGET_MODULES);
 	for (i = 0; i < sizeof(corpus_set) / sizeof(corpus_set[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", corpus_dir(),
-		    corpus_set[i]);
+		free(path);
+		path = corpus_file(corpus_set[i]);
 		ck_assert_int_eq(stat(path, &st), 0);
 		bytes += (size_t)st.st_size;
 		ck_assert_msg(fom_load_file_budget(f, path, &b, &err) == 0,
@@ -1153,6 +1153,7 @@ START_TEST(test_budget_corpus)
 	/* the whole corpus takes under a tenth of the default */
 	ck_assert_uint_gt(b.nodes, FOM_BUDGET_NODES / 10 * 9);
 	fom_free(f);
+	free(path);
 }
 END_TEST
 
@@ -1299,7 +1300,7 @@ END_TEST
 struct thread_job {
 	int k;
 	int failures;
-	char msg[1100];
+	char msg[sizeof(struct fom_error) + 16];
 };
 
 static const char *const thread_bad[] = {
@@ -1322,7 +1323,7 @@ thread_run(void *arg)
 	struct thread_job *j = arg;
 	const char *bad = thread_bad[j->k];
 	struct fom_error err;
-	char good[256], got[1024], cls[16];
+	char good[256], got[sizeof(struct fom_error) + 16], cls[16];
 	int i;
 
 	snprintf(cls, sizeof(cls), "T%d", j->k);

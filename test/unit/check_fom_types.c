@@ -54,10 +54,10 @@ load_file(struct fom *f, const char *path)
 static void
 load_corpus(struct fom *f, const char *rel)
 {
-	char path[1024];
+	char *path = corpus_file(rel);
 
-	snprintf(path, sizeof(path), "%s/%s", corpus_dir(), rel);
 	load_file(f, path);
+	free(path);
 }
 
 /* Datatype `name`, which must exist. */

@@ -30,15 +30,6 @@ static const char good_fom[] =
     "<objectClass><name>A</name><attribute><name>x</name></attribute>"
     "</objectClass></objectClass></objects></objectModel>";
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static const char *
 at(const char *rel)
 {
@@ -232,7 +223,6 @@ START_TEST(test_load)
 {
 	char path[256];
 	struct fomload_out out;
-	double t0;
 
 	/* a second directory in the path, searched after the first */
 	ck_assert_int_eq(mkdir(at("d2"), 0755), 0);
@@ -291,8 +281,9 @@ START_TEST(test_load)
 	    RTI_ERR_COULD_NOT_OPEN_FDD);
 	fomload_out_free(&out);
 
-	/* a FIFO, as a name or the operator's path: refused at once */
-	t0 = now();
+	/* a FIFO, as a name or the operator's path: refused, not opened
+	 * (nothing writes to it: open() would wait for ever, and the test's
+	 * timeout would end it) */
 	ck_assert_int_eq(load_one(path, FOMLOAD_NAME, "fifo", &out),
 	    RTI_ERR_COULD_NOT_OPEN_FDD);
 	ck_assert_ptr_nonnull(strstr(out.why, "a FIFO"));
@@ -300,7 +291,6 @@ START_TEST(test_load)
 	ck_assert_int_eq(load_one(path, FOMLOAD_PATH, at("d/fifo"), &out),
 	    RTI_ERR_COULD_NOT_OPEN_FDD);
 	fomload_out_free(&out);
-	ck_assert_double_lt(now() - t0, 1.0);
 
 	put("d/broken.xml", "<objectModel><objects>");
 	ck_assert_int_eq(load_one(path, FOMLOAD_NAME, "broken.xml", &out),

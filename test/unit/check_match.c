@@ -404,8 +404,8 @@ START_TEST(test_cond_check)
 	static const char *const bad_both[] = { "", " S1", "S1 ",
 		"north/S3 ", "\tS1", "S1\n", "a\x01b", "a\x7f", "/north",
 		"north//S3", "\xff", "\xc0\xaf", "\xed\xa0\x80",
-		"\xe2\x82", "0123456789012345678901234567890123456789"
-		"01234567890123456789012345" };
+		"\xe2\x82", ("0123456789012345678901234567890123456789"
+		"01234567890123456789012345") };
 	const char *why;
 	size_t i;
 

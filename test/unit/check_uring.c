@@ -165,7 +165,7 @@ START_TEST(test_room_bounds_a_batch)
 	memset(&r, 0, sizeof r);
 	pair(sv);
 	for (i = 0; uring_room(u); i++)
-		uring_send(u, sv[0], "abcd" + i, 1, (uint64_t)i);
+		uring_send(u, sv[0], &"abcd"[i], 1, (uint64_t)i);
 	ck_assert_int_eq(i, 4);
 	ck_assert_int_eq(uring_flush(u, record, &r), 0);
 	ck_assert_uint_eq(r.count, 4);

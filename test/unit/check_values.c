@@ -1097,16 +1097,16 @@ static const char *const corpus[] = {
  */
 START_TEST(test_corpus_layouts)
 {
-	char path[1024];
+	char *path = corpus_file(corpus[_i]);
 	struct fom_error err;
 	struct fom *f = fom_new();
 	uint64_t x = 0x9e3779b97f4a7c15ull;
 	uint32_t h, decoded = 0, fixed = 0;
 	int k;
 
-	snprintf(path, sizeof(path), "%s/%s", corpus_dir(), corpus[_i]);
 	ck_assert_msg(fom_load_file(f, path, &err) == 0, "%s:%d: %s",
 	    err.file, err.line, err.msg);
+	free(path);
 	for (h = 1; h <= f->n_datatypes; h++) {
 		const struct fom_datatype *t = fom_datatype(f, h);
 		uint8_t *b, *out;
