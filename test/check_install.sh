@@ -75,8 +75,17 @@ check "pkg-config version $version is the package's" \
     test "$version" = "$(mkvar PACKAGE_VERSION)"
 check "rtiexec in $bindir" test -x "$bindir/rtiexec"
 check "librti.h in $includedir" test -f "$includedir/librti.h"
-check "only librti.h installed as a header" \
-    test "$(ls "$includedir")" = librti.h
+# Beside it only the C++ API's directory (rti1516e/RTI/..., when built).
+hdrs=$(ls "$includedir" | tr '\n' ' ')
+check "only librti.h (and rti1516e/) installed as headers" \
+    test "$hdrs" = "librti.h " -o "$hdrs" = "librti.h rti1516e "
+if [ -d "$includedir/rti1516e" ]; then
+	check "the C++ API's 32 headers in $includedir/rti1516e/RTI" \
+	    test "$(find "$includedir/rti1516e/RTI" -name '*.h' | wc -l)" = 32
+	check "rti1516e.pc" test -n "$(find "$dest" -name rti1516e.pc)"
+	check "librti1516e and libfedtime1516e" test -f \
+	    "$libdir/librti1516e.la" -a -f "$libdir/libfedtime1516e.la"
+fi
 check "static librti.a" test -f "$libdir/librti.a"
 check "librti.la" test -f "$libdir/librti.la"
 shared=0
