@@ -40,6 +40,11 @@ namespace rti1516e_impl
 
       if (m.empty ())
          m = widen (rti_strerror (rc));
+      raise_msg (rc, m);
+   }
+
+   void raise_msg (int rc, std::wstring const & m)
+   {
       switch (rc) {
 #define E(code, cls) case RTI_ERR_##code: throw cls (m);
       E(NOT_CONNECTED, NotConnected)

@@ -33,6 +33,8 @@ namespace rti1516e_impl
    // Throws the rti1516e exception of librti error `rc`, with librti's
    // message for `amb`.
    [[noreturn]] void raise (int rc, rti_ambassador const * amb);
+   // The same with message m.
+   [[noreturn]] void raise_msg (int rc, std::wstring const & m);
    // rc != RTI_OK: raise.
    inline void check (int rc, rti_ambassador const * amb)
    {

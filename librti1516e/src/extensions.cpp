@@ -235,6 +235,12 @@ namespace rti1516e
          check (rti_flush_updates (a.amb), a.amb);
       }
 
+      void throwLibrtiError (int code, std::wstring const & message)
+      {
+         if (code != RTI_OK)
+            raise_msg (code, message);
+      }
+
       Statistics getStatistics (RTIambassador & r)
       {
          Ambassador & a = impl (r);

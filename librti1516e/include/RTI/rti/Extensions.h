@@ -114,6 +114,12 @@ namespace rti1516e
             interactionsReceived;
       };
       RTI_EXPORT Statistics getStatistics (RTIambassador & amb);
+
+      // ---- C and C++ together ----
+      // Throws the exception a service throws for librti's error code
+      // `code` (enum rti_err of librti.h), with `message`; nothing for 0.
+      RTI_EXPORT void throwLibrtiError (int code,
+         std::wstring const & message);
    }
 }
 
