@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # check_cxx_federates.sh - federates written against the standard IEEE
 # 1516.1-2010 C++ API, as other RTIs' users write them, run on rtiexec:
-# two C++11 federates (NullFederateAmbassador with throw specifications,
-# std::auto_ptr) exchange updates and interactions and step time, first
-# connecting with other RTIs' designators (rti://, crcAddress=), then with
-# none and RTI_URL in the environment.  Skipped when the C++ API is not
+# three C++17 federates (std::unique_ptr, override; two on HLA_IMMEDIATE)
+# step integer time exchanging timestamp-order updates; two C++11
+# federates (NullFederateAmbassador with throw specifications,
+# std::auto_ptr) exchange updates and interactions and step float time,
+# first connecting with other RTIs' designators (rti://, crcAddress=),
+# then with none and RTI_URL in the environment.  Skipped when the C++ API is not
 # built.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -53,6 +55,33 @@ pair() {
 	fi
 }
 
+# three C++17 federates, two taking callbacks on the RTI's thread
+trio() {
+	u=tcp://127.0.0.1:$port
+	timeout 60 "$b/fed_hello_cxx17" a 3 "$u" "$fom" immediate \
+	    >"$tmp/a.log" 2>&1 &
+	pa=$!
+	timeout 60 "$b/fed_hello_cxx17" b 3 "$u" "$fom" evoked \
+	    >"$tmp/b.log" 2>&1 &
+	pb=$!
+	timeout 60 "$b/fed_hello_cxx17" c 3 "$u" "$fom" immediate \
+	    >"$tmp/c.log" 2>&1
+	rc=$?
+	wait $pa
+	ra=$?
+	wait $pb
+	rb=$?
+	if [ $ra -eq 0 ] && [ $rb -eq 0 ] && [ $rc -eq 0 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: C++17 federates, HLA_IMMEDIATE and HLA_EVOKED" \
+		    "(exit $ra, $rb, $rc)"
+		cat "$tmp/a.log" "$tmp/b.log" "$tmp/c.log"
+	fi
+}
+
+trio
 pair "rti:// and crcAddress= designators" "rti://127.0.0.1:$port/" \
     "crcAddress=127.0.0.1:$port"
 RTI_URL=tcp://127.0.0.1:$port
