@@ -11,7 +11,7 @@
 #   librti            include proto fom config.h
 #   rti               include proto fom config.h
 #   tools             config.h (rtictl and its JSON reader)
-#   samples           include
+#   samples           include (and <RTI/...>, the C++ API's own headers)
 #   test              include config.h
 #   test/unit         include proto fom rti test config.h
 #   test/integration  include proto test tools config.h
