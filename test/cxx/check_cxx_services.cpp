@@ -6,7 +6,9 @@
 // overload, interactions, deletes, value requests, transportation and
 // order types), ownership, time (regulation, constraint, advances, the
 // queries), DDM (regions, subscriptions, queries), the support services,
-// and the standard's exceptions for the standard's conditions.
+// and the standard's exceptions for the standard's conditions; and rti's
+// own services from <RTI/rti/Extensions.h> (conditions, send conditions,
+// class bundles, update packing, the filtering counters).
 #include "cxxtest.h"
 
 #include <cstdlib>
@@ -546,6 +548,107 @@ START_TEST (test_ddm_and_support)
 }
 END_TEST
 
+// <RTI/rti/Extensions.h>: subscription and send conditions filter
+// discoveries, updates and interactions; the receiver sees the condition;
+// class bundles and packing deliver; the counters count.
+START_TEST (test_extensions)
+{
+   Fed a (&rx), b (&rx);
+   a.amb->createFederationExecution (L"X", wstr (GRID_FOM));
+   a.amb->joinFederationExecution (L"a", L"t", L"X");
+   b.amb->joinFederationExecution (L"b", L"t", L"X");
+   ObjectClassHandle sub = a.amb->getObjectClassHandle (L"Substation");
+   AttributeHandle name = a.amb->getAttributeHandle (sub, L"Name");
+   AttributeHandleSet as;
+   as.insert (name);
+   a.amb->publishObjectClassAttributes (sub, as);
+   rti::setSubscriptionConditions (*b.amb, sub,
+      std::vector<std::wstring> (1, L"north/"));
+   b.amb->subscribeObjectClassAttributes (sub, as);
+   InteractionClassHandle alarm = a.amb->getInteractionClassHandle (
+      L"Alarm");
+   ParameterHandle text = a.amb->getParameterHandle (alarm, L"Text");
+   a.amb->publishInteractionClass (alarm);
+   rti::addSubscriptionCondition (*b.amb, alarm, L"north/S1");
+   rti::addSubscriptionCondition (*b.amb, alarm, L"north/S3");
+   rti::removeSubscriptionCondition (*b.amb, alarm, L"north/S3");
+   b.amb->subscribeInteractionClass (alarm);
+   ck_assert_throws (rti::addSubscriptionCondition (*b.amb, alarm,
+      std::wstring (100, L'x')), RTIinternalError);
+
+   a.amb->reserveObjectInstanceName (L"S4");
+   a.wait (L"reserved S4");
+   ObjectInstanceHandle n1 = rti::registerObjectInstanceWithCondition (
+      *a.amb, sub, L"north/S1");
+   ObjectInstanceHandle s4 = rti::registerObjectInstanceWithCondition (
+      *a.amb, sub, L"south/S4", L"S4");
+   ck_assert (a.amb->getObjectInstanceName (s4) == L"S4");
+   HLAunicodeString v (L"S1");
+   AttributeHandleValueMap m;
+   m[name] = v.encode ();
+   a.amb->updateAttributeValues (n1, m, VariableLengthData ());
+   a.amb->updateAttributeValues (s4, m, VariableLengthData ());
+   std::vector<Fed *> ab;
+   ab.push_back (&a);
+   ab.push_back (&b);
+   wait_all (ab, b, L"reflect " + n1.toString ());
+   ck_assert (b.rec.lastCondition == L"north/S1");
+   a.pump (0.1);
+   b.pump (0.2);
+   ck_assert_uint_eq (b.rec.count (L"reflect " + s4.toString ()), 0);
+   // an update with its own condition, and the instance's moved north
+   rti::updateAttributeValuesWithCondition (*a.amb, n1, m,
+      VariableLengthData (), L"north/S2");
+   wait_all (ab, b, L"reflect " + n1.toString (), 2);
+   ck_assert (b.rec.lastCondition == L"north/S2");
+   rti::setObjectInstanceCondition (*a.amb, s4, L"north/S4");
+   a.amb->updateAttributeValues (s4, m, VariableLengthData ());
+   wait_all (ab, b, L"reflect " + s4.toString ());
+   ck_assert (b.rec.lastCondition == L"north/S4");
+
+   // interactions: north/S1 only
+   ParameterHandleValueMap p;
+   p[text] = HLAunicodeString (L"alarm").encode ();
+   rti::sendInteractionWithCondition (*a.amb, alarm, p,
+      VariableLengthData (), L"north/S3");
+   rti::sendInteractionWithCondition (*a.amb, alarm, p,
+      VariableLengthData (), L"north/S1");
+   wait_all (ab, b, L"interaction");
+   ck_assert (b.rec.lastCondition == L"north/S1");
+   b.pump (0.2);
+   ck_assert_uint_eq (b.rec.count (L"interaction"), 1);
+
+   // a class bundle, then updates packed per class until a flush
+   std::vector<rti::InstanceAttributeValues> bundle (2);
+   bundle[0].object = n1;
+   bundle[0].values = m;
+   bundle[1].object = s4;
+   bundle[1].values = m;
+   rti::updateClassAttributeValues (*a.amb, sub, bundle,
+      VariableLengthData ());
+   wait_all (ab, b, L"reflect " + s4.toString (), 2);
+   wait_all (ab, b, L"reflect " + n1.toString (), 3);
+   rti::setUpdatePacking (*a.amb, rti::PACK_PER_CLASS);
+   a.amb->updateAttributeValues (n1, m, VariableLengthData ());
+   a.amb->updateAttributeValues (s4, m, VariableLengthData ());
+   rti::flushUpdates (*a.amb);
+   wait_all (ab, b, L"reflect " + s4.toString (), 3);
+   wait_all (ab, b, L"reflect " + n1.toString (), 4);
+   rti::setUpdatePacking (*a.amb, rti::PACK_PER_INSTANCE);
+
+   rti::Statistics sa = rti::getStatistics (*a.amb);
+   rti::Statistics sb = rti::getStatistics (*b.amb);
+   ck_assert_uint_ge (sa.updatesSent, 6);
+   ck_assert_uint_ge (sa.interactionsSent, 1);
+   ck_assert_uint_ge (sb.updatesReceived, 7);
+   ck_assert_uint_eq (sb.interactionsReceived, 1);
+
+   a.amb->resignFederationExecution (DELETE_OBJECTS);
+   b.amb->resignFederationExecution (NO_ACTION);
+   a.amb->destroyFederationExecution (L"X");
+}
+END_TEST
+
 static Suite * suite (void)
 {
    Suite * s = suite_create ("cxx_services");
@@ -558,6 +661,7 @@ static Suite * suite (void)
    tcase_add_test (tc, test_ownership);
    tcase_add_test (tc, test_time);
    tcase_add_test (tc, test_ddm_and_support);
+   tcase_add_test (tc, test_extensions);
    suite_add_tcase (s, tc);
    return s;
 }

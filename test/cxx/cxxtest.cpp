@@ -63,6 +63,7 @@ Fed::Fed (struct rtiexec * rx, rti1516e::CallbackModel m)
 {
    rti1516e::RTIambassadorFactory f;
    amb = f.createRTIambassador ();
+   rec.self = amb.get ();
    amb->connect (rec, m, wurl (rx));
 }
 

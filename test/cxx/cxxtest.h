@@ -7,6 +7,7 @@
 
 #include <RTI/RTI1516.h>
 #include <RTI/NullFederateAmbassador.h>
+#include <RTI/rti/Extensions.h>
 #include <RTI/encoding/BasicDataElements.h>
 #include <RTI/time/HLAfloat64Time.h>
 #include <RTI/time/HLAinteger64Time.h>
@@ -35,9 +36,19 @@ public:
    rti1516e::TransportationType lastTransport;
    double granted;
    long long grantedInt;
+   // The ambassador the callbacks come from, and the send condition of
+   // the last update or interaction (rti::receivedCondition).
+   rti1516e::RTIambassador * self;
+   std::wstring lastCondition;
 
    Recorder () : lastTransport (rti1516e::RELIABLE), granted (-1),
-      grantedInt (-1) {}
+      grantedInt (-1), self (0) {}
+
+   void condition ()
+   {
+      if (self)
+         lastCondition = rti1516e::rti::receivedCondition (*self);
+   }
 
    void add (std::wstring const & e) { events.push_back (e); }
    size_t count (std::wstring const & prefix) const;
@@ -112,6 +123,7 @@ public:
       rti1516e::VariableLengthData const & tag, rti1516e::OrderType sent,
       rti1516e::TransportationType tt, rti1516e::SupplementalReflectInfo i)
    {
+      condition ();
       lastValues = v;
       lastTag = tag;
       lastInfo = i;
@@ -125,6 +137,7 @@ public:
       rti1516e::TransportationType tt, rti1516e::LogicalTime const & t,
       rti1516e::OrderType recv, rti1516e::SupplementalReflectInfo i)
    {
+      condition ();
       lastValues = v;
       lastTag = tag;
       lastInfo = i;
@@ -140,6 +153,7 @@ public:
       rti1516e::OrderType recv, rti1516e::MessageRetractionHandle h,
       rti1516e::SupplementalReflectInfo i)
    {
+      condition ();
       lastValues = v;
       lastTag = tag;
       lastInfo = i;
@@ -154,6 +168,7 @@ public:
       rti1516e::VariableLengthData const & tag, rti1516e::OrderType,
       rti1516e::TransportationType, rti1516e::SupplementalReceiveInfo)
    {
+      condition ();
       lastParams = p;
       lastTag = tag;
       add (L"interaction " + c.toString () + L" n=" +
@@ -165,6 +180,7 @@ public:
       rti1516e::TransportationType, rti1516e::LogicalTime const & t,
       rti1516e::OrderType recv, rti1516e::SupplementalReceiveInfo)
    {
+      condition ();
       lastParams = p;
       lastTag = tag;
       add (L"tinteraction " + c.toString () + L" t=" + t2s (t) + L" recv=" +
