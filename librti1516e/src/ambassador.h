@@ -121,9 +121,13 @@ namespace rti1516e_impl
       // Update rates: class -> attribute -> designator subscribed.
       std::map<unsigned, std::map<unsigned, std::wstring> > rates;
 
-      // Reused by the callbacks: value maps, scratch arrays.
+      // Reused by the callbacks: value maps, with the handles of their
+      // last fill in librti's order and the value each went to
+      // (callbacks.cpp: fill_map), scratch arrays.
       AttributeHandleValueMap reflect_map;
       ParameterHandleValueMap param_map;
+      std::vector<uint32_t> reflect_keys, param_keys;
+      std::vector<VariableLengthData *> reflect_slots, param_slots;
       std::vector<rti_attribute_value> avals;
       std::vector<rti_parameter_value> pvals;
       std::vector<rti_attribute_handle> aset;

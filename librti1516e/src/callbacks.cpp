@@ -63,32 +63,49 @@ namespace rti1516e_impl
          return s;
       }
 
-      // Fills the reused map m with n values (each a handle and borrowed
-      // bytes).  When the keys are those of the last call, in the same
-      // order (an update of the same attributes), no node is allocated.
+      // Fills the reused map m with n values (each a handle and bytes
+      // lent for the call).  When the handles are those of the last
+      // fill, in librti's order (an update of the same attributes), the
+      // values are reached through `slots`: no node is allocated, no tree
+      // walked.
       template <class Map, class V, class H>
-      void fill_map (Map & m, V const * v, size_t n, H (*key) (V const &))
+      void fill_map (Map & m, std::vector<uint32_t> & keys,
+         std::vector<VariableLengthData *> & slots, V const * v, size_t n,
+         H (*key) (V const &), uint32_t (*id) (V const &))
       {
-         bool same = m.size () == n;
-         if (same) {
-            typename Map::iterator it = m.begin ();
-            for (size_t i = 0; i < n; i++, ++it)
-               if (!(it->first == key (v[i]))) {
-                  same = false;
-                  break;
-               }
+         bool same = keys.size () == n && m.size () == n;
+         for (size_t i = 0; same && i < n; i++)
+            same = keys[i] == id (v[i]);
+         if (!same) {
+            m.clear ();
+            keys.resize (n);
+            slots.resize (n);
+            for (size_t i = 0; i < n; i++) {
+               keys[i] = id (v[i]);
+               slots[i] = &m[key (v[i])];
+            }
+            if (m.size () != n) {
+               // a handle twice: the last value wins, as a map keeps one
+               keys.clear ();
+               for (size_t i = 0; i < n; i++)
+                  m[key (v[i])].setDataPointer (
+                     const_cast<void *> (v[i].value), v[i].length);
+               return;
+            }
          }
-         if (same) {
-            typename Map::iterator it = m.begin ();
-            for (size_t i = 0; i < n; i++, ++it)
-               it->second.setDataPointer (const_cast<void *> (v[i].value),
-                  v[i].length);
-            return;
-         }
-         m.clear ();
          for (size_t i = 0; i < n; i++)
-            m[key (v[i])].setDataPointer (const_cast<void *> (v[i].value),
+            VariableLengthDataFriend::lend (*slots[i], v[i].value,
                v[i].length);
+      }
+
+      uint32_t aid (rti_attribute_value const & v)
+      {
+         return v.attribute.id;
+      }
+
+      uint32_t pid (rti_parameter_value const & v)
+      {
+         return v.parameter.id;
       }
 
       AttributeHandle akey (rti_attribute_value const & v)
@@ -101,11 +118,17 @@ namespace rti1516e_impl
          return cxx_of (v.parameter);
       }
 
-      // Drops the borrowed bytes once the callback returned (the map keeps
+      // Drops the lent bytes once the callback returned (the map keeps
       // its keys for the next call).
       template <class Map>
-      void unborrow (Map & m)
+      void unborrow (Map & m, std::vector<uint32_t> const & keys,
+         std::vector<VariableLengthData *> const & slots)
       {
+         if (keys.size () == m.size ()) {
+            for (size_t i = 0; i < slots.size (); i++)
+               VariableLengthDataFriend::lend (*slots[i], 0, 0);
+            return;
+         }
          for (typename Map::iterator it = m.begin (); it != m.end (); ++it)
             it->second.setDataPointer (0, 0);
       }
@@ -387,17 +410,21 @@ namespace rti1516e_impl
       {
          deliver (arg, "reflectAttributeValues", [&] (FederateAmbassador & f,
             Ambassador & a) {
-            fill_map (a.reflect_map, values, n, akey);
+            fill_map (a.reflect_map, a.reflect_keys, a.reflect_slots,
+               values, n, akey, aid);
             a.received_condition = info->condition;
             VariableLengthData t = borrow (tag, tag_len);
             SupplementalReflectInfo si (cxx_of (info->producer));
             OrderType sent = order_of (info->sent_order);
             TransportationType tt = trans_of (info->transportation);
             struct Unborrow {
-               AttributeHandleValueMap & m;
-               char const * & c;
-               ~Unborrow () { unborrow (m); c = 0; }
-            } u = { a.reflect_map, a.received_condition };
+               Ambassador & a;
+               ~Unborrow ()
+               {
+                  unborrow (a.reflect_map, a.reflect_keys, a.reflect_slots);
+                  a.received_condition = 0;
+               }
+            } u = { a };
             if (!info->has_time) {
                f.reflectAttributeValues (cxx_of (obj), a.reflect_map, t, sent,
                   tt, si);
@@ -429,17 +456,21 @@ namespace rti1516e_impl
       {
          deliver (arg, "receiveInteraction", [&] (FederateAmbassador & f,
             Ambassador & a) {
-            fill_map (a.param_map, values, n, pkey);
+            fill_map (a.param_map, a.param_keys, a.param_slots, values,
+               n, pkey, pid);
             a.received_condition = info->condition;
             VariableLengthData t = borrow (tag, tag_len);
             SupplementalReceiveInfo si (cxx_of (info->producer));
             OrderType sent = order_of (info->sent_order);
             TransportationType tt = trans_of (info->transportation);
             struct Unborrow {
-               ParameterHandleValueMap & m;
-               char const * & c;
-               ~Unborrow () { unborrow (m); c = 0; }
-            } u = { a.param_map, a.received_condition };
+               Ambassador & a;
+               ~Unborrow ()
+               {
+                  unborrow (a.param_map, a.param_keys, a.param_slots);
+                  a.received_condition = 0;
+               }
+            } u = { a };
             if (!info->has_time) {
                f.receiveInteraction (cxx_of (cls), a.param_map, t, sent, tt,
                   si);
