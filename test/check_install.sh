@@ -4,7 +4,9 @@
 # rtiexec, librti (shared and static, libtool-versioned), <librti.h>,
 # librti.pc, the man pages and the FOMs; the installed example hello.c
 # builds out of tree with nothing but `pkg-config --cflags --libs librti`
-# and runs against the installed rtiexec; `make uninstall` removes it all.
+# and runs against the installed rtiexec, and so does the C++ API's
+# alarm_logger.cpp (pkg-config rti1516e, or -I.../rti1516e -lrti1516e
+# -lfedtime1516e) when it is built; `make uninstall` removes it all.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
@@ -133,7 +135,40 @@ else
 	bad "hello.c does not build with pkg-config --cflags --libs librti"
 fi
 
-# Run it against the installed rtiexec, which finds HelloWorld.xml in the
+# The C++ API's example, alarm_logger.cpp, builds the same way with
+# pkg-config rti1516e, and with the flags other RTIs' build files give.
+cxx=$(mkvar CXX)
+if [ -d "$includedir/rti1516e" ]; then
+	check "man page man3/rti1516e.3" test -f "$mandir/man3/rti1516e.3"
+	cp "$docdir/examples/alarm_logger.cpp" "$tmp/user/" 2>/dev/null
+	if [ "$shared" -eq 1 ]; then
+		cxxlibs=$(pkg-config --libs rti1516e)
+		flat="-I$includedir/rti1516e -L$libdir -lrti1516e -lfedtime1516e"
+	else
+		cxxlibs="$libdir/libfedtime1516e.a $libdir/librti1516e.a $libs \
+		    -pthread"
+		flat="-I$includedir/rti1516e $cxxlibs"
+	fi
+	# librti1516e.so needs librti.so, which the linker looks for where
+	# the loader would: LD_LIBRARY_PATH stands for the installed system's
+	# library path.
+	# shellcheck disable=SC2086 # flags are lists
+	if (cd "$tmp/user" &&
+	    LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} &&
+	    export LD_LIBRARY_PATH &&
+	    $cxx $san -o alarm_logger alarm_logger.cpp \
+	    $(pkg-config --cflags rti1516e) $cxxlibs &&
+	    $cxx $san -o alarm_logger2 alarm_logger.cpp $flat) \
+	    >"$tmp/cxx.log" 2>&1; then
+		ok
+	else
+		cat "$tmp/cxx.log"
+		bad "alarm_logger.cpp does not build against the installed" \
+		    "C++ API"
+	fi
+fi
+
+# Run them against the installed rtiexec, which finds HelloWorld.xml in the
 # installed FOM directory.
 if [ -x "$tmp/user/hello" ]; then
 	"$bindir/rtiexec" --port 0 --port-file "$tmp/port" \
@@ -155,6 +190,17 @@ if [ -x "$tmp/user/hello" ]; then
 		[ "$st" -eq 0 ] && grep -q 'synchronized at "ready"' \
 		    "$tmp/hello.log" && ok ||
 		    { cat "$tmp/hello.log"; bad "installed hello exited $st"; }
+		if [ -x "$tmp/user/alarm_logger" ]; then
+			LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+			    "$tmp/user/alarm_logger" --url "$url" \
+			    --fom "$fomdir/Grid.xml" --duration 0.1 \
+			    >"$tmp/logger.log" 2>&1
+			st=$?
+			[ "$st" -eq 0 ] && grep -q '^SUMMARY time=0.1 ' \
+			    "$tmp/logger.log" && ok ||
+			    { cat "$tmp/logger.log"
+			      bad "installed alarm_logger exited $st"; }
+		fi
 		kill "$rti_pid"
 		wait "$rti_pid"
 		st=$?
