@@ -34,7 +34,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ddm-int.h"
+#include "ddm_int.h"
 
 /* A send drains the socket first when it was not read for this long. */
 #define DRAIN_NS 5000000ll
