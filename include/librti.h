@@ -337,6 +337,11 @@ struct rti_message_info {
 	int has_time;                   /* 1: the sender gave a time; sent
 	                                   receive order, it is information
 	                                   only (IEEE 1516-2010 8.1.1) */
+	/* how it arrived: RTI_TRANSPORT_BEST_EFFORT in a datagram (UDP or
+	 * multicast), else RTI_TRANSPORT_RELIABLE (best effort that
+	 * travelled on the stream included).  Appended: the members above
+	 * keep their places. */
+	enum rti_transportation transportation;
 };
 
 /* One federation execution as reported by rti_list_federation_executions. */
@@ -513,7 +518,8 @@ RTI_API void rti_ambassador_free(rti_ambassador *amb);
 
 /*
  * Connect to rtiexec.  `url` is "tcp://HOST:PORT", "HOST:PORT", "HOST",
- * "unix:///path/to/socket" or NULL for "tcp://127.0.0.1:14321".
+ * "unix:///path/to/socket", or NULL or "": the environment variable
+ * RTI_URL when it is set and not empty, else "tcp://127.0.0.1:14321".
  * `callbacks` is copied; `arg` is passed to every callback.
  * @retval RTI_OK
  * @retval RTI_ERR_ALREADY_CONNECTED
@@ -633,6 +639,31 @@ RTI_API int rti_join_federation_execution_with_modules(rti_ambassador *amb,
     const char *federation, const char *const *modules, size_t n_modules,
     rti_federate_handle *out);
 /*
+ * FOM modules given by their text.  Each entry is a module's text
+ * (`text`, `len` bytes of XML) under the designator `designator`, which
+ * names it in errors, in the MOM and when a join's modules are compared
+ * with the federation's; or, with `text` NULL, a designator alone, taken
+ * as rti_create_federation_execution takes a module (a file the library
+ * reads, else a name rtiexec resolves in its FOM path).  Otherwise as
+ * rti_create_federation_execution and
+ * rti_join_federation_execution_with_modules.
+ * @retval RTI_ERR_INVALID_ARGUMENT a designator NULL, empty or longer than
+ *   4096 bytes
+ * @retval RTI_ERR_ERROR_READING_FDD a text larger than rtiexec's limit
+ */
+struct rti_fom_module {
+	const char *designator;
+	const void *text;
+	size_t len;
+};
+RTI_API int rti_create_federation_execution_from_modules(rti_ambassador *amb,
+    const char *federation, const struct rti_fom_module *modules,
+    size_t n_modules, const char *time_implementation);
+RTI_API int rti_join_federation_execution_from_modules(rti_ambassador *amb,
+    const char *federate_name, const char *federate_type,
+    const char *federation, const struct rti_fom_module *modules,
+    size_t n_modules, rti_federate_handle *out);
+/*
  * @retval RTI_ERR_INVALID_RESIGN_ACTION
  * @retval RTI_ERR_FEDERATE_OWNS_ATTRIBUTES (with NO_ACTION while owning)
  * @retval RTI_ERR_OWNERSHIP_ACQUISITION_PENDING
@@ -642,6 +673,10 @@ RTI_API int rti_resign_federation_execution(rti_ambassador *amb,
 /* The action rtiexec applies when this federate's connection drops. */
 RTI_API int rti_set_automatic_resign_directive(rti_ambassador *amb,
     enum rti_resign_action action);
+/* The action set last by rti_set_automatic_resign_directive, else the
+ * default, RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST (no round trip). */
+RTI_API int rti_get_automatic_resign_directive(rti_ambassador *amb,
+    enum rti_resign_action *out);
 
 /*
  * Register a synchronization point for `set` (NULL/0 = all joined
@@ -715,6 +750,20 @@ RTI_API int rti_get_dimension_name(rti_ambassador *amb,
     rti_dimension_handle h, const char **out);
 RTI_API int rti_get_dimension_upper_bound(rti_ambassador *amb,
     rti_dimension_handle h, uint64_t *out);
+/* The dimensions the FOM gives attribute `attr` of class `cls`, or
+ * interaction class `cls` (IEEE 1516.1-2010 10.23, 10.24): *n receives
+ * their number, and the first `cap` of them are written to out (out may
+ * be NULL when cap is 0).
+ * @retval RTI_ERR_INVALID_OBJECT_CLASS_HANDLE
+ * @retval RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE
+ * @retval RTI_ERR_INVALID_ATTRIBUTE_HANDLE not an attribute of cls */
+RTI_API int rti_get_available_dimensions_for_class_attribute(
+    rti_ambassador *amb, rti_object_class_handle cls,
+    rti_attribute_handle attr, rti_dimension_handle *out, size_t cap,
+    size_t *n);
+RTI_API int rti_get_available_dimensions_for_interaction_class(
+    rti_ambassador *amb, rti_interaction_class_handle cls,
+    rti_dimension_handle *out, size_t cap, size_t *n);
 
 /* ------------------------------------------------------------------ */
 /* Time management (man librti-time(3))                               */
@@ -1265,6 +1314,10 @@ RTI_API int rti_get_range_bounds(rti_ambassador *amb, rti_region_handle r,
 RTI_API int rti_commit_region_modifications(rti_ambassador *amb,
     const rti_region_handle *regions, size_t n);
 RTI_API int rti_delete_region(rti_ambassador *amb, rti_region_handle r);
+/* The dimensions of region r, as rti_get_available_dimensions_for_class_
+ * attribute gives them (IEEE 1516.1-2010 10.28). */
+RTI_API int rti_get_region_dimensions(rti_ambassador *amb,
+    rti_region_handle r, rti_dimension_handle *out, size_t cap, size_t *n);
 
 /*
  * Subscribe with regions: the subscriber receives what is sent in a region
@@ -1289,6 +1342,15 @@ RTI_API int rti_subscribe_interaction_class_with_regions(rti_ambassador *amb,
 RTI_API int rti_unsubscribe_interaction_class_with_regions(
     rti_ambassador *amb, rti_interaction_class_handle cls,
     const rti_region_handle *regions, size_t m);
+/* Passive subscriptions with regions: the same data, without making
+ * publishers relevant (rti_subscribe_object_class_attributes_passively). */
+RTI_API int rti_subscribe_object_class_attributes_passively_with_regions(
+    rti_ambassador *amb, rti_object_class_handle cls,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m);
+RTI_API int rti_subscribe_interaction_class_passively_with_regions(
+    rti_ambassador *amb, rti_interaction_class_handle cls,
+    const rti_region_handle *regions, size_t m);
 
 /* Updates of `attrs` of `obj` are sent in `regions` (an attribute without
  * regions uses the default region, which overlaps every region). */
@@ -1306,6 +1368,18 @@ RTI_API int rti_send_interaction_with_regions(rti_ambassador *amb,
     rti_interaction_class_handle cls, const struct rti_parameter_value *values,
     size_t n, const rti_region_handle *regions, size_t m, const void *tag,
     size_t tag_len);
+/* rti_register_object_instance_with_regions with a reserved name. */
+RTI_API int rti_register_object_instance_with_name_and_regions(
+    rti_ambassador *amb, rti_object_class_handle cls, const char *name,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m,
+    rti_object_instance_handle *out);
+/* The timestamp-order form of rti_send_interaction_with_regions (see
+ * rti_send_interaction_at). */
+RTI_API int rti_send_interaction_with_regions_at(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len, rti_time t, rti_message_retraction_handle *out);
 RTI_API int rti_request_attribute_value_update_with_regions(
     rti_ambassador *amb, rti_object_class_handle cls,
     const rti_attribute_handle *attrs, size_t n,

@@ -292,6 +292,7 @@ rti__enter(rti_ambassador *amb)
 	int m, rc;
 
 	amb->joined = 1;
+	amb->resign_action = RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST;
 	for (m = 0; m <= RTI__MOD_COUNT; m++)
 		if (rti__modules[m]->join &&
 		    (rc = rti__modules[m]->join(amb)) != RTI_OK)
@@ -398,6 +399,9 @@ rti_connect(rti_ambassador *amb, const char *url,
 	else
 		memset(&amb->cb, 0, sizeof amb->cb);
 	amb->arg = arg;
+	/* no URL: the environment's RTI_URL, else the default */
+	if ((!url || !*url) && getenv("RTI_URL") && *getenv("RTI_URL"))
+		url = getenv("RTI_URL");
 	/* A refusal for connections still in their handshake is transient
 	 * (a burst of federates from one host): tried again 7 times, after
 	 * 5, 10, ... 320 ms, each with up to as much again of jitter, so

@@ -296,6 +296,25 @@ rti_get_range_bounds(rti_ambassador *amb, rti_region_handle r,
 }
 
 RTI_API int
+rti_get_region_dimensions(rti_ambassador *amb, rti_region_handle r,
+    rti_dimension_handle *out, size_t cap, size_t *n)
+{
+	struct ddm_region *g;
+	uint32_t i;
+	int rc = RTI_OK;
+
+	RTI__JOINED_OR_RETURN(amb);
+	if (!n || (cap && !out))
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL output");
+	if (!(g = own_region(amb, r.id, &rc)))
+		return rc;
+	for (i = 0; i < g->n && i < cap; i++)
+		out[i].id = g->r[i].dim;
+	*n = g->n;
+	return RTI_OK;
+}
+
+RTI_API int
 rti_commit_region_modifications(rti_ambassador *amb,
     const rti_region_handle *regions, size_t n)
 {
@@ -430,6 +449,7 @@ check_class_attrs(rti_ambassador *amb, int kind, uint32_t cls,
 	return RTI_OK;
 }
 
+/* sub: 1 subscribe, 2 subscribe passively, 0 unsubscribe. */
 static int
 sub_regions(rti_ambassador *amb, int kind, uint32_t cls,
     const rti_attribute_handle *attrs, size_t n,
@@ -460,7 +480,7 @@ sub_regions(rti_ambassador *amb, int kind, uint32_t cls,
 	wire_put_u8(b, (uint8_t)kind);
 	wire_put_u32(b, cls);
 	if (sub) {
-		wire_put_u8(b, 1);
+		wire_put_u8(b, sub == 1);
 		wire_put_u32(b, (uint32_t)n);
 		for (x = 0; x < n; x++)
 			wire_put_u32(b, attrs[x].id);
@@ -514,6 +534,23 @@ rti_unsubscribe_interaction_class_with_regions(rti_ambassador *amb,
     size_t m)
 {
 	return sub_regions(amb, KIND_IC, cls.id, NULL, 0, regions, m, 0);
+}
+
+RTI_API int
+rti_subscribe_object_class_attributes_passively_with_regions(
+    rti_ambassador *amb, rti_object_class_handle cls,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m)
+{
+	return sub_regions(amb, KIND_OC, cls.id, attrs, n, regions, m, 2);
+}
+
+RTI_API int
+rti_subscribe_interaction_class_passively_with_regions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const rti_region_handle *regions,
+    size_t m)
+{
+	return sub_regions(amb, KIND_IC, cls.id, NULL, 0, regions, m, 2);
 }
 
 /* ---- instances ---- */
@@ -719,6 +756,17 @@ rti_register_object_instance_with_regions(rti_ambassador *amb,
     size_t n, const rti_region_handle *regions, size_t m,
     rti_object_instance_handle *out)
 {
+	return rti_register_object_instance_with_name_and_regions(amb, cls,
+	    NULL, attrs, n, regions, m, out);
+}
+
+RTI_API int
+rti_register_object_instance_with_name_and_regions(rti_ambassador *amb,
+    rti_object_class_handle cls, const char *name,
+    const rti_attribute_handle *attrs, size_t n,
+    const rti_region_handle *regions, size_t m,
+    rti_object_instance_handle *out)
+{
 	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
@@ -726,7 +774,9 @@ rti_register_object_instance_with_regions(rti_ambassador *amb,
 	    RTI_OK || (rc = check_regions(amb, KIND_OC, cls.id, attrs, n,
 	    regions, m)) != RTI_OK)
 		return rc;
-	if ((rc = rti_register_object_instance(amb, cls, out)) != RTI_OK)
+	rc = name ? rti_register_object_instance_with_name(amb, cls, name,
+	    out) : rti_register_object_instance(amb, cls, out);
+	if (rc != RTI_OK)
 		return rc;
 	return associate(amb, *out, attrs, n, regions, m, 1);
 }
@@ -763,11 +813,11 @@ rti_request_attribute_value_update_with_regions(rti_ambassador *amb,
 /* The regions are checked here, the rest by OM, in the order of
  * rti_send_interaction: a joined federate, the tag, the regions, then the
  * class and the values. */
-RTI_API int
-rti_send_interaction_with_regions(rti_ambassador *amb,
-    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
-    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
-    size_t tag_len)
+static int
+send_with_regions(rti_ambassador *amb, rti_interaction_class_handle cls,
+    const struct rti_parameter_value *values, size_t n,
+    const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out)
 {
 	int rc;
 
@@ -784,8 +834,28 @@ rti_send_interaction_with_regions(rti_ambassador *amb,
 	    RTI_OK || (rc = check_regions(amb, KIND_IC, cls.id, NULL, 0,
 	    regions, m)) != RTI_OK))
 		return rc;
-	return rti__om_interaction(amb, cls, values, n, tag, tag_len, NULL,
-	    NULL, NULL, regions, m);
+	return rti__om_interaction(amb, cls, values, n, tag, tag_len, t,
+	    out, NULL, regions, m);
+}
+
+RTI_API int
+rti_send_interaction_with_regions(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len)
+{
+	return send_with_regions(amb, cls, values, n, regions, m, tag,
+	    tag_len, NULL, NULL);
+}
+
+RTI_API int
+rti_send_interaction_with_regions_at(rti_ambassador *amb,
+    rti_interaction_class_handle cls, const struct rti_parameter_value *values,
+    size_t n, const rti_region_handle *regions, size_t m, const void *tag,
+    size_t tag_len, rti_time t, rti_message_retraction_handle *out)
+{
+	return send_with_regions(amb, cls, values, n, regions, m, tag,
+	    tag_len, &t, out);
 }
 
 /* ---- statistics ---- */

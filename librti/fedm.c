@@ -70,7 +70,7 @@ out:
 }
 
 static int
-check_modules(rti_ambassador *amb, const char *const *modules,
+check_modules(rti_ambassador *amb, const struct rti_fom_module *modules,
     size_t n_modules)
 {
 	size_t i;
@@ -79,36 +79,63 @@ check_modules(rti_ambassador *amb, const char *const *modules,
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "modules is NULL");
 	for (i = 0; i < n_modules; i++)
-		if (!modules[i] || !*modules[i] || strlen(modules[i]) > 4096)
+		if (!modules[i].designator || !*modules[i].designator ||
+		    strlen(modules[i].designator) > 4096 ||
+		    (modules[i].len && !modules[i].text))
 			return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 			    "FOM module %zu has no usable name", i);
 	return RTI_OK;
 }
 
-/* Put "u32 n, n x (str name, blob xml-or-empty)": each module's text when
- * it names a readable file here, else an empty blob (rtiexec resolves the
- * name in its FOM path).  RTI_OK or ERROR_READING_FDD (too large). */
+/* Put "u32 n, n x (str name, blob xml-or-empty)": each module's text
+ * when given, or when its designator names a readable file here, else an
+ * empty blob (rtiexec resolves the name in its FOM path).  RTI_OK or
+ * ERROR_READING_FDD (too large). */
 static int
 put_modules(rti_ambassador *amb, struct wire_buf *b,
-    const char *const *modules, size_t n_modules)
+    const struct rti_fom_module *m, size_t n_modules)
 {
 	size_t i;
 
 	wire_put_u32(b, (uint32_t)n_modules);
 	for (i = 0; i < n_modules; i++) {
-		size_t len = 0;
-		int too_big;
-		char *xml = slurp(modules[i], &len, &too_big);
+		size_t len = m[i].len;
+		int too_big = 0;
+		char *xml = NULL;
 
+		if (m[i].text)
+			too_big = len > FOM_MAX_MODULE_BYTES;
+		else
+			xml = slurp(m[i].designator, &len, &too_big);
 		if (too_big)
 			return rti__fail(amb, RTI_ERR_ERROR_READING_FDD,
 			    "FOM module %s is larger than %u bytes",
-			    modules[i], FOM_MAX_MODULE_BYTES);
-		wire_put_str(b, modules[i]);
-		/* Not a readable file: rtiexec resolves the name. */
-		wire_put_blob(b, xml, xml ? len : 0);
+			    m[i].designator, FOM_MAX_MODULE_BYTES);
+		wire_put_str(b, m[i].designator);
+		if (m[i].text)
+			wire_put_blob(b, m[i].text, len);
+		else	/* not a readable file: rtiexec resolves the name */
+			wire_put_blob(b, xml, xml ? len : 0);
 		free(xml);
 	}
+	return RTI_OK;
+}
+
+/* The designators of `modules` as rti_fom_module entries without text, in
+ * *out (the caller frees it), or NULL for none.  RTI_OK or NO_MEMORY. */
+static int
+as_modules(rti_ambassador *amb, const char *const *modules, size_t n,
+    struct rti_fom_module **out)
+{
+	size_t i;
+
+	*out = NULL;
+	if (!n)
+		return RTI_OK;
+	if (!(*out = calloc(n, sizeof **out)))
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	for (i = 0; i < n; i++)
+		(*out)[i].designator = modules[i];
 	return RTI_OK;
 }
 
@@ -116,6 +143,27 @@ RTI_API int
 rti_create_federation_execution(rti_ambassador *amb, const char *federation,
     const char *const *modules, size_t n_modules,
     const char *time_implementation)
+{
+	struct rti_fom_module *m;
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if (n_modules && !modules)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "modules is NULL");
+	if ((rc = as_modules(amb, modules, n_modules, &m)) != RTI_OK)
+		return rc;
+	rc = rti_create_federation_execution_from_modules(amb, federation, m,
+	    n_modules, time_implementation);
+	free(m);
+	return rc;
+}
+
+RTI_API int
+rti_create_federation_execution_from_modules(rti_ambassador *amb,
+    const char *federation, const struct rti_fom_module *modules,
+    size_t n_modules, const char *time_implementation)
 {
 	struct wire_buf *b;
 	int rc;
@@ -189,6 +237,28 @@ rti_join_federation_execution_with_modules(rti_ambassador *amb,
     const char *federate_name, const char *federate_type,
     const char *federation, const char *const *modules, size_t n_modules,
     rti_federate_handle *out)
+{
+	struct rti_fom_module *m;
+	int rc;
+
+	if (!amb)
+		return RTI_ERR_INVALID_ARGUMENT;
+	if (n_modules && !modules)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "modules is NULL");
+	if ((rc = as_modules(amb, modules, n_modules, &m)) != RTI_OK)
+		return rc;
+	rc = rti_join_federation_execution_from_modules(amb, federate_name,
+	    federate_type, federation, m, n_modules, out);
+	free(m);
+	return rc;
+}
+
+RTI_API int
+rti_join_federation_execution_from_modules(rti_ambassador *amb,
+    const char *federate_name, const char *federate_type,
+    const char *federation, const struct rti_fom_module *modules,
+    size_t n_modules, rti_federate_handle *out)
 {
 	struct wire_buf *b;
 	struct wire_rd rd;
@@ -310,6 +380,7 @@ rti_set_automatic_resign_directive(rti_ambassador *amb,
     enum rti_resign_action action)
 {
 	struct wire_buf *b;
+	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
 	if ((unsigned)action > RTI_RESIGN_NO_ACTION)
@@ -317,7 +388,20 @@ rti_set_automatic_resign_directive(rti_ambassador *amb,
 		    "resign action %d is not defined", (int)action);
 	b = rti__req_begin(amb, WIRE_SET_RESIGN_ACTION);
 	wire_put_u32(b, (uint32_t)action);
-	return rti__req_finish(amb, NULL);
+	if ((rc = rti__req_finish(amb, NULL)) == RTI_OK)
+		amb->resign_action = (int)action;
+	return rc;
+}
+
+RTI_API int
+rti_get_automatic_resign_directive(rti_ambassador *amb,
+    enum rti_resign_action *out)
+{
+	RTI__MEMBER_OR_RETURN(amb);
+	if (!out)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "out is NULL");
+	*out = (enum rti_resign_action)amb->resign_action;
+	return RTI_OK;
 }
 
 RTI_API int
@@ -630,6 +714,58 @@ rti_get_dimension_upper_bound(rti_ambassador *amb, rti_dimension_handle h,
 		    "dimension handle %u is not defined", h.id);
 	*out = d->upper_bound ? d->upper_bound : 0xffffffffu;
 	return RTI_OK;
+}
+
+/* Copy dims[0..k) to out (at most cap) and k to *n. */
+static int
+put_dims(rti_ambassador *amb, const uint32_t *dims, uint32_t k,
+    rti_dimension_handle *out, size_t cap, size_t *n)
+{
+	uint32_t i;
+
+	if (!n || (cap && !out))
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "NULL output");
+	for (i = 0; i < k && i < cap; i++)
+		out[i].id = dims[i];
+	*n = k;
+	return RTI_OK;
+}
+
+RTI_API int
+rti_get_available_dimensions_for_class_attribute(rti_ambassador *amb,
+    rti_object_class_handle cls, rti_attribute_handle attr,
+    rti_dimension_handle *out, size_t cap, size_t *n)
+{
+	const struct fom_attribute *a;
+
+	RTI__MEMBER_OR_RETURN(amb);
+	if (!fom_oclass(amb->fom, cls.id) && (!fom_catch_up(amb) ||
+	    !fom_oclass(amb->fom, cls.id)))
+		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
+		    "object class handle %u is not defined", cls.id);
+	if (!fom_oclass_has_attr(amb->fom, cls.id, attr.id) ||
+	    !(a = fom_attr(amb->fom, attr.id)))
+		return rti__fail(amb, RTI_ERR_INVALID_ATTRIBUTE_HANDLE,
+		    "attribute handle %u is not an attribute of %s", attr.id,
+		    fom_oclass(amb->fom, cls.id)->qname);
+	return put_dims(amb, a->dims, a->n_dims, out, cap, n);
+}
+
+RTI_API int
+rti_get_available_dimensions_for_interaction_class(rti_ambassador *amb,
+    rti_interaction_class_handle cls, rti_dimension_handle *out,
+    size_t cap, size_t *n)
+{
+	const struct fom_iclass *c;
+
+	RTI__MEMBER_OR_RETURN(amb);
+	if (!(c = fom_iclass(amb->fom, cls.id)) && fom_catch_up(amb))
+		c = fom_iclass(amb->fom, cls.id);
+	if (!c)
+		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
+		    "interaction class handle %u is not defined", cls.id);
+	return put_dims(amb, c->dims, c->n_dims, out, cap, n);
 }
 
 /* ---- callbacks ---- */

@@ -294,6 +294,7 @@ struct rti_ambassador {
 	char *federate_name;
 	char *federation;
 	int time_int64;
+	int resign_action;        /* the automatic resign directive set */
 	struct fom *fom;
 	size_t attr_words;        /* words of every attribute set, fixed at
 	                             join (bset_words_room) */

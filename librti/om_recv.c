@@ -39,6 +39,8 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 	info->sent_order = RTI_ORDER_RECEIVE;
 	info->received_order = RTI_ORDER_RECEIVE;
 	info->condition = *h->cond ? h->cond : NULL;
+	info->transportation = rti__rx_dgram(amb) ?
+	    RTI_TRANSPORT_BEST_EFFORT : RTI_TRANSPORT_RELIABLE;
 	if (h->flags & (WIRE_OMF_TIMESTAMP | WIRE_OMF_USER_TIME)) {
 		info->has_time = 1;
 		info->time = rti__time_from_bits(amb, h->time);

@@ -5,8 +5,9 @@
 # librti.pc, the man pages and the FOMs; the installed examples build out
 # of tree with their Makefile (through pkg-config), hello.c also with
 # `cc hello.c $(pkg-config --cflags --libs librti) -lm`, and runs against
-# the installed rtiexec; `make uninstall` removes it all, rti's own
-# folders included.
+# the installed rtiexec, and so does the C++ API's alarm_logger.cpp
+# (pkg-config rti1516e, or -I.../rti1516e -lrti1516e -lfedtime1516e) when
+# it is built; `make uninstall` removes it all, rti's own folders included.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
@@ -78,8 +79,17 @@ check "pkg-config version $version is the package's" \
     test "$version" = "$(mkvar PACKAGE_VERSION)"
 check "rtiexec in $bindir" test -x "$bindir/rtiexec"
 check "librti.h in $includedir" test -f "$includedir/librti.h"
-check "only librti.h installed as a header" \
-    test "$(ls "$includedir")" = librti.h
+# Beside it only the C++ API's directory (rti1516e/RTI/..., when built).
+hdrs=$(ls "$includedir" | tr '\n' ' ')
+check "only librti.h (and rti1516e/) installed as headers" \
+    test "$hdrs" = "librti.h " -o "$hdrs" = "librti.h rti1516e "
+if [ -d "$includedir/rti1516e" ]; then
+	check "the C++ API's 32 headers in $includedir/rti1516e/RTI" \
+	    test "$(find "$includedir/rti1516e/RTI" -name '*.h' | wc -l)" = 32
+	check "rti1516e.pc" test -n "$(find "$dest" -name rti1516e.pc)"
+	check "librti1516e and libfedtime1516e" test -f \
+	    "$libdir/librti1516e.la" -a -f "$libdir/libfedtime1516e.la"
+fi
 check "static librti.a" test -f "$libdir/librti.a"
 check "librti.la" test -f "$libdir/librti.la"
 shared=0
@@ -145,7 +155,40 @@ else
 	bad "hello.c does not build with pkg-config --cflags --libs librti"
 fi
 
-# Run it against the installed rtiexec, which finds HelloWorld.xml in the
+# The C++ API's example, alarm_logger.cpp, builds the same way with
+# pkg-config rti1516e, and with the flags other RTIs' build files give.
+cxx=$(mkvar CXX)
+if [ -d "$includedir/rti1516e" ]; then
+	check "man page man3/rti1516e.3" test -f "$mandir/man3/rti1516e.3"
+	cp "$docdir/examples/alarm_logger.cpp" "$tmp/user/" 2>/dev/null
+	if [ "$shared" -eq 1 ]; then
+		cxxlibs=$(pkg-config --libs rti1516e)
+		flat="-I$includedir/rti1516e -L$libdir -lrti1516e -lfedtime1516e"
+	else
+		cxxlibs="$libdir/libfedtime1516e.a $libdir/librti1516e.a $libs \
+		    -pthread"
+		flat="-I$includedir/rti1516e $cxxlibs"
+	fi
+	# librti1516e.so needs librti.so, which the linker looks for where
+	# the loader would: LD_LIBRARY_PATH stands for the installed system's
+	# library path.
+	# shellcheck disable=SC2086 # flags are lists
+	if (cd "$tmp/user" &&
+	    LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} &&
+	    export LD_LIBRARY_PATH &&
+	    $cxx $san -o alarm_logger alarm_logger.cpp \
+	    $(pkg-config --cflags rti1516e) $cxxlibs &&
+	    $cxx $san -o alarm_logger2 alarm_logger.cpp $flat) \
+	    >"$tmp/cxx.log" 2>&1; then
+		ok
+	else
+		cat "$tmp/cxx.log"
+		bad "alarm_logger.cpp does not build against the installed" \
+		    "C++ API"
+	fi
+fi
+
+# Run them against the installed rtiexec, which finds HelloWorld.xml in the
 # installed FOM directory.
 if [ -x "$tmp/user/hello" ]; then
 	"$bindir/rtiexec" --port 0 --port-file "$tmp/port" \
@@ -167,6 +210,17 @@ if [ -x "$tmp/user/hello" ]; then
 		[ "$st" -eq 0 ] && grep -q 'synchronized at "ready"' \
 		    "$tmp/hello.log" && ok ||
 		    { cat "$tmp/hello.log"; bad "installed hello exited $st"; }
+		if [ -x "$tmp/user/alarm_logger" ]; then
+			LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+			    "$tmp/user/alarm_logger" --url "$url" \
+			    --fom "$fomdir/Grid.xml" --duration 0.1 \
+			    >"$tmp/logger.log" 2>&1
+			st=$?
+			[ "$st" -eq 0 ] && grep -q '^SUMMARY time=0.1 ' \
+			    "$tmp/logger.log" && ok ||
+			    { cat "$tmp/logger.log"
+			      bad "installed alarm_logger exited $st"; }
+		fi
 		kill "$rti_pid"
 		wait "$rti_pid"
 		st=$?

@@ -11,13 +11,17 @@
 #   librti            include proto fom config.h
 #   rti               include proto fom config.h
 #   tools             config.h (rtictl and its JSON reader)
-#   samples           include
+#   samples           include (and <RTI/...>, the C++ API's own headers)
 #   test              include config.h
 #   test/unit         include proto fom rti test config.h
 #   test/integration  include proto test tools config.h
 #   test/fuzz         include proto fom rti tools config.h
 #   test/bench        include proto rti config.h
 #   test/tools        include proto fom librti config.h
+#   librti1516e/src   include (the C++ API over librti.h alone)
+#   librti1516e/include/RTI, .../encoding, .../time, .../rti
+#                     nothing of the tree (<RTI/...> are their own)
+#   test/cxx          include test config.h
 #
 # that is: include <- proto <- fom <- librti, rti; proto <- librti, rti; librti
 # and rti never include each other; samples see only the public header.
@@ -51,7 +55,13 @@ test/unit: include proto fom rti test config.h
 test/integration: include proto test tools config.h
 test/fuzz: include proto fom rti tools config.h
 test/bench: include proto rti config.h
-test/tools: include proto fom librti config.h'
+test/tools: include proto fom librti config.h
+librti1516e/src: include
+librti1516e/include/RTI:
+librti1516e/include/RTI/encoding:
+librti1516e/include/RTI/time:
+librti1516e/include/RTI/rti:
+test/cxx: include test config.h'
 folders=$(echo "$graph" | sed 's/:.*//')
 
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
@@ -122,7 +132,8 @@ pat='^\([0-9]*\):[[:space:]]*#[[:space:]]*include[[:space:]]*'
 pat=$pat'\(["<]\)\([^">]*\)[">].*'
 n_files=0
 for dir in $folders; do
-	for f in "$top_srcdir/$dir"/*.c "$top_srcdir/$dir"/*.h; do
+	for f in "$top_srcdir/$dir"/*.c "$top_srcdir/$dir"/*.h \
+	    "$top_srcdir/$dir"/*.cpp "$top_srcdir/$dir"/*.inc; do
 		[ -f "$f" ] || continue
 		n_files=$((n_files + 1))
 		incs=$(grep -n '^[[:space:]]*#[[:space:]]*include' "$f" |
@@ -143,14 +154,15 @@ done
 unlisted=$(cd "$top_srcdir" && find . \
     \( -name .git -o -name autom4te.cache -o -name .libs -o -name .deps \
     -o \( -type d ! -name . -exec sh -c 'test -f "$1/config.status"' \
-    sh '{}' \; \) \) -prune -o -type f -name '*.[ch]' -print |
-    sed 's|^\./||; s|/[^/]*$||; /\.[ch]$/d' | sort -u)
+    sh '{}' \; \) \) -prune -o -type f \( -name '*.[ch]' -o -name '*.cpp' \) \
+    -print |
+    sed 's|^\./||; s|/[^/]*$||; /\.[ch]$/d; /\.cpp$/d' | sort -u)
 for d in $unlisted; do
 	is_folder "$d" ||
 	    bad "$d/ holds sources but is not in the graph of check_layers.sh"
 done
 # Only the generated config.h may sit at the top.
-for f in "$top_srcdir"/*.c "$top_srcdir"/*.h; do
+for f in "$top_srcdir"/*.c "$top_srcdir"/*.h "$top_srcdir"/*.cpp; do
 	[ -f "$f" ] || continue
 	[ "${f##*/}" = config.h ] ||
 	    bad "${f##*/} at the top of the tree is in no layer"

@@ -26,7 +26,7 @@ else
 	    -prune -o -path ./m4 -prune -o -type f -print | sed 's|^\./||')
 fi
 files=$(printf '%s\n' "$files" | grep -E \
-    '(\.(c|h|sh|py|am|ac|in|html|[1-8])$|^bootstrap$|^demo\.sh$|^\.ci/run$)' |
+    '(\.(c|h|cpp|inc|sh|py|am|ac|in|html|[1-8])$|^bootstrap$|^demo\.sh$|^\.ci/run$)' |
     grep -vE '^test/fuzz/(corpus|regress)/' |
     grep -vE '(^|/)(Makefile\.in|config\.h\.in|fom/fom_mim\.c|rti/http_page\.c)$')
 

@@ -40,7 +40,8 @@ mkdir -p "$logs"
 libtool="$build/libtool"
 vg=(valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect
     --show-leak-kinds=definite,indirect --track-origins=yes
-    --error-exitcode=99)
+    --error-exitcode=99
+    --suppressions="$(cd "$(dirname "$0")" && pwd)/valgrind.supp")
 
 # rtiexec under valgrind exits 99 on errors, which fails rtiexec_stop; its
 # report goes to $logs/NAME.rtiexec/rtiexec.<pid>.log, kept (as

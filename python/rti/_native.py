@@ -85,7 +85,7 @@ class MessageInfo(Structure):
     _fields_ = [("producer", handle_t), ("sent_order", c_int),
                 ("received_order", c_int), ("time", Time),
                 ("retraction", retraction_t), ("condition", c_char_p),
-                ("has_time", c_int)]
+                ("has_time", c_int), ("transportation", c_int)]
 
 
 class FederationExecutionInfo(Structure):
@@ -105,6 +105,12 @@ class FederateRestoreStatus(Structure):
 class BundleInstance(Structure):
     _fields_ = [("object", handle_t), ("values", POINTER(AttributeValue)),
                 ("n_values", c_size_t), ("condition", c_char_p)]
+
+
+class FomModule(Structure):
+    """struct rti_fom_module: a designator and, unless NULL, its text."""
+    _fields_ = [("designator", c_char_p), ("text", c_char_p),
+                ("len", c_size_t)]
 
 
 class Statistics(Structure):
@@ -246,6 +252,25 @@ PROTOTYPES = {
         (_int, [_amb, _str, _str, _str, _pstr, _sz, _ph]),
     "rti_resign_federation_execution": (_int, [_amb, _int]),
     "rti_set_automatic_resign_directive": (_int, [_amb, _int]),
+    "rti_get_automatic_resign_directive": (_int, [_amb, _pi]),
+    "rti_create_federation_execution_from_modules":
+        (_int, [_amb, _str, POINTER(FomModule), _sz, _str]),
+    "rti_join_federation_execution_from_modules":
+        (_int, [_amb, _str, _str, _str, POINTER(FomModule), _sz, _ph]),
+    "rti_get_available_dimensions_for_class_attribute":
+        (_int, [_amb, _h, _h, _ph, _sz, POINTER(c_size_t)]),
+    "rti_get_available_dimensions_for_interaction_class":
+        (_int, [_amb, _h, _ph, _sz, POINTER(c_size_t)]),
+    "rti_get_region_dimensions": (_int, [_amb, _h, _ph, _sz,
+                                         POINTER(c_size_t)]),
+    "rti_subscribe_object_class_attributes_passively_with_regions":
+        (_int, [_amb, _h, _ph, _sz, _ph, _sz]),
+    "rti_subscribe_interaction_class_passively_with_regions":
+        (_int, [_amb, _h, _ph, _sz]),
+    "rti_register_object_instance_with_name_and_regions":
+        (_int, [_amb, _h, _str, _ph, _sz, _ph, _sz, _ph]),
+    "rti_send_interaction_with_regions_at":
+        (_int, [_amb, _h, _ppv, _sz, _ph, _sz, c_char_p, _sz, Time, _pr]),
     "rti_register_federation_synchronization_point":
         (_int, [_amb, _str, c_char_p, _sz, _ph, _sz]),
     "rti_synchronization_point_achieved": (_int, [_amb, _str, _int]),

@@ -1019,6 +1019,66 @@ class Ambassador:
         ti = _str_arg(time_implementation, "time_implementation")
         self._check(F.rti_create_federation_execution(a, fed, arr, n, ti))
 
+    @staticmethod
+    def _fom_modules(modules):
+        """(array, n, keep) of rti_fom_module from (designator, text)
+        pairs; text None: the designator is a module as in
+        create_federation_execution."""
+        mods = list(modules)
+        arr = (_native.FomModule * max(1, len(mods)))()
+        keep = []
+        for i, m in enumerate(mods):
+            if not isinstance(m, tuple) or len(m) != 2:
+                raise TypeError("modules must be (designator, text) pairs")
+            d = _str_arg(m[0], "designator")
+            t = m[1]
+            if isinstance(t, str):
+                t = t.encode("utf-8")
+            if t is not None and not isinstance(t, (bytes, bytearray)):
+                raise TypeError("a module's text must be str or bytes")
+            t = bytes(t) if t is not None else None
+            keep.append((d, t))
+            arr[i].designator = d
+            arr[i].text = t
+            arr[i].len = len(t) if t is not None else 0
+        return arr, len(mods), keep
+
+    def create_federation_execution_from_modules(
+            self, federation, modules, time_implementation=FLOAT64_TIME):
+        """Create ``federation`` from FOM ``modules``, a list of
+        (designator, text) pairs: a module's XML text (str or bytes) sent
+        under its designator, or with text None a module as
+        create_federation_execution takes it."""
+        a = self._amb()
+        arr, n, keep = self._fom_modules(modules)
+        self._check(F.rti_create_federation_execution_from_modules(
+            a, _str_arg(federation, "federation"), arr, n,
+            _str_arg(time_implementation, "time_implementation")))
+        del keep
+
+    def join_federation_execution_from_modules(self, federate_name,
+                                               federate_type, federation,
+                                               modules):
+        """join_federation_execution with ``modules`` given as
+        create_federation_execution_from_modules takes them."""
+        a = self._amb()
+        arr, n, keep = self._fom_modules(modules)
+        h = c_uint32(0)
+        self._check(F.rti_join_federation_execution_from_modules(
+            a, _str_arg(federate_name, "federate_name", allow_none=True),
+            _str_arg(federate_type, "federate_type"),
+            _str_arg(federation, "federation"), arr, n, byref(h)))
+        del keep
+        self._joined = True
+        ti = c_char_p()
+        self._check(F.rti_get_time_implementation(a, byref(ti)))
+        self._time_impl = ti.value.decode()
+        self._int_time = self._time_impl == INTEGER64_TIME
+        self._dt_attr.clear()
+        self._dt_param.clear()
+        self._handle = FederateHandle(h.value)
+        return self._handle
+
     def destroy_federation_execution(self, federation):
         """Destroy ``federation`` (FederatesCurrentlyJoined while any
         federate is joined)."""
@@ -1083,6 +1143,14 @@ class Ambassador:
         """The ResignAction rtiexec applies when the connection drops."""
         self._check(F.rti_set_automatic_resign_directive(
             self._amb(), self._enum(action, ResignAction, "action")))
+
+    def get_automatic_resign_directive(self):
+        """The ResignAction set last (default
+        CANCEL_THEN_DELETE_THEN_DIVEST)."""
+        v = c_int(0)
+        self._check(F.rti_get_automatic_resign_directive(self._amb(),
+                                                         byref(v)))
+        return ResignAction(v.value)
 
     @staticmethod
     def _enum(v, kind, what):
@@ -1262,6 +1330,29 @@ class Ambassador:
         self._check(F.rti_get_dimension_upper_bound(
             self._amb(), _check_handle(dim, DimensionHandle), byref(v)))
         return v.value
+
+    def _dims(self, fn, *args):
+        out = (c_uint32 * 64)()
+        n = c_size_t(0)
+        self._check(fn(self._amb(), *args, out, 64, byref(n)))
+        return [DimensionHandle(out[i]) for i in range(min(n.value, 64))]
+
+    def get_available_dimensions_for_class_attribute(self, cls, attr):
+        """The DimensionHandles the FOM gives ``attr`` of ``cls``."""
+        return self._dims(F.rti_get_available_dimensions_for_class_attribute,
+                          _check_handle(cls, ObjectClassHandle, "cls"),
+                          _check_handle(attr, AttributeHandle, "attr"))
+
+    def get_available_dimensions_for_interaction_class(self, cls):
+        """The DimensionHandles the FOM gives interaction class ``cls``."""
+        return self._dims(
+            F.rti_get_available_dimensions_for_interaction_class,
+            _check_handle(cls, InteractionClassHandle, "cls"))
+
+    def get_region_dimensions(self, region):
+        """The DimensionHandles of a region this federate created."""
+        return self._dims(F.rti_get_region_dimensions,
+                          _check_handle(region, RegionHandle, "region"))
 
     # -- time management --------------------------------------------------
 
@@ -1732,18 +1823,23 @@ class Ambassador:
         ({ParameterHandle: bytes or value}).  ``time``: timestamp order
         (returns the MessageRetractionHandle); ``condition``: its send
         condition; ``regions``: RegionHandles to send it in (not with
-        time or condition)."""
+        condition)."""
         a = self._amb()
         c = _check_handle(cls, InteractionClassHandle, "cls")
         t, tn = _bytes_arg(tag)
         cond = _str_arg(condition, "condition", allow_none=True)
         ct = None if time is None else self._time_in(time)
         if regions is not None:
-            if ct is not None or cond is not None:
-                raise TypeError("regions= cannot be combined with time= "
-                                "or condition=")
+            if cond is not None:
+                raise TypeError("regions= cannot be combined with "
+                                "condition=")
             rarr, m = self._handles(regions, RegionHandle, "regions")
         arr, n, keep = self._pvals(values)
+        if regions is not None and ct is not None:
+            r = c_uint64(0)
+            self._check(F.rti_send_interaction_with_regions_at(
+                a, c, arr, n, rarr, m, t, tn, ct, byref(r)))
+            return MessageRetractionHandle(r.value)
         if regions is not None:
             self._check(F.rti_send_interaction_with_regions(
                 a, c, arr, n, rarr, m, t, tn))
@@ -2022,13 +2118,17 @@ class Ambassador:
             self._amb(), _check_handle(region, RegionHandle, "region")))
 
     def subscribe_object_class_attributes_with_regions(self, cls, attrs,
-                                                       regions):
-        """Subscribe ``attrs`` of ``cls`` within ``regions``."""
+                                                       regions,
+                                                       passive=False):
+        """Subscribe ``attrs`` of ``cls`` within ``regions`` (passively:
+        without making publishers relevant)."""
         c = _check_handle(cls, ObjectClassHandle, "cls")
         arr, n = self._handles(attrs, AttributeHandle, "attributes")
         rarr, m = self._handles(regions, RegionHandle, "regions")
-        self._check(F.rti_subscribe_object_class_attributes_with_regions(
-            self._amb(), c, arr, n, rarr, m))
+        fn = (F.rti_subscribe_object_class_attributes_passively_with_regions
+              if passive else
+              F.rti_subscribe_object_class_attributes_with_regions)
+        self._check(fn(self._amb(), c, arr, n, rarr, m))
 
     def unsubscribe_object_class_attributes_with_regions(self, cls,
                                                          regions):
@@ -2038,12 +2138,15 @@ class Ambassador:
         self._check(F.rti_unsubscribe_object_class_attributes_with_regions(
             self._amb(), c, rarr, m))
 
-    def subscribe_interaction_class_with_regions(self, cls, regions):
-        """Subscribe interaction class ``cls`` within ``regions``."""
+    def subscribe_interaction_class_with_regions(self, cls, regions,
+                                                 passive=False):
+        """Subscribe interaction class ``cls`` within ``regions``
+        (passively: without making publishers relevant)."""
         c = _check_handle(cls, InteractionClassHandle, "cls")
         rarr, m = self._handles(regions, RegionHandle, "regions")
-        self._check(F.rti_subscribe_interaction_class_with_regions(
-            self._amb(), c, rarr, m))
+        fn = (F.rti_subscribe_interaction_class_passively_with_regions
+              if passive else F.rti_subscribe_interaction_class_with_regions)
+        self._check(fn(self._amb(), c, rarr, m))
 
     def unsubscribe_interaction_class_with_regions(self, cls, regions):
         """Remove the subscription of ``cls`` made with ``regions``."""
@@ -2052,15 +2155,18 @@ class Ambassador:
         self._check(F.rti_unsubscribe_interaction_class_with_regions(
             self._amb(), c, rarr, m))
 
-    def register_object_instance_with_regions(self, cls, attrs, regions):
-        """Register an instance of ``cls`` whose ``attrs`` are updated in
-        ``regions``; returns its ObjectInstanceHandle."""
+    def register_object_instance_with_regions(self, cls, attrs, regions,
+                                              name=None):
+        """Register an instance of ``cls`` (with a reserved ``name``)
+        whose ``attrs`` are updated in ``regions``; returns its
+        ObjectInstanceHandle."""
         c = _check_handle(cls, ObjectClassHandle, "cls")
         arr, n = self._handles(attrs, AttributeHandle, "attributes")
         rarr, m = self._handles(regions, RegionHandle, "regions")
+        nm = _str_arg(name, "name", allow_none=True)
         h = c_uint32(0)
-        self._check(F.rti_register_object_instance_with_regions(
-            self._amb(), c, arr, n, rarr, m, byref(h)))
+        self._check(F.rti_register_object_instance_with_name_and_regions(
+            self._amb(), c, nm, arr, n, rarr, m, byref(h)))
         return ObjectInstanceHandle(h.value)
 
     def associate_regions_for_updates(self, obj, attrs, regions):

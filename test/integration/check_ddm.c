@@ -726,6 +726,103 @@ START_TEST(test_relevance_narrowed_by_regions)
 }
 END_TEST
 
+
+static int reserved;
+
+static void
+cb_reserved(void *arg, const char *name)
+{
+	(void)arg;
+	(void)name;
+	reserved = 1;
+}
+
+/* The region and FOM dimension queries, passive subscriptions with
+ * regions, an interaction in regions with a time, and a registration with
+ * a reserved name and regions. */
+START_TEST(test_region_queries_passive_named)
+{
+	struct tfed *p = fed("p", 0), *c1 = fed("c1", 0), *c2 = fed("c2", 0);
+	rti_interaction_class_handle alarm = tfed_ic(p, "Alarm");
+	rti_object_class_handle br = tfed_oc(p, "Breaker");
+	rti_attribute_handle st = tfed_at(p, br, "Status");
+	rti_region_handle r1 = region(c1, 1, 1), r2 = region(c2, 1, 2);
+	rti_region_handle pr = region(p, 1, 1), half = region(p, 0, -1);
+	rti_dimension_handle d[4];
+	rti_message_retraction_handle mr;
+	rti_object_instance_handle o;
+	struct rti_callbacks cb;
+	size_t n = 0;
+
+	ck_assert_int_eq(rti_get_region_dimensions(p->amb, pr, d, 4, &n),
+	    RTI_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_ne(d[0].id, d[1].id);
+	ck_assert_int_eq(rti_get_region_dimensions(p->amb, half, NULL, 0, &n),
+	    RTI_OK);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(rti_get_region_dimensions(p->amb, r1, d, 4, &n),
+	    RTI_ERR_REGION_NOT_CREATED_BY_THIS_FEDERATE);
+	ck_assert_int_eq(rti_get_available_dimensions_for_interaction_class(
+	    p->amb, alarm, d, 4, &n), RTI_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(rti_get_available_dimensions_for_class_attribute(
+	    p->amb, br, st, d, 1, &n), RTI_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(rti_get_available_dimensions_for_class_attribute(
+	    p->amb, br, tfed_attr(p, "Line", "ActivePower"), d, 4, &n),
+	    RTI_ERR_INVALID_ATTRIBUTE_HANDLE);
+
+	/* c1 passively, c2 actively: each gets what its region overlaps */
+	ck_assert_int_eq(rti_subscribe_interaction_class_passively_with_regions(
+	    c1->amb, alarm, &r1, 1), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class_with_regions(c2->amb,
+	    alarm, &r2, 1), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(p->amb, alarm),
+	    RTI_OK);
+	ck_assert_int_eq(rti_send_interaction_with_regions_at(p->amb, alarm,
+	    NULL, 0, &pr, 1, "t", 1, rti_time_f64(5.0), &mr), RTI_OK);
+	ck_assert_int_eq(rti_send_interaction(p->amb, alarm, NULL, 0, "z", 1),
+	    RTI_OK);
+	ck_assert(tfed_wait(c1, "interaction:z"));
+	ck_assert(tfed_wait(c2, "interaction:z"));
+	ck_assert_int_ge(tfed_find(c1, "interaction:t"), 0);
+	ck_assert_int_lt(tfed_find(c2, "interaction:t"), 0);
+
+	/* a name not reserved registers nothing; a reserved one registers
+	 * with its regions */
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb, br, &st,
+	    1), RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance_with_name_and_regions(
+	    p->amb, br, "B-named", &st, 1, &pr, 1, &o),
+	    RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED);
+	ck_assert_int_eq(rti_get_object_instance_handle(p->amb, "B-named",
+	    &o), RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN);
+	tfed_callbacks(&cb);
+	tfed_cond_callbacks(&cb, 0);
+	cb.reflect_attribute_values = cb_reflect;
+	cb.object_instance_name_reservation_succeeded = cb_reserved;
+	tfed_free(p);
+	p = tfed_join_f(&rx, &cb, GRID, "p2");
+	reserved = 0;
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb, br, &st,
+	    1), RTI_OK);
+	pr = region(p, 1, 1);
+	ck_assert_int_eq(rti_reserve_object_instance_name(p->amb, "B-named"),
+	    RTI_OK);
+	for (n = 0; n < 1000 && !reserved; n++)
+		rti_evoke_callbacks(p->amb, 0.01, 0.01, NULL);
+	ck_assert_msg(reserved, "no reservation callback");
+	ck_assert_int_eq(rti_register_object_instance_with_name_and_regions(
+	    p->amb, br, "B-named", &st, 1, &pr, 1, &o), RTI_OK);
+	ck_assert_int_eq(rti_get_object_instance_handle(p->amb, "B-named",
+	    &o), RTI_OK);
+	tfed_free(p);
+	tfed_free(c1);
+	tfed_free(c2);
+}
+END_TEST
+
 static Suite *
 ddm_suite(void)
 {
@@ -743,6 +840,7 @@ ddm_suite(void)
 	tcase_add_test(tc, test_regions_per_attribute);
 	tcase_add_test(tc, test_subscription_regions_per_attribute);
 	tcase_add_test(tc, test_relevance_narrowed_by_regions);
+	tcase_add_test(tc, test_region_queries_passive_named);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1000,6 +1000,90 @@ START_TEST(test_evoke_waits)
 }
 END_TEST
 
+
+/* rti_connect with no URL takes the environment's RTI_URL, and an
+ * explicit URL wins over it. */
+START_TEST(test_rti_url)
+{
+	rti_ambassador *a = rti_ambassador_new();
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(setenv("RTI_URL", rx.url, 1), 0);
+	ck_assert_int_eq(rti_connect(a, NULL, NULL, NULL), RTI_OK);
+	ck_assert_int_eq(rti_disconnect(a), RTI_OK);
+	ck_assert_int_eq(rti_connect(a, "", NULL, NULL), RTI_OK);
+	ck_assert_int_eq(rti_disconnect(a), RTI_OK);
+	/* a bad RTI_URL is what rti_connect tried */
+	ck_assert_int_eq(setenv("RTI_URL", "bogus://x", 1), 0);
+	ck_assert_int_eq(rti_connect(a, NULL, NULL, NULL),
+	    RTI_ERR_INVALID_LOCAL_SETTINGS_DESIGNATOR);
+	ck_assert_int_eq(rti_connect(a, rx.url, NULL, NULL), RTI_OK);
+	ck_assert_int_eq(rti_disconnect(a), RTI_OK);
+	ck_assert_int_eq(unsetenv("RTI_URL"), 0);
+	rti_ambassador_free(a);
+}
+END_TEST
+
+/* Modules by their text: created and joined under their designator; the
+ * automatic resign directive reads back what was set. */
+START_TEST(test_modules_by_text)
+{
+	struct tfed *a = tfed_new(&rx), *b = tfed_new(&rx);
+	FILE *f = fopen(HELLO, "rb");
+	static char text[65536];
+	size_t len;
+	struct rti_fom_module m[1], bad[1];
+	rti_object_class_handle cls;
+	rti_federate_handle h;
+	enum rti_resign_action act;
+	rti_dimension_handle d[4];
+	size_t n = 99;
+
+	ck_assert_ptr_nonnull(f);
+	len = fread(text, 1, sizeof text, f);
+	fclose(f);
+	m[0].designator = "hello-as-text.xml";
+	m[0].text = text;
+	m[0].len = len;
+	bad[0].designator = "broken.xml";
+	bad[0].text = "<objectModel";
+	bad[0].len = 12;
+	ck_assert_int_eq(rti_create_federation_execution_from_modules(a->amb,
+	    "T", bad, 1, NULL), RTI_ERR_ERROR_READING_FDD);
+	bad[0].text = NULL;
+	ck_assert_int_eq(rti_create_federation_execution_from_modules(a->amb,
+	    "T", bad, 1, NULL), RTI_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(rti_create_federation_execution_from_modules(a->amb,
+	    "T", m, 1, "HLAinteger64Time"), RTI_OK);
+	ck_assert_int_eq(rti_get_automatic_resign_directive(a->amb, &act),
+	    RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER);
+	ck_assert_int_eq(rti_join_federation_execution_from_modules(a->amb,
+	    "a", "t", "T", m, 1, &h), RTI_OK);
+	ck_assert_int_eq(rti_join_federation_execution(b->amb, "b", "t", "T",
+	    NULL), RTI_OK);
+	ck_assert_int_eq(rti_get_object_class_handle(b->amb, "Greeter", &cls),
+	    RTI_OK);
+	ck_assert_int_eq(rti_get_automatic_resign_directive(a->amb, &act),
+	    RTI_OK);
+	ck_assert_int_eq(act, RTI_RESIGN_CANCEL_THEN_DELETE_THEN_DIVEST);
+	ck_assert_int_eq(rti_set_automatic_resign_directive(a->amb,
+	    RTI_RESIGN_DELETE_OBJECTS), RTI_OK);
+	ck_assert_int_eq(rti_get_automatic_resign_directive(a->amb, &act),
+	    RTI_OK);
+	ck_assert_int_eq(act, RTI_RESIGN_DELETE_OBJECTS);
+	/* HelloWorld has no dimensions */
+	ck_assert_int_eq(rti_get_available_dimensions_for_class_attribute(
+	    a->amb, cls, tfed_at(a, cls, "Message"), d, 4, &n), RTI_OK);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
+	    RTI_RESIGN_NO_ACTION), RTI_OK);
+	ck_assert_int_eq(rti_resign_federation_execution(b->amb,
+	    RTI_RESIGN_NO_ACTION), RTI_OK);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
 static Suite *
 fedm_suite(void)
 {
@@ -1009,6 +1093,8 @@ fedm_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_create_destroy);
+	tcase_add_test(tc, test_rti_url);
+	tcase_add_test(tc, test_modules_by_text);
 	tcase_add_test(tc, test_create_bad_fom);
 	tcase_add_test(tc, test_create_modules_build_in_order);
 	tcase_add_test(tc, test_failed_calls_leave_outputs);

@@ -50,6 +50,7 @@ class TestLayouts(unittest.TestCase):
         self.assertEqual(m.retraction.offset, 32)
         self.assertEqual(m.condition.offset, 40)
         self.assertEqual(m.has_time.offset, 48)
+        self.assertEqual(m.transportation.offset, 52)
         self.assertEqual(ctypes.sizeof(m), 56)
 
     def test_values(self):
@@ -171,6 +172,8 @@ class TestDocs(unittest.TestCase):
         fns = set(re.findall(r"RTI_API [^;(]*?\b(rti_[a-z0-9_]+)\(", text))
         folded = re.compile(
             r"_at$|_with_condition$|_with_condition_at$|_passively$|"
+            r"_passively_with_regions$|"
+            r"^rti_register_object_instance_with_name_and_regions$|"
             r"^rti_register_object_instance_with_(name|condition)$|"
             r"^rti_join_federation_execution_with_modules$|"
             r"^rti_send_interaction_with_regions$|"

@@ -37,6 +37,47 @@ class TestFederation(RtiTestCase):
         with self.assertRaises(rti.CouldNotOpenFdd):
             a.create_federation_execution("Fy", "NoSuchModule.xml")
 
+    def test_rti_url_when_no_url(self):
+        # Ambassador(fed) with no URL connects where RTI_URL points.
+        old = os.environ.get("RTI_URL")
+        os.environ["RTI_URL"] = self.url
+        try:
+            a = rti.Ambassador(None)
+            a.create_federation_execution("Fu", GRID)
+            a.join_federation_execution("u", "t", "Fu")
+            a.close()
+            os.environ["RTI_URL"] = "bogus://x"
+            with self.assertRaises(rti.InvalidLocalSettingsDesignator):
+                rti.Ambassador(None)
+        finally:
+            if old is None:
+                del os.environ["RTI_URL"]
+            else:
+                os.environ["RTI_URL"] = old
+
+    def test_modules_by_text_and_queries(self):
+        with open(GRID, "rb") as f:
+            text = f.read()
+        a = self.connect()
+        a.create_federation_execution_from_modules(
+            "Ft", [("grid-text.xml", text)])
+        a.join_federation_execution_from_modules(
+            "t", "t", "Ft", [("grid-text.xml", text)])
+        self.assertEqual(a.get_automatic_resign_directive(),
+                         rti.ResignAction.CANCEL_THEN_DELETE_THEN_DIVEST)
+        a.set_automatic_resign_directive(rti.ResignAction.NO_ACTION)
+        self.assertEqual(a.get_automatic_resign_directive(),
+                         rti.ResignAction.NO_ACTION)
+        alarm = a.get_interaction_class_handle("Alarm")
+        dims = a.get_available_dimensions_for_interaction_class(alarm)
+        self.assertEqual(sorted(a.get_dimension_name(d) for d in dims),
+                         ["Grid", "Substation"])
+        r = a.create_region(dims[:1])
+        self.assertEqual(a.get_region_dimensions(r), dims[:1])
+        with self.assertRaises(rti.ErrorReadingFdd):
+            a.create_federation_execution_from_modules(
+                "Fu", [("bad.xml", "<objectModel")])
+
     def test_join_with_modules(self):
         a = self.join("first")
         extra = os.path.join(TOP, "test", "data", "fom", "join-extra.xml")
