@@ -239,8 +239,7 @@ struct fom_tctx {
 /* Name and value order of an enumerated datatype's enumerators, built
  * once per finish for the variant records that use it. */
 struct fom_tenum {
-	uint32_t cap;                   /* power of two */
-	uint32_t *slot;                 /* enumerator index + 1, 0 empty */
+	struct fom_nameset by_name;     /* name -> enumerator index */
 	uint32_t *by_value;             /* indexes sorted by first value */
 };
 
@@ -604,37 +603,6 @@ fom_types_entries(const struct fom *f)
 
 /* --- reading a definition into canonical form --- */
 
-/* Hash set of names (borrowed), for duplicates within one definition.  Not
- * an idmap: sized once for the definition's items, never grown or deleted
- * from, freed before the call returns; an idmap would need a node per
- * name for a set that lives that long. */
-struct fom_tset {
-	uint32_t cap;
-	const char **k;
-};
-
-static int
-fom_tset_init(struct fom_tset *s, uint32_t n)
-{
-	for (s->cap = 16; s->cap < 2 * (uint64_t)n; s->cap *= 2)
-		;
-	s->k = calloc(s->cap, sizeof(*s->k));
-	return s->k == NULL ? -1 : 0;
-}
-
-/* Insert `name`: 1 when it was there already. */
-static int
-fom_tset_add(struct fom_tset *s, const struct fom *f, const char *name)
-{
-	uint32_t i = fom_name_hash(f, name) & (s->cap - 1);
-
-	for (; s->k[i] != NULL; i = (i + 1) & (s->cap - 1))
-		if (strcmp(s->k[i], name) == 0)
-			return 1;
-	s->k[i] = name;
-	return 0;
-}
-
 /* Required property `v` called `prop` of `what`: -1 with the error when
  * absent, empty or (with `na`) NA. */
 static int
@@ -835,7 +803,7 @@ static int
 fom_t_read_enum(struct fom_tctx *x, const struct fom_mdatatype *md,
     struct fom_datatype *t, const char *what, struct fom_tread *r)
 {
-	struct fom_tset names = { 0, NULL };
+	struct fom_nameset names = { 0 };
 	struct fom_tval *vals = NULL;
 	uint32_t i, j, nv = 0;
 	int rc = -1;
@@ -848,7 +816,7 @@ fom_t_read_enum(struct fom_tctx *x, const struct fom_mdatatype *md,
 		    "enumerators", what);
 	for (i = 0; i < md->n_items; i++)
 		nv += md->items[i].n_values;
-	if (fom_tset_init(&names, md->n_items) < 0 ||
+	if (fom_nameset_init(&names, x->f, md->n_items) < 0 ||
 	    fom_t_calloc((void **)&t->u.enumerated.enumerators, md->n_items,
 	    sizeof(struct fom_enumerator)) ||
 	    fom_t_calloc((void **)&vals, nv, sizeof(*vals))) {
@@ -871,7 +839,7 @@ fom_t_read_enum(struct fom_tctx *x, const struct fom_mdatatype *md,
 			fom_t_nomem(x);
 			goto out;
 		}
-		if (fom_tset_add(&names, x->f, it->name)) {
+		if (fom_nameset_add(&names, it->name, i)) {
 			fom_err(x->err, x->file, it->line, "duplicate "
 			    "enumerator '%s' in %s", it->name, what);
 			goto out;
@@ -916,7 +884,7 @@ fom_t_read_enum(struct fom_tctx *x, const struct fom_mdatatype *md,
 	}
 	rc = 0;
 out:
-	free(names.k);
+	fom_nameset_free(&names);
 	free(vals);
 	return rc;
 }
@@ -1064,12 +1032,12 @@ static int
 fom_t_read_record(struct fom_tctx *x, const struct fom_mdatatype *md,
     struct fom_datatype *t, const char *what, struct fom_tread *r)
 {
-	struct fom_tset names = { 0, NULL };
+	struct fom_nameset names = { 0 };
 	char fw[2400];
 	uint32_t i;
 	int rc = -1;
 
-	if (fom_tset_init(&names, md->n_items) < 0 ||
+	if (fom_nameset_init(&names, x->f, md->n_items) < 0 ||
 	    fom_t_calloc((void **)&t->u.record.fields, md->n_items,
 	    sizeof(struct fom_field))) {
 		fom_t_nomem(x);
@@ -1085,7 +1053,7 @@ fom_t_read_record(struct fom_tctx *x, const struct fom_mdatatype *md,
 			    "without a name", what);
 			goto out;
 		}
-		if (fom_tset_add(&names, x->f, it->name)) {
+		if (fom_nameset_add(&names, it->name, i)) {
 			fom_err(x->err, x->file, it->line, "duplicate field "
 			    "'%s' in %s", it->name, what);
 			goto out;
@@ -1104,7 +1072,7 @@ fom_t_read_record(struct fom_tctx *x, const struct fom_mdatatype *md,
 	rc = fom_t_read_encoding(x, md, t, what, r, "HLAfixedRecord",
 	    FOM_ENC_FIXED_RECORD, NULL, 0);
 out:
-	free(names.k);
+	fom_nameset_free(&names);
 	return rc;
 }
 
@@ -1145,7 +1113,7 @@ static int
 fom_t_read_variant(struct fom_tctx *x, const struct fom_mdatatype *md,
     struct fom_datatype *t, const char *what, struct fom_tread *r)
 {
-	struct fom_tset names = { 0, NULL };
+	struct fom_nameset names = { 0 };
 	char aw[2400];
 	uint32_t i, n_items, others = 0;
 	int rc = -1, o;
@@ -1159,7 +1127,7 @@ fom_t_read_variant(struct fom_tctx *x, const struct fom_mdatatype *md,
 		return -1;
 	if (fom_t_sdup(&t->u.variant.discriminant, md->discriminant) ||
 	    fom_t_sdup(&t->u.variant.type_name, md->datatype) ||
-	    fom_tset_init(&names, md->n_items) < 0 ||
+	    fom_nameset_init(&names, x->f, md->n_items) < 0 ||
 	    fom_t_calloc((void **)&t->u.variant.alternatives, md->n_items,
 	    sizeof(struct fom_alternative))) {
 		fom_t_nomem(x);
@@ -1211,7 +1179,7 @@ fom_t_read_variant(struct fom_tctx *x, const struct fom_mdatatype *md,
 			}
 		}
 		if (!fom_t_na(it->name)) {
-			if (fom_tset_add(&names, x->f, it->name)) {
+			if (fom_nameset_add(&names, it->name, i)) {
 				fom_err(x->err, x->file, it->line, "duplicate "
 				    "alternative '%s' in %s", it->name, what);
 				goto out;
@@ -1230,7 +1198,7 @@ fom_t_read_variant(struct fom_tctx *x, const struct fom_mdatatype *md,
 	rc = fom_t_read_encoding(x, md, t, what, r, "HLAvariantRecord",
 	    FOM_ENC_VARIANT_RECORD, NULL, 0);
 out:
-	free(names.k);
+	fom_nameset_free(&names);
 	return rc;
 }
 
@@ -1556,7 +1524,7 @@ fom_tenum_free(struct fom_tenum *e)
 {
 	if (e == NULL)
 		return;
-	free(e->slot);
+	fom_nameset_free(&e->by_name);
 	free(e->by_value);
 	free(e);
 }
@@ -1567,7 +1535,7 @@ static struct fom_tenum *
 fom_t_enum_index(struct fom_tctx *x, uint32_t h)
 {
 	const struct fom_datatype *t = &x->f->datatypes[h - 1];
-	uint32_t n = t->u.enumerated.n_enumerators, i, k;
+	uint32_t n = t->u.enumerated.n_enumerators, i;
 	struct fom_tenum *e = x->enums[h];
 	struct fom_tval *v;
 
@@ -1575,12 +1543,10 @@ fom_t_enum_index(struct fom_tctx *x, uint32_t h)
 		return e;
 	if ((e = calloc(1, sizeof(*e))) == NULL)
 		return NULL;
-	for (e->cap = 16; e->cap < 2 * (uint64_t)n; e->cap *= 2)
-		;
-	e->slot = calloc(e->cap, sizeof(*e->slot));
 	e->by_value = calloc(n ? n : 1, sizeof(*e->by_value));
 	v = calloc(n ? n : 1, sizeof(*v));
-	if (e->slot == NULL || e->by_value == NULL || v == NULL) {
+	if (fom_nameset_init(&e->by_name, x->f, n) < 0 ||
+	    e->by_value == NULL || v == NULL) {
 		free(v);
 		fom_tenum_free(e);
 		return NULL;
@@ -1588,10 +1554,7 @@ fom_t_enum_index(struct fom_tctx *x, uint32_t h)
 	for (i = 0; i < n; i++) {
 		const struct fom_enumerator *en =
 		    &t->u.enumerated.enumerators[i];
-		k = fom_name_hash(x->f, en->name) & (e->cap - 1);
-		while (e->slot[k] != 0)
-			k = (k + 1) & (e->cap - 1);
-		e->slot[k] = i + 1;
+		fom_nameset_add(&e->by_name, en->name, i);
 		v[i].v = en->n_values ? en->values[0] : 0;
 		v[i].e = i;
 	}
@@ -1603,18 +1566,13 @@ fom_t_enum_index(struct fom_tctx *x, uint32_t h)
 	return e;
 }
 
-/* Index of enumerator `name` (s[0..len)) of enumerated `t`, or -1. */
+/* Index of enumerator `name` of the enumerated datatype of `e`, or -1. */
 static int64_t
-fom_t_enum_find(struct fom_tctx *x, const struct fom_datatype *t,
-    const struct fom_tenum *e, const char *name)
+fom_t_enum_find(const struct fom_tenum *e, const char *name)
 {
-	uint32_t k = fom_name_hash(x->f, name) & (e->cap - 1);
+	const struct fom_named *en = fom_nameset_get(&e->by_name, name);
 
-	for (; e->slot[k] != 0; k = (k + 1) & (e->cap - 1))
-		if (strcmp(t->u.enumerated.enumerators[e->slot[k] - 1].name,
-		    name) == 0)
-			return e->slot[k] - 1;
-	return -1;
+	return en ? (int64_t)en->v : -1;
 }
 
 static int
@@ -1704,8 +1662,8 @@ fom_t_select(struct fom_tctx *x, const struct fom_datatype *t,
 			snprintf(lo, sizeof(lo), "%s", item);
 			snprintf(hi, sizeof(hi), "%s", item);
 		}
-		if ((ia = fom_t_enum_find(x, d, e, lo)) < 0 ||
-		    (ib = fom_t_enum_find(x, d, e, hi)) < 0)
+		if ((ia = fom_t_enum_find(e, lo)) < 0 ||
+		    (ib = fom_t_enum_find(e, hi)) < 0)
 			return fom_err(x->err, x->tfile, line, "%s names "
 			    "'%s', which is not an enumerator of '%s'", aw,
 			    ia < 0 ? lo : hi, d->name);

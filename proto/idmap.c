@@ -30,14 +30,27 @@ str_hash(const uint64_t k[2], uint32_t scope, const char *s)
 	return siphash13(key, s, strlen(s));
 }
 
+/* A table of no entries and IDMAP_MIN chains; 0, or -1 on ENOMEM. */
+static int
+init_empty(struct idmap *m, ptrdiff_t key_off, size_t key_size)
+{
+	memset(m, 0, sizeof *m);
+	m->key_off = key_off;
+	m->key_size = key_size;
+	m->head = calloc(IDMAP_MIN, sizeof *m->head);
+	if (!m->head)
+		return -1;
+	m->mask = IDMAP_MIN - 1;
+	m->grow_at = IDMAP_MIN;
+	return 0;
+}
+
 int
 idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size)
 {
 	struct timespec ts;
+	int r = init_empty(m, key_off, key_size);
 
-	memset(m, 0, sizeof *m);
-	m->key_off = key_off;
-	m->key_size = key_size;
 	if (key_size == 0 && getrandom(m->sk, sizeof m->sk, GRND_NONBLOCK) !=
 	    (ssize_t)sizeof m->sk) {
 		/* no entropy yet (early boot): still unknown to a peer */
@@ -46,12 +59,16 @@ idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size)
 		    (uint64_t)(uintptr_t)m;
 		m->sk[1] = (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&ts;
 	}
-	m->head = calloc(IDMAP_MIN, sizeof *m->head);
-	if (!m->head)
-		return -1;
-	m->mask = IDMAP_MIN - 1;
-	m->grow_at = IDMAP_MIN;
-	return 0;
+	return r;
+}
+
+int
+idmap_init_keyed(struct idmap *m, ptrdiff_t key_off, const uint64_t sk[2])
+{
+	int r = init_empty(m, key_off, 0);
+
+	idmap_set_key(m, sk);
+	return r;
 }
 
 int
