@@ -4,7 +4,9 @@
 # rtiexec, librti (shared and static, libtool-versioned), <librti.h>,
 # librti.pc, the man pages and the FOMs; the installed example hello.c
 # builds out of tree with nothing but `pkg-config --cflags --libs librti`
-# and runs against the installed rtiexec; `make uninstall` removes it all.
+# and runs against the installed rtiexec, and the grid demo's examples
+# build with the sample.c installed beside them; `make uninstall` removes
+# it all.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=.}"
@@ -123,6 +125,25 @@ else
 	cat "$tmp/cc.log"
 	bad "hello.c does not build with pkg-config --cflags --libs librti"
 fi
+
+# The examples of the grid demo build the same way, each with sample.c,
+# the part they share, installed beside them.
+for ex in substation grid console instructor; do
+	cp "$docdir/examples/$ex.c" "$tmp/user/" 2>/dev/null
+done
+cp "$docdir/examples/sample.c" "$docdir/examples/sample.h" "$tmp/user/" \
+    2>/dev/null
+for ex in substation grid console instructor; do
+	# shellcheck disable=SC2086 # flags are lists
+	if (cd "$tmp/user" && $cc $san -o "$ex" "$ex.c" sample.c \
+	    $(pkg-config --cflags librti) $libs -lm) >"$tmp/cc.log" 2>&1; then
+		ok
+	else
+		cat "$tmp/cc.log"
+		bad "$ex.c and sample.c do not build with pkg-config" \
+		    "--cflags --libs librti"
+	fi
+done
 
 # Run it against the installed rtiexec, which finds HelloWorld.xml in the
 # installed FOM directory.
