@@ -32,15 +32,6 @@ fail(struct json_r *r, size_t at, const char *what)
 	return -1;
 }
 
-int
-json_r_peek(struct json_r *r)
-{
-	while (r->i < r->len && (r->s[r->i] == ' ' || r->s[r->i] == '\t' ||
-	    r->s[r->i] == '\n' || r->s[r->i] == '\r'))
-		r->i++;
-	return r->i < r->len ? (unsigned char)r->s[r->i] : -1;
-}
-
 const char *
 json_r_what(struct json_r *r)
 {
@@ -170,6 +161,11 @@ json_r_string(struct json_r *r, char **out, size_t *n)
 		unsigned char ch = (unsigned char)r->s[i];
 		size_t k = i;
 
+		if (ch >= 0x20 && ch < 0x80 && ch != '\\') {
+			p[o++] = (char)ch;
+			i++;
+			continue;
+		}
 		if (ch < 0x20) {
 			why = "control character in a string";
 			goto bad;
@@ -179,12 +175,10 @@ json_r_string(struct json_r *r, char **out, size_t *n)
 				goto bad;
 			continue;
 		}
-		if (ch >= 0x80 && hla_utf8_next((const uint8_t *)r->s, r->len,
-		    &k, &cp) < 0) {
+		if (hla_utf8_next((const uint8_t *)r->s, r->len, &k, &cp) < 0) {
 			why = "invalid UTF-8 in a string";
 			goto bad;
 		}
-		k = ch >= 0x80 ? k : i + 1;
 		memcpy(p + o, r->s + i, k - i);
 		o += k - i;
 		i = k;

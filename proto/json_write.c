@@ -65,13 +65,25 @@ put(struct json_w *w, const char *s, size_t n)
 	w->len += n;
 }
 
-/* 1 when byte c of a string is written as it is (`html`: JSON_W_HTML). */
-static inline int
-plain(unsigned char c, int html)
+static inline void
+put_c(struct json_w *w, char c)
 {
-	if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80)
-		return 0;
-	return !html || (c != '<' && c != '>' && c != '&' && c != 0x7f);
+	if (w->cap - w->len > 1 || reserve(w, 1) == 0)
+		w->p[w->len++] = c;
+}
+
+/* 1 when byte c of a string is written as it is: ASCII but controls,
+ * '"' and '\\' (and with JSON_W_HTML, '<', '>', '&' and DEL). */
+static inline int
+plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+static inline int
+plain_html(unsigned char c)
+{
+	return plain(c) && c != '<' && c != '>' && c != '&' && c != 0x7f;
 }
 
 /* s[0..n) as the inside of a JSON string. */
@@ -85,8 +97,13 @@ put_escaped(struct json_w *w, const char *s, size_t n)
 	uint32_t cp;
 
 	while (i < n) {
-		for (run = i; run < n && plain(u[run], html); run++)
-			;
+		run = i;
+		if (html)
+			while (run < n && plain_html(u[run]))
+				run++;
+		else
+			while (run < n && plain(u[run]))
+				run++;
 		put(w, s + i, run - i);
 		if ((i = run) >= n)
 			break;
@@ -131,10 +148,10 @@ static void
 member(struct json_w *w, const char *key)
 {
 	if (w->comma)
-		put(w, ",", 1);
+		put_c(w, ',');
 	w->comma = 1;
 	if (key) {
-		put(w, "\"", 1);
+		put_c(w, '"');
 		put_escaped(w, key, strlen(key));
 		put(w, "\":", 2);
 	}
@@ -190,9 +207,9 @@ void
 json_w_strn(struct json_w *w, const char *key, const char *s, size_t n)
 {
 	member(w, key);
-	put(w, "\"", 1);
+	put_c(w, '"');
 	put_escaped(w, s, n);
-	put(w, "\"", 1);
+	put_c(w, '"');
 }
 
 void
