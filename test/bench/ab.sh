@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# ab.sh [-n ROUNDS] A_RTIBENCH B_RTIBENCH [rtibench options...]
-# Runs two builds' rtibench (each with the rtiexec of its own tree)
-# alternately, A then B, ROUNDS times (default 4), with the same options,
-# and prints per figure one line
+# ab.sh [-n ROUNDS] A B [options...]
+# Runs two builds' benchmark, A and B (each a command of the shell, say
+# two builds' rtibench, each starting the rtiexec of its own tree, or
+# "cd TREE && PYTHONPATH=python ... python3 test/bench/python_bench.py"),
+# alternately, A then B, ROUNDS times (default 4), with the same options
+# appended, and prints per figure one line
 #   AB key=value... metric=NAME a=MEDIAN_A b=MEDIAN_B b_over_a=RATIO
 # for every measurement of every RESULT line (the identity keys of
 # report.sh name the figure).  Alternating spreads a machine's changing
@@ -15,17 +17,15 @@ case $runs in ''|*[!0-9]*|0) echo "ab.sh: bad -n '$runs'" >&2; exit 2;; esac
 [ $# -ge 2 ] || { echo "usage: ab.sh [-n ROUNDS] A B [options]" >&2; exit 2; }
 a=$1 b=$2
 shift 2
-for x in "$a" "$b"; do
-	[ -x "$x" ] || { echo "ab.sh: no rtibench at $x" >&2; exit 2; }
-done
 tmp=$(mktemp) || exit 1
 trap 'rm -f "$tmp" "$tmp.out"' EXIT INT TERM
 i=1
 while [ "$i" -le "$runs" ]; do
 	for side in a b; do
-		if [ "$side" = a ]; then bin=$a; else bin=$b; fi
+		if [ "$side" = a ]; then cmd=$a; else cmd=$b; fi
 		echo "== round $i of $runs: $side" >&2
-		"$bin" "$@" >"$tmp.out" || { cat "$tmp.out" >&2;
+		sh -c "$cmd \"\$@\"" sh "$@" >"$tmp.out" || {
+		    cat "$tmp.out" >&2;
 		    echo "ab.sh: $side failed" >&2; exit 1; }
 		grep '^RESULT ' "$tmp.out" | sed "s/^RESULT /$side /" |
 		    tee -a "$tmp" >&2
