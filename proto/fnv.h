@@ -24,4 +24,13 @@ fnv1a(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+/* h continued over the bytes of NUL-terminated s, one pass. */
+static inline uint64_t
+fnv1a_str(uint64_t h, const char *s)
+{
+	while (*s)
+		h = (h ^ (uint8_t)*s++) * 0x100000001b3ull;
+	return h;
+}
+
 #endif

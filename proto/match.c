@@ -56,7 +56,7 @@ match_cond_point(const char *cond)
 
 	if (!cond || !*cond)
 		return 0;
-	h = fnv1a(FNV1A_INIT, cond, strlen(cond));
+	h = fnv1a_str(FNV1A_INIT, cond);
 	return h ? h : 1;
 }
 
