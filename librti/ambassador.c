@@ -458,5 +458,6 @@ cb_notice(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		return -1;
 	snprintf(amb->errmsg, sizeof amb->errmsg, "rtiexec: %s (%s)", msg,
 	    rti_err_name((int)err));
+	snprintf(amb->notice, sizeof amb->notice, "%s", msg);
 	return 0;
 }

@@ -171,6 +171,36 @@ rti__flush(rti_ambassador *amb, int block)
 	return RTI_OK;
 }
 
+/* rtiexec closed the connection: when it said why first (a WIRE_NOTICE
+ * just before the close, e.g. an eviction through the MOM: the last
+ * frame delivered, or one not delivered yet), that notice is the
+ * reason, for connection_lost and rti_error_message. */
+static void
+lose_eof(rti_ambassador *amb)
+{
+	const char *why = amb->last_type == WIRE_NOTICE && amb->notice[0] ?
+	    amb->notice : NULL;
+	size_t off = amb->in_off, poff;
+	uint16_t type;
+	uint32_t len;
+	struct wire_rd rd;
+	const char *m;
+
+	while (rti__frame_at(amb, off, &type, &poff, &len) > 0) {
+		if (type == WIRE_NOTICE) {
+			wire_rd_init(&rd, amb->in.data + poff, len);
+			(void)wire_get_u32(&rd);
+			if ((m = wire_get_str(&rd, 4096)) && !rd.err)
+				why = m;
+		}
+		off = poff + len;
+	}
+	if (why)
+		lose_closed(amb, "rtiexec closed the connection: %s", why);
+	else
+		lose_closed(amb, "rtiexec closed the connection");
+}
+
 /* One recv into the input: `flags` 0 blocks up to SO_RCVTIMEO,
  * MSG_DONTWAIT does not.  1 = got bytes, 0 = nothing (or timed out or
  * interrupted), -1 = lost. */
@@ -199,8 +229,10 @@ read_into(rti_ambassador *amb, int flags)
 		amb->rd_empty = 1;
 		return 0;
 	}
-	lose_closed(amb, "%s", n == 0 ? "rtiexec closed the connection" :
-	    strerror(errno));
+	if (n == 0)
+		lose_eof(amb);
+	else
+		lose_closed(amb, "%s", strerror(errno));
 	return -1;
 }
 

@@ -219,6 +219,7 @@ rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
 	if (!h)
 		return -1;
 	amb->in_callback = 1;
+	amb->last_type = type;
 	rc = h->fn(amb, type, &rd);
 	amb->in_callback = nested;
 	return rc < 0 ? -1 : 0;

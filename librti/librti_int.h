@@ -238,6 +238,9 @@ struct rti_ambassador {
 	int lost_drop;            /* lost on a malformed frame: what is
 	                             queued behind it is not delivered */
 	char lost_reason[256];
+	uint16_t last_type;       /* of the frame dispatched last */
+	char notice[256];         /* the last WIRE_NOTICE's message: the
+	                             reason of a close that follows it */
 	struct rti_callbacks cb;
 	void *arg;
 	uint8_t *auth_key;

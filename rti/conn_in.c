@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 
+#include "budget.h"
 #include "conn.h"
 
 /* Log (rate-limited as `r` before the handshake) and close. */
@@ -429,6 +430,16 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 			memmove(c->in.data, c->in.data + c->in_off, have);
 			c->in.len = have;
 			c->in_off = 0;
+		}
+		/* a frame arriving grows the buffer: within the memory
+		 * budget (budget.h), or the connection is closed */
+		if (c->in.cap - c->in.len < room && room >= PARTIAL_READ &&
+		    !budget_room(srv, room)) {
+			rti_log(srv, LOG_WARN, "connection %u (%s): a frame of "
+			    "%u bytes would pass the memory budget "
+			    "(--max-memory); closing", c->id, c->peer, len);
+			conn_close(c, "memory budget");
+			return;
 		}
 		if (wire_buf_reserve(&c->in, room) < 0) {
 			c->in.oom = 0;

@@ -13,10 +13,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "budget.h"
 #include "bundle.h"
 #include "fedm.h"
 #include "fedm_int.h"
 #include "fomload.h"
+#include "store_io.h"
 
 static char *
 xstrdup(const char *s)
@@ -120,6 +122,7 @@ struct fedm_pending {
 struct fedm_srv {
 	struct fomload *loader;   /* started by the first create */
 	struct fedm_pending *pending;
+	struct store_io *store;   /* started by the first save or restore */
 };
 
 static struct fedm_srv *
@@ -128,6 +131,45 @@ fedm_srv(struct rti_server *srv)
 	if (!srv->fedm)
 		srv->fedm = calloc(1, sizeof *srv->fedm);
 	return srv->fedm;
+}
+
+struct store_io *
+fedm_store_io(struct rti_server *srv)
+{
+	struct fedm_srv *st = fedm_srv(srv);
+
+	if (st && !st->store && !(st->store = store_io_new(srv->base)))
+		rti_log(srv, LOG_ERROR, "cannot start the save worker: %s",
+		    strerror(errno));
+	return st ? st->store : NULL;
+}
+
+/* 1 when the loaded modules of `out` fit the memory budget (budget.h:
+ * BUDGET_FOM_FACTOR times their texts). */
+static int
+fom_budget_ok(struct rti_server *srv, const struct fomload_out *out)
+{
+	uint64_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < out->n; i++)
+		n += (uint64_t)out->len[i] * BUDGET_FOM_FACTOR;
+	return budget_room(srv, n);
+}
+
+/* Federations, and creates not yet decided. */
+static uint32_t
+federations_now(const struct rti_server *srv)
+{
+	const struct federation *fx;
+	const struct fedm_pending *p;
+	uint32_t n = 0;
+
+	for (fx = srv->federations; fx; fx = fx->next)
+		n++;
+	for (p = srv->fedm ? srv->fedm->pending : NULL; p; p = p->next)
+		n += !p->join && p->state != PEND_DONE;
+	return n;
 }
 
 /* The create of `c` in progress, or NULL. */
@@ -303,6 +345,13 @@ pending_loaded(struct fomload_job *job, void *arg)
 
 	p->state = PEND_DONE;
 	p->err = job->out.err;
+	if (job->out.err == RTI_OK && !fom_budget_ok(srv, &job->out)) {
+		p->err = RTI_ERR_LIMIT_EXCEEDED;
+		snprintf(job->out.msg, sizeof job->out.msg, "the FOM modules "
+		    "would pass rtiexec's memory budget (--max-memory)");
+		job->out.why[0] = '\0';
+		job->out.err = p->err;
+	}
 	if (job->out.err == RTI_OK) {
 		fx = federation_from(srv, p->name, p->time_int64, &job->out);
 		if (fx) {
@@ -457,6 +506,34 @@ h_create(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    "HLAfloat64Time or HLAinteger64Time)", time_impl);
 			rc = 0;
 			goto out;
+		}
+		if (federations_now(srv) >= srv->cfg.max_federations) {
+			rti_log(srv, LOG_WARN, "cannot create federation %s: "
+			    "%u federations (--max-federations)", name,
+			    srv->cfg.max_federations);
+			conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+			    "rtiexec runs at most %u federations "
+			    "(--max-federations)", srv->cfg.max_federations);
+			rc = 0;
+			goto out;
+		}
+		{
+			uint64_t sum = 0;
+
+			for (i = 0; i < n; i++)
+				sum += (uint64_t)ent[i].len *
+				    BUDGET_FOM_FACTOR;
+			if (!budget_room(srv, sum)) {
+				rti_log(srv, LOG_WARN, "cannot create "
+				    "federation %s: its FOM modules would "
+				    "pass the memory budget (--max-memory)",
+				    name);
+				conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
+				    "the FOM modules would pass rtiexec's "
+				    "memory budget (--max-memory)");
+				rc = 0;
+				goto out;
+			}
 		}
 		/* refuse oversized content before copying it */
 		chk = calloc(n ? n : 1, sizeof *chk);
@@ -723,10 +800,22 @@ pending_join_loaded(struct fomload_job *job, void *arg)
 		server_wake_deferred(srv);
 		return;
 	}
-	if (job->out.err == RTI_OK)
-		p->err = fedm_fom_install(fx, &job->out, p->n_base, msg,
-		    sizeof msg);
-	else
+	if (job->out.err == RTI_OK) {
+		uint64_t add = 0;
+		uint32_t i;
+
+		/* out holds the federation's n_base modules, then the new */
+		for (i = p->n_base; i < job->out.n; i++)
+			add += (uint64_t)job->out.len[i] * BUDGET_FOM_FACTOR;
+		if (!budget_room(srv, add)) {
+			p->err = RTI_ERR_LIMIT_EXCEEDED;
+			snprintf(msg, sizeof msg, "the FOM modules would pass "
+			    "rtiexec's memory budget (--max-memory)");
+		} else {
+			p->err = fedm_fom_install(fx, &job->out, p->n_base,
+			    msg, sizeof msg);
+		}
+	} else
 		snprintf(msg, sizeof msg, "%s", job->out.msg);
 	if (p->err != RTI_OK) {
 		rti_log(srv, job->out.warn ? LOG_WARN : LOG_INFO,
@@ -1077,10 +1166,12 @@ static void
 fedm_server_fini(struct rti_server *srv)
 {
 	struct federation *fx;
+	struct store_io *store = NULL;
 
 	if (srv->fedm) {
 		/* joins the worker: a module being parsed finishes first */
 		fomload_free(srv->fedm->loader);
+		store = srv->fedm->store;
 		while (srv->fedm->pending)
 			pending_free(srv->fedm->pending);
 		free(srv->fedm);
@@ -1094,6 +1185,9 @@ fedm_server_fini(struct rti_server *srv)
 		srv->federations = fx->next;
 		federation_free(fx);
 	}
+	/* after the federations, whose saves cancelled their jobs: a save
+	 * being written or read finishes first */
+	store_io_free(store);
 }
 
 static int

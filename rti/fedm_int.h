@@ -33,6 +33,9 @@ struct fedm_fx {
 	uint64_t save_time;
 	int save_failed;          /* a federate said not complete */
 	struct store_save *store; /* fedm_store.c's, while writing */
+	struct store_job *loading; /* the read of a restore requested, until
+	                              it is loaded (restore_by asked) */
+	uint32_t restore_by;
 	int restoring;            /* from restore begun to restored/not */
 	char *restore_label;
 	/* From restore begun until every federate has seen it
@@ -155,15 +158,29 @@ void store_save_cancel(struct federation *fx);
  * full...). */
 void fedm_save_written(struct federation *fx, int err, const char *msg);
 
+/* fedm.c: the save worker (store_io.h), started when first asked; NULL
+ * (logged) when it cannot start. */
+struct store_io *fedm_store_io(struct rti_server *srv);
+
 struct store_restore;
-/* Read and check the save `label` of `fx` and stage every module's state
- * from it (restore_stage): the file exists (else
- * RTI_ERR_SPECIFIED_SAVE_LABEL_DOES_NOT_EXIST), is whole, of a version
- * this rtiexec reads, and was saved with the same FOM modules (else
- * RTI_ERR_COULD_NOT_INITIATE_RESTORE).  NULL with *err and `msg` (why, for
- * the requester) when not; nothing of `fx` changed. */
-struct store_restore *store_restore_load(struct federation *fx,
-    const char *label, int *err, char *msg, size_t len);
+/* Start reading the save `label` of `fx` on the save worker (the
+ * federation directory opened beneath the save directory, the file at
+ * most --max-save-size and within the memory budget, its header checked
+ * before the rest is read, then its CRC and layout).  0: the outcome comes
+ * to fedm_restore_loaded, on the loop; -1 with *err and `msg` (nothing
+ * started).  Then, on the loop, the save is checked against `fx`
+ * (federation, label, time, the same FOM modules) and every module's
+ * state staged (restore_stage); nothing of `fx` changes. */
+int store_restore_begin(struct federation *fx, const char *label,
+    int *err, char *msg, size_t len);
+/* The read of the restore of `fx` is not wanted (the requester left, the
+ * federation ends): fedm_restore_loaded is not called.  No-op when none
+ * runs. */
+void store_restore_cancel(struct federation *fx);
+/* fedm_save.c: the outcome of store_restore_begin: `r` staged (taken
+ * over), or NULL with `err` and `msg` (for the requester). */
+void fedm_restore_loaded(struct federation *fx, struct store_restore *r,
+    int err, const char *msg);
 /* The saved federates of a loaded save (owned by `r`). */
 const struct restore_saved *store_restore_saved(
     const struct store_restore *r);

@@ -92,7 +92,7 @@ fedm_save_join_check(struct federation *fx, char *msg, size_t len)
 		    fx->name);
 		return RTI_ERR_SAVE_IN_PROGRESS;
 	}
-	if (st && st->restoring) {
+	if (st && (st->restoring || st->loading)) {
 		snprintf(msg, len, "a restore of federation '%s' is in "
 		    "progress", fx->name);
 		return RTI_ERR_RESTORE_IN_PROGRESS;
@@ -546,11 +546,7 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct federation *fx = c->fed->fx;
 	struct fedm_fx *st = fx_st(fx);
 	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
-	const struct restore_saved *sv;
-	struct store_restore *r;
-	struct federate **joined;
 	char msg[512];
-	uint32_t i;
 	int err;
 
 	if (!wire_rd_done(rd))
@@ -565,7 +561,28 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	msg[0] = '\0';
-	r = store_restore_load(fx, label, &err, msg, sizeof msg);
+	st->restore_by = c->fed->handle;
+	/* read and checked off the loop: the outcome comes to
+	 * fedm_restore_loaded; joins and other requests are refused
+	 * meanwhile (fedm_save_join_check) */
+	if (store_restore_begin(fx, label, &err, msg, sizeof msg) < 0)
+		fedm_restore_loaded(fx, NULL, err, msg);
+	return 0;
+}
+
+void
+fedm_restore_loaded(struct federation *fx, struct store_restore *r,
+    int err, const char *why)
+{
+	struct fedm_fx *st = fx_st(fx);
+	struct federate *by = server_federate(fx, st->restore_by);
+	const struct restore_saved *sv;
+	struct federate **joined;
+	char msg[512];
+	uint32_t i;
+
+	(void)err;
+	snprintf(msg, sizeof msg, "%s", why);
 	if (!r)
 		goto refuse;
 	sv = store_restore_saved(r);
@@ -579,7 +596,8 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		store_restore_free(r);
 		goto refuse;
 	}
-	send_req_result(c, label, NULL);
+	if (by && by->conn)
+		send_req_result(by->conn, st->restore_label, NULL);
 	st->restoring = 1;
 	st->pending = r;
 	st->pending_joined = joined;
@@ -591,16 +609,16 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	}
 	broadcast_u32(fx, WIRE_CB_RESTORE_BEGUN, 1, ++st->gen);
 	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' begun",
-	    fx->name, label);
+	    fx->name, st->restore_label);
 	/* applied when every federate has seen it (fedm_h_save_seen) */
-	return 0;
+	return;
 refuse:
 	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' refused: %s",
-	    fx->name, label, msg);
+	    fx->name, st->restore_label, msg);
+	if (by && by->conn)
+		send_req_result(by->conn, st->restore_label, msg);
 	free(st->restore_label);
 	st->restore_label = NULL;
-	send_req_result(c, label, msg);
-	return 0;
 }
 
 /* Every federate has seen the restore begin: apply the staged save and
@@ -714,6 +732,17 @@ fedm_save_leave(struct federate *f)
 	if (!st)
 		return;
 	/* f is unlinked already: the others are told */
+	if (st->loading) {
+		/* the restore has not begun: only its requester is told */
+		struct federate *by = server_federate(fx, st->restore_by);
+
+		store_restore_cancel(fx);
+		if (by && by->conn)
+			send_req_result(by->conn, st->restore_label,
+			    "a federate resigned while the save was read");
+		free(st->restore_label);
+		st->restore_label = NULL;
+	}
 	if (st->save)
 		save_end(fx, 0, RTI_SAVE_FEDERATE_RESIGNED);
 	if (st->restoring)
@@ -726,6 +755,7 @@ fedm_save_fini(struct federation *fx)
 	struct fedm_fx *st = fx_st(fx);
 
 	store_save_cancel(fx);
+	store_restore_cancel(fx);
 	if (st->pending)
 		store_restore_free(st->pending);
 	free(st->pending_joined);

@@ -13,17 +13,21 @@
  * restore_sync sends go to each federate in the same order, FedM's
  * first (WIRE_CB_RESTORE_FEDM: the federate's restored handle and name).
  *
- * Files.  DIR/<federation>/<label>.rtisave, the names escaped (every byte
- * outside [A-Za-z0-9_-] as %XX: no '/', no "..", no leading dot),
- * directories made 0700 when first needed; written as
+ * Files (store_io.h).  DIR/<federation>/<label>.rtisave, the names
+ * escaped (long ones hashed), the federation directory opened beneath
+ * DIR without following a symbolic link; written as
  * DIR/<federation>/.<label>.tmp.<pid>, fsync, rename, fsync of the
  * directory, so a file of that name is always whole.  Temporaries begin
- * with a dot and are never read.  Files are opened with O_NOFOLLOW.
+ * with a dot and are never read.  The write and the read (with the
+ * file's check: magic first, size at most --max-save-size, CRC, layout)
+ * run on the store's worker thread; encoding and the modules' staging
+ * stay on the loop, bounded by --max-save-size.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,13 +35,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "fedm.h"
 #include "fedm_int.h"
 #include "savefile.h"
+#include "store_io.h"
 #include "tm.h"
-
-/* Largest save file read: a restore reads it whole into memory. */
-#define STORE_MAX_FILE (4ull * 1024 * 1024 * 1024)
 
 struct store_save {
 	char *label;
@@ -47,110 +50,10 @@ struct store_save {
 	uint32_t *asked;          /* their handles */
 	uint8_t *answered;
 	uint32_t left;
+	uint64_t held;            /* bytes of the answers taken */
+	struct rti_server *srv;
+	struct store_job *job;    /* the write, while in flight */
 };
-
-/* ---- paths ---- */
-
-/* Escape `s` into `out` (every byte outside [A-Za-z0-9_-] as %XX). */
-static void
-escape(const char *s, char *out)
-{
-	static const char hex[] = "0123456789ABCDEF";
-
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || ch == '_' || ch == '-') {
-			*out++ = (char)ch;
-		} else {
-			*out++ = '%';
-			*out++ = hex[ch >> 4];
-			*out++ = hex[ch & 15];
-		}
-	}
-	*out = '\0';
-}
-
-/* The save directory: --save-dir, or the default under the user's state
- * directory, in `buf`.  0, or -1 (no HOME either). */
-static int
-save_dir(struct rti_server *srv, char *buf, size_t len)
-{
-	const char *x;
-
-	if (srv->cfg.save_dir && *srv->cfg.save_dir)
-		x = srv->cfg.save_dir, snprintf(buf, len, "%s", x);
-	else if ((x = getenv("XDG_STATE_HOME")) && *x == '/')
-		snprintf(buf, len, "%s/rti/saves", x);
-	else if ((x = getenv("HOME")) && *x)
-		snprintf(buf, len, "%s/.local/state/rti/saves", x);
-	else
-		return -1;
-	return 0;
-}
-
-/* mkdir -p of `path` (0700 for what it makes).  0, or -1 with errno. */
-static int
-make_dirs(char *path)
-{
-	struct stat st;
-	char *p;
-
-	for (p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	if (mkdir(path, 0700) < 0 && errno != EEXIST)
-		return -1;
-	if (stat(path, &st) < 0)
-		return -1;
-	if (!S_ISDIR(st.st_mode)) {
-		errno = ENOTDIR;
-		return -1;
-	}
-	return 0;
-}
-
-/* DIR/<fed> in `dir` and the file's name in `file` (without the dir).
- * 0, or -1 with `msg` filled. */
-static int
-save_paths(struct federation *fx, const char *label, char *dir,
-    size_t dlen, char *file, size_t flen, char *msg, size_t mlen)
-{
-	char base[4096], *efed, *elab;
-	int rc = -1;
-
-	if (save_dir(fx->srv, base, sizeof base) < 0) {
-		snprintf(msg, mlen, "no save directory (neither --save-dir, "
-		    "XDG_STATE_HOME nor HOME)");
-		return -1;
-	}
-	efed = malloc(strlen(fx->name) * 3 + 1);
-	elab = malloc(strlen(label) * 3 + 1);
-	if (!efed || !elab) {
-		snprintf(msg, mlen, "out of memory");
-		goto out;
-	}
-	escape(fx->name, efed);
-	escape(label, elab);
-	if ((size_t)snprintf(dir, dlen, "%s/%s", base, efed) >= dlen ||
-	    (size_t)snprintf(file, flen, "%s.rtisave", elab) >= flen) {
-		snprintf(msg, mlen, "save path too long");
-		goto out;
-	}
-	rc = 0;
-out:
-	free(efed);
-	free(elab);
-	return rc;
-}
 
 /* ---- save ---- */
 
@@ -165,6 +68,9 @@ save_free(struct store_save *s)
 {
 	if (!s)
 		return;
+	if (s->job)
+		store_job_cancel(s->job);
+	budget_add(s->srv, BUDGET_SAVE, -(int64_t)s->held);
 	free(s->label);
 	free(s->asked);
 	free(s->answered);
@@ -249,99 +155,85 @@ out:
 	return rc;
 }
 
-/* Write `b` to DIR/<fed>/<label>.rtisave atomically.  0, or -1 with
- * `msg` filled and no file of the name changed, no temporary left. */
-static int
-write_file(struct federation *fx, const char *label, const void *p,
-    size_t n, char *msg, size_t mlen)
+/* The write of the save of `fx` is done. */
+static void
+save_written_cb(struct store_job *job, void *arg)
 {
-	char dir[4096], file[4096], path[8192], tmp[8192];
-	const uint8_t *b = p;
-	size_t done = 0;
-	ssize_t w;
-	int fd, dfd;
+	struct federation *fx = arg;
+	struct fedm_fx *st = fx_st(fx);
+	struct store_save *s = st->store;
 
-	if (save_paths(fx, label, dir, sizeof dir, file, sizeof file, msg,
-	    mlen) < 0)
-		return -1;
-	if (make_dirs(dir) < 0) {
-		snprintf(msg, mlen, "cannot make save directory %.300s: %s", dir,
-		    strerror(errno));
-		return -1;
-	}
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	snprintf(tmp, sizeof tmp, "%s/.%.*s.tmp.%ld", dir,
-	    (int)(strlen(file) - 8), file, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-	    0600);
-	if (fd < 0) {
-		snprintf(msg, mlen, "cannot create %.300s: %s", tmp,
-		    strerror(errno));
-		return -1;
-	}
-	while (done < n) {
-		w = write(fd, b + done, n - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			snprintf(msg, mlen, "cannot write %.300s: %s", tmp,
-			    w < 0 ? strerror(errno) : "short write");
-			goto fail;
-		}
-		done += (size_t)w;
-	}
-	if (fsync(fd) < 0) {
-		snprintf(msg, mlen, "cannot write %.300s: fsync: %s", tmp,
-		    strerror(errno));
-		goto fail;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		snprintf(msg, mlen, "cannot write %.300s: %s", tmp,
-		    strerror(errno));
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0) {
-		snprintf(msg, mlen, "cannot rename %.200s to %.200s: %s", tmp, path,
-		    strerror(errno));
-		goto fail;
-	}
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		(void)fsync(dfd);
-		close(dfd);
-	}
-	rti_log(fx->srv, LOG_INFO, "federation %s: save '%s' written to %s "
-	    "(%zu bytes)", fx->name, label, path, n);
-	return 0;
-fail:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return -1;
+	s->job = NULL;
+	if (job->err == RTI_OK)
+		rti_log(fx->srv, LOG_INFO, "federation %s: save '%s' written "
+		    "to %s (%zu bytes)", fx->name, s->label, job->file,
+		    job->data.len);
+	budget_add(fx->srv, BUDGET_SAVE, -(int64_t)job->data.len);
+	save_free(s);
+	st->store = NULL;
+	fedm_save_written(fx, job->err, job->msg);
+	store_job_free(job);
 }
 
-/* Every federate answered WIRE_CB_SAVE_COLLECT: encode and write. */
+/* Every federate answered WIRE_CB_SAVE_COLLECT: encode (on the loop: the
+ * federation is quiet) and hand the bytes to the worker to write. */
 static void
 save_write(struct federation *fx)
 {
 	struct fedm_fx *st = fx_st(fx);
 	struct store_save *s = st->store;
-	struct wire_buf out;
-	char msg[512];
-	int err = RTI_OK;
+	struct rti_server *srv = fx->srv;
+	struct store_job *job;
+	char msg[512], name[STORE_NAME_MAX + 16];
+	int err = RTI_ERR_INTERNAL_ERROR;
 
-	wire_buf_init(&out);
 	msg[0] = '\0';
-	if (encode(fx, s, &out) < 0) {
-		err = RTI_ERR_NO_MEMORY;
-		snprintf(msg, sizeof msg, "out of memory encoding the save");
-	} else if (write_file(fx, s->label, out.data, out.len, msg,
-	    sizeof msg) < 0) {
-		err = RTI_ERR_INTERNAL_ERROR;
+	if (!(job = store_job_new(STORE_WRITE))) {
+		snprintf(msg, sizeof msg, "out of memory");
+		goto fail;
 	}
-	wire_buf_free(&out);
+	if (encode(fx, s, &job->data) < 0) {
+		snprintf(msg, sizeof msg, "out of memory encoding the save");
+		goto fail;
+	}
+	if (job->data.len > srv->cfg.max_save_size) {
+		snprintf(msg, sizeof msg, "the save would be %zu bytes, more "
+		    "than --max-save-size (%llu)", job->data.len,
+		    (unsigned long long)srv->cfg.max_save_size);
+		goto fail;
+	}
+	if (!budget_room(srv, job->data.len)) {
+		snprintf(msg, sizeof msg, "the save (%zu bytes) would pass "
+		    "the memory budget (--max-memory)", job->data.len);
+		goto fail;
+	}
+	if (store_name(s->label, "", name, sizeof name) < 0 ||
+	    store_name(s->label, ".rtisave", job->file,
+	    sizeof job->file) < 0) {
+		snprintf(msg, sizeof msg, "save label does not fit");
+		goto fail;
+	}
+	snprintf(job->tmp, sizeof job->tmp, ".%s.tmp.%ld", name,
+	    (long)getpid());
+	if ((job->dfd = store_dir_open(srv, fx->name, 1, msg,
+	    sizeof msg)) < 0)
+		goto fail;
+	if (!(job->arg = fedm_store_io(srv))) {
+		snprintf(msg, sizeof msg, "cannot start the save writer");
+		goto fail;
+	}
+	budget_add(srv, BUDGET_SAVE, (int64_t)job->data.len);
+	job->done = save_written_cb;
+	{
+		struct store_io *w = job->arg;
+
+		job->arg = fx;
+		s->job = job;
+		store_io_submit(w, job);
+	}
+	return;
+fail:
+	store_job_free(job);
 	save_free(s);
 	st->store = NULL;
 	fedm_save_written(fx, err, msg);
@@ -365,6 +257,7 @@ store_save_begin(struct federation *fx, const char *label, int has_time,
 		save_free(s);
 		return -1;
 	}
+	s->srv = fx->srv;
 	s->has_time = has_time;
 	s->t = t;
 	for (i = 0; i < fx->n_feds; i++)
@@ -401,8 +294,27 @@ fedm_h_save_collected(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			break;
 	if (i == s->n || s->answered[i])
 		return 0;
+	/* what a federate may make rtiexec hold and write is bounded: the
+	 * answers together by --max-save-size, and by the memory budget */
+	if (s->held + n > fx->srv->cfg.max_save_size ||
+	    !budget_room(fx->srv, n)) {
+		char msg[256];
+
+		snprintf(msg, sizeof msg, "federate %s (%u) sent %zu bytes of "
+		    "held messages: with the %llu before, %s", c->fed->name,
+		    c->fed->handle, n, (unsigned long long)s->held,
+		    s->held + n > fx->srv->cfg.max_save_size ?
+		    "more than --max-save-size" :
+		    "past the memory budget (--max-memory)");
+		save_free(s);
+		st->store = NULL;
+		fedm_save_written(fx, RTI_ERR_LIMIT_EXCEEDED, msg);
+		return 0;
+	}
 	if (tm_set_held(c->fed, p, n) < 0)
 		return -1;
+	s->held += n;
+	budget_add(fx->srv, BUDGET_SAVE, (int64_t)n);
 	s->answered[i] = 1;
 	if (--s->left == 0)
 		save_write(fx);
@@ -412,7 +324,9 @@ fedm_h_save_collected(struct conn *c, uint32_t serial, struct wire_rd *rd)
 /* ---- restore ---- */
 
 struct store_restore {
+	struct rti_server *srv;
 	uint8_t *bytes;
+	size_t n_bytes;           /* counted in the budget */
 	struct savefile sf;
 	struct restore_saved saved;
 	void *staged[MOD_COUNT];
@@ -430,97 +344,32 @@ store_restore_free(struct store_restore *r)
 		if (r->has[m] && server_modules[m]->restore_discard)
 			server_modules[m]->restore_discard(r->staged[m]);
 	savefile_free(&r->sf);
+	budget_add(r->srv, BUDGET_SAVE, -(int64_t)r->n_bytes);
 	free(r->bytes);
 	free(r);
 }
 
-/* Read the whole file `path`: the bytes (caller frees) and *n, or NULL
- * with *err and `msg`. */
-static uint8_t *
-read_file(const char *path, size_t *n, int *err, char *msg, size_t len)
+/* Check the decoded save `r` against `fx` and `label` and stage every
+ * module's state from it.  0, or -1 with *err and `msg`. */
+static int
+restore_stage_all(struct federation *fx, const char *label,
+    struct store_restore *r, int *err, char *msg, size_t len)
 {
-	struct stat st;
-	uint8_t *buf;
-	size_t got = 0;
-	ssize_t r;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		*err = errno == ENOENT ?
-		    RTI_ERR_SPECIFIED_SAVE_LABEL_DOES_NOT_EXIST :
-		    RTI_ERR_COULD_NOT_INITIATE_RESTORE;
-		snprintf(msg, len, errno == ENOENT ? "no save of that label" :
-		    "cannot open the save file: %s", strerror(errno));
-		return NULL;
-	}
-	*err = RTI_ERR_COULD_NOT_INITIATE_RESTORE;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    (unsigned long long)st.st_size > STORE_MAX_FILE) {
-		snprintf(msg, len, "the save file is not a regular file of "
-		    "at most %llu bytes", STORE_MAX_FILE);
-		close(fd);
-		return NULL;
-	}
-	if (!(buf = malloc((size_t)st.st_size + 1))) {
-		snprintf(msg, len, "out of memory");
-		close(fd);
-		return NULL;
-	}
-	while (got < (size_t)st.st_size) {
-		r = read(fd, buf + got, (size_t)st.st_size - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	close(fd);
-	if (got != (size_t)st.st_size) {
-		snprintf(msg, len, "cannot read the save file");
-		free(buf);
-		return NULL;
-	}
-	*n = got;
-	return buf;
-}
-
-struct store_restore *
-store_restore_load(struct federation *fx, const char *label, int *err,
-    char *msg, size_t len)
-{
-	char dir[4096], file[4096], path[8192];
-	struct store_restore *r;
 	struct wire_rd rd;
 	uint32_t i, k;
-	size_t n;
 	int m;
 
 	*err = RTI_ERR_COULD_NOT_INITIATE_RESTORE;
-	if (save_paths(fx, label, dir, sizeof dir, file, sizeof file, msg,
-	    len) < 0)
-		return NULL;
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	if (!(r = calloc(1, sizeof *r))) {
-		*err = RTI_ERR_NO_MEMORY;
-		snprintf(msg, len, "out of memory");
-		return NULL;
-	}
-	if (!(r->bytes = read_file(path, &n, err, msg, len)))
-		goto fail;
-	*err = RTI_ERR_COULD_NOT_INITIATE_RESTORE;
-	if (savefile_decode(r->bytes, n, MOD_COUNT, &r->sf, msg, len) < 0)
-		goto fail;
 	if (strcmp(r->sf.federation, fx->name) != 0 ||
 	    strcmp(r->sf.label, label) != 0) {
 		snprintf(msg, len, "the save file is of federation '%.100s', "
 		    "label '%.100s'", r->sf.federation, r->sf.label);
-		goto fail;
+		return -1;
 	}
 	if (r->sf.time_int64 != fx->time_int64) {
 		snprintf(msg, len, "the save is of another time "
 		    "implementation");
-		goto fail;
+		return -1;
 	}
 	/* FOM does not match: the same modules, names and texts, in order */
 	for (i = 0; i < r->sf.n_modules || i < fx->n_modules; i++) {
@@ -528,13 +377,13 @@ store_restore_load(struct federation *fx, const char *label, int *err,
 			snprintf(msg, len, "FOM does not match: the save has "
 			    "module '%.200s', the federation not",
 			    r->sf.module_names[i]);
-			goto fail;
+			return -1;
 		}
 		if (i >= r->sf.n_modules) {
 			snprintf(msg, len, "FOM does not match: the federation "
 			    "has module '%.200s', the save not",
 			    fx->module_names[i]);
-			goto fail;
+			return -1;
 		}
 		if (strcmp(r->sf.module_names[i], fx->module_names[i]) ||
 		    r->sf.module_len[i] != fx->module_len[i] ||
@@ -544,7 +393,7 @@ store_restore_load(struct federation *fx, const char *label, int *err,
 			    "'%.200s' differs from the federation's "
 			    "'%.200s'", r->sf.module_names[i],
 			    fx->module_names[i]);
-			goto fail;
+			return -1;
 		}
 	}
 	r->saved.n = r->sf.n_feds;
@@ -566,7 +415,7 @@ store_restore_load(struct federation *fx, const char *label, int *err,
 				snprintf(msg, len, "the save has a section of "
 				    "module %s, which restores nothing",
 				    ops->name);
-				goto fail;
+				return -1;
 			}
 			continue;
 		}
@@ -583,14 +432,127 @@ store_restore_load(struct federation *fx, const char *label, int *err,
 			    RTI_ERR_COULD_NOT_INITIATE_RESTORE;
 			snprintf(msg, len, "%s: %s", ops->name,
 			    why[0] ? why : "state not restorable");
-			goto fail;
+			return -1;
 		}
 		r->has[m] = 1;
 	}
-	return r;
+	return 0;
+}
+
+/* The worker read the file of the restore of `fx`. */
+static void
+restore_read_cb(struct store_job *job, void *arg)
+{
+	struct federation *fx = arg;
+	struct fedm_fx *st = fx_st(fx);
+	struct rti_server *srv = fx->srv;
+	struct store_restore *r = NULL;
+	char msg[512];
+	int err = job->err;
+
+	st->loading = NULL;
+	snprintf(msg, sizeof msg, "%s", job->msg);
+	if (err != RTI_OK)
+		goto out;
+	/* staged, the state is about as large again as the file */
+	if (!budget_room(srv, job->data.len)) {
+		err = RTI_ERR_COULD_NOT_INITIATE_RESTORE;
+		snprintf(msg, sizeof msg, "the save (%zu bytes) would pass "
+		    "the memory budget (--max-memory)", job->data.len);
+		goto out;
+	}
+	if (!(r = calloc(1, sizeof *r))) {
+		err = RTI_ERR_NO_MEMORY;
+		snprintf(msg, sizeof msg, "out of memory");
+		goto out;
+	}
+	r->srv = srv;
+	r->bytes = job->data.data;
+	r->n_bytes = job->data.len;
+	wire_buf_init(&job->data);
+	r->sf = job->sf;
+	memset(&job->sf, 0, sizeof job->sf);
+	budget_add(srv, BUDGET_SAVE, (int64_t)r->n_bytes);
+	if (restore_stage_all(fx, st->restore_label, r, &err, msg,
+	    sizeof msg) < 0) {
+		store_restore_free(r);
+		r = NULL;
+	}
+out:
+	budget_add(srv, BUDGET_SAVE, -(int64_t)job->max_held);
+	store_job_free(job);
+	fedm_restore_loaded(fx, r, err, msg);
+}
+
+int
+store_restore_begin(struct federation *fx, const char *label, int *err,
+    char *msg, size_t len)
+{
+	struct fedm_fx *st = fx_st(fx);
+	struct rti_server *srv = fx->srv;
+	struct store_io *w;
+	struct store_job *job;
+
+	*err = RTI_ERR_COULD_NOT_INITIATE_RESTORE;
+	if (!(job = store_job_new(STORE_READ))) {
+		*err = RTI_ERR_NO_MEMORY;
+		snprintf(msg, len, "out of memory");
+		return -1;
+	}
+	if (store_name(label, ".rtisave", job->file, sizeof job->file) < 0) {
+		snprintf(msg, len, "save label does not fit");
+		goto fail;
+	}
+	if ((job->dfd = store_dir_open(srv, fx->name, 0, msg, len)) < 0) {
+		if (errno == ENOENT) {
+			*err = RTI_ERR_SPECIFIED_SAVE_LABEL_DOES_NOT_EXIST;
+			snprintf(msg, len, "no save of that label");
+		}
+		goto fail;
+	}
+	/* the file is read whole: at most --max-save-size, which must fit
+	 * the memory budget now */
+	job->max = srv->cfg.max_save_size;
+	job->n_ids = MOD_COUNT;
+	if (!(w = fedm_store_io(srv))) {
+		snprintf(msg, len, "cannot start the save reader");
+		goto fail;
+	}
+	{
+		struct stat sb;
+
+		if (fstatat(job->dfd, job->file, &sb, AT_SYMLINK_NOFOLLOW) ==
+		    0 && S_ISREG(sb.st_mode) &&
+		    (uint64_t)sb.st_size <= job->max)
+			job->max_held = (uint64_t)sb.st_size;
+	}
+	if (!budget_room(srv, job->max_held)) {
+		snprintf(msg, len, "the save file (%llu bytes) would pass the "
+		    "memory budget (--max-memory)",
+		    (unsigned long long)job->max_held);
+		goto fail;
+	}
+	budget_add(srv, BUDGET_SAVE, (int64_t)job->max_held);
+	job->done = restore_read_cb;
+	job->arg = fx;
+	st->loading = job;
+	store_io_submit(w, job);
+	return 0;
 fail:
-	store_restore_free(r);
-	return NULL;
+	store_job_free(job);
+	return -1;
+}
+
+void
+store_restore_cancel(struct federation *fx)
+{
+	struct fedm_fx *st = fx_st(fx);
+
+	if (!st || !st->loading)
+		return;
+	budget_add(fx->srv, BUDGET_SAVE, -(int64_t)st->loading->max_held);
+	store_job_cancel(st->loading);
+	st->loading = NULL;
 }
 
 const struct restore_saved *

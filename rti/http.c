@@ -7,21 +7,39 @@
  * Bounds.  evhttp 2.1 limits a request's headers and body and times out
  * idle connections, and answers one request of a connection at a time
  * (it parses the next only when the response has been written), so a
- * connection holds at most one response.  It has no limit for the
- * number of connections: evhttp creates each connection's
- * bufferevent through our bevcb, which keeps a reference to it and
- * counts it until evhttp frees it (bufferevent_free clears the callbacks,
- * whose argument was the evhttp_connection: a sweep sees that).  A
- * connection past --http-max-clients is closed on the next loop turn,
- * unanswered or with a 503 if its request came first.  evhttp reads
- * ahead of the request it answers without bound; a read watermark on the
- * bufferevent (HTTP_MAX_INPUT) stops it.  A response larger than
- * --http-max-output is answered 503 instead.  So a connection holds at
- * most HTTP_MAX_INPUT bytes of input and one response, whatever its
- * client does.  Nothing here waits for a client: responses are built
- * whole from the current state, queued, and written by the loop as the
- * client reads; one that does not read for HTTP_DEFAULT_TIMEOUT seconds
- * is closed.
+ * connection holds at most one response.  The rest is rtiexec's own:
+ * evhttp creates each connection's bufferevent through our bev_cb, which
+ * keeps a reference to it and counts it until evhttp frees it
+ * (bufferevent_free clears the callbacks, whose argument was the
+ * evhttp_connection: a sweep sees that).
+ *  - Each connection must send a whole request within
+ *    HTTP_REQUEST_TIMEOUT of its accept or of the end of its previous
+ *    response, however slowly it trickles (evhttp's own timer restarts at
+ *    every byte): the sweep, four times a second, closes it.
+ *  - Past --http-max-clients, a new connection takes the place of the
+ *    oldest one that is waiting for its request (as rtiexec's startups
+ *    do, rtiexec(1) CONNECTION BOUNDS); only when every one is being
+ *    answered is the new one answered 503 and closed.  Closes happen in
+ *    the sweep, on a loop turn of their own, not inside evhttp.
+ *  - A read watermark (HTTP_MAX_INPUT) stops evhttp reading ahead; a
+ *    response larger than --http-max-output is answered 503.
+ *  - A connection may make HTTP_CLIENT_RATE requests a second (bursts of
+ *    HTTP_CLIENT_BURST); a request past it is answered when the rate
+ *    allows (evhttp reads nothing more of the connection meanwhile): with
+ *    the cache, what the clients cost the loop is bounded by their
+ *    number.
+ *  - A document that took long to build is kept: served again while
+ *    nothing it shows can have changed (no frame, connection or HTTP
+ *    event since), and, when it is large (a federation of hundreds of
+ *    federates), for HTTP_CACHE_FACTOR times its build time (at most
+ *    HTTP_CACHE_MAX_AGE) whatever changed: however many clients ask,
+ *    building large documents takes a bounded share of the loop, and
+ *    every document is one consistent snapshot.
+ * So a connection holds at most HTTP_MAX_INPUT bytes of input and one
+ * response, whatever its client does, and nothing here waits for a
+ * client: responses are built whole from the current state (or the
+ * cache), queued, and written by the loop as the client reads; one that
+ * does not read for --http-timeout seconds is closed.
  */
 #include "config.h"
 
@@ -34,16 +52,42 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <time.h>
+
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 
 #include "fedm.h"
 #include "http_int.h"
+#include "http_route.h"
 
 struct http_client {
 	struct bufferevent *bev;  /* our reference */
-	int refused;              /* over --http-max-clients */
+	int refused;              /* over --http-max-clients, none could
+	                             make room: answered 503 */
+	int evict;                /* closed to make room for a newer one */
+	int answering;            /* its request is being answered */
+	double since;             /* waiting for a request since */
+	double tokens, tok_at;    /* its request rate bucket */
+	struct event *wait_ev;    /* a request held back by the rate */
+	struct evhttp_request *held;
+	struct http_srv *h;
 	struct http_client *next;
+};
+
+/* A document kept for the cache, shared by the responses that send it
+ * (evbuffer_add_reference). */
+struct http_blob {
+	unsigned refs;
+	size_t len;
+	char data[];
+};
+
+struct http_cached {
+	char *key;                /* "m", "l" or "f" + federation name */
+	struct http_blob *blob;
+	double built, cost;       /* when, and how long it took */
+	uint64_t gen;             /* doc_gen when it was built */
 };
 
 struct http_srv {
@@ -51,11 +95,21 @@ struct http_srv {
 	struct http_config cfg;
 	struct evhttp *http;
 	struct evhttp_bound_socket *sock;
-	struct event *sweep_ev;   /* once a second, and when activated */
+	struct event *sweep_ev;   /* four times a second, and when activated */
 	struct http_client *clients;
-	uint32_t n_live;          /* not refused, not freed by evhttp */
+	uint32_t n_live;          /* not refused or evicted, not freed */
+	struct http_cached cache[HTTP_CACHE_SLOTS];
 	struct http_stats st;
 };
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static struct evhttp_connection *
 client_evcon(const struct http_client *cl)
@@ -66,32 +120,52 @@ client_evcon(const struct http_client *cl)
 	return arg;
 }
 
+/* 1 when bytes of `cl` wait unread in the socket: the loop was busy, the
+ * client was not late (evhttp reads them on its next turn). */
+static int
+input_waiting(const struct http_client *cl)
+{
+	evutil_socket_t fd = bufferevent_getfd(cl->bev);
+	char b;
+
+	return fd >= 0 && recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
 /* Forget the clients evhttp has freed; with `act`, also close those
- * refused (not from inside evhttp's callbacks). */
+ * refused, evicted, or late with their request (not from inside evhttp's
+ * callbacks). */
 static void
 sweep(struct http_srv *h, int act)
 {
 	struct http_client **pp = &h->clients, *cl;
+	double now = now_s();
 	size_t out = 0;
 
 	h->n_live = 0;
 	h->st.clients = 0;
 	while ((cl = *pp)) {
 		struct evhttp_connection *evcon = client_evcon(cl);
+		int late = !cl->answering &&
+		    now - cl->since > HTTP_REQUEST_TIMEOUT &&
+		    !input_waiting(cl);
 
-		if (evcon && act && cl->refused) {
+		if (evcon && act && (cl->refused || cl->evict || late)) {
+			if (late && !cl->refused && !cl->evict)
+				h->st.timeouts++;
 			evhttp_connection_free(evcon);
 			evcon = NULL;
 		}
 		if (!evcon) {
 			*pp = cl->next;
+			if (cl->wait_ev)
+				event_free(cl->wait_ev);
 			bufferevent_decref(cl->bev);
 			free(cl);
 			continue;
 		}
 		out += evbuffer_get_length(bufferevent_get_output(cl->bev));
 		h->st.clients++;
-		if (!cl->refused)
+		if (!cl->refused && !cl->evict)
 			h->n_live++;
 		pp = &cl->next;
 	}
@@ -127,13 +201,28 @@ bev_cb(struct event_base *base, void *arg)
 	sweep(h, 0);
 	bufferevent_incref(bev);
 	cl->bev = bev;
+	cl->h = h;
+	cl->since = cl->tok_at = now_s();
+	cl->tokens = HTTP_CLIENT_BURST;
 	if (h->n_live >= h->cfg.max_clients) {
-		cl->refused = 1;
-		h->st.refused++;
+		struct http_client *o, *old = NULL;
+
+		/* the oldest waiting for its request makes room */
+		for (o = h->clients; o; o = o->next)
+			if (!o->refused && !o->evict && !o->answering &&
+			    client_evcon(o) && (!old || o->since < old->since))
+				old = o;
+		if (old) {
+			old->evict = 1;
+			h->st.evicted++;
+		} else {
+			cl->refused = 1;
+			h->st.refused++;
+		}
 		event_active(h->sweep_ev, EV_TIMEOUT, 0);
-	} else {
-		h->n_live++;
 	}
+	if (!cl->refused)
+		h->n_live++;
 	h->st.clients++;
 	cl->next = h->clients;
 	h->clients = cl;
@@ -156,24 +245,6 @@ client_of(struct http_srv *h, struct evhttp_request *req)
 	return NULL;
 }
 
-/* Constant time in the key's length: 1 when `hdr` is "Bearer KEY". */
-static int
-auth_ok(const struct rti_server *srv, const char *hdr)
-{
-	const uint8_t *key = srv->cfg.auth_key;
-	size_t n = srv->cfg.auth_key_len, i, hl;
-	unsigned diff = 0;
-
-	if (!hdr || strncmp(hdr, "Bearer ", 7) != 0)
-		return 0;
-	hdr += 7;
-	hl = strlen(hdr);
-	diff = hl != n;
-	for (i = 0; i < n; i++)
-		diff |= (unsigned)(key[i] ^ (uint8_t)(i < hl ? hdr[i] : 0));
-	return diff == 0;
-}
-
 static void
 reply_text(struct http_srv *h, struct evhttp_request *req, int code,
     const char *reason, const char *msg)
@@ -187,24 +258,193 @@ reply_text(struct http_srv *h, struct evhttp_request *req, int code,
 	evhttp_send_reply(req, code, reason, out);
 }
 
-static int
-is_page(const char *path)
+/* The request of `cl` is answered: it waits for the next from now. */
+static void
+request_done_cb(struct evhttp_request *req, void *arg)
 {
-	return strcmp(path, "/") == 0 || strcmp(path, "/index.html") == 0;
+	struct http_client *cl = arg;
+
+	(void)req;
+	cl->answering = 0;
+	cl->since = now_s();
 }
 
-/* The federation named by the rest of a path, percent-decoded; NULL. */
-static struct federation *
-find_fx(struct rti_server *srv, const char *enc)
+/* 0 when `cl` may make a request now (its bucket has a token, taken),
+ * else the seconds until it may. */
+static double
+rate_wait(struct http_client *cl, double now)
 {
-	struct federation *fx = NULL;
-	size_t n;
-	char *name = evhttp_uridecode(enc, 0, &n);
+	cl->tokens += (now - cl->tok_at) * HTTP_CLIENT_RATE;
+	cl->tok_at = now;
+	if (cl->tokens > HTTP_CLIENT_BURST)
+		cl->tokens = HTTP_CLIENT_BURST;
+	if (cl->tokens < 1)
+		return (1 - cl->tokens) / HTTP_CLIENT_RATE;
+	cl->tokens -= 1;
+	return 0;
+}
 
-	if (name && strlen(name) == n)
-		fx = fedm_find(srv, name);
-	free(name);
-	return fx;
+static void request_cb(struct evhttp_request *req, void *arg);
+
+/* The request held back by the rate may go now.  Its connection is
+ * there (when evhttp frees it, the sweep frees this event first). */
+static void
+rate_wait_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct http_client *cl = arg;
+	struct evhttp_request *req = cl->held;
+
+	(void)fd;
+	(void)what;
+	cl->held = NULL;
+	if (req && client_evcon(cl))
+		request_cb(req, cl->h);
+}
+
+static void
+blob_unref(const void *data, size_t len, void *arg)
+{
+	struct http_blob *b = arg;
+
+	(void)data;
+	(void)len;
+	if (--b->refs == 0)
+		free(b);
+}
+
+/* What changes when anything a document shows may have changed: every
+ * frame in and out, every connection, every datagram; for /metrics and
+ * the list (`http` 1), every HTTP event too. */
+static uint64_t
+doc_gen(const struct http_srv *h, int http)
+{
+	const struct rti_stats *s = &h->srv->stats;
+	uint64_t g = s->frames_in + s->frames_out + s->conns_total +
+	    h->srv->n_conns + s->udp.dg_in;
+
+	if (http)
+		g += h->st.requests + h->st.refused + h->st.evicted +
+		    h->st.timeouts + h->st.unauthorized + h->st.too_large +
+		    h->st.rate_limited + h->st.clients;
+	return g;
+}
+
+/* The cache slot of `key`, or NULL. */
+static struct http_cached *
+cache_find(struct http_srv *h, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < HTTP_CACHE_SLOTS; i++)
+		if (h->cache[i].key && strcmp(h->cache[i].key, key) == 0)
+			return &h->cache[i];
+	return NULL;
+}
+
+/* Keep `body` (built in `cost` seconds at `now`) as `key`'s document;
+ * nothing when it cannot be kept. */
+static void
+cache_put(struct http_srv *h, const char *key, struct evbuffer *body,
+    double now, double cost, uint64_t gen)
+{
+	struct http_cached *c = cache_find(h, key);
+	size_t len = evbuffer_get_length(body), i;
+	struct http_blob *b;
+
+	if (!c) {
+		for (i = 0; i < HTTP_CACHE_SLOTS; i++)
+			if (!c || !h->cache[i].key ||
+			    (c->key && h->cache[i].built < c->built))
+				c = &h->cache[i];
+		if (c->key) {
+			free(c->key);
+			c->key = NULL;
+		}
+		if (!(c->key = strdup(key)))
+			return;
+	}
+	if (!(b = malloc(sizeof *b + len)))
+		return;
+	b->refs = 1;
+	b->len = len;
+	evbuffer_copyout(body, b->data, len);
+	if (c->blob)
+		blob_unref(NULL, 0, c->blob);
+	c->blob = b;
+	c->built = now;
+	c->cost = cost;
+	c->gen = gen;
+}
+
+static void
+cache_free(struct http_srv *h)
+{
+	size_t i;
+
+	for (i = 0; i < HTTP_CACHE_SLOTS; i++) {
+		free(h->cache[i].key);
+		if (h->cache[i].blob)
+			blob_unref(NULL, 0, h->cache[i].blob);
+		h->cache[i].key = NULL;
+		h->cache[i].blob = NULL;
+	}
+}
+
+/* The document of route `r` (fx for HR_FEDERATION) into `body`: from the
+ * cache while it is fresh enough, else built (and kept when it was slow
+ * to build).  0, or -1 on ENOMEM. */
+static int
+document(struct http_srv *h, const struct http_route *r,
+    struct federation *fx, struct evbuffer *body)
+{
+	struct rti_server *srv = h->srv;
+	char small[2], *key = small;
+	struct http_cached *c;
+	double t0 = now_s(), cost, age;
+	uint64_t gen = doc_gen(h, r->kind != HR_FEDERATION);
+	int rc;
+
+	small[0] = r->kind == HR_METRICS ? 'm' : 'l';
+	small[1] = '\0';
+	if (r->kind == HR_FEDERATION) {
+		if (!(key = malloc(strlen(r->name) + 2)))
+			return -1;
+		key[0] = 'f';
+		strcpy(key + 1, r->name);
+	}
+	c = cache_find(h, key);
+	age = c && c->blob ? c->cost * HTTP_CACHE_FACTOR : 0;
+	if (age > HTTP_CACHE_MAX_AGE)
+		age = HTTP_CACHE_MAX_AGE;
+	/* the same state: the same document; a large one may be older,
+	 * for a while */
+	if (c && c->blob && (c->gen == gen ||
+	    (c->blob->len >= HTTP_CACHE_STALE_MIN && t0 - c->built < age))) {
+		c->blob->refs++;
+		rc = evbuffer_add_reference(body, c->blob->data, c->blob->len,
+		    blob_unref, c->blob);
+		if (rc < 0)
+			c->blob->refs--;
+		else
+			h->st.cached++;
+		goto out;
+	}
+	if (r->kind == HR_METRICS)
+		rc = http_metrics(srv, &h->st, body);
+	else if (r->kind == HR_LIST)
+		rc = http_json_list(srv, &h->st, body);
+	else
+		rc = http_json_federation(srv, fx, body);
+	h->st.built++;
+	cost = now_s() - t0;
+	if (rc == 0 && (cost >= HTTP_CACHE_MIN_COST ||
+	    evbuffer_get_length(body) >= HTTP_CACHE_STALE_MIN) &&
+	    evbuffer_get_length(body) <= h->cfg.max_output)
+		cache_put(h, key, body, t0, cost, gen);
+out:
+	if (key != small)
+		free(key);
+	return rc;
 }
 
 static void
@@ -218,68 +458,96 @@ request_cb(struct evhttp_request *req, void *arg)
 	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(req);
 	const char *path = uri ? evhttp_uri_get_path(uri) : NULL;
 	const char *ctype = NULL;
+	struct http_route r;
 	struct evbuffer *body;
-	struct federation *fx;
+	struct federation *fx = NULL;
+	double wait;
 	size_t len;
 	int rc = -1;
 
+	if (cl) {
+		cl->answering = 1;
+		evhttp_request_set_on_complete_cb(req, request_done_cb, cl);
+	}
 	if (cl && cl->refused) {
 		evhttp_add_header(oh, "Connection", "close");
 		reply_text(h, req, 503, "Service Unavailable",
 		    "too many HTTP clients (--http-max-clients)");
 		return;
 	}
-	if (cmd != EVHTTP_REQ_GET && cmd != EVHTTP_REQ_HEAD) {
+	if (cl && (wait = rate_wait(cl, now_s())) > 0) {
+		struct timeval tv;
+
+		/* answered later: evhttp reads nothing more of the
+		 * connection meanwhile, so its pipeline waits in its socket */
+		h->st.rate_limited++;
+		if (!cl->wait_ev && !(cl->wait_ev = evtimer_new(
+		    h->srv->base, rate_wait_cb, cl))) {
+			reply_text(h, req, 503, "Service Unavailable",
+			    "out of memory");
+			return;
+		}
+		cl->held = req;
+		tv.tv_sec = (time_t)wait;
+		tv.tv_usec = (suseconds_t)((wait - (double)tv.tv_sec) * 1e6) +
+		    1000;
+		evtimer_add(cl->wait_ev, &tv);
+		return;
+	}
+	if (http_route(cmd == EVHTTP_REQ_GET ? HTTP_GET :
+	    cmd == EVHTTP_REQ_HEAD ? HTTP_HEAD : HTTP_OTHER, path,
+	    evhttp_find_header(evhttp_request_get_input_headers(req),
+	    "Authorization"), srv->cfg.auth_key, srv->cfg.auth_key_len,
+	    &r) < 0) {
+		reply_text(h, req, 500, "Internal Server Error",
+		    "out of memory");
+		return;
+	}
+	switch (r.kind) {
+	case HR_METHOD:
 		evhttp_add_header(oh, "Allow", "GET, HEAD");
 		reply_text(h, req, 405, "Method Not Allowed",
 		    "read-only: GET or HEAD");
 		return;
-	}
-	if (!path || !*path)
-		path = "/";
-	/* the page is static and holds no data: a browser loads it without
-	 * the key, which its script then sends (rti-http(7)) */
-	if (srv->cfg.auth_key && !is_page(path) && !auth_ok(srv,
-	    evhttp_find_header(evhttp_request_get_input_headers(req),
-	    "Authorization"))) {
+	case HR_UNAUTHORIZED:
 		h->st.unauthorized++;
 		evhttp_add_header(oh, "WWW-Authenticate",
 		    "Bearer realm=\"rtiexec\"");
 		reply_text(h, req, 401, "Unauthorized",
 		    "a bearer token is required (the --auth-key-file key)");
 		return;
+	case HR_NOT_FOUND:
+		reply_text(h, req, 404, "Not Found", "not found (see "
+		    "rti-http(7): /, /api/v1/federations, /metrics)");
+		return;
+	case HR_FEDERATION:
+		if (!(fx = fedm_find(srv, r.name))) {
+			free(r.name);
+			reply_text(h, req, 404, "Not Found",
+			    "no such federation");
+			return;
+		}
+		break;
+	default:
+		break;
 	}
 	if (!(body = evbuffer_new())) {
+		free(r.name);
 		reply_text(h, req, 500, "Internal Server Error",
 		    "out of memory");
 		return;
 	}
 	sweep(h, 0);
-	if (is_page(path)) {
+	if (r.kind == HR_PAGE) {
 		ctype = "text/html; charset=utf-8";
 		rc = evbuffer_add(body, http_page_html, http_page_html_len);
-	} else if (strcmp(path, "/metrics") == 0) {
-		ctype = "text/plain; version=0.0.4; charset=utf-8";
-		rc = http_metrics(srv, &h->st, body);
-	} else if (strcmp(path, "/api/v1/federations") == 0 ||
-	    strcmp(path, "/api/v1/federations/") == 0) {
-		ctype = "application/json";
-		rc = http_json_list(srv, &h->st, body);
-	} else if (strncmp(path, "/api/v1/federations/", 20) == 0) {
-		if (!(fx = find_fx(srv, path + 20))) {
-			evbuffer_free(body);
-			reply_text(h, req, 404, "Not Found",
-			    "no such federation");
-			return;
-		}
-		ctype = "application/json";
-		rc = http_json_federation(srv, fx, body);
 	} else {
-		evbuffer_free(body);
-		reply_text(h, req, 404, "Not Found", "not found (see "
-		    "rti-http(7): /, /api/v1/federations, /metrics)");
-		return;
+		ctype = r.kind == HR_METRICS ?
+		    "text/plain; version=0.0.4; charset=utf-8" :
+		    "application/json";
+		rc = document(h, &r, fx, body);
 	}
+	free(r.name);
 	if (rc < 0) {
 		evbuffer_free(body);
 		reply_text(h, req, 500, "Internal Server Error",
@@ -380,7 +648,7 @@ struct http_srv *
 http_start(struct rti_server *srv, const struct http_config *cfg)
 {
 	struct http_srv *h = calloc(1, sizeof *h);
-	struct timeval sec = { 1, 0 };
+	struct timeval quarter = { 0, 250000 };
 	int port;
 
 	if (!h) {
@@ -419,7 +687,7 @@ http_start(struct rti_server *srv, const struct http_config *cfg)
 		return NULL;
 	}
 	port = bound_port(evhttp_bound_socket_get_fd(h->sock));
-	event_add(h->sweep_ev, &sec);
+	event_add(h->sweep_ev, &quarter);
 	rti_log(srv, LOG_INFO, "HTTP listening on %s port %d", cfg->addr,
 	    port);
 	if (cfg->port_file) {
@@ -454,10 +722,13 @@ http_stop(struct http_srv *h)
 		evhttp_free(h->http);   /* frees every connection */
 	while ((cl = h->clients)) {
 		h->clients = cl->next;
+		if (cl->wait_ev)
+			event_free(cl->wait_ev);
 		bufferevent_decref(cl->bev);
 		free(cl);
 	}
 	if (h->sweep_ev)
 		event_free(h->sweep_ev);
+	cache_free(h);
 	free(h);
 }

@@ -18,6 +18,25 @@
 /* input read ahead of one connection */
 #define HTTP_MAX_INPUT (4 * (HTTP_MAX_HEADERS + HTTP_MAX_BODY))
 #define HTTP_SCHEMA_VERSION 1
+/* A request's line, headers and body must have come this many seconds
+ * after the connection was accepted or its previous response was
+ * written, however slowly they trickle in (rti-http(7) BOUNDS). */
+#define HTTP_REQUEST_TIMEOUT 5.0
+/* Requests a connection may make: this many a second, bursts of
+ * HTTP_CLIENT_BURST; more are answered 429. */
+#define HTTP_CLIENT_RATE 5.0
+#define HTTP_CLIENT_BURST 10.0
+/* A document that took at least HTTP_CACHE_MIN_COST seconds to build (or
+ * is HTTP_CACHE_STALE_MIN bytes) is kept, and served again while nothing
+ * it shows changed; one of at least HTTP_CACHE_STALE_MIN bytes also for
+ * HTTP_CACHE_FACTOR times its build time (at most HTTP_CACHE_MAX_AGE s)
+ * whatever changed: building large documents takes at most about
+ * 1 / HTTP_CACHE_FACTOR of the loop, whoever asks how often. */
+#define HTTP_CACHE_MIN_COST 0.001
+#define HTTP_CACHE_STALE_MIN (256u * 1024)
+#define HTTP_CACHE_FACTOR 20.0
+#define HTTP_CACHE_MAX_AGE 1.0
+#define HTTP_CACHE_SLOTS 8
 
 struct http_config {
 	const char *addr;         /* numeric address */

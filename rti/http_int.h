@@ -19,6 +19,11 @@ struct http_stats {
 	uint64_t refused;         /* connections closed: --http-max-clients */
 	uint64_t too_large;       /* answered 503: --http-max-output */
 	uint64_t unauthorized;    /* answered 401 */
+	uint64_t timeouts;        /* closed: no whole request in time */
+	uint64_t evicted;         /* closed: made room for a new client */
+	uint64_t rate_limited;    /* held back by the rate */
+	uint64_t built;           /* documents built */
+	uint64_t cached;          /* documents served from the cache */
 	uint32_t clients;         /* connections open now */
 	size_t output_bytes;      /* queued to them now */
 };

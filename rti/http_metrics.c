@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fedm.h"
+#include "budget.h"
 #include "http_int.h"
 #include "tmcore.h"
 
@@ -448,6 +449,75 @@ save_families(struct mw *m, struct rti_server *srv)
 	}
 }
 
+/* The HTTP view's own bounds (http.c "Bounds"). */
+static void
+http_own_metrics(struct mw *m, const struct http_stats *hs)
+{
+	static const char *const name[] = { "rti_http_timeouts_total",
+		"rti_http_evicted_total", "rti_http_rate_limited_total",
+		"rti_http_documents_built_total",
+		"rti_http_documents_cached_total" };
+	static const char *const help[] = {
+		"HTTP connections closed: no whole request in time.",
+		"HTTP connections waiting for their request closed to make "
+		    "room for a new one (--http-max-clients).",
+		"HTTP requests held back: too many on one connection.",
+		"HTTP documents built.",
+		"HTTP documents served again from the cache." };
+	const uint64_t v[] = { hs->timeouts, hs->evicted, hs->rate_limited,
+		hs->built, hs->cached };
+	size_t i;
+
+	for (i = 0; i < 5; i++) {
+		family(m, name[i], "counter", help[i]);
+		sample_u64(m, name[i], NULL, NULL, NULL, v[i]);
+	}
+}
+
+/* The memory budget (budget.h) and the federations' bound. */
+static void
+budget_metrics(struct mw *m, const struct rti_server *srv)
+{
+	static const char *const name[] = { "rti_memory_budget_bytes",
+		"rti_memory_held_bytes", "rti_memory_fom_bytes",
+		"rti_memory_input_bytes", "rti_memory_save_bytes",
+		"rti_memory_refused_total", "rti_federations",
+		"rti_federations_max" };
+	static const char *const help[] = {
+		"What clients may make rtiexec hold in all (--max-memory).",
+		"What clients make rtiexec hold now: FOMs, frames arriving, "
+		    "output queues and saves.",
+		"Of it, the federations' FOMs (an estimate: 4 times their "
+		    "module texts).",
+		"Of it, the input held for frames still arriving.",
+		"Of it, saves being collected, written or restored.",
+		"Creates, joins, saves, restores and frames refused for the "
+		    "memory budget.",
+		"Federations now.",
+		"Federations at most (--max-federations)." };
+	const struct federation *fx;
+	struct budget_figures f;
+	uint64_t v[8];
+	uint32_t n = 0;
+	size_t i;
+
+	budget_figures(srv, &f);
+	for (fx = srv->federations; fx; fx = fx->next)
+		n++;
+	v[0] = f.max;
+	v[1] = f.total;
+	v[2] = f.fom;
+	v[3] = f.input;
+	v[4] = f.save;
+	v[5] = srv->budget_refused;
+	v[6] = n;
+	v[7] = srv->cfg.max_federations;
+	for (i = 0; i < 8; i++) {
+		family(m, name[i], i == 5 ? "counter" : "gauge", help[i]);
+		sample_u64(m, name[i], NULL, NULL, NULL, v[i]);
+	}
+}
+
 int
 http_metrics(struct rti_server *srv, const struct http_stats *hs,
     struct evbuffer *out)
@@ -492,6 +562,10 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 		F("rti_handshake_timeouts_total", "counter",
 		    "Connections closed without a handshake in time.",
 		    handshake_timeouts),
+		F("rti_startups_evicted_total", "counter",
+		    "Connections without a handshake closed to make room for "
+		    "a newer one (--max-startups, "
+		    "--per-source-max-startups).", startups_evicted),
 		F("rti_udp_datagrams_received_total", "counter",
 		    "Best-effort datagrams rtiexec took.", udp.dg_in),
 		F("rti_udp_received_bytes_total", "counter",
@@ -560,6 +634,7 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 	    "Bytes queued to every federate connection together.");
 	sample_u64(&m, "rti_output_queue_bytes", NULL, NULL, NULL,
 	    srv->out_total);
+	budget_metrics(&m, srv);
 	family(&m, "rti_http_clients", "gauge", "HTTP connections open.");
 	sample_u64(&m, "rti_http_clients", NULL, NULL, NULL, hs->clients);
 	family(&m, "rti_http_output_bytes", "gauge",
@@ -582,6 +657,7 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 	    "HTTP requests answered 401.");
 	sample_u64(&m, "rti_http_unauthorized_total", NULL, NULL, NULL,
 	    hs->unauthorized);
+	http_own_metrics(&m, hs);
 
 	for (fx = srv->federations; fx; fx = fx->next)
 		n_fx++;

@@ -33,10 +33,18 @@
  * (per_source of them from one address; a Unix-domain peer is one
  * address), each with at most RTI_PREAUTH_MAX_FRAME bytes of input, for
  * at most the handshake timeout; and at most max_conns connections in
- * all, fewer than the descriptor limit.  A connection beyond a bound is
- * accepted, told why (HELLO_NAK) and closed at once.  Startups are kept
- * on their own list in accept order, so one timer for the oldest
- * deadline closes the late ones without a walk over every connection.
+ * all, fewer than the descriptor limit.  Startups are kept on their own
+ * list in accept order, so one timer for the oldest deadline closes the
+ * late ones without a walk over every connection.
+ *
+ * A full startup bound never locks anyone out.  A new connection takes
+ * the place of the oldest startup (from its own address when the
+ * per-address bound is the full one): that one is read once more, and
+ * unless its HELLO was waiting it is told why (HELLO_NAK WIRE_NAK_BUSY,
+ * which librti retries for about a second) and closed, as sshd's
+ * MaxStartups drops early.  A flood of idle connections thus delays a
+ * federate by at most librti's retries, whatever its rate.  Beyond
+ * max_conns a connection is accepted, told why and closed at once.
  */
 
 /* Descriptors kept free of connections: standard streams, listeners,
@@ -109,21 +117,41 @@ startups_from(const struct rti_server *srv, const struct peer_key *k)
 	return n;
 }
 
-/* Read the handshakes already waiting on the startups (from `k` only,
- * unless NULL) before a new connection is refused for their number: a
- * burst of federates connecting at once is accepted faster than their
- * HELLOs are read, and must not be refused for that.  Costs at most one
- * recv() per startup counted, and only when a bound is reached. */
-static void
-startups_poll(struct rti_server *srv, const struct peer_key *k)
+/* The oldest startup (from `k` only, unless NULL), or NULL. */
+static struct conn *
+oldest_startup(struct rti_server *srv, const struct peer_key *k)
 {
-	struct conn *c, *next;
+	struct conn *c;
 
-	for (c = srv->st_head; c; c = next) {
-		next = c->st_next;
+	for (c = srv->st_head; c; c = c->st_next)
 		if (!k || peer_key_eq(&c->key, k))
-			conn_read_cb(c->fd, EV_READ, c); /* may free c only */
-	}
+			return c;
+	return NULL;
+}
+
+/* Room for one more startup (from `k` only, unless NULL): the oldest is
+ * read once more (a burst of federates is accepted faster than their
+ * HELLOs are read, and its HELLO may be waiting), and closed, told why,
+ * unless that made it a federate or closed it.  Costs one recv(). */
+static void
+make_room(struct rti_server *srv, const struct peer_key *k, enum srv_rl r,
+    const char *peer)
+{
+	struct conn *c = oldest_startup(srv, k);
+
+	if (!c)
+		return;
+	conn_read_cb(c->fd, EV_READ, c); /* may free c only */
+	if (oldest_startup(srv, k) != c)
+		return;
+	srv->stats.startups_evicted++;
+	rl_log(srv, r, LOG_INFO, "connection %u (%s) without a handshake "
+	    "closed to make room for one from %s (%s)", c->id, c->peer, peer,
+	    r == RL_PER_SOURCE ? "--per-source-max-startups" :
+	    "--max-startups");
+	send_nak(c, RTI_ERR_CONNECTION_FAILED, WIRE_NAK_BUSY
+	    "; the oldest is closed to make room");
+	conn_close(c, "closed to make room"); /* unlinks c */
 }
 
 /* Tell a connection that is not kept why (HELLO_NAK, best effort, never
@@ -159,6 +187,10 @@ handshake_timeout_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	while ((c = srv->st_head) != NULL && c->hs_deadline <= now + 0.001) {
+		/* a HELLO waiting unread is in time */
+		conn_read_cb(c->fd, EV_READ, c); /* may free c only */
+		if (srv->st_head != c)
+			continue;
 		srv->stats.handshake_timeouts++;
 		rl_log(srv, RL_HANDSHAKE_TIMEOUT, LOG_INFO, "connection %u "
 		    "(%s): no handshake within %g s; closing", c->id, c->peer,
@@ -217,22 +249,16 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		return;
 	}
 	if (srv->n_startups >= srv->max_startups)
-		startups_poll(srv, NULL);
-	if (srv->n_startups >= srv->max_startups) {
+		make_room(srv, NULL, RL_MAX_STARTUPS, peer);
+	if (startups_from(srv, &key) >= srv->per_source)
+		make_room(srv, &key, RL_PER_SOURCE, peer);
+	if (srv->n_startups >= srv->max_startups ||
+	    startups_from(srv, &key) >= srv->per_source) {
+		/* only when no startup could be closed (out of memory) */
 		rl_log(srv, RL_MAX_STARTUPS, LOG_WARN, "connection from %s "
 		    "refused: %u connections without a handshake "
 		    "(--max-startups)", peer, srv->n_startups);
 		refuse_fd(srv, fd, WIRE_NAK_BUSY);
-		return;
-	}
-	if (startups_from(srv, &key) >= srv->per_source)
-		startups_poll(srv, &key);
-	if (startups_from(srv, &key) >= srv->per_source) {
-		rl_log(srv, RL_PER_SOURCE, LOG_WARN, "connection from %s "
-		    "refused: %u connections without a handshake from its "
-		    "address (--per-source-max-startups)", peer,
-		    srv->per_source);
-		refuse_fd(srv, fd, WIRE_NAK_BUSY " from this address");
 		return;
 	}
 	c = calloc(1, sizeof *c);

@@ -25,24 +25,38 @@
 
 
 #include "conn.h"
+#include "logesc.h"
 
 static const char *const level_names[] = { "error", "warn", "info",
 	"debug" };
 
+/* The longest message logged, before escaping. */
+#define LOG_LINE_MAX 4096
+
+/* One line: the message formatted, then escaped whole (logesc.h), so that
+ * nothing a client named can end it or drive the terminal. */
 static void
 vlog(const char *label, const char *fmt, va_list ap)
 {
+	char raw[LOG_LINE_MAX], esc[LOG_ESCAPE_MAX(LOG_LINE_MAX)];
 	struct timespec ts;
 	struct tm tm;
 	char when[32];
+	int n, cut = 0;
 
+	n = vsnprintf(raw, sizeof raw, fmt, ap);
+	if (n < 0)
+		n = 0;
+	if ((size_t)n >= sizeof raw) {
+		n = sizeof raw - 1;
+		cut = 1;
+	}
+	log_escape(esc, sizeof esc, raw, (size_t)n);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	localtime_r(&ts.tv_sec, &tm);
 	strftime(when, sizeof when, "%H:%M:%S", &tm);
-	fprintf(stderr, "rtiexec %s.%03ld %s: ", when, ts.tv_nsec / 1000000,
-	    label);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "rtiexec %s.%03ld %s: %s%s\n", when,
+	    ts.tv_nsec / 1000000, label, esc, cut ? "..." : "");
 }
 
 void
@@ -80,9 +94,10 @@ mono_now(void)
 /* What the held-back lines of each reason were about, for their count. */
 static const char *const rl_what[RL_COUNT] = {
 	[RL_MAX_CONNECTIONS] = "connections refused (--max-connections)",
-	[RL_MAX_STARTUPS] = "connections refused (--max-startups)",
-	[RL_PER_SOURCE] = "connections refused "
-	    "(--per-source-max-startups)",
+	[RL_MAX_STARTUPS] = "connections without a handshake closed to "
+	    "make room (--max-startups)",
+	[RL_PER_SOURCE] = "connections without a handshake closed to make "
+	    "room (--per-source-max-startups)",
 	[RL_HANDSHAKE_TIMEOUT] = "connections closed without a handshake "
 	    "(--handshake-timeout)",
 	[RL_PREAUTH_FRAME] = "connections closed for a frame too long "

@@ -15,6 +15,7 @@
 #include "fedm.h"
 #include "fomload.h"
 #include "http.h"
+#include "store_io.h"
 #include "server.h"
 #include "dgram.h"
 #include "mcast.h"
@@ -40,6 +41,12 @@ usage(FILE *out)
 "      --save-dir DIR        where federation saves are written and read\n"
 "                            (default $XDG_STATE_HOME/rti/saves, else\n"
 "                            $HOME/.local/state/rti/saves)\n"
+"      --max-save-size BYTES largest save written or restored (default %llu)\n"
+"      --max-memory BYTES    budget of what clients make rtiexec hold: FOMs,\n"
+"                            frames arriving, output queues, saves (default\n"
+"                            %llu); past it creates, saves and restores are\n"
+"                            refused\n"
+"      --max-federations N   federations at once (default %u)\n"
 "  -F, --fom-path DIRS       ':'-separated directories searched for FOM modules\n"
 "                            named by federates, and only these (default\n"
 "                            %s)\n"
@@ -120,7 +127,9 @@ usage(FILE *out)
 "\n"
 "Signals: SIGINT/SIGTERM shut down cleanly; SIGUSR1 logs counters.\n"
 "Exit status: 0 clean shutdown, 1 runtime failure, 2 usage error.\n",
-	    RTI_DEFAULT_PORT, RTI_FOMDIR, WIRE_DEFAULT_MAX_FRAME,
+	    RTI_DEFAULT_PORT, RTI_DEFAULT_MAX_SAVE_SIZE,
+	    RTI_DEFAULT_MAX_MEMORY, RTI_DEFAULT_MAX_FEDERATIONS, RTI_FOMDIR,
+	    WIRE_DEFAULT_MAX_FRAME,
 	    RTI_DEFAULT_MAX_QUEUE, RTI_DEFAULT_MAX_TOTAL_QUEUE,
 	    RTI_DEFAULT_SLOW_TIMEOUT, RTI_DEFAULT_MAX_CONNECTIONS,
 	    RTI_DEFAULT_MAX_STARTUPS, RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS,
@@ -288,7 +297,10 @@ enum {
 	OPT_MULTICAST_IFACE,
 	OPT_MULTICAST_PORT,
 	OPT_MULTICAST_MIN,
-	OPT_MULTICAST_DEPTH
+	OPT_MULTICAST_DEPTH,
+	OPT_MAX_SAVE_SIZE,
+	OPT_MAX_MEMORY,
+	OPT_MAX_FEDERATIONS
 };
 
 /* Upper bound of --max-connections and the startup bounds. */
@@ -304,6 +316,11 @@ main(int argc, char **argv)
 		{ "port-file", required_argument, NULL, OPT_PORT_FILE },
 		{ "fom-path", required_argument, NULL, 'F' },
 		{ "save-dir", required_argument, NULL, OPT_SAVE_DIR },
+		{ "max-save-size", required_argument, NULL,
+		    OPT_MAX_SAVE_SIZE },
+		{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
+		{ "max-federations", required_argument, NULL,
+		    OPT_MAX_FEDERATIONS },
 		{ "federation", required_argument, NULL, 'f' },
 		{ "fom", required_argument, NULL, 'm' },
 		{ "time-implementation", required_argument, NULL, OPT_TIME },
@@ -401,6 +418,32 @@ main(int argc, char **argv)
 			break;
 		case OPT_SAVE_DIR:
 			cfg.save_dir = optarg;
+			break;
+		case OPT_MAX_SAVE_SIZE:
+			if (parse_size(optarg, 4096, 1ull << 40, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --max-save-size "
+				    "'%s' (want 4096..%llu)\n", optarg,
+				    1ull << 40);
+				goto usage_error;
+			}
+			cfg.max_save_size = v;
+			break;
+		case OPT_MAX_MEMORY:
+			if (parse_size(optarg, 1u << 20, 1ull << 44, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --max-memory '%s' "
+				    "(want %u..%llu)\n", optarg, 1u << 20,
+				    1ull << 44);
+				goto usage_error;
+			}
+			cfg.max_memory = v;
+			break;
+		case OPT_MAX_FEDERATIONS:
+			if (parse_size(optarg, 1, 1u << 20, &v) < 0) {
+				fprintf(stderr, "rtiexec: bad --max-federations "
+				    "'%s' (want 1..%u)\n", optarg, 1u << 20);
+				goto usage_error;
+			}
+			cfg.max_federations = (uint32_t)v;
 			break;
 		case 'f':
 			cfg.pre_federation = optarg;
@@ -727,6 +770,7 @@ main(int argc, char **argv)
 
 	rc = 1;
 	if (server_init(&srv, &cfg) == 0 &&
+	    (store_sweep_temps(&srv), 1) &&
 	    (!cfg.pre_federation ||
 	    fedm_create_from_files(&srv, cfg.pre_federation, foms, n_foms,
 	    cfg.pre_time) == 0) &&

@@ -497,17 +497,23 @@ exc_cb(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
-/* Tell the federate of `c` why its connection is about to close. */
+/* Tell the federate of `c` why its connection is about to close, and who
+ * asked (`by`, a federate of its federation, or 0 when it is gone): its
+ * librti makes this the reason of connection_lost. */
 static void
-evict_notice(struct conn *c)
+evict_notice(struct conn *c, struct federation *fx, uint32_t by)
 {
+	struct federate *who = by ? server_federate(fx, by) : NULL;
+	char msg[WIRE_MAX_NAME * 2 + 256];
 	struct wire_buf *b;
 	size_t off;
 
+	snprintf(msg, sizeof msg, "resigned from federation '%.400s' by "
+	    "HLAresignFederationExecution (MOM), asked by federate "
+	    "'%.400s' (handle %u)", fx->name, who ? who->name : "?", by);
 	b = srv_frame(c->srv, WIRE_NOTICE, &off);
 	wire_put_u32(b, RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER);
-	wire_put_str(b, "resigned from the federation by "
-	    "HLAresignFederationExecution (MOM)");
+	wire_put_str(b, msg);
 	wire_frame_end(b, off);
 	conn_send_buf(c, b);
 }
@@ -547,7 +553,7 @@ evict_cb(evutil_socket_t fd, short what, void *arg)
 			    "(HLAresignFederationExecution)", st->fx->name,
 			    f->name, f->handle, e->by);
 			if ((c = f->conn))
-				evict_notice(c);
+				evict_notice(c, st->fx, e->by);
 			server_resign(f, e->action);
 			if (c)
 				conn_close(c, "resigned through the MOM");

@@ -161,12 +161,23 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 		srv->cfg.max_total_queue = RTI_DEFAULT_MAX_TOTAL_QUEUE;
 	if (srv->cfg.max_total_queue < srv->cfg.max_queue)
 		srv->cfg.max_total_queue = srv->cfg.max_queue;
+	if (!srv->cfg.max_save_size)
+		srv->cfg.max_save_size = RTI_DEFAULT_MAX_SAVE_SIZE;
+	if (!srv->cfg.max_memory)
+		srv->cfg.max_memory = RTI_DEFAULT_MAX_MEMORY;
+	if (!srv->cfg.max_federations)
+		srv->cfg.max_federations = RTI_DEFAULT_MAX_FEDERATIONS;
 	srv->out_resume = srv->cfg.max_total_queue -
 	    srv->cfg.max_total_queue / 4;
 	rti_log(srv, LOG_INFO, "output queues: %zu bytes per connection, %zu "
 	    "in all; the largest is dropped after %.1f s of holding back",
 	    srv->cfg.max_queue, srv->cfg.max_total_queue,
 	    srv->cfg.slow_timeout);
+	rti_log(srv, LOG_INFO, "memory budget %llu bytes; at most %u "
+	    "federations; saves of at most %llu bytes",
+	    (unsigned long long)srv->cfg.max_memory,
+	    srv->cfg.max_federations,
+	    (unsigned long long)srv->cfg.max_save_size);
 	wire_buf_init(&srv->scratch);
 	wire_buf_init(&srv->reply);
 	if (build_dispatch(srv) < 0)

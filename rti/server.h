@@ -64,8 +64,12 @@ enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
 #define RTI_DEFAULT_MAX_CONNECTIONS 4096u
 #define RTI_DEFAULT_MAX_STARTUPS 64u
 #define RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS 10u
-#define RTI_DEFAULT_HANDSHAKE_TIMEOUT 10.0
+#define RTI_DEFAULT_HANDSHAKE_TIMEOUT 3.0
 #define RTI_DEFAULT_HEARTBEAT_TIMEOUT 5.0
+/* Sized for a 2-core machine of a few GB (rtiexec(1)). */
+#define RTI_DEFAULT_MAX_SAVE_SIZE (256ull * 1024 * 1024)
+#define RTI_DEFAULT_MAX_MEMORY (1536ull * 1024 * 1024)
+#define RTI_DEFAULT_MAX_FEDERATIONS 256u
 /* Largest frame accepted before a connection's HELLO is: a HELLO is at
  * most 4 + 2 + 4 + WIRE_MAX_AUTH_KEY = 266 bytes. */
 #define RTI_PREAUTH_MAX_FRAME 1024u
@@ -125,6 +129,11 @@ struct rti_config {
 	 * default, $XDG_STATE_HOME/rti/saves, else
 	 * $HOME/.local/state/rti/saves. */
 	const char *save_dir;
+	uint64_t max_save_size;      /* largest save written or read (0 =
+	                                default) */
+	uint64_t max_memory;         /* the memory budget (budget.h; 0 =
+	                                default) */
+	uint32_t max_federations;    /* federations at once (0 = default) */
 };
 
 struct federation;
@@ -528,6 +537,7 @@ struct rti_stats {
 	uint64_t routed, filtered;
 	uint64_t conns_total, protocol_errors, slow_consumers_dropped;
 	uint64_t conns_refused, handshake_timeouts;
+	uint64_t startups_evicted;  /* closed to make room (listen.c) */
 	uint64_t heartbeat_timeouts;
 	struct udp_stats udp;     /* every connection's, and datagrams
 	                             that named none */
@@ -538,8 +548,8 @@ struct rti_stats {
  * written at most once per second (log.c, rl_log). */
 enum srv_rl {
 	RL_MAX_CONNECTIONS = 0,   /* refused: --max-connections */
-	RL_MAX_STARTUPS,          /* refused: --max-startups */
-	RL_PER_SOURCE,            /* refused: --per-source-max-startups */
+	RL_MAX_STARTUPS,          /* closed to make room: --max-startups */
+	RL_PER_SOURCE,            /* the same: --per-source-max-startups */
 	RL_HANDSHAKE_TIMEOUT,     /* closed: no HELLO in time */
 	RL_PREAUTH_FRAME,         /* closed: frame too long before HELLO */
 	RL_BAD_HELLO,             /* closed: protocol error before HELLO */
@@ -605,6 +615,9 @@ struct rti_server {
 	int reserve_fd;           /* spent to refuse when out of fds */
 	struct event *rl_ev;      /* writes the counts of held lines */
 	struct srv_ratelim rl[RL_COUNT];
+	/* the memory budget (budget.c) */
+	int64_t budget_held[1];   /* [BUDGET_SAVE] */
+	uint64_t budget_refused;
 };
 
 /* server.c */

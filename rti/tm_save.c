@@ -66,8 +66,22 @@ tm_save_freeze(struct federation *fx, int on)
 
 	tx->frozen = on;
 	tx->save_cap = 0;
-	if (!on)
+	if (!on) {
+		uint32_t i;
+
+		/* the held messages were for the save (or were sent back by
+		 * the restore): not kept past it */
+		for (i = 0; i < fx->n_feds; i++) {
+			struct tm_fed *st = tm_fed_st(fx->feds[i]);
+
+			if (st) {
+				free(st->held);
+				st->held = NULL;
+				st->held_len = 0;
+			}
+		}
 		tm_mark_dirty(fx);
+	}
 }
 
 /* Check a WIRE_SAVE_COLLECTED payload: u8 async, u32 n, n x (u64 time,

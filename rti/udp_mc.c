@@ -42,9 +42,10 @@ int
 udp_mc_init(struct rti_server *srv, struct udp_srv *u,
     const struct sockaddr_storage *ss)
 {
-	struct in_addr ifa;
+	struct in_addr ifa, used;
+	socklen_t ul = sizeof used;
 	unsigned char ttl = (unsigned char)srv->cfg.mc_ttl;
-	char a[INET_ADDRSTRLEN], b[INET_ADDRSTRLEN];
+	char a[INET_ADDRSTRLEN], b[INET_ADDRSTRLEN], c[INET_ADDRSTRLEN];
 
 	if (ss->ss_family != AF_INET) {
 		rti_log(srv, LOG_ERROR, "--multicast needs an IPv4 --bind "
@@ -68,6 +69,16 @@ udp_mc_init(struct rti_server *srv, struct udp_srv *u,
 		    a, sizeof a) ? a : "?", strerror(errno));
 		return -1;
 	}
+	/* what the socket sends with, as the kernel took it: the log
+	 * line says what is used */
+	if (getsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_IF, &used, &ul) < 0 ||
+	    used.s_addr != ifa.s_addr) {
+		rti_log(srv, LOG_ERROR, "--multicast-interface %s: the socket "
+		    "sends with %s", inet_ntop(AF_INET, &ifa, a, sizeof a) ? a :
+		    "?", ul == sizeof used && inet_ntop(AF_INET, &used, b,
+		    sizeof b) ? b : "?");
+		return -1;
+	}
 	if (setsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl,
 	    sizeof ttl) < 0) {
 		rti_log(srv, LOG_ERROR, "--multicast-ttl %d: %s",
@@ -84,7 +95,7 @@ udp_mc_init(struct rti_server *srv, struct udp_srv *u,
 	    "message, condition cells of depth %d",
 	    ip4_name(a, sizeof a, u->mc.first),
 	    ip4_name(b, sizeof b, u->mc.last), u->mc_port, srv->cfg.mc_ttl,
-	    inet_ntop(AF_INET, &ifa, b, sizeof b) ? b : "?",
+	    inet_ntop(AF_INET, &used, c, sizeof c) ? c : "?",
 	    srv->cfg.mc_min, srv->cfg.mc_depth);
 	if (!mc_admin_scoped(u->mc.first) || !mc_admin_scoped(u->mc.last))
 		rti_log(srv, LOG_WARN, "multicast: %s-%s is not "

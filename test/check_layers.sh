@@ -15,7 +15,7 @@
 #   test              include config.h
 #   test/unit         include proto fom rti test config.h
 #   test/integration  include proto test config.h
-#   test/fuzz         include proto fom rti config.h
+#   test/fuzz         include proto fom rti tools config.h
 #   test/bench        include proto rti config.h
 #   test/tools        include proto fom librti config.h
 #
@@ -50,7 +50,7 @@ samples: include
 test: include config.h
 test/unit: include proto fom rti test config.h
 test/integration: include proto test config.h
-test/fuzz: include proto fom rti config.h
+test/fuzz: include proto fom rti tools config.h
 test/bench: include proto rti config.h
 test/tools: include proto fom librti config.h'
 folders=$(echo "$graph" | sed 's/:.*//')

@@ -6,7 +6,11 @@
 # callback or an answer.  The implementation's side comes from rtiexec's
 # dispatch tables (rtiexec --list-messages) and librti's tables
 # (test/tools/protocol_librti); the page's from its message tables, one row per
-# type after "From the federate:" or "From rtiexec:".
+# type after "From the federate:" or "From rtiexec:".  Then each row's
+# payload layout is checked against the real frames of a session between
+# rtiexec and librti federates (test/integration/protocol_frames, a recording
+# proxy; built with Check): every save and restore message, and every
+# other type the session sends.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
@@ -14,6 +18,7 @@ page=$top_srcdir/man/rti-protocol.7
 wire=$top_srcdir/proto/wire.h
 rtiexec=$top_builddir/rti/rtiexec
 helper=$top_builddir/test/tools/protocol_librti
+frames=$top_builddir/test/integration/protocol_frames
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check_protocol.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
@@ -152,4 +157,11 @@ BEGIN {
 	printf "check_protocol: %d message types checked, %d failures\n", \
 	    checked, nfail
 	exit nfail > 0
-}'
+}' || exit 1
+
+if [ -x "$frames" ]; then
+	"$frames" "$page" || exit 1
+else
+	echo "check_protocol: $frames not built (no Check): payload layouts" \
+	    "not checked against frames"
+fi

@@ -21,6 +21,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 
+#include "ctlparse.h"
 #include "json.h"
 
 #define DEFAULT_URL "http://127.0.0.1:14322"
@@ -40,55 +41,21 @@ struct ctl {
 static int
 parse_url(struct ctl *c, const char *url)
 {
-	const char *p, *slash, *colon;
-	size_t n;
+	struct ctl_url u;
 
 	if (strncmp(url, "http://", 7) != 0) {
 		fprintf(stderr, "rtictl: --url wants http://HOST[:PORT][/PATH], "
 		    "not '%s'\n", url);
 		return -1;
 	}
-	p = url + 7;
-	slash = strchr(p, '/');
-	n = slash ? (size_t)(slash - p) : strlen(p);
-	if (p[0] == '[') {
-		const char *rb = memchr(p, ']', n);
-
-		if (!rb)
-			goto bad;
-		colon = rb + 1 < p + n && rb[1] == ':' ? rb + 1 : NULL;
-		if ((size_t)(rb - p - 1) >= sizeof c->host)
-			goto bad;
-		memcpy(c->host, p + 1, (size_t)(rb - p - 1));
-		c->host[rb - p - 1] = '\0';
-	} else {
-		colon = memchr(p, ':', n);
-		if ((size_t)((colon ? colon : p + n) - p) >= sizeof c->host)
-			goto bad;
-		memcpy(c->host, p, (size_t)((colon ? colon : p + n) - p));
-		c->host[(colon ? colon : p + n) - p] = '\0';
+	if (ctl_parse_url(url, &u) < 0) {
+		fprintf(stderr, "rtictl: bad --url '%s'\n", url);
+		return -1;
 	}
-	if (!c->host[0])
-		goto bad;
-	if (colon) {
-		size_t pl = (size_t)(p + n - colon - 1);
-
-		if (pl == 0 || pl >= sizeof c->port ||
-		    strspn(colon + 1, "0123456789") < pl)
-			goto bad;
-		memcpy(c->port, colon + 1, pl);
-		c->port[pl] = '\0';
-	} else {
-		strcpy(c->port, "80");
-	}
-	snprintf(c->prefix, sizeof c->prefix, "%s", slash ? slash : "");
-	n = strlen(c->prefix);
-	while (n > 0 && c->prefix[n - 1] == '/')
-		c->prefix[--n] = '\0';
+	memcpy(c->host, u.host, sizeof c->host);
+	memcpy(c->port, u.port, sizeof c->port);
+	memcpy(c->prefix, u.prefix, sizeof c->prefix);
 	return 0;
-bad:
-	fprintf(stderr, "rtictl: bad --url '%s'\n", url);
-	return -1;
 }
 
 static int
@@ -132,7 +99,7 @@ get(const struct ctl *c, const char *path, size_t *len, int *gone)
 	struct addrinfo hints, *ai = NULL, *a;
 	struct timeval tv = { 10, 0 };
 	char req[8192], *buf = NULL, *body, *nb;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, boff;
 	int fd = -1, rc, status;
 	ssize_t k;
 
@@ -191,20 +158,22 @@ get(const struct ctl *c, const char *path, size_t *len, int *gone)
 	if (!buf)
 		goto short_;
 	buf[n] = '\0';
-	if (sscanf(buf, "HTTP/1.%*d %d", &status) != 1)
+	if (ctl_parse_response(buf, n, &status, &boff) < 0)
 		goto short_;
-	if (!(body = strstr(buf, "\r\n\r\n")))
-		goto short_;
-	body += 4;
+	body = buf + boff;
 	if (status == 404 && gone) {
 		*gone = 1;
 		goto fail;
 	}
 	if (status != 200) {
-		char *eol = strstr(buf, "\r\n");
+		char *eol = strstr(buf, "\r\n"), line[128], text[1024];
 
-		fprintf(stderr, "rtictl: %s%s: %.*s: %s", c->prefix, path,
-		    (int)(eol - buf), buf, body);
+		/* what rtiexec (or whatever answered) said, made harmless
+		 * for the terminal */
+		ctl_printable(line, sizeof line, buf, (size_t)(eol - buf));
+		ctl_printable(text, sizeof text, body, n - boff);
+		fprintf(stderr, "rtictl: %s%s: %s: %s", c->prefix, path, line,
+		    text);
 		goto fail;
 	}
 	*len = n - (size_t)(body - buf);

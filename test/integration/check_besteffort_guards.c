@@ -329,6 +329,32 @@ START_TEST(test_unix_and_tcp_mixed)
 }
 END_TEST
 
+/*
+ * The start-up line of --multicast names the interface the groups are
+ * sent on, as the socket took it: --multicast-interface 127.0.0.1 says
+ * 127.0.0.1 (not the last group of the range), and so does --bind alone.
+ */
+START_TEST(test_multicast_interface_logged)
+{
+	static const char *const with_if[] = { "--multicast",
+		"239.192.78.0/24", "--multicast-interface", "127.0.0.1", NULL };
+	static const char *const bind_only[] = { "--multicast",
+		"239.192.78.0/28", NULL };
+	struct rtiexec r;
+
+	ck_assert_int_eq(rtiexec_start(&r, with_if), 0);
+	ck_assert(rtiexec_log_has(&r, "multicast: groups "
+	    "239.192.78.0-239.192.78.255 port"));
+	ck_assert(rtiexec_log_has(&r, ", interface 127.0.0.1, "));
+	ck_assert(!rtiexec_log_has(&r, "interface 239."));
+	ck_assert_int_eq(rtiexec_stop(&r), 0);
+	ck_assert_int_eq(rtiexec_start(&r, bind_only), 0);
+	ck_assert(rtiexec_log_has(&r, "239.192.78.0-239.192.78.15 port"));
+	ck_assert(rtiexec_log_has(&r, ", interface 127.0.0.1, "));
+	ck_assert_int_eq(rtiexec_stop(&r), 0);
+}
+END_TEST
+
 static Suite *
 besteffort_guards_suite(void)
 {
@@ -340,6 +366,13 @@ besteffort_guards_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_reflection_of_unknown_instance_dropped);
 	suite_add_tcase(s, tc);
+	{
+		TCase *mc = tcase_create("multicast_log");
+
+		tcase_set_timeout(mc, 60);
+		tcase_add_test(mc, test_multicast_interface_logged);
+		suite_add_tcase(s, mc);
+	}
 	tcase_add_checked_fixture(uds, setup_unix, teardown);
 	tcase_set_timeout(uds, 60);
 	tcase_add_test(uds, test_unix_best_effort_on_the_stream);

@@ -727,6 +727,18 @@ START_TEST(test_evict)
 	/* a's librti loses its connection; b sees B9 go (the action deleted
 	 * it); the monitor sees a's HLAfederate instance go */
 	ck_assert(tfed_wait(a, "lost:"));
+	/* told why, and by whom, in the fault and the error message */
+	{
+		const char *lost = a->events[tfed_find(a, "lost:")];
+
+		ck_assert_msg(strstr(lost, "HLAresignFederationExecution") &&
+		    strstr(lost, "asked by federate 'monitor'"), "%s", lost);
+		ck_assert_int_ne(rti_register_federation_synchronization_point(
+		    a->amb, "after", NULL, 0, NULL, 0), RTI_OK);
+		ck_assert_msg(strstr(rti_error_message(a->amb),
+		    "HLAresignFederationExecution"), "%s",
+		    rti_error_message(a->amb));
+	}
 	ck_assert(tfed_wait(b, "remove:B9:"));
 	snprintf(r, sizeof r, "remove:%llu", ia);
 	ck_assert(tfed_wait(m, r));

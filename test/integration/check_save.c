@@ -1165,6 +1165,271 @@ START_TEST(test_seen_of_an_ended_save)
 }
 END_TEST
 
+
+/* rtiexec again with `extra` after --save-dir (NULL-terminated, at most
+ * 6). */
+static void
+restart(const char *const *extra)
+{
+	const char *args[10] = { "--save-dir", savedir };
+	size_t n = 2;
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	while (extra && *extra && n < 9)
+		args[n++] = *extra++;
+	args[n] = NULL;
+	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
+}
+
+static void
+touch(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+}
+
+/*
+ * Every valid label has a file: a label of 300 characters and one of
+ * 1024 bytes of '/' and '.' are saved and restored (their file names are
+ * hashed, the label is kept inside the file); the save directory holds
+ * nothing outside F.  A temporary left by an rtiexec that was killed
+ * (".LABEL.tmp.PID" of a PID no longer running) is removed when rtiexec
+ * starts; one of a running process is left alone.
+ */
+START_TEST(test_long_labels_and_temps)
+{
+	char lab300[301], lab1k[1025], dead[256], live[256], path[512];
+	struct tfed *ts[2];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/F", savedir);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(dead, sizeof dead, "%s/F/.old.tmp.999999999", savedir);
+	snprintf(live, sizeof live, "%s/F/.old.tmp.%d", savedir,
+	    (int)getpid());
+	touch(dead);
+	touch(live);
+	restart(NULL);
+	/* swept after the port is written, before the loop runs */
+	{
+		double end = tfed_now() + WAIT_S;
+
+		while (!rtiexec_log_has(&rx, "1 temporary of an rtiexec that "
+		    "stopped during a save removed") && tfed_now() < end)
+			usleep(20000);
+	}
+	ck_assert(rtiexec_log_has(&rx, "1 temporary of an rtiexec that "
+	    "stopped during a save removed"));
+	ck_assert_int_ne(stat(dead, &st), 0);
+	ck_assert_int_eq(stat(live, &st), 0);
+	unlink(live);
+	memset(lab300, 'x', 300);
+	lab300[300] = '\0';
+	memset(lab1k, '/', 1024);
+	memcpy(lab1k, "../..", 5);
+	lab1k[1024] = '\0';
+	ts[0] = join(&rx, GRID, "alpha", "TypeA");
+	ts[1] = join(&rx, GRID, "beta", "TypeB");
+	ck_assert(save_all(ts, 2, lab300));
+	tfed_clear(ts[0]);
+	tfed_clear(ts[1]);
+	ck_assert(save_all(ts, 2, lab1k));
+	ck_assert_int_eq(entries(), 2);
+	tfed_clear(ts[0]);
+	tfed_clear(ts[1]);
+	ck_assert(restore_all(ts, 2, lab300));
+	tfed_clear(ts[0]);
+	tfed_clear(ts[1]);
+	ck_assert(restore_all(ts, 2, lab1k));
+	tfed_clear(ts[0]);
+	tfed_clear(ts[1]);
+	/* the labels, not the names, are what restores */
+	lab300[299] = 'y';
+	ck_assert_int_eq(rti_request_federation_restore(ts[0]->amb, lab300),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "rfail:"));
+	ck_assert_ptr_nonnull(strstr(ts[0]->events[tfed_find(ts[0],
+	    "rfail:")], "no save of that label"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
+/*
+ * A federation directory that is a symbolic link inside the save
+ * directory is not followed: the save is not saved (RTI_UNABLE_TO_SAVE,
+ * the reason logged), nothing is written where the link points, and a
+ * restore of the federation finds no save.
+ */
+START_TEST(test_symlinked_federation_dir)
+{
+	char out[160], link[256], probe[300];
+	struct tfed *ts[2];
+	DIR *d;
+	struct dirent *e;
+	int n = 0;
+
+	snprintf(out, sizeof out, "%s-outside", savedir);
+	ck_assert_int_eq(mkdir(out, 0700), 0);
+	snprintf(link, sizeof link, "%s/F", savedir);
+	ck_assert_int_eq(symlink(out, link), 0);
+	ts[0] = join(&rx, GRID, "alpha", "TypeA");
+	ts[1] = join(&rx, GRID, "beta", "TypeB");
+	ck_assert(!save_all(ts, 2, "s1"));
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "notsaved:"));
+	ck_assert(rtiexec_log_has(&rx, "is not a directory (a symbolic link "
+	    "is not followed)"));
+	ck_assert_ptr_nonnull(d = opendir(out));
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	ck_assert_int_eq(n, 0);
+	/* a save file put there by someone else is not read either */
+	snprintf(probe, sizeof probe, "%s/s1.rtisave", out);
+	touch(probe);
+	ck_assert_int_eq(rti_request_federation_restore(ts[0]->amb, "s1"),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "rfail:"));
+	unlink(probe);
+	rmdir(out);
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
+/* A sparse file of `size` bytes at DIR/F/LABEL.rtisave, starting with
+ * `head` (NULL: nothing). */
+static void
+sparse_save(const char *label, off_t size, const char *head)
+{
+	char path[512];
+	int fd;
+
+	snprintf(path, sizeof path, "%s/F", savedir);
+	(void)mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/F/%s.rtisave", savedir, label);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_ge(fd, 0);
+	if (head)
+		ck_assert_int_eq(write(fd, head, 8), 8);
+	ck_assert_int_eq(ftruncate(fd, size), 0);
+	close(fd);
+}
+
+/*
+ * Big save files.  One past --max-save-size (here 1 MiB; a sparse file of
+ * 512 MiB) is refused up front with the reason; a file of 200 MiB that is
+ * not a save (its header) is refused without being read: rtiexec's
+ * memory does not grow by its size.  Meanwhile the federates of another
+ * federation are answered, and those of F can still save and restore.
+ */
+START_TEST(test_big_save_files)
+{
+	static const char *const small[] = { "--max-save-size", "1048576",
+		NULL };
+	struct tfed *ts[2], *o;
+	const char *ev;
+	long rss0, rss1;
+
+	restart(small);
+	ts[0] = join(&rx, GRID, "alpha", "TypeA");
+	ts[1] = join(&rx, GRID, "beta", "TypeB");
+	o = tfed_new(&rx);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_int_eq(tfed_create_join(o, "Other", HELLO, "o"), RTI_OK);
+	sparse_save("huge", (off_t)512 << 20, "RTISAVE");
+	ck_assert_int_eq(rti_request_federation_restore(ts[0]->amb, "huge"),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "rfail:"));
+	ev = ts[0]->events[tfed_find(ts[0], "rfail:")];
+	ck_assert_msg(strstr(ev, "more than --max-save-size (1048576)") !=
+	    NULL, "%s", ev);
+	tfed_clear(ts[0]);
+	restart(NULL);
+	tfed_free(o);
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+	ts[0] = join(&rx, GRID, "alpha", "TypeA");
+	ts[1] = join(&rx, GRID, "beta", "TypeB");
+	o = tfed_new(&rx);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_int_eq(tfed_create_join(o, "Other", HELLO, "o"), RTI_OK);
+	sparse_save("junk", (off_t)200 << 20, "NOTASAVE");
+	rss0 = rtiexec_status_kb(&rx, "VmHWM");
+	ck_assert_int_eq(rti_request_federation_restore(ts[0]->amb, "junk"),
+	    RTI_OK);
+	ck_assert_int_eq(rti_register_federation_synchronization_point(o->amb,
+	    "other", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait(o, "announce:other"));
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "rfail:"));
+	rss1 = rtiexec_status_kb(&rx, "VmHWM");
+	ev = ts[0]->events[tfed_find(ts[0], "rfail:")];
+	ck_assert_msg(strstr(ev, "not a save file") != NULL, "%s", ev);
+	ck_assert_msg(rss1 - rss0 < 32 * 1024, "peak memory grew by %ld kB "
+	    "refusing a 200 MiB file that is not a save", rss1 - rss0);
+	ck_assert(save_all(ts, 2, "fine"));
+	ck_assert(restore_all(ts, 2, "fine"));
+	tfed_free(o);
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
+/*
+ * What federates may make rtiexec write and hold is bounded: with
+ * --max-save-size 1 MiB, a constrained federate that holds 1.25 MiB of
+ * timestamp-order messages makes its save not saved (RTI_UNABLE_TO_SAVE,
+ * rtiexec logs that the held messages pass --max-save-size) instead of a
+ * save of that size; nothing is written, and a later save of less
+ * succeeds.
+ */
+START_TEST(test_collected_bounded)
+{
+	static const char *const small[] = { "--max-save-size", "1048576",
+		NULL };
+	static char tag[64 * 1024];
+	struct tfed *ts[2];
+	rti_interaction_class_handle hello;
+	char ev[64];
+	int i;
+
+	restart(small);
+	memset(tag, 'h', sizeof tag);
+	ts[0] = join(&rx, GRID, "alpha", "TypeA");
+	ts[1] = join(&rx, GRID, "beta", "TypeB");
+	ck_assert_int_eq(rti_get_interaction_class_handle(ts[0]->amb,
+	    "GridEvent", &hello), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(ts[0]->amb, hello),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(ts[1]->amb, hello),
+	    RTI_OK);
+	ck_assert_int_eq(rti_enable_time_regulation(ts[0]->amb, ft(1)),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "regulation_enabled"));
+	ck_assert_int_eq(rti_enable_time_constrained(ts[1]->amb), RTI_OK);
+	ck_assert(tfed_wait_all(ts, 2, ts[1], "constrained_enabled"));
+	for (i = 0; i < 20; i++)
+		ck_assert_int_eq(rti_send_interaction_at(ts[0]->amb, hello,
+		    NULL, 0, tag, sizeof tag, ft(10 + i), NULL), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(ts[0]->amb), RTI_OK);
+	tfed_barrier(ts[1]);
+	ck_assert(!save_all(ts, 2, "heavy"));
+	snprintf(ev, sizeof ev, "notsaved:%d", (int)RTI_SAVE_RTI_UNABLE_TO_SAVE);
+	ck_assert(tfed_wait_all(ts, 2, ts[0], ev));
+	ck_assert(rtiexec_log_has(&rx, "more than --max-save-size"));
+	ck_assert(!file_exists("heavy"));
+	/* delivered, the messages are no longer held: a save fits */
+	advance(ts, 2, ts[0], 40);
+	advance(ts, 2, ts[1], 35);
+	ck_assert(save_all(ts, 2, "light"));
+	ck_assert(file_exists("light"));
+	tfed_free(ts[1]);
+	tfed_free(ts[0]);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -1189,6 +1454,10 @@ suite(void)
 	tcase_add_test(tc, test_restore_status_and_abort);
 	tcase_add_test(tc, test_heartbeats_during_save);
 	tcase_add_test(tc, test_seen_of_an_ended_save);
+	tcase_add_test(tc, test_long_labels_and_temps);
+	tcase_add_test(tc, test_symlinked_federation_dir);
+	tcase_add_test(tc, test_big_save_files);
+	tcase_add_test(tc, test_collected_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -56,8 +56,11 @@ class TestSaveRestore(RtiTestCase):
         b.request_federation_restore("snap")
         wait(b, lambda: b.federate.of(
             "request_federation_restore_succeeded"), (a,))
+        # the save is read off rtiexec's loop: restore begun may come
+        # after the request's reply, and each federate must take it
         for x in (a, b):
-            wait(x, lambda: x.federate.of("initiate_federate_restore"))
+            wait(x, lambda: x.federate.of("initiate_federate_restore"),
+                 (a, b))
             x.federate_restore_complete()
         for x in (a, b):
             wait(x, lambda: x.federate.of("federation_restored"), (a, b))
