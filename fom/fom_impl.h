@@ -8,6 +8,7 @@
 #define RTI_FOM_IMPL_H
 
 #include "fom.h"
+#include "idmap.h"
 
 #define FOM_AMBIGUOUS UINT32_MAX
 
@@ -165,9 +166,34 @@ void fom_types_print_ref(const struct fom *f, FILE *out, uint32_t h,
     const char *name);
 void fom_types_print(const struct fom *f, FILE *out);
 
-/* Keyed hash of a name under `f`'s secret key (for tables built from
- * module names outside fom_model.c). */
-uint32_t fom_name_hash(const struct fom *f, const char *name);
+/*
+ * A set of names, each with a number (an index or a handle): the
+ * short-lived indexes of a definition's items (duplicates), an
+ * enumeration's enumerators, the members below a class.  Names are
+ * borrowed; the set is proto/'s idmap, keyed as `f`'s own tables (names
+ * come from modules), in one block sized at init for at most `cap`
+ * names.  fom_nameset_init: 0 or -1 on ENOMEM (the set may be freed
+ * either way, as may a set zeroed and never initialised).
+ * fom_nameset_add: NULL, or the entry that already holds `name` (then
+ * nothing is added).  fom_nameset_get: the entry of `name`, or NULL.
+ */
+struct fom_named {
+	struct idmap_node node;
+	const char *name;
+	uint32_t v;
+};
+struct fom_nameset {
+	struct idmap map;
+	struct fom_named *e;    /* NULL until initialised */
+	uint32_t n, cap;
+};
+int fom_nameset_init(struct fom_nameset *s, const struct fom *f,
+    uint32_t cap);
+const struct fom_named *fom_nameset_add(struct fom_nameset *s,
+    const char *name, uint32_t v);
+const struct fom_named *fom_nameset_get(const struct fom_nameset *s,
+    const char *name);
+void fom_nameset_free(struct fom_nameset *s);
 
 /* fom_err: fill err (file, line, printf-style message); returns -1. */
 int fom_err(struct fom_error *err, const char *file, int line,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * fom_json.c - JSON text of value trees (fom_value.h): a writer (tree ->
- * text) and a reader guided by a datatype (text -> tree), with its own
- * byte parser (RFC 8259), bounded in size, depth and values.
+ * fom_json.c - JSON text of value trees (fom_value.h): tree -> text with
+ * proto/'s JSON writer, text -> tree with its pull reader walked as the
+ * datatype says (json.h), bounded in size, depth and values, each error
+ * naming its path in the value and its byte in the text.
  *
  * The mapping (librti-values(3) JSON):
  *   INTEGER, UNSIGNED   numbers, exact over the whole int64 / uint64 range
@@ -21,7 +22,6 @@
  *                       value}, the second member absent when there is no
  *                       data
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -31,309 +31,68 @@
 
 #include "fom_value.h"
 #include "hla.h"
+#include "json.h"
 
-/* ---- output buffer ---- */
+/* ---- writer ---- */
 
-struct jbuf {
-	char *p;
-	size_t len, cap;
-	int oom;
-};
-
-static int
-jb_reserve(struct jbuf *b, size_t n)
-{
-	char *q;
-	size_t cap;
-
-	if (b->oom)
-		return -1;
-	if (b->cap - b->len > n)
-		return 0;
-	cap = b->cap ? b->cap : 256;
-	while (cap - b->len <= n) {
-		if (cap > SIZE_MAX / 2) {
-			b->oom = 1;
-			return -1;
-		}
-		cap *= 2;
-	}
-	if ((q = realloc(b->p, cap)) == NULL) {
-		b->oom = 1;
-		return -1;
-	}
-	b->p = q;
-	b->cap = cap;
-	return 0;
-}
-
+/* v as the value of member `key` (NULL: an element, or the document). */
 static void
-jb_put(struct jbuf *b, const char *s, size_t n)
+write_value(struct json_w *w, const char *key, const struct rti_value *v)
 {
-	if (jb_reserve(b, n) < 0)
-		return;
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-}
-
-static void
-jb_c(struct jbuf *b, char c)
-{
-	if (jb_reserve(b, 1) < 0)
-		return;
-	b->p[b->len++] = c;
-}
-
-static const char b64[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-static void
-jb_base64(struct jbuf *b, const uint8_t *p, size_t n)
-{
-	size_t i;
-	char *o;
-
-	if (jb_reserve(b, (n + 2) / 3 * 4 + 2) < 0)
-		return;
-	o = b->p + b->len;
-	*o++ = '"';
-	for (i = 0; i + 2 < n; i += 3) {
-		uint32_t w = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 |
-		    p[i + 2];
-		*o++ = b64[w >> 18];
-		*o++ = b64[(w >> 12) & 63];
-		*o++ = b64[(w >> 6) & 63];
-		*o++ = b64[w & 63];
-	}
-	if (i < n) {
-		uint32_t w = (uint32_t)p[i] << 16 | (i + 1 < n ?
-		    (uint32_t)p[i + 1] << 8 : 0);
-		*o++ = b64[w >> 18];
-		*o++ = b64[(w >> 12) & 63];
-		*o++ = i + 1 < n ? b64[(w >> 6) & 63] : '=';
-		*o++ = '=';
-	}
-	*o++ = '"';
-	b->len = (size_t)(o - b->p);
-}
-
-/* A JSON string of s[0..n) (UTF-8, already valid). */
-static void
-jb_string(struct jbuf *b, const char *s, size_t n)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t i, start;
-
-	jb_c(b, '"');
-	for (i = start = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		jb_put(b, s + start, i - start);
-		start = i + 1;
-		switch (c) {
-		case '"':
-			jb_put(b, "\\\"", 2);
-			break;
-		case '\\':
-			jb_put(b, "\\\\", 2);
-			break;
-		case '\n':
-			jb_put(b, "\\n", 2);
-			break;
-		case '\r':
-			jb_put(b, "\\r", 2);
-			break;
-		case '\t':
-			jb_put(b, "\\t", 2);
-			break;
-		default: {
-			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4],
-			    hex[c & 15] };
-			jb_put(b, u, 6);
-		}
-		}
-	}
-	jb_put(b, s + start, n - start);
-	jb_c(b, '"');
-}
-
-/* The decimal digits of m into t (room for 20); their number. */
-static int
-ju64(uint64_t m, char *t)
-{
-	char r[20];
-	int n = 0, i;
-
-	do {
-		r[n++] = (char)('0' + m % 10);
-		m /= 10;
-	} while (m);
-	for (i = 0; i < n; i++)
-		t[i] = r[n - 1 - i];
-	return n;
-}
-
-/*
- * The fast path of jb_double: d (not 0, finite) as a decimal with the
- * fewest fraction digits k <= 6 such that m / 10^k == d for an integer m
- * below 2^53.  Both m and 10^k are exact doubles, so the division is
- * correctly rounded, as strtod is: the text reads back to d exactly.  It
- * is also the shortest form there is with k fraction digits.  Writes t
- * (room for 32) and returns the length, or 0 when no such m exists (then
- * %g is used).
- */
-static int
-jdouble_fixed(double d, char *t)
-{
-	static const double p10[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6 };
-	double a = fabs(d), x;
-	char digits[24];
-	uint64_t m;
-	int k, nd, o = 0, i;
-
-	if (!(a < 1e9) || a < 1e-6)
-		return 0;
-	for (k = 0; k <= 6; k++) {
-		x = a * p10[k];
-		if (x >= 9007199254740992.0)
-			return 0;
-		m = (uint64_t)(x + 0.5);
-		if ((double)m / p10[k] == a)
-			break;
-	}
-	if (k > 6)
-		return 0;
-	nd = ju64(m, digits);
-	if (d < 0)
-		t[o++] = '-';
-	if (nd <= k) {          /* 0.00ddd */
-		t[o++] = '0';
-		t[o++] = '.';
-		for (i = nd; i < k; i++)
-			t[o++] = '0';
-		memcpy(t + o, digits, (size_t)nd);
-		o += nd;
-	} else {
-		memcpy(t + o, digits, (size_t)(nd - k));
-		o += nd - k;
-		if (k) {
-			t[o++] = '.';
-			memcpy(t + o, digits + nd - k, (size_t)k);
-			o += k;
-		}
-	}
-	t[o] = '\0';
-	return o;
-}
-
-static void
-jb_double(struct jbuf *b, double d)
-{
-	char t[40];
-	int prec, n = 0;
-
-	if (isnan(d)) {
-		jb_put(b, "\"NaN\"", 5);
-		return;
-	}
-	if (isinf(d)) {
-		if (d > 0)
-			jb_put(b, "\"Infinity\"", 10);
-		else
-			jb_put(b, "\"-Infinity\"", 11);
-		return;
-	}
-	if (d == 0) {
-		if (signbit(d))
-			jb_put(b, "-0.0", 4);
-		else
-			jb_c(b, '0');
-		return;
-	}
-	if ((n = jdouble_fixed(d, t)) > 0) {
-		jb_put(b, t, (size_t)n);
-		return;
-	}
-	for (prec = 15; prec <= 17; prec++) {
-		n = snprintf(t, sizeof(t), "%.*g", prec, d);
-		if (strtod(t, NULL) == d)
-			break;
-	}
-	jb_put(b, t, (size_t)n);
-}
-
-static void
-jb_value(struct jbuf *b, const struct rti_value *v)
-{
-	char t[32];
 	uint32_t i;
-	int n;
 
 	switch (v->kind) {
 	case RTI_VALUE_INTEGER:
-		if (v->s.i < 0) {
-			t[0] = '-';
-			n = 1 + ju64((uint64_t)0 - (uint64_t)v->s.i, t + 1);
-		} else {
-			n = ju64((uint64_t)v->s.i, t);
-		}
-		jb_put(b, t, (size_t)n);
+		json_w_i64(w, key, v->s.i);
 		return;
 	case RTI_VALUE_UNSIGNED:
-		n = ju64(v->s.u, t);
-		jb_put(b, t, (size_t)n);
+		json_w_u64(w, key, v->s.u);
 		return;
 	case RTI_VALUE_FLOAT:
-		jb_double(b, v->s.d);
+		if (isnan(v->s.d))
+			json_w_str(w, key, "NaN");
+		else if (isinf(v->s.d))
+			json_w_str(w, key, v->s.d > 0 ? "Infinity" :
+			    "-Infinity");
+		else
+			json_w_double(w, key, v->s.d);
 		return;
 	case RTI_VALUE_BOOLEAN:
-		if (v->s.i)
-			jb_put(b, "true", 4);
-		else
-			jb_put(b, "false", 5);
+		json_w_bool(w, key, v->s.i != 0);
 		return;
 	case RTI_VALUE_STRING:
-		jb_string(b, v->str, v->n);
+		json_w_strn(w, key, v->str, v->n);
 		return;
 	case RTI_VALUE_BYTES:
-		jb_base64(b, (const uint8_t *)v->str, v->n);
+		json_w_base64(w, key, v->str, v->n);
 		return;
 	case RTI_VALUE_ENUMERATOR:
-		if (v->str) {
-			jb_string(b, v->str, strlen(v->str));
-		} else {
-			n = snprintf(t, sizeof(t), "%" PRId64, v->s.i);
-			jb_put(b, t, (size_t)n);
-		}
+		if (v->str)
+			json_w_str(w, key, v->str);
+		else
+			json_w_i64(w, key, v->s.i);
 		return;
 	case RTI_VALUE_ARRAY:
-		jb_c(b, '[');
-		for (i = 0; i < v->n; i++) {
-			if (i)
-				jb_c(b, ',');
-			jb_value(b, v->kids[i]);
-		}
-		jb_c(b, ']');
+		json_w_arr(w, key);
+		for (i = 0; i < v->n; i++)
+			write_value(w, NULL, v->kids[i]);
+		json_w_arr_end(w);
 		return;
 	case RTI_VALUE_RECORD:
 	case RTI_VALUE_VARIANT:
-		jb_c(b, '{');
+		json_w_obj(w, key);
 		for (i = 0; i < v->n; i++) {
 			const char *l = v->kids[i]->label;
-			if (i)
-				jb_c(b, ',');
+
 			if (l == NULL)
 				l = v->kind == RTI_VALUE_RECORD ? "" : i == 0 ?
 				    "discriminant" : "value";
-			jb_string(b, l, strlen(l));
-			jb_c(b, ':');
-			jb_value(b, v->kids[i]);
+			write_value(w, l, v->kids[i]);
 		}
-		jb_c(b, '}');
+		json_w_obj_end(w);
 		return;
 	}
-	jb_put(b, "null", 4);
+	json_w_null(w, key);
 }
 
 /* 1 when every STRING and label under v is valid UTF-8 (a tree built by
@@ -375,7 +134,7 @@ int
 fom_value_to_json(const struct rti_value *v, char **out, size_t *outlen,
     char *err, size_t errcap)
 {
-	struct jbuf b = { 0 };
+	struct json_w w;
 
 	if (out == NULL || v == NULL) {
 		jset_err(err, errcap, "NULL argument");
@@ -387,16 +146,12 @@ fom_value_to_json(const struct rti_value *v, char **out, size_t *outlen,
 		    "the tree is nested too deep");
 		return RTI_ERR_INVALID_ARGUMENT;
 	}
-	jb_value(&b, v);
-	jb_c(&b, '\0');
-	if (b.oom) {
-		free(b.p);
+	json_w_init(&w, 0);
+	write_value(&w, NULL, v);
+	if (json_w_finish(&w, out, outlen) != 0) {
 		jset_err(err, errcap, "out of memory");
 		return RTI_ERR_NO_MEMORY;
 	}
-	*out = b.p;
-	if (outlen)
-		*outlen = b.len - 1;
 	return RTI_OK;
 }
 
@@ -404,8 +159,7 @@ fom_value_to_json(const struct rti_value *v, char **out, size_t *outlen,
 
 struct jctx {
 	const struct fom *f;
-	const char *s;
-	size_t len, i;
+	struct json_r r;        /* the text, read token by token */
 	uint32_t nodes;
 	int rc;
 	char *err;
@@ -455,25 +209,43 @@ jfail(struct jctx *c, int rc, const char *fmt, ...)
 			    "[%" PRIu64 "]", c->path[i].index);
 	}
 	jset_err(c->err, c->errcap, "%s: %s (JSON byte %zu)", where, msg,
-	    c->i);
+	    c->r.i);
 	return NULL;
 }
 
 #define JSYNTAX(c, what) jfail((c), RTI_ERR_INVALID_ARGUMENT, "%s", (what))
 
-static void
-jws(struct jctx *c)
+/* A call of the reader failed with `rc`: its reason, at its byte. */
+static struct rti_value *
+jreader_fail(struct jctx *c, int rc)
 {
-	while (c->i < c->len && (c->s[c->i] == ' ' || c->s[c->i] == '\t' ||
-	    c->s[c->i] == '\n' || c->s[c->i] == '\r'))
-		c->i++;
+	if (rc == JSON_ENOMEM)
+		return jfail(c, RTI_ERR_NO_MEMORY, "out of memory");
+	return JSYNTAX(c, c->r.what);
 }
 
 static int
 jpeek(struct jctx *c)
 {
-	jws(c);
-	return c->i < c->len ? (unsigned char)c->s[c->i] : -1;
+	return json_r_peek(&c->r);
+}
+
+static const char *
+jwhat(struct jctx *c)
+{
+	return json_r_what(&c->r);
+}
+
+/* A JSON string into a new malloc'd UTF-8 buffer *out (NUL-terminated),
+ * its length in *n; -1 with the error. */
+static int
+jstring(struct jctx *c, char **out, size_t *n)
+{
+	int rc = json_r_string(&c->r, out, n);
+
+	if (rc < 0)
+		jreader_fail(c, rc);
+	return rc < 0 ? -1 : 0;
 }
 
 /* A new node with `data` octets of storage at v->str (0: none). */
@@ -494,268 +266,6 @@ jnode(struct jctx *c, uint8_t kind, size_t data)
 	return v;
 }
 
-static int
-hexval(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
-/* Four hex digits at s[i]; -1 when not. */
-static int32_t
-jhex4(struct jctx *c, size_t i)
-{
-	int32_t u = 0;
-	int k, h;
-
-	if (c->len - i < 4)
-		return -1;
-	for (k = 0; k < 4; k++) {
-		if ((h = hexval((unsigned char)c->s[i + k])) < 0)
-			return -1;
-		u = u << 4 | h;
-	}
-	return u;
-}
-
-/* A JSON string at c->i ('"' there) into a new malloc'd UTF-8 buffer
- * *out (NUL-terminated), its length in *n; -1 with the error. */
-static int
-jstring(struct jctx *c, char **out, size_t *n)
-{
-	size_t i = c->i + 1, o = 0, start;
-	char *p;
-
-	if (jpeek(c) != '"') {
-		JSYNTAX(c, "expected a string");
-		return -1;
-	}
-	i = c->i + 1;
-	/* the decoded text is never longer than the source */
-	for (start = i; i < c->len && c->s[i] != '"'; i++)
-		if (c->s[i] == '\\')
-			i++;
-	if (i >= c->len) {
-		c->i = c->len;
-		JSYNTAX(c, "unterminated string");
-		return -1;
-	}
-	if ((p = malloc(i - start + 1)) == NULL) {
-		jfail(c, RTI_ERR_NO_MEMORY, "out of memory");
-		return -1;
-	}
-	for (i = start; c->s[i] != '"';) {
-		unsigned char ch = (unsigned char)c->s[i];
-		uint32_t cp;
-		if (ch < 0x20) {
-			c->i = i;
-			free(p);
-			JSYNTAX(c, "control character in a string");
-			return -1;
-		}
-		if (ch >= 0x80) {
-			size_t k = i;
-			if (hla_utf8_next((const uint8_t *)c->s, c->len, &k,
-			    &cp) < 0) {
-				c->i = i;
-				free(p);
-				JSYNTAX(c, "invalid UTF-8 in a string");
-				return -1;
-			}
-			memcpy(p + o, c->s + i, k - i);
-			o += k - i;
-			i = k;
-			continue;
-		}
-		if (ch != '\\') {
-			p[o++] = (char)ch;
-			i++;
-			continue;
-		}
-		switch (c->s[i + 1]) {
-		case '"': p[o++] = '"'; break;
-		case '\\': p[o++] = '\\'; break;
-		case '/': p[o++] = '/'; break;
-		case 'b': p[o++] = '\b'; break;
-		case 'f': p[o++] = '\f'; break;
-		case 'n': p[o++] = '\n'; break;
-		case 'r': p[o++] = '\r'; break;
-		case 't': p[o++] = '\t'; break;
-		case 'u': {
-			int32_t u = jhex4(c, i + 2), lo;
-			if (u < 0)
-				goto bad_escape;
-			cp = (uint32_t)u;
-			if (u >= 0xdc00 && u <= 0xdfff)
-				goto bad_surrogate;
-			if (u >= 0xd800 && u <= 0xdbff) {
-				if (c->len - i < 12 || c->s[i + 6] != '\\' ||
-				    c->s[i + 7] != 'u' ||
-				    (lo = jhex4(c, i + 8)) < 0xdc00 ||
-				    lo > 0xdfff)
-					goto bad_surrogate;
-				cp = 0x10000 + (((uint32_t)u - 0xd800) << 10) +
-				    ((uint32_t)lo - 0xdc00);
-				i += 6;
-			}
-			o += hla_utf8_put(cp, (uint8_t *)p + o);
-			i += 6;
-			continue;
-		}
-		default:
-			goto bad_escape;
-		}
-		i += 2;
-	}
-	p[o] = '\0';
-	c->i = i + 1;
-	*out = p;
-	*n = o;
-	return 0;
-bad_escape:
-	c->i = i;
-	free(p);
-	JSYNTAX(c, "invalid escape in a string");
-	return -1;
-bad_surrogate:
-	c->i = i;
-	free(p);
-	JSYNTAX(c, "unpaired UTF-16 surrogate escape in a string");
-	return -1;
-}
-
-/* The extent of a JSON number at c->i: [c->i, *end); *isint when it has
- * neither fraction nor exponent.  -1 when it is not a number. */
-static int
-jnumber(struct jctx *c, size_t *end, int *isint)
-{
-	size_t i = c->i;
-	const char *s = c->s;
-
-	*isint = 1;
-	if (i < c->len && s[i] == '-')
-		i++;
-	if (i >= c->len || s[i] < '0' || s[i] > '9')
-		return -1;
-	if (s[i] == '0')
-		i++;
-	else
-		while (i < c->len && s[i] >= '0' && s[i] <= '9')
-			i++;
-	if (i < c->len && s[i] == '.') {
-		*isint = 0;
-		if (++i >= c->len || s[i] < '0' || s[i] > '9')
-			return -1;
-		while (i < c->len && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	if (i < c->len && (s[i] == 'e' || s[i] == 'E')) {
-		*isint = 0;
-		i++;
-		if (i < c->len && (s[i] == '+' || s[i] == '-'))
-			i++;
-		if (i >= c->len || s[i] < '0' || s[i] > '9')
-			return -1;
-		while (i < c->len && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	*end = i;
-	return 0;
-}
-
-/* The integer literal s[a, e) exactly: *neg and magnitude *mag; -1 when it
- * exceeds 2^64 - 1. */
-static int
-jint_exact(const char *s, size_t a, size_t e, int *neg, uint64_t *mag)
-{
-	uint64_t m = 0;
-
-	*neg = s[a] == '-';
-	for (a += (size_t)*neg; a < e; a++) {
-		unsigned d = (unsigned)(s[a] - '0');
-		if (m > (UINT64_MAX - d) / 10)
-			return -1;
-		m = m * 10 + d;
-	}
-	*mag = m;
-	return 0;
-}
-
-/* Skip a literal word (true, false, null) at c->i. */
-static int
-jword(struct jctx *c, const char *w)
-{
-	size_t n = strlen(w);
-
-	if (c->len - c->i >= n && memcmp(c->s + c->i, w, n) == 0) {
-		c->i += n;
-		return 1;
-	}
-	return 0;
-}
-
-/* What the next JSON value is, for "expected X, got Y". */
-static const char *
-jwhat(struct jctx *c)
-{
-	switch (jpeek(c)) {
-	case '"':
-		return "a string";
-	case '{':
-		return "an object";
-	case '[':
-		return "an array";
-	case 't':
-	case 'f':
-		return "a boolean";
-	case 'n':
-		return "null";
-	case -1:
-		return "the end of the text";
-	}
-	return (jpeek(c) == '-' || (jpeek(c) >= '0' && jpeek(c) <= '9')) ?
-	    "a number" : "something that is not JSON";
-}
-
-/* base64 text s[0..n) into bytes p (room for n / 4 * 3); their number or
- * -1. */
-static long
-unbase64(const char *s, size_t n, uint8_t *p)
-{
-	size_t i, o = 0;
-	int k;
-
-	if (n % 4)
-		return -1;
-	for (i = 0; i < n; i += 4) {
-		uint32_t w = 0;
-		int pad = 0;
-		for (k = 0; k < 4; k++) {
-			const char *q;
-			char ch = s[i + k];
-			if (ch == '=' && i + 4 == n && k >= 2) {
-				pad++;
-				w <<= 6;
-				continue;
-			}
-			if (pad || ch == '\0' || (q = strchr(b64, ch)) == NULL)
-				return -1;
-			w = w << 6 | (uint32_t)(q - b64);
-		}
-		p[o++] = (uint8_t)(w >> 16);
-		if (pad < 2)
-			p[o++] = (uint8_t)(w >> 8);
-		if (pad < 1)
-			p[o++] = (uint8_t)w;
-	}
-	return (long)o;
-}
-
 static struct rti_value *jvalue(struct jctx *c, const struct fom_datatype *t,
     unsigned depth);
 
@@ -764,21 +274,21 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 {
 	const struct fom_datatype *b = fom_value_basic(c->f, t);
 	struct rti_value *v;
-	size_t end;
-	int isint, ch = jpeek(c);
+	struct json_num num;
+	int ch = jpeek(c);
 
 	if (vk == FOM_VK_BOOL) {
-		int val;
-		if (jword(c, "true"))
-			val = 1;
-		else if (jword(c, "false"))
-			val = 0;
-		else
+		size_t at = c->r.i;
+		int val = ch == 't' || ch == 'f' ? json_r_literal(&c->r) : -1;
+
+		if (val != JSON_TRUE && val != JSON_FALSE) {
+			c->r.i = at;
 			return jfail(c, RTI_ERR_INVALID_ARGUMENT, "expected "
 			    "true or false for %s, got %s", t->name,
 			    jwhat(c));
+		}
 		if ((v = jnode(c, RTI_VALUE_BOOLEAN, 0)) != NULL)
-			v->s.i = val;
+			v->s.i = val == JSON_TRUE;
 		return v;
 	}
 	if (vk == FOM_VK_RAW) {
@@ -795,7 +305,7 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 			free(s);
 			return NULL;
 		}
-		m = unbase64(s, n, (uint8_t *)v->str);
+		m = json_base64_decode(s, n, (uint8_t *)v->str);
 		free(s);
 		if (m != (long)b->size) {
 			free(v);
@@ -854,40 +364,35 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 			v->s.d = d;
 		return v;
 	}
-	if (jnumber(c, &end, &isint) < 0)
+	if (json_r_number(&c->r, &num) < 0)
 		return jfail(c, RTI_ERR_INVALID_ARGUMENT, "expected %s for %s, "
 		    "got %s", vk == FOM_VK_ENUM ? "an enumerator name or value" :
 		    vk == FOM_VK_FLOAT ? "a number" : "an integer", t->name,
 		    jwhat(c));
+	c->r.i -= num.n;        /* an error below points at the number */
 	if (vk == FOM_VK_FLOAT) {
-		char tmp[400];
-		size_t n = end - c->i;
 		double d;
-		if (n >= sizeof(tmp)) {
+		if (json_num_double(&num, &d) < 0)
 			return jfail(c, RTI_ERR_INVALID_ARGUMENT, "number of "
-			    "more than %zu characters", sizeof(tmp) - 1);
-		}
-		memcpy(tmp, c->s + c->i, n);
-		tmp[n] = '\0';
-		d = strtod(tmp, NULL);
+			    "more than %u characters", JSON_NUM_MAX);
 		if ((v = jnode(c, RTI_VALUE_FLOAT, 0)) == NULL)
 			return NULL;
 		v->s.d = d;
-		c->i = end;
+		c->r.i += num.n;
 		return v;
 	}
 	{
 		int neg;
 		uint64_t mag;
 		uint32_t bits = b->u.basic.bits;
-		if (!isint)
+		if (!num.is_int)
 			return jfail(c, RTI_ERR_INVALID_ARGUMENT, "expected an "
 			    "integer for %s, got a number with a fraction or "
 			    "exponent", t->name);
-		if (jint_exact(c->s, c->i, end, &neg, &mag) < 0)
+		if (json_num_int(&num, &neg, &mag) < 0)
 			return jfail(c, RTI_ERR_INVALID_ARGUMENT, "%.*s is out "
-			    "of range for %s (%u-bit)", (int)(end - c->i >
-			    40 ? 40 : end - c->i), c->s + c->i, t->name, bits);
+			    "of range for %s (%u-bit)", (int)(num.n > 40 ? 40 :
+			    num.n), num.s, t->name, bits);
 		if (vk == FOM_VK_INT || vk == FOM_VK_ENUM) {
 			uint64_t lim = (uint64_t)1 << (bits - 1);
 			if (b->u.basic.cls != FOM_BASIC_SIGNED && vk ==
@@ -913,8 +418,7 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 					return jfail(c,
 					    RTI_ERR_INVALID_ARGUMENT, "%.*s is "
 					    "not the value of an enumerator of "
-					    "%s", (int)(end - c->i), c->s +
-					    c->i, t->name);
+					    "%s", (int)num.n, num.s, t->name);
 				nm = t->u.enumerated.enumerators[k].name;
 				if ((v = jnode(c, RTI_VALUE_ENUMERATOR,
 				    strlen(nm) + 1)) == NULL)
@@ -930,12 +434,12 @@ jscalar(struct jctx *c, const struct fom_datatype *t, int vk)
 				return NULL;
 			v->s.u = mag;
 		}
-		c->i = end;
+		c->r.i += num.n;
 		return v;
 range:
 		return jfail(c, RTI_ERR_INVALID_ARGUMENT, "%.*s is out of "
-		    "range for %s (%u-bit %s)", (int)(end - c->i > 40 ? 40 :
-		    end - c->i), c->s + c->i, t->name, bits,
+		    "range for %s (%u-bit %s)", (int)(num.n > 40 ? 40 :
+		    num.n), num.s, t->name, bits,
 		    b->u.basic.cls == FOM_BASIC_SIGNED ? "signed" :
 		    "unsigned");
 	}
@@ -964,7 +468,7 @@ jtext(struct jctx *c, const struct fom_datatype *t, int vk)
 			free(s);
 			return NULL;
 		}
-		m = unbase64(s, len, (uint8_t *)v->str);
+		m = json_base64_decode(s, len, (uint8_t *)v->str);
 		free(s);
 		if (m < 0) {
 			free(v);
@@ -1031,37 +535,28 @@ jarray(struct jctx *c, const struct fom_datatype *t, unsigned depth)
 	uint64_t want = fixed ? fom_value_fixed_count(t) : 0;
 	const struct fom_cardinality *cd = &t->u.array.dims[0];
 	struct rti_value *v, *k;
+	int more;
 
 	if (jpeek(c) != '[')
 		return jfail(c, RTI_ERR_INVALID_ARGUMENT, "expected an array "
 		    "for %s, got %s", t->name, jwhat(c));
-	c->i++;
+	json_r_open(&c->r, '[');
 	if ((v = jnode(c, RTI_VALUE_ARRAY, 0)) == NULL)
 		return NULL;
-	if (jpeek(c) == ']') {
-		c->i++;
-	} else {
-		for (;;) {
-			jpush(c, NULL, 0, v->n);
-			if ((k = jvalue(c, e, depth + 1)) == NULL ||
-			    jattach(c, v, k) < 0) {
-				if (k)
-					fom_value_free_tree(k);
-				fom_value_free_tree(v);
-				return NULL;
-			}
-			c->n--;
-			if (jpeek(c) == ',') {
-				c->i++;
-				continue;
-			}
-			if (jpeek(c) == ']') {
-				c->i++;
-				break;
-			}
+	while ((more = json_r_more(&c->r, ']', v->n == 0)) == 1) {
+		jpush(c, NULL, 0, v->n);
+		if ((k = jvalue(c, e, depth + 1)) == NULL ||
+		    jattach(c, v, k) < 0) {
+			if (k)
+				fom_value_free_tree(k);
 			fom_value_free_tree(v);
-			return JSYNTAX(c, "expected ',' or ']' in an array");
+			return NULL;
 		}
+		c->n--;
+	}
+	if (more < 0) {
+		fom_value_free_tree(v);
+		return jreader_fail(c, more);
 	}
 	if (fixed ? v->n != want : v->n < cd->lower || v->n > cd->upper) {
 		uint32_t got = v->n;
@@ -1076,53 +571,36 @@ jarray(struct jctx *c, const struct fom_datatype *t, unsigned depth)
 	return v;
 }
 
-/* An object's members: calls `member` for each key (text borrowed from
- * the source when it has no escapes, else decoded).  Returns 0 or -1. */
+/* An object's members: calls `member` for each key (decoded, freed
+ * after the call).  Returns 0 or -1. */
 static int
 jobject(struct jctx *c, const char *what,
     int (*member)(struct jctx *, void *, const char *, size_t), void *arg)
 {
+	int first = 1, more, rc;
+	char *key;
+	size_t klen;
+
 	if (jpeek(c) != '{') {
 		jfail(c, RTI_ERR_INVALID_ARGUMENT, "expected an object for %s, "
 		    "got %s", what, jwhat(c));
 		return -1;
 	}
-	c->i++;
-	if (jpeek(c) == '}') {
-		c->i++;
-		return 0;
-	}
-	for (;;) {
-		char *key;
-		size_t klen;
-		int rc;
-		if (jpeek(c) != '"') {
-			JSYNTAX(c, "expected a member name");
+	json_r_open(&c->r, '{');
+	while ((more = json_r_more(&c->r, '}', first)) == 1) {
+		first = 0;
+		if ((rc = json_r_key(&c->r, &key, &klen)) < 0) {
+			jreader_fail(c, rc);
 			return -1;
 		}
-		if (jstring(c, &key, &klen) < 0)
-			return -1;
-		if (jpeek(c) != ':') {
-			free(key);
-			JSYNTAX(c, "expected ':' after a member name");
-			return -1;
-		}
-		c->i++;
 		rc = member(c, arg, key, klen);
 		free(key);
 		if (rc < 0)
 			return -1;
-		if (jpeek(c) == ',') {
-			c->i++;
-			continue;
-		}
-		if (jpeek(c) == '}') {
-			c->i++;
-			return 0;
-		}
-		JSYNTAX(c, "expected ',' or '}' in an object");
-		return -1;
 	}
+	if (more < 0)
+		jreader_fail(c, more);
+	return more;
 }
 
 struct jrec {
@@ -1379,14 +857,13 @@ from_json(const struct fom *f, uint32_t dt, const char *json, size_t len,
 		return RTI_ERR_NO_MEMORY;
 	}
 	c->f = f;
-	c->s = json ? json : "";
-	c->len = len;
+	json_r_init(&c->r, json, len);
 	c->err = err;
 	c->errcap = errcap;
 	v = jvalue(c, fom_datatype(f, dt), 1);
-	if (v && jpeek(c) != -1) {
+	if (v && json_r_end(&c->r) < 0) {
 		fom_value_free_tree(v);
-		v = JSYNTAX(c, "text after the value");
+		v = jreader_fail(c, -1);
 	}
 	if (v && own && jown_labels(v) < 0) {
 		fom_value_free_tree(v);

@@ -40,7 +40,7 @@ struct fom_iblock {
 
 /* The tables of one model.  Every table hashes with the same key, the
  * random key of `oq`, which a copy of the model keeps (fom_index_new):
- * fom_name_hash is that hash.  Names come from modules, so the tables are
+ * fom_nameset's tables hash with it too.  Names come from modules, so the tables are
  * keyed (proto/idmap.h); nothing observable depends on the key (handles
  * follow document order, lookups the keys' contents). */
 struct fom_index {
@@ -114,10 +114,49 @@ fom_index_new(const struct fom_index *from)
 	return ix;
 }
 
-uint32_t
-fom_name_hash(const struct fom *f, const char *name)
+int
+fom_nameset_init(struct fom_nameset *s, const struct fom *f, uint32_t cap)
 {
-	return (uint32_t)idmap_hash_str(&f->index->oq, name);
+	memset(s, 0, sizeof *s);
+	if ((s->e = malloc((cap ? cap : 1) * sizeof *s->e)) == NULL)
+		return -1;
+	s->cap = cap;
+	if (IDMAP_INIT_STR_KEYED(&s->map, struct fom_named, node, name,
+	    f->index->oq.sk) < 0 || idmap_reserve(&s->map, cap) < 0)
+		return -1;
+	return 0;
+}
+
+const struct fom_named *
+fom_nameset_add(struct fom_nameset *s, const char *name, uint32_t v)
+{
+	struct fom_named *e = &s->e[s->n];
+	struct idmap_node *had;
+
+	if (s->n == s->cap)     /* beyond the contract: not added */
+		return NULL;
+	e->name = name;
+	e->v = v;
+	if ((had = idmap_put_new(&s->map, &e->node)) != NULL)
+		return IDMAP_ENTRY(had, struct fom_named, node);
+	s->n++;
+	return NULL;
+}
+
+const struct fom_named *
+fom_nameset_get(const struct fom_nameset *s, const char *name)
+{
+	struct idmap_node *n = idmap_get_str(&s->map, name);
+
+	return n ? IDMAP_ENTRY(n, struct fom_named, node) : NULL;
+}
+
+void
+fom_nameset_free(struct fom_nameset *s)
+{
+	idmap_fini(&s->map);
+	free(s->e);
+	s->e = NULL;
 }
 
 /* Make room for `extra` more entries of any table, so that fom_ht_put

@@ -143,19 +143,13 @@ fom_v_module_dims(struct fom_mctx *x)
 	return 0;
 }
 
-/* Members (attributes or parameters) declared below one class, by name:
- * built once for a class that gains members in a merge, so that checking
- * each new member against its subclasses costs one lookup, not a walk of
- * the subtree (65536 new attributes on a class above 16000 subclasses took
- * 21 s that way).  Open addressing over member handles, keyed by the
- * model's hash; names borrowed from the model, which the merge does not
- * change below the class.  Not an idmap, for the reason of fom_tset
- * (fom_types.c): built once at its final size within one merge step. */
-struct fom_vset {
-	uint32_t cap;                   /* power of two, 0 until built */
-	uint32_t *h;                    /* 0: empty slot */
-};
-
+/* Members (attributes or parameters) declared below one class, by name
+ * (fom_nameset, the value a member handle): built once for a class that
+ * gains members in a merge, so that checking each new member against its
+ * subclasses costs one lookup, not a walk of the subtree (65536 new
+ * attributes on a class above 16000 subclasses took 21 s that way); names
+ * borrowed from the model, which the merge does not change below the
+ * class. */
 static const char *
 fom_v_mname(const struct fom *c, int interaction, uint32_t a)
 {
@@ -163,13 +157,13 @@ fom_v_mname(const struct fom *c, int interaction, uint32_t a)
 }
 
 /* Members declared on the classes below `h` (h excluded): count them into
- * *n, or, with `set`, insert them. */
+ * *n, or, with `set`, add them. */
 static void
 fom_v_below(const struct fom *c, int interaction, uint32_t h,
-    struct fom_vset *set, uint32_t *n)
+    struct fom_nameset *set, uint32_t *n)
 {
 	const uint32_t *kids, *mem;
-	uint32_t nk, nm, i, j, k;
+	uint32_t nk, nm, i, j;
 
 	if (interaction) {
 		kids = c->iclasses[h - 1].children;
@@ -187,60 +181,36 @@ fom_v_below(const struct fom *c, int interaction, uint32_t h,
 			nm = c->oclasses[kids[i] - 1].n_attrs;
 		}
 		for (j = 0; j < nm; j++) {
-			if (set == NULL) {
+			if (set == NULL)
 				(*n)++;
-				continue;
-			}
-			k = fom_name_hash(c, fom_v_mname(c, interaction,
-			    mem[j]));
-			for (k &= set->cap - 1; set->h[k] != 0;
-			    k = (k + 1) & (set->cap - 1))
-				;
-			set->h[k] = mem[j];
+			else
+				fom_nameset_add(set, fom_v_mname(c,
+				    interaction, mem[j]), mem[j]);
 		}
 		fom_v_below(c, interaction, kids[i], set, n);
 	}
 }
 
-static int
-fom_v_set_build(struct fom_vset *set, const struct fom *c, int interaction,
-    uint32_t h)
-{
-	uint32_t n = 0;
-
-	fom_v_below(c, interaction, h, NULL, &n);
-	for (set->cap = 16; set->cap < 2 * (uint64_t)n; set->cap *= 2)
-		;
-	if ((set->h = calloc(set->cap, sizeof(*set->h))) == NULL)
-		return -1;
-	fom_v_below(c, interaction, h, set, &n);
-	return 0;
-}
-
-/* A member called `name` declared below the class, else 0. */
-static uint32_t
-fom_v_set_get(const struct fom_vset *set, const struct fom *c,
-    int interaction, const char *name)
-{
-	uint32_t k = fom_name_hash(c, name) & (set->cap - 1);
-
-	for (; set->h[k] != 0; k = (k + 1) & (set->cap - 1))
-		if (strcmp(fom_v_mname(c, interaction, set->h[k]), name) == 0)
-			return set->h[k];
-	return 0;
-}
-
 /* The member below class `h` called `name`, else 0 (-1 with the error on
  * ENOMEM); builds `set` on first use. */
 static int64_t
-fom_v_below_get(struct fom_mctx *x, struct fom_vset *set, int interaction,
-    uint32_t h, const char *name)
+fom_v_below_get(struct fom_mctx *x, struct fom_nameset *set,
+    int interaction, uint32_t h, const char *name)
 {
-	if (set->cap == 0 && fom_v_set_build(set, x->c, interaction, h) < 0) {
-		fom_v_nomem(x);
-		return -1;
+	const struct fom_named *m;
+	uint32_t n = 0;
+
+	if (set->e == NULL) {
+		fom_v_below(x->c, interaction, h, NULL, &n);
+		if (fom_nameset_init(set, x->c, n) < 0) {
+			fom_nameset_free(set);
+			fom_v_nomem(x);
+			return -1;
+		}
+		fom_v_below(x->c, interaction, h, set, &n);
 	}
-	return fom_v_set_get(set, x->c, interaction, name);
+	m = fom_nameset_get(set, name);
+	return m ? m->v : 0;
 }
 
 /* 1 when datatype names a and b (either NULL) are the same. */
@@ -256,7 +226,7 @@ fom_v_same_type(const char *a, const char *b)
 
 static int
 fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
-    struct fom_vset *below)
+    struct fom_nameset *below)
 {
 	struct fom *c = x->c;
 	uint32_t ne = c->oclasses[h - 1].n_attrs, matched = 0, i, a, p;
@@ -340,10 +310,10 @@ fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 static int
 fom_v_attrs(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc)
 {
-	struct fom_vset below = { 0, NULL };
+	struct fom_nameset below = { 0 };
 	int rc = fom_v_attrs_in(x, h, mc, &below);
 
-	free(below.h);
+	fom_nameset_free(&below);
 	return rc;
 }
 
@@ -389,7 +359,7 @@ fom_v_oclass(struct fom_mctx *x, uint32_t parent, const struct fom_mclass *mc)
 
 static int
 fom_v_params_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
-    struct fom_vset *below)
+    struct fom_nameset *below)
 {
 	struct fom *c = x->c;
 	uint32_t ne = c->iclasses[h - 1].n_params, matched = 0, i, a, p;
@@ -458,10 +428,10 @@ fom_v_params_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 static int
 fom_v_params(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc)
 {
-	struct fom_vset below = { 0, NULL };
+	struct fom_nameset below = { 0 };
 	int rc = fom_v_params_in(x, h, mc, &below);
 
-	free(below.h);
+	fom_nameset_free(&below);
 	return rc;
 }
 

@@ -42,7 +42,15 @@
 /* Largest JSON text rti_value_from_json and fom_json_* accept. */
 #define FOM_JSON_MAX_BYTES (64u * 1024 * 1024)
 
-struct fom_value_chunk;
+/* Chunks of a decode's arena (fom_value.c): bump allocation, freed all
+ * at once with the root (fom_value_arena_free, fom_value_tree.c). */
+struct fom_value_chunk {
+	struct fom_value_chunk *next;
+	size_t used, cap;
+	_Alignas(16) unsigned char data[];
+};
+
+void fom_value_arena_free(struct fom_value_chunk *k);
 
 /* Bytes that never occur in UTF-8 (so never in JSON text), at the same
  * place in every node. */

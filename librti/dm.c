@@ -117,31 +117,45 @@ merge(uint64_t **dst, uint64_t *src, size_t words)
 	free(src);
 }
 
-RTI_API int
-rti_publish_object_class_attributes(rti_ambassador *amb,
-    rti_object_class_handle cls, const rti_attribute_handle *attrs,
-    size_t n)
+/*
+ * Publish (`type` WIRE_DM_PUBLISH_OC) or subscribe (WIRE_DM_SUBSCRIBE_OC,
+ * `active` or passively) attributes of class `cls`: one implementation
+ * for both, the local table (pub or sub) taking the set once rtiexec has
+ * agreed.  An empty set changes nothing, as in rtiexec.
+ */
+static int
+declare(rti_ambassador *amb, uint16_t type, rti_object_class_handle cls,
+    const rti_attribute_handle *attrs, size_t n, int active)
 {
+	struct dm_state *st;
 	uint64_t *set;
 	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
+	st = st_of(amb);
 	if ((rc = check_attrs(amb, cls, attrs, n, &set)) != RTI_OK)
 		return rc;
-	rc = send_attrs(amb, WIRE_DM_PUBLISH_OC, cls.id, 0, attrs, n);
+	rc = send_attrs(amb, type, cls.id, active, attrs, n);
 	if (rc == RTI_OK && n)
-		merge(&st_of(amb)->pub[cls.id], set, st_of(amb)->words);
+		merge(&(type == WIRE_DM_PUBLISH_OC ? st->pub : st->sub)[cls.id],
+		    set, st->words);
 	else
 		free(set);
 	return rc;
 }
 
+/*
+ * Unpublish (`type` WIRE_DM_UNPUBLISH_OC) or unsubscribe
+ * (WIRE_DM_UNSUBSCRIBE_OC) attributes `attrs` of class `cls`, all of them
+ * when n is 0: one implementation for both.  What an unpublish took away
+ * is told to the other modules (the unpublished event).
+ */
 static int
-unpublish(rti_ambassador *amb, rti_object_class_handle cls,
+undeclare(rti_ambassador *amb, uint16_t type, rti_object_class_handle cls,
     const rti_attribute_handle *attrs, size_t n)
 {
 	struct dm_state *st;
-	uint64_t *set, *old;
+	uint64_t *set, *old, **tab;
 	size_t w;
 	int rc;
 
@@ -149,29 +163,40 @@ unpublish(rti_ambassador *amb, rti_object_class_handle cls,
 	st = st_of(amb);
 	if ((rc = check_attrs(amb, cls, attrs, n, &set)) != RTI_OK)
 		return rc;
-	rc = send_attrs(amb, WIRE_DM_UNPUBLISH_OC, cls.id, 0, attrs, n);
-	old = st->pub[cls.id];
+	rc = send_attrs(amb, type, cls.id, 0, attrs, n);
+	tab = type == WIRE_DM_UNPUBLISH_OC ? st->pub : st->sub;
+	old = tab[cls.id];
 	if (rc != RTI_OK || !old) {
 		free(set);
 		return rc;
 	}
+	/* set := what goes; old := what stays */
 	for (w = 0; w < st->words; w++) {
 		set[w] = n ? set[w] & old[w] : old[w];
 		old[w] &= ~set[w];
 	}
 	if (bset_empty(old, st->words)) {
 		free(old);
-		st->pub[cls.id] = NULL;
+		tab[cls.id] = NULL;
 	}
-	rti__ev_unpublished(amb, cls.id, set);
+	if (type == WIRE_DM_UNPUBLISH_OC)
+		rti__ev_unpublished(amb, cls.id, set);
 	free(set);
 	return RTI_OK;
 }
 
 RTI_API int
+rti_publish_object_class_attributes(rti_ambassador *amb,
+    rti_object_class_handle cls, const rti_attribute_handle *attrs,
+    size_t n)
+{
+	return declare(amb, WIRE_DM_PUBLISH_OC, cls, attrs, n, 0);
+}
+
+RTI_API int
 rti_unpublish_object_class(rti_ambassador *amb, rti_object_class_handle cls)
 {
-	return unpublish(amb, cls, NULL, 0);
+	return undeclare(amb, WIRE_DM_UNPUBLISH_OC, cls, NULL, 0);
 }
 
 RTI_API int
@@ -182,25 +207,7 @@ rti_unpublish_object_class_attributes(rti_ambassador *amb,
 	if (amb && n == 0)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "empty attribute list (use rti_unpublish_object_class)");
-	return unpublish(amb, cls, attrs, n);
-}
-
-static int
-subscribe(rti_ambassador *amb, rti_object_class_handle cls,
-    const rti_attribute_handle *attrs, size_t n, int active)
-{
-	uint64_t *set;
-	int rc;
-
-	RTI__JOINED_OR_RETURN(amb);
-	if ((rc = check_attrs(amb, cls, attrs, n, &set)) != RTI_OK)
-		return rc;
-	rc = send_attrs(amb, WIRE_DM_SUBSCRIBE_OC, cls.id, active, attrs, n);
-	if (rc == RTI_OK && n)
-		merge(&st_of(amb)->sub[cls.id], set, st_of(amb)->words);
-	else
-		free(set);
-	return rc;
+	return undeclare(amb, WIRE_DM_UNPUBLISH_OC, cls, attrs, n);
 }
 
 RTI_API int
@@ -208,7 +215,7 @@ rti_subscribe_object_class_attributes(rti_ambassador *amb,
     rti_object_class_handle cls, const rti_attribute_handle *attrs,
     size_t n)
 {
-	return subscribe(amb, cls, attrs, n, 1);
+	return declare(amb, WIRE_DM_SUBSCRIBE_OC, cls, attrs, n, 1);
 }
 
 RTI_API int
@@ -216,41 +223,14 @@ rti_subscribe_object_class_attributes_passively(rti_ambassador *amb,
     rti_object_class_handle cls, const rti_attribute_handle *attrs,
     size_t n)
 {
-	return subscribe(amb, cls, attrs, n, 0);
-}
-
-static int
-unsubscribe(rti_ambassador *amb, rti_object_class_handle cls,
-    const rti_attribute_handle *attrs, size_t n)
-{
-	struct dm_state *st;
-	uint64_t *set, *old;
-	size_t w;
-	int rc;
-
-	RTI__JOINED_OR_RETURN(amb);
-	st = st_of(amb);
-	if ((rc = check_attrs(amb, cls, attrs, n, &set)) != RTI_OK)
-		return rc;
-	rc = send_attrs(amb, WIRE_DM_UNSUBSCRIBE_OC, cls.id, 0, attrs, n);
-	old = st->sub[cls.id];
-	if (rc == RTI_OK && old) {
-		for (w = 0; w < st->words; w++)
-			old[w] &= n ? ~set[w] : 0;
-		if (bset_empty(old, st->words)) {
-			free(old);
-			st->sub[cls.id] = NULL;
-		}
-	}
-	free(set);
-	return rc;
+	return declare(amb, WIRE_DM_SUBSCRIBE_OC, cls, attrs, n, 0);
 }
 
 RTI_API int
 rti_unsubscribe_object_class(rti_ambassador *amb,
     rti_object_class_handle cls)
 {
-	return unsubscribe(amb, cls, NULL, 0);
+	return undeclare(amb, WIRE_DM_UNSUBSCRIBE_OC, cls, NULL, 0);
 }
 
 RTI_API int
@@ -261,7 +241,7 @@ rti_unsubscribe_object_class_attributes(rti_ambassador *amb,
 	if (amb && n == 0)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "empty attribute list (use rti_unsubscribe_object_class)");
-	return unsubscribe(amb, cls, attrs, n);
+	return undeclare(amb, WIRE_DM_UNSUBSCRIBE_OC, cls, attrs, n);
 }
 
 /* Interaction class declarations: `type` with the class, `val` the new

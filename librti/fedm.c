@@ -520,8 +520,6 @@ rti_get_federate_name(rti_ambassador *amb, rti_federate_handle h,
 	return RTI_OK;
 }
 
-static int fom_catch_up(rti_ambassador *amb);
-
 #define LOOKUP_ARGS(amb, name, out)                                       \
 	do {                                                              \
 		RTI__MEMBER_OR_RETURN(amb);                                    \
@@ -530,58 +528,163 @@ static int fom_catch_up(rti_ambassador *amb);
 			    "NULL argument");                             \
 	} while (0)
 
+/*
+ * The name and handle lookups of object classes with their attributes
+ * and of interaction classes with their parameters: one implementation
+ * for both kinds, what differs between them in a table.  Every lookup
+ * that finds nothing catches up with the FOM modules joined since
+ * (RTI__CAUGHT_UP) and looks once more, so that a handle or a name of a
+ * later module is found whichever lookup meets it first.
+ */
+struct class_kind {
+	const char *cls, *member;       /* "object class", "attribute" */
+	int bad_cls, bad_member;        /* a handle that names none */
+	uint32_t (*by_name)(const struct fom *, const char *);
+	const char *(*qname)(const struct fom *, uint32_t); /* NULL: none */
+	uint32_t (*member_by_name)(const struct fom *, uint32_t cls,
+	    const char *);
+	int (*has_member)(const struct fom *, uint32_t cls, uint32_t h);
+	const char *(*member_name)(const struct fom *, uint32_t h);
+};
+
+static const char *
+oclass_qname(const struct fom *f, uint32_t h)
+{
+	const struct fom_oclass *c = fom_oclass(f, h);
+
+	return c ? c->qname : NULL;
+}
+
+static const char *
+iclass_qname(const struct fom *f, uint32_t h)
+{
+	const struct fom_iclass *c = fom_iclass(f, h);
+
+	return c ? c->qname : NULL;
+}
+
+static const char *
+attr_name(const struct fom *f, uint32_t h)
+{
+	return fom_attr(f, h)->name;
+}
+
+static const char *
+param_name(const struct fom *f, uint32_t h)
+{
+	return fom_param(f, h)->name;
+}
+
+static const struct class_kind object_kind = {
+	.cls = "object class",
+	.member = "attribute",
+	.bad_cls = RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
+	.bad_member = RTI_ERR_INVALID_ATTRIBUTE_HANDLE,
+	.by_name = fom_oclass_by_name,
+	.qname = oclass_qname,
+	.member_by_name = fom_attr_by_name,
+	.has_member = fom_oclass_has_attr,
+	.member_name = attr_name,
+};
+
+static const struct class_kind interaction_kind = {
+	.cls = "interaction class",
+	.member = "parameter",
+	.bad_cls = RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
+	.bad_member = RTI_ERR_INVALID_PARAMETER_HANDLE,
+	.by_name = fom_iclass_by_name,
+	.qname = iclass_qname,
+	.member_by_name = fom_param_by_name,
+	.has_member = fom_iclass_has_param,
+	.member_name = param_name,
+};
+
+/* The handle of class `name` in *out. */
+static int
+class_handle(rti_ambassador *amb, const struct class_kind *k,
+    const char *name, uint32_t *out)
+{
+	uint32_t h;
+
+	if (!RTI__CAUGHT_UP(amb, h = k->by_name(amb->fom, name)))
+		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
+		    "no %s named '%s'", k->cls, name);
+	*out = h;
+	return RTI_OK;
+}
+
+/* The qualified name of class `h` in *out. */
+static int
+class_name(rti_ambassador *amb, const struct class_kind *k, uint32_t h,
+    const char **out)
+{
+	const char *q;
+
+	if (!RTI__CAUGHT_UP(amb, q = k->qname(amb->fom, h)))
+		return rti__fail(amb, k->bad_cls, "%s handle %u is not "
+		    "defined", k->cls, h);
+	*out = q;
+	return RTI_OK;
+}
+
+/* The handle of member `name` of class `cls` in *out. */
+static int
+member_handle(rti_ambassador *amb, const struct class_kind *k, uint32_t cls,
+    const char *name, uint32_t *out)
+{
+	const char *q;
+	uint32_t h;
+	int rc;
+
+	if ((rc = class_name(amb, k, cls, &q)) != RTI_OK)
+		return rc;
+	if (!RTI__CAUGHT_UP(amb, h = k->member_by_name(amb->fom, cls, name)))
+		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
+		    "%s %s has no %s '%s'", k->cls, q, k->member, name);
+	*out = h;
+	return RTI_OK;
+}
+
+/* The name of member `h` of class `cls` in *out. */
+static int
+member_name(rti_ambassador *amb, const struct class_kind *k, uint32_t cls,
+    uint32_t h, const char **out)
+{
+	const char *q;
+	int rc;
+
+	if ((rc = class_name(amb, k, cls, &q)) != RTI_OK)
+		return rc;
+	if (!RTI__CAUGHT_UP(amb, k->has_member(amb->fom, cls, h)))
+		return rti__fail(amb, k->bad_member, "%s handle %u is not %s "
+		    "%s of %s", k->member, h, k->member[0] == 'a' ? "an" :
+		    "a", k->member, q);
+	*out = k->member_name(amb->fom, h);
+	return RTI_OK;
+}
+
 RTI_API int
 rti_get_object_class_handle(rti_ambassador *amb, const char *name,
     rti_object_class_handle *out)
 {
-	uint32_t h;
-
 	LOOKUP_ARGS(amb, name, out);
-	if (!(h = fom_oclass_by_name(amb->fom, name)) && fom_catch_up(amb))
-		h = fom_oclass_by_name(amb->fom, name);
-	if (!h)
-		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
-		    "no object class named '%s'", name);
-	out->id = h;
-	return RTI_OK;
+	return class_handle(amb, &object_kind, name, &out->id);
 }
 
 RTI_API int
 rti_get_object_class_name(rti_ambassador *amb, rti_object_class_handle h,
     const char **out)
 {
-	const struct fom_oclass *c;
-
 	LOOKUP_ARGS(amb, "", out);
-	if (!(c = fom_oclass(amb->fom, h.id)) && fom_catch_up(amb))
-		c = fom_oclass(amb->fom, h.id);
-	if (!c)
-		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
-		    "object class handle %u is not defined", h.id);
-	*out = c->qname;
-	return RTI_OK;
+	return class_name(amb, &object_kind, h.id, out);
 }
 
 RTI_API int
 rti_get_attribute_handle(rti_ambassador *amb, rti_object_class_handle cls,
     const char *name, rti_attribute_handle *out)
 {
-	uint32_t h;
-
 	LOOKUP_ARGS(amb, name, out);
-	if (!fom_oclass(amb->fom, cls.id) && (!fom_catch_up(amb) ||
-	    !fom_oclass(amb->fom, cls.id)))
-		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
-		    "object class handle %u is not defined", cls.id);
-	if (!(h = fom_attr_by_name(amb->fom, cls.id, name)) &&
-	    fom_catch_up(amb))
-		h = fom_attr_by_name(amb->fom, cls.id, name);
-	if (!h)
-		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
-		    "class %s has no attribute '%s'",
-		    fom_oclass(amb->fom, cls.id)->qname, name);
-	out->id = h;
-	return RTI_OK;
+	return member_handle(amb, &object_kind, cls.id, name, &out->id);
 }
 
 RTI_API int
@@ -589,47 +692,23 @@ rti_get_attribute_name(rti_ambassador *amb, rti_object_class_handle cls,
     rti_attribute_handle h, const char **out)
 {
 	LOOKUP_ARGS(amb, "", out);
-	if (!fom_oclass(amb->fom, cls.id))
-		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
-		    "object class handle %u is not defined", cls.id);
-	if (!fom_oclass_has_attr(amb->fom, cls.id, h.id))
-		return rti__fail(amb, RTI_ERR_INVALID_ATTRIBUTE_HANDLE,
-		    "attribute handle %u is not an attribute of %s", h.id,
-		    fom_oclass(amb->fom, cls.id)->qname);
-	*out = fom_attr(amb->fom, h.id)->name;
-	return RTI_OK;
+	return member_name(amb, &object_kind, cls.id, h.id, out);
 }
 
 RTI_API int
 rti_get_interaction_class_handle(rti_ambassador *amb, const char *name,
     rti_interaction_class_handle *out)
 {
-	uint32_t h;
-
 	LOOKUP_ARGS(amb, name, out);
-	if (!(h = fom_iclass_by_name(amb->fom, name)) && fom_catch_up(amb))
-		h = fom_iclass_by_name(amb->fom, name);
-	if (!h)
-		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
-		    "no interaction class named '%s'", name);
-	out->id = h;
-	return RTI_OK;
+	return class_handle(amb, &interaction_kind, name, &out->id);
 }
 
 RTI_API int
 rti_get_interaction_class_name(rti_ambassador *amb,
     rti_interaction_class_handle h, const char **out)
 {
-	const struct fom_iclass *c;
-
 	LOOKUP_ARGS(amb, "", out);
-	if (!(c = fom_iclass(amb->fom, h.id)) && fom_catch_up(amb))
-		c = fom_iclass(amb->fom, h.id);
-	if (!c)
-		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
-		    "interaction class handle %u is not defined", h.id);
-	*out = c->qname;
-	return RTI_OK;
+	return class_name(amb, &interaction_kind, h.id, out);
 }
 
 RTI_API int
@@ -637,21 +716,8 @@ rti_get_parameter_handle(rti_ambassador *amb,
     rti_interaction_class_handle cls, const char *name,
     rti_parameter_handle *out)
 {
-	uint32_t h;
-
 	LOOKUP_ARGS(amb, name, out);
-	if (!fom_iclass(amb->fom, cls.id))
-		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
-		    "interaction class handle %u is not defined", cls.id);
-	if (!(h = fom_param_by_name(amb->fom, cls.id, name)) &&
-	    fom_catch_up(amb))
-		h = fom_param_by_name(amb->fom, cls.id, name);
-	if (!h)
-		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
-		    "interaction class %s has no parameter '%s'",
-		    fom_iclass(amb->fom, cls.id)->qname, name);
-	out->id = h;
-	return RTI_OK;
+	return member_handle(amb, &interaction_kind, cls.id, name, &out->id);
 }
 
 RTI_API int
@@ -659,15 +725,7 @@ rti_get_parameter_name(rti_ambassador *amb, rti_interaction_class_handle cls,
     rti_parameter_handle h, const char **out)
 {
 	LOOKUP_ARGS(amb, "", out);
-	if (!fom_iclass(amb->fom, cls.id))
-		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
-		    "interaction class handle %u is not defined", cls.id);
-	if (!fom_iclass_has_param(amb->fom, cls.id, h.id))
-		return rti__fail(amb, RTI_ERR_INVALID_PARAMETER_HANDLE,
-		    "parameter handle %u is not a parameter of %s", h.id,
-		    fom_iclass(amb->fom, cls.id)->qname);
-	*out = fom_param(amb->fom, h.id)->name;
-	return RTI_OK;
+	return member_name(amb, &interaction_kind, cls.id, h.id, out);
 }
 
 RTI_API int
@@ -677,12 +735,23 @@ rti_get_dimension_handle(rti_ambassador *amb, const char *name,
 	uint32_t h;
 
 	LOOKUP_ARGS(amb, name, out);
-	if (!(h = fom_dim_by_name(amb->fom, name)) && fom_catch_up(amb))
-		h = fom_dim_by_name(amb->fom, name);
-	if (!h)
+	if (!RTI__CAUGHT_UP(amb, h = fom_dim_by_name(amb->fom, name)))
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "no dimension named '%s'", name);
 	out->id = h;
+	return RTI_OK;
+}
+
+/* Dimension `h` in *out. */
+static int
+dimension(rti_ambassador *amb, uint32_t h, const struct fom_dimension **out)
+{
+	const struct fom_dimension *d;
+
+	if (!RTI__CAUGHT_UP(amb, d = fom_dim(amb->fom, h)))
+		return rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
+		    "dimension handle %u is not defined", h);
+	*out = d;
 	return RTI_OK;
 }
 
@@ -691,12 +760,11 @@ rti_get_dimension_name(rti_ambassador *amb, rti_dimension_handle h,
     const char **out)
 {
 	const struct fom_dimension *d;
+	int rc;
 
 	LOOKUP_ARGS(amb, "", out);
-	d = fom_dim(amb->fom, h.id);
-	if (!d)
-		return rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
-		    "dimension handle %u is not defined", h.id);
+	if ((rc = dimension(amb, h.id, &d)) != RTI_OK)
+		return rc;
 	*out = d->name;
 	return RTI_OK;
 }
@@ -706,12 +774,11 @@ rti_get_dimension_upper_bound(rti_ambassador *amb, rti_dimension_handle h,
     uint64_t *out)
 {
 	const struct fom_dimension *d;
+	int rc;
 
 	LOOKUP_ARGS(amb, "", out);
-	d = fom_dim(amb->fom, h.id);
-	if (!d)
-		return rti__fail(amb, RTI_ERR_INVALID_DIMENSION_HANDLE,
-		    "dimension handle %u is not defined", h.id);
+	if ((rc = dimension(amb, h.id, &d)) != RTI_OK)
+		return rc;
 	*out = d->upper_bound ? d->upper_bound : 0xffffffffu;
 	return RTI_OK;
 }
@@ -863,7 +930,8 @@ cb_synchronized(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
  * WIRE_CB_FOM_MODULES: modules first..first+n-1 of the federation, merged
  * at another federate's join.  Applied when read, never a user callback:
  * in order by evoke, or ahead of the queue by a lookup that missed
- * (fom_catch_up); the second time it finds them loaded and does nothing.
+ * (rti__fom_catch_up); the second time it finds them loaded and does
+ * nothing.
  * A gap, a module that does not load, or a model whose old items moved
  * is a fault of rtiexec: -1 with the connection lost, saying why.
  */
@@ -923,18 +991,6 @@ cb_fom_modules(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		rti__udp_want(amb);
 	return rc;
 }
-
-/* A lookup missed: apply the FOM modules rtiexec has already sent, if
- * any (without blocking).  1 when the model grew: look again. */
-static int
-fom_catch_up(rti_ambassador *amb)
-{
-	uint32_t have = amb->fom->n_modules;
-
-	return rti__apply_ahead(amb, WIRE_CB_FOM_MODULES) > 0 &&
-	    amb->fom && amb->fom->n_modules != have;
-}
-
 /* WIRE_CB_RESTORE_FEDM: the federate's handle and name after the restore
  * (the first of the restore's frames).  Names of other federates cached
  * before are of other handles now: forgotten. */

@@ -626,6 +626,24 @@ rti__ev_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
  * connection is then lost). */
 int rti__apply_ahead(rti_ambassador *amb, uint16_t type);
 
+/* Apply the FOM modules rtiexec has announced and evoke has not yet
+ * delivered (rti__apply_ahead): 1 when amb's FOM grew. */
+static inline int
+rti__fom_catch_up(rti_ambassador *amb)
+{
+	uint32_t have = amb->fom->n_modules;
+
+	return rti__apply_ahead(amb, WIRE_CB_FOM_MODULES) > 0 &&
+	    amb->fom && amb->fom->n_modules != have;
+}
+
+/* `lookup` (an expression of amb's FOM, 0 or NULL when it finds nothing),
+ * run once more after catching up with the FOM modules joined since when
+ * it finds nothing: every lookup of a handle or name does so, so that an
+ * item of a later module is found whichever lookup meets it first. */
+#define RTI__CAUGHT_UP(amb, lookup) \
+	((lookup) || (rti__fom_catch_up(amb) && (lookup)))
+
 /* Decode "u32 n, n x u32 attribute handle", the end of a callback's
  * payload, into (*a)[0..*n) (grown as wire_grow does, *cap its room).
  * 0, or -1 when malformed, not at the end of the payload, or ENOMEM. */

@@ -146,6 +146,90 @@ rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
 	return RTI_OK;
 }
 
+/* ---- the order and transportation types' changes (om_send.c,
+ * om_transportation.c): one implementation of what both check ---- */
+
+int
+rti__om_check_owned(rti_ambassador *amb, uint32_t obj,
+    const rti_attribute_handle *attrs, size_t n, struct om_obj **op)
+{
+	struct om_state *st = st_of(amb);
+	struct om_obj *o;
+	size_t i;
+	uint32_t a;
+
+	if (!(o = obj_find(st, obj)))
+		return rti__fail(amb, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
+		    "object instance %u is not known", obj);
+	if (n && !attrs)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "attributes is NULL");
+	if (n > amb->fom->n_attrs)
+		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
+		    "%zu attributes: more than the FOM has", n);
+	for (i = 0; i < n; i++) {
+		a = attrs[i].id;
+		if (!fom_oclass_has_attr(amb->fom, o->known, a))
+			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
+			    "attribute %u is not an attribute of %s", a,
+			    fom_oclass(amb->fom, o->known)->qname);
+		if (!bset_has(o->owned, st->words, a))
+			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_OWNED,
+			    "attribute %u of instance %s is not owned by this "
+			    "federate", a, o->name);
+	}
+	*op = o;
+	return RTI_OK;
+}
+
+int
+rti__om_own_set(rti_ambassador *amb, const struct om_obj *o,
+    uint64_t **set, size_t *words,
+    int (*fom_says)(const rti_ambassador *, const struct om_obj *, uint32_t))
+{
+	uint64_t *s;
+	uint32_t a;
+
+	if (*set)
+		return RTI_OK;
+	if (!(s = calloc(amb->attr_words, sizeof *s)))
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	for (a = 1; a <= amb->fom->n_attrs; a++)
+		if (fom_says(amb, o, a))
+			bset_add(s, a);
+	*set = s;
+	*words = amb->attr_words;
+	return RTI_OK;
+}
+
+int
+rti__om_check_iclass(rti_ambassador *amb, uint32_t cls)
+{
+	if (!fom_iclass(amb->fom, cls))
+		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
+		    "interaction class %u is not defined", cls);
+	if (!rti__dm_iclass_published(amb, cls))
+		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED,
+		    "interaction class %s is not published",
+		    fom_iclass(amb->fom, cls)->qname);
+	return RTI_OK;
+}
+
+int
+rti__om_class_room(rti_ambassador *amb, uint8_t **tab, size_t *len,
+    uint32_t cls)
+{
+	size_t cap = *len;
+
+	if (cls < *len)
+		return RTI_OK;
+	if (wire_grow((void **)tab, &cap, (size_t)cls + 1, 1))
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	memset(*tab + *len, 0, cap - *len);
+	*len = cap;
+	return RTI_OK;
+}
+
 /* DM's unpublished event: the federate no longer owns the attributes in
  * `removed` on the instances it knows as class `cls`, nor, when it
  * publishes none of the class any more, their delete privilege (rtiexec

@@ -127,6 +127,28 @@ int rti__om_attr_be(const rti_ambassador *amb, const struct om_obj *o,
 int rti__om_iclass_be(const rti_ambassador *amb, const struct om_state *st,
     uint32_t cls);
 
+/*
+ * om.c: what the changes of order type (om_send.c) and of transportation
+ * type (om_transportation.c) share, one implementation for both.
+ * rti__om_check_owned: instance `obj` is known and attrs[0..n) are
+ * attributes of its class that this federate owns; RTI_OK with *op, or
+ * the error.  rti__om_own_set: the instance's own set *set (of *words
+ * words), made on its first change from what `fom_says` of each
+ * attribute; RTI_OK or NO_MEMORY.  rti__om_check_iclass: interaction
+ * class `cls` is defined and published by this federate.
+ * rti__om_class_room: room for `cls` in the per-class table *tab of *len
+ * entries (new entries 0: the FOM's choice); RTI_OK or NO_MEMORY.
+ */
+int rti__om_check_owned(rti_ambassador *amb, uint32_t obj,
+    const rti_attribute_handle *attrs, size_t n, struct om_obj **op);
+int rti__om_own_set(rti_ambassador *amb, const struct om_obj *o,
+    uint64_t **set, size_t *words,
+    int (*fom_says)(const rti_ambassador *, const struct om_obj *,
+    uint32_t));
+int rti__om_check_iclass(rti_ambassador *amb, uint32_t cls);
+int rti__om_class_room(rti_ambassador *amb, uint8_t **tab, size_t *len,
+    uint32_t cls);
+
 /* om.c: the WIRE_CB_RESTORE_OM handler. */
 int rti__om_cb_restore(rti_ambassador *amb, uint16_t type,
     struct wire_rd *rd);

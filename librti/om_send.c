@@ -353,46 +353,19 @@ rti_change_attribute_order_type(rti_ambassador *amb,
     rti_object_instance_handle obj, const rti_attribute_handle *attrs,
     size_t n, enum rti_order order)
 {
-	struct om_state *st;
 	struct om_obj *o;
-	uint64_t *ts;
-	size_t i, words;
-	uint32_t a;
+	size_t i;
+	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
-	st = st_of(amb);
-	if (!(o = obj_find(st, obj.id)))
-		return rti__fail(amb, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
-		    "object instance %u is not known", obj.id);
-	if (n && !attrs)
-		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
-		    "attributes is NULL");
-	for (i = 0; i < n; i++) {
-		a = attrs[i].id;
-		if (!fom_oclass_has_attr(amb->fom, o->known, a))
-			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
-			    "attribute %u is not an attribute of %s", a,
-			    fom_oclass(amb->fom, o->known)->qname);
-		if (!bset_has(o->owned, st->words, a))
-			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_OWNED,
-			    "attribute %u of instance %s is not owned by this "
-			    "federate", a, o->name);
-	}
+	if ((rc = rti__om_check_owned(amb, obj.id, attrs, n, &o)) != RTI_OK)
+		return rc;
 	if ((unsigned)order > RTI_ORDER_TIMESTAMP)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "order type %d is not defined", (int)order);
-	if (!o->order_ts) {
-		/* from now on this instance's own set, starting as the FOM */
-		words = amb->attr_words;
-		if (!(ts = calloc(words, sizeof *ts)))
-			return rti__fail(amb, RTI_ERR_NO_MEMORY,
-			    "out of memory");
-		for (a = 1; a <= amb->fom->n_attrs; a++)
-			if (attr_tso(amb, o, a))
-				bset_add(ts, a);
-		o->order_ts = ts;
-		o->order_words = words;
-	}
+	if ((rc = rti__om_own_set(amb, o, &o->order_ts, &o->order_words,
+	    attr_tso)) != RTI_OK)
+		return rc;
 	for (i = 0; i < n; i++)
 		if (order == RTI_ORDER_TIMESTAMP)
 			bset_add(o->order_ts, attrs[i].id);
@@ -406,29 +379,18 @@ rti_change_interaction_order_type(rti_ambassador *amb,
     rti_interaction_class_handle cls, enum rti_order order)
 {
 	struct om_state *st;
-	size_t cap;
+	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
-	if (!fom_iclass(amb->fom, cls.id))
-		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
-		    "interaction class %u is not defined", cls.id);
-	if (!rti__dm_iclass_published(amb, cls.id))
-		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED,
-		    "interaction class %s is not published",
-		    fom_iclass(amb->fom, cls.id)->qname);
+	if ((rc = rti__om_check_iclass(amb, cls.id)) != RTI_OK)
+		return rc;
 	if ((unsigned)order > RTI_ORDER_TIMESTAMP)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "order type %d is not defined", (int)order);
-	if (cls.id >= st->n_iorder) {
-		cap = st->n_iorder;
-		if (wire_grow((void **)&st->iorder, &cap, (size_t)cls.id + 1,
-		    1))
-			return rti__fail(amb, RTI_ERR_NO_MEMORY,
-			    "out of memory");
-		memset(st->iorder + st->n_iorder, 0, cap - st->n_iorder);
-		st->n_iorder = cap;
-	}
+	if ((rc = rti__om_class_room(amb, &st->iorder, &st->n_iorder,
+	    cls.id)) != RTI_OK)
+		return rc;
 	st->iorder[cls.id] = (uint8_t)(1 + order);
 	return RTI_OK;
 }

@@ -31,46 +31,17 @@ rti_change_attribute_transportation_type(rti_ambassador *amb,
 	struct om_obj *o;
 	struct wire_buf *b;
 	size_t i;
-	uint32_t a;
 	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
 	st = st_of(amb);
-	if (!(o = obj_find(st, obj.id)))
-		return rti__fail(amb, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
-		    "object instance %u is not known", obj.id);
-	if (n && !attrs)
-		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
-		    "attributes is NULL");
-	if (n > amb->fom->n_attrs)
-		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
-		    "%zu attributes: more than the FOM has", n);
-	for (i = 0; i < n; i++) {
-		a = attrs[i].id;
-		if (!fom_oclass_has_attr(amb->fom, o->known, a))
-			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_DEFINED,
-			    "attribute %u is not an attribute of %s", a,
-			    fom_oclass(amb->fom, o->known)->qname);
-		if (!bset_has(o->owned, st->words, a))
-			return rti__fail(amb, RTI_ERR_ATTRIBUTE_NOT_OWNED,
-			    "attribute %u of instance %s is not owned by this "
-			    "federate", a, o->name);
-	}
+	if ((rc = rti__om_check_owned(amb, obj.id, attrs, n, &o)) != RTI_OK)
+		return rc;
 	if (type_ok(amb, type) != RTI_OK)
 		return RTI_ERR_INVALID_TRANSPORTATION_TYPE;
-	if (!o->trans_be) {
-		/* from now on this instance's own set, starting as the FOM */
-		uint64_t *be = calloc(amb->attr_words, sizeof *be);
-
-		if (!be)
-			return rti__fail(amb, RTI_ERR_NO_MEMORY,
-			    "out of memory");
-		for (a = 1; a <= amb->fom->n_attrs; a++)
-			if (rti__om_attr_be(amb, o, a))
-				bset_add(be, a);
-		o->trans_be = be;
-		o->trans_words = amb->attr_words;
-	}
+	if ((rc = rti__om_own_set(amb, o, &o->trans_be, &o->trans_words,
+	    rti__om_attr_be)) != RTI_OK)
+		return rc;
 	b = rti__req_begin(amb, WIRE_OM_CHANGE_ATTR_TRANSPORT);
 	wire_put_u32(b, obj.id);
 	wire_put_u8(b, (uint8_t)type);
@@ -122,26 +93,14 @@ rti_change_interaction_transportation_type(rti_ambassador *amb,
 	int rc;
 
 	RTI__JOINED_OR_RETURN(amb);
-	if (!fom_iclass(amb->fom, cls.id))
-		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
-		    "interaction class %u is not defined", cls.id);
-	if (!rti__dm_iclass_published(amb, cls.id))
-		return rti__fail(amb, RTI_ERR_INTERACTION_CLASS_NOT_PUBLISHED,
-		    "interaction class %s is not published",
-		    fom_iclass(amb->fom, cls.id)->qname);
+	st = st_of(amb);
+	if ((rc = rti__om_check_iclass(amb, cls.id)) != RTI_OK)
+		return rc;
 	if (type_ok(amb, type) != RTI_OK)
 		return RTI_ERR_INVALID_TRANSPORTATION_TYPE;
-	st = st_of(amb);
-	if (cls.id >= st->n_itrans) {
-		size_t cap = st->n_itrans;
-
-		if (wire_grow((void **)&st->itrans, &cap, (size_t)cls.id + 1,
-		    1))
-			return rti__fail(amb, RTI_ERR_NO_MEMORY,
-			    "out of memory");
-		memset(st->itrans + st->n_itrans, 0, cap - st->n_itrans);
-		st->n_itrans = cap;
-	}
+	if ((rc = rti__om_class_room(amb, &st->itrans, &st->n_itrans,
+	    cls.id)) != RTI_OK)
+		return rc;
 	b = rti__req_begin(amb, WIRE_OM_CHANGE_IC_TRANSPORT);
 	wire_put_u32(b, cls.id);
 	wire_put_u8(b, (uint8_t)type);

@@ -108,7 +108,7 @@ rti_get_datatype_handle(rti_ambassador *amb, const char *name,
 	VALUES_ARGS(amb, out);
 	if (name == NULL)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT, "NULL name");
-	if ((h = fom_datatype_by_name(amb->fom, name)) == 0)
+	if (!RTI__CAUGHT_UP(amb, h = fom_datatype_by_name(amb->fom, name)))
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND, "no datatype "
 		    "named '%s'", name);
 	out->id = h;
@@ -122,13 +122,16 @@ rti_get_datatype_name(rti_ambassador *amb, rti_datatype_handle dt,
 	const struct fom_datatype *t;
 
 	VALUES_ARGS(amb, out);
-	if ((t = fom_datatype(amb->fom, dt.id)) == NULL)
+	if (!RTI__CAUGHT_UP(amb, t = fom_datatype(amb->fom, dt.id)))
 		return rti__fail(amb, RTI_ERR_DATATYPE_NOT_DEFINED, "datatype "
 		    "handle %u is not defined", dt.id);
 	*out = t->name;
 	return RTI_OK;
 }
 
+/* The datatypes of attributes and parameters: thin wrappers over one
+ * implementation (values_item_type), each handle looked up as every
+ * lookup is (RTI__CAUGHT_UP). */
 RTI_API int
 rti_get_attribute_datatype(rti_ambassador *amb, rti_attribute_handle attr,
     rti_datatype_handle *out)
@@ -136,7 +139,7 @@ rti_get_attribute_datatype(rti_ambassador *amb, rti_attribute_handle attr,
 	const struct fom_attribute *a;
 
 	VALUES_ARGS(amb, out);
-	if ((a = fom_attr(amb->fom, attr.id)) == NULL)
+	if (!RTI__CAUGHT_UP(amb, a = fom_attr(amb->fom, attr.id)))
 		return rti__fail(amb, RTI_ERR_INVALID_ATTRIBUTE_HANDLE,
 		    "attribute handle %u is not defined", attr.id);
 	return values_item_type(amb, "attribute", a->name, a->datatype_name,
@@ -150,7 +153,7 @@ rti_get_parameter_datatype(rti_ambassador *amb, rti_parameter_handle param,
 	const struct fom_parameter *p;
 
 	VALUES_ARGS(amb, out);
-	if ((p = fom_param(amb->fom, param.id)) == NULL)
+	if (!RTI__CAUGHT_UP(amb, p = fom_param(amb->fom, param.id)))
 		return rti__fail(amb, RTI_ERR_INVALID_PARAMETER_HANDLE,
 		    "parameter handle %u is not defined", param.id);
 	return values_item_type(amb, "parameter", p->name, p->datatype_name,

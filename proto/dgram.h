@@ -56,9 +56,9 @@ struct dgram_hdr {
 	uint8_t flags;
 };
 
-/* SipHash-2-4 with 128-bit output (Aumasson and Bernstein): `out`, 16
- * bytes, is the tag of msg[0..n) under the 16-byte `key`. */
-void dgram_siphash128(const uint8_t key[DGRAM_KEY_SIZE], const void *msg,
+/* The MAC of msg[0..n) under the 16-byte `key` into `out` (16 bytes):
+ * SipHash-2-4-128 (siphash.h). */
+void dgram_mac(const uint8_t key[DGRAM_KEY_SIZE], const void *msg,
     size_t n, uint8_t out[DGRAM_MAC_SIZE]);
 /* The MAC key of connection `token` under the shared auth key
  * auth[0..len): SipHash-128 of the token, keyed with SipHash-128 of the

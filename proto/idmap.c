@@ -10,64 +10,47 @@
 #include <time.h>
 
 #include "idmap.h"
+#include "siphash.h"
 
 #define IDMAP_MIN 64              /* chains of a new table */
 
-#define SIP_ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
-#define SIP_ROUND do {                                                  \
-	v0 += v1; v1 = SIP_ROTL(v1, 13); v1 ^= v0; v0 = SIP_ROTL(v0, 32);   \
-	v2 += v3; v3 = SIP_ROTL(v3, 16); v3 ^= v2;                          \
-	v0 += v3; v3 = SIP_ROTL(v3, 21); v3 ^= v0;                          \
-	v2 += v1; v1 = SIP_ROTL(v1, 17); v1 ^= v2; v2 = SIP_ROTL(v2, 32);   \
-} while (0)
-
 /*
- * SipHash-1-3 of the string `s` under key `k`, `scope` XORed into the
- * key's first word (0: a string without scope).  With a fixed hash, names
- * chosen
- * to share a chain make every lookup walk all of them (a FOM module whose
- * 65000 attribute names shared one bucket took 2.8 s instead of 0.05 s,
- * quadratic in the names); the key is random per table (per FOM) and
- * nothing observable depends on it.
+ * The hash of string `s` under the table's key `k`, `scope` XORed into
+ * the key's first word (0: a string without scope): SipHash-1-3.  With a
+ * fixed hash, names chosen to share a chain make every lookup walk all of
+ * them (a FOM module whose 65000 attribute names shared one bucket took
+ * 2.8 s instead of 0.05 s, quadratic in the names); the key is random per
+ * table (per FOM) and nothing observable depends on it.
  */
 static uint64_t
-siphash13(const uint64_t k[2], uint32_t scope, const char *s)
+str_hash(const uint64_t k[2], uint32_t scope, const char *s)
 {
-	uint64_t k0 = k[0] ^ scope, k1 = k[1];
-	uint64_t v0 = k0 ^ 0x736f6d6570736575ull;
-	uint64_t v1 = k1 ^ 0x646f72616e646f6dull;
-	uint64_t v2 = k0 ^ 0x6c7967656e657261ull;
-	uint64_t v3 = k1 ^ 0x7465646279746573ull;
-	size_t len = strlen(s), i, j;
-	uint64_t m;
+	uint64_t key[2] = { k[0] ^ scope, k[1] };
 
-	for (i = 0; i + 8 <= len; i += 8) {
-		memcpy(&m, s + i, 8);
-		v3 ^= m;
-		SIP_ROUND;
-		v0 ^= m;
-	}
-	m = (uint64_t)len << 56;
-	for (j = 0; i + j < len; j++)
-		m |= (uint64_t)(uint8_t)s[i + j] << (8 * j);
-	v3 ^= m;
-	SIP_ROUND;
-	v0 ^= m;
-	v2 ^= 0xff;
-	SIP_ROUND;
-	SIP_ROUND;
-	SIP_ROUND;
-	return v0 ^ v1 ^ v2 ^ v3;
+	return siphash13(key, s, strlen(s));
+}
+
+/* A table of no entries and IDMAP_MIN chains; 0, or -1 on ENOMEM. */
+static int
+init_empty(struct idmap *m, ptrdiff_t key_off, size_t key_size)
+{
+	memset(m, 0, sizeof *m);
+	m->key_off = key_off;
+	m->key_size = key_size;
+	m->head = calloc(IDMAP_MIN, sizeof *m->head);
+	if (!m->head)
+		return -1;
+	m->mask = IDMAP_MIN - 1;
+	m->grow_at = IDMAP_MIN;
+	return 0;
 }
 
 int
 idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size)
 {
 	struct timespec ts;
+	int r = init_empty(m, key_off, key_size);
 
-	memset(m, 0, sizeof *m);
-	m->key_off = key_off;
-	m->key_size = key_size;
 	if (key_size == 0 && getrandom(m->sk, sizeof m->sk, GRND_NONBLOCK) !=
 	    (ssize_t)sizeof m->sk) {
 		/* no entropy yet (early boot): still unknown to a peer */
@@ -76,12 +59,16 @@ idmap_init(struct idmap *m, ptrdiff_t key_off, size_t key_size)
 		    (uint64_t)(uintptr_t)m;
 		m->sk[1] = (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)&ts;
 	}
-	m->head = calloc(IDMAP_MIN, sizeof *m->head);
-	if (!m->head)
-		return -1;
-	m->mask = IDMAP_MIN - 1;
-	m->grow_at = IDMAP_MIN;
-	return 0;
+	return r;
+}
+
+int
+idmap_init_keyed(struct idmap *m, ptrdiff_t key_off, const uint64_t sk[2])
+{
+	int r = init_empty(m, key_off, 0);
+
+	idmap_set_key(m, sk);
+	return r;
 }
 
 int
@@ -153,8 +140,8 @@ new_hash(const struct idmap *m, struct idmap_node *n)
 	if (m->key_size != 0)
 		return idmap_key_at(n, m->key_off, m->key_size);
 	if (!m->scope_off)
-		return siphash13(m->sk, 0, name_of(m, n));
-	h = siphash13(m->sk, scope_of(m, n), name_of(m, n));
+		return str_hash(m->sk, 0, name_of(m, n));
+	h = str_hash(m->sk, scope_of(m, n), name_of(m, n));
 	memcpy((char *)n + m->hash_off, &h, sizeof h);
 	return h;
 }
@@ -165,7 +152,7 @@ hash_of(const struct idmap *m, const struct idmap_node *n)
 {
 	if (m->key_size == 0)
 		return m->scope_off ? kept_hash(m, n) :
-		    siphash13(m->sk, 0, name_of(m, n));
+		    str_hash(m->sk, 0, name_of(m, n));
 	return idmap_key_at(n, m->key_off, m->key_size);
 }
 
@@ -294,7 +281,7 @@ idmap_clear(struct idmap *m)
 uint64_t
 idmap_hash_str(const struct idmap *m, const char *s)
 {
-	return siphash13(m->sk, 0, s);
+	return str_hash(m->sk, 0, s);
 }
 
 struct idmap_node *
@@ -304,7 +291,7 @@ idmap_get_str(const struct idmap *m, const char *s)
 
 	if (m->n == 0)
 		return NULL;
-	for (n = m->head[idmap_slot(siphash13(m->sk, 0, s), m->mask)]; n;
+	for (n = m->head[idmap_slot(str_hash(m->sk, 0, s), m->mask)]; n;
 	    n = n->next)
 		if (strcmp(name_of(m, n), s) == 0)
 			return n;
@@ -319,7 +306,7 @@ idmap_get_scoped(const struct idmap *m, uint32_t scope, const char *s)
 
 	if (m->n == 0)
 		return NULL;
-	h = siphash13(m->sk, scope, s);
+	h = str_hash(m->sk, scope, s);
 	for (n = m->head[idmap_slot(h, m->mask)]; n; n = n->next)
 		if (kept_hash(m, n) == h && scope_of(m, n) == scope &&
 		    strcmp(name_of(m, n), s) == 0)

@@ -116,6 +116,13 @@ int idmap_init_scoped(struct idmap *m, ptrdiff_t key_off,
  * random one: tables that hash names alike (a FOM's tables, and those of
  * its copies).  The key stays secret to whoever chooses the names. */
 void idmap_set_key(struct idmap *m, const uint64_t sk[2]);
+/* IDMAP_INIT_STR with the hash key `sk` from the start, no random key
+ * drawn: the short-lived tables a FOM's loader makes for a definition or
+ * a class, keyed as the FOM's own tables are. */
+#define IDMAP_INIT_STR_KEYED(m, type, node, key, sk)                   \
+	idmap_init_keyed((m), IDMAP_OFF(type, node, key), (sk))
+int idmap_init_keyed(struct idmap *m, ptrdiff_t key_off,
+    const uint64_t sk[2]);
 /* Free the table, not the entries (free them first: see iteration). */
 void idmap_fini(struct idmap *m);
 

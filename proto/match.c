@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fnv.h"
 #include "hla.h"
 #include "match.h"
 
@@ -48,18 +49,14 @@ struct match_set {
 
 #define END UINT32_MAX
 
-#define FNV_INIT 14695981039346656037ull
-#define FNV_STEP(h, c) (((h) ^ (uint8_t)(c)) * 1099511628211ull)
-
 uint64_t
 match_cond_point(const char *cond)
 {
-	uint64_t h = FNV_INIT;
+	uint64_t h;
 
 	if (!cond || !*cond)
 		return 0;
-	while (*cond)
-		h = FNV_STEP(h, *cond++);
+	h = fnv1a_str(FNV1A_INIT, cond);
 	return h ? h : 1;
 }
 
@@ -429,12 +426,12 @@ query_prefixes(struct match_set *s, const struct match_region *q,
     const char *cond, int (*fn)(uint32_t owner, uint32_t tag, void *arg),
     void *arg)
 {
-	uint64_t h = FNV_INIT, p;
+	uint64_t h = FNV1A_INIT, p;
 	size_t j;
 	uint32_t k;
 
 	for (j = 0; cond[j] && j < 64; j++) {
-		h = FNV_STEP(h, cond[j]);
+		h = fnv1a(h, &cond[j], 1);
 		if (cond[j] != '/' || !(s->prefix_lens & (1ull << j)))
 			continue;
 		p = h ? h : 1;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fnv.h"
 #include "mcast.h"
 
 #define MC_NET 0xe0000000u          /* 224.0.0.0/4 */
@@ -124,21 +125,6 @@ mc_admin_scoped(uint32_t addr)
 	return (addr & 0xff000000u) == 0xef000000u;
 }
 
-#define FNV_OFFSET 0xcbf29ce484222325ull
-#define FNV_PRIME 0x100000001b3ull
-
-static uint64_t
-fnv(uint64_t h, const void *p, size_t n)
-{
-	const uint8_t *s = p;
-
-	while (n--) {
-		h ^= *s++;
-		h *= FNV_PRIME;
-	}
-	return h;
-}
-
 uint32_t
 mc_group_cell(const struct mc_range *r, const char *fed, int interaction,
     uint32_t cls, const char *cell, size_t len)
@@ -151,10 +137,10 @@ mc_group_cell(const struct mc_range *r, const char *fed, int interaction,
 	k[2] = (uint8_t)(cls >> 16);
 	k[3] = (uint8_t)(cls >> 8);
 	k[4] = (uint8_t)cls;
-	h = fnv(FNV_OFFSET, fed, strlen(fed) + 1);
-	h = fnv(h, k, sizeof k);
+	h = fnv1a(FNV1A_INIT, fed, strlen(fed) + 1);
+	h = fnv1a(h, k, sizeof k);
 	if (len)
-		h = fnv(h, cell, len);
+		h = fnv1a(h, cell, len);
 	return r->first + (uint32_t)(h % mc_range_size(r));
 }
 

@@ -188,6 +188,20 @@ if [ -d "$includedir/rti1516e" ]; then
 	fi
 fi
 
+# The examples of the grid demo build the same way, each with sample.c,
+# the part they share, installed beside them, by hand too.
+for ex in substation grid console instructor; do
+	# shellcheck disable=SC2086 # flags are lists
+	if (cd "$tmp/user" && $cc $san -o "$ex" "$ex.c" sample.c \
+	    $(pkg-config --cflags librti) $libs -lm) >"$tmp/cc.log" 2>&1; then
+		ok
+	else
+		cat "$tmp/cc.log"
+		bad "$ex.c and sample.c do not build with pkg-config" \
+		    "--cflags --libs librti"
+	fi
+done
+
 # Run them against the installed rtiexec, which finds HelloWorld.xml in the
 # installed FOM directory.
 if [ -x "$tmp/user/hello" ]; then

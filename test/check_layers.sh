@@ -10,11 +10,11 @@
 #   fom               include proto config.h
 #   librti            include proto fom config.h
 #   rti               include proto fom config.h
-#   tools             config.h (rtictl and its JSON reader)
+#   tools             proto config.h (rtictl, reading JSON with proto/json.h)
 #   samples           include (and <RTI/...>, the C++ API's own headers)
 #   test              include config.h
 #   test/unit         include proto fom rti test config.h
-#   test/integration  include proto test tools config.h
+#   test/integration  include proto test config.h
 #   test/fuzz         include proto fom rti tools config.h
 #   test/bench        include proto rti config.h
 #   test/tools        include proto fom librti config.h
@@ -23,8 +23,9 @@
 #                     nothing of the tree (<RTI/...> are their own)
 #   test/cxx          include test config.h
 #
-# that is: include <- proto <- fom <- librti, rti; proto <- librti, rti; librti
-# and rti never include each other; samples see only the public header.
+# that is: include <- proto <- fom <- librti, rti; proto <- librti, rti,
+# tools; librti and rti never include each other; samples see only the
+# public header.
 # A test reaches the internals of the layer it tests (test/include.am),
 # never librti/'s; test/tools holds the programs that print a layer's
 # internal tables for a test (librti's message tables, check_protocol.sh).  The build enforces the same graph with each folder's
@@ -48,11 +49,11 @@ proto: include config.h
 fom: include proto config.h
 librti: include proto fom config.h
 rti: include proto fom config.h
-tools: config.h
+tools: proto config.h
 samples: include
 test: include config.h
 test/unit: include proto fom rti test config.h
-test/integration: include proto test tools config.h
+test/integration: include proto test config.h
 test/fuzz: include proto fom rti tools config.h
 test/bench: include proto rti config.h
 test/tools: include proto fom librti config.h

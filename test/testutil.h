@@ -190,7 +190,7 @@ rti_object_instance_handle tfed_register_named(struct tfed *t,
 void tfed_publish_status(struct tfed *t);
 void tfed_subscribe_status(struct tfed *t, const char *cond);
 
-/* Best effort (check_besteffort, check_besteffort2).
+/* Best effort (check_besteffort, check_besteffort_guards).
  * tfed_transport_stats: rti_get_transport_stats of `t` (must succeed).
  * tfed_wait_udp: evoke `t` until its datagram path is confirmed (fails
  *   the test after WAIT_S).

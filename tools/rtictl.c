@@ -190,16 +190,16 @@ out:
 	return NULL;
 }
 
-static struct jr_val *
+static struct json_val *
 get_json(const struct ctl *c, const char *path, char **raw, int *gone)
 {
-	struct jr_val *v;
+	struct json_val *v;
 	char err[128], *b;
 	size_t len;
 
 	if (!(b = get(c, path, &len, gone)))
 		return NULL;
-	if (jr_parse(b, len, &v, err, sizeof err) < 0) {
+	if (json_parse(b, len, &v, err, sizeof err) < 0) {
 		fprintf(stderr, "rtictl: %s: bad JSON: %s\n", path, err);
 		free(b);
 		return NULL;
@@ -235,21 +235,21 @@ encode(const char *s, char *out, size_t len)
 
 /* Each federation's document, in the list's order (NULL-terminated,
  * malloc'd), and the raw texts when `raw`; NULL on error. */
-static struct jr_val **
+static struct json_val **
 federations(const struct ctl *c, char ***raw)
 {
-	const struct jr_val *fl;
-	struct jr_val *list, **docs;
+	const struct json_val *fl;
+	struct json_val *list, **docs;
 	char path[4096], enc[3 * 1024 + 1];
 	size_t i, k = 0;
 	int gone;
 
 	if (!(list = get_json(c, "/api/v1/federations", NULL, NULL)))
 		return NULL;
-	fl = jr_get(list, "federations");
-	if (!fl || fl->type != JR_ARR) {
+	fl = json_get(list, "federations");
+	if (!fl || fl->type != JSON_ARR) {
 		fprintf(stderr, "rtictl: the answer has no federations\n");
-		jr_free(list);
+		json_free(list);
 		return NULL;
 	}
 	docs = calloc(fl->n + 1, sizeof *docs);
@@ -260,7 +260,7 @@ federations(const struct ctl *c, char ***raw)
 		goto bad;
 	}
 	for (i = 0; i < fl->n; i++) {
-		const char *name = jr_str(jr_get(&fl->items[i], "name"), "");
+		const char *name = json_str(json_get(&fl->items[i], "name"), "");
 
 		if (c->federation && strcmp(name, c->federation) != 0)
 			continue;
@@ -277,7 +277,7 @@ federations(const struct ctl *c, char ***raw)
 		}
 		k++;
 	}
-	jr_free(list);
+	json_free(list);
 	if (c->federation && k == 0) {
 		fprintf(stderr, "rtictl: no federation '%s'\n", c->federation);
 		free(docs);
@@ -290,7 +290,7 @@ federations(const struct ctl *c, char ***raw)
 	return docs;
 bad:
 	for (i = 0; docs && docs[i]; i++)
-		jr_free(docs[i]);
+		json_free(docs[i]);
 	free(docs);
 	if (raw && *raw) {
 		for (i = 0; (*raw)[i]; i++)
@@ -298,17 +298,17 @@ bad:
 		free(*raw);
 		*raw = NULL;
 	}
-	jr_free(list);
+	json_free(list);
 	return NULL;
 }
 
 static void
-free_docs(struct jr_val **docs, char **raw)
+free_docs(struct json_val **docs, char **raw)
 {
 	size_t i;
 
 	for (i = 0; docs && docs[i]; i++)
-		jr_free(docs[i]);
+		json_free(docs[i]);
 	free(docs);
 	for (i = 0; raw && raw[i]; i++)
 		free(raw[i]);
@@ -318,11 +318,11 @@ free_docs(struct jr_val **docs, char **raw)
 /* A time of the JSON (number, "+Inf" or null) as text, with 10
  * significant digits (--json has them exact). */
 static const char *
-tstr(const struct jr_val *v, char *buf, size_t len)
+tstr(const struct json_val *v, char *buf, size_t len)
 {
-	if (v && v->type == JR_NUM)
+	if (v && v->type == JSON_NUM)
 		snprintf(buf, len, "%.10g", v->num);
-	else if (v && v->type == JR_STR)
+	else if (v && v->type == JSON_STR)
 		snprintf(buf, len, "%s", v->str);
 	else
 		snprintf(buf, len, "-");
@@ -332,141 +332,141 @@ tstr(const struct jr_val *v, char *buf, size_t len)
 /* Print the names of array arr, ", " between them, or `none` when it has
  * none (all of them: a list of a thousand federates is not cut). */
 static void
-print_names(FILE *o, const struct jr_val *arr, const char *none)
+print_names(FILE *o, const struct json_val *arr, const char *none)
 {
-	size_t i, n = arr && arr->type == JR_ARR ? arr->n : 0;
+	size_t i, n = arr && arr->type == JSON_ARR ? arr->n : 0;
 
 	if (n == 0)
 		fputs(none, o);
 	for (i = 0; i < n; i++)
-		fprintf(o, "%s%s", i ? ", " : "", jr_str(&arr->items[i], "?"));
+		fprintf(o, "%s%s", i ? ", " : "", json_str(&arr->items[i], "?"));
 }
 
 static int
-has_names(const struct jr_val *arr)
+has_names(const struct json_val *arr)
 {
-	return arr && arr->type == JR_ARR && arr->n > 0;
+	return arr && arr->type == JSON_ARR && arr->n > 0;
 }
 
 /* The save line of the page: the last save and what runs now. */
 static void
-print_save(FILE *o, const struct jr_val *sv)
+print_save(FILE *o, const struct json_val *sv)
 {
-	const struct jr_val *last = jr_get(sv, "last");
-	const char *state = jr_str(jr_get(sv, "state"), "idle");
-	const char *label = jr_str(jr_get(sv, "label"), "?");
+	const struct json_val *last = json_get(sv, "last");
+	const char *state = json_str(json_get(sv, "state"), "idle");
+	const char *label = json_str(json_get(sv, "label"), "?");
 	char t[64];
 
-	if (last && last->type == JR_OBJ) {
-		fprintf(o, "last save: %s", jr_str(jr_get(last, "label"),
+	if (last && last->type == JSON_OBJ) {
+		fprintf(o, "last save: %s", json_str(json_get(last, "label"),
 		    "?"));
-		if (jr_get(last, "time") &&
-		    jr_get(last, "time")->type != JR_NULL)
-			fprintf(o, " at t=%s", tstr(jr_get(last, "time"), t,
+		if (json_get(last, "time") &&
+		    json_get(last, "time")->type != JSON_NULL)
+			fprintf(o, " at t=%s", tstr(json_get(last, "time"), t,
 			    sizeof t));
 	} else {
 		fprintf(o, "last save: none");
 	}
 	if (strcmp(state, "waiting_for_time") == 0) {
 		fprintf(o, "; save %s waits for t=%s", label,
-		    tstr(jr_get(sv, "time"), t, sizeof t));
+		    tstr(json_get(sv, "time"), t, sizeof t));
 	} else if (strcmp(state, "saving") == 0) {
 		fprintf(o, "; saving %s: waiting for ", label);
-		print_names(o, jr_get(sv, "waiting_for"), "nobody");
+		print_names(o, json_get(sv, "waiting_for"), "nobody");
 	} else if (strcmp(state, "writing") == 0) {
 		fprintf(o, "; saving %s: writing the file", label);
 	} else if (strcmp(state, "restoring") == 0) {
 		fprintf(o, "; restoring %s: waiting for ", label);
-		print_names(o, jr_get(sv, "waiting_for"), "nobody");
+		print_names(o, json_get(sv, "waiting_for"), "nobody");
 	}
 	fprintf(o, "\n");
 }
 
 static void
-print_status(FILE *o, const struct jr_val *d)
+print_status(FILE *o, const struct json_val *d)
 {
-	const struct jr_val *fx = jr_get(d, "federation");
-	const struct jr_val *fs = jr_get(fx, "federates");
-	const struct jr_val *sp = jr_get(fx, "sync_points");
-	double now = jr_num(jr_path(d, "server.now"), 0);
+	const struct json_val *fx = json_get(d, "federation");
+	const struct json_val *fs = json_get(fx, "federates");
+	const struct json_val *sp = json_get(fx, "sync_points");
+	double now = json_num(json_path(d, "server.now"), 0);
 	size_t i;
 
 	fprintf(o, "federation %s (%s): %zu federate%s\n",
-	    jr_str(jr_get(fx, "name"), "?"),
-	    jr_str(jr_get(fx, "time_implementation"), "?"),
+	    json_str(json_get(fx, "name"), "?"),
+	    json_str(json_get(fx, "time_implementation"), "?"),
 	    fs ? fs->n : 0, fs && fs->n == 1 ? "" : "s");
 	fprintf(o, "%-6s %-20s %-16s %-15s %8s %s\n", "HANDLE", "NAME", "TYPE",
 	    "HOST", "JOINED", "STATE");
 	for (i = 0; fs && i < fs->n; i++) {
-		const struct jr_val *f = &fs->items[i];
-		double j = jr_num(jr_get(f, "joined"), now);
+		const struct json_val *f = &fs->items[i];
+		double j = json_num(json_get(f, "joined"), now);
 
 		fprintf(o, "%-6.0f %-20s %-16s %-15s %7.0fs %s\n",
-		    jr_num(jr_get(f, "handle"), 0),
-		    jr_str(jr_get(f, "name"), "?"),
-		    jr_str(jr_get(f, "type"), ""),
-		    jr_str(jr_get(f, "host"), ""),
-		    now > j ? now - j : 0, jr_str(jr_get(f, "state"), "?"));
+		    json_num(json_get(f, "handle"), 0),
+		    json_str(json_get(f, "name"), "?"),
+		    json_str(json_get(f, "type"), ""),
+		    json_str(json_get(f, "host"), ""),
+		    now > j ? now - j : 0, json_str(json_get(f, "state"), "?"));
 	}
 	for (i = 0; sp && i < sp->n; i++) {
 		fprintf(o, "sync point %s: waiting for ",
-		    jr_str(jr_get(&sp->items[i], "label"), "?"));
-		print_names(o, jr_get(&sp->items[i], "waiting_for"), "nobody");
+		    json_str(json_get(&sp->items[i], "label"), "?"));
+		print_names(o, json_get(&sp->items[i], "waiting_for"), "nobody");
 		fprintf(o, "\n");
 	}
-	if (jr_get(fx, "save"))
-		print_save(o, jr_get(fx, "save"));
+	if (json_get(fx, "save"))
+		print_save(o, json_get(fx, "save"));
 }
 
 static void
-print_time(FILE *o, const struct jr_val *d)
+print_time(FILE *o, const struct json_val *d)
 {
-	const struct jr_val *fx = jr_get(d, "federation");
-	const struct jr_val *fs = jr_get(fx, "federates");
-	const struct jr_val *g = jr_get(fx, "galt");
+	const struct json_val *fx = json_get(d, "federation");
+	const struct json_val *fs = json_get(fx, "federates");
+	const struct json_val *g = json_get(fx, "galt");
 	char b1[48], b2[48], b3[48], b4[64];
 	size_t i;
 
-	if (has_names(jr_get(g, "held_back_by"))) {
+	if (has_names(json_get(g, "held_back_by"))) {
 		fprintf(o, "federation %s: GALT %s held back by ",
-		    jr_str(jr_get(fx, "name"), "?"),
-		    tstr(jr_get(g, "time"), b1, sizeof b1));
-		print_names(o, jr_get(g, "held_back_by"), "");
+		    json_str(json_get(fx, "name"), "?"),
+		    tstr(json_get(g, "time"), b1, sizeof b1));
+		print_names(o, json_get(g, "held_back_by"), "");
 		fprintf(o, " (waiting: ");
-		print_names(o, jr_get(g, "waiting"), "");
+		print_names(o, json_get(g, "waiting"), "");
 		fprintf(o, ")\n");
 	} else
 		fprintf(o, "federation %s: nobody holds time back\n",
-		    jr_str(jr_get(fx, "name"), "?"));
+		    json_str(json_get(fx, "name"), "?"));
 	fprintf(o, "%-20s %12s %10s %-16s %12s %-3s %-3s %s\n", "NAME",
 	    "TIME", "LOOKAHEAD", "PENDING", "GALT", "REG", "CON", "NOTE");
 	for (i = 0; fs && i < fs->n; i++) {
-		const struct jr_val *t = jr_get(&fs->items[i], "time");
-		const struct jr_val *p = jr_get(t, "pending");
+		const struct json_val *t = json_get(&fs->items[i], "time");
+		const struct json_val *p = json_get(t, "pending");
 
-		if (p && p->type == JR_OBJ)
+		if (p && p->type == JSON_OBJ)
 			snprintf(b4, sizeof b4, "%s %s",
-			    jr_str(jr_get(p, "kind"), "?"),
-			    tstr(jr_get(p, "time"), b3, sizeof b3));
+			    json_str(json_get(p, "kind"), "?"),
+			    tstr(json_get(p, "time"), b3, sizeof b3));
 		else
 			snprintf(b4, sizeof b4, "-");
 		fprintf(o, "%-20s %12s %10s %-16s %12s %-3s %-3s %s\n",
-		    jr_str(jr_get(&fs->items[i], "name"), "?"),
-		    tstr(jr_get(t, "logical_time"), b1, sizeof b1),
-		    tstr(jr_get(t, "lookahead"), b2, sizeof b2), b4,
-		    tstr(jr_get(t, "galt"), b3, sizeof b3),
-		    jr_bool(jr_get(t, "regulating"), 0) ? "yes" : "no",
-		    jr_bool(jr_get(t, "constrained"), 0) ? "yes" : "no",
-		    jr_bool(jr_get(t, "holds_galt"), 0) ? "holds GALT" :
-		    jr_bool(jr_get(t, "waiting"), 0) ? "waiting" : "");
+		    json_str(json_get(&fs->items[i], "name"), "?"),
+		    tstr(json_get(t, "logical_time"), b1, sizeof b1),
+		    tstr(json_get(t, "lookahead"), b2, sizeof b2), b4,
+		    tstr(json_get(t, "galt"), b3, sizeof b3),
+		    json_bool(json_get(t, "regulating"), 0) ? "yes" : "no",
+		    json_bool(json_get(t, "constrained"), 0) ? "yes" : "no",
+		    json_bool(json_get(t, "holds_galt"), 0) ? "holds GALT" :
+		    json_bool(json_get(t, "waiting"), 0) ? "waiting" : "");
 	}
 }
 
 static int
-cmd_docs(const struct ctl *c, void (*print)(FILE *, const struct jr_val *))
+cmd_docs(const struct ctl *c, void (*print)(FILE *, const struct json_val *))
 {
 	char **raw = NULL;
-	struct jr_val **docs = federations(c, c->json ? &raw : NULL);
+	struct json_val **docs = federations(c, c->json ? &raw : NULL);
 	size_t i;
 
 	if (!docs)
@@ -496,14 +496,14 @@ cmd_metrics(const struct ctl *c)
 
 /* Sum of the `key` counters of a federation's traffic. */
 static double
-sent_total(const struct jr_val *d, const char *key)
+sent_total(const struct json_val *d, const char *key)
 {
-	const struct jr_val *t = jr_path(d, "federation.traffic");
+	const struct json_val *t = json_path(d, "federation.traffic");
 	double s = 0;
 	size_t i;
 
-	for (i = 0; t && t->type == JR_ARR && i < t->n; i++)
-		s += jr_num(jr_get(&t->items[i], key), 0);
+	for (i = 0; t && t->type == JSON_ARR && i < t->n; i++)
+		s += json_num(json_get(&t->items[i], key), 0);
 	return s;
 }
 
@@ -556,7 +556,7 @@ cmd_top(const struct ctl *c, double period, long iterations)
 		tty = 0;
 	}
 	for (it = 0; iterations <= 0 || it < iterations; it++) {
-		struct jr_val **docs = federations(c, NULL);
+		struct json_val **docs = federations(c, NULL);
 		struct timespec ts;
 		struct pollfd pfd = { 0, POLLIN, 0 };
 		double t;
@@ -579,7 +579,7 @@ cmd_top(const struct ctl *c, double period, long iterations)
 		for (i = 0; docs[i]; i++) {
 			double s = sent_total(docs[i], "sent");
 			double b = sent_total(docs[i], "bytes_sent");
-			const char *name = jr_str(jr_get(jr_get(docs[i],
+			const char *name = json_str(json_get(json_get(docs[i],
 			    "federation"), "name"), "");
 			const struct top_prev *p = top_prev_find(prev,
 			    n_prev, name);

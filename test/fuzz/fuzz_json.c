@@ -1,124 +1,97 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * fuzz_json.c - libFuzzer target for rtictl's JSON reader (tools/jsonr.h).
+ * fuzz_json.c - libFuzzer target for the JSON codec (proto/json.h), the
+ * one reader and writer of the FOM value codec, the HTTP view and rtictl.
  *
- * Any input is parsed; a refused one must leave an error message and no
- * tree.  An accepted one is written out again (numbers with 17 digits,
- * strings escaped) and must parse to an equal tree, and every lookup
- * (jr_get, jr_path, jr_at) must stay inside it.
+ * Any input is parsed into a tree; a refused one must leave an error
+ * message and no tree.  An accepted one is written out again with the
+ * writer (integers exact, other numbers in their shortest form, strings
+ * escaped, for an HTML page when the input's length is odd: then no '<',
+ * '>' or '&' may be left) and must parse to an equal tree, integers
+ * equal to the last bit; every lookup (json_get, json_path, json_at) must
+ * stay inside it.  The input is also read as base64: what it decodes to
+ * must encode and decode to the same bytes.
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
-#include "jsonr.h"
-
-struct out {
-	char *b;
-	size_t n, cap;
-};
+#include "json.h"
 
 static void
-add(struct out *o, const char *s, size_t n)
+write_val(struct json_w *w, const char *key, const struct json_val *v)
 {
-	if (o->n + n + 1 > o->cap) {
-		o->cap = (o->n + n + 1) * 2;
-		o->b = realloc(o->b, o->cap);
-		FUZZ_CHECK(o->b != NULL);
-	}
-	memcpy(o->b + o->n, s, n);
-	o->n += n;
-	o->b[o->n] = '\0';
-}
-
-static void
-put_str(struct out *o, const char *s, size_t n)
-{
-	char e[8];
-	size_t i;
-
-	add(o, "\"", 1);
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c < 0x20 || c == '"' || c == '\\') {
-			snprintf(e, sizeof e, "\\u%04x", c);
-			add(o, e, 6);
-		} else {
-			add(o, s + i, 1);
-		}
-	}
-	add(o, "\"", 1);
-}
-
-static void
-write_val(struct out *o, const struct jr_val *v)
-{
-	char num[40];
+	char t[32];
 	size_t i;
 
 	switch (v->type) {
-	case JR_NULL:
-		add(o, "null", 4);
+	case JSON_NULL:
+		json_w_null(w, key);
 		break;
-	case JR_BOOL:
-		add(o, v->b ? "true" : "false", v->b ? 4 : 5);
+	case JSON_BOOL:
+		json_w_bool(w, key, v->b);
 		break;
-	case JR_NUM:
-		/* an overflowing exponent reads as inf: keep it so */
-		if (v->num > 1.7976931348623157e308)
-			add(o, "1e999", 5);
-		else if (v->num < -1.7976931348623157e308)
-			add(o, "-1e999", 6);
-		else
-			add(o, num, (size_t)snprintf(num, sizeof num, "%.17g",
-			    v->num));
-		break;
-	case JR_STR:
-		put_str(o, v->str, v->n);
-		break;
-	case JR_ARR:
-	case JR_OBJ:
-		add(o, v->type == JR_ARR ? "[" : "{", 1);
-		for (i = 0; i < v->n; i++) {
-			if (i)
-				add(o, ",", 1);
-			if (v->type == JR_OBJ) {
-				put_str(o, v->keys[i], strlen(v->keys[i]));
-				add(o, ":", 1);
-			}
-			write_val(o, &v->items[i]);
+	case JSON_NUM:
+		if (v->exact) {
+			snprintf(t, sizeof t, "%s%llu", v->neg ? "-" : "",
+			    (unsigned long long)v->mag);
+			json_w_number(w, key, t);
+		} else if (isinf(v->num)) {
+			/* an overflowing exponent reads as inf: keep it so */
+			json_w_number(w, key, v->num > 0 ? "1e999" : "-1e999");
+		} else {
+			json_w_double(w, key, v->num);
 		}
-		add(o, v->type == JR_ARR ? "]" : "}", 1);
+		break;
+	case JSON_STR:
+		json_w_strn(w, key, v->str, v->n);
+		break;
+	case JSON_ARR:
+		json_w_arr(w, key);
+		for (i = 0; i < v->n; i++)
+			write_val(w, NULL, &v->items[i]);
+		json_w_arr_end(w);
+		break;
+	case JSON_OBJ:
+		json_w_obj(w, key);
+		for (i = 0; i < v->n; i++)
+			write_val(w, v->keys[i], &v->items[i]);
+		json_w_obj_end(w);
 		break;
 	}
 }
 
 static int
-equal(const struct jr_val *a, const struct jr_val *b)
+equal(const struct json_val *a, const struct json_val *b)
 {
 	size_t i;
 
 	if (a->type != b->type)
 		return 0;
 	switch (a->type) {
-	case JR_NULL:
+	case JSON_NULL:
 		return 1;
-	case JR_BOOL:
+	case JSON_BOOL:
 		return a->b == b->b;
-	case JR_NUM:
+	case JSON_NUM:
+		/* an integer stays exact; any number keeps its double
+		 * (1.0 may come back as the integer 1) */
+		if (a->exact && !(b->exact && a->mag == b->mag &&
+		    (a->neg == b->neg || a->mag == 0)))
+			return 0;
 		return a->num == b->num;
-	case JR_STR:
+	case JSON_STR:
 		return a->n == b->n && memcmp(a->str, b->str, a->n) == 0 &&
 		    strlen(a->str) == a->n;
 	default:
 		if (a->n != b->n)
 			return 0;
 		for (i = 0; i < a->n; i++) {
-			if (a->type == JR_OBJ &&
+			if (a->type == JSON_OBJ &&
 			    strcmp(a->keys[i], b->keys[i]) != 0)
 				return 0;
 			if (!equal(&a->items[i], &b->items[i]))
@@ -128,36 +101,73 @@ equal(const struct jr_val *a, const struct jr_val *b)
 	}
 }
 
+/* data[0..size) as base64: what it decodes to round-trips. */
+static void
+base64_round_trip(const uint8_t *data, size_t size)
+{
+	uint8_t *bytes = malloc(size / 4 * 3 + 1), *again;
+	struct json_w w;
+	char *text;
+	size_t len;
+	long n, m;
+
+	FUZZ_CHECK(bytes != NULL);
+	n = json_base64_decode((const char *)data, size, bytes);
+	if (n < 0) {
+		free(bytes);
+		return;
+	}
+	FUZZ_CHECK((size_t)n <= size / 4 * 3);
+	json_w_init(&w, 0);
+	json_w_base64(&w, NULL, bytes, (size_t)n);
+	FUZZ_CHECK(json_w_finish(&w, &text, &len) == 0);
+	FUZZ_CHECK(len >= 2 && text[0] == '"' && text[len - 1] == '"');
+	again = malloc(len / 4 * 3 + 1);
+	FUZZ_CHECK(again != NULL);
+	m = json_base64_decode(text + 1, len - 2, again);
+	FUZZ_CHECK(m == n && memcmp(again, bytes, (size_t)n) == 0);
+	free(again);
+	free(text);
+	free(bytes);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct jr_val *v = NULL, *w = NULL;
-	struct out o = { NULL, 0, 0 };
-	char err[128];
-	size_t i;
+	struct json_val *v = NULL, *u = NULL;
+	struct json_w w;
+	char err[128], *text;
+	size_t i, len;
+	int html = size & 1;
 
-	if (jr_parse((const char *)data, size, &v, err, sizeof err) < 0) {
+	base64_round_trip(data, size);
+	if (json_parse((const char *)data, size, &v, err, sizeof err) < 0) {
 		FUZZ_CHECK(v == NULL);
 		FUZZ_CHECK(err[0] != '\0');
 		return 0;
 	}
 	FUZZ_CHECK(v != NULL);
-	write_val(&o, v);
-	if (jr_parse(o.b, o.n, &w, err, sizeof err) < 0) {
-		fprintf(stderr, "re-parse of '%s' failed: %s\n", o.b, err);
+	json_w_init(&w, html ? JSON_W_HTML : 0);
+	write_val(&w, NULL, v);
+	FUZZ_CHECK(json_w_finish(&w, &text, &len) == 0);
+	FUZZ_CHECK(strlen(text) == len);
+	if (html)
+		FUZZ_CHECK(strpbrk(text, "<>&") == NULL);
+	if (json_parse(text, len, &u, err, sizeof err) < 0) {
+		fprintf(stderr, "re-parse of '%s' failed: %s\n", text, err);
 		FUZZ_CHECK(0);
 	}
-	FUZZ_CHECK(equal(v, w));
-	if (v->type == JR_OBJ)
+	FUZZ_CHECK(equal(v, u));
+	if (v->type == JSON_OBJ)
 		for (i = 0; i < v->n; i++) {
-			FUZZ_CHECK(jr_get(v, v->keys[i]) != NULL);
+			FUZZ_CHECK(json_get(v, v->keys[i]) != NULL);
 			if (!strchr(v->keys[i], '.'))
-				FUZZ_CHECK(jr_path(v, v->keys[i]) != NULL);
+				FUZZ_CHECK(json_path(v, v->keys[i]) != NULL);
 		}
-	FUZZ_CHECK(jr_at(v, v->type == JR_ARR ? v->n : 0) == NULL ||
-	    (v->type == JR_ARR && v->n > 0));
-	jr_free(v);
-	jr_free(w);
-	free(o.b);
+	FUZZ_CHECK(json_at(v, v->type == JSON_ARR ? v->n : 0) == NULL ||
+	    (v->type == JSON_ARR && v->n > 0));
+	json_free(v);
+	json_free(u);
+	free(text);
 	return 0;
 }

@@ -2,7 +2,7 @@
 /*
  * fuzz_rtictl.c - libFuzzer target for what rtictl reads that is not
  * JSON (tools/ctlparse.h): its --url, the head of a response, and what it
- * prints of an error body; and the JSON of a response body (jsonr.h).
+ * prints of an error body; and the JSON of a response body (proto/json.h).
  *
  * The input is "URL\nRESPONSE".  Invariants: a URL taken has a host, a
  * port of digits and a prefix without a trailing '/', each
@@ -16,14 +16,14 @@
 
 #include "ctlparse.h"
 #include "fuzz.h"
-#include "jsonr.h"
+#include "json.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *buf, *resp, out[256], err[128];
 	struct ctl_url u;
-	struct jr_val *v;
+	struct json_val *v;
 	size_t body, n, i, pl;
 	int status;
 
@@ -49,9 +49,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (ctl_parse_response(resp, n, &status, &body) == 0) {
 			FUZZ_CHECK(status >= 100 && status <= 999);
 			FUZZ_CHECK(body <= n);
-			if (jr_parse(resp + body, n - body, &v, err,
+			if (json_parse(resp + body, n - body, &v, err,
 			    sizeof err) == 0)
-				jr_free(v);
+				json_free(v);
 		}
 		ctl_printable(out, sizeof out, resp, n);
 		for (i = 0; out[i]; i++)

@@ -30,7 +30,7 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 
-#include "jsonr.h"
+#include "json.h"
 #include "testutil.h"
 
 #define HELLO TEST_FOM("HelloWorld.xml")
@@ -165,33 +165,33 @@ header(const struct resp *r, const char *name, char *out, size_t len)
 	return out;
 }
 
-static struct jr_val *
+static struct json_val *
 get_json(const char *path)
 {
 	struct resp r;
-	struct jr_val *v;
+	struct json_val *v;
 	char err[128], ct[128];
 
 	http_get(path, &r);
 	ck_assert_msg(r.status == 200, "%s: %d %s", path, r.status, r.all);
 	ck_assert_str_eq(header(&r, "Content-Type", ct, sizeof ct),
 	    "application/json");
-	ck_assert_msg(jr_parse(r.body, r.len, &v, err, sizeof err) == 0,
+	ck_assert_msg(json_parse(r.body, r.len, &v, err, sizeof err) == 0,
 	    "%s: %s in %s", path, err, r.body);
-	ck_assert_int_eq((int)jr_num(jr_get(v, "schema_version"), 0), 1);
+	ck_assert_int_eq((int)json_num(json_get(v, "schema_version"), 0), 1);
 	resp_free(&r);
 	return v;
 }
 
 /* The federate `name` in a federation document, or NULL. */
-static const struct jr_val *
-fed_of(const struct jr_val *doc, const char *name)
+static const struct json_val *
+fed_of(const struct json_val *doc, const char *name)
 {
-	const struct jr_val *fs = jr_path(doc, "federation.federates");
+	const struct json_val *fs = json_path(doc, "federation.federates");
 	size_t i;
 
 	for (i = 0; fs && i < fs->n; i++)
-		if (strcmp(jr_str(jr_get(&fs->items[i], "name"), ""),
+		if (strcmp(json_str(json_get(&fs->items[i], "name"), ""),
 		    name) == 0)
 			return &fs->items[i];
 	return NULL;
@@ -199,16 +199,16 @@ fed_of(const struct jr_val *doc, const char *name)
 
 /* The array of strings `a` as "x,y,z". */
 static const char *
-names(const struct jr_val *a, char *out, size_t len)
+names(const struct json_val *a, char *out, size_t len)
 {
 	size_t i, n = 0;
 
 	out[0] = '\0';
 	ck_assert_ptr_nonnull(a);
-	ck_assert_int_eq(a->type, JR_ARR);
+	ck_assert_int_eq(a->type, JSON_ARR);
 	for (i = 0; i < a->n; i++)
 		n += (size_t)snprintf(out + n, len - n, "%s%s", i ? "," : "",
-		    jr_str(&a->items[i], "?"));
+		    json_str(&a->items[i], "?"));
 	return out;
 }
 
@@ -645,8 +645,8 @@ START_TEST(test_galt_holder)
 	struct tfed *a = fed_time("A"), *b = fed_time("B"),
 	    *c = fed_time("C");
 	struct tfed *all[3] = { a, b, c };
-	struct jr_val *doc;
-	const struct jr_val *f, *t;
+	struct json_val *doc;
+	const struct json_val *f, *t;
 	char buf[sizeof RTICTL + 256], *m;
 	FILE *p;
 	size_t n;
@@ -655,23 +655,23 @@ START_TEST(test_galt_holder)
 	step(all, 3, 1);
 	step(all, 3, 2);
 	doc = get_json("/api/v1/federations/T");
-	ck_assert_str_eq(names(jr_path(doc, "federation.galt.held_back_by"),
+	ck_assert_str_eq(names(json_path(doc, "federation.galt.held_back_by"),
 	    buf, sizeof buf), "");
 	for (i = 0; i < 3; i++) {
 		f = fed_of(doc, (const char *[]){ "A", "B", "C" }[i]);
 		ck_assert_ptr_nonnull(f);
-		ck_assert_str_eq(jr_str(jr_get(f, "type"), ""), "console");
-		ck_assert_str_eq(jr_str(jr_get(f, "host"), ""), "127.0.0.1");
-		ck_assert_str_eq(jr_str(jr_get(f, "state"), ""), "active");
-		t = jr_get(f, "time");
-		ck_assert(jr_num(jr_get(t, "logical_time"), -1) == 2);
-		ck_assert(jr_num(jr_get(t, "lookahead"), -1) == 1);
-		ck_assert(jr_bool(jr_get(t, "regulating"), 0));
-		ck_assert(jr_bool(jr_get(t, "constrained"), 0));
-		ck_assert_int_eq(jr_get(t, "pending")->type, JR_NULL);
-		ck_assert(!jr_bool(jr_get(t, "holds_galt"), 1));
+		ck_assert_str_eq(json_str(json_get(f, "type"), ""), "console");
+		ck_assert_str_eq(json_str(json_get(f, "host"), ""), "127.0.0.1");
+		ck_assert_str_eq(json_str(json_get(f, "state"), ""), "active");
+		t = json_get(f, "time");
+		ck_assert(json_num(json_get(t, "logical_time"), -1) == 2);
+		ck_assert(json_num(json_get(t, "lookahead"), -1) == 1);
+		ck_assert(json_bool(json_get(t, "regulating"), 0));
+		ck_assert(json_bool(json_get(t, "constrained"), 0));
+		ck_assert_int_eq(json_get(t, "pending")->type, JSON_NULL);
+		ck_assert(!json_bool(json_get(t, "holds_galt"), 1));
 	}
-	jr_free(doc);
+	json_free(doc);
 
 	/* A and B ask for 3; C (at 2, lookahead 1) may still send at 3 */
 	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(3)),
@@ -681,21 +681,21 @@ START_TEST(test_galt_holder)
 	tfed_barrier(a);
 	tfed_barrier(b);
 	doc = get_json("/api/v1/federations/T");
-	ck_assert_str_eq(names(jr_path(doc, "federation.galt.held_back_by"),
+	ck_assert_str_eq(names(json_path(doc, "federation.galt.held_back_by"),
 	    buf, sizeof buf), "C");
-	ck_assert_str_eq(names(jr_path(doc, "federation.galt.waiting"),
+	ck_assert_str_eq(names(json_path(doc, "federation.galt.waiting"),
 	    buf, sizeof buf), "A,B");
-	ck_assert(jr_num(jr_path(doc, "federation.galt.time"), -1) == 3);
-	t = jr_get(fed_of(doc, "A"), "time");
-	ck_assert_str_eq(jr_str(jr_path(t, "pending.kind"), ""), "TAR");
-	ck_assert(jr_num(jr_path(t, "pending.time"), -1) == 3);
-	ck_assert(jr_bool(jr_get(t, "waiting"), 0));
-	ck_assert(jr_num(jr_get(t, "galt"), -1) == 3);
-	ck_assert(!jr_bool(jr_get(t, "holds_galt"), 1));
-	t = jr_get(fed_of(doc, "C"), "time");
-	ck_assert(jr_bool(jr_get(t, "holds_galt"), 0));
-	ck_assert(!jr_bool(jr_get(t, "waiting"), 1));
-	jr_free(doc);
+	ck_assert(json_num(json_path(doc, "federation.galt.time"), -1) == 3);
+	t = json_get(fed_of(doc, "A"), "time");
+	ck_assert_str_eq(json_str(json_path(t, "pending.kind"), ""), "TAR");
+	ck_assert(json_num(json_path(t, "pending.time"), -1) == 3);
+	ck_assert(json_bool(json_get(t, "waiting"), 0));
+	ck_assert(json_num(json_get(t, "galt"), -1) == 3);
+	ck_assert(!json_bool(json_get(t, "holds_galt"), 1));
+	t = json_get(fed_of(doc, "C"), "time");
+	ck_assert(json_bool(json_get(t, "holds_galt"), 0));
+	ck_assert(!json_bool(json_get(t, "waiting"), 1));
+	json_free(doc);
 
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_federate_holds_galt{federation=\"T\","
@@ -736,11 +736,11 @@ START_TEST(test_galt_holder)
 		n = fread(out, 1, sizeof out - 1, p);
 		out[n] = '\0';
 		ck_assert_int_eq(pclose(p), 0);
-		ck_assert_msg(jr_parse(out, n, &doc, err, sizeof err) == 0,
+		ck_assert_msg(json_parse(out, n, &doc, err, sizeof err) == 0,
 		    "%s: %s", err, out);
-		ck_assert_str_eq(names(jr_path(doc,
+		ck_assert_str_eq(names(json_path(doc,
 		    "federation.galt.held_back_by"), buf, sizeof buf), "C");
-		jr_free(doc);
+		json_free(doc);
 	}
 
 	/* C steps: everyone is granted 3, nobody holds anyone back */
@@ -749,11 +749,11 @@ START_TEST(test_galt_holder)
 	for (i = 0; i < 3; i++)
 		ck_assert(tfed_wait_all(all, 3, all[i], "grant:3|"));
 	doc = get_json("/api/v1/federations/T");
-	ck_assert_str_eq(names(jr_path(doc, "federation.galt.held_back_by"),
+	ck_assert_str_eq(names(json_path(doc, "federation.galt.held_back_by"),
 	    buf, sizeof buf), "");
-	ck_assert(jr_num(jr_path(fed_of(doc, "C"), "time.logical_time"),
+	ck_assert(json_num(json_path(fed_of(doc, "C"), "time.logical_time"),
 	    -1) == 3);
-	jr_free(doc);
+	json_free(doc);
 	tfed_free(a);
 	tfed_free(b);
 	tfed_free(c);
@@ -768,8 +768,8 @@ START_TEST(test_traffic_and_sync)
 	rti_interaction_class_handle hello;
 	rti_parameter_handle text;
 	struct rti_parameter_value pv;
-	const struct jr_val *tr, *sp;
-	struct jr_val *doc;
+	const struct json_val *tr, *sp;
+	struct json_val *doc;
 	char buf[256], *m;
 	size_t i;
 	int found = 0;
@@ -805,33 +805,33 @@ START_TEST(test_traffic_and_sync)
 	tfed_barrier(a);
 
 	doc = get_json("/api/v1/federations/T");
-	tr = jr_path(doc, "federation.traffic");
+	tr = json_path(doc, "federation.traffic");
 	ck_assert_ptr_nonnull(tr);
 	for (i = 0; i < tr->n; i++) {
-		if (strcmp(jr_str(jr_get(&tr->items[i], "class"), ""),
+		if (strcmp(json_str(json_get(&tr->items[i], "class"), ""),
 		    "HLAinteractionRoot.Hello") != 0)
 			continue;
 		found = 1;
-		ck_assert_str_eq(jr_str(jr_get(&tr->items[i], "kind"), ""),
+		ck_assert_str_eq(json_str(json_get(&tr->items[i], "kind"), ""),
 		    "interaction");
-		ck_assert(jr_num(jr_get(&tr->items[i], "sent"), 0) == 7);
-		ck_assert(jr_num(jr_get(&tr->items[i], "received"), 0) == 14);
+		ck_assert(json_num(json_get(&tr->items[i], "sent"), 0) == 7);
+		ck_assert(json_num(json_get(&tr->items[i], "received"), 0) == 14);
 	}
 	ck_assert(found);
-	tr = jr_get(fed_of(doc, "A"), "traffic");
+	tr = json_get(fed_of(doc, "A"), "traffic");
 	ck_assert_int_eq((int)tr->n, 1);
-	ck_assert(jr_num(jr_get(jr_at(tr, 0), "sent"), 0) == 7);
-	ck_assert(jr_num(jr_get(jr_at(tr, 0), "received"), -1) == 0);
-	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	ck_assert(json_num(json_get(json_at(tr, 0), "sent"), 0) == 7);
+	ck_assert(json_num(json_get(json_at(tr, 0), "received"), -1) == 0);
+	ck_assert(json_num(json_path(fed_of(doc, "A"),
 	    "connection.bytes_received"), 0) > 7 * 4);
-	sp = jr_path(doc, "federation.sync_points");
+	sp = json_path(doc, "federation.sync_points");
 	ck_assert_int_eq((int)sp->n, 1);
-	ck_assert_str_eq(jr_str(jr_get(jr_at(sp, 0), "label"), ""), "ready");
-	ck_assert_str_eq(names(jr_get(jr_at(sp, 0), "members"), buf,
+	ck_assert_str_eq(json_str(json_get(json_at(sp, 0), "label"), ""), "ready");
+	ck_assert_str_eq(names(json_get(json_at(sp, 0), "members"), buf,
 	    sizeof buf), "A,B,C");
-	ck_assert_str_eq(names(jr_get(jr_at(sp, 0), "waiting_for"), buf,
+	ck_assert_str_eq(names(json_get(json_at(sp, 0), "waiting_for"), buf,
 	    sizeof buf), "B,C");
-	jr_free(doc);
+	json_free(doc);
 
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_interactions_sent_total{federation=\"T\","
@@ -850,11 +850,11 @@ START_TEST(test_traffic_and_sync)
 
 	/* the list names the federation and its federates */
 	doc = get_json("/api/v1/federations");
-	ck_assert_str_eq(jr_str(jr_get(jr_at(jr_get(doc, "federations"), 0),
+	ck_assert_str_eq(json_str(json_get(json_at(json_get(doc, "federations"), 0),
 	    "name"), ""), "T");
-	ck_assert_str_eq(names(jr_get(jr_at(jr_get(doc, "federations"), 0),
+	ck_assert_str_eq(names(json_get(json_at(json_get(doc, "federations"), 0),
 	    "federate_names"), buf, sizeof buf), "A,B,C");
-	jr_free(doc);
+	json_free(doc);
 	tfed_free(a);
 	tfed_free(b);
 	tfed_free(c);
@@ -862,13 +862,13 @@ START_TEST(test_traffic_and_sync)
 END_TEST
 
 /* The traffic entry of `cls` in the array `tr`, or NULL. */
-static const struct jr_val *
-traffic_of(const struct jr_val *tr, const char *cls)
+static const struct json_val *
+traffic_of(const struct json_val *tr, const char *cls)
 {
 	size_t i;
 
 	for (i = 0; tr && i < tr->n; i++)
-		if (strcmp(jr_str(jr_get(&tr->items[i], "class"), ""), cls)
+		if (strcmp(json_str(json_get(&tr->items[i], "class"), ""), cls)
 		    == 0)
 			return &tr->items[i];
 	return NULL;
@@ -877,24 +877,24 @@ traffic_of(const struct jr_val *tr, const char *cls)
 /* Evoke `ts` and fetch the federation document until `path` of federate
  * `name` (of its traffic entry of class `cls` unless NULL) reaches `want`
  * (10 s at most); the last document. */
-static struct jr_val *
+static struct json_val *
 poll_fed(struct tfed **ts, size_t n, const char *name, const char *cls,
     const char *path, double want)
 {
 	double deadline = tfed_now() + 10;
-	const struct jr_val *v;
-	struct jr_val *doc;
+	const struct json_val *v;
+	struct json_val *doc;
 	size_t i;
 
 	for (;;) {
 		doc = get_json("/api/v1/federations/T");
 		v = fed_of(doc, name);
 		if (cls)
-			v = traffic_of(jr_get(v, "traffic"), cls);
-		if (jr_num(jr_path(v, path), -1) == want ||
+			v = traffic_of(json_get(v, "traffic"), cls);
+		if (json_num(json_path(v, path), -1) == want ||
 		    tfed_now() > deadline)
 			return doc;
-		jr_free(doc);
+		json_free(doc);
 		for (i = 0; i < n; i++)
 			rti_evoke_callbacks(ts[i]->amb, 0.01, 0.05, NULL);
 	}
@@ -916,8 +916,8 @@ START_TEST(test_traffic_bytes)
 	rti_parameter_handle text;
 	struct rti_attribute_value av[2];
 	struct rti_parameter_value pv;
-	const struct jr_val *e;
-	struct jr_val *doc;
+	const struct json_val *e;
+	struct json_val *doc;
 	char *m;
 	size_t i;
 
@@ -966,35 +966,35 @@ START_TEST(test_traffic_bytes)
 
 	doc = poll_fed(all, 3, "C", "HLAobjectRoot.Greeter", "bytes_received",
 	    120);
-	e = traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	e = traffic_of(json_get(fed_of(doc, "A"), "traffic"),
 	    "HLAobjectRoot.Greeter");
 	ck_assert_ptr_nonnull(e);
-	ck_assert(jr_num(jr_get(e, "sent"), 0) == 3);
-	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 3 * 52);
-	ck_assert(jr_num(jr_get(e, "bytes_received"), -1) == 0);
-	e = traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	ck_assert(json_num(json_get(e, "sent"), 0) == 3);
+	ck_assert(json_num(json_get(e, "bytes_sent"), 0) == 3 * 52);
+	ck_assert(json_num(json_get(e, "bytes_received"), -1) == 0);
+	e = traffic_of(json_get(fed_of(doc, "A"), "traffic"),
 	    "HLAinteractionRoot.Hello");
-	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 5 * 16);
-	e = traffic_of(jr_get(fed_of(doc, "B"), "traffic"),
+	ck_assert(json_num(json_get(e, "bytes_sent"), 0) == 5 * 16);
+	e = traffic_of(json_get(fed_of(doc, "B"), "traffic"),
 	    "HLAobjectRoot.Greeter");
-	ck_assert(jr_num(jr_get(e, "received"), 0) == 3);
-	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 3 * 52);
-	e = traffic_of(jr_get(fed_of(doc, "B"), "traffic"),
+	ck_assert(json_num(json_get(e, "received"), 0) == 3);
+	ck_assert(json_num(json_get(e, "bytes_received"), 0) == 3 * 52);
+	e = traffic_of(json_get(fed_of(doc, "B"), "traffic"),
 	    "HLAinteractionRoot.Hello");
-	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 5 * 16);
-	e = traffic_of(jr_get(fed_of(doc, "C"), "traffic"),
+	ck_assert(json_num(json_get(e, "bytes_received"), 0) == 5 * 16);
+	e = traffic_of(json_get(fed_of(doc, "C"), "traffic"),
 	    "HLAobjectRoot.Greeter");
-	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 3 * 40);
+	ck_assert(json_num(json_get(e, "bytes_received"), 0) == 3 * 40);
 	/* the federation's sum by class */
-	e = traffic_of(jr_path(doc, "federation.traffic"),
+	e = traffic_of(json_path(doc, "federation.traffic"),
 	    "HLAobjectRoot.Greeter");
-	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 3 * 52);
-	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 3 * (52 + 40));
-	e = traffic_of(jr_path(doc, "federation.traffic"),
+	ck_assert(json_num(json_get(e, "bytes_sent"), 0) == 3 * 52);
+	ck_assert(json_num(json_get(e, "bytes_received"), 0) == 3 * (52 + 40));
+	e = traffic_of(json_path(doc, "federation.traffic"),
 	    "HLAinteractionRoot.Hello");
-	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 5 * 16);
-	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 5 * 16);
-	jr_free(doc);
+	ck_assert(json_num(json_get(e, "bytes_sent"), 0) == 5 * 16);
+	ck_assert(json_num(json_get(e, "bytes_received"), 0) == 5 * 16);
+	json_free(doc);
 
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_updates_sent_bytes_total{federation="
@@ -1034,8 +1034,8 @@ START_TEST(test_traffic_bytes_fom_grown)
 	rti_attribute_handle at[2];
 	rti_object_instance_handle obj;
 	struct rti_attribute_value av[2];
-	const struct jr_val *e;
-	struct jr_val *doc;
+	const struct json_val *e;
+	struct json_val *doc;
 
 	ck_assert_int_eq(rti_get_object_class_handle(a->amb,
 	    "HLAobjectRoot.Greeter", &gr), RTI_OK);
@@ -1061,7 +1061,7 @@ START_TEST(test_traffic_bytes_fom_grown)
 	tfed_barrier(a);
 	doc = poll_fed(all, 2, "B", "HLAobjectRoot.Greeter", "bytes_received",
 	    52);
-	jr_free(doc);
+	json_free(doc);
 
 	c = calloc(1, sizeof *c);
 	ck_assert_ptr_nonnull(c);
@@ -1082,15 +1082,15 @@ START_TEST(test_traffic_bytes_fom_grown)
 	tfed_barrier(a);
 	doc = poll_fed(all, 2, "B", "HLAobjectRoot.Greeter", "bytes_received",
 	    104);
-	e = traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	e = traffic_of(json_get(fed_of(doc, "A"), "traffic"),
 	    "HLAobjectRoot.Greeter");
-	ck_assert(jr_num(jr_get(e, "sent"), 0) == 2);
-	ck_assert(jr_num(jr_get(e, "bytes_sent"), 0) == 104);
-	e = traffic_of(jr_get(fed_of(doc, "B"), "traffic"),
+	ck_assert(json_num(json_get(e, "sent"), 0) == 2);
+	ck_assert(json_num(json_get(e, "bytes_sent"), 0) == 104);
+	e = traffic_of(json_get(fed_of(doc, "B"), "traffic"),
 	    "HLAobjectRoot.Greeter");
-	ck_assert(jr_num(jr_get(e, "received"), 0) == 2);
-	ck_assert(jr_num(jr_get(e, "bytes_received"), 0) == 104);
-	jr_free(doc);
+	ck_assert(json_num(json_get(e, "received"), 0) == 2);
+	ck_assert(json_num(json_get(e, "bytes_received"), 0) == 104);
+	json_free(doc);
 	tfed_free(a);
 	tfed_free(b);
 	tfed_free(c);
@@ -1113,8 +1113,8 @@ START_TEST(test_source_suppressed)
 	rti_interaction_class_handle hello;
 	struct rti_attribute_value av;
 	struct rti_statistics st;
-	const struct jr_val *s;
-	struct jr_val *doc;
+	const struct json_val *s;
+	struct json_val *doc;
 	double at;
 	char *m;
 	size_t i;
@@ -1146,41 +1146,41 @@ START_TEST(test_source_suppressed)
 
 	doc = poll_fed(all, 2, "A", NULL, "source_suppressed.interactions",
 	    2);
-	s = jr_get(fed_of(doc, "A"), "source_suppressed");
+	s = json_get(fed_of(doc, "A"), "source_suppressed");
 	ck_assert_ptr_nonnull(s);
-	ck_assert(jr_num(jr_get(s, "updates"), 0) == 4);
-	ck_assert(jr_num(jr_get(s, "bytes"), 0) == 16);
-	ck_assert(jr_num(jr_get(s, "interactions"), 0) == 2);
-	ck_assert(jr_num(jr_get(s, "reported"), 0) > 0);
-	s = jr_get(fed_of(doc, "B"), "source_suppressed");
-	ck_assert(jr_num(jr_get(s, "updates"), -1) == 0);
-	ck_assert_int_eq(jr_get(s, "reported")->type, JR_NULL);
-	s = jr_path(doc, "federation.source_suppressed");
-	ck_assert(jr_num(jr_get(s, "updates"), 0) == 4);
-	ck_assert(jr_num(jr_get(s, "bytes"), 0) == 16);
+	ck_assert(json_num(json_get(s, "updates"), 0) == 4);
+	ck_assert(json_num(json_get(s, "bytes"), 0) == 16);
+	ck_assert(json_num(json_get(s, "interactions"), 0) == 2);
+	ck_assert(json_num(json_get(s, "reported"), 0) > 0);
+	s = json_get(fed_of(doc, "B"), "source_suppressed");
+	ck_assert(json_num(json_get(s, "updates"), -1) == 0);
+	ck_assert_int_eq(json_get(s, "reported")->type, JSON_NULL);
+	s = json_path(doc, "federation.source_suppressed");
+	ck_assert(json_num(json_get(s, "updates"), 0) == 4);
+	ck_assert(json_num(json_get(s, "bytes"), 0) == 16);
 	/* rtiexec never saw them */
-	ck_assert(traffic_of(jr_get(fed_of(doc, "A"), "traffic"),
+	ck_assert(traffic_of(json_get(fed_of(doc, "A"), "traffic"),
 	    "HLAobjectRoot.Greeter") == NULL);
-	at = jr_num(jr_path(fed_of(doc, "A"), "source_suppressed.reported"),
+	at = json_num(json_path(fed_of(doc, "A"), "source_suppressed.reported"),
 	    0);
-	jr_free(doc);
+	json_free(doc);
 
 	/* nothing changed: no new report, however long A evokes (a report
 	 * per second would have moved `reported` on in 2.5 s) */
 	tfed_pump(a, 2.5);
 	doc = get_json("/api/v1/federations/T");
-	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	ck_assert(json_num(json_path(fed_of(doc, "A"),
 	    "source_suppressed.reported"), 0) == at);
-	jr_free(doc);
+	json_free(doc);
 	/* one more: reported again */
 	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &av, 1,
 	    NULL, 0), RTI_OK);
 	doc = poll_fed(all, 2, "A", NULL, "source_suppressed.updates", 5);
-	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	ck_assert(json_num(json_path(fed_of(doc, "A"),
 	    "source_suppressed.updates"), 0) == 5);
-	ck_assert(jr_num(jr_path(fed_of(doc, "A"),
+	ck_assert(json_num(json_path(fed_of(doc, "A"),
 	    "source_suppressed.bytes"), 0) == 20);
-	jr_free(doc);
+	json_free(doc);
 
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_source_suppressed_updates_total{"
@@ -1204,13 +1204,13 @@ START_TEST(test_hostile_names)
 {
 	static const char nm[] = "we\"ird\\<b>x</b>\n\xc3\xa9";
 	struct tfed *a = fed(nm), *b = fed("bad\xff" "byte");
-	struct jr_val *doc;
+	struct json_val *doc;
 	char *m;
 
 	doc = get_json("/api/v1/federations/T");
 	ck_assert_ptr_nonnull(fed_of(doc, nm));
 	ck_assert_ptr_nonnull(fed_of(doc, "bad\xef\xbf\xbd" "byte"));
-	jr_free(doc);
+	json_free(doc);
 	m = get_metrics();
 	ck_assert_msg(prom_value(m, "rti_federate_regulating{federation="
 	    "\"T\",federate=\"we\\\"ird\\\\<b>x</b>\\n\xc3\xa9\"}") == 0,
@@ -1268,11 +1268,11 @@ START_TEST(test_errors_and_page)
 	a = tfed_new(&rx);
 	ck_assert_int_eq(tfed_create_join(a, "a b/c", HELLO, "X"), RTI_OK);
 	{
-		struct jr_val *doc = get_json("/api/v1/federations/a%20b%2Fc");
+		struct json_val *doc = get_json("/api/v1/federations/a%20b%2Fc");
 
-		ck_assert_str_eq(jr_str(jr_path(doc, "federation.name"), ""),
+		ck_assert_str_eq(json_str(json_path(doc, "federation.name"), ""),
 		    "a b/c");
-		jr_free(doc);
+		json_free(doc);
 	}
 	tfed_free(a);
 
@@ -1572,7 +1572,7 @@ START_TEST(test_rtictl_and_int64)
 	struct tfed *a = tfed_new(&rx), *b;
 	const char *mods[1] = { HELLO };
 	char cmd[sizeof RTICTL + 256], out[65536], why[256];
-	struct jr_val *doc;
+	struct json_val *doc;
 
 	ck_assert_int_eq(rti_create_federation_execution(a->amb, "I",
 	    mods, 1, "HLAinteger64Time"), RTI_OK);
@@ -1592,11 +1592,11 @@ START_TEST(test_rtictl_and_int64)
 	ck_assert(tfed_wait(a, "announce:go"));
 
 	doc = get_json("/api/v1/federations/I");
-	ck_assert_str_eq(jr_str(jr_path(doc, "federation.time_implementation"),
+	ck_assert_str_eq(json_str(json_path(doc, "federation.time_implementation"),
 	    ""), "HLAinteger64Time");
-	ck_assert(jr_num(jr_path(fed_of(doc, "alpha"), "time.lookahead"),
+	ck_assert(json_num(json_path(fed_of(doc, "alpha"), "time.lookahead"),
 	    -1) == 5);
-	jr_free(doc);
+	json_free(doc);
 	{
 		struct resp r;
 
@@ -1666,19 +1666,19 @@ END_TEST
 /* federates[] of the save object: `name`'s save and restore status as
  * "save/restore". */
 static const char *
-save_status_of(const struct jr_val *sv, const char *name, char *out,
+save_status_of(const struct json_val *sv, const char *name, char *out,
     size_t len)
 {
-	const struct jr_val *fs = jr_get(sv, "federates");
+	const struct json_val *fs = json_get(sv, "federates");
 	size_t i;
 
 	snprintf(out, len, "none");
 	for (i = 0; fs && i < fs->n; i++)
-		if (strcmp(jr_str(jr_get(&fs->items[i], "name"), ""),
+		if (strcmp(json_str(json_get(&fs->items[i], "name"), ""),
 		    name) == 0)
 			snprintf(out, len, "%s/%s",
-			    jr_str(jr_get(&fs->items[i], "save_status"), "?"),
-			    jr_str(jr_get(&fs->items[i], "restore_status"),
+			    json_str(json_get(&fs->items[i], "save_status"), "?"),
+			    json_str(json_get(&fs->items[i], "restore_status"),
 			    "?"));
 	return out;
 }
@@ -1690,8 +1690,8 @@ save_status_of(const struct jr_val *sv, const char *name, char *out,
 START_TEST(test_save_restore)
 {
 	struct tfed *a, *b, *all[2];
-	const struct jr_val *sv;
-	struct jr_val *doc;
+	const struct json_val *sv;
+	struct json_val *doc;
 	char dir[64], cmd[sizeof RTICTL + 256], out[65536], buf[256], *m;
 	const char *args[] = { "--save-dir", dir, NULL };
 	time_t t0, t1;
@@ -1710,15 +1710,15 @@ START_TEST(test_save_restore)
 
 	/* nothing yet */
 	doc = get_json("/api/v1/federations/T");
-	sv = jr_path(doc, "federation.save");
+	sv = json_path(doc, "federation.save");
 	ck_assert_ptr_nonnull(sv);
-	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "idle");
-	ck_assert_int_eq(jr_get(sv, "label")->type, JR_NULL);
-	ck_assert_int_eq(jr_get(sv, "last")->type, JR_NULL);
-	ck_assert(jr_num(jr_get(sv, "saves"), -1) == 0);
+	ck_assert_str_eq(json_str(json_get(sv, "state"), ""), "idle");
+	ck_assert_int_eq(json_get(sv, "label")->type, JSON_NULL);
+	ck_assert_int_eq(json_get(sv, "last")->type, JSON_NULL);
+	ck_assert(json_num(json_get(sv, "saves"), -1) == 0);
 	ck_assert_str_eq(save_status_of(sv, "A", buf, sizeof buf),
 	    "no_save_in_progress/no_restore_in_progress");
-	jr_free(doc);
+	json_free(doc);
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_save_in_progress{federation=\"T\"}") ==
 	    0);
@@ -1735,22 +1735,22 @@ START_TEST(test_save_restore)
 	ck_assert_int_eq(rti_federate_save_complete(a->amb), RTI_OK);
 	ck_assert_int_eq(rti_federate_save_begun(b->amb), RTI_OK);
 	doc = get_json("/api/v1/federations/T");
-	sv = jr_path(doc, "federation.save");
-	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "saving");
-	ck_assert_str_eq(jr_str(jr_get(sv, "label"), ""), "snap");
-	ck_assert_int_eq(jr_get(sv, "time")->type, JR_NULL);
-	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	sv = json_path(doc, "federation.save");
+	ck_assert_str_eq(json_str(json_get(sv, "state"), ""), "saving");
+	ck_assert_str_eq(json_str(json_get(sv, "label"), ""), "snap");
+	ck_assert_int_eq(json_get(sv, "time")->type, JSON_NULL);
+	ck_assert_str_eq(names(json_get(sv, "waiting_for"), buf, sizeof buf),
 	    "B");
 	ck_assert_str_eq(save_status_of(sv, "A", buf, sizeof buf),
 	    "federate_waiting_for_federation_to_save/no_restore_in_progress");
 	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
 	    "federate_saving/no_restore_in_progress");
-	jr_free(doc);
+	json_free(doc);
 	doc = get_json("/api/v1/federations");
-	sv = jr_get(jr_at(jr_get(doc, "federations"), 0), "save");
-	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "saving");
-	ck_assert_str_eq(jr_str(jr_get(sv, "label"), ""), "snap");
-	jr_free(doc);
+	sv = json_get(json_at(json_get(doc, "federations"), 0), "save");
+	ck_assert_str_eq(json_str(json_get(sv, "state"), ""), "saving");
+	ck_assert_str_eq(json_str(json_get(sv, "label"), ""), "snap");
+	json_free(doc);
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_save_in_progress{federation=\"T\"}") ==
 	    1);
@@ -1768,17 +1768,17 @@ START_TEST(test_save_restore)
 	ck_assert(tfed_wait_all(all, 2, b, "saved|"));
 	t1 = time(NULL);
 	doc = get_json("/api/v1/federations/T");
-	sv = jr_path(doc, "federation.save");
-	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "idle");
-	ck_assert_int_eq(jr_get(sv, "label")->type, JR_NULL);
-	ck_assert_str_eq(jr_str(jr_path(sv, "last.label"), ""), "snap");
-	ck_assert_int_eq(jr_path(sv, "last.time")->type, JR_NULL);
-	ck_assert(jr_num(jr_get(sv, "saves"), -1) == 1);
-	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	sv = json_path(doc, "federation.save");
+	ck_assert_str_eq(json_str(json_get(sv, "state"), ""), "idle");
+	ck_assert_int_eq(json_get(sv, "label")->type, JSON_NULL);
+	ck_assert_str_eq(json_str(json_path(sv, "last.label"), ""), "snap");
+	ck_assert_int_eq(json_path(sv, "last.time")->type, JSON_NULL);
+	ck_assert(json_num(json_get(sv, "saves"), -1) == 1);
+	ck_assert_str_eq(names(json_get(sv, "waiting_for"), buf, sizeof buf),
 	    "");
 	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
 	    "no_save_in_progress/no_restore_in_progress");
-	jr_free(doc);
+	json_free(doc);
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_save_in_progress{federation=\"T\"}") ==
 	    0);
@@ -1801,17 +1801,17 @@ START_TEST(test_save_restore)
 	ck_assert(tfed_wait_all(all, 2, b, "irestore:snap|"));
 	ck_assert_int_eq(rti_federate_restore_complete(a->amb), RTI_OK);
 	doc = get_json("/api/v1/federations/T");
-	sv = jr_path(doc, "federation.save");
-	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "restoring");
-	ck_assert_str_eq(jr_str(jr_get(sv, "label"), ""), "snap");
-	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	sv = json_path(doc, "federation.save");
+	ck_assert_str_eq(json_str(json_get(sv, "state"), ""), "restoring");
+	ck_assert_str_eq(json_str(json_get(sv, "label"), ""), "snap");
+	ck_assert_str_eq(names(json_get(sv, "waiting_for"), buf, sizeof buf),
 	    "B");
 	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
 	    "no_save_in_progress/federate_restoring");
 	ck_assert_str_eq(save_status_of(sv, "A", buf, sizeof buf),
 	    "no_save_in_progress/"
 	    "federate_waiting_for_federation_to_restore");
-	jr_free(doc);
+	json_free(doc);
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_restore_in_progress{federation=\"T\"}")
 	    == 1);
@@ -1827,11 +1827,11 @@ START_TEST(test_save_restore)
 	ck_assert(tfed_wait_all(all, 2, a, "restored|"));
 	ck_assert(tfed_wait_all(all, 2, b, "restored|"));
 	doc = get_json("/api/v1/federations/T");
-	sv = jr_path(doc, "federation.save");
-	ck_assert_str_eq(jr_str(jr_get(sv, "state"), ""), "idle");
-	ck_assert(jr_num(jr_get(sv, "restores"), -1) == 1);
-	ck_assert(jr_num(jr_get(sv, "saves"), -1) == 1);
-	jr_free(doc);
+	sv = json_path(doc, "federation.save");
+	ck_assert_str_eq(json_str(json_get(sv, "state"), ""), "idle");
+	ck_assert(json_num(json_get(sv, "restores"), -1) == 1);
+	ck_assert(json_num(json_get(sv, "saves"), -1) == 1);
+	json_free(doc);
 	m = get_metrics();
 	ck_assert(prom_value(m, "rti_restores_total{federation=\"T\"}") ==
 	    1);
@@ -1849,30 +1849,30 @@ START_TEST(test_save_restore)
 	ck_assert(tfed_wait_all(all, 2, b, "irestore:snap|"));
 	ck_assert_int_eq(rti_federate_restore_not_complete(b->amb), RTI_OK);
 	doc = get_json("/api/v1/federations/T");
-	sv = jr_path(doc, "federation.save");
+	sv = json_path(doc, "federation.save");
 	ck_assert_str_eq(save_status_of(sv, "B", buf, sizeof buf),
 	    "no_save_in_progress/"
 	    "federate_waiting_for_federation_to_restore");
-	ck_assert_str_eq(names(jr_get(sv, "waiting_for"), buf, sizeof buf),
+	ck_assert_str_eq(names(json_get(sv, "waiting_for"), buf, sizeof buf),
 	    "A");
-	jr_free(doc);
+	json_free(doc);
 	ck_assert_int_eq(rti_federate_restore_complete(a->amb), RTI_OK);
 	ck_assert(tfed_wait_all(all, 2, a, "notrestored:"));
 	ck_assert(tfed_wait_all(all, 2, b, "notrestored:"));
 	doc = get_json("/api/v1/federations/T");
-	ck_assert_str_eq(jr_str(jr_path(doc, "federation.save.state"), ""),
+	ck_assert_str_eq(json_str(json_path(doc, "federation.save.state"), ""),
 	    "idle");
-	ck_assert(jr_num(jr_path(doc, "federation.save.restores"), -1) == 1);
-	jr_free(doc);
+	ck_assert(json_num(json_path(doc, "federation.save.restores"), -1) == 1);
+	json_free(doc);
 
 	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d --json "
 	    "status", hport);
 	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
-	ck_assert_msg(jr_parse(out, strlen(out), &doc, buf, sizeof buf) == 0,
+	ck_assert_msg(json_parse(out, strlen(out), &doc, buf, sizeof buf) == 0,
 	    "%s: %s", buf, out);
-	ck_assert_str_eq(jr_str(jr_path(doc, "federation.save.last.label"),
+	ck_assert_str_eq(json_str(json_path(doc, "federation.save.last.label"),
 	    ""), "snap");
-	jr_free(doc);
+	json_free(doc);
 
 	tfed_free(a);
 	tfed_free(b);
@@ -1961,8 +1961,8 @@ static void *
 hammer_main(void *arg)
 {
 	struct hammer *h = arg;
-	struct jr_val *v;
-	const struct jr_val *fs;
+	struct json_val *v;
+	const struct json_val *fs;
 	char err[128];
 	struct resp r;
 	int i;
@@ -2004,17 +2004,17 @@ hammer_main(void *arg)
 			continue;
 		}
 		r.body += 4;
-		if (jr_parse(r.body, n - (size_t)(r.body - b), &v, err,
+		if (json_parse(r.body, n - (size_t)(r.body - b), &v, err,
 		    sizeof err) < 0) {
 			snprintf(h->why, sizeof h->why, "bad JSON: %.100s", err);
 			h->bad++;
 		} else {
-			fs = jr_path(v, "federation.federates");
-			if (fs && fs->type == JR_ARR && fs->n == N_BIG)
+			fs = json_path(v, "federation.federates");
+			if (fs && fs->type == JSON_ARR && fs->n == N_BIG)
 				h->ok++;
 			else
 				h->bad++;
-			jr_free(v);
+			json_free(v);
 		}
 		free(b);
 	}

@@ -380,6 +380,125 @@ START_TEST(test_join_adds_classes)
 }
 END_TEST
 
+/* The lookups of test_lookup_catches_up: each names an item of
+ * join-extra.xml by its handle or name (as a handle received from another
+ * federate would be), the answer as text in `got`. */
+enum { LU_ATTR_HANDLE, LU_PARAM_HANDLE, LU_ATTR_NAME, LU_PARAM_NAME,
+	LU_OCLASS_NAME, LU_ICLASS_NAME, LU_DIM_NAME, LU_DIM_UPPER,
+	LU_ATTR_DATATYPE, LU_PARAM_DATATYPE, LU_DATATYPE_HANDLE, LU_COUNT };
+
+static const struct {
+	const char *what, *want;
+} lookups[LU_COUNT] = {
+	[LU_ATTR_HANDLE] = { "rti_get_attribute_handle", "48" },
+	[LU_PARAM_HANDLE] = { "rti_get_parameter_handle", "103" },
+	[LU_ATTR_NAME] = { "rti_get_attribute_name", "Reading" },
+	[LU_PARAM_NAME] = { "rti_get_parameter_name", "Cause" },
+	[LU_OCLASS_NAME] = { "rti_get_object_class_name",
+	    "HLAobjectRoot.Meter" },
+	[LU_ICLASS_NAME] = { "rti_get_interaction_class_name",
+	    "HLAinteractionRoot.Trip" },
+	[LU_DIM_NAME] = { "rti_get_dimension_name", "Zone" },
+	[LU_DIM_UPPER] = { "rti_get_dimension_upper_bound", "16" },
+	[LU_ATTR_DATATYPE] = { "rti_get_attribute_datatype", "Kilowatts" },
+	[LU_PARAM_DATATYPE] = { "rti_get_parameter_datatype",
+	    "HLAunicodeString" },
+	[LU_DATATYPE_HANDLE] = { "rti_get_datatype_handle", "Kilowatts" },
+};
+
+static int
+lookup_one(rti_ambassador *amb, int which, char *got, size_t len)
+{
+	rti_object_class_handle meter = { merged.meter };
+	rti_interaction_class_handle trip = { merged.trip };
+	rti_attribute_handle reading = { merged.reading }, a;
+	rti_parameter_handle cause = { merged.cause }, p;
+	rti_dimension_handle zone = { merged.zone };
+	rti_datatype_handle dt;
+	const char *name = "";
+	uint64_t upper = 0;
+	int rc = RTI_ERR_INTERNAL_ERROR;
+
+	switch (which) {
+	case LU_ATTR_HANDLE:
+		if ((rc = rti_get_attribute_handle(amb, meter, "Reading",
+		    &a)) == RTI_OK)
+			upper = a.id;
+		break;
+	case LU_PARAM_HANDLE:
+		if ((rc = rti_get_parameter_handle(amb, trip, "Cause",
+		    &p)) == RTI_OK)
+			upper = p.id;
+		break;
+	case LU_ATTR_NAME:
+		rc = rti_get_attribute_name(amb, meter, reading, &name);
+		break;
+	case LU_PARAM_NAME:
+		rc = rti_get_parameter_name(amb, trip, cause, &name);
+		break;
+	case LU_OCLASS_NAME:
+		rc = rti_get_object_class_name(amb, meter, &name);
+		break;
+	case LU_ICLASS_NAME:
+		rc = rti_get_interaction_class_name(amb, trip, &name);
+		break;
+	case LU_DIM_NAME:
+		rc = rti_get_dimension_name(amb, zone, &name);
+		break;
+	case LU_DIM_UPPER:
+		rc = rti_get_dimension_upper_bound(amb, zone, &upper);
+		break;
+	case LU_ATTR_DATATYPE:
+	case LU_PARAM_DATATYPE:
+		rc = which == LU_ATTR_DATATYPE ?
+		    rti_get_attribute_datatype(amb, reading, &dt) :
+		    rti_get_parameter_datatype(amb, cause, &dt);
+		if (rc == RTI_OK)
+			rc = rti_get_datatype_name(amb, dt, &name);
+		break;
+	case LU_DATATYPE_HANDLE:
+		if ((rc = rti_get_datatype_handle(amb, "Kilowatts", &dt)) ==
+		    RTI_OK)
+			rc = rti_get_datatype_name(amb, dt, &name);
+		break;
+	}
+	if (*name)
+		snprintf(got, len, "%s", name);
+	else
+		snprintf(got, len, "%llu", (unsigned long long)upper);
+	return rc;
+}
+
+/*
+ * Every lookup of a handle or name finds the items of a module another
+ * federate joined with, though this federate has not evoked since: the
+ * lookup itself reads the announcement ahead, whichever lookup meets a
+ * new item first (the object class and interaction class lookups, their
+ * attribute and parameter lookups, dimensions and datatypes alike).
+ */
+START_TEST(test_lookup_catches_up)
+{
+	struct tfed *a = fed_first("a"), *b;
+	const char *mods[] = { EXTRA };
+	char got[64];
+	double t0;
+	int rc;
+
+	b = fed_join_with("b", mods, 1);
+	t0 = tfed_now();
+	while ((rc = lookup_one(a->amb, _i, got, sizeof got)) != RTI_OK &&
+	    tfed_now() - t0 < WAIT_S)
+		usleep(1000);
+	ck_assert_msg(rc == RTI_OK, "%s did not find the item of the module "
+	    "b joined with in %.0f s: %s (%s)", lookups[_i].what, WAIT_S,
+	    rti_err_name(rc), rti_error_message(a->amb));
+	ck_assert_str_eq(got, lookups[_i].want);
+	ck_assert_int_eq(a->lost + b->lost, 0);
+	tfed_free(b);
+	tfed_free(a);
+}
+END_TEST
+
 /* A federate joined before subscribes to the new class first; the joiner
  * publishes the old class as well: the old handles route as before. */
 START_TEST(test_old_and_new_both_ways)
@@ -1206,6 +1325,7 @@ joinfom_suite(void)
 	tcase_add_test(tc, test_grow_under_updates);
 	tcase_add_test(tc, test_large_join_round_trips);
 	tcase_add_test(tc, test_pipelined_behind_join);
+	tcase_add_loop_test(tc, test_lookup_catches_up, 0, LU_COUNT);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bad");
 	tcase_set_timeout(tc, 60);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * check_besteffort2.c - best effort against a real rtiexec on loopback,
+ * check_besteffort_guards.c - best effort against a real rtiexec on loopback,
  * the guards of its datagram path: a best-effort reflection of an
  * instance the federate does not know (forgotten, its discovery again
  * still to come on the stream) is dropped and counted unknown, never
@@ -124,7 +124,7 @@ setup_unix(void)
 	static char sock[256];
 	const char *args[3] = { "--unix", sock, NULL };
 
-	snprintf(sock, sizeof sock, "/tmp/check_besteffort2.%d.sock",
+	snprintf(sock, sizeof sock, "/tmp/check_besteffort_guards.%d.sock",
 	    (int)getpid());
 	snprintf(unix_url, sizeof unix_url, "unix://%s", sock);
 	hport = rtiexec_start_http(&rx, args);
@@ -356,9 +356,9 @@ START_TEST(test_multicast_interface_logged)
 END_TEST
 
 static Suite *
-besteffort2_suite(void)
+besteffort_guards_suite(void)
 {
-	Suite *s = suite_create("besteffort2");
+	Suite *s = suite_create("besteffort_guards");
 	TCase *tc = tcase_create("loopback");
 	TCase *uds = tcase_create("unix");
 
@@ -384,7 +384,7 @@ besteffort2_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(besteffort2_suite());
+	SRunner *sr = srunner_create(besteffort_guards_suite());
 	int failed;
 
 	srunner_run_all(sr, CK_NORMAL);
