@@ -13,7 +13,9 @@
  * each kind of federate's CPU per step.  Every ratio is to the first N of
  * the same run.  With --perf, perf(1) samples one federate of each kind
  * and rtiexec while they step, and each one's CPU is split by where it
- * ran: the sample's own code (and libm), librti, libc, the kernel.
+ * ran: the sample's own code (and libm), librti, libc, the kernel; the
+ * recordings (rtiexec until the synchronization, the four while they
+ * step) stay in DIR with a report of each one's hottest functions.
  *
  * crowd: N mostly idle federates, each its own process (forked), joining
  * one federation at once and synchronizing at "ready" as the samples do;
@@ -247,17 +249,18 @@ struct perf_run {
 	char file[128];
 };
 
-/* Sample pids[0..n) with perf record into dir/perf-N.data. */
+/* Sample pids[0..n) with call graphs: perf record into
+ * dir/perf-N-PHASE.data. */
 static int
 perf_start(struct perf_run *pr, const char *dir, int n_consoles,
-    const pid_t *pids, size_t n)
+    const char *phase, const pid_t *pids, size_t n)
 {
 	char list[256], *argv[12];
 	size_t i, k = 0;
 	int null;
 
-	snprintf(pr->file, sizeof pr->file, "%s/perf-%d.data", dir,
-	    n_consoles);
+	snprintf(pr->file, sizeof pr->file, "%s/perf-%d-%s.data", dir,
+	    n_consoles, phase);
 	list[0] = '\0';
 	for (i = 0; i < n; i++)
 		snprintf(list + strlen(list), sizeof list - strlen(list),
@@ -265,6 +268,7 @@ perf_start(struct perf_run *pr, const char *dir, int n_consoles,
 	argv[k++] = "perf";
 	argv[k++] = "record";
 	argv[k++] = "-q";
+	argv[k++] = "-g";
 	argv[k++] = "-F";
 	argv[k++] = "997";
 	argv[k++] = "-o";
@@ -284,6 +288,25 @@ perf_start(struct perf_run *pr, const char *dir, int n_consoles,
 	return pr->pid > 0 ? 0 : -1;
 }
 
+/* Stop the recording and write its report, the hottest functions of
+ * each command, beside it (.txt). */
+static void
+perf_stop(struct perf_run *pr)
+{
+	char cmd[512];
+
+	if (pr->pid <= 0)
+		return;
+	kill(pr->pid, SIGINT);
+	waitpid(pr->pid, NULL, 0);
+	pr->pid = 0;
+	snprintf(cmd, sizeof cmd, "perf report -i %s --stdio --no-children "
+	    "--sort comm,dso,sym --percent-limit 0.3 -g none >%.*s.txt "
+	    "2>/dev/null", pr->file, (int)strlen(pr->file) - 5, pr->file);
+	if (system(cmd) != 0)
+		fprintf(stderr, "rtibench: perf report failed\n");
+}
+
 /* Where the samples of each command went: shares of its own program
  * (and libm), librti, libc (and the loader), the kernel. */
 static void
@@ -297,12 +320,11 @@ perf_report(struct perf_run *pr, const char *tags, int n_consoles)
 	FILE *fp;
 	int i, k;
 
-	if (pr->pid <= 0)
+	if (!pr->file[0])
 		return;
-	kill(pr->pid, SIGINT);
-	waitpid(pr->pid, NULL, 0);
-	snprintf(cmd, sizeof cmd, "perf report -i %s --stdio --sort comm,dso "
-	    "2>/dev/null", pr->file);
+	perf_stop(pr);
+	snprintf(cmd, sizeof cmd, "perf report -i %s --stdio --no-children "
+	    "--sort comm,dso -g none 2>/dev/null", pr->file);
 	if (!(fp = popen(cmd, "r")))
 		return;
 	while (fgets(line, sizeof line, fp)) {
@@ -328,7 +350,6 @@ perf_report(struct perf_run *pr, const char *tags, int n_consoles)
 			    100 * share[i][1] / total[i],
 			    100 * share[i][2] / total[i],
 			    100 * share[i][3] / total[i]);
-	unlink(pr->file);
 }
 
 /* ---- the trainer ---- */
@@ -370,6 +391,8 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 	snprintf(peers, sizeof peers, "%zu", n);
 	snprintf(dur, sizeof dur, "%g", seconds);
 	cpu_r0 = proc_cpu(r.pid);
+	if (c->perf_dir)
+		(void)perf_start(&pr, c->perf_dir, n_con, "sync", &r.pid, 1);
 	t0 = bench_now();
 	for (i = 0; i < n; i++) {
 		char *argv[32];
@@ -460,8 +483,9 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 				    procs[N_SUBSIMS].pid,
 				    procs[n - 1].pid, r.pid };
 
-				(void)perf_start(&pr, c->perf_dir, n_con, pp,
-				    4);
+				perf_stop(&pr);
+				(void)perf_start(&pr, c->perf_dir, n_con, "run",
+				    pp, 4);
 			}
 		}
 		if (t_sync && !t_end && summaries == n) {
@@ -547,10 +571,9 @@ out:
 		if (procs[i].fd >= 0)
 			close(procs[i].fd);
 	}
-	if (pr.pid > 0 && !t_end) {
+	if (pr.pid > 0) {
 		kill(pr.pid, SIGINT);
 		waitpid(pr.pid, NULL, 0);
-		unlink(pr.file);
 	}
 	while (waitpid(-1, NULL, WNOHANG) > 0)
 		;

@@ -527,9 +527,10 @@ usage(FILE *out)
 "                    A<k>/, two per area, five areas), and --mc-off and\n"
 "                    --mc-on are rtiexecs with --multicast-cell-depth 0\n"
 "                    and 1: the group bytes each receives\n"
-"      --perf DIR    trainer: perf record one federate of each kind and\n"
-"                    rtiexec while they step (files in DIR, removed after)\n"
-"                    and print where each one's CPU went\n"
+"      --perf DIR    trainer: perf record rtiexec until the federates are\n"
+"                    synchronized, then one federate of each kind and\n"
+"                    rtiexec while they step; print where each one's CPU\n"
+"                    went (the recordings and their reports stay in DIR)\n"
 "  -h, --help        this help\n\nModes:\n");
 	for (m = modes; m->name; m++)
 		fprintf(out, "  %-10s %s\n", m->name, m->help);
