@@ -442,6 +442,7 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	server_turn_end(srv);
 	udp_flush(srv);
 	if (srv->uring && srv->flush_head && srv->flush_head->flush_next)
 		flush_batched(srv);

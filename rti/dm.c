@@ -207,6 +207,8 @@ h_publish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			df->pub[cls][w] |= set[w];
 		free(set);
 	}
+	if (n)
+		server_published(c->fed, CLASS_OBJECT, cls);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	relevance_all(c->fed->fx);
 	return 0;
@@ -435,6 +437,7 @@ h_publish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!ok)
 		return 0;
 	fst(c->fed)->pub_ic[cls] = 1;
+	server_published(c->fed, CLASS_INTERACTION, cls);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	relevance_all(c->fed->fx);
 	return 0;

@@ -229,6 +229,10 @@ struct module_ops {
 	 * pushes its replica. */
 	void (*sub_changed)(struct federate *f, int kind, uint32_t cls,
 	    int plain);
+	/* Raised by DM when `f` publishes class `cls` (CLASS_*), before
+	 * its reply.  DDM sends f the subscriptions its source filter
+	 * needs from then on (ahead of the reply, on f's stream). */
+	void (*published)(struct federate *f, int kind, uint32_t cls);
 	/* The RTI_OK or error reply `err` of request `serial` of `c` that
 	 * changed subscriptions (after sub_changed): 1 when the module took
 	 * it (DDM: held until the replica pushes are acknowledged), 0 to
@@ -310,6 +314,11 @@ struct module_ops {
 	 * waiting for its time changed (fedm_saves): MOM's HLAfederation
 	 * attributes. */
 	void (*saves_changed)(struct federation *fx);
+	/* Raised by the core at the end of a loop turn in which a module
+	 * asked for it (server_turn_end_want), before the turn's output is
+	 * written: what a module gathered over the turn goes out once
+	 * (DDM: one replica frame per receiver). */
+	void (*turn_end)(struct rti_server *srv);
 
 	/*
 	 * Federation save and restore (fedm_store.c, rti-save(5)).  FedM
@@ -565,6 +574,8 @@ struct rti_server {
 	struct event *slow_ev;    /* periodic slow-consumer check */
 	struct event *hb_ev;      /* the heartbeat sweep, or NULL */
 	struct event *flush_ev;   /* writes the flush list once per turn */
+	int turn_end_wanted;      /* raise turn_end before the next flush
+	                             (server_turn_end_want) */
 	struct conn *flush_head, *flush_tail;
 	struct uring *uring;      /* batched writes, or NULL */
 	uint8_t *rbuf;            /* shared read buffer */
@@ -746,6 +757,12 @@ void server_sub_changed(struct federate *f, int kind, uint32_t cls,
 /* reply_held, or conn_reply when no module takes it. */
 void server_sub_reply(struct conn *c, uint32_t serial, int err);
 void server_sub_applied(struct federate *f, uint32_t cls);
+void server_published(struct federate *f, int kind, uint32_t cls);
+/* Ask for the turn_end event at the end of this loop turn (once however
+ * often asked); server_turn_end raises it (the core's flush, and only
+ * once per turn asked). */
+void server_turn_end_want(struct rti_server *srv);
+void server_turn_end(struct rti_server *srv);
 /* The first refusal (its RTI_ERR_*, `msg` filled), or 0. */
 int server_can_unpublish(struct federate *f, uint32_t cls,
     const uint64_t *removed, int all, char *msg, size_t len);
