@@ -133,6 +133,10 @@ struct om_fx {
 	uint8_t *rti_ic;              /* [n_ic + 1]: classes the RTI takes
 	                                 (om_rti_take), or NULL */
 	uint32_t n_ic;
+	uint8_t rel_stale;            /* the relevance flags are not kept
+	                                 (nobody has the switch on) */
+	const struct dm_sub **sub_route;  /* om_sub_applied's scratch */
+	size_t cap_sub_route;
 };
 
 static inline struct om_fx *
