@@ -372,7 +372,7 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 	size_t n = N_SUBSIMS + 1 + (size_t)n_con, i, running = 0, summaries;
 	size_t open_fds, n_kind[K_COUNT] = { 0 };
 	double t0, t_sync = 0, t_end = 0, cpu_r0, cpu_rs = 0, cpu_re = 0;
-	double deadline, cpu_kind[K_COUNT] = { 0 };
+	double deadline, cpu_kind[K_COUNT] = { 0 }, cpu_feds_sync = 0;
 	unsigned long long delivered = 0;
 	long steps = (long)(seconds / STEP_S + 0.5);
 	size_t rss;
@@ -475,8 +475,10 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		if (!t_sync && running == n) {
 			t_sync = now;
 			cpu_rs = proc_cpu(r.pid);
-			for (i = 0; i < n; i++)
+			for (i = 0; i < n; i++) {
 				procs[i].cpu_sync = proc_cpu(procs[i].pid);
+				cpu_feds_sync += procs[i].cpu_sync;
+			}
 			(void)server_stats(&r, &s_sync);
 			if (c->perf_dir) {
 				pid_t pp[4] = { procs[0].pid,
@@ -541,7 +543,8 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		printf("RESULT mode=trainer %s consoles=%d processes=%zu "
 		    "sync_s=%.2f frames_until_sync=%llu "
 		    "frames_per_federate=%.0f bytes_until_sync=%llu "
-		    "rtiexec_cpu_until_sync_s=%.2f seconds=%g x_realtime=%.2f "
+		    "rtiexec_cpu_until_sync_s=%.2f "
+		    "federates_cpu_until_sync_s=%.2f seconds=%g x_realtime=%.2f "
 		    "ms_per_step=%.2f rtiexec_cpu_us_per_step=%.0f "
 		    "rtiexec_cpu_ns_per_update=%.0f updates_per_step=%.0f "
 		    "rtiexec_rss_mb=%.1f substation_cpu_us_per_step=%.0f "
@@ -550,7 +553,7 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		    "ms_per_step_ratio=%.2f\n", bench_tags(c), n_con, n,
 		    f.sync_s, (unsigned long long)s_sync.frames_out,
 		    f.frames_per_fed, (unsigned long long)s_sync.bytes_out,
-		    cpu_rs - cpu_r0, seconds, f.x_real, f.ms_step,
+		    cpu_rs - cpu_r0, cpu_feds_sync, seconds, f.x_real, f.ms_step,
 		    (cpu_re - cpu_rs) * 1e6 / (double)steps, f.ns_update,
 		    (double)delivered / (double)steps, (double)rss / 1048576.0,
 		    cpu_kind[K_SUB] * 1e6 / (double)steps /
