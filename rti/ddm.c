@@ -723,6 +723,10 @@ ddm_federation_fini(struct federation *fx)
 	free(st->stamp);
 	free(st->stamp_cls);
 	free(st->ks);
+	free(st->prep.base);
+	free(st->prep.slot);
+	free(st->prep.marked);
+	free(st->prep.hits);
 	free(st->cand);
 	free(st->cwant);
 	while ((w = st->waits)) {

@@ -81,6 +81,20 @@ struct ddm_fx {
 	uint32_t cur_n_attrs;
 	uint32_t *ks;
 	size_t cap_ks;
+	/* the routes of a bundle (ddm_route_begin, ddm_route.c) */
+	struct {
+		int on, filtered, collect, hits_lost;
+		const struct dm_sub *r;
+		size_t n, nk;
+		uint8_t *base;            /* [n]: routes wanting everything */
+		size_t cap_base;
+		uint32_t *slot;           /* by federate handle: route + 1 */
+		size_t cap_slot, slot_len;
+		uint32_t *marked;         /* owners a query matched */
+		size_t n_marked, cap_marked;
+		uint32_t *hits;           /* routes set beyond base */
+		size_t n_hits, cap_hits;
+	} prep;
 	struct dm_sub *cand;           /* relevance scratch */
 	uint8_t *cwant;
 	size_t cap_cand, cap_cwant;
