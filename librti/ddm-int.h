@@ -27,7 +27,6 @@ struct ddm_state {
 	uint32_t acked;           /* last one acknowledged (WIRE_DDM_ACK) */
 	uint64_t seen_rx;         /* amb->rx_count at the last scan */
 	struct ddmrep_entry *ent; /* a replica entry being read, or NULL */
-	long long synced_ns;      /* CLOCK_MONOTONIC of the last sync */
 	struct ddm_model mdl;     /* this federate's regions, instances */
 	uint32_t next_region;
 	uint32_t **sub_regions[2];  /* [kind][cls]: regions subscribed */

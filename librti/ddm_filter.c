@@ -15,9 +15,9 @@
  * a reply was awaited), before an update or interaction is suppressed
  * (the frames already received, when something was read since the last
  * look: no system call when nothing was), and, when the socket was not
- * read here for DRAIN_NS (5 ms), before a send, from every replica
- * frame already received (read from the socket without blocking, or
- * queued in the input), in sequence; each is acknowledged
+ * read for DRAIN_S (5 ms), before a send, from every replica frame
+ * already received (read from the socket without blocking, or queued in
+ * the input), in sequence; each is acknowledged
  * (WIRE_DDM_ACK) as soon as applied, once for all applied together.
  * rtiexec holds the reply to a subscription change until every
  * publisher of the class has acknowledged it, or for 200 ms (the
@@ -44,7 +44,7 @@
 #include "ddmrep.h"
 
 /* A send drains the socket first when it was not read for this long. */
-#define DRAIN_NS 5000000ll
+#define DRAIN_S 0.005
 
 /* A federate's subscription of a class, as rtiexec pushed it; in the
  * replica by rep_key. */
@@ -283,35 +283,23 @@ ack(rti_ambassador *amb)
 		st->acked = st->applied;
 }
 
-static long long
-mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
-
 /* Read the socket without blocking (`lazy`: only when the last read left
- * bytes in it or it was not read here for DRAIN_NS), then apply and
- * acknowledge the replica frames in the input from in_off; with `scan` 0
- * only when the input changed since the last scan.  Other frames stay in
- * the input, in order, for evoke.  1 when one was applied. */
+ * bytes in it), then apply and acknowledge the replica frames in the
+ * input from in_off; with `scan` 0 only when something was read since the
+ * last scan.  Other frames stay in the input, in order, for evoke.  1
+ * when one was applied. */
 static int
 sync_replica_scan(rti_ambassador *amb, int scan, int lazy)
 {
 	struct ddm_state *st = st_of(amb);
 	uint32_t before = st->applied, len;
 	uint16_t type, flags;
-	long long now = mono_ns();
 	size_t off;
 	int i;
 
-	if (!lazy || !amb->rd_empty || now - st->synced_ns > DRAIN_NS) {
+	if (!lazy || !amb->rd_empty)
 		for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
 			;
-		st->synced_ns = now;
-	}
 	/* frames come only with reads: one since the last scan means
 	 * input to scan (the input may also shrink: a reply taken out) */
 	scan |= amb->rx_count != st->seen_rx;
@@ -481,16 +469,19 @@ wants_update(rti_ambassador *amb, const struct ddm_inst *in, uint32_t cls,
 
 /*
  * Before a send is matched: drain the replica frames waiting in the socket
- * when it was not read for DRAIN_NS.  rtiexec answers a subscription
+ * when it was not read for DRAIN_S.  rtiexec answers a subscription
  * change once the publishers acknowledged it, or after 200 ms; a
- * publisher that did not acknowledge in time made no send call (and no
- * request or evoke) for far longer than DRAIN_NS, so its next send drains
- * the change first and matches against it, widening or narrowing.
+ * publisher that did not acknowledge in time did not read its socket (and
+ * made no request or evoke) for far longer than DRAIN_S, so its next send
+ * drains the change first and matches against it, widening or narrowing.
+ * What was read since the last look is scanned in any case (the
+ * suppression below).
  */
 static void
 drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
 {
-	if (mono_ns() - st->synced_ns > DRAIN_NS)
+	(void)st;
+	if (rti__now() - amb->rd_at > DRAIN_S)
 		(void)sync_replica_scan(amb, 0, 0);
 }
 
