@@ -952,13 +952,19 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			c->srv->stats.filtered++;
 		}
 		wire_frame_end(&st->out, off);
-		if (tso)
-			tm_note_tso_delivery(to, h.time);
-		if (c->srv->dispatch_be && !st->out.oom)
+		/* held until the next other frame, as reflections are */
+		if (c->srv->dispatch_be && !st->out.oom) {
+			if (tso)
+				tm_note_tso_delivery(to, h.time);
 			conn_send_be(to->conn, st->out.data, st->out.len, NULL,
 			    0);
-		else
+		} else if (tso && tm_note_tso_delivery(to, h.time) &&
+		    !st->out.oom) {
+			conn_send_held(to->conn, st->out.data, st->out.len,
+			    NULL, 0);
+		} else {
 			conn_send_buf(to->conn, &st->out);
+		}
 		to->cnt.ic_received[r[k].known]++;
 		c->srv->stats.routed++;
 	}

@@ -390,6 +390,8 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	size_t off, at;
 	uint32_t k = rt->b.n_inst;
 
+	int held = 0;
+
 	wire_buf_reset(&rt->out);
 	off = wire_frame_begin(&rt->out, WIRE_CB_REFLECT);
 	wire_put_u32(&rt->out, producer);
@@ -398,14 +400,19 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	if (!layer && (k = bundle_cut(&rt->out, &rt->b, cls, keep)) == 0)
 		return;
 	to->cnt.reflections[layer ? rt->b.cls : cls] += k;
+	/* its library holds it until a grant: so does its connection
+	 * (conn_send_held) */
 	if (tso)
-		tm_note_tso_delivery(to, h->time);
+		held = tm_note_tso_delivery(to, h->time);
 	if (!layer) {
 		to->cnt.refl_bytes[cls] += rt->out.len - at;
 		wire_frame_end(&rt->out, off);
 		if (to->fx->srv->dispatch_be && !rt->out.oom)
 			conn_send_be(to->conn, rt->out.data, rt->out.len, NULL,
 			    0);
+		else if (held && !rt->out.oom)
+			conn_send_held(to->conn, rt->out.data, rt->out.len,
+			    NULL, 0);
 		else
 			conn_send_buf(to->conn, &rt->out);
 		return;
@@ -418,6 +425,9 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 		conn_send_buf(to->conn, &rt->out);
 	else if (to->fx->srv->dispatch_be)
 		conn_send_be(to->conn, rt->out.data, rt->out.len, layer,
+		    layer_len);
+	else if (held)
+		conn_send_held(to->conn, rt->out.data, rt->out.len, layer,
 		    layer_len);
 	else
 		conn_send2(to->conn, rt->out.data, rt->out.len, layer,

@@ -422,6 +422,9 @@ struct conn {
 	size_t in_off;
 	struct wire_buf out;      /* output not yet written, from out_off */
 	size_t out_off;
+	struct wire_buf held;     /* timestamp-order frames that wait for
+	                             the next other frame (conn_send_held) */
+	uint32_t held_frames;
 	int writing;              /* wev added: the socket was full */
 	int flush_pending;        /* on the server's flush list */
 	struct conn *flush_next;
@@ -697,6 +700,17 @@ uint32_t udp_mc_end(struct rti_server *srv, const void *head,
 void conn_dgram_refused(struct conn *c);
 /* Send the frame(s) held in `b` (built with wire_frame_begin/end). */
 int conn_send_buf(struct conn *c, const struct wire_buf *b);
+/*
+ * Queue a timestamp-order frame (head then body) for a time-constrained
+ * federate, whose library holds it until a grant: it waits in c->held
+ * until the next other frame to `c` (written right before it: the
+ * stream's order is unchanged), nearly always that grant, so that the
+ * federate is woken once a step, not once for its messages and again
+ * for its grant; at most HELD_MAX bytes wait, and the heartbeat (a
+ * frame) ends the wait of an idle one.  0, or -1 as conn_send2.
+ */
+int conn_send_held(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len);
 /* Reply to request `serial`: err (RTI_ERR_*), message (may be NULL), and an
  * optional already-encoded body. */
 int conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
