@@ -17,11 +17,12 @@
  * recordings (rtiexec until the synchronization, the four while they
  * step) stay in DIR with a report of each one's hottest functions.
  *
- * crowd: N mostly idle federates, each its own process (forked), joining
- * one federation at once and synchronizing at "ready" as the samples do;
- * the time until all are synchronized, rtiexec's memory, and the update
- * round trip of two more federates against the same with none of them
- * joined (measured first, on the same rtiexec).
+ * crowd: N mostly idle federates, each its own process (forked first,
+ * then let go at once), joining one federation and synchronizing at
+ * "ready" as the samples do; the time until all joined and until all are
+ * synchronized, rtiexec's memory, and the update round trip of two more
+ * federates against the same with none of them joined (measured first,
+ * on the same rtiexec).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -709,26 +710,33 @@ idle_wait(struct idle_fed *f, const int *flag, double deadline)
 }
 
 /*
- * One idle federate (a forked child): join, wait until `peers` have
- * joined (asking for the list every 100 ms), register "ready" (the
- * first one of them registers it), achieve it, and once synchronized
- * write one byte to `up`; then stay joined, evoking, until `ctl` closes.
+ * One idle federate (a forked child): join and write 'j' to `up`, wait
+ * until `peers` have joined (asking for the list every 100 ms), register
+ * "ready" (the first one of them registers it), achieve it, and once
+ * synchronized write 's'; then stay joined, evoking, until `ctl` closes.
  */
 static void
-idle_child(const struct bench_rtiexec *r, unsigned peers, int up, int ctl)
+idle_child(const struct bench_rtiexec *r, unsigned peers, int up, int ctl,
+    int go)
 {
 	struct rti_callbacks cb;
 	struct idle_fed f;
-	double deadline = bench_now() + 600;
+	double deadline;
 	struct pollfd p[2];
-	char one = 1;
+	char c;
 
+	/* started with the others, it joins when they all do */
+	if (read(go, &c, 1) != 0)
+		_exit(1);
+	deadline = bench_now() + 600;
 	memset(&cb, 0, sizeof cb);
 	memset(&f, 0, sizeof f);
 	cb.report_federation_executions = idle_list;
 	cb.announce_synchronization_point = idle_announce;
 	cb.federation_synchronized = idle_synced;
 	f.amb = bench_join(r, "crowd", NULL, &cb, &f, NULL);
+	if (write(up, "j", 1) != 1)
+		_exit(1);
 	while (f.joined < peers) {
 		f.listed = 0;
 		if (rti_list_federation_executions(f.amb) != RTI_OK ||
@@ -743,7 +751,7 @@ idle_child(const struct bench_rtiexec *r, unsigned peers, int up, int ctl)
 	    rti_synchronization_point_achieved(f.amb, SYNC_LABEL, 1) !=
 	    RTI_OK || idle_wait(&f, &f.synchronized, deadline) < 0)
 		_exit(1);
-	if (write(up, &one, 1) != 1)
+	if (write(up, "s", 1) != 1)
 		_exit(1);
 	for (;;) {
 		int pending = 1;
@@ -771,47 +779,63 @@ static int
 crowd_run(struct bench_ctx *c, int n)
 {
 	struct bench_rtiexec r;
-	double p50_2, p99_2, p50_n, p99_n, t0, t_sync, deadline;
+	double p50_2, p99_2, p50_n, p99_n, t0, t_sync, deadline, t_join = 0;
 	long warm = c->quick ? 200 : 1000, count = c->quick ? 2000 : 10000;
 	size_t rss_before, rss;
 	pid_t *pids = calloc((size_t)n, sizeof *pids);
-	int up[2], ctl[2], i, got = 0, rc = -1;
+	int up[2], ctl[2], go[2], i, got = 0, joins = 0, rc = -1;
 	char buf[256];
 
 	if (!pids || bench_rtiexec_start(&r, c) < 0) {
 		free(pids);
 		return -1;
 	}
-	if (bench_round_trip(&r, "crowd", warm, count, &p50_2, &p99_2) < 0 ||
-	    pipe(up) < 0 || pipe(ctl) < 0)
+	if (pipe(up) < 0 || pipe(ctl) < 0 || pipe(go) < 0)
 		goto out;
-	rss_before = bench_rtiexec_rss(&r);
+	/* the processes first, each waiting to be let go: what is timed is
+	 * their joining, all at once, and synchronizing */
 	fflush(stdout);
-	t0 = bench_now();
 	for (i = 0; i < n; i++) {
 		pids[i] = fork();
 		if (pids[i] == 0) {
 			close(up[0]);
 			close(ctl[1]);
-			idle_child(&r, (unsigned)n, up[1], ctl[0]);
+			close(go[1]);
+			idle_child(&r, (unsigned)n, up[1], ctl[0], go[0]);
 		}
 		if (pids[i] < 0) {
 			n = i;
+			close(up[1]);
+			close(ctl[0]);
+			close(go[0]);
+			close(go[1]);
 			goto kill;
 		}
 	}
 	close(up[1]);
 	close(ctl[0]);
+	close(go[0]);
+	if (bench_round_trip(&r, "crowd", warm, count, &p50_2, &p99_2) < 0) {
+		close(go[1]);
+		goto kill;
+	}
+	rss_before = bench_rtiexec_rss(&r);
+	t0 = bench_now();
+	close(go[1]);
 	deadline = t0 + 600;
 	while (got < n && bench_now() < deadline) {
 		struct pollfd p = { up[0], POLLIN, 0 };
-		ssize_t k;
+		ssize_t k, q;
 
 		if (poll(&p, 1, 1000) > 0) {
 			k = read(up[0], buf, sizeof buf);
 			if (k <= 0)
 				break;
-			got += (int)k;
+			for (q = 0; q < k; q++) {
+				got += buf[q] == 's';
+				if (buf[q] == 'j' && ++joins == n)
+					t_join = bench_now();
+			}
 		}
 	}
 	t_sync = bench_now();
@@ -824,9 +848,9 @@ crowd_run(struct bench_ctx *c, int n)
 	if (bench_round_trip(&r, "crowd", warm, count, &p50_n, &p99_n) < 0)
 		goto kill;
 	printf("RESULT mode=crowd %s federates=%d join_sync_s=%.2f "
-	    "rtiexec_rss_mb=%.1f rss_per_federate_kb=%.1f "
+	    "join_s=%.2f rtiexec_rss_mb=%.1f rss_per_federate_kb=%.1f "
 	    "p50_us_2=%.1f p50_us=%.1f p99_us_2=%.1f p99_us=%.1f "
-	    "growth_p50=%.2f\n", bench_tags(c), n, t_sync - t0,
+	    "growth_p50=%.2f\n", bench_tags(c), n, t_sync - t0, t_join - t0,
 	    (double)rss / 1048576.0,
 	    (double)(rss - rss_before) / 1024.0 / (double)n, p50_2, p50_n,
 	    p99_2, p99_n, p50_n / p50_2);
