@@ -300,9 +300,6 @@ out_clear(struct conn *c)
 	c->out.len = 0;
 	c->out_off = 0;
 	buf_trim(&c->out, OUT_KEEP);
-	c->held.len = 0;
-	c->held_frames = 0;
-	buf_trim(&c->held, HELD_KEEP);
 	if (c->writing) {
 		event_del(c->wev);
 		c->writing = 0;

@@ -82,7 +82,7 @@ else
 	bad "rtibench -m trainer exited $?"; cat "$out"
 fi
 if RTIBENCH_CROWD=10 "$bench" --quick -m crowd >"$out" 2>&1; then
-	[ "$(count "mode=crowd transport=tcp federates=10 join_sync_s=[0-9.]* rtiexec_rss_mb=[0-9.]* .*growth_p50=[0-9.]*$")" = 1 ] &&
+	[ "$(count "mode=crowd transport=tcp federates=10 join_sync_s=[0-9.]* join_s=[0-9.]* rtiexec_rss_mb=[0-9.]* .*growth_p50=[0-9.]*$")" = 1 ] &&
 	    ok || { bad "crowd line"; cat "$out"; }
 else
 	bad "rtibench -m crowd exited $?"; cat "$out"

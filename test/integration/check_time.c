@@ -702,6 +702,38 @@ START_TEST(test_tso_interactions)
 }
 END_TEST
 
+/* rtiexec writes a timestamp-order message to a constrained federate
+ * together with its next other frame (rti-protocol(7)): one routed in
+ * the same loop turn as a receive-order message still reaches it, before
+ * its grant, after that message went out alone. */
+START_TEST(test_tso_held_behind_other_output)
+{
+	struct tfed *a = tf_regcon("A", 1), *b = tf_regcon("B", 1);
+	rti_interaction_class_handle sw;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "GridEvent.Switching", &sw), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sw), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, sw),
+	    RTI_OK);
+	settle(b, a);
+	ck_assert_int_eq(rti_time_advance_request(b->amb, T(3)), RTI_OK);
+	/* one write of A: both routed to B in one loop turn */
+	ck_assert_int_eq(rti_send_interaction(a->amb, sw, NULL, 0, "ro", 2),
+	    RTI_OK);
+	ck_assert_int_eq(send_at(a, sw, "m2", 2), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	ck_assert(tfed_wait(b, "rx:ro:ro|"));
+	ck_assert_int_lt(tfed_find(b, "rx:m2"), 0);
+	ck_assert_int_eq(rti_time_advance_request(a->amb, T(10)), RTI_OK);
+	ck_assert(wait_ev(b, "grant:", 3));
+	ck_assert_int_ge(ev_at(b, "rx:m2:2|"), 0);
+	ck_assert_int_lt(ev_at(b, "rx:m2:2|"), ev_at(b, "grant:3|"));
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
 /* A message sent while the receiver waits in NMR pulls its grant down to
  * the message's time; a federate that is not constrained gets TSO
  * messages at once, in receive order. */
@@ -1346,6 +1378,7 @@ time_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_int64);
 	tcase_add_test(tc, test_tso_interactions);
+	tcase_add_test(tc, test_tso_held_behind_other_output);
 	tcase_add_test(tc, test_tso_nmr_and_unconstrained);
 	tcase_add_test(tc, test_async_delivery);
 	tcase_add_test(tc, test_resign_with_held_messages);
