@@ -908,6 +908,14 @@ bad:
 }
 
 static void
+pubs_oom(struct federate *f)
+{
+	rti_log(f->fx->srv, LOG_ERROR, "DM: out of memory restoring a "
+	    "publication of %s: its relevance advisories may be missed",
+	    f->name);
+}
+
+void
 dm_restore_apply(struct federation *fx, void *p)
 {
 	struct dm_staged *s = p;
@@ -954,12 +962,10 @@ dm_restore_apply(struct federation *fx, void *p)
 		st->n_attr_adv += nd->sw[WIRE_SWITCH_ATTRIBUTE_RELEVANCE] != 0;
 		for (c = 1; c <= st->n_oc; c++)
 			if (nd->pub[c] && dm_pubs_add(fx, 0, c, f) < 0)
-				rti_log(fx->srv, LOG_ERROR, "DM: out of memory "
-				    "restoring a publication of %s", f->name);
+				pubs_oom(f);
 		for (c = 1; c <= st->n_ic; c++)
 			if (nd->pub_ic[c] && dm_pubs_add(fx, 1, c, f) < 0)
-				rti_log(fx->srv, LOG_ERROR, "DM: out of memory "
-				    "restoring a publication of %s", f->name);
+				pubs_oom(f);
 	}
 	dm_all_changed(fx);
 	dm_restore_discard(s);

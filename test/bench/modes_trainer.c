@@ -487,8 +487,8 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 				    procs[n - 1].pid, r.pid };
 
 				perf_stop(&pr);
-				(void)perf_start(&pr, c->perf_dir, n_con, "run",
-				    pp, 4);
+				(void)perf_start(&pr, c->perf_dir, n_con,
+				    "run", pp, 4);
 			}
 		}
 		if (t_sync && !t_end && summaries == n) {
@@ -545,8 +545,9 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		    "sync_s=%.2f frames_until_sync=%llu "
 		    "frames_per_federate=%.0f bytes_until_sync=%llu "
 		    "rtiexec_cpu_until_sync_s=%.2f "
-		    "federates_cpu_until_sync_s=%.2f seconds=%g x_realtime=%.2f "
-		    "ms_per_step=%.2f rtiexec_cpu_us_per_step=%.0f "
+		    "federates_cpu_until_sync_s=%.2f seconds=%g "
+		    "x_realtime=%.2f ms_per_step=%.2f "
+		    "rtiexec_cpu_us_per_step=%.0f "
 		    "rtiexec_cpu_ns_per_update=%.0f updates_per_step=%.0f "
 		    "rtiexec_rss_mb=%.1f substation_cpu_us_per_step=%.0f "
 		    "grid_cpu_us_per_step=%.0f console_cpu_us_per_step=%.0f "
@@ -554,7 +555,8 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		    "ms_per_step_ratio=%.2f\n", bench_tags(c), n_con, n,
 		    f.sync_s, (unsigned long long)s_sync.frames_out,
 		    f.frames_per_fed, (unsigned long long)s_sync.bytes_out,
-		    cpu_rs - cpu_r0, cpu_feds_sync, seconds, f.x_real, f.ms_step,
+		    cpu_rs - cpu_r0, cpu_feds_sync, seconds, f.x_real,
+		    f.ms_step,
 		    (cpu_re - cpu_rs) * 1e6 / (double)steps, f.ns_update,
 		    (double)delivered / (double)steps, (double)rss / 1048576.0,
 		    cpu_kind[K_SUB] * 1e6 / (double)steps /
