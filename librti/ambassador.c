@@ -15,9 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core-int.h"
+#include "core_int.h"
 #include "match.h"
-#include "librti-int.h"
+#include "librti_int.h"
 
 static int cb_notice(rti_ambassador *amb, uint16_t type,
     struct wire_rd *rd);
@@ -258,7 +258,7 @@ rti_ambassador_new(void)
 	return amb;
 }
 
-/* Leave the joined state: every module frees its slot (librti-int.h). */
+/* Leave the joined state: every module frees its slot (librti_int.h). */
 void
 rti__leave(rti_ambassador *amb)
 {
@@ -285,7 +285,7 @@ rti__leave(rti_ambassador *amb)
 }
 
 /* Joined: let every module set up.  RTI_OK or the first error
- * (librti-int.h). */
+ * (librti_int.h). */
 int
 rti__enter(rti_ambassador *amb)
 {

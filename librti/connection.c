@@ -25,10 +25,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core-int.h"
+#include "core_int.h"
 #include "bundle.h"
 #include "dgram.h"
-#include "librti-int.h"
+#include "librti_int.h"
 #include "mcast.h"
 #include "mcsel.h"
 #include "tcp.h"
@@ -79,7 +79,7 @@ lose_closed(rti_ambassador *amb, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Close the connection (core-int.h). */
+/* Close the connection (core_int.h). */
 void
 rti__conn_close(rti_ambassador *amb)
 {
@@ -548,7 +548,7 @@ hb_start(rti_ambassador *amb, uint32_t ms)
 	amb->tx_seen = amb->tx_count;
 }
 
-/* Open the socket to `url` and run the handshake (core-int.h). */
+/* Open the socket to `url` and run the handshake (core_int.h). */
 int
 rti__conn_open(rti_ambassador *amb, const char *url)
 {

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ddm-int.h"
+#include "ddm_int.h"
 
 /* ---- conditions ---- */
 

@@ -40,7 +40,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ddm-int.h"
+#include "ddm_int.h"
 #include "ddmrep.h"
 
 /* A send drains the socket first when it was not read for this long. */

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "bundle.h"
-#include "librti-int.h"
+#include "librti_int.h"
 
 struct dm_state {
 	size_t words;

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core-int.h"
-#include "librti-int.h"
+#include "core_int.h"
+#include "librti_int.h"
 
 /* While a frame is dispatched in place (in_pinned), in.data is about to
  * be replaced: keep the storage holding the frame until the dispatch
@@ -188,7 +188,7 @@ again:
 	return 1;
 }
 
-/* Decode the attribute list that ends a callback (librti-int.h). */
+/* Decode the attribute list that ends a callback (librti_int.h). */
 int
 rti__get_attrs(struct wire_rd *rd, rti_attribute_handle **a, size_t *cap,
     uint32_t *n)

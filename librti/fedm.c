@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "bundle.h"
-#include "librti-int.h"
+#include "librti_int.h"
 
 static int
 check_name(rti_ambassador *amb, const char *what, const char *s,

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "om-int.h"
+#include "om_int.h"
 
 /* ---- the table of known instances ---- */
 
@@ -69,7 +69,7 @@ obj_new(uint32_t h, uint32_t cls, uint32_t known, const char *name,
 	return o;
 }
 
-/* Add (or refresh) a known instance (om-int.h). */
+/* Add (or refresh) a known instance (om_int.h). */
 struct om_obj *
 rti__om_obj_add(struct om_state *st, uint32_t h, uint32_t cls, uint32_t known,
     const char *name)
@@ -433,7 +433,7 @@ om_forget_all(struct om_state *st)
 
 /*
  * WIRE_CB_RESTORE_OM: the instances this federate knows in the restored
- * federation, with the attributes it owns (om-int.h).  Every field is
+ * federation, with the attributes it owns (om_int.h).  Every field is
  * checked before the table changes; a frame that does not read whole is
  * a protocol error.  The order types changed by
  * rti_change_attribute_order_type and rti_change_interaction_order_type

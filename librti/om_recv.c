@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "om-int.h"
+#include "om_int.h"
 
 /* Read "u32 producer, HDR".  0 or -1. */
 static int

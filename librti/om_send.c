@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "om-int.h"
+#include "om_int.h"
 
 #define HDR_MAX(tag_len) (1 + 12 + 4 + (tag_len) + 5)
 
@@ -31,7 +31,7 @@ frame_limit(rti_ambassador *amb, struct om_state *st)
 	return lim;
 }
 
-/* Send the open update frame, if any (om-int.h). */
+/* Send the open update frame, if any (om_int.h). */
 int
 rti__om_pend_flush(rti_ambassador *amb, struct om_state *st)
 {
@@ -914,7 +914,7 @@ rti_flush_updates(rti_ambassador *amb)
 	    amb->lost_reason);
 }
 
-/* Send an interaction (librti-int.h). */
+/* Send an interaction (librti_int.h). */
 int
 rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,
     const struct rti_parameter_value *v, size_t n, const void *tag,

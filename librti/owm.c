@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "bundle.h"
-#include "librti-int.h"
+#include "librti_int.h"
 
 #define PRIVILEGE_TO_DELETE 1 /* HLAprivilegeToDeleteObject (fom.h) */
 

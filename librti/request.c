@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core-int.h"
-#include "librti-int.h"
+#include "core_int.h"
+#include "librti_int.h"
 
 /* Unsent output above which a send waits for the socket. */
 #define RTI__OUT_HIGH_WATER (4u * 1024 * 1024)

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "librti-int.h"
+#include "librti_int.h"
 
 static int
 check_label(rti_ambassador *amb, const char *label)

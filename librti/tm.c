@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "librti-int.h"
+#include "librti_int.h"
 #include "tmcore.h"
 
 /* One held TSO message: a copy of the frame payload. */

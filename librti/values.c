@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fom_value.h"
-#include "librti-int.h"
+#include "librti_int.h"
 
 /* Common checks: a joined ambassador (the FOM is there) and out. */
 #define VALUES_ARGS(amb, out)                                             \

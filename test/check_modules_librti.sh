@@ -19,9 +19,9 @@
 #   values core (typed values: the FOM's datatypes, no module state)
 #
 # What a lower module must tell a higher one is an event raised through
-# the module table (librti-int.h: unpublished, send_update, ...), never a
+# the module table (librti_int.h: unpublished, send_update, ...), never a
 # call.  A file belongs to the module its name starts with (om_update.c
-# to om); a private header X-int.h is for module X alone, librti-int.h for
+# to om); a private header X_int.h is for module X alone, librti_int.h for
 # every file.
 #
 # Checked, in every librti/*.c and *.h with comments and strings removed:
@@ -58,9 +58,8 @@ function module_of(path,   b) {
 	b = path
 	sub(/.*\//, "", b)
 	sub(/\.[ch]$/, "", b)
-	if (b == "librti-int")
+	if (b == "librti_int")
 		return "*"
-	sub(/-int$/, "", b)
 	sub(/_.*/, "", b)
 	if (b == "ambassador" || b == "connection" || b == "request" ||
 	    b == "evoke")
@@ -190,18 +189,18 @@ END {
 }' $files
 status=$?
 
-# Private headers: X-int.h only from files of module X (the includes
+# Private headers: X_int.h only from files of module X (the includes
 # are read unstripped: the header name is a string).
 fail=0
 for f in $files; do
 	b=${f##*/}
-	m=$(echo "$b" | sed 's/\.[ch]$//; s/-int$//; s/_.*//')
+	m=$(echo "$b" | sed 's/\.[ch]$//; s/_.*//')
 	case $m in
 	ambassador|connection|request|evoke) m=core ;;
 	esac
-	for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*-int\.h\)".*/\1/p' "$f"); do
-		[ "$h" = librti-int.h ] && continue
-		hm=${h%-int.h}
+	for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*_int\.h\)".*/\1/p' "$f"); do
+		[ "$h" = librti_int.h ] && continue
+		hm=${h%_int.h}
 		if [ "$hm" != "$m" ]; then
 			echo "FAIL: $b includes $h, private to module $hm"
 			fail=$((fail + 1))

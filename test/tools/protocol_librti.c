@@ -9,7 +9,7 @@
  */
 #include <stdio.h>
 
-#include "librti-int.h"
+#include "librti_int.h"
 
 int
 main(void)

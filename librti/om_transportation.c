@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * om_transport.c - the transportation-type services (IEEE 1516-2010
+ * om_transportation.c - the transportation-type services (IEEE 1516-2010
  * 8.21-8.22, 10.36-10.37): checked here as far as this federate knows
  * (its instances, what it owns and publishes), then carried out by
  * rtiexec, which keeps every federate's choices so that any federate's
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "om-int.h"
+#include "om_int.h"
 
 static int
 type_ok(rti_ambassador *amb, enum rti_transportation type)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ddm-int.h - what the files of librti's DDM share (ddm.c, ddm_filter.c),
+ * ddm_int.h - what the files of librti's DDM share (ddm.c, ddm_filter.c),
  * and no other module: DDM's state.
  */
 #ifndef LIBRTI_DDM_INT_H
@@ -10,7 +10,7 @@
 #include "ddmmodel.h"
 #include "ddmrep.h"
 #include "idmap.h"
-#include "librti-int.h"
+#include "librti_int.h"
 #include "match.h"
 
 #define KIND_OC 0
@@ -61,7 +61,7 @@ st_of(rti_ambassador *amb)
  * rti__ddm_flush: the module's flush hook (apply the replica frames that
  *   arrived).
  * rti__ddm_send_update, _send_bundle, _send_interaction, _received: the
- *   hooks of OM's events (librti-int.h).
+ *   hooks of OM's events (librti_int.h).
  */
 int rti__ddm_replica_init(struct ddm_state *st);
 void rti__ddm_replica_fini(struct ddm_state *st);

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * librti-int.h - private definitions of librti (never installed).
+ * librti_int.h - private definitions of librti (never installed).
  *
  * The library is split like rtiexec: a core (ambassador.c: new/free,
  * connect, the joined state, the error message; connection.c: the socket,
  * handshake, read, write and wait; request.c: requests, one-way messages
  * and output batching; evoke.c: the callback queue, input pinning and
- * evoke; what only they share is in core-int.h), and one module per
+ * evoke; what only they share is in core_int.h), and one module per
  * service group (fedm, dm, om, tm, owm, ddm), each with its own
  * per-ambassador state in amb->mod[] and its own table of callback
  * handlers.

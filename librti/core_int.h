@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * core-int.h - what the four files of librti's core share, and nothing a
+ * core_int.h - what the four files of librti's core share, and nothing a
  * service module (fedm.c ... ddm.c) may use: those reach the core through
- * librti-int.h alone (test/check_modules_librti.sh checks it).
+ * librti_int.h alone (test/check_modules_librti.sh checks it).
  *
  *   ambassador.c  new/free, connect/disconnect, the joined state, the
  *                 error message, the module tables
@@ -13,7 +13,7 @@
 #ifndef LIBRTI_CORE_INT_H
 #define LIBRTI_CORE_INT_H
 
-#include "librti-int.h"
+#include "librti_int.h"
 
 /* Bytes asked of each recv, and the input buffer's first size. */
 #define RTI__READ_CHUNK 65536

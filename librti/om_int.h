@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * om-int.h - what the files of librti's object management share (om.c,
+ * om_int.h - what the files of librti's object management share (om.c,
  * om_send.c, om_recv.c), and no other module: the table of the instances
  * this federate knows, with the attributes it owns, and OM's state.
  */
@@ -9,7 +9,7 @@
 
 #include "bundle.h"
 #include "idmap.h"
-#include "librti-int.h"
+#include "librti_int.h"
 
 #define PRIVILEGE_TO_DELETE 1 /* HLAprivilegeToDeleteObject (fom.h) */
 
@@ -131,7 +131,7 @@ int rti__om_iclass_be(const rti_ambassador *amb, const struct om_state *st,
 int rti__om_cb_restore(rti_ambassador *amb, uint16_t type,
     struct wire_rd *rd);
 
-/* om_transport.c: the transportation types' report callbacks. */
+/* om_transportation.c: the transportation types' report callbacks. */
 int rti__om_cb_transport(rti_ambassador *amb, uint16_t type,
     struct wire_rd *rd);
 
