@@ -915,7 +915,7 @@ pubs_oom(struct federate *f)
 	    f->name);
 }
 
-void
+static void
 dm_restore_apply(struct federation *fx, void *p)
 {
 	struct dm_staged *s = p;
