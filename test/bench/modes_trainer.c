@@ -497,10 +497,6 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 			(void)server_stats(&r, &s_end);
 			perf_report(&pr, bench_tags(c), n_con);
 		}
-		for (i = 0; i < n && procs[i].reaped; i++)
-			;
-		if (i == n)
-			break;
 		for (i = 0; i < n; i++)
 			if (procs[i].reaped && (!WIFEXITED(procs[i].status) ||
 			    WEXITSTATUS(procs[i].status) != 0)) {
@@ -511,6 +507,11 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 				    procs[i].last);
 				goto out;
 			}
+		/* done when every one exited and all it wrote was read */
+		for (i = 0; i < n && procs[i].reaped && procs[i].fd < 0; i++)
+			;
+		if (i == n)
+			break;
 		if (now > deadline) {
 			fprintf(stderr, "rtibench: trainer: %zu of %zu "
 			    "running, %zu done after %.0f s\n", running, n,
