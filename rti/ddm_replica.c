@@ -265,10 +265,12 @@ ddm_published(struct federate *f, int kind, uint32_t cls)
 			emit(fx, f);
 		first = 0;
 		if (hold(fx, f, kind, k) < 0) {
+			/* its source filter would drop what others want */
 			rti_log(fx->srv, LOG_ERROR, "out of memory giving "
-			    "federate %u the subscriptions of class %u; its "
-			    "source filter sends everything of it", f->handle,
-			    k);
+			    "federate %u the subscriptions of class %u; "
+			    "closing its connection", f->handle, k);
+			if (f->conn)
+				conn_close(f->conn, "out of memory");
 			return;
 		}
 		snapshot(fx, f, kind, k);
