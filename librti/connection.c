@@ -224,12 +224,14 @@ read_into(rti_ambassador *amb, int flags)
 		amb->rd_empty = (size_t)n < amb->in.cap - amb->in.len;
 		amb->in.len += (size_t)n;
 		amb->rx_count++;
+		amb->rd_at = rti__now();
 		return 1;
 	}
 	if (n < 0 && errno == EINTR)
 		return 0;
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
 		amb->rd_empty = 1;
+		amb->rd_at = rti__now();
 		return 0;
 	}
 	if (n == 0)

@@ -5,18 +5,24 @@
  * send events, which drop an update or interaction that no other
  * federate's subscription takes, and the statistics (rti_get_statistics).
  *
- * Replica guarantee.  rtiexec pushes every change of a subscription
- * (WIRE_DDM_CB_SUB, numbered per receiver) to every other federate.  The
- * replica is applied when a frame is dispatched (with every replica frame
- * already received after it), before each request and evoke (frames read
- * while a reply was awaited), and, before any update or interaction would
- * be suppressed or when the socket was not read for DRAIN_NS (5 ms), from
- * every replica frame already received (read from the socket without
- * blocking, or queued in the input), in sequence; each is acknowledged
- * (WIRE_DDM_ACK) as soon as applied.  rtiexec holds the reply to a
- * subscription change until every publisher of the class has acknowledged
- * it, or for 200 ms (the publisher is then marked lagging and not waited
- * for until it catches up).  So:
+ * Replica guarantee.  rtiexec sends a federate the subscriptions of a
+ * class (every other federate's declaration, conditions and regions of
+ * it) from its first publish of the class or a subclass, ahead of the
+ * publish's reply, and from then on every change of them, batched per
+ * loop turn (WIRE_DDM_CB_SUBS, numbered per receiver).  The replica is
+ * applied when a frame is dispatched (with every replica frame already
+ * received after it), before each request and evoke (frames read while
+ * a reply was awaited), before an update or interaction is suppressed
+ * (the frames already received, when something was read since the last
+ * look: no system call when nothing was), and, when the socket was not
+ * read for DRAIN_S (5 ms), before a send, from every replica frame
+ * already received (read from the socket without blocking, or queued in
+ * the input), in sequence; each is acknowledged
+ * (WIRE_DDM_ACK) as soon as applied, once for all applied together.
+ * rtiexec holds the reply to a subscription change until every
+ * publisher of the class has acknowledged it, or for 200 ms (the
+ * publisher is then marked lagging and not waited for until it catches
+ * up).  So:
  *  - an acknowledging publisher matches everything it sends after the
  *    subscribe call returned against the change;
  *  - a lagging one has not read its socket for 200 ms, so its next send
@@ -35,9 +41,10 @@
 #include <time.h>
 
 #include "ddm_int.h"
+#include "ddmrep.h"
 
 /* A send drains the socket first when it was not read for this long. */
-#define DRAIN_NS 5000000ll
+#define DRAIN_S 0.005
 
 /* A federate's subscription of a class, as rtiexec pushed it; in the
  * replica by rep_key. */
@@ -115,12 +122,8 @@ rep_drop_fed(struct ddm_state *st, uint32_t fed)
 				match_set_remove_owner(st->set[k][c], fed);
 }
 
-/*
- * Apply a replica frame (WIRE_DDM_CB_SUB or _FED_GONE payload) unless its
- * sequence number was applied already.  0, or -1 when malformed.
- */
 /* WIRE_CB_RESTORE_DDM past its sequence number `seq`: this federate's
- * own state, and the replica emptied (the pushes that follow refill it).
+ * own state, and the replica emptied (the frames that follow refill it).
  * 0, or -1 with nothing changed. */
 static int
 rep_restore(rti_ambassador *amb, uint32_t seq, struct wire_rd *rd)
@@ -150,25 +153,88 @@ rep_restore(rti_ambassador *amb, uint32_t seq, struct wire_rd *rd)
 	return 0;
 }
 
+/* Put entry `d` (read by ddmrep_get, its class checked) into the
+ * replica in place of the one it had for (fed, kind, cls).  0, or -1
+ * (ENOMEM: the replica may then lack the entry, which only makes the
+ * source filter send more). */
+static int
+rep_entry_apply(struct ddm_state *st, struct ddmrep_entry *d)
+{
+	struct match_set *s;
+	struct rep *e;
+	uint32_t i, j;
+
+	e = rep_find(st, d->fed, d->kind, d->cls);
+	if (!e) {
+		e = calloc(1, sizeof *e);
+		if (!e || !(e->attrs = calloc(st->words, sizeof *e->attrs))) {
+			free(e);
+			return -1;
+		}
+		e->fed = d->fed;
+		e->kind = d->kind;
+		e->cls = d->cls;
+		e->key = rep_key(d->fed, d->kind, d->cls);
+		idmap_put(&st->reps, &e->node);
+	}
+	e->flags = d->flags;
+	memset(e->attrs, 0, st->words * sizeof *e->attrs);
+	for (i = 0; i < d->n_attrs; i++) {
+		uint32_t a = wire_get32(d->attrs + 4 * i);
+
+		if (a / 64 < st->words)
+			bset_add(e->attrs, a);
+	}
+	rep_rattrs_free(e);
+	if (d->n_regions && !(e->rattrs = calloc(d->n_regions,
+	    sizeof *e->rattrs)))
+		return -1;
+	for (i = 0; i < d->n_regions; i++) {
+		if (!(e->rattrs[i] = calloc(st->words, sizeof **e->rattrs)))
+			return -1;
+		e->n_rattrs = i + 1;
+		for (j = 0; j < d->reg[i].n_attrs; j++) {
+			uint32_t a = wire_get32(d->reg[i].attrs + 4 * j);
+
+			if (a / 64 < st->words)
+				bset_add(e->rattrs[i], a);
+		}
+		(void)match_region_sort(d->reg[i].r, d->reg[i].n);
+	}
+	s = st->set[d->kind][d->cls];
+	if (!s && !(s = st->set[d->kind][d->cls] = match_set_new()))
+		return -1;
+	match_set_remove_owner(s, d->fed);
+	for (j = 0; j < (d->n_conds ? d->n_conds : 1); j++) {
+		const char *c = d->n_conds ? d->conds[j] : NULL;
+
+		if (d->flags & WIRE_DDMF_PLAIN)
+			(void)match_set_add(s, d->fed, NULL, 0, c);
+		for (i = 0; i < d->n_regions; i++)
+			(void)match_set_add_tag(s, d->fed, i + 1, d->reg[i].r,
+			    d->reg[i].n, c);
+	}
+	return 0;
+}
+
+/*
+ * Apply a replica frame (a WIRE_DDM_CB_SUBS, _FED_GONE or
+ * WIRE_CB_RESTORE_DDM payload) unless its sequence number was applied
+ * already.  A batch is read whole before any of it is applied.  0, or -1
+ * when malformed.
+ */
 static int
 rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
 	struct ddm_state *st = st_of(amb);
-	uint32_t seq = wire_get_u32(rd), fed;
-	uint32_t cls, n, i, j, nc, m, nr;
-	const char *conds[64];
-	struct match_range rg[64][16];
-	uint32_t rn[64], ran[64];
-	const uint8_t *ra[64];
-	uint8_t kind, flags;
-	const uint8_t *attrs;
-	struct match_set *s;
-	struct rep *e;
+	struct wire_rd chk;
+	uint32_t seq, n, i, fed;
 
 	if (type == WIRE_CB_RESTORE_DDM)
-		return rep_restore(amb, seq, rd);
-	fed = wire_get_u32(rd);
+		return rep_restore(amb, wire_get_u32(rd), rd);
 	if (type == WIRE_DDM_CB_FED_GONE) {
+		seq = wire_get_u32(rd);
+		fed = wire_get_u32(rd);
 		if (!wire_rd_done(rd))
 			return -1;
 		if (st && seq > st->applied) {
@@ -177,87 +243,25 @@ rep_apply(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		}
 		return 0;
 	}
-	kind = wire_get_u8(rd);
-	cls = wire_get_u32(rd);
-	flags = wire_get_u8(rd);
-	n = wire_get_count(rd, 4);
-	attrs = wire_get_raw(rd, (size_t)n * 4);
-	nc = wire_get_count(rd, 5);
-	if (rd->err || nc > 64 || kind > KIND_IC)
+	if (ddmrep_head(rd, &seq, &n) < 0)
 		return -1;
-	for (i = 0; i < nc; i++)
-		conds[i] = wire_get_str(rd, MATCH_MAX_COND);
-	m = wire_get_count(rd, 4);
-	if (rd->err || m > 64)
-		return -1;
-	for (i = 0; i < m; i++) {
-		rn[i] = wire_get_count(rd, 20);
-		if (rn[i] > 16)
-			return -1;
-		for (j = 0; j < rn[i]; j++) {
-			rg[i][j].dim = wire_get_u32(rd);
-			rg[i][j].lo = wire_get_u64(rd);
-			rg[i][j].hi = wire_get_u64(rd);
-		}
-		ran[i] = wire_get_count(rd, 4);
-		ra[i] = wire_get_raw(rd, (size_t)ran[i] * 4);
-	}
-	if (!wire_rd_done(rd))
-		return -1;
-	if (!st || seq <= st->applied)
+	if (!st)
 		return 0;
-	if (cls == 0 || cls > st->n_cls[kind])
+	if (!st->ent && !(st->ent = malloc(sizeof *st->ent)))
 		return -1;
+	chk = *rd;
+	for (i = 0; i < n; i++)
+		if (ddmrep_get(&chk, st->ent) < 0 ||
+		    st->ent->cls > st->n_cls[st->ent->kind])
+			return -1;
+	if (!wire_rd_done(&chk))
+		return -1;
+	if (seq <= st->applied)
+		return 0;
 	st->applied = seq;
-	e = rep_find(st, fed, kind, cls);
-	if (!e) {
-		e = calloc(1, sizeof *e);
-		if (!e || !(e->attrs = calloc(st->words, sizeof *e->attrs))) {
-			free(e);
-			return -1;
-		}
-		e->fed = fed;
-		e->kind = kind;
-		e->cls = cls;
-		e->key = rep_key(fed, kind, cls);
-		idmap_put(&st->reps, &e->node);
-	}
-	e->flags = flags;
-	memset(e->attrs, 0, st->words * sizeof *e->attrs);
 	for (i = 0; i < n; i++) {
-		uint32_t a = wire_get32(attrs + 4 * i);
-
-		if (a / 64 < st->words)
-			bset_add(e->attrs, a);
-	}
-	rep_rattrs_free(e);
-	if (m && !(e->rattrs = calloc(m, sizeof *e->rattrs)))
-		return -1;
-	for (i = 0; i < m; i++) {
-		if (!(e->rattrs[i] = calloc(st->words, sizeof **e->rattrs)))
-			return -1;
-		e->n_rattrs = i + 1;
-		for (j = 0; j < ran[i]; j++) {
-			uint32_t a = wire_get32(ra[i] + 4 * j);
-
-			if (a / 64 < st->words)
-				bset_add(e->rattrs[i], a);
-		}
-	}
-	s = st->set[kind][cls];
-	if (!s && !(s = st->set[kind][cls] = match_set_new()))
-		return -1;
-	match_set_remove_owner(s, fed);
-	for (j = 0; j < (nc ? nc : 1); j++) {
-		const char *c = nc ? conds[j] : NULL;
-
-		if (flags & WIRE_DDMF_PLAIN)
-			(void)match_set_add(s, fed, NULL, 0, c);
-		for (i = 0; i < m; i++) {
-			(void)match_region_sort(rg[i], rn[i]);
-			nr = rn[i];
-			(void)match_set_add_tag(s, fed, i + 1, rg[i], nr, c);
-		}
+		(void)ddmrep_get(rd, st->ent);
+		(void)rep_entry_apply(st, st->ent);
 	}
 	return 0;
 }
@@ -279,37 +283,27 @@ ack(rti_ambassador *amb)
 		st->acked = st->applied;
 }
 
-static long long
-mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
-
 /* Read the socket without blocking (`lazy`: only when the last read left
- * bytes in it or it was not read here for DRAIN_NS), then apply and
- * acknowledge the replica frames in the input from in_off; with `scan` 0
- * only when the input changed since the last scan.  Other frames stay in
- * the input, in order, for evoke.  1 when one was applied. */
+ * bytes in it), then apply and acknowledge the replica frames in the
+ * input from in_off; with `scan` 0 only when something was read since the
+ * last scan.  Other frames stay in the input, in order, for evoke.  1
+ * when one was applied. */
 static int
 sync_replica_scan(rti_ambassador *amb, int scan, int lazy)
 {
 	struct ddm_state *st = st_of(amb);
 	uint32_t before = st->applied, len;
 	uint16_t type, flags;
-	long long now = mono_ns();
 	size_t off;
 	int i;
 
-	if (!lazy || !amb->rd_empty || now - st->synced_ns > DRAIN_NS) {
+	if (!lazy || !amb->rd_empty)
 		for (i = 0; i < 64 && rti__read_some(amb) > 0; i++)
 			;
-		st->synced_ns = now;
-	}
-	scan |= amb->in.len != st->seen_len;
-	st->seen_len = amb->in.len;
+	/* frames come only with reads: one since the last scan means
+	 * input to scan (the input may also shrink: a reply taken out) */
+	scan |= amb->rx_count != st->seen_rx;
+	st->seen_rx = amb->rx_count;
 	for (off = amb->in_off; scan && off < amb->in.len;) {
 		struct wire_rd rd;
 
@@ -317,7 +311,7 @@ sync_replica_scan(rti_ambassador *amb, int scan, int lazy)
 		    UINT32_MAX, &type, &flags, &len) <= 0 ||
 		    amb->in.len - off - WIRE_HEADER_SIZE < len)
 			break;
-		if (type == WIRE_DDM_CB_SUB || type == WIRE_DDM_CB_FED_GONE ||
+		if (type == WIRE_DDM_CB_SUBS || type == WIRE_DDM_CB_FED_GONE ||
 		    type == WIRE_CB_RESTORE_DDM) {
 			wire_rd_init(&rd, amb->in.data + off +
 			    WIRE_HEADER_SIZE, len);
@@ -329,12 +323,6 @@ sync_replica_scan(rti_ambassador *amb, int scan, int lazy)
 	return st->applied != before;
 }
 
-static int
-sync_replica(rti_ambassador *amb)
-{
-	return sync_replica_scan(amb, 1, 0);
-}
-
 /* A replica frame is applied when it is delivered, with every one that
  * follows it already received, and acknowledged at once. */
 static int
@@ -342,7 +330,7 @@ cb_replica(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
 	if (rep_apply(amb, type, rd) < 0)
 		return -1;
-	(void)sync_replica_scan(amb, 0, 0);
+	(void)sync_replica_scan(amb, 0, 1);
 	return 0;
 }
 
@@ -481,16 +469,19 @@ wants_update(rti_ambassador *amb, const struct ddm_inst *in, uint32_t cls,
 
 /*
  * Before a send is matched: drain the replica frames waiting in the socket
- * when it was not read for DRAIN_NS.  rtiexec answers a subscription
+ * when it was not read for DRAIN_S.  rtiexec answers a subscription
  * change once the publishers acknowledged it, or after 200 ms; a
- * publisher that did not acknowledge in time made no send call (and no
- * request or evoke) for far longer than DRAIN_NS, so its next send drains
- * the change first and matches against it, widening or narrowing.
+ * publisher that did not acknowledge in time did not read its socket (and
+ * made no request or evoke) for far longer than DRAIN_S, so its next send
+ * drains the change first and matches against it, widening or narrowing.
+ * What was read since the last look is scanned in any case (the
+ * suppression below).
  */
 static void
 drain_if_idle(rti_ambassador *amb, struct ddm_state *st)
 {
-	if (mono_ns() - st->synced_ns > DRAIN_NS)
+	(void)st;
+	if (rti__now() - amb->rd_at > DRAIN_S)
 		(void)sync_replica_scan(amb, 0, 0);
 }
 
@@ -561,7 +552,7 @@ rti__ddm_send_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 		return 1;
 	}
 	w = wants_update(amb, in, cls, cond, v, n);
-	if (!w && sync_replica(amb))
+	if (!w && sync_replica_scan(amb, 0, 1))
 		w = wants_update(amb, in, cls, cond, v, n);
 	st->memo_valid = 0;
 	if (w && plain && n <= MEMO_ATTRS) {
@@ -598,7 +589,7 @@ rti__ddm_send_interaction(rti_ambassador *amb, uint32_t cls, const char *cond,
 	if ((k = m ? ddm_regions_query(&st->mdl, reg, m) : 0) < 0)
 		return 1;
 	w = wants(amb, KIND_IC, cls, cond, st->mdl.q, (uint32_t)k, NULL, 0);
-	if (!w && sync_replica(amb))
+	if (!w && sync_replica_scan(amb, 0, 1))
 		w = wants(amb, KIND_IC, cls, cond, st->mdl.q, (uint32_t)k,
 		    NULL, 0);
 	/* a MOM interaction goes even so: rtiexec takes the MIM's requests
@@ -674,6 +665,8 @@ rti__ddm_replica_fini(struct ddm_state *st)
 	while ((e = rep_of(idmap_iter_next(&st->reps, &it))))
 		rep_free(e);
 	idmap_fini(&st->reps);
+	free(st->ent);
+	st->ent = NULL;
 }
 
 /* ---- statistics ---- */
@@ -689,7 +682,7 @@ rti_get_statistics(rti_ambassador *amb, struct rti_statistics *out)
 }
 
 const struct rti__cb_handler rti__ddm_callbacks[] = {
-	{ WIRE_DDM_CB_SUB, cb_replica },
+	{ WIRE_DDM_CB_SUBS, cb_replica },
 	{ WIRE_DDM_CB_FED_GONE, cb_replica },
 	{ WIRE_CB_RESTORE_DDM, cb_replica },
 	{ WIRE_DDM_CB_INSTANCE_CONDITION, rti__ddm_cb_condition },

@@ -8,6 +8,7 @@
 
 #include "bundle.h"
 #include "ddmmodel.h"
+#include "ddmrep.h"
 #include "idmap.h"
 #include "librti_int.h"
 #include "match.h"
@@ -24,8 +25,8 @@ struct ddm_state {
 	struct idmap reps;        /* the replica: rep by rep_key */
 	uint32_t applied;         /* last replica sequence applied */
 	uint32_t acked;           /* last one acknowledged (WIRE_DDM_ACK) */
-	size_t seen_len;          /* amb->in.len at the last scan */
-	long long synced_ns;      /* CLOCK_MONOTONIC of the last sync */
+	uint64_t seen_rx;         /* amb->rx_count at the last scan */
+	struct ddmrep_entry *ent; /* a replica entry being read, or NULL */
 	struct ddm_model mdl;     /* this federate's regions, instances */
 	uint32_t next_region;
 	uint32_t **sub_regions[2];  /* [kind][cls]: regions subscribed */

@@ -257,7 +257,7 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
     int at_most_one)
 {
 	double start = rti__now(), now;
-	int rc;
+	int rc, drained = 0;
 	size_t poff, m;
 	uint16_t type;
 	uint32_t len;
@@ -303,10 +303,19 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 		 * read emptied the socket (say, a grant awaited right after
 		 * its request), a read now would most likely find nothing:
 		 * wait first, so that the wake-up is one poll and one read.
+		 * Once a read of this evoke took everything the socket held
+		 * and what it brought is delivered, an evoke that need not
+		 * wait returns: a second read would find what came in the
+		 * microseconds since, or (nearly always) nothing, a system
+		 * call per evoke; the next evoke, or the caller's poll on
+		 * rti_get_fd, sees what came.
 		 */
 		now = rti__now();
+		if (drained && amb->rd_empty && now - start >= min_s)
+			break;
 		if (!amb->rd_empty || now - start >= min_s) {
 			rc = rti__read_some(amb);
+			drained = rc > 0;
 			if (rc >= 0 && amb->udp_state == RTI__UDP_CONFIRMED &&
 			    rti__udp_drain(amb) > 0)
 				rc = 1;
@@ -315,7 +324,7 @@ evoke(rti_ambassador *amb, double min_s, double max_s, int *pending,
 			if (now - start >= min_s)
 				break;
 		}
-		(void)rti__wait_read(amb, min_s - (now - start));
+		drained = rti__wait_read(amb, min_s - (now - start)) > 0;
 	}
 	/* What the callbacks sent goes out now, not at the next call. */
 	if (!amb->lost && amb->out_t0 != 0) {

@@ -256,6 +256,8 @@ struct rti_ambassador {
 	struct wire_buf in;       /* received bytes; unread start at in_off */
 	size_t in_off;
 	int rd_empty;             /* the last read left the socket empty */
+	double rd_at;             /* rti__now of the last read that took
+	                             bytes or found none */
 	double rcvtmo;            /* SO_RCVTIMEO in force, 0 = none set */
 	/* Heartbeats (connection.c): the timeout in force (rtiexec's from
 	 * the HELLO_ACK, or the one set by rti_set_heartbeat_timeout; 0 =

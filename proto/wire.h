@@ -22,7 +22,7 @@
 #include <string.h>
 
 #define WIRE_MAGIC 0x48524931u /* "HRI1" */
-#define WIRE_VERSION 1
+#define WIRE_VERSION 2
 #define WIRE_HEADER_SIZE 8
 #define WIRE_DEFAULT_MAX_FRAME (16u * 1024 * 1024)
 #define WIRE_MAX_NAME 1024      /* names of federations, federates, ... */
@@ -358,14 +358,12 @@ enum wire_type {
 	WIRE_DDM_CONDITIONS_SET = 0x060a, /* KIND, u32 cls, u32 n, n x str
 	                                     cond: the conditions, replaced
 	                                     in one step */
-	/* DDM callbacks: the replicated subscription tables, each frame
-	 * numbered per receiver (u32 seq first) */
-	WIRE_DDM_CB_SUB = 0x0680,        /* u32 seq, u32 fed, KIND, u32 cls,
-	                                    u8 flags
-	                                    (WIRE_DDMF_*), u32 n, n x u32
-	                                    attr, u32 c, c x str cond, u32 m,
-	                                    m x (RANGES, u32 k, k x u32
-	                                    attr subscribed with it) */
+	/* DDM callbacks: the subscription tables replicated to the
+	 * publishers of each class, each frame numbered per receiver (u32
+	 * seq first) */
+	WIRE_DDM_CB_SUBS = 0x0680,       /* u32 seq, u32 n, n x entry: a
+	                                    batch of whole subscriptions of
+	                                    one class each (ddmrep.h) */
 	WIRE_DDM_CB_FED_GONE = 0x0681,   /* u32 seq, u32 fed */
 	/* not numbered: an instance's send condition, sent right after
 	 * WIRE_CB_DISCOVER when it has one and to every other knower when
@@ -380,7 +378,7 @@ enum wire_switch {
 	WIRE_SWITCH_INTERACTION_RELEVANCE = 1,
 	WIRE_SWITCH_ATTRIBUTE_RELEVANCE = 2
 };
-/* Flags of WIRE_DDM_CB_SUB. */
+/* Flags of an entry of WIRE_DDM_CB_SUBS. */
 #define WIRE_DDMF_SUBSCRIBED 0x01
 #define WIRE_DDMF_PLAIN 0x02     /* subscribed without regions */
 #define WIRE_DDMF_ACTIVE 0x04

@@ -41,6 +41,10 @@
  * is written at once from the caller's memory (conn_send2), not copied
  * into the queue for the end of the loop turn. */
 #define DIRECT_MIN (16u * 1024)
+/* Timestamp-order frames a connection holds back (conn_send_held), at
+ * most; an emptied buffer larger than HELD_KEEP is given back. */
+#define HELD_MAX (64u * 1024)
+#define HELD_KEEP 4096u
 
 #define URING_ENTRIES 256
 

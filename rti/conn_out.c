@@ -130,6 +130,7 @@ conn_free(struct conn *c)
 	evutil_closesocket(c->fd);
 	wire_buf_free(&c->in);
 	wire_buf_free(&c->out);
+	wire_buf_free(&c->held);
 	free(c);
 	total_check(srv);
 }
@@ -442,6 +443,7 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	server_turn_end(srv);
 	udp_flush(srv);
 	if (srv->uring && srv->flush_head && srv->flush_head->flush_next)
 		flush_batched(srv);
@@ -480,9 +482,11 @@ conn_send(struct conn *c, const void *data, size_t len)
 	return conn_send2(c, data, len, NULL, 0);
 }
 
-int
-conn_send2(struct conn *c, const void *head, size_t head_len,
-    const void *body, size_t body_len)
+/* Queue `frames` frames (head then body) for `c`: conn_send2 without
+ * the held frames. */
+static int
+out_append(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len, uint32_t frames)
 {
 	struct rti_server *srv = c->srv;
 	size_t queued, len = head_len + body_len, sent = 0;
@@ -548,12 +552,59 @@ conn_send2(struct conn *c, const void *head, size_t head_len,
 	srv->out_total += len - sent;
 	if (srv->out_total > srv->cfg.max_total_queue)
 		hold_publisher(srv);
-	c->frames_out++;
+	c->frames_out += frames;
 	c->bytes_out += len;
-	srv->stats.frames_out++;
+	srv->stats.frames_out += frames;
 	srv->stats.bytes_out += len;
 	if (sent < len)
 		flush_schedule(c);
+	return 0;
+}
+
+/* Queue what `c` holds back: the frames go before whatever comes next. */
+static int
+held_release(struct conn *c)
+{
+	int rc;
+
+	if (!c->held.len)
+		return 0;
+	rc = out_append(c, c->held.data, c->held.len, NULL, 0,
+	    c->held_frames);
+	c->held.len = 0;
+	c->held_frames = 0;
+	buf_trim(&c->held, HELD_KEEP);
+	return rc;
+}
+
+int
+conn_send2(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len)
+{
+	if (c->held.len && held_release(c) < 0)
+		return -1;
+	return out_append(c, head, head_len, body, body_len, 1);
+}
+
+int
+conn_send_held(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len)
+{
+	if (c->closing)
+		return -1;
+	if (c->held.len + head_len + body_len > HELD_MAX)
+		return conn_send2(c, head, head_len, body, body_len);
+	wire_put_raw(&c->held, head, head_len);
+	wire_put_raw(&c->held, body, body_len);
+	if (c->held.oom) {
+		/* frames it was owed are lost: it cannot go on */
+		c->held.oom = 0;
+		c->held.len = 0;
+		c->held_frames = 0;
+		conn_close(c, "out of memory");
+		return -1;
+	}
+	c->held_frames++;
 	return 0;
 }
 

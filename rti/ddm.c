@@ -692,7 +692,8 @@ ddm_federation_init(struct federation *fx)
 		st->set[k] = calloc(st->n_cls[k] + 1, sizeof *st->set[k]);
 		st->n_filtered[k] = calloc(st->n_cls[k] + 1,
 		    sizeof *st->n_filtered[k]);
-		if (!st->set[k] || !st->n_filtered[k])
+		st->hold[k] = calloc(st->n_cls[k] + 1, sizeof *st->hold[k]);
+		if (!st->set[k] || !st->n_filtered[k] || !st->hold[k])
 			return -1;
 	}
 	return ddm_model_init(&st->mdl, st->words);
@@ -710,13 +711,22 @@ ddm_federation_fini(struct federation *fx)
 	for (k = 0; k < 2; k++) {
 		for (c = 0; st->set[k] && c <= st->n_cls[k]; c++)
 			match_set_free(st->set[k][c]);
+		for (c = 0; st->hold[k] && c <= st->n_cls[k]; c++)
+			free(st->hold[k][c].f);
 		free(st->set[k]);
 		free(st->n_filtered[k]);
+		free(st->hold[k]);
 	}
+	free(st->dirty);
+	free(st->holders);
 	ddm_model_fini(&st->mdl);
 	free(st->stamp);
 	free(st->stamp_cls);
 	free(st->ks);
+	free(st->prep.base);
+	free(st->prep.slot);
+	free(st->prep.marked);
+	free(st->prep.hits);
 	free(st->cand);
 	free(st->cwant);
 	while ((w = st->waits)) {
@@ -745,6 +755,7 @@ ddm_federate_fini(struct federate *f)
 		for (c = 0; df->flt[k] && c <= st->n_cls[k]; c++)
 			filter_clear(&df->flt[k][c]);
 		free(df->flt[k]);
+		free(df->holds[k]);
 	}
 	free(df);
 	f->mod[MOD_DDM] = NULL;
@@ -767,7 +778,7 @@ ddm_federate_join(struct federate *f)
 	struct federation *fx = f->fx;
 	struct ddm_fx *st = fxst(fx);
 	struct ddm_fed *df = calloc(1, sizeof *df);
-	uint32_t k, c, i;
+	uint32_t k;
 
 	if (!df)
 		return -1;
@@ -780,19 +791,8 @@ ddm_federate_join(struct federate *f)
 			return -1;
 		}
 	}
-	/* the replica: every entry of the federates already joined */
-	for (i = 0; i < fx->n_feds; i++) {
-		struct federate *g = fx->feds[i];
-
-		if (g == f || !fst(g))
-			continue;
-		for (k = 0; k < 2; k++)
-			for (c = 1; c <= st->n_cls[k]; c++)
-				if (ddm_entry_set(g, (int)k, c)) {
-					ddm_entry_build(st, g, (int)k, c);
-					ddm_entry_send(st, f);
-				}
-	}
+	/* its replica starts empty: it holds the entries of a class from
+	 * its first publish of it (ddm_published) */
 	return 0;
 }
 
@@ -821,6 +821,8 @@ ddm_federate_resign(struct federate *f, int action)
 	if (st->fence_fed == f->handle)
 		ddm_fence_clear(st);
 	df->lagging = 1;
+	ddm_waits_forget(fx, f);
+	ddm_replica_forget(f);
 	for (k = 0; k < 2; k++)
 		for (c = 1; c <= st->n_cls[k]; c++) {
 			struct ddm_filter *fl = &df->flt[k][c];
@@ -873,7 +875,7 @@ static int
 ddm_fom_grown(struct federation *fx, const struct fom_sizes *was)
 {
 	struct ddm_fx *st = fxst(fx);
-	uint32_t n[2], i;
+	uint32_t n[2], was_n[2], i;
 	int k;
 
 	(void)was;
@@ -893,8 +895,15 @@ ddm_fom_grown(struct federation *fx, const struct fom_sizes *was)
 				return -1;
 		}
 	}
+	was_n[DDM_OBJECT] = st->n_cls[DDM_OBJECT];
+	was_n[DDM_INTERACTION] = st->n_cls[DDM_INTERACTION];
 	st->n_cls[DDM_OBJECT] = n[DDM_OBJECT];
 	st->n_cls[DDM_INTERACTION] = n[DDM_INTERACTION];
+	if (ddm_replica_grow(fx, was_n) < 0) {
+		st->n_cls[DDM_OBJECT] = was_n[DDM_OBJECT];
+		st->n_cls[DDM_INTERACTION] = was_n[DDM_INTERACTION];
+		return -1;
+	}
 	return 0;
 }
 
@@ -912,7 +921,9 @@ const struct module_ops ddm_module = {
 	.federate_resign = ddm_federate_resign,
 	.federate_fini = ddm_federate_fini,
 	.sub_changed = ddm_subscription_changed,
+	.published = ddm_published,
 	.reply_held = ddm_reply_held,
+	.turn_end = ddm_turn_end,
 	.instance_removed = ddm_instance_gone,
 	.fom_grown = ddm_fom_grown,
 };

@@ -46,6 +46,22 @@ size_t ddm_route_interaction(struct federation *fx, const char *cond,
     uint8_t *want);
 int ddm_route_instance(struct federation *fx, const struct dm_sub *s,
     uint32_t obj);
+/*
+ * The routes r[0..n) of a bundle's class, prepared for every instance's
+ * ddm_route_update (until ddm_route_end, before the routes change): an
+ * instance then costs what its filters match, not a pass over every
+ * route.  0, or -1 (ENOMEM: each update is matched as without).
+ * ddm_route_base: the row of the routes that want every instance (their
+ *   class has no filter), or NULL when none is filtered (every route
+ *   wants everything);
+ * ddm_route_hits: the other routes the last ddm_route_update wanted (its
+ *   want row is the base row and these), *n of them; NULL when they are
+ *   not known (not prepared, or out of memory): read the row.
+ */
+int ddm_route_begin(struct federation *fx, const struct dm_sub *r, size_t n);
+void ddm_route_end(struct federation *fx);
+const uint8_t *ddm_route_base(struct federation *fx);
+const uint32_t *ddm_route_hits(struct federation *fx, size_t *n);
 
 /*
  * Services OM carries out with regions (om_ddm.c).

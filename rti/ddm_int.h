@@ -27,11 +27,30 @@ struct ddm_filter {
 	uint32_t n_regions;
 	uint8_t narrow;           /* a region lacks a subscribed attribute:
 	                             attributes are matched one by one */
+	uint32_t dirty_at;        /* changed in this loop turn: its slot in
+	                             ddm_fx dirty, plus one; 0: not */
 };
 
-/* A federate's replica frame `seq` must be acknowledged. */
+/* An entry changed in this loop turn (ddm_replica.c): f's subscription
+ * of (kind, cls); f NULL: the slot is dead (the entry changed again and
+ * has a later slot, or f left). */
+struct ddm_dirty {
+	struct federate *f;
+	uint32_t cls;
+	int kind;
+};
+
+/* The federates that hold a class's entries in their replica. */
+struct ddm_holders {
+	struct federate **f;
+	uint32_t n, cap;
+};
+
+/* Holder `g`'s replica frame `seq` must be acknowledged (g NULL: it
+ * left). */
 struct ddm_need {
-	uint32_t fed, seq;
+	struct federate *g;
+	uint32_t seq;
 };
 
 /* A reply held until every need is met or the timer fires. */
@@ -41,6 +60,7 @@ struct ddm_wait {
 	struct event *ev;
 	struct ddm_need *need;
 	uint32_t n;
+	uint32_t met;             /* need[0..met) are met */
 	struct ddm_wait *next;
 };
 
@@ -61,10 +81,34 @@ struct ddm_fx {
 	uint32_t cur_n_attrs;
 	uint32_t *ks;
 	size_t cap_ks;
+	/* the routes of a bundle (ddm_route_begin, ddm_route.c) */
+	struct {
+		int on, filtered, collect, hits_lost;
+		const struct dm_sub *r;
+		size_t n, nk;
+		uint8_t *base;            /* [n]: routes wanting everything */
+		size_t cap_base;
+		uint32_t *slot;           /* by federate handle: route + 1 */
+		size_t cap_slot, slot_len;
+		uint32_t *marked;         /* owners a query matched */
+		size_t n_marked, cap_marked;
+		uint32_t *hits;           /* routes set beyond base */
+		size_t n_hits, cap_hits;
+	} prep;
 	struct dm_sub *cand;           /* relevance scratch */
 	uint8_t *cwant;
 	size_t cap_cand, cap_cwant;
 	struct wire_buf out;
+	/* the replica (ddm_replica.c): who holds each class's entries, the
+	 * entries changed in this loop turn, the federates holding any */
+	struct ddm_holders *hold[2];   /* [kind][cls] */
+	struct ddm_dirty *dirty;
+	size_t n_dirty, cap_dirty;
+	struct federate **holders;
+	size_t n_holders, cap_holders;
+	uint8_t turn;                  /* turn_end has work here */
+	uint8_t waits_dirty;           /* an acknowledgement came: check the
+	                                  waits at the turn's end */
 	/* pushes of the request in progress that its reply waits for */
 	struct ddm_need *fence;
 	size_t n_fence, cap_fence;
@@ -79,6 +123,11 @@ struct ddm_fx {
 
 struct ddm_fed {
 	struct ddm_filter *flt[2];     /* [kind][cls] */
+	uint8_t *holds[2];             /* [kind][cls]: it holds the class's
+	                                  entries; NULL: none of the kind */
+	uint8_t holder;                /* it holds some (in ddm_fx holders) */
+	size_t dirty_from;             /* ddm_fx dirty[0..dirty_from) are in
+	                                  the frames written to it */
 	uint32_t seq;                  /* replica frames sent to it */
 	uint32_t acked;                /* the last one it applied */
 	uint8_t lagging;               /* missed ACK_WAIT_MS; not waited for
@@ -117,9 +166,24 @@ filter_of(struct federate *f, int kind, uint32_t cls)
 int ddm_rebuild(struct federate *f, int kind, uint32_t cls);
 /* ddm_replica.c */
 /* The sub_changed event (server.h): the match sets of (f, kind, cls)
- * follow `plain`, and the replica is pushed to every other federate. */
+ * follow `plain`, and the change goes to the entry's holders. */
 void ddm_subscription_changed(struct federate *f, int kind, uint32_t cls,
     int plain);
+/* The published event: f holds the entries of cls and its superclasses
+ * from now on; those it did not hold are sent to it, a frame per class. */
+void ddm_published(struct federate *f, int kind, uint32_t cls);
+/* The turn_end event: every holder's batch of the turn's changes is
+ * written, and the waits that acknowledgements met are answered. */
+void ddm_turn_end(struct rti_server *srv);
+/* `f` leaves or the replica is reset: it holds nothing more, and its
+ * changes of this turn are dropped. */
+void ddm_replica_forget(struct federate *f);
+/* Every holder's, for a restore: nobody holds anything, no change is
+ * pending. */
+void ddm_replica_reset(struct federation *fx);
+/* f holds the entries of what DM says it publishes (after a restore):
+ * each class's are sent to it, a frame per class.  0 or -1. */
+int ddm_replica_resync(struct federate *f);
 /*
  * Reply `err` (no body) to request `serial` of `c` that changed its
  * subscriptions: an RTI_OK reply is held until every federate the change
@@ -134,18 +198,19 @@ int ddm_reply_held(struct conn *c, uint32_t serial, int err);
 int ddm_gone_add(struct federation *fx, uint32_t fed);
 /* The WIRE_DDM_ACK handler. */
 int ddm_h_ack(struct conn *c, uint32_t serial, struct wire_rd *rd);
-/* Rebuild the entries of (f, kind, cls) and push them to every other
- * federate; the reply (ddm_reply) waits for their acknowledgements. */
+/* Rebuild the entries of (f, kind, cls) and mark them for the turn's
+ * batch to their holders; the reply (ddm_reply) waits for the holders'
+ * acknowledgements. */
 void ddm_changed(struct federate *f, int kind, uint32_t cls);
 void ddm_fence_clear(struct ddm_fx *st);
 void ddm_wait_free(struct ddm_wait *w);
-/* Build the replica entry of (f, kind, cls) in st->out; the seq field is
- * at offset WIRE_HEADER_SIZE. */
-void ddm_entry_build(struct ddm_fx *st, struct federate *f, int kind,
-    uint32_t cls);
-/* Send st->out to `to` with its next sequence number; that number, or 0
- * when not sent. */
-uint32_t ddm_entry_send(struct ddm_fx *st, struct federate *to);
+/* Send the numbered frame in st->out (its u32 seq right after the
+ * header) to `to` with its next sequence number, after the batch it is
+ * owed; that number, or 0 when not sent. */
+uint32_t ddm_send_numbered(struct ddm_fx *st, struct federate *to);
+/* Grow the replica's tables of the federation and its federates from
+ * the old class counts `was` to st->n_cls.  0 or -1. */
+int ddm_replica_grow(struct federation *fx, const uint32_t was[2]);
 /* ddm.c: has (g, kind, cls) a non-default entry to replicate? */
 int ddm_entry_set(struct federate *g, int kind, uint32_t cls);
 /* ddm_save.c: the save and restore hooks (server.h, rti-save(5)). */
@@ -158,5 +223,7 @@ void ddm_restore_discard(void *staged);
 int ddm_restore_sync(struct federate *f);
 /* Answer every wait whose needs are all met. */
 void ddm_waits_check(struct federation *fx);
+/* `f` leaves: no wait waits for it. */
+void ddm_waits_forget(struct federation *fx, struct federate *f);
 
 #endif

@@ -42,6 +42,10 @@ mark(uint32_t owner, uint32_t tag, void *arg)
 	struct ddm_fx *st = arg;
 
 	if (owner < st->cap_stamp && tag_covers(st, owner, tag)) {
+		if (st->stamp[owner] != st->qgen && st->prep.on &&
+		    !wire_grow((void **)&st->prep.marked, &st->prep.cap_marked,
+		    st->prep.n_marked + 1, sizeof *st->prep.marked))
+			st->prep.marked[st->prep.n_marked++] = owner;
 		st->stamp[owner] = st->qgen;
 		st->stamp_cls[owner] = st->cur_k;
 	}
@@ -55,16 +59,17 @@ depth_of(struct federation *fx, int kind, uint32_t k)
 	    fom_iclass(fx->fom, k)->depth;
 }
 
-/* want[] for routes r[0..n) against send extent (cond, q[0..m)). */
-static size_t
-route_match(struct federation *fx, int kind, const char *cond,
-    const struct match_region *q, uint32_t m, const struct dm_sub *r,
-    size_t n, uint8_t *want)
+/* The distinct known classes of routes r[0..n) into st->ks, most general
+ * first (a federate's most specific match wins); their number, with
+ * *filtered set when one has a filter.  -1 on ENOMEM. */
+static long
+known_classes(struct federation *fx, int kind, const struct dm_sub *r,
+    size_t n, int *filtered)
 {
 	struct ddm_fx *st = fxst(fx);
-	size_t i, j, nk = 0, cap = fx->next_fed_handle + 1, drop = 0;
-	int filtered = 0;
+	size_t i, j, nk = 0;
 
+	*filtered = 0;
 	for (i = 0; i < n; i++) {
 		uint32_t k = r[i].known;
 
@@ -74,34 +79,10 @@ route_match(struct federation *fx, int kind, const char *cond,
 			continue;
 		if (wire_grow((void **)&st->ks, &st->cap_ks, nk + 1,
 		    sizeof *st->ks))
-			break;
+			return -1;
 		st->ks[nk++] = k;
-		filtered |= st->n_filtered[kind][k] != 0;
+		*filtered |= st->n_filtered[kind][k] != 0;
 	}
-	if (!filtered) {
-		memset(want, 1, n);
-		return 0;
-	}
-	if (cap > st->cap_stamp) {
-		uint32_t *a = realloc(st->stamp, cap * sizeof *a);
-		uint32_t *b2;
-
-		if (!a) {
-			memset(want, 1, n);
-			return 0;
-		}
-		st->stamp = a;
-		b2 = realloc(st->stamp_cls, cap * sizeof *b2);
-		if (!b2) {
-			memset(want, 1, n);
-			return 0;
-		}
-		st->stamp_cls = b2;
-		memset(st->stamp + st->cap_stamp, 0,
-		    (cap - st->cap_stamp) * sizeof *st->stamp);
-		st->cap_stamp = cap;
-	}
-	/* most general class first: a federate's most specific match wins */
 	for (i = 1; i < nk; i++)
 		for (j = i; j > 0 && depth_of(fx, kind, st->ks[j - 1]) >
 		    depth_of(fx, kind, st->ks[j]); j--) {
@@ -110,8 +91,38 @@ route_match(struct federation *fx, int kind, const char *cond,
 			st->ks[j] = st->ks[j - 1];
 			st->ks[j - 1] = t;
 		}
-	st->cur_fx = fx;
-	st->cur_kind = kind;
+	return (long)nk;
+}
+
+/* Room in the stamps for every federate handle of `fx`.  0 or -1. */
+static int
+stamps_grow(struct federation *fx)
+{
+	struct ddm_fx *st = fxst(fx);
+	size_t cap = fx->next_fed_handle + 1;
+	uint32_t *a, *b2;
+
+	if (cap <= st->cap_stamp)
+		return 0;
+	if (!(a = realloc(st->stamp, cap * sizeof *a)))
+		return -1;
+	st->stamp = a;
+	if (!(b2 = realloc(st->stamp_cls, cap * sizeof *b2)))
+		return -1;
+	st->stamp_cls = b2;
+	memset(st->stamp + st->cap_stamp, 0,
+	    (cap - st->cap_stamp) * sizeof *st->stamp);
+	st->cap_stamp = cap;
+	return 0;
+}
+
+static void
+query_all(struct ddm_fx *st, int kind, size_t nk, const char *cond,
+    const struct match_region *q, uint32_t m)
+{
+	size_t j;
+	uint32_t i;
+
 	if (++st->qgen == 0) {
 		memset(st->stamp, 0, st->cap_stamp * sizeof *st->stamp);
 		st->qgen = 1;
@@ -127,6 +138,157 @@ route_match(struct federation *fx, int kind, const char *cond,
 			match_set_query_tag(st->set[kind][st->cur_k], &q[i],
 			    cond, mark, st);
 	}
+}
+
+/*
+ * The routes of a bundle, prepared once for all its instances
+ * (ddm_route_begin): their known classes, the row of the routes that
+ * want everything (base: their class has no filter) and each route's
+ * index by federate (slot).  An instance then costs its matches: its
+ * row is the base row copied, and the matched owners (marked in a list
+ * by mark) are set in it; the scans of every route per instance of
+ * route_match below are gone.  check_filter's and check_ddm's bundle
+ * tests and rtibench fanout guard it.
+ */
+int
+ddm_route_begin(struct federation *fx, const struct dm_sub *r, size_t n)
+{
+	struct ddm_fx *st = fxst(fx);
+	long nk;
+	size_t i;
+	int filtered;
+
+	ddm_route_end(fx);
+	if ((nk = known_classes(fx, DDM_OBJECT, r, n, &filtered)) < 0 ||
+	    stamps_grow(fx) < 0 ||
+	    wire_grow((void **)&st->prep.base, &st->prep.cap_base, n + 1, 1) ||
+	    wire_grow((void **)&st->prep.slot, &st->prep.cap_slot,
+	    st->cap_stamp, sizeof *st->prep.slot))
+		return -1;
+	/* slots beyond what an earlier bundle zeroed */
+	if (st->prep.slot_len < st->cap_stamp) {
+		memset(st->prep.slot + st->prep.slot_len, 0,
+		    (st->cap_stamp - st->prep.slot_len) *
+		    sizeof *st->prep.slot);
+		st->prep.slot_len = st->cap_stamp;
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t h = r[i].f->handle;
+
+		st->prep.base[i] = !st->n_filtered[DDM_OBJECT][r[i].known];
+		if (h < st->prep.slot_len)
+			st->prep.slot[h] = (uint32_t)i + 1;
+	}
+	st->prep.r = r;
+	st->prep.n = n;
+	st->prep.nk = (size_t)nk;
+	st->prep.filtered = filtered;
+	st->prep.on = 1;
+	return 0;
+}
+
+void
+ddm_route_end(struct federation *fx)
+{
+	struct ddm_fx *st = fxst(fx);
+	size_t i;
+
+	if (!st->prep.on)
+		return;
+	for (i = 0; i < st->prep.n; i++) {
+		uint32_t h = st->prep.r[i].f->handle;
+
+		if (h < st->prep.slot_len)
+			st->prep.slot[h] = 0;
+	}
+	st->prep.on = 0;
+	st->prep.r = NULL;
+	st->prep.n = 0;
+}
+
+const uint8_t *
+ddm_route_base(struct federation *fx)
+{
+	struct ddm_fx *st = fxst(fx);
+
+	return st->prep.on && st->prep.filtered ? st->prep.base : NULL;
+}
+
+const uint32_t *
+ddm_route_hits(struct federation *fx, size_t *n)
+{
+	struct ddm_fx *st = fxst(fx);
+
+	*n = st->prep.n_hits;
+	return st->prep.on && st->prep.filtered && !st->prep.hits_lost ?
+	    st->prep.hits : NULL;
+}
+
+/* route_match for the prepared routes: want[] is the base row and the
+ * routes the matched owners are of, at their known class. */
+static size_t
+route_match_prepared(struct federation *fx, const char *cond,
+    const struct match_region *q, uint32_t m, uint8_t *want)
+{
+	struct ddm_fx *st = fxst(fx);
+	const struct dm_sub *r = st->prep.r;
+	size_t i, n = st->prep.n, wanted = 0;
+
+	if (st->prep.collect) {
+		st->prep.n_hits = 0;
+		st->prep.hits_lost = 0;
+	}
+	if (!st->prep.filtered) {
+		memset(want, 1, n);
+		return 0;
+	}
+	memcpy(want, st->prep.base, n);
+	st->cur_fx = fx;
+	st->cur_kind = DDM_OBJECT;
+	st->prep.n_marked = 0;
+	query_all(st, DDM_OBJECT, st->prep.nk, cond, q, m);
+	for (i = 0; i < st->prep.n_marked; i++) {
+		uint32_t h = st->prep.marked[i], k = st->prep.slot[h];
+
+		if (!k || want[k - 1] || st->stamp_cls[h] != r[k - 1].known)
+			continue;
+		want[k - 1] = 1;
+		wanted++;
+		if (!st->prep.collect)
+			continue;
+		if (!wire_grow((void **)&st->prep.hits, &st->prep.cap_hits,
+		    st->prep.n_hits + 1, sizeof *st->prep.hits))
+			st->prep.hits[st->prep.n_hits++] = k - 1;
+		else
+			st->prep.hits_lost = 1;
+	}
+	for (i = 0; i < n; i++)
+		wanted += st->prep.base[i];
+	return n - wanted;
+}
+
+/* want[] for routes r[0..n) against send extent (cond, q[0..m)). */
+static size_t
+route_match(struct federation *fx, int kind, const char *cond,
+    const struct match_region *q, uint32_t m, const struct dm_sub *r,
+    size_t n, uint8_t *want)
+{
+	struct ddm_fx *st = fxst(fx);
+	size_t i, drop = 0;
+	long nk;
+	int filtered;
+
+	if (st->prep.on && st->prep.r == r && st->prep.n == n &&
+	    kind == DDM_OBJECT)
+		return route_match_prepared(fx, cond, q, m, want);
+	nk = known_classes(fx, kind, r, n, &filtered);
+	if (nk < 0 || !filtered || stamps_grow(fx) < 0) {
+		memset(want, 1, n);
+		return 0;
+	}
+	st->cur_fx = fx;
+	st->cur_kind = kind;
+	query_all(st, kind, (size_t)nk, cond, q, m);
 	for (i = 0; i < n; i++) {
 		uint32_t h = r[i].f->handle, k = r[i].known;
 
@@ -156,8 +318,11 @@ ddm_route_update(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 		cond = in ? in->cond : NULL;
 	st->cur_attrs = attrs;
 	st->cur_n_attrs = n_attrs;
+	/* the hits of the instance's row, not of its attributes' rows */
+	st->prep.collect = 1;
 	drop = route_match(fx, DDM_OBJECT, cond, st->mdl.q, m < 0 ? 0 :
 	    (uint32_t)m, r, n, want);
+	st->prep.collect = 0;
 	if (!want_attr) {
 		st->cur_n_attrs = 0;
 		return drop;

@@ -444,7 +444,9 @@ ddm_restore_apply(struct federation *fx, void *staged)
 			match_set_free(st->set[k][c]);
 			st->set[k][c] = NULL;
 		}
-	/* the replicas are reset whole (restore_sync): no leaver to tell */
+	/* the replicas are reset whole (restore_sync): no leaver to tell,
+	 * nothing held until each federate's publications are sent again */
+	ddm_replica_reset(fx);
 	st->n_gone = 0;
 	st->gone_next = 0;
 	if (st->gone_ev)
@@ -483,8 +485,9 @@ ddm_restore_apply(struct federation *fx, void *staged)
  * To `f`: WIRE_CB_RESTORE_DDM, numbered as a replica frame (so that
  * librti applies it in order with the pushes that follow, even ahead of
  * evoke): its own regions, the update regions it gave, its subscription
- * regions, and a reset of its replica; then every other federate's
- * entries, as at a join.
+ * regions, and a reset of its replica; then, for each class it
+ * publishes and their superclasses, the other federates' entries, as at
+ * a publish.
  */
 int
 ddm_restore_sync(struct federate *f)
@@ -503,7 +506,7 @@ ddm_restore_sync(struct federate *f)
 		return 0;
 	wire_buf_reset(b);
 	off = wire_frame_begin(b, WIRE_CB_RESTORE_DDM);
-	wire_put_u32(b, 0);      /* seq, by ddm_entry_send */
+	wire_put_u32(b, 0);      /* seq, by ddm_send_numbered */
 	cnt = b->len;
 	wire_put_u32(b, 0);
 	n = 0;
@@ -562,20 +565,6 @@ ddm_restore_sync(struct federate *f)
 	wire_frame_end(b, off);
 	if (b->oom)
 		return -1;
-	(void)ddm_entry_send(st, f);
-	for (i = 0; i < fx->n_feds; i++) {
-		struct federate *g2 = fx->feds[i];
-
-		if (g2 == f || !fst(g2))
-			continue;
-		for (k = 0; k < 2; k++)
-			for (c = 1; c <= st->n_cls[k]; c++)
-				if (ddm_entry_set(g2, k, c)) {
-					ddm_entry_build(st, g2, k, c);
-					if (st->out.oom)
-						return -1;
-					(void)ddm_entry_send(st, f);
-				}
-	}
-	return 0;
+	(void)ddm_send_numbered(st, f);
+	return ddm_replica_resync(f);
 }

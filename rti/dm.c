@@ -62,78 +62,6 @@ subs_del(struct dm_class *dc, struct federate *f)
 		}
 }
 
-/* ---- relevance advisories ---- */
-
-static void
-send_cls(struct federate *f, uint16_t type, uint32_t cls)
-{
-	struct wire_buf *b;
-	size_t off;
-
-	if (!f->conn)
-		return;
-	b = srv_frame(f->fx->srv, type, &off);
-	wire_put_u32(b, cls);
-	wire_frame_end(b, off);
-	conn_send_buf(f->conn, b);
-}
-
-/* Is there an active subscriber other than `f` among `r`? */
-static int
-relevant(const struct dm_sub *r, size_t n, const struct federate *f)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (r[i].f != f && r[i].active && !fst(r[i].f)->leaving)
-			return 1;
-	return 0;
-}
-
-/* Bring every federate's start/stop registration and turn interactions
- * on/off advice up to date, sending only changes. */
-static void
-relevance_all(struct federation *fx)
-{
-	struct dm_fx *st = fxst(fx);
-	const struct dm_sub *r;
-	uint32_t i, c;
-	size_t n;
-	int rel;
-
-	for (i = 0; i < fx->n_feds; i++) {
-		struct federate *f = fx->feds[i];
-		struct dm_fed *df = fst(f);
-
-		if (!df || df->leaving)
-			continue;
-		for (c = 1; c <= st->n_oc; c++) {
-			rel = 0;
-			if (df->pub[c] &&
-			    df->sw[WIRE_SWITCH_CLASS_RELEVANCE]) {
-				n = dm_route_object(fx, c, &r);
-				rel = relevant(r, n, f);
-			}
-			if (rel != df->adv_oc[c] && df->pub[c])
-				send_cls(f, rel ? WIRE_CB_START_REGISTRATION :
-				    WIRE_CB_STOP_REGISTRATION, c);
-			df->adv_oc[c] = (uint8_t)rel;
-		}
-		for (c = 1; c <= st->n_ic; c++) {
-			rel = 0;
-			if (df->pub_ic[c] &&
-			    df->sw[WIRE_SWITCH_INTERACTION_RELEVANCE]) {
-				n = dm_route_interaction(fx, c, &r);
-				rel = relevant(r, n, f);
-			}
-			if (rel != df->adv_ic[c] && df->pub_ic[c])
-				send_cls(f, rel ? WIRE_CB_INTERACTIONS_ON :
-				    WIRE_CB_INTERACTIONS_OFF, c);
-			df->adv_ic[c] = (uint8_t)rel;
-		}
-	}
-}
-
 /* ---- handlers ---- */
 
 /*
@@ -205,14 +133,21 @@ h_publish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (n == 0) {
 		free(set);
 	} else if (!df->pub[cls]) {
+		if (dm_pubs_add(c->fed->fx, 0, cls, c->fed) < 0) {
+			free(set);
+			return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL,
+			    NULL, 0), 0;
+		}
 		df->pub[cls] = set;
 	} else {
 		for (w = 0; w < st->words; w++)
 			df->pub[cls][w] |= set[w];
 		free(set);
 	}
+	if (n)
+		server_published(c->fed, CLASS_OBJECT, cls);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	relevance_all(c->fed->fx);
+	dm_relevance_fed(c->fed);
 	return 0;
 }
 
@@ -255,10 +190,11 @@ h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		free(old);
 		df->pub[cls] = NULL;
 		df->adv_oc[cls] = 0;
+		dm_pubs_del(c->fed->fx, 0, cls, c->fed);
 	}
 	server_unpublished(c->fed, cls, set);
 	free(set);
-	relevance_all(c->fed->fx);
+	dm_relevance_fed(c->fed);
 	return 0;
 }
 
@@ -295,10 +231,9 @@ h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		free(set);
 	}
 	df->sub_active[cls] = active ? 1 : 0;
-	st->gen++;
+	dm_class_changed(c->fed->fx, 0, cls);
 	server_sub_changed(c->fed, CLASS_OBJECT, cls, 1);
 	server_sub_reply(c, serial, RTI_OK);
-	relevance_all(c->fed->fx);
 	udp_mc_resync(c->fed);
 	server_sub_applied(c->fed, cls);
 	return 0;
@@ -324,8 +259,7 @@ dm_subscribe_oc(struct federate *f, uint32_t cls, const uint64_t *attrs,
 	for (w = 0; w < st->words; w++)
 		df->sub[cls][w] |= attrs[w];
 	df->sub_active[cls] = active ? 1 : 0;
-	st->gen++;
-	relevance_all(f->fx);
+	dm_class_changed(f->fx, 0, cls);
 	udp_mc_resync(f);
 	server_sub_applied(f, cls);
 	return 0;
@@ -339,8 +273,7 @@ dm_subscribe_ic(struct federate *f, uint32_t cls, int active)
 	if (subs_add(&st->ic[cls], f) < 0)
 		return -1;
 	fst(f)->sub_ic[cls] = active ? 2 : 1;
-	st->gen++;
-	relevance_all(f->fx);
+	dm_class_changed(f->fx, 1, cls);
 	udp_mc_resync(f);
 	return 0;
 }
@@ -364,8 +297,7 @@ dm_unsubscribe(struct federate *f, int interaction, uint32_t cls)
 		df->sub_active[cls] = 0;
 		subs_del(&st->oc[cls], f);
 	}
-	st->gen++;
-	relevance_all(f->fx);
+	dm_class_changed(f->fx, interaction, cls);
 	udp_mc_resync(f);
 	if (!interaction)
 		server_sub_applied(f, cls);
@@ -397,10 +329,9 @@ h_unsubscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			df->sub_active[cls] = 0;
 			subs_del(&st->oc[cls], c->fed);
 		}
-		st->gen++;
+		dm_class_changed(c->fed->fx, 0, cls);
 		server_sub_changed(c->fed, CLASS_OBJECT, cls,
 		    df->sub[cls] ? 0 : -1);
-		relevance_all(c->fed->fx);
 		server_sub_applied(c->fed, cls);
 		udp_mc_resync(c->fed);
 	}
@@ -438,9 +369,14 @@ h_publish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return -1;
 	if (!ok)
 		return 0;
+	if (!fst(c->fed)->pub_ic[cls] &&
+	    dm_pubs_add(c->fed->fx, 1, cls, c->fed) < 0)
+		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
+		    0;
 	fst(c->fed)->pub_ic[cls] = 1;
+	server_published(c->fed, CLASS_INTERACTION, cls);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	relevance_all(c->fed->fx);
+	dm_relevance_fed(c->fed);
 	return 0;
 }
 
@@ -455,6 +391,8 @@ h_unpublish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return -1;
 	if (!ok)
 		return 0;
+	if (df->pub_ic[cls])
+		dm_pubs_del(c->fed->fx, 1, cls, c->fed);
 	df->pub_ic[cls] = 0;
 	df->adv_ic[cls] = 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
@@ -477,10 +415,9 @@ h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	fst(c->fed)->sub_ic[cls] = active ? 2 : 1;
-	st->gen++;
+	dm_class_changed(c->fed->fx, 1, cls);
 	server_sub_changed(c->fed, CLASS_INTERACTION, cls, 1);
 	server_sub_reply(c, serial, RTI_OK);
-	relevance_all(c->fed->fx);
 	udp_mc_resync(c->fed);
 	return 0;
 }
@@ -500,9 +437,8 @@ h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (fst(c->fed)->sub_ic[cls]) {
 		fst(c->fed)->sub_ic[cls] = 0;
 		subs_del(&st->ic[cls], c->fed);
-		st->gen++;
+		dm_class_changed(c->fed->fx, 1, cls);
 		server_sub_changed(c->fed, CLASS_INTERACTION, cls, -1);
-		relevance_all(c->fed->fx);
 		udp_mc_resync(c->fed);
 	}
 	return 0;
@@ -523,6 +459,8 @@ h_set_switch(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	if (was == df->sw[sw])
 		return 0;
+	if (sw == WIRE_SWITCH_ATTRIBUTE_RELEVANCE)
+		st->n_attr_adv += on ? 1 : -1;
 	if (sw == WIRE_SWITCH_CLASS_RELEVANCE && !on)
 		memset(df->adv_oc, 0, st->n_oc + 1);
 	if (sw == WIRE_SWITCH_INTERACTION_RELEVANCE && !on)
@@ -530,7 +468,7 @@ h_set_switch(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	server_switch_changed(c->fed, sw, df->sw[sw]);
 	if (sw == WIRE_SWITCH_ATTRIBUTE_RELEVANCE)
 		return 0;
-	relevance_all(c->fed->fx);
+	dm_relevance_fed(c->fed);
 	return 0;
 }
 
@@ -549,7 +487,6 @@ dm_federation_init(struct federation *fx)
 	st->n_ic = fx->fom->n_iclasses;
 	st->oc = calloc(st->n_oc + 1, sizeof *st->oc);
 	st->ic = calloc(st->n_ic + 1, sizeof *st->ic);
-	st->gen = 1;
 	return st->oc && st->ic ? 0 : -1;
 }
 
@@ -562,6 +499,7 @@ class_tab_free(struct dm_class *tab, uint32_t n)
 		return;
 	for (i = 0; i <= n; i++) {
 		free(tab[i].subs);
+		free(tab[i].pubs);
 		free(tab[i].routes);
 	}
 	free(tab);
@@ -576,6 +514,7 @@ dm_federation_fini(struct federation *fx)
 		return;
 	class_tab_free(st->oc, st->n_oc);
 	class_tab_free(st->ic, st->n_ic);
+	free(st->rel_feds);
 	free(st);
 	fx->mod[MOD_DM] = NULL;
 }
@@ -643,6 +582,9 @@ dm_federate_resign(struct federate *f, int action)
 	if (!df)
 		return;
 	df->leaving = 1;
+	dm_relevance_forget(f);
+	if (df->sw[WIRE_SWITCH_ATTRIBUTE_RELEVANCE])
+		st->n_attr_adv--;
 	/* sub_active marks the classes whose subscription goes away */
 	for (c = 1; c <= st->n_oc; c++) {
 		df->sub_active[c] = df->sub[c] != NULL;
@@ -650,15 +592,15 @@ dm_federate_resign(struct federate *f, int action)
 			free(df->sub[c]);
 			df->sub[c] = NULL;
 			subs_del(&st->oc[c], f);
+			dm_class_changed(f->fx, 0, c);
 		}
 	}
 	for (c = 1; c <= st->n_ic; c++)
 		if (df->sub_ic[c]) {
 			df->sub_ic[c] = 0;
 			subs_del(&st->ic[c], f);
+			dm_class_changed(f->fx, 1, c);
 		}
-	st->gen++;
-	relevance_all(f->fx);
 	udp_mc_resync(f);
 	for (c = 1; c <= st->n_oc; c++)
 		if (df->sub_active[c])
@@ -695,7 +637,7 @@ dm_fom_grown(struct federation *fx, const struct fom_sizes *was)
 	}
 	st->n_oc = noc;
 	st->n_ic = nic;
-	st->gen++;
+	dm_all_changed(fx);
 	return 0;
 }
 
@@ -966,6 +908,14 @@ bad:
 }
 
 static void
+pubs_oom(struct federate *f)
+{
+	rti_log(f->fx->srv, LOG_ERROR, "DM: out of memory restoring a "
+	    "publication of %s: its relevance advisories may be missed",
+	    f->name);
+}
+
+static void
 dm_restore_apply(struct federation *fx, void *p)
 {
 	struct dm_staged *s = p;
@@ -973,9 +923,11 @@ dm_restore_apply(struct federation *fx, void *p)
 	uint32_t i, j, c;
 
 	for (c = 0; c <= st->n_oc; c++)
-		st->oc[c].n_subs = 0;
+		st->oc[c].n_subs = st->oc[c].n_pubs = 0;
 	for (c = 0; c <= st->n_ic; c++)
-		st->ic[c].n_subs = 0;
+		st->ic[c].n_subs = st->ic[c].n_pubs = 0;
+	st->n_rel_feds = 0;
+	st->n_attr_adv = 0;
 	for (i = 0; i < fx->n_feds; i++) {
 		struct federate *f = fx->feds[i];
 		struct dm_fed *nd = NULL;
@@ -1006,8 +958,16 @@ dm_restore_apply(struct federation *fx, void *p)
 			if (nd->sub_ic[c] && subs_add(&st->ic[c], f) < 0)
 				rti_log(fx->srv, LOG_ERROR, "DM: out of memory "
 				    "restoring a subscription of %s", f->name);
+		nd->rel_dirty = 0;
+		st->n_attr_adv += nd->sw[WIRE_SWITCH_ATTRIBUTE_RELEVANCE] != 0;
+		for (c = 1; c <= st->n_oc; c++)
+			if (nd->pub[c] && dm_pubs_add(fx, 0, c, f) < 0)
+				pubs_oom(f);
+		for (c = 1; c <= st->n_ic; c++)
+			if (nd->pub_ic[c] && dm_pubs_add(fx, 1, c, f) < 0)
+				pubs_oom(f);
 	}
-	st->gen++;
+	dm_all_changed(fx);
 	dm_restore_discard(s);
 }
 
@@ -1080,6 +1040,7 @@ const struct module_ops dm_module = {
 	.federate_resign = dm_federate_resign,
 	.federate_fini = dm_federate_fini,
 	.fom_grown = dm_fom_grown,
+	.turn_end = dm_turn_end,
 	.save_state = dm_save_state,
 	.restore_stage = dm_restore_stage,
 	.restore_apply = dm_restore_apply,

@@ -63,5 +63,8 @@ const uint64_t *dm_published(struct federate *f, uint32_t cls);
 int dm_iclass_published(struct federate *f, uint32_t cls);
 /* 1 when `f` has advisory switch `sw` (WIRE_SWITCH_*) on. */
 int dm_switch(struct federate *f, int sw);
+/* How many federates of `fx` have the attribute relevance advisory
+ * switch on (OM keeps attribute relevance only while one has). */
+uint32_t dm_attr_advisers(struct federation *fx);
 
 #endif

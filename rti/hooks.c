@@ -100,6 +100,37 @@ server_sub_applied(struct federate *f, uint32_t cls)
 		m->sub_applied(f, cls);
 }
 
+void
+server_published(struct federate *f, int kind, uint32_t cls)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, published)
+		m->published(f, kind, cls);
+}
+
+void
+server_turn_end_want(struct rti_server *srv)
+{
+	if (srv->turn_end_wanted)
+		return;
+	srv->turn_end_wanted = 1;
+	if (srv->flush_ev)
+		event_active(srv->flush_ev, EV_TIMEOUT, 0);
+}
+
+void
+server_turn_end(struct rti_server *srv)
+{
+	const struct module_ops *m;
+
+	if (!srv->turn_end_wanted)
+		return;
+	srv->turn_end_wanted = 0;
+	EACH_TAKER(m, turn_end)
+		m->turn_end(srv);
+}
+
 int
 server_can_unpublish(struct federate *f, uint32_t cls,
     const uint64_t *removed, int all, char *msg, size_t len)

@@ -514,6 +514,25 @@ advise_owner(struct federation *fx, struct om_instance *in, uint32_t o,
 	    in->handle, st->tmp, n, NULL, 0);
 }
 
+/* The relevance flags of `in`, computed without telling anyone. */
+static void
+relevance_quiet(struct federation *fx, struct om_instance *in)
+{
+	uint32_t i;
+
+	for (i = 0; i < in->n_attrs; i++)
+		om_relevant(in)[i] = in->owner[i] ?
+		    (uint8_t)attr_relevant(fx, in, i) : 0;
+}
+
+/*
+ * The flags are kept only while some federate has the attribute
+ * relevance switch on (dm_attr_advisers): they are read for its
+ * advisories alone, and recomputing them at every subscription change
+ * costs the federation's instances times their subscribers.  Without
+ * one they go stale (rel_stale) and are computed again, quietly, when
+ * a federate turns the switch on (om_switch_changed).
+ */
 void
 om_relevance(struct federation *fx, struct om_instance *in)
 {
@@ -521,6 +540,10 @@ om_relevance(struct federation *fx, struct om_instance *in)
 	uint32_t i, j;
 	int any = 0;
 
+	if (!dm_attr_advisers(fx)) {
+		st->rel_stale = 1;
+		return;
+	}
 	if (wire_grow((void **)&st->flip, &st->cap_flip, in->n_attrs, 1))
 		return;
 	for (i = 0; i < in->n_attrs; i++) {
@@ -559,6 +582,12 @@ om_switch_changed(struct federate *f, int sw, int on)
 
 	if (sw != WIRE_SWITCH_ATTRIBUTE_RELEVANCE || !on)
 		return;
+	if (st->rel_stale) {
+		for (in = live_from(st, st->list); in;
+		    in = live_from(st, in->next))
+			relevance_quiet(f->fx, in);
+		st->rel_stale = 0;
+	}
 	for (in = live_from(st, st->list); in; in = live_from(st, in->next)) {
 		if (wire_grow((void **)&st->tmp, &st->cap_tmp, in->n_attrs,
 		    sizeof *st->tmp))
@@ -577,6 +606,10 @@ om_relevance_stale(struct federation *fx, uint32_t cls, uint32_t obj)
 {
 	struct om_instance *in;
 
+	if (!dm_attr_advisers(fx)) {
+		fxst(fx)->rel_stale = 1;
+		return;
+	}
 	if (obj) {
 		if ((in = om_find(fx, obj)))
 			om_relevance(fx, in);
@@ -588,6 +621,8 @@ om_relevance_stale(struct federation *fx, uint32_t cls, uint32_t obj)
 }
 
 /* ---- DM's events ---- */
+
+static const struct dm_sub no_route;
 
 /* sub_applied: `f` changed its subscription of object class `cls`; it
  * discovers what it now wants and did not know, and the relevance of the
@@ -604,13 +639,22 @@ om_sub_applied(struct federate *f, uint32_t cls)
 		st->pass[1].rel[cls] = 1;
 		return;
 	}
+	/* f's route of each class below cls, looked up once per class */
+	if (wire_grow((void **)&st->sub_route, &st->cap_sub_route,
+	    st->n_oc + 1, sizeof *st->sub_route))
+		return;
+	memset(st->sub_route, 0, (st->n_oc + 1) * sizeof *st->sub_route);
 	for (in = live_from(st, st->list); in; in = live_from(st, in->next)) {
 		const struct dm_sub *e;
 
 		if (!fom_oclass_is_a(fx->fom, in->cls, cls))
 			continue;
-		e = dm_route_find(fx, in->cls, f);
-		if (e && !om_known_class(in, f->handle) &&
+		if (!st->sub_route[in->cls]) {
+			e = dm_route_find(fx, in->cls, f);
+			st->sub_route[in->cls] = e ? e : &no_route;
+		}
+		e = st->sub_route[in->cls];
+		if (e != &no_route && !om_known_class(in, f->handle) &&
 		    ddm_route_instance(fx, e, in->handle))
 			om_discover(fx, in, f, e->known);
 		om_relevance(fx, in);
@@ -908,13 +952,19 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			c->srv->stats.filtered++;
 		}
 		wire_frame_end(&st->out, off);
-		if (tso)
-			tm_note_tso_delivery(to, h.time);
-		if (c->srv->dispatch_be && !st->out.oom)
+		/* held until the next other frame, as reflections are */
+		if (c->srv->dispatch_be && !st->out.oom) {
+			if (tso)
+				tm_note_tso_delivery(to, h.time);
 			conn_send_be(to->conn, st->out.data, st->out.len, NULL,
 			    0);
-		else
+		} else if (tso && tm_note_tso_delivery(to, h.time) &&
+		    !st->out.oom) {
+			conn_send_held(to->conn, st->out.data, st->out.len,
+			    NULL, 0);
+		} else {
 			conn_send_buf(to->conn, &st->out);
+		}
 		to->cnt.ic_received[r[k].known]++;
 		c->srv->stats.routed++;
 	}

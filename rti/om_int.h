@@ -70,6 +70,8 @@ struct route {
 	                                 take the instance */
 	uint8_t *wattr;               /* [n_attrs][n_routes]: the regions of
 	                                 b.attrs[x] match */
+	uint8_t *any;                 /* [n_routes]: wants some instance
+	                                 (route_general) */
 	uint32_t *kc;                 /* [n_inst]: class the subscriber knows
 	                                 the instance as, 0 = nothing of it */
 	uint8_t *keep;                /* [n_attrs]: the subscriber gets it */
@@ -81,7 +83,7 @@ struct route {
 	uint32_t stamp_gen;
 	uint32_t n_stamp;             /* the FOM's attributes */
 	size_t cap_bi, cap_dup, cap_want, cap_wattr, cap_kc, cap_keep,
-	    cap_keep2, cap_idx, cap_handles;
+	    cap_keep2, cap_idx, cap_handles, cap_any;
 	struct wire_buf out;          /* a reflect being built */
 	struct wire_buf mc;           /* the head of a group message
 	                                 (--multicast) */
@@ -133,6 +135,10 @@ struct om_fx {
 	uint8_t *rti_ic;              /* [n_ic + 1]: classes the RTI takes
 	                                 (om_rti_take), or NULL */
 	uint32_t n_ic;
+	uint8_t rel_stale;            /* the relevance flags are not kept
+	                                 (nobody has the switch on) */
+	const struct dm_sub **sub_route;  /* om_sub_applied's scratch */
+	size_t cap_sub_route;
 };
 
 static inline struct om_fx *

@@ -138,6 +138,7 @@ om_route_fini(struct route *rt)
 	free(rt->idx);
 	free(rt->handles);
 	free(rt->mct);
+	free(rt->any);
 }
 
 /* Do instance layers a (may be NULL) and b update the same attributes in
@@ -389,6 +390,8 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	size_t off, at;
 	uint32_t k = rt->b.n_inst;
 
+	int held = 0;
+
 	wire_buf_reset(&rt->out);
 	off = wire_frame_begin(&rt->out, WIRE_CB_REFLECT);
 	wire_put_u32(&rt->out, producer);
@@ -397,14 +400,19 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	if (!layer && (k = bundle_cut(&rt->out, &rt->b, cls, keep)) == 0)
 		return;
 	to->cnt.reflections[layer ? rt->b.cls : cls] += k;
+	/* its library holds it until a grant: so does its connection
+	 * (conn_send_held) */
 	if (tso)
-		tm_note_tso_delivery(to, h->time);
+		held = tm_note_tso_delivery(to, h->time);
 	if (!layer) {
 		to->cnt.refl_bytes[cls] += rt->out.len - at;
 		wire_frame_end(&rt->out, off);
 		if (to->fx->srv->dispatch_be && !rt->out.oom)
 			conn_send_be(to->conn, rt->out.data, rt->out.len, NULL,
 			    0);
+		else if (held && !rt->out.oom)
+			conn_send_held(to->conn, rt->out.data, rt->out.len,
+			    NULL, 0);
 		else
 			conn_send_buf(to->conn, &rt->out);
 		return;
@@ -417,6 +425,9 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 		conn_send_buf(to->conn, &rt->out);
 	else if (to->fx->srv->dispatch_be)
 		conn_send_be(to->conn, rt->out.data, rt->out.len, layer,
+		    layer_len);
+	else if (held)
+		conn_send_held(to->conn, rt->out.data, rt->out.len, layer,
 		    layer_len);
 	else
 		conn_send2(to->conn, rt->out.data, rt->out.len, layer,
@@ -620,18 +631,30 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 	struct federate *f = c->fed;
 	struct federation *fx = f->fx;
 	const struct bundle *b = &rt->b;
+	const uint8_t *base;
+	const uint32_t *hits;
 	uint32_t i, j;
-	int pplain, mc = 0, whole;
-	size_t k;
+	int pplain, mc = 0, whole, any_known;
+	size_t k, nh;
 
 	if (wire_grow((void **)&rt->want, &rt->cap_want, (size_t)b->n_inst * n +
 	    ROW_SLACK, 1) || wire_grow((void **)&rt->wattr, &rt->cap_wattr,
 	    b->n_attrs * n + ROW_SLACK, 1) || wire_grow((void **)&rt->handles,
-	    &rt->cap_handles, b->n_attrs + 1, sizeof *rt->handles)) {
+	    &rt->cap_handles, b->n_attrs + 1, sizeof *rt->handles) ||
+	    wire_grow((void **)&rt->any, &rt->cap_any, n + 1, 1)) {
 		om_notice(c, RTI_ERR_NO_MEMORY,
 		    "update dropped: out of memory");
 		return;
 	}
+	/* rt->any[k]: route k wants some instance, gathered from what each
+	 * instance's filters matched (ddm_route_hits) when DDM prepared the
+	 * routes: a route with nothing is then skipped without a pass over
+	 * the instances (any_known 0: that pass decides) */
+	any_known = n && ddm_route_begin(fx, r, n) == 0;
+	if (any_known && (base = ddm_route_base(fx)))
+		memcpy(rt->any, base, n);
+	else if (any_known)
+		memset(rt->any, 1, n);
 	for (i = 0, pplain = 0; i < b->n_inst && n; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
 		int plain = ddm_update_plain(fx, bi->handle, h->cond);
@@ -653,7 +676,14 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 		    h->cond, r, n, rt->want + (size_t)i * n,
 		    rt->wattr + bi->first * n);
 		pplain = plain;
+		if (!any_known)
+			continue;
+		if (!(hits = ddm_route_hits(fx, &nh)) && ddm_route_base(fx))
+			any_known = 0;
+		while (hits && nh)
+			rt->any[hits[--nh]] = 1;
 	}
+	ddm_route_end(fx);
 	/* best effort with --multicast: one reflect for the group's
 	 * members, cut by each (mc_take), the others as without */
 	rt->n_mct = 0;
@@ -669,8 +699,12 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 		 * conclude, without their work per attribute (rtibench
 		 * fanout's filtered figures; check_filter's deliveries guard
 		 * it) */
-		for (i = 0; i < b->n_inst && !rt->want[(size_t)i * n + k]; i++)
-			;
+		if (any_known)
+			i = rt->any[k] ? 0 : b->n_inst;
+		else
+			for (i = 0; i < b->n_inst &&
+			    !rt->want[(size_t)i * n + k]; i++)
+				;
 		if (i == b->n_inst) {
 			c->srv->stats.filtered++;
 			continue;

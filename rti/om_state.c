@@ -107,6 +107,7 @@ om_federation_fini(struct federation *fx)
 	idmap_fini(&st->inst_map);
 	idmap_fini(&st->name_map);
 	free(st->flip);
+	free(st->sub_route);
 	free(st->tmp);
 	free(st->want);
 	free(st->params);

@@ -238,6 +238,10 @@ struct module_ops {
 	 * pushes its replica. */
 	void (*sub_changed)(struct federate *f, int kind, uint32_t cls,
 	    int plain);
+	/* Raised by DM when `f` publishes class `cls` (CLASS_*), before
+	 * its reply.  DDM sends f the subscriptions its source filter
+	 * needs from then on (ahead of the reply, on f's stream). */
+	void (*published)(struct federate *f, int kind, uint32_t cls);
 	/* The RTI_OK or error reply `err` of request `serial` of `c` that
 	 * changed subscriptions (after sub_changed): 1 when the module took
 	 * it (DDM: held until the replica pushes are acknowledged), 0 to
@@ -319,6 +323,11 @@ struct module_ops {
 	 * waiting for its time changed (fedm_saves): MOM's HLAfederation
 	 * attributes. */
 	void (*saves_changed)(struct federation *fx);
+	/* Raised by the core at the end of a loop turn in which a module
+	 * asked for it (server_turn_end_want), before the turn's output is
+	 * written: what a module gathered over the turn goes out once
+	 * (DDM: one replica frame per receiver). */
+	void (*turn_end)(struct rti_server *srv);
 
 	/*
 	 * Federation save and restore (fedm_store.c, rti-save(5)).  FedM
@@ -422,6 +431,9 @@ struct conn {
 	size_t in_off;
 	struct wire_buf out;      /* output not yet written, from out_off */
 	size_t out_off;
+	struct wire_buf held;     /* timestamp-order frames that wait for
+	                             the next other frame (conn_send_held) */
+	uint32_t held_frames;
 	int writing;              /* wev added: the socket was full */
 	int flush_pending;        /* on the server's flush list */
 	struct conn *flush_next;
@@ -575,6 +587,8 @@ struct rti_server {
 	struct event *slow_ev;    /* periodic slow-consumer check */
 	struct event *hb_ev;      /* the heartbeat sweep, or NULL */
 	struct event *flush_ev;   /* writes the flush list once per turn */
+	int turn_end_wanted;      /* raise turn_end before the next flush
+	                             (server_turn_end_want) */
 	struct conn *flush_head, *flush_tail;
 	struct uring *uring;      /* batched writes, or NULL */
 	uint8_t *rbuf;            /* shared read buffer */
@@ -699,6 +713,17 @@ uint32_t udp_mc_end(struct rti_server *srv, const void *head,
 void conn_dgram_refused(struct conn *c);
 /* Send the frame(s) held in `b` (built with wire_frame_begin/end). */
 int conn_send_buf(struct conn *c, const struct wire_buf *b);
+/*
+ * Queue a timestamp-order frame (head then body) for a time-constrained
+ * federate, whose library holds it until a grant: it waits in c->held
+ * until the next other frame to `c` (written right before it: the
+ * stream's order is unchanged), nearly always that grant, so that the
+ * federate is woken once a step, not once for its messages and again
+ * for its grant; at most HELD_MAX bytes wait, and the heartbeat (a
+ * frame) ends the wait of an idle one.  0, or -1 as conn_send2.
+ */
+int conn_send_held(struct conn *c, const void *head, size_t head_len,
+    const void *body, size_t body_len);
 /* Reply to request `serial`: err (RTI_ERR_*), message (may be NULL), and an
  * optional already-encoded body. */
 int conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
@@ -759,6 +784,12 @@ void server_sub_changed(struct federate *f, int kind, uint32_t cls,
 /* reply_held, or conn_reply when no module takes it. */
 void server_sub_reply(struct conn *c, uint32_t serial, int err);
 void server_sub_applied(struct federate *f, uint32_t cls);
+void server_published(struct federate *f, int kind, uint32_t cls);
+/* Ask for the turn_end event at the end of this loop turn (once however
+ * often asked); server_turn_end raises it (the core's flush, and only
+ * once per turn asked). */
+void server_turn_end_want(struct rti_server *srv);
+void server_turn_end(struct rti_server *srv);
 /* The first refusal (its RTI_ERR_*, `msg` filled), or 0. */
 int server_can_unpublish(struct federate *f, uint32_t cls,
     const uint64_t *removed, int all, char *msg, size_t len);

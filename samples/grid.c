@@ -58,6 +58,8 @@ struct inst {
 	double p, q;            /* Line: last flows */
 	int has_flow;
 	int owned;              /* Substation: we own Frequency */
+	size_t sub_at;          /* Line: where its substation was last
+	                           found in insts, plus one (a hint) */
 };
 
 struct grid {
@@ -74,6 +76,8 @@ struct fed {
 
 	struct inst *insts;
 	size_t n_insts, cap_insts;
+	size_t *slot;                   /* hints for inst_find: index + 1 */
+	size_t n_slots;                 /* a power of two, or 0 */
 	struct grid grids[MAX_GRIDS];
 	int n_grids;
 
@@ -93,26 +97,46 @@ struct fed {
 
 /* ---- the instances and grids it knows ---- */
 
+/*
+ * The grid reflects thousands of lines a step: looking each up by a pass
+ * over every instance made this federate the slowest of a large training
+ * federation.  A hint, where the handle was last found (a table indexed
+ * by the handle's low bits), is checked first; a wrong or missing hint
+ * (instances come and go, the table is small) falls back to the pass and
+ * is put right.
+ */
 static struct inst *
 inst_find(struct fed *f, rti_object_instance_handle obj)
 {
-	size_t i;
+	size_t i, h = f->n_slots ? (size_t)obj.id & (f->n_slots - 1) : 0;
 
+	if (f->n_slots && (i = f->slot[h]) && i <= f->n_insts &&
+	    f->insts[i - 1].obj.id == obj.id)
+		return &f->insts[i - 1];
 	for (i = 0; i < f->n_insts; i++)
-		if (f->insts[i].obj.id == obj.id)
+		if (f->insts[i].obj.id == obj.id) {
+			if (f->n_slots)
+				f->slot[h] = i + 1;
 			return &f->insts[i];
+		}
 	return NULL;
 }
 
+/* The Substation instance called `name`; *hint as inst_find's. */
 static struct inst *
-sub_by_name(struct fed *f, const char *name)
+sub_by_name(struct fed *f, const char *name, size_t *hint)
 {
-	size_t i;
+	size_t i = *hint;
 
+	if (i && i <= f->n_insts && !f->insts[i - 1].is_line &&
+	    strcmp(f->insts[i - 1].name, name) == 0)
+		return &f->insts[i - 1];
 	for (i = 0; i < f->n_insts; i++)
 		if (!f->insts[i].is_line &&
-		    strcmp(f->insts[i].name, name) == 0)
+		    strcmp(f->insts[i].name, name) == 0) {
+			*hint = i + 1;
 			return &f->insts[i];
+		}
 	return NULL;
 }
 
@@ -163,6 +187,12 @@ discover_object_instance(void *arg, rti_object_instance_handle obj,
 		}
 		f->insts = p;
 		f->cap_insts = cap;
+		/* twice as many hints as instances, a power of two */
+		free(f->slot);
+		for (f->n_slots = 64; f->n_slots < 2 * cap; f->n_slots *= 2)
+			;
+		if (!(f->slot = calloc(f->n_slots, sizeof *f->slot)))
+			f->n_slots = 0;
 	}
 	in = &f->insts[f->n_insts++];
 	memset(in, 0, sizeof *in);
@@ -452,7 +482,7 @@ compute(struct fed *f, double dt)
 		g->lines = g->subs = 0;
 	}
 	for (i = 0; i < f->n_insts; i++) {
-		const struct inst *in = &f->insts[i];
+		struct inst *in = &f->insts[i];
 		const struct inst *s;
 		struct grid *g;
 
@@ -461,7 +491,7 @@ compute(struct fed *f, double dt)
 				g->subs++;
 			continue;
 		}
-		s = in->sub[0] ? sub_by_name(f, in->sub) : NULL;
+		s = in->sub[0] ? sub_by_name(f, in->sub, &in->sub_at) : NULL;
 		if (!in->has_flow || !s || !s->grid[0] ||
 		    !(g = grid_get(f, s->grid)))
 			continue;
@@ -702,6 +732,7 @@ main(int argc, char **argv)
 	/* Resigning gives up the Frequency attributes it owns. */
 	status = sample_leave(&f.s, status);
 	free(f.insts);
+	free(f.slot);
 	free(f.load_insts);
 	return status;
 }

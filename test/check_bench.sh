@@ -72,6 +72,22 @@ if sh "$top_srcdir/test/bench/report.sh" -n 2 "$bench" --quick \
     [ "$(grep -c '^MEDIAN runs=2 mode=latency transport=unix p50_us=' "$out")" = 1 ]
 then ok; else bad "report.sh MEDIAN line"; cat "$out"; fi
 
+# the scale in federates, as processes: the grid samples' trainer with two
+# consoles for 0.2 s of logical time, and ten idle federates
+if RTIBENCH_CONSOLES=0,2 RTIBENCH_TRAINER_SECONDS=0.2 "$bench" --quick \
+    -m trainer >"$out" 2>&1; then
+	[ "$(count "mode=trainer transport=tcp consoles=[02] processes=1[79] sync_s=[0-9.]* frames_until_sync=[1-9][0-9]* .*x_realtime=[0-9.]* ms_per_step=[0-9.]* .*console_cpu_us_per_step=")" = 2 ] &&
+	    ok || { bad "trainer lines"; cat "$out"; }
+else
+	bad "rtibench -m trainer exited $?"; cat "$out"
+fi
+if RTIBENCH_CROWD=10 "$bench" --quick -m crowd >"$out" 2>&1; then
+	[ "$(count "mode=crowd transport=tcp federates=10 join_sync_s=[0-9.]* join_s=[0-9.]* rtiexec_rss_mb=[0-9.]* .*growth_p50=[0-9.]*$")" = 1 ] &&
+	    ok || { bad "crowd line"; cat "$out"; }
+else
+	bad "rtibench -m crowd exited $?"; cat "$out"
+fi
+
 # timeadv_variant FLAG TAG DENIED: time advance with FLAG runs, every
 # line carries TAG, or the run is skipped when it failed with DENIED (the
 # system does not permit the setting)

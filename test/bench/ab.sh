@@ -1,80 +1,95 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# ab.sh [-n ROUNDS] A B [options...]
-# Runs two builds' benchmark, A and B (each a command of the shell, say
-# two builds' rtibench, each starting the rtiexec of its own tree, or
-# "cd TREE && PYTHONPATH=python ... python3 test/bench/python_bench.py"),
-# alternately, A then B, ROUNDS times (default 4), with the same options
-# appended, and prints per figure one line
-#   AB key=value... metric=NAME a=MEDIAN_A b=MEDIAN_B b_over_a=RATIO
-# for every measurement of every RESULT line (the identity keys of
-# report.sh name the figure).  Alternating spreads a machine's changing
-# load over both; the ratio of medians is the figure to read, and a
-# difference inside the spread of the runs (printed to stderr) is noise.
-runs=4
-if [ "${1:-}" = "-n" ]; then runs=$2; shift 2; fi
-case $runs in ''|*[!0-9]*|0) echo "ab.sh: bad -n '$runs'" >&2; exit 2;; esac
-[ $# -ge 2 ] || { echo "usage: ab.sh [-n ROUNDS] A B [options]" >&2; exit 2; }
-a=$1 b=$2
+# ab.sh [-n ROUNDS] A_BUILDDIR B_BUILDDIR [rtibench options...]
+# Runs the rtibench of build tree A and that of build tree B (each with
+# its own rtiexec and librti) alternately, A then B, ROUNDS times (default
+# 3), with the same options, so that what else loads the machine falls
+# on both alike.  Then, per figure, one line
+#   AB rounds=N mode=... key=A_MEDIAN/B_MEDIAN ratio_key=MEDIAN ...
+# where ratio_key is the median over the rounds of B's value over A's in
+# the same round (1.00: no change; above 1, B is higher).  Each run's
+# RESULT lines go to stderr, prefixed by A or B.  Identity keys as in
+# report.sh.
+rounds=3
+if [ "${1:-}" = "-n" ]; then rounds=$2; shift 2; fi
+case $rounds in ''|*[!0-9]*|0) echo "ab.sh: bad -n '$rounds'" >&2; exit 2;; esac
+if [ $# -lt 2 ]; then
+	echo "usage: ab.sh [-n ROUNDS] A_BUILDDIR B_BUILDDIR [rtibench options...]" >&2
+	exit 2
+fi
+a=$1/test/bench/rtibench
+b=$2/test/bench/rtibench
 shift 2
+for x in "$a" "$b"; do
+	[ -x "$x" ] || { echo "ab.sh: no rtibench at $x" >&2; exit 2; }
+done
 tmp=$(mktemp) || exit 1
 trap 'rm -f "$tmp" "$tmp.out"' EXIT INT TERM
 i=1
-while [ "$i" -le "$runs" ]; do
-	for side in a b; do
-		if [ "$side" = a ]; then cmd=$a; else cmd=$b; fi
-		echo "== round $i of $runs: $side" >&2
-		sh -c "$cmd \"\$@\"" sh "$@" >"$tmp.out" || {
-		    cat "$tmp.out" >&2;
-		    echo "ab.sh: $side failed" >&2; exit 1; }
-		grep '^RESULT ' "$tmp.out" | sed "s/^RESULT /$side /" |
+while [ "$i" -le "$rounds" ]; do
+	for side in A B; do
+		if [ $side = A ]; then bin=$a; else bin=$b; fi
+		echo "== round $i of $rounds: $side" >&2
+		"$bin" "$@" >"$tmp.out" || { cat "$tmp.out" >&2;
+		    echo "ab.sh: $side failed in round $i" >&2; exit 1; }
+		grep '^RESULT ' "$tmp.out" | sed "s/^RESULT /$side $i /" |
 		    tee -a "$tmp" >&2
 	done
 	i=$((i + 1))
 done
-awk '
+awk -v rounds="$rounds" '
 BEGIN {
-	n = split("mode transport sched pin figure variant packing filter by " \
-	    "feds request instances federates attributes payload frame " \
-	    "substations subscribers value bytes op via", k)
-	for (i = 1; i <= n; i++) ident[k[i]] = 1
+	n = split("mode transport sched pin figure variant packing filter by feds request instances " \
+	    "federates attributes payload frame substations subscribers consoles comm", a)
+	for (i = 1; i <= n; i++) ident[a[i]] = 1
 }
 {
-	side = $1
-	id = ""
-	for (i = 2; i <= NF; i++) {
+	side = $1; round = $2; id = ""
+	for (i = 3; i <= NF; i++) {
 		split($i, kv, "=")
 		if (kv[1] in ident) id = id " " $i
 	}
 	if (!(id in seen)) { seen[id] = 1; order[++nid] = id }
-	for (i = 2; i <= NF; i++) {
+	for (i = 3; i <= NF; i++) {
 		split($i, kv, "=")
 		if (kv[1] in ident) continue
-		key = id SUBSEP kv[1]
-		if (!(key in known)) { known[key] = 1; mets[id] = mets[id] " " kv[1] }
-		c = ++cnt[side, key]
-		val[side, key, c] = kv[2] + 0
+		k = id SUBSEP kv[1]
+		if (!(k in known)) { known[k] = 1; keys[id] = keys[id] " " kv[1] }
+		v[side, k, round] = kv[2] + 0
+		have[side, k, round] = 1
 	}
 }
-function median(side, key,    m, i, j, t, v) {
-	m = cnt[side, key]
-	for (i = 1; i <= m; i++) v[i] = val[side, key, i]
+function median(arr, m,    i, j, t) {
 	for (i = 2; i <= m; i++)
-		for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
-			t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+		for (j = i; j > 1 && arr[j - 1] > arr[j]; j--) {
+			t = arr[j]; arr[j] = arr[j - 1]; arr[j - 1] = t
 		}
-	return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
+	return m % 2 ? arr[(m + 1) / 2] : (arr[m / 2] + arr[m / 2 + 1]) / 2
 }
 END {
 	for (o = 1; o <= nid; o++) {
 		id = order[o]
-		n = split(mets[id], ms, " ")
-		for (j = 1; j <= n; j++) {
-			key = id SUBSEP ms[j]
-			ma = median("a", key)
-			mb = median("b", key)
-			printf "AB%s metric=%s a=%g b=%g b_over_a=%s\n", id, ms[j],
-			    ma, mb, ma != 0 ? sprintf("%.3f", mb / ma) : "-"
+		line = "AB rounds=" rounds id
+		nk = split(keys[id], ks, " ")
+		for (j = 1; j <= nk; j++) {
+			k = id SUBSEP ks[j]
+			na = nb = nr = 0
+			delete va; delete vb; delete vr
+			for (r = 1; r <= rounds; r++) {
+				if (have["A", k, r]) va[++na] = v["A", k, r]
+				if (have["B", k, r]) vb[++nb] = v["B", k, r]
+				if (have["A", k, r] && have["B", k, r] &&
+				    v["A", k, r] != 0)
+					vr[++nr] = v["B", k, r] / v["A", k, r]
+			}
+			if (!na || !nb)
+				continue
+			line = line sprintf(" %s=%g/%g", ks[j], median(va, na),
+			    median(vb, nb))
+			if (nr)
+				line = line sprintf(" ratio_%s=%.2f", ks[j],
+				    median(vr, nr))
 		}
+		print line
 	}
 }' "$tmp"

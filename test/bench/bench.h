@@ -48,6 +48,8 @@ struct bench_ctx {
 	int mc_cells;                 /* multicast --mc-cells: subscribers
 	                                 by area condition, both rtiexecs
 	                                 multicast (cell depth 0 and 1) */
+	const char *perf_dir;         /* trainer --perf: perf record's
+	                                 files go there */
 	char tags[64];                /* bench_tags */
 	char sock_dir[64];            /* its sockets' directory, or "" */
 	struct bench_baseline base;
@@ -67,6 +69,8 @@ int bench_mode_save(struct bench_ctx *c);
 int bench_mode_besteffort(struct bench_ctx *c);
 int bench_mode_multicast(struct bench_ctx *c);
 int bench_mode_loop(struct bench_ctx *c);
+int bench_mode_trainer(struct bench_ctx *c);
+int bench_mode_crowd(struct bench_ctx *c);
 
 /* relay.c: serve two clients accepted on `lfd` until one closes. */
 int relay_serve(int lfd);

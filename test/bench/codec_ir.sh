@@ -7,7 +7,7 @@
 # the value tree and JSON text, ITERATIONS times each (default 2000).  An
 # instruction count does not move with the machine's load, as rates do:
 # a change of the codec shows at a few percent where rtibench's
-# alternating runs (ab.sh) spread by tens.  Prints one line per operation
+# alternating runs (ab_cmd.sh) spread by tens.  Prints one line per operation
 #   IR value=V op=O a=N b=N b_over_a=R
 # with N the instructions of one operation (the run's, less a run doing
 # only the setup, divided by ITERATIONS).  Needs cc, valgrind and each

@@ -5,7 +5,7 @@
 #   MEDIAN runs=N mode=... key=median ...
 # Identity keys (mode, transport, sched, pin, figure, variant, packing,
 # filter, by, feds, request, instances, federates, attributes, payload,
-# frame, substations, subscribers) name a figure; every other key is a
+# frame, substations, subscribers, consoles, comm) name a figure; every other key is a
 # measurement whose median over the runs is printed.  Each run's RESULT lines go to stderr.
 runs=3
 if [ "${1:-}" = "-n" ]; then runs=$2; shift 2; fi
@@ -27,7 +27,7 @@ done
 awk -v runs="$runs" '
 BEGIN {
 	n = split("mode transport sched pin figure variant packing filter by feds request instances " \
-	    "federates attributes payload frame substations subscribers", a)
+	    "federates attributes payload frame substations subscribers consoles comm", a)
 	for (i = 1; i <= n; i++) ident[a[i]] = 1
 }
 {

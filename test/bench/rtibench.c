@@ -471,6 +471,24 @@ static const struct mode modes[] = {
 	    "rtiexecs of --mc-off and --mc-on: rtiexec_cpu_ns_per_delivered, "
 	    "udp_* and mc_* datagrams and bytes rtiexec sent, "
 	    "delivered_per_sub, and the ratios on/off", 1 },
+	{ "trainer", bench_mode_trainer,
+	    "(only with -m) the grid samples as processes, started at once: "
+	    "16 substation simulators of 64 substations, the grid simulator "
+	    "and N consoles following one substation each (N = 10 30 100 "
+	    "300, 1000 with --full, 10 30 with --quick; RTIBENCH_CONSOLES), "
+	    "20 ms steps as fast as they go for 10 s of logical time (2 s "
+	    "with --quick; RTIBENCH_TRAINER_SECONDS): sync_s (join, declare, "
+	    "synchronize), rtiexec's frames, bytes and CPU until then, "
+	    "x_realtime, ms_per_step, rtiexec CPU per step and per delivered "
+	    "update, its memory, each kind of federate's CPU per step, and "
+	    "ratios to the first N; with --perf DIR, each kind's CPU by "
+	    "where it ran", 1 },
+	{ "crowd", bench_mode_crowd,
+	    "(only with -m) 1000 mostly idle federates (200 with --quick; "
+	    "RTIBENCH_CROWD), each a process, joining at once and "
+	    "synchronizing: join_sync_s, rtiexec_rss_mb, and the update "
+	    "round trip of two more against the same with none of them "
+	    "joined (growth_p50)", 1 },
 	{ NULL, NULL, NULL, 0 }
 };
 
@@ -515,6 +533,10 @@ usage(FILE *out)
 "                    A<k>/, two per area, five areas), and --mc-off and\n"
 "                    --mc-on are rtiexecs with --multicast-cell-depth 0\n"
 "                    and 1: the group bytes each receives\n"
+"      --perf DIR    trainer: perf record rtiexec until the federates are\n"
+"                    synchronized, then one federate of each kind and\n"
+"                    rtiexec while they step; print where each one's CPU\n"
+"                    went (the recordings and their reports stay in DIR)\n"
 "  -h, --help        this help\n\nModes:\n");
 	for (m = modes; m->name; m++)
 		fprintf(out, "  %-10s %s\n", m->name, m->help);
@@ -581,7 +603,7 @@ choice(const char *what, const char *arg, const char *no, const char *yes)
 	return -1;
 }
 
-enum { OPT_MC_OFF = 256, OPT_MC_ON, OPT_MC_NETNS, OPT_MC_CELLS };
+enum { OPT_MC_OFF = 256, OPT_MC_ON, OPT_MC_NETNS, OPT_MC_CELLS, OPT_PERF };
 
 int
 main(int argc, char **argv)
@@ -600,6 +622,7 @@ main(int argc, char **argv)
 		{ "mc-on", required_argument, NULL, OPT_MC_ON },
 		{ "mc-netns", required_argument, NULL, OPT_MC_NETNS },
 		{ "mc-cells", no_argument, NULL, OPT_MC_CELLS },
+		{ "perf", required_argument, NULL, OPT_PERF },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -666,6 +689,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_MC_CELLS:
 			ctx.mc_cells = 1;
+			break;
+		case OPT_PERF:
+			ctx.perf_dir = optarg;
 			break;
 		case 'h':
 			usage(stdout);

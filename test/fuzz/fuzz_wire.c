@@ -141,7 +141,7 @@ static const struct layout layouts[] = {
 	{ WIRE_DDM_INSTANCE, "441s[4[4]]" },
 	{ WIRE_DDM_INTERACTION, "[4]H4[4x]" },
 	{ WIRE_DDM_STATS, "4" },
-	{ WIRE_DDM_CB_SUB, "4141[4][s][[488]]" },
+	{ WIRE_DDM_CB_SUBS, "4[41411[4][s][[488][4]]]" },
 	{ WIRE_DDM_CB_FED_GONE, "4" },
 	{ WIRE_DDM_CB_INSTANCE_CONDITION, "4s" },
 	{ WIRE_CB_RESTORE_OM, "1[444s[4]]" },

@@ -25,9 +25,10 @@
 #define HELLO_FOM TEST_FOM("HelloWorld.xml")
 #define MiB (1024 * 1024)
 
-/* hello: len 10, type 1; magic "HRI1", version 1, empty key */
+/* hello: len 10, type 1; magic "HRI1", version 2 (WIRE_VERSION), empty
+ * key */
 static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
-	0x48, 0x52, 0x49, 0x31, 0, 1, 0, 0, 0, 0 };
+	0x48, 0x52, 0x49, 0x31, 0, 2, 0, 0, 0, 0 };
 
 static int
 tcp_connect(const struct rtiexec *r)
@@ -703,8 +704,8 @@ START_TEST(test_hello_exact)
 	fd = tcp_connect(&r);
 	memcpy(buf, hello, 14);
 	buf[3] = 11;
-	buf[13] = 2;
-	memcpy(buf + 14, "vers2", 5);
+	buf[13] = (unsigned char)(hello[13] + 1);
+	memcpy(buf + 14, "versN", 5);
 	ck_assert_int_eq(write(fd, buf, 19), 19);
 	read_answer(fd, 5, &an);
 	close(fd);

@@ -702,6 +702,97 @@ START_TEST(test_tso_interactions)
 }
 END_TEST
 
+/* rtiexec writes a timestamp-order message to a constrained federate
+ * together with its next other frame (rti-protocol(7)): one routed in
+ * the same loop turn as a receive-order message still reaches it, before
+ * its grant, after that message went out alone. */
+START_TEST(test_tso_held_behind_other_output)
+{
+	struct tfed *a = tf_regcon("A", 1), *b = tf_regcon("B", 1);
+	rti_interaction_class_handle sw;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "GridEvent.Switching", &sw), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sw), RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, sw),
+	    RTI_OK);
+	settle(b, a);
+	ck_assert_int_eq(rti_time_advance_request(b->amb, T(3)), RTI_OK);
+	/* one write of A: both routed to B in one loop turn */
+	ck_assert_int_eq(rti_send_interaction(a->amb, sw, NULL, 0, "ro", 2),
+	    RTI_OK);
+	ck_assert_int_eq(send_at(a, sw, "m2", 2), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	ck_assert(tfed_wait(b, "rx:ro:ro|"));
+	ck_assert_int_lt(tfed_find(b, "rx:m2"), 0);
+	ck_assert_int_eq(rti_time_advance_request(a->amb, T(10)), RTI_OK);
+	ck_assert(wait_ev(b, "grant:", 3));
+	ck_assert_int_ge(ev_at(b, "rx:m2:2|"), 0);
+	ck_assert_int_lt(ev_at(b, "rx:m2:2|"), ev_at(b, "grant:3|"));
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* Many constrained federates granted in the same loop turns, each its
+ * timestamp-order messages held until that grant by rtiexec: every one
+ * gets every message of a step before that step's grant, none after,
+ * and its grants in order. */
+START_TEST(test_many_grants_in_order)
+{
+	enum { N = 12, STEPS = 20 };
+	struct tfed *a = tf_regcon("A", 1), *c[N];
+	rti_interaction_class_handle sw;
+	char name[16], tag[16], ev[32];
+	int i, k;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "GridEvent.Switching", &sw), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, sw), RTI_OK);
+	for (i = 0; i < N; i++) {
+		snprintf(name, sizeof name, "C%d", i);
+		c[i] = tf_join(name);
+		ck_assert_int_eq(rti_enable_time_constrained(c[i]->amb),
+		    RTI_OK);
+		ck_assert(tfed_wait(c[i], "con:"));
+		ck_assert_int_eq(rti_subscribe_interaction_class(c[i]->amb,
+		    sw), RTI_OK);
+		settle(c[i], a);
+	}
+	for (k = 1; k <= STEPS; k++) {
+		snprintf(tag, sizeof tag, "s%d", k);
+		/* stamped at the step to come (A's time plus lookahead):
+		 * held until its grant */
+		ck_assert_int_eq(send_at(a, sw, tag, k), RTI_OK);
+		for (i = 0; i < N; i++)
+			ck_assert_int_eq(rti_time_advance_request(c[i]->amb,
+			    T(k)), RTI_OK);
+		ck_assert_int_eq(rti_time_advance_request(a->amb, T(k)),
+		    RTI_OK);
+		ck_assert(wait_ev(a, "grant:", k));
+		for (i = 0; i < N; i++) {
+			ck_assert(wait_ev(c[i], "grant:", k));
+			snprintf(ev, sizeof ev, "rx:s%d:%d|", k, k);
+			ck_assert_int_ge(ev_at(c[i], ev), 0);
+			snprintf(name, sizeof name, "grant:%d|", k);
+			ck_assert_int_lt(ev_at(c[i], ev), ev_at(c[i], name));
+			if (k > 1) {
+				snprintf(name, sizeof name, "grant:%d|",
+				    k - 1);
+				ck_assert_int_lt(ev_at(c[i], name),
+				    ev_at(c[i], ev));
+			}
+		}
+	}
+	for (i = 0; i < N; i++) {
+		ck_assert_uint_eq(tfed_count(c[i], "rx:"), STEPS);
+		ck_assert_uint_eq(tfed_count(c[i], "grant:"), STEPS);
+		tfed_free(c[i]);
+	}
+	tfed_free(a);
+}
+END_TEST
+
 /* A message sent while the receiver waits in NMR pulls its grant down to
  * the message's time; a federate that is not constrained gets TSO
  * messages at once, in receive order. */
@@ -1346,6 +1437,8 @@ time_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_int64);
 	tcase_add_test(tc, test_tso_interactions);
+	tcase_add_test(tc, test_tso_held_behind_other_output);
+	tcase_add_test(tc, test_many_grants_in_order);
 	tcase_add_test(tc, test_tso_nmr_and_unconstrained);
 	tcase_add_test(tc, test_async_delivery);
 	tcase_add_test(tc, test_resign_with_held_messages);
