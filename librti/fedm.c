@@ -807,8 +807,7 @@ rti_get_available_dimensions_for_class_attribute(rti_ambassador *amb,
 	const struct fom_attribute *a;
 
 	RTI__MEMBER_OR_RETURN(amb);
-	if (!fom_oclass(amb->fom, cls.id) && (!fom_catch_up(amb) ||
-	    !fom_oclass(amb->fom, cls.id)))
+	if (!RTI__CAUGHT_UP(amb, fom_oclass(amb->fom, cls.id)))
 		return rti__fail(amb, RTI_ERR_INVALID_OBJECT_CLASS_HANDLE,
 		    "object class handle %u is not defined", cls.id);
 	if (!fom_oclass_has_attr(amb->fom, cls.id, attr.id) ||
@@ -827,9 +826,7 @@ rti_get_available_dimensions_for_interaction_class(rti_ambassador *amb,
 	const struct fom_iclass *c;
 
 	RTI__MEMBER_OR_RETURN(amb);
-	if (!(c = fom_iclass(amb->fom, cls.id)) && fom_catch_up(amb))
-		c = fom_iclass(amb->fom, cls.id);
-	if (!c)
+	if (!RTI__CAUGHT_UP(amb, (c = fom_iclass(amb->fom, cls.id))))
 		return rti__fail(amb, RTI_ERR_INVALID_INTERACTION_CLASS_HANDLE,
 		    "interaction class handle %u is not defined", cls.id);
 	return put_dims(amb, c->dims, c->n_dims, out, cap, n);

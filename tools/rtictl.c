@@ -22,7 +22,7 @@
 #include <sys/time.h>
 
 #include "ctlparse.h"
-#include "jsonr.h"
+#include "json.h"
 
 #define DEFAULT_URL "http://127.0.0.1:14322"
 #define MAX_RESPONSE (64u * 1024 * 1024)
