@@ -264,9 +264,18 @@ START_TEST (test_encoding_tables)
    ck_assert_throws (hd.getMessageRetractionHandle (), EncoderException);
 
    // decoding: the values back, truncated bytes refused
+   // one wchar_t per UTF-16 code unit: any units come back unchanged,
+   // paired surrogates too; U+1D11E went as its pair, comes back as it
    HLAunicodeString us;
-   us.decode (HLAunicodeString (L"x\U0001D11Ey").encode ());
-   ck_assert (us.get () == L"x\U0001D11Ey");
+   std::wstring units (L"a");
+   units += static_cast<wchar_t> (0xd834);
+   units += static_cast<wchar_t> (0xdd1e);
+   units += static_cast<wchar_t> (0xdc00);
+   units += static_cast<wchar_t> (0xd800);
+   us.decode (HLAunicodeString (units).encode ());
+   ck_assert (us.get () == units);
+   us.decode (HLAunicodeString (L"a\U0001D11E").encode ());
+   ck_assert (us.get () == units.substr (0, 3));
    HLAinteger32BE i32;
    ck_assert_throws (i32.decode (VariableLengthData ("ab", 2)),
       EncoderException);
