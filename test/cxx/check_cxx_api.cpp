@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <thread>
 #include <typeinfo>
 
@@ -652,6 +653,26 @@ START_TEST (test_values_and_times)
    ck_assert (next > HLAfloat64Time (1.5));
    ck_assert_throws (*t -= HLAfloat64Interval (5.0), IllegalTimeArithmetic);
    ck_assert_throws (*t = HLAinteger64Time (1), InvalidLogicalTime);
+   // T + I > T and T - I < T for every I > 0, even one the double sum
+   // rounds away (IEEE 1516.1 12.4)
+   HLAfloat64Time huge (1e300);
+   huge += HLAfloat64Interval (1.0);
+   ck_assert (huge > HLAfloat64Time (1e300));
+   huge -= HLAfloat64Interval (1.0);
+   huge -= HLAfloat64Interval (1.0);
+   ck_assert (huge < HLAfloat64Time (1e300));
+   // a sum past the greatest integer time is the final time; intervals
+   // stop at INT64_MAX rather than wrap
+   HLAinteger64Time ilate (std::numeric_limits<Integer64>::max () - 1);
+   ilate += HLAinteger64Interval (5);
+   ck_assert (ilate.isFinal ());
+   HLAinteger64Interval ibig (std::numeric_limits<Integer64>::max () / 2 + 1);
+   ibig += ibig;
+   ck_assert_int_eq (ibig.getInterval (),
+      std::numeric_limits<Integer64>::max ());
+   ibig -= HLAinteger64Interval (std::numeric_limits<Integer64>::min ());
+   ck_assert_int_eq (ibig.getInterval (),
+      std::numeric_limits<Integer64>::max ());
    std::unique_ptr<LogicalTime> dec = ff.decodeLogicalTime (
       HLAfloat64Time (2.25).encode ());
    ck_assert (*dec == HLAfloat64Time (2.25));
