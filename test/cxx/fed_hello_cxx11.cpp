@@ -186,16 +186,6 @@ int main (int argc, char ** argv)
       rti->publishInteractionClass (hello);
       rti->subscribeInteractionClass (hello);
 
-      // Everyone joined and subscribed before the first update.
-      rti->registerFederationSynchronizationPoint (L"ReadyToRun",
-         VariableLengthData ("", 1));
-      while (!fedamb.announced)
-         rti->evokeMultipleCallbacks (0.1, 1.0);
-      rti->synchronizationPointAchieved (L"ReadyToRun");
-      while (!fedamb.synchronized)
-         rti->evokeMultipleCallbacks (0.1, 1.0);
-      (void)peers;
-
       auto_ptr<HLAfloat64Interval> lookahead (new HLAfloat64Interval (1.0));
       rti->enableTimeRegulation (*lookahead);
       while (!fedamb.regulating)
@@ -206,6 +196,19 @@ int main (int argc, char ** argv)
 
       ObjectInstanceHandle obj = rti->registerObjectInstance (greeter);
       wcout << name << L" registered " << obj << endl;
+
+      // Everyone joined, regulating and subscribed (its Greeter
+      // discovered) before the point is registered and the first update
+      // sent: nobody steps ahead of a peer that is not regulating yet.
+      while (fedamb.names.size () < peers - 1)
+         rti->evokeMultipleCallbacks (0.1, 1.0);
+      rti->registerFederationSynchronizationPoint (L"ReadyToRun",
+         VariableLengthData ("", 1));
+      while (!fedamb.announced)
+         rti->evokeMultipleCallbacks (0.1, 1.0);
+      rti->synchronizationPointAchieved (L"ReadyToRun");
+      while (!fedamb.synchronized)
+         rti->evokeMultipleCallbacks (0.1, 1.0);
       for (int step = 0; step < 10; step++) {
          AttributeHandleValueMap values;
          values[message] = HLAunicodeString (L"Hello from " + name).encode ();

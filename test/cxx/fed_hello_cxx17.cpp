@@ -7,8 +7,8 @@
 //
 //   fed_hello_cxx17 NAME PEERS DESIGNATOR FOM immediate|evoked
 //
-// Joins "HelloCxx17" (integer time), waits for PEERS federates at
-// "ready", steps 1..10 publishing its Count and reading the others', and
+// Joins "HelloCxx17" (integer time), waits until it has discovered the
+// other PEERS-1 federates' objects, meets them at "ready", steps 1..10 publishing its Count and reading the others', and
 // exits 0 when every other federate's updates of every step arrived in
 // timestamp order before its grant.
 #include <RTI/RTI1516.h>
@@ -37,7 +37,7 @@ namespace
       bool announced = false, synced = false, regulating = false,
          constrained = false;
       long long granted = 0;
-      int updates = 0, outOfOrder = 0;
+      int updates = 0, outOfOrder = 0, discovered = 0;
       rti1516e::AttributeHandle count;
       std::map<rti1516e::ObjectInstanceHandle, long long> last;
 
@@ -50,6 +50,11 @@ namespace
          rti1516e::FederateHandleSet const &) override
       {
          set ([this] { synced = true; });
+      }
+      void discoverObjectInstance (rti1516e::ObjectInstanceHandle,
+         rti1516e::ObjectClassHandle, std::wstring const &) override
+      {
+         set ([this] { discovered++; });
       }
       void timeRegulationEnabled (rti1516e::LogicalTime const &) override
       {
@@ -158,6 +163,11 @@ int main (int argc, char ** argv)
          return 1;
       rti->enableTimeConstrained ();
       if (!until (*rti, fed, immediate, [&] { return fed.constrained; }))
+         return 1;
+      // every peer joined (its Greeter discovered) before "ready" is
+      // registered, so that the point's set is all of them
+      if (!until (*rti, fed, immediate,
+          [&] { return fed.discovered >= peers - 1; }))
          return 1;
       rti->registerFederationSynchronizationPoint (L"ready",
          rti1516e::VariableLengthData ());
