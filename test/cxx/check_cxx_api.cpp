@@ -513,9 +513,22 @@ public:
    }
 };
 
+// The end of a wait: WAIT_S from now (a bound in time, not in turns, so
+// that callbacks arriving fast do not end it early).
+static std::chrono::steady_clock::time_point deadline ()
+{
+   return std::chrono::steady_clock::now () +
+      std::chrono::milliseconds (static_cast<long> (WAIT_S * 1000));
+}
+
+static bool before (std::chrono::steady_clock::time_point end)
+{
+   return std::chrono::steady_clock::now () < end;
+}
+
 static bool wait_for (std::atomic<int> & v, int n)
 {
-   for (int i = 0; i < WAIT_S * 100 && v < n; i++)
+   for (auto end = deadline (); before (end) && v < n;)
       std::this_thread::sleep_for (std::chrono::milliseconds (10));
    return v >= n;
 }
@@ -597,7 +610,7 @@ START_TEST (test_callback_throws)
       p.amb->sendInteraction (hello, ParameterHandleValueMap (),
          VariableLengthData ());
    p.amb->evokeMultipleCallbacks (0, 0);
-   for (int i = 0; i < WAIT_S * 100 && th.n < 3; i++)
+   for (auto end = deadline (); before (end) && th.n < 3;)
       s->evokeMultipleCallbacks (0.01, 0.01);
    ck_assert_int_eq (th.n, 3);
    // evoking from within a callback is refused
@@ -747,13 +760,15 @@ START_TEST (test_c_and_cxx_federation)
       RTI_OK);
    x.amb->enableTimeRegulation (HLAinteger64Interval (1));
    std::vector<Fed *> xs (1, &x);
-   for (int i = 0; i < WAIT_S * 100 && !x.rec.has (L"regulating"); i++) {
+   for (auto end = deadline (); before (end) &&
+        !x.rec.has (L"regulating");) {
       rti_evoke_callbacks (c.amb, 0, 0.01, NULL);
       x.amb->evokeMultipleCallbacks (0, 0.01);
    }
    ck_assert_int_eq (rti_enable_time_constrained (c.amb), RTI_OK);
    x.amb->enableTimeConstrained ();
-   for (int i = 0; i < WAIT_S * 100 && !x.rec.has (L"constrained"); i++) {
+   for (auto end = deadline (); before (end) &&
+        !x.rec.has (L"constrained");) {
       rti_evoke_callbacks (c.amb, 0, 0.01, NULL);
       x.amb->evokeMultipleCallbacks (0, 0.01);
    }
@@ -783,8 +798,8 @@ START_TEST (test_c_and_cxx_federation)
       ck_assert_int_eq (rti_time_advance_request (c.amb,
          rti_time_i64 (step)), RTI_OK);
       x.amb->timeAdvanceRequest (HLAinteger64Time (step));
-      for (int i = 0; i < WAIT_S * 100 && (c.granted < step ||
-           x.rec.grantedInt < step); i++) {
+      for (auto end = deadline (); before (end) && (c.granted < step ||
+           x.rec.grantedInt < step);) {
          rti_evoke_callbacks (c.amb, 0, 0.005, NULL);
          x.amb->evokeMultipleCallbacks (0, 0.005);
       }
