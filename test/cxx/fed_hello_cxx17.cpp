@@ -7,8 +7,8 @@
 //
 //   fed_hello_cxx17 NAME PEERS DESIGNATOR FOM immediate|evoked
 //
-// Joins "HelloCxx17" (integer time), waits until it has discovered the
-// other PEERS-1 federates' objects, meets them at "ready", steps 1..10 publishing its Count and reading the others', and
+// Joins "HelloCxx17" (integer time), waits for PEERS federates at
+// "ready", steps 1..10 publishing its Count and reading the others', and
 // exits 0 when every other federate's updates of every step arrived in
 // timestamp order before its grant.
 #include <RTI/RTI1516.h>
@@ -165,9 +165,9 @@ int main (int argc, char ** argv)
       if (!until (*rti, fed, immediate, [&] { return fed.constrained; }))
          return 1;
       // every peer joined (its Greeter discovered) before "ready" is
-      // registered, so that the point's set is all of them
+      // registered, so that whoever registers it, all are in its set
       if (!until (*rti, fed, immediate,
-          [&] { return fed.discovered >= peers - 1; }))
+          [&] { return fed.discovered + 1 >= peers; }))
          return 1;
       rti->registerFederationSynchronizationPoint (L"ready",
          rti1516e::VariableLengthData ());
