@@ -41,6 +41,7 @@ struct tm_info {
 	                                  is the federation's smallest: the
 	                                  GALT of the others is its bound */
 	uint64_t out;                  /* that bound (when regulating) */
+	uint32_t grants;               /* time advance grants so far */
 };
 /* Fill `out`: 0, or -1 on ENOMEM or when f has no TM state. */
 int tm_info(struct federate *f, struct tm_info *out);
