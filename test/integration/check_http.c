@@ -1950,6 +1950,76 @@ run(const char *cmd, char *out, size_t len)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* rtictl events: the log as lines (and as JSON), a hostile name kept to
+ * one printable line; --follow prints what comes while it runs; its
+ * errors. */
+START_TEST(test_rtictl_events)
+{
+	struct tfed *a = fed("A"), *b = fed("B\n\033[2Jevil");
+	char cmd[sizeof RTICTL + 512], out[65536], line[4096], *p;
+	struct json_val *doc;
+	char err[128];
+	FILE *f;
+	int lines = 0, seen = 0;
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d events",
+	    hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, " T #1 created: ") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, " T #2 joined A: handle 1, type "
+	    "'console'") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, " T #3 joined B??[2Jevil: ") != NULL, "%s",
+	    out);
+	ck_assert(strchr(out, '\033') == NULL);
+	for (p = out; *p; p++)
+		lines += *p == '\n';
+	ck_assert_int_eq(lines, 3);
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f T --json "
+	    "events", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(json_parse(out, strlen(out), &doc, err, sizeof err) ==
+	    0, "%s: %s", err, out);
+	ck_assert_int_eq((int)json_path(doc, "events.list")->n, 3);
+	json_free(doc);
+
+	/* --follow: the three, then B's resign as it happens */
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f T "
+	    "--follow -d 0.2 -n 300 events", hport);
+	ck_assert_ptr_nonnull(f = popen(cmd, "r"));
+	while (seen < 3 && fgets(line, sizeof line, f))
+		seen++;
+	ck_assert_int_eq(seen, 3);
+	ck_assert_int_eq(rti_resign_federation_execution(b->amb,
+	    RTI_RESIGN_DELETE_OBJECTS), RTI_OK);
+	tfed_free(b);
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_msg(strstr(line, " T #4 resigned B??[2Jevil (asked): "
+	    "resign action DeleteObjects") != NULL, "%s", line);
+	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
+	    RTI_RESIGN_NO_ACTION), RTI_OK);
+	/* the federation ends while followed: said, and rtictl goes on */
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_msg(strstr(line, "resigned A (asked)") != NULL, "%s", line);
+	{
+		struct tfed *z = tfed_new(&rx);
+
+		ck_assert_int_eq(rti_destroy_federation_execution(z->amb, "T"),
+		    RTI_OK);
+		tfed_free(z);
+	}
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_str_eq(line, "(federation T ended)\n");
+	pclose(f);
+	tfed_free(a);
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f Nope "
+	    "events 2>&1", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+	ck_assert_str_eq(out, "rtictl: no federation 'Nope'\n");
+}
+END_TEST
+
 /* rtictl's status, top, metrics, a sync point and its errors; an
  * HLAinteger64Time federation's times are integers. */
 START_TEST(test_rtictl_and_int64)
@@ -2527,6 +2597,7 @@ http_suite(void)
 	tcase_add_test(tc, test_traffic_kept);
 	tcase_add_test(tc, test_rates);
 	tcase_add_test(tc, test_heartbeat_view);
+	tcase_add_test(tc, test_rtictl_events);
 	suite_add_tcase(s, tc);
 	return s;
 }
