@@ -108,8 +108,8 @@ int http_json_events(struct rti_server *srv, struct federation *fx,
 /* How long f's connection has been silent, and how long the heartbeat
  * leaves it (rti-http(7)): *silent in seconds (-1: no connection);
  * *left the seconds before the heartbeat sweep resigns it at the
- * earliest (-1: it will not: no heartbeat, no connection, or rtiexec
- * itself holds its reading back). */
+ * earliest, at most the timeout (-1: it will not: no heartbeat, no
+ * connection, or rtiexec itself holds its reading back). */
 void http_silence(const struct federate *f, double *silent, double *left);
 /* The events kept in the federation document (the newest). */
 #define HTTP_DOC_EVENTS 50u

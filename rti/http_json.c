@@ -331,6 +331,8 @@ http_silence(const struct federate *f, double *silent, double *left)
 	else
 		quiet = c->hb_quiet_since;
 	*left = quiet + t - now > 0 ? quiet + t - now : 0;
+	if (*left > t)
+		*left = t;      /* read since the last sweep: the whole time */
 }
 
 const char *

@@ -395,18 +395,49 @@ print_status(FILE *o, const struct json_val *d)
 	    json_str(json_get(fx, "name"), "?"),
 	    json_str(json_get(fx, "time_implementation"), "?"),
 	    fs ? fs->n : 0, fs && fs->n == 1 ? "" : "s");
-	fprintf(o, "%-6s %-20s %-16s %-15s %8s %s\n", "HANDLE", "NAME", "TYPE",
-	    "HOST", "JOINED", "STATE");
+	{
+		const struct json_val *r = json_get(fx, "rates");
+		const struct json_val *tr = json_get(r, "time_per_second");
+
+		if (r && json_get(r, "window_seconds") &&
+		    json_get(r, "window_seconds")->type == JSON_NUM) {
+			if (tr && tr->type == JSON_NUM)
+				fprintf(o, "runs at %.2fx real time, ",
+				    tr->num);
+			else
+				fprintf(o, "no federate regulating or "
+				    "constrained, ");
+			fprintf(o, "%.1f steps/s (last %.0f s)\n",
+			    json_num(json_get(r, "steps_per_second"), 0),
+			    json_num(json_get(r, "window_seconds"), 0));
+		}
+	}
+	fprintf(o, "%-6s %-20s %-16s %-15s %8s %-8s %7s %9s\n", "HANDLE",
+	    "NAME", "TYPE", "HOST", "JOINED", "STATE", "SILENT", "RESIGN IN");
 	for (i = 0; fs && i < fs->n; i++) {
 		const struct json_val *f = &fs->items[i];
+		const struct json_val *sl = json_path(f,
+		    "connection.silent_seconds");
+		const struct json_val *ri = json_path(f,
+		    "connection.heartbeat_resign_in");
 		double j = json_num(json_get(f, "joined"), now);
+		char b1[32], b2[32];
 
-		fprintf(o, "%-6.0f %-20s %-16s %-15s %7.0fs %s\n",
+		if (sl && sl->type == JSON_NUM)
+			snprintf(b1, sizeof b1, "%.1fs", sl->num);
+		else
+			snprintf(b1, sizeof b1, "-");
+		if (ri && ri->type == JSON_NUM)
+			snprintf(b2, sizeof b2, "%.1fs", ri->num);
+		else
+			snprintf(b2, sizeof b2, "-");
+		fprintf(o, "%-6.0f %-20s %-16s %-15s %7.0fs %-8s %7s %9s\n",
 		    json_num(json_get(f, "handle"), 0),
 		    json_str(json_get(f, "name"), "?"),
 		    json_str(json_get(f, "type"), ""),
 		    json_str(json_get(f, "host"), ""),
-		    now > j ? now - j : 0, json_str(json_get(f, "state"), "?"));
+		    now > j ? now - j : 0, json_str(json_get(f, "state"), "?"),
+		    b1, b2);
 	}
 	for (i = 0; sp && i < sp->n; i++) {
 		fprintf(o, "sync point %s: waiting for ",
