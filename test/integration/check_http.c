@@ -1412,6 +1412,49 @@ START_TEST(test_events)
 }
 END_TEST
 
+/* A 6-hour session's log stays bounded: past 1000 events the oldest go,
+ * counted, and numbering goes on. */
+START_TEST(test_events_bounded)
+{
+	struct tfed *a = fed("A");
+	struct json_val *doc;
+	char label[32], ev[48];
+	int i;
+
+	/* 2 events so far; each point adds 2 */
+	for (i = 0; i < 520; i++) {
+		snprintf(label, sizeof label, "p%d", i);
+		ck_assert_int_eq(rti_register_federation_synchronization_point(
+		    a->amb, label, NULL, 0, NULL, 0), RTI_OK);
+		snprintf(ev, sizeof ev, "announce:%s:", label);
+		ck_assert(tfed_wait(a, ev));
+		ck_assert_int_eq(rti_synchronization_point_achieved(a->amb,
+		    label, 1), RTI_OK);
+		snprintf(ev, sizeof ev, "synchronized:%s:", label);
+		ck_assert(tfed_wait(a, ev));
+		tfed_clear(a);
+	}
+	doc = get_json("/api/v1/federations/T/events");
+	ck_assert(json_num(json_path(doc, "events.next"), 0) == 1043);
+	ck_assert(json_num(json_path(doc, "events.dropped"), 0) == 42);
+	ck_assert_int_eq((int)json_path(doc, "events.list")->n, 1000);
+	ck_assert(json_num(json_get(event_at(doc, 0), "seq"), 0) == 43);
+	ck_assert_str_eq(json_str(json_get(event_at(doc, 999), "detail"), ""),
+	    "'p519': 1 members, 0 of them unsuccessfully");
+	json_free(doc);
+	doc = get_json("/api/v1/federations/T/events?after=1040");
+	ck_assert_int_eq((int)json_path(doc, "events.list")->n, 2);
+	json_free(doc);
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_int_eq((int)json_path(doc, "federation.events.list")->n,
+	    50);
+	ck_assert(json_num(json_get(json_at(json_path(doc,
+	    "federation.events.list"), 49), "seq"), 0) == 1042);
+	json_free(doc);
+	tfed_free(a);
+}
+END_TEST
+
 /* The list's own request counter counts the request it answers (it said
  * 0 on the first). */
 START_TEST(test_requests_counted)
@@ -2593,6 +2636,7 @@ http_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_events);
+	tcase_add_test(tc, test_events_bounded);
 	tcase_add_test(tc, test_requests_counted);
 	tcase_add_test(tc, test_traffic_kept);
 	tcase_add_test(tc, test_rates);
