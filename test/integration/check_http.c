@@ -1164,7 +1164,25 @@ START_TEST(test_traffic_bytes_fom_grown)
 	ck_assert(json_num(json_get(e, "received"), 0) == 2);
 	ck_assert(json_num(json_get(e, "bytes_received"), 0) == 104);
 	json_free(doc);
+	/* the event log has the modules the join added */
+	doc = get_json("/api/v1/federations/T/events?after=3");
+	e = json_at(json_path(doc, "events.list"), 0);
+	ck_assert_str_eq(json_str(json_get(e, "kind"), ""),
+	    "fom_modules_added");
+	ck_assert_ptr_nonnull(strstr(json_str(json_get(e, "detail"), ""),
+	    "join-extra.xml (at a join; "));
+	ck_assert_str_eq(json_str(json_get(json_at(json_path(doc,
+	    "events.list"), 1), "kind"), ""), "joined");
+	json_free(doc);
+	/* A leaves after the FOM grew: its share stays */
 	tfed_free(a);
+	doc = get_json("/api/v1/federations/T");
+	e = traffic_of(json_path(doc, "federation.traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(json_num(json_get(e, "sent"), 0) == 2);
+	ck_assert(json_num(json_get(e, "bytes_sent"), 0) == 104);
+	ck_assert(json_num(json_get(e, "received"), 0) == 2);
+	json_free(doc);
 	tfed_free(b);
 	tfed_free(c);
 }
