@@ -1592,8 +1592,10 @@ START_TEST(test_heartbeat_view)
 
 	ck_assert_int_eq(rtiexec_stop(&rx), 0);
 	{
+		/* long enough for A, starved of the CPU on a loaded
+		 * machine, to stay */
 		const char *extra[] = { "--heartbeat-timeout",
-		    getenv("RTI_TEST_WRAPPER") ? "15" : "3", NULL };
+		    getenv("RTI_TEST_WRAPPER") ? "40" : "10", NULL };
 
 		start_with(extra);
 	}
@@ -1601,7 +1603,7 @@ START_TEST(test_heartbeat_view)
 	s = fed("S");
 	doc = get_json("/api/v1/federations");
 	hbt = json_num(json_path(doc, "server.heartbeat_timeout"), 0);
-	ck_assert(hbt >= 3);
+	ck_assert(hbt >= 10);
 	json_free(doc);
 	/* S is silent from now: the view sees its time run out */
 	deadline = tfed_now() + 10 * hbt;
