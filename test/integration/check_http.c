@@ -670,14 +670,14 @@ event_kinds(const char *fx, uint64_t after, char *out, size_t len)
 	return out;
 }
 
-/* Fetch fx's events until one of `kind` about `who` is there (10 s at
+/* Fetch fx's events until one of `kind` about `who` is there (60 s at
  * most, evoking `t` meanwhile when not NULL); that event's "why", or ""
  * (copied into out). */
 static const char *
 wait_event(const char *fx, const char *kind, const char *who,
     struct tfed *t, char *out, size_t len)
 {
-	double deadline = tfed_now() + 10;
+	double deadline = tfed_now() + 60;
 	char path[256];
 
 	snprintf(path, sizeof path, "/api/v1/federations/%s/events", fx);
