@@ -263,8 +263,10 @@ fom_v_is_mom(const struct fom *c, int interaction, uint32_t h)
  * HLAfederateName in 2010), and the datatypes and dimensions of members
  * both have (2000 names its dimensions Federate and ServiceGroup).  A
  * member not named HLA..., or one whose transportation or order differs,
- * is a real conflict: -1 with the error naming it.  Sets *differs when
- * the members differ at all.
+ * is a real conflict: -1 with the error naming it when the class
+ * otherwise differs as the 2000 MOM does, else 0.  A class with no
+ * HLA... member is not an older MOM: 0.  Sets *differs when the HLA...
+ * members differ.
  */
 static int
 fom_v_mom_older(struct fom_mctx *x, int interaction, uint32_t h,
@@ -272,7 +274,7 @@ fom_v_mom_older(struct fom_mctx *x, int interaction, uint32_t h,
 {
 	struct fom *c = x->c;
 	uint32_t ne = interaction ? c->iclasses[h - 1].n_params :
-	    c->oclasses[h - 1].n_attrs, found = 0, i, a;
+	    c->oclasses[h - 1].n_attrs, found = 0, hla = 0, i, a;
 	const struct fom_mmember *bad = NULL;
 	const char *why = NULL;
 
@@ -288,9 +290,9 @@ fom_v_mom_older(struct fom_mctx *x, int interaction, uint32_t h,
 				bad = ma;
 				why = "is not the standard's (no HLA prefix)";
 			}
-			*differs = 1;
 			continue;
 		}
+		hla++;
 		a = interaction ? fom_param_decl(c, h, ma->name) :
 		    fom_attr_decl(c, h, ma->name);
 		if (a == 0) {
@@ -330,6 +332,10 @@ fom_v_mom_older(struct fom_mctx *x, int interaction, uint32_t h,
 			}
 		}
 	}
+	/* a class without the standard's members is no MOM of another
+	 * version: the ordinary checks say what is wrong */
+	if (hla == 0)
+		return 0;
 	if (found < ne)
 		*differs = 1;
 	if (bad && *differs)
