@@ -236,7 +236,6 @@ events_resigned(struct federate *f, int action)
 		"CancelThenDeleteThenDivest", "NoAction"
 	};
 	struct fx_history *h = hist_of(f->fx);
-	struct tm_info ti;
 	char d[EVENTS_DETAIL_MAX + 1];
 
 	snprintf(d, sizeof d, "%s%sresign action %s",
@@ -247,8 +246,7 @@ events_resigned(struct federate *f, int action)
 	if (!h)
 		return;
 	keep_traffic(h, f);
-	if (tm_info(f, &ti) == 0)
-		h->gone_grants += ti.grants;
+	h->gone_grants += tm_grants(f);
 }
 
 uint64_t

@@ -737,6 +737,14 @@ info_fill(struct federate *f, size_t n, size_t first, struct tmc_bound min1,
 	}
 }
 
+uint32_t
+tm_grants(struct federate *f)
+{
+	struct tm_fed *st = fed_st(f);
+
+	return st ? st->grants : 0;
+}
+
 int
 tm_info(struct federate *f, struct tm_info *out)
 {
