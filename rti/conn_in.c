@@ -375,6 +375,9 @@ conn_read_failed(struct conn *c, ssize_t n)
 	if (c->fed)
 		rti_log(c->srv, LOG_INFO, "connection %u (%s): %s", c->id,
 		    c->peer, n == 0 ? "closed by peer" : "socket error");
+	if (!c->close_why)
+		c->close_why = n == 0 ? "closed by the federate's side "
+		    "(end of stream)" : "socket error";
 	conn_free(c);
 	return 1;
 }
@@ -453,6 +456,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 			return;
 		}
 		c->rx_reads++;
+		c->rx_at = mono_coarse();
 		c->in.len += (size_t)n;
 		conn_process_kept(c);
 		return;
@@ -463,6 +467,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	c->rx_reads++;
+	c->rx_at = mono_coarse();
 	used = conn_process(c, srv->rbuf, (size_t)n);
 	if (used < (size_t)n && !c->closing) {
 		wire_put_raw(&c->in, srv->rbuf + used, (size_t)n - used);

@@ -26,6 +26,7 @@
 
 
 #include "conn.h"
+#include "events.h"
 #include "tcp.h"
 #include "uring.h"
 
@@ -77,6 +78,8 @@ conn_detach_federate(struct conn *c)
 	rti_log(c->srv, LOG_INFO,
 	    "federate %s (%u) of %s lost its connection; resigning", f->name,
 	    f->handle, f->fx->name);
+	events_leaving(f, EV_WHY_CONNECTION_LOST, c->close_why ?
+	    c->close_why : "closed by the federate's side");
 	c->fed = NULL;
 	f->conn = NULL;
 	server_resign(f, f->resign_action);
@@ -153,6 +156,7 @@ conn_close(struct conn *c, const char *reason)
 	    "connection %u (%s) closing%s%s", c->id, c->peer,
 	    reason ? ": " : "", reason ? reason : "");
 	c->closing = 1;
+	c->close_why = reason;
 	startup_unlink(c);
 	event_del(c->rev);
 	/* Resign and free from the loop, never inside a handler. */
@@ -315,6 +319,14 @@ conn_drop_slow(struct conn *c, const char *why)
 	struct federate *f = c->fed;
 
 	srv->stats.slow_consumers_dropped++;
+	if (f) {
+		char d[160];
+
+		snprintf(d, sizeof d, "%s; %zu bytes were queued", why,
+		    out_queued(c));
+		events_add(f->fx, EV_SLOW_CONSUMER, f, "%s", d);
+		events_leaving(f, EV_WHY_SLOW_CONSUMER, d);
+	}
 	if (f)
 		rti_log(srv, LOG_WARN, "connection %u (%s), federate %s (%u) "
 		    "of %s: %s; dropping slow consumer with %zu bytes queued",

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bundle.h"
+#include "events.h"
 #include "fedm.h"
 #include "fedm_int.h"
 #include "fomload.h"
@@ -148,6 +149,18 @@ fedm_fom_install(struct federation *fx, struct fomload_out *out,
 		rti_log(fx->srv, LOG_INFO, "federation %s: %s:%d: warning: %s",
 		    fx->name, fx->fom->warnings[w].file,
 		    fx->fom->warnings[w].line, fx->fom->warnings[w].msg);
+	{
+		char d[EVENTS_DETAIL_MAX + 1];
+		size_t o = 0;
+
+		d[0] = '\0';
+		for (w = n_base; w < fx->n_modules && o < sizeof d; w++)
+			o += (size_t)snprintf(d + o, sizeof d - o, "%s%s",
+			    w > n_base ? ", " : "", fx->module_names[w]);
+		events_add(fx, EV_FOM_ADDED, NULL, "%s (at a join; %u "
+		    "classes, %u interactions now)", d, fx->fom->n_oclasses,
+		    fx->fom->n_iclasses);
+	}
 	announce_modules(fx, n_base);
 	return RTI_OK;
 }

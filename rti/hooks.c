@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "server.h"
 
 void
@@ -38,6 +39,7 @@ server_resign(struct federate *f, int action)
 		f->conn->fed = NULL;
 		f->conn = NULL;
 	}
+	events_resigned(f, action);
 	for (m = MOD_COUNT - 1; m >= 0; m--)
 		if (server_modules[m]->federate_resign)
 			server_modules[m]->federate_resign(f, action);
@@ -49,6 +51,7 @@ server_resign(struct federate *f, int action)
 	    f->name, f->handle, f->fx->name);
 	free(f->name);
 	free(f->type);
+	free(f->leave_detail);
 	free(f);
 }
 

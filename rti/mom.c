@@ -32,6 +32,7 @@
 
 #include "bundle.h"
 #include "dm.h"
+#include "events.h"
 #include "fedm.h"
 #include "mom_int.h"
 #include "restore_chk.h"
@@ -554,6 +555,9 @@ evict_cb(evutil_socket_t fd, short what, void *arg)
 			    f->name, f->handle, e->by);
 			if ((c = f->conn))
 				evict_notice(c, st->fx, e->by);
+			snprintf(msg, sizeof msg, "by federate %u "
+			    "(HLAresignFederationExecution)", e->by);
+			events_leaving(f, EV_WHY_EVICTED, msg);
 			server_resign(f, e->action);
 			if (c)
 				conn_close(c, "resigned through the MOM");

@@ -441,6 +441,8 @@ struct conn {
 	char peer[64];
 	int hello_done;
 	int closing;              /* flush output, then free */
+	const char *close_why;    /* conn_close's reason (a literal), or
+	                             NULL */
 	int reaped;               /* federate detached by the reaper */
 	int paused;               /* held back: reading stopped while the
 	                             output queues are above the total
@@ -462,6 +464,8 @@ struct conn {
 	uint64_t rx_reads;
 	uint64_t hb_rx_seen, hb_out_seen;
 	double hb_quiet_since;    /* CLOCK_MONOTONIC seconds */
+	double rx_at;             /* CLOCK_MONOTONIC_COARSE seconds of the
+	                             last read (the view's "silent for") */
 	/* The best-effort path (udp.c): NULL when the connection has none
 	 * (a Unix socket, --udp off); its counters. */
 	struct udp_peer *udp;
@@ -520,6 +524,10 @@ struct federate {
 	uint32_t join_mod_first;  /* fx->module_names[first..first + n): */
 	uint32_t join_mod_n;      /* the modules its join added (MOM) */
 	int64_t joined;           /* Unix seconds of its join (HTTP) */
+	int leave_why;            /* why it leaves (events.h enum ev_why,
+	                             events_leaving), read by the resign
+	                             hooks; EV_WHY_ASKED unless said */
+	char *leave_detail;       /* the fault, malloc'd, or NULL */
 	void *mod[MOD_COUNT];
 };
 
@@ -538,6 +546,8 @@ struct federation {
 	uint32_t n_feds, cap_feds;
 	uint32_t next_fed_handle;
 	void *mod[MOD_COUNT];
+	struct fx_history *hist;  /* the operator's view's (events.h), or
+	                             NULL */
 	struct federation *next;
 };
 
@@ -586,6 +596,8 @@ struct rti_server {
 	struct event *reap_ev;    /* deferred teardown of closing conns */
 	struct event *slow_ev;    /* periodic slow-consumer check */
 	struct event *hb_ev;      /* the heartbeat sweep, or NULL */
+	double hb_swept_at;       /* CLOCK_MONOTONIC seconds of its last
+	                             run (the view's "resigned in") */
 	struct event *flush_ev;   /* writes the flush list once per turn */
 	int turn_end_wanted;      /* raise turn_end before the next flush
 	                             (server_turn_end_want) */

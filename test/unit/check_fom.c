@@ -571,6 +571,320 @@ START_TEST(test_corpus_fdd2000)
 }
 END_TEST
 
+/* The MIM rti merges first, then `xml` (named "older.xml"): 0, or -1
+ * with err filled. */
+static int
+load_after_mim(struct fom *f, const char *xml, struct fom_error *err)
+{
+	ck_assert_int_eq(fom_load_string(f, fom_mim_xml, fom_mim_xml_len,
+	    FOM_MIM_DESIGNATOR, err), 0);
+	return fom_load_string(f, xml, strlen(xml), "older.xml", err);
+}
+
+/* The warning of f that has `substr`, or NULL. */
+static const struct fom_warning *
+warning_with(const struct fom *f, const char *substr)
+{
+	uint32_t i;
+
+	for (i = 0; i < f->n_warnings; i++)
+		if (strstr(f->warnings[i].msg, substr))
+			return &f->warnings[i];
+	return NULL;
+}
+
+/* A module in the 1516-2000 form carrying the 1516-2000 MOM as such
+ * modules do (its own dimension names, HLAFDDID, no HLAfederateName,
+ * other parameter datatypes), and a class of its own. */
+#define OLD_MOM_HEAD \
+    "<?xml version=\"1.0\"?>\n" \
+    "<objectModel name=\"Older\" DTDversion=\"1516.2\">\n" \
+    "<objects>\n" \
+    "<objectClass name=\"HLAobjectRoot\">\n" \
+    "<attribute name=\"HLAprivilegeToDeleteObject\" dataType=\"NA\" " \
+    "dimensions=\"NA\" transportation=\"HLAreliable\" " \
+    "order=\"TimeStamp\"/>\n" \
+    "<objectClass name=\"HLAmanager\">\n" \
+    "<objectClass name=\"HLAfederate\">\n" \
+    "<attribute name=\"HLAfederateHandle\" dataType=\"HLAhandle\" " \
+    "dimensions=\"Federate\" transportation=\"HLAreliable\" " \
+    "order=\"Receive\"/>\n" \
+    "<attribute name=\"HLAFDDID\" dataType=\"HLAunicodeString\" " \
+    "dimensions=\"Federate\" transportation=\"HLAreliable\" " \
+    "order=\"Receive\"/>\n"
+#define OLD_MOM_TAIL \
+    "</objectClass>\n" \
+    "</objectClass>\n" \
+    "<objectClass name=\"Breaker\">\n" \
+    "<attribute name=\"closed\" dataType=\"HLAboolean\" " \
+    "dimensions=\"NA\" transportation=\"HLAreliable\" " \
+    "order=\"TimeStamp\"/>\n" \
+    "</objectClass>\n" \
+    "</objectClass>\n" \
+    "</objects>\n" \
+    "<interactions>\n" \
+    "<interactionClass name=\"HLAinteractionRoot\" dimensions=\"NA\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<interactionClass name=\"HLAmanager\" dimensions=\"NA\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<interactionClass name=\"HLAfederate\" dimensions=\"Federate\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<parameter name=\"HLAfederate\" dataType=\"HLAfederateHandle\"/>\n" \
+    "<interactionClass name=\"HLAadjust\" dimensions=\"Federate\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<interactionClass name=\"HLAsetTiming\" dimensions=\"Federate\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<parameter name=\"HLAreportPeriod\" dataType=\"HLAseconds\"/>\n" \
+    "<parameter name=\"HLAreportObsolete\" dataType=\"HLAboolean\"/>\n" \
+    "</interactionClass>\n" \
+    "</interactionClass>\n" \
+    "</interactionClass>\n" \
+    "</interactionClass>\n" \
+    "<interactionClass name=\"Trip\" dimensions=\"NA\" " \
+    "transportation=\"HLAreliable\" order=\"TimeStamp\"/>\n" \
+    "</interactionClass>\n" \
+    "</interactions>\n" \
+    "<dimensions>\n" \
+    "<dimension name=\"Federate\" dataType=\"HLAfederateHandle\" " \
+    "upperBoundNotes=\"MOM1\" normalization=\"NA\" " \
+    "value=\"Excluded\"/>\n" \
+    "</dimensions>\n" \
+    "<dataTypes><simpleDataTypes>\n" \
+    "<simpleData name=\"HLAfederateHandle\" " \
+    "representation=\"HLAinteger32BE\"/>\n" \
+    "</simpleDataTypes></dataTypes>\n" \
+    "</objectModel>\n"
+
+/* A 1516-2000 module's MOM classes, differing from the MIM's only as the
+ * 2000 MOM does, are taken as the MIM's with one warning naming them;
+ * the rest of the module merges as ever. */
+START_TEST(test_older_mom)
+{
+	static const char xml[] = OLD_MOM_HEAD OLD_MOM_TAIL;
+	struct fom *f = fom_new();
+	struct fom_error err;
+	const struct fom_warning *w;
+	uint32_t fed, h, st;
+
+	ck_assert_msg(load_after_mim(f, xml, &err) == 0, "%s:%d: %s",
+	    err.file, err.line, err.msg);
+	w = warning_with(f, "MOM classes that differ from the MIM's only as "
+	    "the 1516-2000 MOM does are taken as the MIM's: ");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_str_eq(w->file, "older.xml");
+	ck_assert_int_eq(w->line, 7);
+	ck_assert_ptr_nonnull(strstr(w->msg,
+	    "HLAobjectRoot.HLAmanager.HLAfederate, "
+	    "HLAinteractionRoot.HLAmanager.HLAfederate, "
+	    "HLAinteractionRoot.HLAmanager.HLAfederate.HLAadjust."
+	    "HLAsetTiming"));
+	/* the MIM's definitions stand */
+	fed = fom_oclass_by_name(f, "HLAobjectRoot.HLAmanager.HLAfederate");
+	ck_assert_uint_ne(fed, 0);
+	ck_assert_uint_eq(fom_attr_by_name(f, fed, "HLAFDDID"), 0);
+	ck_assert_uint_ne(fom_attr_by_name(f, fed, "HLAfederateName"), 0);
+	h = fom_attr_by_name(f, fed, "HLAfederateHandle");
+	ck_assert_uint_eq(fom_attr(f, h)->n_dims, 1);
+	ck_assert_uint_eq(fom_attr(f, h)->dims[0],
+	    fom_dim_by_name(f, "HLAfederate"));
+	ck_assert_uint_eq(fom_attr(f, h)->module, 1);
+	st = fom_iclass_by_name(f, "HLAinteractionRoot.HLAmanager."
+	    "HLAfederate.HLAadjust.HLAsetTiming");
+	ck_assert_uint_eq(fom_param_by_name(f, st, "HLAreportObsolete"), 0);
+	ck_assert_str_eq(fom_param(f, fom_param_by_name(f, fom_iclass_by_name(
+	    f, "HLAinteractionRoot.HLAmanager.HLAfederate"), "HLAfederate"))
+	    ->datatype_name, "HLAhandle");
+	/* the module's own classes are in */
+	ck_assert_uint_ne(fom_attr_by_name(f, fom_oclass_by_name(f,
+	    "Breaker"), "closed"), 0);
+	ck_assert_uint_ne(fom_iclass_by_name(f, "Trip"), 0);
+	ck_assert_uint_eq(f->n_modules, 2);
+	fom_free(f);
+
+	/* without the MIM before it, the module is the model's MOM */
+	f = fom_new();
+	ck_assert_int_eq(fom_load_string(f, xml, strlen(xml), "older.xml",
+	    &err), 0);
+	ck_assert_ptr_null(warning_with(f, "MOM classes"));
+	ck_assert_uint_ne(fom_attr_by_name(f, fom_oclass_by_name(f,
+	    "HLAmanager.HLAfederate"), "HLAFDDID"), 0);
+	fom_free(f);
+}
+END_TEST
+
+/* What is not a difference between the two MOMs is still refused: a
+ * member of a MOM class that is not the standard's (no HLA prefix), a
+ * transportation or order that differ, and any conflict outside the MOM;
+ * the model is then as before. */
+START_TEST(test_older_mom_conflicts)
+{
+	static const char *const bad[][2] = {
+		{ OLD_MOM_HEAD "<attribute name=\"myFlag\" "
+		    "dataType=\"HLAboolean\" dimensions=\"NA\" "
+		    "transportation=\"HLAreliable\" order=\"Receive\"/>\n"
+		    OLD_MOM_TAIL, "older.xml:10: conflicting merge of object "
+		    "class 'HLAobjectRoot.HLAmanager.HLAfederate': attribute "
+		    "'myFlag' is not the standard's (no HLA prefix), so the "
+		    "class differs from the MIM's beyond what the 1516-2000 "
+		    "MOM changed" },
+		{ OLD_MOM_HEAD "<attribute name=\"HLAfederateType\" "
+		    "dataType=\"HLAunicodeString\" dimensions=\"Federate\" "
+		    "transportation=\"HLAbestEffort\" order=\"Receive\"/>\n"
+		    OLD_MOM_TAIL, "older.xml:10: conflicting merge of object "
+		    "class 'HLAobjectRoot.HLAmanager.HLAfederate': attribute "
+		    "'HLAfederateType' differs in transportation or order" },
+		{ OLD_MOM_HEAD "<attribute name=\"HLAfederateType\" "
+		    "dataType=\"HLAunicodeString\" dimensions=\"Federate\" "
+		    "transportation=\"HLAreliable\" order=\"TimeStamp\"/>\n"
+		    OLD_MOM_TAIL, "'HLAfederateType' differs in "
+		    "transportation or order" },
+		{ OLD_MOM_HEAD OLD_MOM_TAIL "", "" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct fom *f = fom_new();
+		struct fom_error err;
+		uint32_t n;
+
+		ck_assert_int_eq(fom_load_string(f, fom_mim_xml,
+		    fom_mim_xml_len, FOM_MIM_DESIGNATOR, &err), 0);
+		n = f->n_oclasses;
+		char full[PATH_MAX + 600];
+
+		if (!*bad[i][1]) {
+			/* and outside the MOM: Breaker's attribute */
+			static const char other[] =
+			    "<?xml version=\"1.0\"?>\n<objectModel>\n"
+			    "<objects>\n<objectClass><name>HLAobjectRoot"
+			    "</name>\n<objectClass><name>Breaker</name>\n"
+			    "<attribute><name>closed</name><dataType>"
+			    "HLAinteger32BE</dataType><order>TimeStamp"
+			    "</order></attribute>\n"
+			    "</objectClass>\n</objectClass>\n</objects>\n"
+			    "</objectModel>\n";
+
+			ck_assert_int_eq(fom_load_string(f, bad[i][0],
+			    strlen(bad[i][0]), "older.xml", &err), 0);
+			n = f->n_oclasses;
+			ck_assert_int_eq(fom_load_string(f, other,
+			    strlen(other), "other.xml", &err), -1);
+			ck_assert_str_eq(err.msg, "conflicting merge of "
+			    "attribute 'closed' of object class "
+			    "'HLAobjectRoot.Breaker': datatype "
+			    "'HLAinteger32BE', earlier 'HLAboolean'");
+			ck_assert_uint_eq(f->n_oclasses, n);
+			ck_assert_uint_eq(f->n_modules, 2);
+			fom_free(f);
+			continue;
+		}
+		ck_assert_int_eq(fom_load_string(f, bad[i][0],
+		    strlen(bad[i][0]), "older.xml", &err), -1);
+		snprintf(full, sizeof full, "%s:%d: %s", err.file, err.line,
+		    err.msg);
+		ck_assert_msg(strstr(full, bad[i][1]) != NULL,
+		    "case %zu: '%s' has no '%s'", i, full, bad[i][1]);
+		ck_assert_uint_eq(f->n_oclasses, n);
+		ck_assert_uint_eq(f->n_modules, 1);
+		fom_free(f);
+	}
+}
+END_TEST
+
+/* A subclass repeating an inherited attribute (parameter) with its
+ * definition loads with a warning and the inherited one is the
+ * attribute; with another definition it is refused (bad_cases). */
+START_TEST(test_repeated_inherited)
+{
+	static const char xml[] =
+	    "<?xml version=\"1.0\"?>\n<objectModel>\n<objects>\n"
+	    "<objectClass><name>HLAobjectRoot</name>\n"
+	    "<objectClass><name>Drink</name>\n"
+	    "<attribute><name>NumberCups</name><dataType>HLAinteger32BE"
+	    "</dataType><transportation>HLAreliable</transportation><order>"
+	    "TimeStamp</order></attribute>\n"
+	    "<objectClass><name>Soda</name>\n"
+	    "<attribute><name>NumberCups</name><dataType>HLAinteger32BE"
+	    "</dataType><transportation>HLAreliable</transportation><order>"
+	    "TimeStamp</order></attribute>\n"
+	    "<attribute><name>Flavor</name></attribute>\n"
+	    "</objectClass>\n</objectClass>\n</objectClass>\n</objects>\n"
+	    "<interactions>\n<interactionClass><name>HLAinteractionRoot"
+	    "</name>\n<interactionClass><name>Order</name>\n"
+	    "<parameter><name>qty</name><dataType>HLAinteger32BE</dataType>"
+	    "</parameter>\n<interactionClass><name>Rush</name>\n"
+	    "<parameter><name>qty</name><dataType>HLAinteger32BE</dataType>"
+	    "</parameter>\n</interactionClass>\n</interactionClass>\n"
+	    "</interactionClass>\n</interactions>\n</objectModel>\n";
+	struct fom *f = fom_new();
+	const struct fom_warning *w;
+	uint32_t drink, soda, nc, rush;
+
+	load_str(f, xml);
+	drink = fom_oclass_by_name(f, "Drink");
+	soda = fom_oclass_by_name(f, "Drink.Soda");
+	nc = fom_attr_by_name(f, soda, "NumberCups");
+	ck_assert_uint_ne(nc, 0);
+	ck_assert_uint_eq(fom_attr(f, nc)->oclass, drink);
+	ck_assert_uint_eq(fom_oclass(f, soda)->n_attrs, 1);
+	rush = fom_iclass_by_name(f, "Order.Rush");
+	ck_assert_uint_eq(fom_iclass(f, rush)->n_params, 0);
+	ck_assert_uint_ne(fom_param_by_name(f, rush, "qty"), 0);
+	w = warning_with(f, "attributes and parameters that repeat an "
+	    "inherited one with its definition are the inherited ones: ");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(w->line, 8);
+	ck_assert_ptr_nonnull(strstr(w->msg, "HLAobjectRoot.Drink.Soda."
+	    "NumberCups, HLAinteractionRoot.Order.Rush.qty"));
+	fom_free(f);
+}
+END_TEST
+
+/* rtiexec merges the MIM first: the 1516-2000 FDDs of the corpus, which
+ * carry the 2000 MOM (or none), load after it; their MOM classes are the
+ * MIM's. */
+START_TEST(test_corpus_fdd2000_after_mim)
+{
+	static const char *const files[] = {
+		"fdd-2000/Certi-Test-02.xml", "fdd-2000/AviationSimNet-fdd.xml"
+	};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct fom *f = fom_new();
+		struct fom_error err;
+		char *path = corpus_file(files[i]);
+		uint32_t fed, h;
+
+		ck_assert_int_eq(fom_load_string(f, fom_mim_xml,
+		    fom_mim_xml_len, FOM_MIM_DESIGNATOR, &err), 0);
+		ck_assert_msg(fom_load_file(f, path, &err) == 0, "%s:%d: %s",
+		    err.file, err.line, err.msg);
+		fed = fom_oclass_by_name(f,
+		    "HLAobjectRoot.HLAmanager.HLAfederate");
+		h = fom_attr_by_name(f, fed, "HLAfederateHandle");
+		ck_assert_uint_eq(fom_attr(f, h)->dims[0],
+		    fom_dim_by_name(f, "HLAfederate"));
+		ck_assert_uint_eq(fom_attr_by_name(f, fed, "HLAFDDID"), 0);
+		if (i == 0) {
+			ck_assert_ptr_nonnull(warning_with(f, "taken as the "
+			    "MIM's: HLAobjectRoot.HLAmanager.HLAfederate, "
+			    "HLAobjectRoot.HLAmanager.HLAfederation"));
+			ck_assert_uint_ne(fom_oclass_by_name(f,
+			    "TestObjectClass"), 0);
+		} else {
+			/* its MOM is under Manager, not HLAmanager */
+			ck_assert_ptr_null(warning_with(f, "taken as the "
+			    "MIM's"));
+			ck_assert_uint_ne(fom_oclass_by_name(f,
+			    "Manager.Federate"), 0);
+		}
+		free(path);
+		fom_free(f);
+	}
+}
+END_TEST
+
 static void
 check_restaurant(const struct fom *f)
 {
@@ -904,15 +1218,25 @@ static const struct bad_case {
 	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
 	    ATTR("b") "\n" ATTR("a") "\n</objectClass>\n" OBJ_END,
 	    "duplicate attribute 'a' in object class 'HLAobjectRoot.A'", 8 },
-	{ "attribute redefines inherited one", NULL,
+	{ "attribute redefines inherited one differently", NULL,
 	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
-	    "<objectClass><name>B</name>\n" ATTR("a") "\n</objectClass>\n"
+	    "<objectClass><name>B</name>\n<attribute><name>a</name><order>"
+	    "TimeStamp</order></attribute>\n</objectClass>\n"
 	    "</objectClass>\n" OBJ_END,
 	    "attribute 'a' of object class 'HLAobjectRoot.A.B' redefines the "
-	    "inherited attribute of 'HLAobjectRoot.A'", 8 },
+	    "inherited attribute of 'HLAobjectRoot.A' with another "
+	    "definition", 8 },
+	{ "attribute redefines inherited one: another datatype", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
+	    "<objectClass><name>B</name>\n<attribute><name>a</name>"
+	    "<dataType>HLAboolean</dataType></attribute>\n</objectClass>\n"
+	    "</objectClass>\n" OBJ_END,
+	    "redefines the inherited attribute of 'HLAobjectRoot.A' with "
+	    "another definition", 8 },
 	{ "attribute redefines HLAprivilegeToDeleteObject", NULL,
 	    OBJ_BEGIN "<objectClass><name>A</name>\n"
-	    ATTR("HLAprivilegeToDeleteObject") "\n</objectClass>\n" OBJ_END,
+	    "<attribute><name>HLAprivilegeToDeleteObject</name><order>"
+	    "TimeStamp</order></attribute>\n</objectClass>\n" OBJ_END,
 	    "redefines the inherited attribute of 'HLAobjectRoot'", 6 },
 	{ "duplicate parameter", NULL,
 	    INT_BEGIN "<interactionClass><name>I</name>\n"
@@ -923,7 +1247,8 @@ static const struct bad_case {
 	    INT_BEGIN "<interactionClass><name>I</name>\n"
 	    "<parameter><name>p</name></parameter>\n"
 	    "<interactionClass><name>J</name>\n"
-	    "<parameter><name>p</name></parameter>\n</interactionClass>\n"
+	    "<parameter><name>p</name><dataType>HLAboolean</dataType>"
+	    "</parameter>\n</interactionClass>\n"
 	    "</interactionClass>\n" INT_END,
 	    "redefines the inherited parameter of 'HLAinteractionRoot.I'", 8 },
 	{ "unknown dimension of attribute (2010)", NULL,
@@ -980,7 +1305,8 @@ static const struct bad_case {
 	    "'HLAobjectRoot.A.S'", 6 },
 	{ "merge: subclass redefines inherited", pre_class_ab,
 	    OBJ_BEGIN "<objectClass><name>A</name>\n"
-	    "<objectClass><name>T</name>\n" ATTR("b") "\n</objectClass>\n"
+	    "<objectClass><name>T</name>\n<attribute><name>b</name><order>"
+	    "TimeStamp</order></attribute>\n</objectClass>\n"
 	    "</objectClass>\n" OBJ_END,
 	    "attribute 'b' of object class 'HLAobjectRoot.A.T' redefines", 7 },
 	{ "merge: dimension upper bound differs", pre_dim,
@@ -1155,6 +1481,9 @@ fom_suite(void)
 	tcase_add_test(tc, test_merge_rules);
 	tcase_add_test(tc, test_fixtures);
 	tcase_add_test(tc, test_fixtures_types);
+	tcase_add_test(tc, test_older_mom);
+	tcase_add_test(tc, test_older_mom_conflicts);
+	tcase_add_test(tc, test_repeated_inherited);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("invalid");
@@ -1173,6 +1502,7 @@ fom_suite(void)
 		tcase_add_test(tc, test_corpus_stress);
 		tcase_add_test(tc, test_corpus_grid_roots);
 		tcase_add_test(tc, test_corpus_fdd2000);
+		tcase_add_test(tc, test_corpus_fdd2000_after_mim);
 		tcase_add_test(tc, test_corpus_restaurant_merge);
 		tcase_add_test(tc, test_corpus_mim_merge);
 		suite_add_tcase(s, tc);
