@@ -22,7 +22,7 @@
 #include <string.h>
 
 #define WIRE_MAGIC 0x48524931u /* "HRI1" */
-#define WIRE_VERSION 2
+#define WIRE_VERSION 3
 #define WIRE_HEADER_SIZE 8
 #define WIRE_DEFAULT_MAX_FRAME (16u * 1024 * 1024)
 #define WIRE_MAX_NAME 1024      /* names of federations, federates, ... */

@@ -731,10 +731,8 @@ join_enter(struct conn *c, uint32_t serial, struct federation *fx,
 	wire_put_str(&body, fx->time_int64 ? "HLAinteger64Time" :
 	    "HLAfloat64Time");
 	wire_put_u32(&body, fx->n_modules);
-	for (i = 0; i < fx->n_modules; i++) {
-		wire_put_str(&body, fx->module_names[i]);
-		wire_put_blob(&body, fx->module_xml[i], fx->module_len[i]);
-	}
+	for (i = 0; i < fx->n_modules; i++)
+		(void)fedm_put_module(fx, i, &body);
 	if (body.oom)
 		conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0);
 	else
@@ -1123,6 +1121,7 @@ fedm_federation_fini(struct federation *fx)
 		return;
 	fedm_sync_fini(fx);
 	fedm_save_fini(fx);
+	fedm_bin_free(st);
 	free(st);
 	fx->mod[MOD_FEDM] = NULL;
 }

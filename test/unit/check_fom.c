@@ -2,7 +2,8 @@
 /*
  * check_fom.c - unit tests of the FOM loader (fom/fom.h): the real corpus
  * in ../shared/fom-corpus (FOM_CORPUS_DIR overrides), module merging,
- * lookups, printing and a table of invalid inputs.  The datatypes have
+ * lookups, printing, a table of invalid inputs, and the compact form of a
+ * module (the same model as its text, malformed forms refused).  The datatypes have
  * their own suite, check_fom_types.c.
  */
 #ifndef _POSIX_C_SOURCE
@@ -17,6 +18,7 @@
 
 #include "fom.h"
 #include "corpus.h"
+#include "wire.h"
 
 #ifndef TOP_SRCDIR
 #define TOP_SRCDIR "."
@@ -1466,6 +1468,147 @@ START_TEST(test_merge_rules)
 }
 END_TEST
 
+/* --- the compact form rtiexec sends joiners --- */
+
+/* The bytes of file `path` (caller frees); *len set. */
+static char *
+slurp_file(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	ck_assert_msg(fp != NULL, "cannot open %s", path);
+	ck_assert_int_eq(fseek(fp, 0, SEEK_END), 0);
+	n = ftell(fp);
+	ck_assert_int_ge(n, 0);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+static char *
+print_verbose_str(const struct fom *f)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	fom_print_verbose(f, fp);
+	fclose(fp);
+	return buf;
+}
+
+/* Module file `path` loaded from its text and from its compact form, each
+ * into a fresh model: the same outcome, the same model (handles,
+ * datatypes, layouts, warnings) or the same error. */
+static void
+compact_same(const char *path)
+{
+	struct fom_error e1, e2;
+	struct wire_buf b;
+	struct fom *f1 = fom_new(), *f2 = fom_new();
+	size_t len;
+	char *xml = slurp_file(path, &len), *p1, *p2;
+	int r1, r2;
+
+	ck_assert(f1 && f2);
+	wire_buf_init(&b);
+	r1 = fom_load_string(f1, xml, len, "m.xml", &e1);
+	ck_assert_int_eq(fom_bin_of_xml(xml, len, "m.xml", &b, &e2), 0);
+	ck_assert(fom_module_is_bin(b.data, b.len));
+	ck_assert(!fom_module_is_bin(xml, len));
+	ck_assert_uint_lt(b.len, len);
+	r2 = fom_load_bin(f2, b.data, b.len, "m.xml", &e2);
+	ck_assert_int_eq(r1, r2);
+	if (r1 < 0)
+		ck_assert_str_eq(e1.msg, e2.msg);
+	p1 = print_verbose_str(f1);
+	p2 = print_verbose_str(f2);
+	ck_assert_str_eq(p1, p2);
+	ck_assert_uint_eq(f1->n_warnings, f2->n_warnings);
+	free(p1);
+	free(p2);
+	wire_buf_free(&b);
+	free(xml);
+	fom_free(f1);
+	fom_free(f2);
+}
+
+START_TEST(test_compact_data)
+{
+	compact_same(TOP_SRCDIR "/data/fom/HLAstandardMIM.xml");
+	compact_same(TOP_SRCDIR "/data/fom/Grid.xml");
+	compact_same(TOP_SRCDIR "/data/fom/HelloWorld.xml");
+}
+END_TEST
+
+/* Every cut of a compact form, and a bad optional-string tag, is refused
+ * with an error and leaves the model as it was; the whole form merges
+ * onto a model as its text does. */
+START_TEST(test_compact_malformed)
+{
+	struct fom_error err;
+	struct wire_buf b;
+	struct fom *f = fom_new(), *g = fom_new();
+	size_t len, cut;
+	char *xml = slurp_file(TOP_SRCDIR "/data/fom/Grid.xml", &len);
+	char *before, *after;
+
+	ck_assert(f && g);
+	load_str(f, "<objectModel><objects><objectClass><name>HLAobjectRoot"
+	    "</name><objectClass><name>Other</name></objectClass>"
+	    "</objectClass></objects></objectModel>");
+	before = print_verbose_str(f);
+	wire_buf_init(&b);
+	ck_assert_int_eq(fom_bin_of_xml(xml, len, "Grid.xml", &b, &err), 0);
+	for (cut = 0; cut < b.len; cut++) {
+		err.msg[0] = '\0';
+		ck_assert_int_eq(fom_load_bin(f, b.data, cut, "cut", &err), -1);
+		ck_assert_msg(err.msg[0] != '\0', "no error at cut %zu", cut);
+	}
+	b.data[8] = 2;          /* the model name's tag: neither 0 nor 1 */
+	ck_assert_int_eq(fom_load_bin(f, b.data, b.len, "tag", &err), -1);
+	ck_assert_str_eq(err.msg, "malformed compact FOM module");
+	b.data[8] = 1;
+	b.data[7] = 2;          /* another version of the form */
+	ck_assert_int_eq(fom_load_bin(f, b.data, b.len, "v2", &err), -1);
+	b.data[7] = 1;
+	after = print_verbose_str(f);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	ck_assert_int_eq(fom_load_bin(f, b.data, b.len, "Grid.xml", &err), 0);
+	load_str(g, "<objectModel><objects><objectClass><name>HLAobjectRoot"
+	    "</name><objectClass><name>Other</name></objectClass>"
+	    "</objectClass></objects></objectModel>");
+	ck_assert_int_eq(fom_load_string(g, xml, len, "Grid.xml", &err), 0);
+	before = print_verbose_str(g);
+	after = print_verbose_str(f);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	wire_buf_free(&b);
+	free(xml);
+	fom_free(f);
+	fom_free(g);
+}
+END_TEST
+
+START_TEST(test_compact_corpus)
+{
+	char *path = corpus_file(corpus_cases[_i].file);
+
+	compact_same(path);
+	free(path);
+}
+END_TEST
+
 static Suite *
 fom_suite(void)
 {
@@ -1484,6 +1627,8 @@ fom_suite(void)
 	tcase_add_test(tc, test_older_mom);
 	tcase_add_test(tc, test_older_mom_conflicts);
 	tcase_add_test(tc, test_repeated_inherited);
+	tcase_add_test(tc, test_compact_data);
+	tcase_add_test(tc, test_compact_malformed);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("invalid");
@@ -1505,6 +1650,8 @@ fom_suite(void)
 		tcase_add_test(tc, test_corpus_fdd2000_after_mim);
 		tcase_add_test(tc, test_corpus_restaurant_merge);
 		tcase_add_test(tc, test_corpus_mim_merge);
+		tcase_add_loop_test(tc, test_compact_corpus, 0,
+		    (int)(sizeof(corpus_cases) / sizeof(corpus_cases[0])));
 		suite_add_tcase(s, tc);
 	}
 	return s;
