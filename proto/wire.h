@@ -91,6 +91,14 @@ enum wire_type {
 	                                   address, u16 UDP port, u8 mac */
 	WIRE_MC_JOINED = 0x000e,        /* one-way: u64 group token, u8 1:
 	                                   a member now, 0: could not join */
+	/* Service reporting (rti-mom(7), HLAsetServiceReporting): rtiexec
+	 * turns it on or off in a federate's librti, which then reports
+	 * the callbacks it delivers, queued with its other output. */
+	WIRE_SERVICE_REPORT = 0x0010,   /* one-way: u8 success, str service,
+	                                   u32 n, n x str argument, str
+	                                   exception */
+	WIRE_CB_SERVICE_REPORTING = 0x0011, /* u8 on (1) or off (0); never
+	                                       delivered as a callback */
 
 	/* FedM requests */
 	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,

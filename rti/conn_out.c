@@ -79,6 +79,7 @@ conn_detach_federate(struct conn *c)
 	    f->handle, f->fx->name);
 	c->fed = NULL;
 	f->conn = NULL;
+	f->lost = c->why[0] ? c->why : "connection lost";
 	server_resign(f, f->resign_action);
 }
 
@@ -148,6 +149,8 @@ conn_close(struct conn *c, const char *reason)
 {
 	if (c->closing)
 		return;
+	if (reason && !c->why[0])
+		snprintf(c->why, sizeof c->why, "%s", reason);
 	/* before the handshake the reason was logged rate-limited */
 	rti_log(c->srv, reason && c->hello_done ? LOG_INFO : LOG_DEBUG,
 	    "connection %u (%s) closing%s%s", c->id, c->peer,
@@ -346,6 +349,8 @@ conn_drop_silent(struct conn *c, const char *why)
 		rti_log(srv, LOG_WARN, "connection %u (%s): %s; closing",
 		    c->id, c->peer, why);
 	out_clear(c);
+	if (!c->why[0])
+		snprintf(c->why, sizeof c->why, "heartbeat timeout: %s", why);
 	conn_close(c, "heartbeat timeout");
 	total_check(srv);
 }
@@ -667,7 +672,8 @@ conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
 	struct wire_buf *b = &c->srv->reply;
 	size_t off;
 
-	if (err != RTI_OK && c->fed && c->fed->report_exceptions)
+	if (err != RTI_OK && c->fed && (c->fed->report_exceptions ||
+	    c->fed->report_services))
 		server_federate_exception(c->fed, err, msg ? msg :
 		    rti_strerror(err));
 	/* Own buffer: handlers may be building a body in srv->scratch. */

@@ -48,14 +48,16 @@ static const char *const fa_name[FA_COUNT] = {
 	"HLAtimeManagerState", "HLAlogicalTime", "HLAlookahead", "HLAGALT",
 	"HLALITS", "HLATSOlength", "HLAreflectionsReceived",
 	"HLAupdatesSent", "HLAinteractionsReceived", "HLAinteractionsSent",
-	"HLAobjectInstancesThatCanBeDeleted"
+	"HLAobjectInstancesThatCanBeDeleted", "HLAobjectInstancesRegistered",
+	"HLAobjectInstancesDiscovered", "HLAconveyRegionDesignatorSets",
+	"HLAconveyProducingFederate"
 };
 
 static const char *const xa_name[XA_COUNT] = {
 	"HLAfederationName", "HLAfederatesInFederation", "HLARTIversion",
 	"HLAMIMdesignator", "HLAFOMmoduleDesignatorList",
 	"HLAtimeImplementationName", "HLAlastSaveName", "HLAlastSaveTime",
-	"HLAnextSaveName", "HLAnextSaveTime"
+	"HLAnextSaveName", "HLAnextSaveTime", "HLAautoProvide"
 };
 
 static const char *const rq_name[RQ_COUNT] = {
@@ -67,8 +69,12 @@ static const char *const rq_name[RQ_COUNT] = {
 	"HLArequest.HLArequestInteractionsSent",
 	"HLArequest.HLArequestInteractionsReceived",
 	"HLArequest.HLArequestObjectInstanceInformation",
+	"HLArequest.HLArequestFOMmoduleData",
 	"HLAadjust.HLAsetTiming",
 	"HLAadjust.HLAsetExceptionReporting",
+	"HLAadjust.HLAsetServiceReporting",
+	"HLAadjust.HLAsetSwitches",
+	"HLAadjust.HLAmodifyAttributeState",
 	"HLAservice.HLAresignFederationExecution"
 };
 
@@ -79,7 +85,8 @@ static const char *const rp_name[RP_COUNT] = {
 	"HLAreportObjectInstancesThatCanBeDeleted", "HLAreportUpdatesSent",
 	"HLAreportReflectionsReceived", "HLAreportInteractionsSent",
 	"HLAreportInteractionsReceived", "HLAreportObjectInstanceInformation",
-	"HLAreportMOMexception", "HLAreportException"
+	"HLAreportMOMexception", "HLAreportException", "HLAreportFederateLost",
+	"HLAreportServiceInvocation", "HLAreportFOMmoduleData"
 };
 
 static struct mom_fx *
@@ -160,15 +167,20 @@ federate_values(struct mom_fx *st, struct federate *f)
 	struct wire_buf *b = &st->vals;
 	struct tm_info ti;
 	struct om_instance *in;
-	uint32_t a, n = 0, deletable = 0;
+	uint32_t a, n = 0, deletable = 0, registered = 0, discovered = 0;
 	char host[64];
 	size_t s;
 
 	wire_buf_reset(b);
 	if (tm_info(f, &ti) < 0)
 		return -1;
-	for (in = om_first(fx); in; in = om_next(fx, in))
+	for (in = om_first(fx); in; in = om_next(fx, in)) {
 		deletable += om_owner(in, 1) == f->handle;
+		if (in->registrar == f->handle)
+			registered++;
+		else if (om_known_class(in, f->handle))
+			discovered++;
+	}
 	for (a = 0; a < FA_COUNT; a++) {
 		if (!st->fa[a])
 			continue;
@@ -246,6 +258,18 @@ federate_values(struct mom_fx *st, struct federate *f)
 		case FA_CAN_DELETE:
 			wire_put_u32(b, deletable);
 			break;
+		case FA_REGISTERED:
+			wire_put_u32(b, registered);
+			break;
+		case FA_DISCOVERED:
+			wire_put_u32(b, discovered);
+			break;
+		case FA_CONVEY_REGIONS:
+			wire_put_u32(b, 0);     /* HLAswitch Disabled */
+			break;
+		case FA_CONVEY_PRODUCER:
+			wire_put_u32(b, 1);     /* Enabled */
+			break;
 		}
 	}
 	return val_done(st, n) < 0 ? -1 : (int)n;
@@ -315,6 +339,9 @@ federation_values(struct mom_fx *st, const struct federate *plus,
 			break;
 		case XA_NEXT_SAVE_TIME:
 			mom_enc_time(b, sv.next != NULL, sv.next_time);
+			break;
+		case XA_AUTO_PROVIDE:
+			wire_put_u32(b, 0);     /* HLAswitch Disabled */
 			break;
 		}
 	}
@@ -611,6 +638,8 @@ mom_rti_interaction(struct federate *from, uint32_t cls,
 	const uint8_t *v;
 	uint32_t vlen, h, k;
 
+	if (mom_federation_interaction(st, from, cls, params, len))
+		return;
 	for (k = 0; k < RQ_COUNT && st->rq[k] != cls; k++)
 		;
 	v = mom_param_find(params, len, st->p_federate, &vlen);
@@ -662,12 +691,21 @@ mom_rti_interaction(struct federate *from, uint32_t cls,
 	case RQ_SET_EXCEPTIONS:
 		set_exceptions(st, f, from->handle, service, params, len);
 		break;
+	case RQ_MODULE_DATA:
+		mom_module_data(st, f, from->handle, service, params, len);
+		break;
+	case RQ_SET_SWITCHES:
+		mom_set_switches(st, f, from->handle, service, params, len);
+		break;
+	case RQ_SET_SERVICES:
+		mom_set_service_reporting(st, f, from->handle, service, params,
+		    len);
+		break;
 	case RQ_RESIGN:
 		resign_other(st, f, from->handle, service, params, len);
 		break;
 	default:
-		mom_exception(st, from->handle, service, 0,
-		    "%s is not implemented by rti (rti-mom(7))", ic->qname);
+		mom_refused(st, from->handle, service, ic, (int)k);
 		break;
 	}
 }
@@ -770,7 +808,8 @@ mom_federation_init(struct federation *fx)
 		if (take_below(fx, fom_iclass_by_name(fom, q)) < 0)
 			return -1;
 	}
-	if (!(st->fx_in = om_rti_register(fx, st->fx_cls)))
+	if (mom_adjust_init(st) < 0 ||
+	    !(st->fx_in = om_rti_register(fx, st->fx_cls)))
 		return -1;
 	return 0;
 }
@@ -914,6 +953,8 @@ mom_federate_resign(struct federate *f, int action)
 	(void)action;
 	if (!ms)
 		return;
+	if (f->lost)
+		mom_report_lost(st, f, f->lost);
 	if (ms->timer) {
 		event_free(ms->timer);
 		ms->timer = NULL;
@@ -931,6 +972,7 @@ mom_federate_fini(struct federate *f)
 	struct mom_fed *ms = fedst(f);
 
 	f->report_exceptions = 0;
+	f->report_services = 0;
 	if (!ms)
 		return;
 	if (ms->timer)
@@ -1103,6 +1145,7 @@ mom_restore_apply(struct federation *fx, void *staged)
 
 const struct module_ops mom_module = {
 	.name = "MOM",
+	.handlers = mom_handlers,
 	.federation_init = mom_federation_init,
 	.federation_fini = mom_federation_fini,
 	.save_state = mom_save_state,
@@ -1115,6 +1158,7 @@ const struct module_ops mom_module = {
 	.rti_interaction = mom_rti_interaction,
 	.rti_provide = mom_rti_provide,
 	.federate_exception = mom_federate_exception,
+	.service_invoked = mom_service_invoked,
 	.saves_changed = mom_saves_changed,
 	.fom_grown = mom_fom_grown,
 };

@@ -10,7 +10,9 @@
  * of each value accept exactly the lengths they define.  The same bytes,
  * up to the first NUL, are a federate's name for mom_enc_str: the
  * HLAunicodeString's count is its UTF-16 units, and well-formed UTF-8
- * decodes back to itself with rti_decode_unicode_string.
+ * decodes back to itself with rti_decode_unicode_string.  The same bytes
+ * are a WIRE_SERVICE_REPORT payload for mom_svc_parse: accepted only
+ * within its limits, every string inside the input.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -87,6 +89,30 @@ name(const uint8_t *data, size_t size)
 	free(s);
 }
 
+static void
+service_report(const uint8_t *data, size_t size)
+{
+	struct mom_svc s;
+	uint32_t i;
+
+	if (mom_svc_parse(data, size, &s) < 0)
+		return;
+	FUZZ_CHECK(s.success == 0 || s.success == 1);
+	FUZZ_CHECK((const uint8_t *)s.service > data &&
+	    (const uint8_t *)s.service < data + size);
+	FUZZ_CHECK(strlen(s.service) >= 1 &&
+	    strlen(s.service) <= MOM_SVC_MAX_NAME);
+	FUZZ_CHECK(s.n <= MOM_SVC_MAX_ARGS);
+	for (i = 0; i < s.n; i++) {
+		FUZZ_CHECK((const uint8_t *)s.args[i] > data &&
+		    (const uint8_t *)s.args[i] < data + size);
+		FUZZ_CHECK(strlen(s.args[i]) <= MOM_SVC_MAX_TEXT);
+	}
+	FUZZ_CHECK((const uint8_t *)s.exception > data &&
+	    (const uint8_t *)s.exception < data + size);
+	FUZZ_CHECK(strlen(s.exception) <= MOM_SVC_MAX_TEXT);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -94,5 +120,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	params(data, size);
 	name(data, size);
+	service_report(data, size);
 	return 0;
 }
