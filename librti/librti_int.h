@@ -285,6 +285,8 @@ struct rti_ambassador {
 	int in_callback;
 	int report_services;      /* rtiexec's WIRE_CB_SERVICE_REPORTING:
 	                             rti__dispatch reports callbacks */
+	int svc_held;             /* the frame in dispatch was held (TM) or
+	                             dropped, not delivered: not reported */
 	int in_flush;             /* running the modules' flush hooks */
 	int tm_releasing;         /* TM is delivering held TSO messages */
 	int busy;                 /* RTI_OK, or RTI_ERR_SAVE_IN_PROGRESS /
@@ -458,6 +460,16 @@ int rti__svc_cb_reporting(rti_ambassador *amb, uint16_t type,
  * out alone (a send its source filter dropped), with one argument. */
 void rti__svc_local(rti_ambassador *amb, const char *name, const char *fmt,
     ...) __attribute__((format(printf, 3, 4)));
+/* The MOM's figures of TM (the milliseconds granted and advancing since
+ * the last call, counted from the first call on; the held receive-order
+ * messages; asynchronous delivery) and of OM (instances deleted, removes
+ * delivered), for WIRE_MOM_STATS. */
+void rti__tm_mom(rti_ambassador *amb, uint32_t *granted,
+    uint32_t *advancing, uint32_t *ro, int *async);
+void rti__om_mom(rti_ambassador *amb, uint32_t *deleted, uint32_t *removed);
+/* svcreport.c: the handler of WIRE_CB_MOM_QUERY. */
+int rti__mom_cb_query(rti_ambassador *amb, uint16_t type,
+    struct wire_rd *rd);
 int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len);
 

@@ -732,3 +732,12 @@ const struct rti__module rti__om_module = {
 	.unpublished = om_unpublished,
 	.fom_grown = om_fom_grown,
 };
+
+void
+rti__om_mom(rti_ambassador *amb, uint32_t *deleted, uint32_t *removed)
+{
+	struct om_state *st = st_of(amb);
+
+	*deleted = st ? st->mom_deleted : 0;
+	*removed = st ? st->mom_removed : 0;
+}

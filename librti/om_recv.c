@@ -47,6 +47,7 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 	}
 	if (!(h->flags & WIRE_OMF_TIMESTAMP)) {
 		rc = rti__tm_hold_ro(amb, type, payload, len);
+		amb->svc_held = rc == 1;
 		return rc < 0 ? -1 : rc;
 	}
 	info->sent_order = RTI_ORDER_TIMESTAMP;
@@ -60,10 +61,12 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 		/* best effort that came after its time was granted: gone,
 		 * never out of timestamp order */
 		rti__udp_dropped(amb, 1);
+		amb->svc_held = 1;
 		return 1;
 	}
 	rc = rti__tm_hold(amb, type, payload, len, info->time, producer,
 	    h->retraction);
+	amb->svc_held = rc == 1;
 	return rc < 0 ? -1 : rc;
 }
 
@@ -194,6 +197,7 @@ cb_remove(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		return rc < 0 ? -1 : 0;
 	if (!obj_find(st, obj.id))
 		return 0;
+	st->mom_removed++;
 	/* still known during the callback; gone after it */
 	if (amb->cb.remove_object_instance)
 		amb->cb.remove_object_instance(amb->arg, obj, h.tag, h.tag_len,

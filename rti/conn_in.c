@@ -172,6 +172,7 @@ server_busy_exempt(uint16_t type)
 	case WIRE_DDM_ACK:
 	case WIRE_SOURCE_STATS:
 	case WIRE_SERVICE_REPORT:
+	case WIRE_MOM_STATS:
 	case WIRE_MC_JOINED:
 		return 1;
 	default:

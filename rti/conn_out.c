@@ -676,6 +676,13 @@ conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
 	    c->fed->report_services))
 		server_federate_exception(c->fed, err, msg ? msg :
 		    rti_strerror(err));
+	/* the results of a service being reported (mom_service.c) */
+	if (c->fed && c->fed->report_services && c->srv->dispatching == c) {
+		c->srv->svc_ret_len = body_len < sizeof c->srv->svc_ret ?
+		    (uint32_t)body_len : (uint32_t)sizeof c->srv->svc_ret;
+		if (c->srv->svc_ret_len)
+			memcpy(c->srv->svc_ret, body, c->srv->svc_ret_len);
+	}
 	/* Own buffer: handlers may be building a body in srv->scratch. */
 	wire_buf_reset(b);
 	off = wire_frame_begin(b, WIRE_REPLY);

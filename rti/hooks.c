@@ -255,6 +255,7 @@ server_dispatch_reported(struct conn *c, const struct msg_handler *h,
 
 	srv->svc_err = RTI_OK;
 	srv->svc_msg[0] = '\0';
+	srv->svc_ret_len = 0;
 	rc = h->fn(c, serial, rd);
 	if (rc == MSG_DEFER || c->fed != f || !f->report_services)
 		return rc;
@@ -264,7 +265,8 @@ server_dispatch_reported(struct conn *c, const struct msg_handler *h,
 		    "message");
 	}
 	EACH_TAKER(m, service_invoked)
-		m->service_invoked(f, type, p, n, srv->svc_err, srv->svc_msg);
+		m->service_invoked(f, type, p, n, srv->svc_err, srv->svc_msg,
+		    srv->svc_ret, srv->svc_ret_len);
 	return rc;
 }
 

@@ -50,7 +50,9 @@ static const char *const fa_name[FA_COUNT] = {
 	"HLAupdatesSent", "HLAinteractionsReceived", "HLAinteractionsSent",
 	"HLAobjectInstancesThatCanBeDeleted", "HLAobjectInstancesRegistered",
 	"HLAobjectInstancesDiscovered", "HLAconveyRegionDesignatorSets",
-	"HLAconveyProducingFederate"
+	"HLAconveyProducingFederate", "HLAtimeGrantedTime",
+	"HLAtimeAdvancingTime", "HLAROlength", "HLAobjectInstancesDeleted",
+	"HLAobjectInstancesRemoved", "HLAasynchronousDelivery"
 };
 
 static const char *const xa_name[XA_COUNT] = {
@@ -158,11 +160,13 @@ host_of(const struct federate *f, char *out, size_t len)
 	}
 }
 
-/* Encode every attribute of f's HLAfederate instance the FOM has into
- * st->v: their number, or -1 on ENOMEM. */
+/* Encode the attributes of f's HLAfederate instance the FOM has into
+ * st->v, those rtiexec knows (lib 0) or those of librti's last figures
+ * (lib 1, FA_LIB on): their number, or -1 on ENOMEM. */
 static int
-federate_values(struct mom_fx *st, struct federate *f)
+federate_values(struct mom_fx *st, struct federate *f, int lib)
 {
+	const struct mom_stats *ls = &fedst(f)->lib;
 	struct federation *fx = f->fx;
 	struct wire_buf *b = &st->vals;
 	struct tm_info ti;
@@ -181,11 +185,29 @@ federate_values(struct mom_fx *st, struct federate *f)
 		else if (om_known_class(in, f->handle))
 			discovered++;
 	}
-	for (a = 0; a < FA_COUNT; a++) {
+	for (a = lib ? FA_LIB : 0; a < (lib ? FA_COUNT : FA_LIB); a++) {
 		if (!st->fa[a])
 			continue;
 		s = val_begin(st, n++, st->fa[a]);
 		switch (a) {
+		case FA_GRANTED_MS:
+			wire_put_u32(b, mom_clamp32(ls->granted_ms));
+			break;
+		case FA_ADVANCING_MS:
+			wire_put_u32(b, mom_clamp32(ls->advancing_ms));
+			break;
+		case FA_RO_LENGTH:
+			wire_put_u32(b, mom_clamp32(ls->ro));
+			break;
+		case FA_INST_DELETED:
+			wire_put_u32(b, mom_clamp32(ls->deleted));
+			break;
+		case FA_INST_REMOVED:
+			wire_put_u32(b, mom_clamp32(ls->removed));
+			break;
+		case FA_ASYNC:
+			wire_put_u32(b, ls->async != 0);
+			break;
 		case FA_HANDLE:
 			mom_enc_handle(b, f->handle);
 			break;
@@ -385,7 +407,7 @@ reflect_federate(struct federate *f, const uint32_t *attrs, uint32_t m,
 
 	if (!ms || !ms->in)
 		return;
-	if ((n = federate_values(st, f)) < 0) {
+	if ((n = federate_values(st, f, 0)) < 0) {
 		rti_log(f->fx->srv, LOG_ERROR, "MOM: out of memory");
 		return;
 	}
@@ -393,6 +415,36 @@ reflect_federate(struct federate *f, const uint32_t *attrs, uint32_t m,
 		n = (int)val_select(st, (uint32_t)n, attrs, m, st->fa,
 		    periodic ? FA_STATIC : 0);
 	om_rti_reflect(f->fx, ms->in, st->v, (uint32_t)n, NULL);
+}
+
+void
+mom_reflect_lib(struct federate *f)
+{
+	struct mom_fx *st = fxst(f->fx);
+	struct mom_fed *ms = fedst(f);
+	int n;
+
+	if (!st || !ms || !ms->in)
+		return;
+	if ((n = federate_values(st, f, 1)) < 0) {
+		rti_log(f->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	if (n)
+		om_rti_reflect(f->fx, ms->in, st->v, (uint32_t)n, NULL);
+}
+
+/* Does attrs[0..m) name one of librti's figures? */
+static int
+asks_lib(const struct mom_fx *st, const uint32_t *attrs, uint32_t m)
+{
+	uint32_t i, a;
+
+	for (i = 0; i < m; i++)
+		for (a = FA_LIB; a < FA_COUNT; a++)
+			if (st->fa[a] && st->fa[a] == attrs[i])
+				return 1;
+	return 0;
 }
 
 static void
@@ -420,6 +472,7 @@ timer_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	reflect_federate(arg, NULL, 0, 1);
+	mom_ask_librti(fxst(((struct federate *)arg)->fx), arg);
 }
 
 static void
@@ -731,6 +784,8 @@ mom_rti_provide(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 
 		if (ms && ms->in && ms->in->handle == obj) {
 			reflect_federate(fx->feds[i], attrs, n, 0);
+			if (asks_lib(st, attrs, n))
+				mom_ask_librti(st, fx->feds[i]);
 			return;
 		}
 	}

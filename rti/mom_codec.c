@@ -149,3 +149,22 @@ mom_svc_parse(const uint8_t *p, size_t n, struct mom_svc *out)
 	out->exception = wire_get_str(&rd, MOM_SVC_MAX_TEXT);
 	return out->exception && wire_rd_done(&rd) ? 0 : -1;
 }
+
+int
+mom_stats_parse(const uint8_t *p, size_t n, struct mom_stats *out)
+{
+	struct wire_rd rd;
+	uint8_t a;
+
+	wire_rd_init(&rd, p, n);
+	out->granted_ms = wire_get_u32(&rd);
+	out->advancing_ms = wire_get_u32(&rd);
+	out->ro = wire_get_u32(&rd);
+	out->deleted = wire_get_u32(&rd);
+	out->removed = wire_get_u32(&rd);
+	a = wire_get_u8(&rd);
+	if (!wire_rd_done(&rd) || a > 1)
+		return -1;
+	out->async = a;
+	return 0;
+}

@@ -38,6 +38,14 @@ int mom_dec_handle(const uint8_t *v, uint32_t len, uint32_t *h);
 /* A value represented as HLAinteger32BE: 0 and *x, else -1. */
 int mom_dec_i32(const uint8_t *v, uint32_t len, int32_t *x);
 
+/* A WIRE_MOM_STATS payload (rti-protocol(7)): 0 and *out, or -1 when
+ * `p[0..n)` is not one (its length, a flag not 0 or 1). */
+struct mom_stats {
+	uint32_t granted_ms, advancing_ms, ro, deleted, removed;
+	int async;
+};
+int mom_stats_parse(const uint8_t *p, size_t n, struct mom_stats *out);
+
 /* A WIRE_SERVICE_REPORT payload (rti-protocol(7)): success 0 or 1, a
  * service of 1 to MOM_SVC_MAX_NAME octets, at most MOM_SVC_MAX_ARGS
  * arguments and an exception of at most MOM_SVC_MAX_TEXT octets each;

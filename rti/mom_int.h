@@ -21,6 +21,11 @@ enum {
 	FA_REFLECTIONS, FA_UPDATES, FA_IRECEIVED, FA_ISENT, FA_CAN_DELETE,
 	FA_REGISTERED, FA_DISCOVERED,
 	FA_CONVEY_REGIONS, FA_CONVEY_PRODUCER,
+	FA_LIB,                      /* those below: librti's figures
+	                                (WIRE_MOM_STATS), sent when its
+	                                answer comes */
+	FA_GRANTED_MS = FA_LIB, FA_ADVANCING_MS, FA_RO_LENGTH,
+	FA_INST_DELETED, FA_INST_REMOVED, FA_ASYNC,
 	FA_COUNT
 };
 
@@ -103,6 +108,8 @@ struct mom_fx {
 
 struct mom_fed {
 	struct om_instance *in;           /* its HLAfederate instance */
+	struct mom_stats lib;             /* librti's last WIRE_MOM_STATS */
+	int asked;                        /* a WIRE_CB_MOM_QUERY is out */
 	struct event *timer;              /* HLAsetTiming, or NULL */
 	uint32_t period;                  /* seconds, 0 = off */
 	uint64_t *counts;                 /* the arrays of f->cnt */
@@ -184,6 +191,13 @@ void mom_set_switches(struct mom_fx *st, struct federate *f, uint32_t from,
 void mom_refused(struct mom_fx *st, uint32_t from, const char *service,
     const struct fom_iclass *ic, int k);
 
+/* mom_service.c.  Ask f's librti for its figures (WIRE_CB_MOM_QUERY),
+ * unless a question is out already; its answer reflects them. */
+void mom_ask_librti(struct mom_fx *st, struct federate *f);
+/* Reflect f's attributes of librti's figures to those that know its
+ * instance (mom.c). */
+void mom_reflect_lib(struct federate *f);
+
 /* mom_service.c.  HLAsetServiceReporting of `f`, asked by `from`. */
 void mom_set_service_reporting(struct mom_fx *st, struct federate *f,
     uint32_t from, const char *service, const uint8_t *params, size_t len);
@@ -191,7 +205,8 @@ void mom_set_service_reporting(struct mom_fx *st, struct federate *f,
 extern const struct msg_handler mom_handlers[];
 /* The service_invoked event (server.h). */
 void mom_service_invoked(struct federate *f, uint16_t type,
-    const uint8_t *p, uint32_t n, int err, const char *msg);
+    const uint8_t *p, uint32_t n, int err, const char *msg,
+    const uint8_t *ret, uint32_t ret_len);
 
 /* HLAreportException about federate `fed`'s message of wire `type`. */
 void mom_report_exception(struct mom_fx *st, uint32_t fed, uint16_t type,

@@ -250,6 +250,43 @@ describe(struct federation *fx, uint16_t type, const uint8_t *p, uint32_t n,
 	return service;
 }
 
+/* The returned arguments rti reads back from the results of a reply
+ * (its first octets: what does not fit gives none). */
+static void
+returned(struct federation *fx, uint16_t type, const uint8_t *p,
+    uint32_t n, struct args *a)
+{
+	struct wire_rd rd;
+	uint8_t def;
+	uint64_t t;
+
+	wire_rd_init(&rd, p, n);
+	switch (type) {
+	case WIRE_OM_REGISTER:
+		arg_add(a, "objectInstance=%u", wire_get_u32(&rd));
+		arg_add(a, "objectInstanceName=%.100s", str_of(&rd));
+		break;
+	case WIRE_GET_FEDERATE_HANDLE:
+		arg_add(a, "federateHandle=%u", wire_get_u32(&rd));
+		break;
+	case WIRE_GET_FEDERATE_NAME:
+		arg_add(a, "federateName=%.100s", str_of(&rd));
+		break;
+	case WIRE_TM_QUERY_GALT:
+	case WIRE_TM_QUERY_LITS:
+		def = wire_get_u8(&rd);
+		t = wire_get_u64(&rd);
+		arg_add(a, "timeIsValid=%s", def ? "true" : "false");
+		if (def)
+			arg_time(a, fx, "time", t);
+		break;
+	default:
+		break;
+	}
+	if (rd.err)
+		a->n = 0;
+}
+
 /* 1 when `f` would get the reports about itself (it subscribes to
  * HLAreportServiceInvocation or a class above it). */
 static int
@@ -288,7 +325,7 @@ may_report(struct mom_fx *st, struct federate *f)
  * are no service (mom_service_of gives "") are not reported. */
 void
 mom_service_invoked(struct federate *f, uint16_t type, const uint8_t *p,
-    uint32_t n, int err, const char *msg)
+    uint32_t n, int err, const char *msg, const uint8_t *rp, uint32_t rn)
 {
 	struct mom_fx *st = mom_fxst(f->fx);
 	struct args sup, ret;
@@ -307,6 +344,8 @@ mom_service_invoked(struct federate *f, uint16_t type, const uint8_t *p,
 		snprintf(exc, sizeof exc, "%s: %s", rti_err_name(err), msg);
 	else
 		exc[0] = '\0';
+	if (err == RTI_OK)
+		returned(f->fx, type, rp, rn, &ret);
 	mom_report_service(st, f, service, err == RTI_OK, sup.p, sup.n,
 	    ret.p, ret.n, exc, ++f->svc_serial);
 }
@@ -381,7 +420,48 @@ h_service_report(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
+void
+mom_ask_librti(struct mom_fx *st, struct federate *f)
+{
+	struct mom_fed *ms = mom_fedst(f);
+	struct wire_buf b;
+	size_t off;
+
+	if (!ms || ms->asked || !f->conn)
+		return;
+	wire_buf_init(&b);
+	off = wire_frame_begin(&b, WIRE_CB_MOM_QUERY);
+	wire_frame_end(&b, off);
+	if (b.oom) {
+		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
+	} else {
+		conn_send_buf(f->conn, &b);
+		ms->asked = 1;
+	}
+	wire_buf_free(&b);
+}
+
+/* WIRE_MOM_STATS: librti's answer to WIRE_CB_MOM_QUERY. */
+static int
+h_mom_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	struct federate *f = c->fed;
+	struct mom_fed *ms = mom_fedst(f);
+	struct mom_stats s;
+
+	(void)serial;
+	if (mom_stats_parse(rd->p, wire_rd_left(rd), &s) < 0)
+		return -1;
+	if (!ms)
+		return 0;
+	ms->lib = s;
+	ms->asked = 0;
+	mom_reflect_lib(f);
+	return 0;
+}
+
 const struct msg_handler mom_handlers[] = {
 	{ WIRE_SERVICE_REPORT, MSG_ONE_WAY, 1, h_service_report },
+	{ WIRE_MOM_STATS, MSG_ONE_WAY, 1, h_mom_stats },
 	{ 0, 0, 0, NULL }
 };

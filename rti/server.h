@@ -318,10 +318,12 @@ struct module_ops {
 	/* Raised by the core after it dispatched frame `type` p[0..n) (the
 	 * body after a request's serial) of `f`, whose report_services is
 	 * set (HLAsetServiceReporting): `err` RTI_OK, or the error it
-	 * answered with `msg` (a reply, a notice, or a malformed frame).
-	 * The taker may send. */
+	 * answered with `msg` (a reply, a notice, or a malformed frame),
+	 * and the first `ret_len` octets of its reply's results.  The taker
+	 * may send. */
 	void (*service_invoked)(struct federate *f, uint16_t type,
-	    const uint8_t *p, uint32_t n, int err, const char *msg);
+	    const uint8_t *p, uint32_t n, int err, const char *msg,
+	    const uint8_t *ret, uint32_t ret_len);
 	/* Raised by TM when a timed save's time is reached (tm_save_cap):
 	 * every time-constrained federate of `fx` has been granted the save
 	 * time, or is held back at it.  FedM initiates the save. */
@@ -613,6 +615,8 @@ struct rti_server {
 	int svc_err;              /* the first error answered to it, while
 	                             its federate has report_services set */
 	char svc_msg[256];        /* and its message */
+	uint8_t svc_ret[256];     /* the start of its reply's results */
+	uint32_t svc_ret_len;
 	int dispatch_be;          /* that frame is best effort (it came by
 	                             UDP or has WIRE_FLAG_BEST_EFFORT): its
 	                             reflections go conn_send_be */

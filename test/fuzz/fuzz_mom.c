@@ -12,7 +12,8 @@
  * HLAunicodeString's count is its UTF-16 units, and well-formed UTF-8
  * decodes back to itself with rti_decode_unicode_string.  The same bytes
  * are a WIRE_SERVICE_REPORT payload for mom_svc_parse: accepted only
- * within its limits, every string inside the input.
+ * within its limits, every string inside the input; and a
+ * WIRE_MOM_STATS payload for mom_stats_parse.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -113,6 +114,19 @@ service_report(const uint8_t *data, size_t size)
 	FUZZ_CHECK(strlen(s.exception) <= MOM_SVC_MAX_TEXT);
 }
 
+/* A WIRE_MOM_STATS payload: exactly 21 octets, the flag 0 or 1. */
+static void
+stats(const uint8_t *data, size_t size)
+{
+	struct mom_stats s;
+	int ok = mom_stats_parse(data, size, &s) == 0;
+
+	FUZZ_CHECK(ok == (size == 21 && data[20] <= 1));
+	if (ok)
+		FUZZ_CHECK(s.granted_ms == wire_get32(data) &&
+		    s.removed == wire_get32(data + 16));
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -121,5 +135,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	params(data, size);
 	name(data, size);
 	service_report(data, size);
+	stats(data, size);
 	return 0;
 }

@@ -991,7 +991,9 @@ START_TEST(test_service_reporting)
 	    "FEDERATES_CURRENTLY_JOINED"));
 	/* a one-way service: an update, carried by its own frame */
 	obj = tfed_register_named(a, "Breaker", "B7");
-	(void)svc_param(m, "registerObjectInstance", "HLAservice");
+	snprintf(want, sizeof want, "[\"objectInstance=%llu\","
+	    "\"objectInstanceName=B7\"]", (unsigned long long)obj.id);
+	svc_expect(m, "registerObjectInstance", "HLAreturnedArguments", want);
 	v.attribute = tfed_attr(a, "Breaker", "Status");
 	v.value = "\0\0\0\1";
 	v.length = 4;
@@ -1051,6 +1053,72 @@ START_TEST(test_service_reporting)
 	ck_assert_uint_eq(tfed_count(m, "report:HLAreportServiceInvocation"),
 	    n);
 	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
+/* A timestamp-order reflection is reported once, when it is delivered at
+ * the grant, not also when it arrives and waits in librti. */
+static void
+cb_constrained(void *arg, rti_time t)
+{
+	(void)t;
+	tfed_event(arg, "constrained:");
+}
+
+START_TEST(test_service_reporting_tso)
+{
+	struct tfed *m = monitor(), *a, *b;
+	struct rti_callbacks cb;
+	rti_object_instance_handle obj;
+	struct rti_attribute_value v;
+	char h[16];
+
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	cb.time_regulation_enabled = cb_regulation;
+	cb.time_constrained_enabled = cb_constrained;
+	cb.time_advance_grant = cb_grant;
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
+	b = tfed_join_f(&rx, &cb, GRID, "beta");
+	tfed_subscribe(a, "Breaker", "Status");
+	tfed_publish_breaker(b);
+	obj = tfed_register_named(b, "Breaker", "B5");
+	ck_assert(tfed_wait(a, "discover:B5"));
+	ck_assert_int_eq(rti_enable_time_constrained(a->amb), RTI_OK);
+	ck_assert(tfed_wait(a, "constrained:"));
+	ck_assert_int_eq(rti_enable_time_regulation(b->amb, rti_time_f64(1)),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "regulation:"));
+	mom_send(m, "HLAadjust.HLAsetServiceReporting", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportingState", "true", NULL);
+	tfed_barrier(m);
+	tfed_barrier(a);
+	v.attribute = tfed_attr(b, "Breaker", "Status");
+	v.value = "\0\0\0\1";
+	v.length = 4;
+	ck_assert_int_eq(rti_update_attribute_values_at(b->amb, obj, &v, 1,
+	    NULL, 0, rti_time_f64(5), NULL), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(b->amb), RTI_OK);
+	/* a holds it: nothing delivered, nothing reported */
+	tfed_pump(a, 0.3);
+	tfed_barrier(a);
+	tfed_barrier(m);
+	ck_assert_int_lt(tfed_find(m, "param:HLAreportServiceInvocation:"
+	    "HLAservice=\"reflectAttributeValues\""), 0);
+	/* delivered at the grant: reported once */
+	ck_assert_int_eq(rti_time_advance_request(b->amb, rti_time_f64(20)),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "grant:20"));
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "grant:10"));
+	tfed_barrier(a);
+	(void)svc_param(m, "timeAdvanceGrant", "HLAservice");
+	ck_assert_uint_eq(tfed_count(m, "param:HLAreportServiceInvocation:"
+	    "HLAservice=\"reflectAttributeValues\""), 1);
+	tfed_free(a);
+	tfed_free(b);
 	tfed_free(m);
 }
 END_TEST
@@ -1315,7 +1383,10 @@ START_TEST(test_more_attributes)
 	struct tfed *m = monitor(), *a, *b;
 	struct rti_callbacks cb;
 	unsigned long long ia, ib, fx;
-	char h[16];
+	rti_object_instance_handle b2;
+	char h[16], prefix[128];
+	const char *ms;
+	size_t n;
 
 	tfed_callbacks(&cb);
 	tfed_om_callbacks(&cb, 0);
@@ -1326,7 +1397,7 @@ START_TEST(test_more_attributes)
 	tfed_publish_breaker(a);
 	tfed_subscribe(b, "Breaker", "Status");
 	(void)tfed_register_named(a, "Breaker", "B1");
-	(void)tfed_register_named(a, "Breaker", "B2");
+	b2 = tfed_register_named(a, "Breaker", "B2");
 	ck_assert(tfed_wait_n(b, "discover:", 2));
 	ck_assert_int_eq(rti_enable_time_regulation(a->amb,
 	    rti_time_f64(1)), RTI_OK);
@@ -1355,6 +1426,35 @@ START_TEST(test_more_attributes)
 	    sizeof "discover:HLAfederation", NULL, 10);
 	wait_value(m, fx, "HLAautoProvide", "\"Disabled\"");
 	(void)h;
+
+	/* librti's figures: asked of each federate's librti, which answers
+	 * from its next evoke */
+	ck_assert_int_eq(rti_delete_object_instance(a->amb, b2, NULL, 0),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "remove:B2"));
+	request_values(m, FED);
+	tfed_barrier(m);
+	tfed_barrier(a);
+	tfed_barrier(b);
+	wait_value(m, ia, "HLAobjectInstancesDeleted", "1");
+	wait_value(m, ia, "HLAobjectInstancesRemoved", "0");
+	wait_value(m, ib, "HLAobjectInstancesRemoved", "1");
+	wait_value(m, ia, "HLAasynchronousDelivery", "false");
+	wait_value(m, ib, "HLAROlength", "0");
+	/* b has been advancing all along (held by a at 3): time in that
+	 * state counts from the first question on */
+	snprintf(prefix, sizeof prefix, "value:%llu:HLAtimeAdvancingTime=",
+	    ib);
+	n = tfed_count(m, prefix);
+	tfed_pump(b, 0.3);
+	request_values(m, FED);
+	tfed_barrier(m);
+	tfed_barrier(b);
+	ck_assert(tfed_wait_n(m, prefix, n + 1));
+	ms = last(m, prefix);
+	ck_assert_msg(ms && atoi(ms) >= 300, "HLAtimeAdvancingTime %s",
+	    ms ? ms : "none");
+	wait_value(m, ib, "HLAtimeGrantedTime", "0");
 	tfed_free(a);
 	tfed_free(b);
 	tfed_free(m);
@@ -1376,6 +1476,7 @@ suite(void)
 		{ "exceptions", test_exception_reporting },
 		{ "bad", test_bad_interactions },
 		{ "services", test_service_reporting },
+		{ "services_tso", test_service_reporting_tso },
 		{ "lost", test_federate_lost },
 		{ "lost_heartbeat", test_federate_lost_heartbeat },
 		{ "module_data", test_module_data },
