@@ -86,7 +86,6 @@ static const struct rti__cb_handler core_callbacks[] = {
 	{ WIRE_CB_DGRAM_CONFIRM, cb_dgram_confirm },
 	{ WIRE_CB_MC_JOIN, cb_mc_join },
 	{ WIRE_CB_SERVICE_REPORTING, rti__svc_cb_reporting },
-	{ WIRE_CB_MOM_QUERY, rti__mom_cb_query },
 	{ 0, NULL }
 };
 
@@ -95,7 +94,6 @@ static const struct rti__msg_out core_sends[] = {
 	{ WIRE_HEARTBEAT, RTI__ONE_WAY },
 	{ WIRE_MC_JOINED, RTI__ONE_WAY },
 	{ WIRE_SERVICE_REPORT, RTI__ONE_WAY },
-	{ WIRE_MOM_STATS, RTI__ONE_WAY },
 	{ 0, 0 }
 };
 

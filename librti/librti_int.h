@@ -462,14 +462,9 @@ void rti__svc_local(rti_ambassador *amb, const char *name, const char *fmt,
     ...) __attribute__((format(printf, 3, 4)));
 /* The MOM's figures of TM (the milliseconds granted and advancing since
  * the last call, counted from the first call on; the held receive-order
- * messages; asynchronous delivery) and of OM (instances deleted, removes
- * delivered), for WIRE_MOM_STATS. */
+ * messages; asynchronous delivery), for OM's WIRE_MOM_STATS. */
 void rti__tm_mom(rti_ambassador *amb, uint32_t *granted,
     uint32_t *advancing, uint32_t *ro, int *async);
-void rti__om_mom(rti_ambassador *amb, uint32_t *deleted, uint32_t *removed);
-/* svcreport.c: the handler of WIRE_CB_MOM_QUERY. */
-int rti__mom_cb_query(rti_ambassador *amb, uint16_t type,
-    struct wire_rd *rd);
 int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len);
 

@@ -717,6 +717,7 @@ static const struct rti__msg_out om_sends[] = {
 	{ WIRE_OM_UPDATE, RTI__ONE_WAY },
 	{ WIRE_OM_INTERACTION, RTI__ONE_WAY },
 	{ WIRE_OM_DELETE, RTI__ONE_WAY },
+	{ WIRE_MOM_STATS, RTI__ONE_WAY },
 	{ WIRE_OM_LOCAL_DELETE, RTI__ONE_WAY },
 	{ WIRE_DDM_INTERACTION, RTI__ONE_WAY },
 	{ 0, 0 }
@@ -732,12 +733,3 @@ const struct rti__module rti__om_module = {
 	.unpublished = om_unpublished,
 	.fom_grown = om_fom_grown,
 };
-
-void
-rti__om_mom(rti_ambassador *amb, uint32_t *deleted, uint32_t *removed)
-{
-	struct om_state *st = st_of(amb);
-
-	*deleted = st ? st->mom_deleted : 0;
-	*removed = st ? st->mom_removed : 0;
-}

@@ -311,7 +311,37 @@ cb_names(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
+/* WIRE_CB_MOM_QUERY (rti-mom(7)): the answer, WIRE_MOM_STATS, is queued
+ * now and written by the evoke that read the question. */
+static int
+cb_mom_query(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct om_state *st = st_of(amb);
+	uint32_t granted, advancing, ro;
+	struct wire_buf *b;
+	size_t off;
+	int async;
+
+	(void)type;
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!amb->joined || !st)
+		return 0;
+	rti__tm_mom(amb, &granted, &advancing, &ro, &async);
+	b = rti__msg_begin(amb, WIRE_MOM_STATS, &off);
+	wire_put_u32(b, granted);
+	wire_put_u32(b, advancing);
+	wire_put_u32(b, ro);
+	wire_put_u32(b, st->mom_deleted);
+	wire_put_u32(b, st->mom_removed);
+	wire_put_u8(b, (uint8_t)async);
+	/* on ENOMEM no answer: rtiexec asks again at its next need */
+	(void)rti__msg_end(amb, off, 0);
+	return 0;
+}
+
 const struct rti__cb_handler rti__om_callbacks[] = {
+	{ WIRE_CB_MOM_QUERY, cb_mom_query },
 	{ WIRE_CB_NAMES_RESERVED, cb_names },
 	{ WIRE_CB_DISCOVER, cb_discover },
 	{ WIRE_CB_REFLECT, cb_reflect },

@@ -215,31 +215,3 @@ rti__svc_cb_reporting(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	amb->svc_held = 0;
 	return 0;
 }
-
-/* WIRE_CB_MOM_QUERY: the answer, WIRE_MOM_STATS, is queued now and
- * written by the evoke that read the question. */
-int
-rti__mom_cb_query(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
-{
-	uint32_t granted, advancing, ro, deleted, removed;
-	struct wire_buf *b;
-	size_t off;
-	int async;
-
-	(void)type;
-	if (!wire_rd_done(rd))
-		return -1;
-	if (!amb->joined)
-		return 0;
-	rti__tm_mom(amb, &granted, &advancing, &ro, &async);
-	rti__om_mom(amb, &deleted, &removed);
-	b = rti__msg_begin(amb, WIRE_MOM_STATS, &off);
-	wire_put_u32(b, granted);
-	wire_put_u32(b, advancing);
-	wire_put_u32(b, ro);
-	wire_put_u32(b, deleted);
-	wire_put_u32(b, removed);
-	wire_put_u8(b, (uint8_t)async);
-	(void)rti__msg_end(amb, off, 0);
-	return 0;
-}
