@@ -15,6 +15,9 @@
  *    its attributes later; the roots may always gain members, and the MIM's
  *    HLAprivilegeToDeleteObject keeps its MIM definition;
  *  - attribute (parameter) names are unique along each path of the tree;
+ *    a class that repeats a member it inherits names the inherited member
+ *    (a warning; its definition there holds): other RTIs' FOMs do this,
+ *    e.g. a subclass restating an attribute with its own dimensions;
  *  - a repeated attribute (parameter) names the same datatype (absent and
  *    NA are the same);
  *  - dimensions with one name agree on the upper bound; a reference to an
@@ -23,6 +26,7 @@
  *    not yet defined and a later module completes it);
  *  - datatypes: fom_types.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +80,24 @@ static int
 fom_v_nomem(struct fom_mctx *x)
 {
 	return fom_err(x->err, x->file, 0, "out of memory");
+}
+
+/* Member `name` (`kind`) of class `cls` (`ckind`) repeats the one class
+ * `pcls` declares with other dimensions: warn; the caller lets the name
+ * stand for that one. */
+static int
+fom_v_inherited(struct fom_mctx *x, int line, const char *kind,
+    const char *name, const char *ckind, const char *cls, const char *pcls)
+{
+	char buf[600];
+
+	snprintf(buf, sizeof(buf), "%s '%s' of %s '%s' repeats the %s "
+	    "inherited from '%s' with other dimensions: it names that %s, "
+	    "whose definition holds",
+	    kind, name, ckind, cls, kind, pcls, kind);
+	if (fom_warn_add(x->c, x->file, line, buf) < 0)
+		return fom_v_nomem(x);
+	return 0;
 }
 
 /* Resolve dimension names into x->dims[0..n).  `what` names the owner. */
@@ -462,6 +484,18 @@ fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 			    ma->datatype)) {
 				if (fom_v_note(x, &x->rep, q, ma->name,
 				    ma->line) < 0)
+					return -1;
+				continue;
+			}
+			/* other dimensions only (Portico's restaurant FOM
+			 * restates Drink.NumberCups in Soda so): the
+			 * inherited definition holds, and the warning says
+			 * so by name */
+			if (e->order == order && e->transport == tr &&
+			    fom_v_same_type(e->datatype_name, ma->datatype)) {
+				if (fom_v_inherited(x, ma->line, "attribute",
+				    ma->name, "object class", q,
+				    c->oclasses[p - 1].qname) < 0)
 					return -1;
 				continue;
 			}

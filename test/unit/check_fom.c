@@ -1386,6 +1386,36 @@ END_TEST
 
 /* Accepted edge cases: scaffolding stubs, dimensions declared by a
  * not-yet-loaded dependency, external DTD never fetched. */
+/* A subclass restating an inherited attribute with other dimensions only
+ * (Portico's restaurant FOM does so for Soda.NumberCups): the name is the
+ * inherited attribute, whose definition holds, and a warning says so. */
+START_TEST(test_repeated_inherited_dims)
+{
+	struct fom *f = fom_new();
+	uint32_t a, b, h, i;
+	int seen = 0;
+
+	load_str(f, pre_dim);
+	load_str(f, OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
+	    "<objectClass><name>B</name>\n<attribute><name>a</name>"
+	    "<dimensions><dimension>D</dimension></dimensions></attribute>\n"
+	    "</objectClass>\n</objectClass>\n" OBJ_END);
+	a = fom_oclass_by_name(f, "A");
+	b = fom_oclass_by_name(f, "A.B");
+	ck_assert_uint_ne(b, 0);
+	h = fom_attr_by_name(f, b, "a");
+	ck_assert_uint_ne(h, 0);
+	ck_assert_uint_eq(h, fom_attr_by_name(f, a, "a"));
+	ck_assert_uint_eq(fom_attr(f, h)->n_dims, 0);
+	for (i = 0; i < f->n_warnings; i++)
+		seen += strstr(f->warnings[i].msg, "'HLAobjectRoot.A.B' repeats "
+		    "the attribute inherited from 'HLAobjectRoot.A' with other "
+		    "dimensions") != NULL;
+	ck_assert_int_eq(seen, 1);
+	fom_free(f);
+}
+END_TEST
+
 START_TEST(test_merge_rules)
 {
 	struct fom *f = fom_new();
@@ -1627,6 +1657,7 @@ fom_suite(void)
 	tcase_add_test(tc, test_older_mom);
 	tcase_add_test(tc, test_older_mom_conflicts);
 	tcase_add_test(tc, test_repeated_inherited);
+	tcase_add_test(tc, test_repeated_inherited_dims);
 	tcase_add_test(tc, test_compact_data);
 	tcase_add_test(tc, test_compact_malformed);
 	suite_add_tcase(s, tc);
