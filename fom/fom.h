@@ -380,6 +380,21 @@ int fom_load_string_budget(struct fom *f, const char *xml, size_t len,
     const char *name, struct fom_budget *b, struct fom_error *err);
 void fom_init(void);
 
+/* The compact binary form of a module (fom_module.c), which rtiexec sends
+ * to joiners so that librti reads no XML (and need not load libxml2).
+ * fom_bin_of_xml: parse XML module `xml` (as fom_load_string, without
+ * merging it) and append its compact form to `out`; 0, or -1 with err
+ * filled.  fom_load_bin: merge compact form `p` into `f` as fom_load_string
+ * merges a text (the same checks, the same failure guarantee); the bytes
+ * are untrusted: malformed input is refused with err filled.
+ * fom_module_is_bin: 1 when `p` starts as a compact form does. */
+struct wire_buf;
+int fom_bin_of_xml(const char *xml, size_t len, const char *name,
+    struct wire_buf *out, struct fom_error *err);
+int fom_load_bin(struct fom *f, const void *p, size_t len, const char *name,
+    struct fom_error *err);
+int fom_module_is_bin(const void *p, size_t len);
+
 /* Lookups.  Names may be qualified ("HLAobjectRoot.A.B", "A.B") or simple
  * ("B") when unambiguous.  Return 0 when not found. */
 uint32_t fom_oclass_by_name(const struct fom *f, const char *name);

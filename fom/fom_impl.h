@@ -100,7 +100,21 @@ struct fom_module {
 int fom_parse_module(const char *xml, size_t len, const char *name,
     uint32_t max_nodes, int budget, uint32_t *nodes,
     struct fom_module **out, struct fom_error *err);
+
+/* fom_module.c: a module's storage and its compact binary form.
+ *  fom_module_new: an empty module with its arena, NULL on ENOMEM.
+ *  fom_amalloc: zeroed arena memory for `size` bytes, NULL on ENOMEM.
+ *  fom_module_encode: append m's compact form to b; 0, or -1 (b->oom).
+ *  fom_module_decode: the module of compact form p (untrusted bytes) into
+ *    *out (fom_module_free), or -1 with err filled (malformed, a FOM_MAX_*
+ *    limit passed, ENOMEM). */
+struct wire_buf;
+struct fom_module *fom_module_new(void);
+void *fom_amalloc(struct fom_arena *a, size_t size);
 void fom_module_free(struct fom_module *m);
+int fom_module_encode(const struct fom_module *m, struct wire_buf *b);
+int fom_module_decode(const void *p, size_t len, const char *name,
+    struct fom_module **out, struct fom_error *err);
 
 /* fom_validate.c: check `m` against `f` and merge it.  On failure `f` is
  * untouched and err filled.  `name` labels the module. */

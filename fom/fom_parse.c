@@ -760,6 +760,30 @@ fom_load_string(struct fom *f, const char *xml, size_t len, const char *name,
 }
 
 int
+fom_bin_of_xml(const char *xml, size_t len, const char *name,
+    struct wire_buf *out, struct fom_error *err)
+{
+	struct fom_error tmp;
+	struct fom_module *m;
+	uint32_t nodes;
+	int rc;
+
+	if (err == NULL)
+		err = &tmp;
+	memset(err, 0, sizeof(*err));
+	if (name == NULL)
+		name = "";
+	if (xml == NULL && len > 0)
+		return fom_err(err, name, 0, "invalid argument");
+	if (fom_parse_module(xml ? xml : "", len, name, FOM_MAX_NODES, 0,
+	    &nodes, &m, err) < 0)
+		return -1;
+	rc = fom_module_encode(m, out);
+	fom_module_free(m);
+	return rc < 0 ? fom_err(err, name, 0, "out of memory") : 0;
+}
+
+int
 fom_load_file_budget(struct fom *f, const char *path, struct fom_budget *b,
     struct fom_error *err)
 {

@@ -6,7 +6,7 @@
  * form, else a child element in 2010; elements match by local name).  It
  * counts classes, members, dimensions and datatypes against the FOM_MAX_*
  * limits and checks the length of every name it keeps; what it keeps
- * lives in the module's arena (fom_module_free).  It reads the tree only:
+ * lives in the module's arena (fom_module.c).  It reads the tree only:
  * text and properties through the two libxml2 calls that return the
  * document's own bytes (no entity is left to expand: fom_parse.c).
  */
@@ -23,16 +23,6 @@
 
 #include "fom_parse_int.h"
 
-struct fom_achunk {
-	struct fom_achunk *next;
-	size_t used, cap;
-	alignas(max_align_t) unsigned char data[];
-};
-
-struct fom_arena {
-	struct fom_achunk *head;
-};
-
 struct fom_pctx {
 	struct fom_arena *arena;
 	const char *file;
@@ -40,46 +30,6 @@ struct fom_pctx {
 	uint32_t n_oc, n_ic, n_at, n_pa; /* items so far, FOM_MAX_* */
 	uint32_t n_dt, n_en, n_fi, n_al;
 };
-
-/* Zeroed arena memory for `size` bytes, NULL on ENOMEM. */
-static void *
-fom_amalloc(struct fom_arena *a, size_t size)
-{
-	struct fom_achunk *c = a->head;
-	size_t al = alignof(max_align_t), cap;
-	void *p;
-
-	size = (size + al - 1) / al * al;
-	if (c == NULL || c->cap - c->used < size) {
-		cap = size > 32768 ? size : 32768;
-		c = malloc(sizeof(*c) + cap);
-		if (c == NULL)
-			return NULL;
-		c->cap = cap;
-		c->used = 0;
-		c->next = a->head;
-		a->head = c;
-	}
-	p = c->data + c->used;
-	c->used += size;
-	memset(p, 0, size);
-	return p;
-}
-
-void
-fom_module_free(struct fom_module *m)
-{
-	struct fom_achunk *c, *n;
-
-	if (m == NULL)
-		return;
-	for (c = m->arena->head; c != NULL; c = n) {
-		n = c->next;
-		free(c);
-	}
-	free(m->arena);
-	free(m);
-}
 
 static int
 fom_p_nomem(struct fom_pctx *p)
@@ -770,11 +720,8 @@ fom_p_walk(const xmlNode *root, const char *name, struct fom_module **out,
 	struct fom_module *m;
 
 	*out = NULL;
-	m = calloc(1, sizeof(*m));
-	if (m == NULL || (m->arena = calloc(1, sizeof(*m->arena))) == NULL) {
-		free(m);
+	if ((m = fom_module_new()) == NULL)
 		return fom_err(err, name, 0, "out of memory");
-	}
 	memset(&p, 0, sizeof(p));
 	p.arena = m->arena;
 	p.file = name;

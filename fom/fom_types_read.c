@@ -322,9 +322,12 @@ out:
 	return rc;
 }
 
-/* One dimension of a cardinality, s[0..n) without surrounding blanks. */
+/* One dimension of a cardinality, s[0..n) without surrounding blanks.
+ * "(l..u)", another RTI's form of "[l..u]", is read as that and sets
+ * *paren. */
 static int
-fom_t_card_dim(const char *s, size_t n, struct fom_cardinality *c)
+fom_t_card_dim(const char *s, size_t n, struct fom_cardinality *c,
+    int *paren)
 {
 	char buf[64], *dots;
 	int64_t lo, hi;
@@ -340,6 +343,11 @@ fom_t_card_dim(const char *s, size_t n, struct fom_cardinality *c)
 		return 0;
 	}
 	c->dynamic = 0;
+	if (buf[0] == '(' && buf[n - 1] == ')') {
+		buf[0] = '[';
+		buf[n - 1] = ']';
+		*paren = 1;
+	}
 	if (buf[0] != '[') {
 		if (fom_t_int(buf, 0, FOM_CARD_MAX, &lo) < 0)
 			return -1;
@@ -410,6 +418,7 @@ fom_t_read_array(struct fom_tctx *x, const struct fom_mdatatype *md,
 {
 	const char *c = md->cardinality, *s, *e;
 	uint32_t n = 1, i;
+	int paren = 0;
 
 	if (fom_t_need(x, md->line, md->datatype, "dataType", what, 1) < 0 ||
 	    fom_t_need(x, md->line, c, "cardinality", what, 1) < 0)
@@ -435,7 +444,7 @@ fom_t_read_array(struct fom_tctx *x, const struct fom_mdatatype *md,
 		for (b = e; b > a && (b[-1] == ' ' || b[-1] == '\t'); b--)
 			;
 		if (fom_t_card_dim(a, (size_t)(b - a),
-		    &t->u.array.dims[i]) < 0)
+		    &t->u.array.dims[i], &paren) < 0)
 			return fom_err(x->err, x->file, md->line, "%s has an "
 			    "invalid cardinality '%s' (Dynamic, N or [l..u] "
 			    "up to %u, one per dimension, separated by "
@@ -445,6 +454,12 @@ fom_t_read_array(struct fom_tctx *x, const struct fom_mdatatype *md,
 	    FOM_ENC_FIXED_ARRAY, "HLAvariableArray",
 	    FOM_ENC_VARIABLE_ARRAY) < 0)
 		return -1;
+	if (paren && r->warn[0] == '\0') {
+		snprintf(r->warn, sizeof(r->warn), "%.300s: cardinality "
+		    "'%.200s' writes a range as (l..u): read as [l..u], the "
+		    "standard's form", what, c);
+		r->warn_line = md->line;
+	}
 	if (t->encoding == FOM_ENC_FIXED_ARRAY) {
 		for (i = 0; i < n; i++)
 			if (t->u.array.dims[i].lower !=

@@ -34,6 +34,14 @@
 
 #define FOM_PRIVILEGE_ATTR 1
 
+/* Names for one warning: ", "-separated, with the first one's line. */
+struct fom_vlist {
+	char *s;
+	size_t len, cap;
+	uint32_t n;
+	int line;
+};
+
 struct fom_mctx {
 	struct fom *c;
 	const struct fom_module *m;
@@ -44,6 +52,10 @@ struct fom_mctx {
 	uint8_t *seen_oc, *seen_ic, *seen_at, *seen_pa, *seen_di;
 	uint32_t *dims;                 /* scratch for resolved references */
 	uint32_t dims_cap;
+	struct fom_vlist mom;            /* MOM classes whose earlier
+	                                 * definition was kept */
+	struct fom_vlist rep;            /* members repeating an inherited
+	                                 * one with its definition */
 };
 
 struct fom_mcount {
@@ -71,7 +83,8 @@ fom_v_nomem(struct fom_mctx *x)
 }
 
 /* Member `name` (`kind`) of class `cls` (`ckind`) repeats the one class
- * `pcls` declares: warn; the caller lets the name stand for that one. */
+ * `pcls` declares with other dimensions: warn; the caller lets the name
+ * stand for that one. */
 static int
 fom_v_inherited(struct fom_mctx *x, int line, const char *kind,
     const char *name, const char *ckind, const char *cls, const char *pcls)
@@ -79,7 +92,8 @@ fom_v_inherited(struct fom_mctx *x, int line, const char *kind,
 	char buf[600];
 
 	snprintf(buf, sizeof(buf), "%s '%s' of %s '%s' repeats the %s "
-	    "inherited from '%s': it names that %s, whose definition holds",
+	    "inherited from '%s' with other dimensions: it names that %s, "
+	    "whose definition holds",
 	    kind, name, ckind, cls, kind, pcls, kind);
 	if (fom_warn_add(x->c, x->file, line, buf) < 0)
 		return fom_v_nomem(x);
@@ -244,6 +258,169 @@ fom_v_same_type(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
+/* 1 when class `h` (interaction: of the interaction tree) is HLAmanager
+ * under the root or below it: a class of the MOM. */
+static int
+fom_v_is_mom(const struct fom *c, int interaction, uint32_t h)
+{
+	uint32_t p;
+
+	for (; h != 0; h = p) {
+		p = interaction ? c->iclasses[h - 1].parent :
+		    c->oclasses[h - 1].parent;
+		if (p == 1)
+			return strcmp(interaction ? c->iclasses[h - 1].name :
+			    c->oclasses[h - 1].name, "HLAmanager") == 0;
+	}
+	return 0;
+}
+
+/*
+ * A MOM class that an earlier module (the MIM) defined with members,
+ * repeated by this module with members that differ: 1 when it differs
+ * only as the 1516-2000 MOM differs from the 2010 MIM, so that the
+ * earlier definition is kept and the module's members are ignored; else
+ * 0 (the ordinary checks then refuse what conflicts).  Such differences:
+ * members named HLA... that one side lacks (HLAFDDID in 2000,
+ * HLAfederateName in 2010), and the datatypes and dimensions of members
+ * both have (2000 names its dimensions Federate and ServiceGroup).  A
+ * member not named HLA..., or one whose transportation or order differs,
+ * is a real conflict: -1 with the error naming it when the class
+ * otherwise differs as the 2000 MOM does, else 0.  A class with no
+ * HLA... member is not an older MOM: 0.  Sets *differs when the HLA...
+ * members differ.
+ */
+static int
+fom_v_mom_older(struct fom_mctx *x, int interaction, uint32_t h,
+    const struct fom_mclass *mc, int *differs)
+{
+	struct fom *c = x->c;
+	uint32_t ne = interaction ? c->iclasses[h - 1].n_params :
+	    c->oclasses[h - 1].n_attrs, found = 0, hla = 0, i, a;
+	const struct fom_mmember *bad = NULL;
+	const char *why = NULL;
+
+	*differs = 0;
+	if (ne == 0 || mc->n_members == 0 || h == 1 ||
+	    !fom_v_is_mom(c, interaction, h))
+		return 0;
+	for (i = 0; i < mc->n_members; i++) {
+		const struct fom_mmember *ma = &mc->members[i];
+
+		if (strncmp(ma->name, "HLA", 3) != 0) {
+			if (!bad) {
+				bad = ma;
+				why = "is not the standard's (no HLA prefix)";
+			}
+			continue;
+		}
+		hla++;
+		a = interaction ? fom_param_decl(c, h, ma->name) :
+		    fom_attr_decl(c, h, ma->name);
+		if (a == 0) {
+			*differs = 1;
+			continue;
+		}
+		found++;
+		if (interaction) {
+			if (!fom_v_same_type(c->params[a - 1].datatype_name,
+			    ma->datatype))
+				*differs = 1;
+			continue;
+		}
+		{
+			const struct fom_attribute *e = &c->attrs[a - 1];
+			uint8_t order = ma->has_order ? ma->order :
+			    FOM_ORDER_RECEIVE;
+			uint8_t tr = ma->has_transport ? ma->transport :
+			    FOM_TRANSPORT_RELIABLE;
+			uint32_t j, d;
+
+			if (a == FOM_PRIVILEGE_ATTR)
+				continue;
+			if ((e->order != order || e->transport != tr) &&
+			    !bad) {
+				bad = ma;
+				why = "differs in transportation or order";
+			}
+			if (!fom_v_same_type(e->datatype_name, ma->datatype) ||
+			    e->n_dims != ma->n_dims)
+				*differs = 1;
+			for (j = 0; j < ma->n_dims && !*differs; j++) {
+				d = fom_dim_by_name(c, ma->dims[j]);
+				if (d == 0 || !fom_v_same_dims(&d, 1, e->dims,
+				    e->n_dims))
+					*differs = 1;
+			}
+		}
+	}
+	/* a class without the standard's members is no MOM of another
+	 * version: the ordinary checks say what is wrong */
+	if (hla == 0)
+		return 0;
+	if (found < ne)
+		*differs = 1;
+	if (bad && *differs)
+		return fom_err(x->err, x->file, bad->line, "conflicting merge "
+		    "of %s class '%s': %s '%s' %s, so the class differs from "
+		    "the MIM's beyond what the 1516-2000 MOM changed",
+		    interaction ? "interaction" : "object", interaction ?
+		    c->iclasses[h - 1].qname : c->oclasses[h - 1].qname,
+		    interaction ? "parameter" : "attribute", bad->name, why);
+	return bad ? 0 : *differs;
+}
+
+/* Add `a` (and, when b is not NULL, "a.b") to list `l`; -1 on ENOMEM. */
+static int
+fom_v_note(struct fom_mctx *x, struct fom_vlist *l, const char *a,
+    const char *b, int line)
+{
+	size_t n = l->len + strlen(a) + (b ? strlen(b) + 1 : 0) + 3;
+	char *p;
+
+	if (n > l->cap) {
+		if ((p = realloc(l->s, n * 2)) == NULL)
+			return fom_v_nomem(x);
+		l->s = p;
+		l->cap = n * 2;
+	}
+	if (l->n == 0)
+		l->line = line;
+	l->len += (size_t)sprintf(l->s + l->len, "%s%s%s%s", l->n ? ", " : "",
+	    a, b ? "." : "", b ? b : "");
+	l->n++;
+	return 0;
+}
+
+/* The warning of list `l` (nothing when empty): `what` then the names.
+ * -1 on ENOMEM. */
+static int
+fom_v_note_warn(struct fom_mctx *x, const struct fom_vlist *l,
+    const char *what)
+{
+	struct fom *f = x->c;
+	struct fom_warning *w;
+
+	if (l->n == 0)
+		return 0;
+	w = realloc(f->warnings, (f->n_warnings + 1) * sizeof(*w));
+	if (w == NULL)
+		return fom_v_nomem(x);
+	f->warnings = w;
+	w = &f->warnings[f->n_warnings];
+	w->line = l->line;
+	w->file = strdup(x->file);
+	w->msg = malloc(strlen(what) + l->len + 1);
+	if (w->file == NULL || w->msg == NULL) {
+		free(w->file);
+		free(w->msg);
+		return fom_v_nomem(x);
+	}
+	sprintf(w->msg, "%s%s", what, l->s);
+	f->n_warnings++;
+	return 0;
+}
+
 static int
 fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
     struct fom_nameset *below)
@@ -252,7 +429,11 @@ fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 	uint32_t ne = c->oclasses[h - 1].n_attrs, matched = 0, i, a, p;
 	int64_t d;
 	const char *q;
+	int differs;
 
+	if ((d = fom_v_mom_older(x, 0, h, mc, &differs)) != 0)
+		return d < 0 ? -1 : fom_v_note(x, &x->mom,
+		    c->oclasses[h - 1].qname, NULL, mc->line);
 	for (i = 0; i < mc->n_members; i++) {
 		const struct fom_mmember *ma = &mc->members[i];
 		uint8_t order = ma->has_order ? ma->order : FOM_ORDER_RECEIVE;
@@ -290,15 +471,39 @@ fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 			continue;
 		}
 		for (p = c->oclasses[h - 1].parent; p != 0 &&
-		    fom_attr_decl(c, p, ma->name) == 0;
+		    (a = fom_attr_decl(c, p, ma->name)) == 0;
 		    p = c->oclasses[p - 1].parent)
 			;
 		if (p != 0) {
-			if (fom_v_inherited(x, ma->line, "attribute",
-			    ma->name, "object class", q,
-			    c->oclasses[p - 1].qname) < 0)
-				return -1;
-			continue;
+			const struct fom_attribute *e = &c->attrs[a - 1];
+
+			/* the same definition again: the inherited one */
+			if (e->order == order && e->transport == tr &&
+			    fom_v_same_dims(e->dims, e->n_dims, x->dims,
+			    ma->n_dims) && fom_v_same_type(e->datatype_name,
+			    ma->datatype)) {
+				if (fom_v_note(x, &x->rep, q, ma->name,
+				    ma->line) < 0)
+					return -1;
+				continue;
+			}
+			/* other dimensions only (Portico's restaurant FOM
+			 * restates Drink.NumberCups in Soda so): the
+			 * inherited definition holds, and the warning says
+			 * so by name */
+			if (e->order == order && e->transport == tr &&
+			    fom_v_same_type(e->datatype_name, ma->datatype)) {
+				if (fom_v_inherited(x, ma->line, "attribute",
+				    ma->name, "object class", q,
+				    c->oclasses[p - 1].qname) < 0)
+					return -1;
+				continue;
+			}
+			return fom_err(x->err, x->file, ma->line,
+			    "attribute '%s' of object class '%s' "
+			    "redefines the inherited attribute of "
+			    "'%s' with another definition", ma->name, q,
+			    c->oclasses[p - 1].qname);
 		}
 		if ((d = fom_v_below_get(x, below, 0, h, ma->name)) < 0)
 			return -1;
@@ -388,7 +593,11 @@ fom_v_params_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 	uint32_t ne = c->iclasses[h - 1].n_params, matched = 0, i, a, p;
 	int64_t d;
 	const char *q;
+	int differs;
 
+	if ((d = fom_v_mom_older(x, 1, h, mc, &differs)) != 0)
+		return d < 0 ? -1 : fom_v_note(x, &x->mom,
+		    c->iclasses[h - 1].qname, NULL, mc->line);
 	for (i = 0; i < mc->n_members; i++) {
 		const struct fom_mmember *ma = &mc->members[i];
 		q = c->iclasses[h - 1].qname;
@@ -411,15 +620,22 @@ fom_v_params_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 			continue;
 		}
 		for (p = c->iclasses[h - 1].parent; p != 0 &&
-		    fom_param_decl(c, p, ma->name) == 0;
+		    (a = fom_param_decl(c, p, ma->name)) == 0;
 		    p = c->iclasses[p - 1].parent)
 			;
 		if (p != 0) {
-			if (fom_v_inherited(x, ma->line, "parameter",
-			    ma->name, "interaction class", q,
-			    c->iclasses[p - 1].qname) < 0)
-				return -1;
-			continue;
+			if (fom_v_same_type(c->params[a - 1].datatype_name,
+			    ma->datatype)) {
+				if (fom_v_note(x, &x->rep, q, ma->name,
+				    ma->line) < 0)
+					return -1;
+				continue;
+			}
+			return fom_err(x->err, x->file, ma->line,
+			    "parameter '%s' of interaction class '%s' "
+			    "redefines the inherited parameter of "
+			    "'%s' with another datatype", ma->name, q,
+			    c->iclasses[p - 1].qname);
 		}
 		if ((d = fom_v_below_get(x, below, 1, h, ma->name)) < 0)
 			return -1;
@@ -534,6 +750,13 @@ fom_v_run(struct fom_mctx *x)
 	}
 	if (fom_add_module(x->c, x->file, m->model_name) < 0)
 		return fom_v_nomem(x);
+	/* after fom_types_add's warnings, before finish counts them kept */
+	if (fom_v_note_warn(x, &x->mom, "MOM classes that differ from the "
+	    "MIM's only as the 1516-2000 MOM does are taken as the MIM's: ")
+	    < 0 || fom_v_note_warn(x, &x->rep, "attributes and parameters "
+	    "that repeat an inherited one with its definition are the "
+	    "inherited ones: ") < 0)
+		return -1;
 	return fom_types_finish(x->c, x->module, x->deps_missing, x->err);
 }
 
@@ -572,5 +795,7 @@ fom_merge_module(struct fom *f, const struct fom_module *m, const char *name,
 	free(x.seen_pa);
 	free(x.seen_di);
 	free(x.dims);
+	free(x.mom.s);
+	free(x.rep.s);
 	return rc;
 }

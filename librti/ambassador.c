@@ -85,6 +85,7 @@ static const struct rti__cb_handler core_callbacks[] = {
 	{ WIRE_CB_DGRAM_OFFER, cb_dgram_offer },
 	{ WIRE_CB_DGRAM_CONFIRM, cb_dgram_confirm },
 	{ WIRE_CB_MC_JOIN, cb_mc_join },
+	{ WIRE_CB_SERVICE_REPORTING, rti__svc_cb_reporting },
 	{ 0, NULL }
 };
 
@@ -92,6 +93,7 @@ static const struct rti__msg_out core_sends[] = {
 	{ WIRE_HELLO, RTI__ONE_WAY },
 	{ WIRE_HEARTBEAT, RTI__ONE_WAY },
 	{ WIRE_MC_JOINED, RTI__ONE_WAY },
+	{ WIRE_SERVICE_REPORT, RTI__ONE_WAY },
 	{ 0, 0 }
 };
 
@@ -280,6 +282,7 @@ rti__leave(rti_ambassador *amb)
 	amb->fed_names = NULL;
 	amb->n_fed_names = 0;
 	amb->joined = 0;
+	amb->report_services = 0;
 	amb->busy = RTI_OK;
 	amb->self.id = 0;
 }

@@ -570,6 +570,10 @@ rti__ddm_send_update(rti_ambassador *amb, uint32_t obj, uint32_t cls,
 		st->stats.updates_suppressed++;
 		for (i = 0; i < n; i++)
 			st->bytes_suppressed += v[i].length;
+		/* rtiexec does not see it: librti reports it */
+		if (amb->report_services)
+			rti__svc_local(amb, "updateAttributeValues",
+			    "objectInstance=%u", obj);
 	}
 	return w;
 }
@@ -597,10 +601,14 @@ rti__ddm_send_interaction(rti_ambassador *amb, uint32_t cls, const char *cond,
 	if (!w && amb->fom)
 		w = fom_iclass_is_a(amb->fom, cls, fom_iclass_by_name(amb->fom,
 		    "HLAinteractionRoot.HLAmanager"));
-	if (w)
+	if (w) {
 		st->stats.interactions_sent++;
-	else
+	} else {
 		st->stats.interactions_suppressed++;
+		if (amb->report_services)
+			rti__svc_local(amb, "sendInteraction",
+			    "interactionClass=%u", cls);
+	}
 	return w;
 }
 

@@ -162,8 +162,10 @@ again:
 		goto again;
 	}
 	if (type == WIRE_CB_DGRAM_OFFER || type == WIRE_CB_DGRAM_CONFIRM ||
-	    type == WIRE_CB_MC_JOIN) {
-		/* the datagram path: not callbacks either */
+	    type == WIRE_CB_MC_JOIN || type == WIRE_CB_SERVICE_REPORTING ||
+	    type == WIRE_CB_MOM_QUERY) {
+		/* the datagram path and the MOM's questions: not
+		 * callbacks either */
 		amb->in_off = poff + len;
 		if (rti__dispatch(amb, type, amb->in.data + poff, len) < 0) {
 			rti__lose(amb, "malformed message 0x%04x from "
@@ -222,6 +224,12 @@ rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
 	amb->last_type = type;
 	rc = h->fn(amb, type, &rd);
 	amb->in_callback = nested;
+	/* one test while HLAsetServiceReporting is off (svcreport.c) */
+	if (amb->report_services && rc >= 0) {
+		if (!amb->svc_held)
+			rti__svc_callback(amb, type, payload, len);
+		amb->svc_held = 0;
+	}
 	return rc < 0 ? -1 : 0;
 }
 

@@ -311,11 +311,11 @@ rti_join_federation_execution_from_modules(rti_ambassador *amb,
 	for (i = 0; i < n; i++) {
 		const char *mname = wire_get_str(&rd, 4096);
 		uint32_t len;
-		const char *xml = wire_get_blob(&rd, &len, UINT32_MAX);
+		const char *bin = wire_get_blob(&rd, &len, UINT32_MAX);
 
 		if (rd.err)
 			goto bad;
-		if (fom_load_string(amb->fom, xml, len, mname, &fe) < 0) {
+		if (fom_load_bin(amb->fom, bin, len, mname, &fe) < 0) {
 			rc = rti__fail(amb, RTI_ERR_INTERNAL_ERROR,
 			    "cannot load the federation's FOM: %s:%d: %s",
 			    fe.file, fe.line, fe.msg);
@@ -957,13 +957,13 @@ cb_fom_modules(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	for (i = 0; i < n; i++) {
 		const char *mname = wire_get_str(rd, 4096);
 		uint32_t len;
-		const char *xml = wire_get_blob(rd, &len, UINT32_MAX);
+		const char *bin = wire_get_blob(rd, &len, UINT32_MAX);
 
 		if (rd->err)
 			return -1;
 		if (first + i < have)
 			continue;       /* applied ahead already */
-		if (fom_load_string(amb->fom, xml, len, mname, &fe) < 0) {
+		if (fom_load_bin(amb->fom, bin, len, mname, &fe) < 0) {
 			rti__lose(amb, "cannot load the FOM module '%.80s' "
 			    "rtiexec announced: %.60s:%d: %.80s", mname,
 			    fe.file, fe.line, fe.msg);

@@ -283,6 +283,10 @@ struct rti_ambassador {
 	                             declared one-way */
 
 	int in_callback;
+	int report_services;      /* rtiexec's WIRE_CB_SERVICE_REPORTING:
+	                             rti__dispatch reports callbacks */
+	int svc_held;             /* the frame in dispatch was held (TM) or
+	                             dropped, not delivered: not reported */
 	int in_flush;             /* running the modules' flush hooks */
 	int tm_releasing;         /* TM is delivering held TSO messages */
 	int busy;                 /* RTI_OK, or RTI_ERR_SAVE_IN_PROGRESS /
@@ -445,6 +449,22 @@ void rti__udp_dropped(rti_ambassador *amb, int late);
 
 /* Run the handler of a server->client frame (callbacks run inside).
  * 0, or -1 when the frame is unknown or malformed. */
+/* svcreport.c: queue the WIRE_SERVICE_REPORT of callback frame `type`
+ * (nothing for a frame that is no callback); the handler of
+ * WIRE_CB_SERVICE_REPORTING. */
+void rti__svc_callback(rti_ambassador *amb, uint16_t type,
+    const void *payload, size_t len);
+int rti__svc_cb_reporting(rti_ambassador *amb, uint16_t type,
+    struct wire_rd *rd);
+/* The same for service `name` the federate invoked that librti carried
+ * out alone (a send its source filter dropped), with one argument. */
+void rti__svc_local(rti_ambassador *amb, const char *name, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
+/* The MOM's figures of TM (the milliseconds granted and advancing since
+ * the last call, counted from the first call on; the held receive-order
+ * messages; asynchronous delivery), for OM's WIRE_MOM_STATS. */
+void rti__tm_mom(rti_ambassador *amb, uint32_t *granted,
+    uint32_t *advancing, uint32_t *ro, int *async);
 int rti__dispatch(rti_ambassador *amb, uint16_t type, const void *payload,
     size_t len);
 

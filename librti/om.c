@@ -717,6 +717,7 @@ static const struct rti__msg_out om_sends[] = {
 	{ WIRE_OM_UPDATE, RTI__ONE_WAY },
 	{ WIRE_OM_INTERACTION, RTI__ONE_WAY },
 	{ WIRE_OM_DELETE, RTI__ONE_WAY },
+	{ WIRE_MOM_STATS, RTI__ONE_WAY },
 	{ WIRE_OM_LOCAL_DELETE, RTI__ONE_WAY },
 	{ WIRE_DDM_INTERACTION, RTI__ONE_WAY },
 	{ 0, 0 }

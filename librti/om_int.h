@@ -42,6 +42,8 @@ struct om_state {
 	enum rti_packing packing;
 	size_t max_bundle;        /* 0 = rtiexec's frame limit */
 	uint32_t self;            /* federate handle, in retraction handles */
+	uint32_t mom_deleted;     /* instances this federate deleted and */
+	uint32_t mom_removed;     /* removes delivered, since the join (MOM) */
 	/* the update frame being filled (one open class layer) */
 	struct wire_buf pend;
 	int pend_open;

@@ -47,6 +47,7 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 	}
 	if (!(h->flags & WIRE_OMF_TIMESTAMP)) {
 		rc = rti__tm_hold_ro(amb, type, payload, len);
+		amb->svc_held = rc == 1;
 		return rc < 0 ? -1 : rc;
 	}
 	info->sent_order = RTI_ORDER_TIMESTAMP;
@@ -60,10 +61,12 @@ rx_deliver_now(rti_ambassador *amb, uint16_t type, const void *payload,
 		/* best effort that came after its time was granted: gone,
 		 * never out of timestamp order */
 		rti__udp_dropped(amb, 1);
+		amb->svc_held = 1;
 		return 1;
 	}
 	rc = rti__tm_hold(amb, type, payload, len, info->time, producer,
 	    h->retraction);
+	amb->svc_held = rc == 1;
 	return rc < 0 ? -1 : rc;
 }
 
@@ -194,6 +197,7 @@ cb_remove(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		return rc < 0 ? -1 : 0;
 	if (!obj_find(st, obj.id))
 		return 0;
+	st->mom_removed++;
 	/* still known during the callback; gone after it */
 	if (amb->cb.remove_object_instance)
 		amb->cb.remove_object_instance(amb->arg, obj, h.tag, h.tag_len,
@@ -307,7 +311,37 @@ cb_names(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	return 0;
 }
 
+/* WIRE_CB_MOM_QUERY (rti-mom(7)): the answer, WIRE_MOM_STATS, is queued
+ * now and written by the evoke that read the question. */
+static int
+cb_mom_query(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
+{
+	struct om_state *st = st_of(amb);
+	uint32_t granted, advancing, ro;
+	struct wire_buf *b;
+	size_t off;
+	int async;
+
+	(void)type;
+	if (!wire_rd_done(rd))
+		return -1;
+	if (!amb->joined || !st)
+		return 0;
+	rti__tm_mom(amb, &granted, &advancing, &ro, &async);
+	b = rti__msg_begin(amb, WIRE_MOM_STATS, &off);
+	wire_put_u32(b, granted);
+	wire_put_u32(b, advancing);
+	wire_put_u32(b, ro);
+	wire_put_u32(b, st->mom_deleted);
+	wire_put_u32(b, st->mom_removed);
+	wire_put_u8(b, (uint8_t)async);
+	/* on ENOMEM no answer: rtiexec asks again at its next need */
+	(void)rti__msg_end(amb, off, 0);
+	return 0;
+}
+
 const struct rti__cb_handler rti__om_callbacks[] = {
+	{ WIRE_CB_MOM_QUERY, cb_mom_query },
 	{ WIRE_CB_NAMES_RESERVED, cb_names },
 	{ WIRE_CB_DISCOVER, cb_discover },
 	{ WIRE_CB_REFLECT, cb_reflect },

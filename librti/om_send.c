@@ -1033,6 +1033,7 @@ delete_obj(rti_ambassador *amb, rti_object_instance_handle obj,
 	if ((rc = rti__msg_end(amb, off, 1)) != RTI_OK)
 		return rc;
 	retraction_out(amb, st, &h, h.retraction, out);
+	st->mom_deleted++;
 	rti__om_obj_del(st, o);
 	return RTI_OK;
 }

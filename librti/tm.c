@@ -73,7 +73,14 @@ struct tm_st {
 	struct wire_buf ro;       /* held RO messages: frames, arrival order */
 	uint32_t retraction;      /* the last retraction serial put on a
 	                             message sent (rti__tm_sent) */
+	/* MOM (svcreport.c): wall-clock milliseconds granted [0] and
+	 * advancing [1] since the last WIRE_MOM_STATS, kept from rtiexec's
+	 * first WIRE_CB_MOM_QUERY on (no clock read before) */
+	int mom_on;
+	double mom_since, mom_ms[2];
 };
+
+static void mom_switch(struct tm_st *st, int ended);
 
 static const char *const kind_names[] = {
 	[TMC_TAR] = "time advance request",
@@ -474,6 +481,8 @@ advance(rti_ambassador *amb, int kind, rti_time t)
 	wire_put_u64(b, u);
 	rc = rti__msg_end(amb, off, 1);
 	if (rc == RTI_OK) {
+		if (st->mom_on)
+			mom_switch(st, 0);
 		st->kind = kind;
 		st->req = u;
 		ro_requeue(amb, st);
@@ -737,6 +746,8 @@ cb_grant(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 		    tmc_la_bound(i64, t, st->lookahead, kind));
 		st->last_kind = kind;
 	}
+	if (st->mom_on && st->kind != TMC_NONE)
+		mom_switch(st, 1);
 	st->kind = TMC_NONE;
 	if (amb->cb.time_advance_grant)
 		amb->cb.time_advance_grant(amb->arg,
@@ -896,6 +907,50 @@ bad:
 }
 
 /* ---- module ---- */
+
+/* The time state ends (0 granted, 1 advancing): its time since the last
+ * switch goes to its account. */
+static void
+mom_switch(struct tm_st *st, int ended)
+{
+	double now = rti__now();
+
+	st->mom_ms[ended] += (now - st->mom_since) * 1000.0;
+	st->mom_since = now;
+}
+
+void
+rti__tm_mom(rti_ambassador *amb, uint32_t *granted, uint32_t *advancing,
+    uint32_t *ro, int *async)
+{
+	struct tm_st *st = amb->mod[RTI__MOD_TM];
+	struct wire_rd rd;
+	uint16_t t, fl;
+	uint32_t len;
+
+	*granted = *advancing = *ro = 0;
+	*async = 0;
+	if (!st)
+		return;
+	if (st->mom_on) {
+		mom_switch(st, st->kind != TMC_NONE);
+		*granted = st->mom_ms[0] > 4e9 ? 4000000000u :
+		    (uint32_t)st->mom_ms[0];
+		*advancing = st->mom_ms[1] > 4e9 ? 4000000000u :
+		    (uint32_t)st->mom_ms[1];
+	} else {
+		st->mom_on = 1;
+		st->mom_since = rti__now();
+	}
+	st->mom_ms[0] = st->mom_ms[1] = 0;
+	/* the held receive-order frames */
+	wire_rd_init(&rd, st->ro.data, st->ro.len);
+	while (wire_rd_left(&rd) >= WIRE_HEADER_SIZE &&
+	    wire_frame_peek(rd.p, wire_rd_left(&rd), UINT32_MAX, &t, &fl,
+	    &len) > 0 && wire_get_raw(&rd, WIRE_HEADER_SIZE + (size_t)len))
+		(*ro)++;
+	*async = st->async;
+}
 
 static int
 tm_join(rti_ambassador *amb)

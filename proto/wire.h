@@ -22,7 +22,7 @@
 #include <string.h>
 
 #define WIRE_MAGIC 0x48524931u /* "HRI1" */
-#define WIRE_VERSION 2
+#define WIRE_VERSION 3
 #define WIRE_HEADER_SIZE 8
 #define WIRE_DEFAULT_MAX_FRAME (16u * 1024 * 1024)
 #define WIRE_MAX_NAME 1024      /* names of federations, federates, ... */
@@ -91,6 +91,24 @@ enum wire_type {
 	                                   address, u16 UDP port, u8 mac */
 	WIRE_MC_JOINED = 0x000e,        /* one-way: u64 group token, u8 1:
 	                                   a member now, 0: could not join */
+	/* Service reporting (rti-mom(7), HLAsetServiceReporting): rtiexec
+	 * turns it on or off in a federate's librti, which then reports
+	 * the callbacks it delivers, queued with its other output. */
+	WIRE_SERVICE_REPORT = 0x0010,   /* one-way: u8 success, str service,
+	                                   u32 n, n x str argument, str
+	                                   exception */
+	WIRE_CB_SERVICE_REPORTING = 0x0011, /* u8 on (1) or off (0); never
+	                                       delivered as a callback */
+	/* The MOM's attributes whose state lives in librti: rtiexec asks,
+	 * librti answers from the evoke that reads the question. */
+	WIRE_CB_MOM_QUERY = 0x0012,     /* (empty); never delivered as a
+	                                   callback */
+	WIRE_MOM_STATS = 0x0013,        /* one-way: u32 ms granted, u32 ms
+	                                   advancing (since the last
+	                                   MOM_STATS), u32 RO messages held,
+	                                   u32 instances deleted, u32
+	                                   instances removed (since the join),
+	                                   u8 asynchronous delivery */
 
 	/* FedM requests */
 	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,

@@ -53,6 +53,8 @@
 void status_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* CLOCK_MONOTONIC in seconds. */
 double mono_now(void);
+/* The same clock, coarse (a few ms) and cheaper: for a read's time. */
+double mono_coarse(void);
 /* A line a client can cause before it is trusted, at most one per
  * reason `r` and second; rl_flush_cb (srv->rl_ev) writes the counts of
  * the lines held back. */

@@ -171,6 +171,8 @@ server_busy_exempt(uint16_t type)
 	case WIRE_RESTORE_QUERY:
 	case WIRE_DDM_ACK:
 	case WIRE_SOURCE_STATS:
+	case WIRE_SERVICE_REPORT:
+	case WIRE_MOM_STATS:
 	case WIRE_MC_JOINED:
 		return 1;
 	default:
@@ -245,7 +247,11 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 		refuse_busy(c, h, serial, c->fed->busy);
 		return 0;
 	}
-	rc = h->fn(c, serial, &rd);
+	/* One branch while HLAsetServiceReporting is off (mom_service.c) */
+	if (c->fed && c->fed->report_services)
+		rc = server_dispatch_reported(c, h, serial, &rd, type);
+	else
+		rc = h->fn(c, serial, &rd);
 	if (rc < 0)
 		protocol_error(c, type, p, n, "malformed message");
 	return rc == MSG_DEFER ? MSG_DEFER : 0;
@@ -266,7 +272,10 @@ conn_dispatch_dgram(struct conn *c, uint16_t type, const uint8_t *p,
 	srv->dispatch_type = type;
 	srv->dispatch_be = 1;
 	srv->dispatch_dgram = 1;
-	rc = h->fn(c, 0, &rd);
+	if (c->fed && c->fed->report_services)
+		rc = server_dispatch_reported(c, h, 0, &rd, type);
+	else
+		rc = h->fn(c, 0, &rd);
 	srv->dispatching = NULL;
 	srv->dispatch_be = 0;
 	srv->dispatch_dgram = 0;
@@ -375,6 +384,13 @@ conn_read_failed(struct conn *c, ssize_t n)
 	if (c->fed)
 		rti_log(c->srv, LOG_INFO, "connection %u (%s): %s", c->id,
 		    c->peer, n == 0 ? "closed by peer" : "socket error");
+	if (!c->close_why)
+		c->close_why = n == 0 ? "closed by the federate's side "
+		    "(end of stream)" : "socket error";
+	if (!c->why[0])
+		snprintf(c->why, sizeof c->why, "%s", n == 0 ?
+		    "connection closed by the federate's side" :
+		    "socket error");
 	conn_free(c);
 	return 1;
 }
@@ -453,6 +469,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 			return;
 		}
 		c->rx_reads++;
+		c->rx_at = mono_coarse();
 		c->in.len += (size_t)n;
 		conn_process_kept(c);
 		return;
@@ -463,6 +480,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	c->rx_reads++;
+	c->rx_at = mono_coarse();
 	used = conn_process(c, srv->rbuf, (size_t)n);
 	if (used < (size_t)n && !c->closing) {
 		wire_put_raw(&c->in, srv->rbuf + used, (size_t)n - used);

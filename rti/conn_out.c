@@ -26,6 +26,7 @@
 
 
 #include "conn.h"
+#include "events.h"
 #include "tcp.h"
 #include "uring.h"
 
@@ -77,8 +78,11 @@ conn_detach_federate(struct conn *c)
 	rti_log(c->srv, LOG_INFO,
 	    "federate %s (%u) of %s lost its connection; resigning", f->name,
 	    f->handle, f->fx->name);
+	events_leaving(f, EV_WHY_CONNECTION_LOST, c->close_why ?
+	    c->close_why : "closed by the federate's side");
 	c->fed = NULL;
 	f->conn = NULL;
+	f->lost = c->why[0] ? c->why : "connection lost";
 	server_resign(f, f->resign_action);
 }
 
@@ -148,11 +152,14 @@ conn_close(struct conn *c, const char *reason)
 {
 	if (c->closing)
 		return;
+	if (reason && !c->why[0])
+		snprintf(c->why, sizeof c->why, "%s", reason);
 	/* before the handshake the reason was logged rate-limited */
 	rti_log(c->srv, reason && c->hello_done ? LOG_INFO : LOG_DEBUG,
 	    "connection %u (%s) closing%s%s", c->id, c->peer,
 	    reason ? ": " : "", reason ? reason : "");
 	c->closing = 1;
+	c->close_why = reason;
 	startup_unlink(c);
 	event_del(c->rev);
 	/* Resign and free from the loop, never inside a handler. */
@@ -315,6 +322,14 @@ conn_drop_slow(struct conn *c, const char *why)
 	struct federate *f = c->fed;
 
 	srv->stats.slow_consumers_dropped++;
+	if (f) {
+		char d[160];
+
+		snprintf(d, sizeof d, "%s; %zu bytes were queued", why,
+		    out_queued(c));
+		events_add(f->fx, EV_SLOW_CONSUMER, f, "%s", d);
+		events_leaving(f, EV_WHY_SLOW_CONSUMER, d);
+	}
 	if (f)
 		rti_log(srv, LOG_WARN, "connection %u (%s), federate %s (%u) "
 		    "of %s: %s; dropping slow consumer with %zu bytes queued",
@@ -346,6 +361,8 @@ conn_drop_silent(struct conn *c, const char *why)
 		rti_log(srv, LOG_WARN, "connection %u (%s): %s; closing",
 		    c->id, c->peer, why);
 	out_clear(c);
+	if (!c->why[0])
+		snprintf(c->why, sizeof c->why, "heartbeat timeout: %s", why);
 	conn_close(c, "heartbeat timeout");
 	total_check(srv);
 }
@@ -667,9 +684,17 @@ conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
 	struct wire_buf *b = &c->srv->reply;
 	size_t off;
 
-	if (err != RTI_OK && c->fed && c->fed->report_exceptions)
+	if (err != RTI_OK && c->fed && (c->fed->report_exceptions ||
+	    c->fed->report_services))
 		server_federate_exception(c->fed, err, msg ? msg :
 		    rti_strerror(err));
+	/* the results of a service being reported (mom_service.c) */
+	if (c->fed && c->fed->report_services && c->srv->dispatching == c) {
+		c->srv->svc_ret_len = body_len < sizeof c->srv->svc_ret ?
+		    (uint32_t)body_len : (uint32_t)sizeof c->srv->svc_ret;
+		if (c->srv->svc_ret_len)
+			memcpy(c->srv->svc_ret, body, c->srv->svc_ret_len);
+	}
 	/* Own buffer: handlers may be building a body in srv->scratch. */
 	wire_buf_reset(b);
 	off = wire_frame_begin(b, WIRE_REPLY);

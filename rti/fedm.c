@@ -15,6 +15,7 @@
 
 #include "budget.h"
 #include "bundle.h"
+#include "events.h"
 #include "fedm.h"
 #include "fedm_int.h"
 #include "fomload.h"
@@ -86,6 +87,7 @@ federation_free(struct federation *fx)
 	free(fx->module_xml);
 	free(fx->module_len);
 	free(fx->feds);
+	events_fx_free(fx);
 	fom_free(fx->fom);
 	free(fx->name);
 	free(fx);
@@ -276,6 +278,9 @@ federation_add(struct rti_server *srv, struct federation *fx)
 	rti_log(srv, LOG_INFO, "federation %s created (%u modules, %s)",
 	    fx->name, fx->n_modules,
 	    fx->time_int64 ? "HLAinteger64Time" : "HLAfloat64Time");
+	events_add(fx, EV_CREATED, NULL, "%u FOM modules, %s, %u FOM "
+	    "warnings", fx->n_modules, fx->time_int64 ? "HLAinteger64Time" :
+	    "HLAfloat64Time", fx->fom->n_warnings);
 	/* the FOM's warnings (fom.h): loaded anyway, values stay opaque */
 	for (w = 0; w < fx->fom->n_warnings; w++)
 		rti_log(srv, LOG_INFO, "federation %s: %s:%d: warning: %s",
@@ -726,10 +731,8 @@ join_enter(struct conn *c, uint32_t serial, struct federation *fx,
 	wire_put_str(&body, fx->time_int64 ? "HLAinteger64Time" :
 	    "HLAfloat64Time");
 	wire_put_u32(&body, fx->n_modules);
-	for (i = 0; i < fx->n_modules; i++) {
-		wire_put_str(&body, fx->module_names[i]);
-		wire_put_blob(&body, fx->module_xml[i], fx->module_len[i]);
-	}
+	for (i = 0; i < fx->n_modules; i++)
+		(void)fedm_put_module(fx, i, &body);
 	if (body.oom)
 		conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0);
 	else
@@ -737,6 +740,8 @@ join_enter(struct conn *c, uint32_t serial, struct federation *fx,
 	wire_buf_free(&body);
 	rti_log(c->srv, LOG_INFO, "federate %s (%u, type %s) joined %s",
 	    f->name, f->handle, f->type, fx->name);
+	events_add(fx, EV_JOINED, f, "handle %u, type '%s', from %s",
+	    f->handle, f->type, c->peer);
 	fedm_sync_late_joiner(f);
 	return 0;
 }
@@ -1116,6 +1121,7 @@ fedm_federation_fini(struct federation *fx)
 		return;
 	fedm_sync_fini(fx);
 	fedm_save_fini(fx);
+	fedm_bin_free(st);
 	free(st);
 	fx->mod[MOD_FEDM] = NULL;
 }
@@ -1179,9 +1185,12 @@ fedm_server_fini(struct rti_server *srv)
 	}
 
 	while ((fx = srv->federations)) {
-		while (fx->n_feds)
+		while (fx->n_feds) {
+			events_leaving(fx->feds[fx->n_feds - 1],
+			    EV_WHY_SHUTDOWN, "rtiexec stopped");
 			server_resign(fx->feds[fx->n_feds - 1],
 			    RTI_RESIGN_NO_ACTION);
+		}
 		srv->federations = fx->next;
 		federation_free(fx);
 	}

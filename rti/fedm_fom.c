@@ -11,9 +11,11 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bundle.h"
+#include "events.h"
 #include "fedm.h"
 #include "fedm_int.h"
 #include "fomload.h"
@@ -49,6 +51,52 @@ fom_extends(const struct fom *old, const struct fom *nw)
 	return 1;
 }
 
+int
+fedm_put_module(struct federation *fx, uint32_t i, struct wire_buf *b)
+{
+	struct fedm_fx *st = fx->mod[MOD_FEDM];
+	struct fom_error fe;
+	struct wire_buf *nb;
+
+	while (st->n_bin <= i) {
+		nb = realloc(st->bin, (st->n_bin + 1) * sizeof(*nb));
+		if (nb == NULL)
+			goto nomem;
+		st->bin = nb;
+		nb = &st->bin[st->n_bin];
+		wire_buf_init(nb);
+		/* the text parsed when it was loaded: only ENOMEM fails */
+		if (fom_bin_of_xml(fx->module_xml[st->n_bin],
+		    fx->module_len[st->n_bin], fx->module_names[st->n_bin],
+		    nb, &fe) < 0) {
+			wire_buf_free(nb);
+			rti_log(fx->srv, LOG_ERROR, "federation %s: module %s: "
+			    "%s", fx->name, fx->module_names[st->n_bin],
+			    fe.msg);
+			goto nomem;
+		}
+		st->n_bin++;
+	}
+	wire_put_str(b, fx->module_names[i]);
+	wire_put_blob(b, st->bin[i].data, st->bin[i].len);
+	return b->oom ? -1 : 0;
+nomem:
+	b->oom = 1;
+	return -1;
+}
+
+void
+fedm_bin_free(struct fedm_fx *st)
+{
+	uint32_t i;
+
+	for (i = 0; i < st->n_bin; i++)
+		wire_buf_free(&st->bin[i]);
+	free(st->bin);
+	st->bin = NULL;
+	st->n_bin = 0;
+}
+
 /* Send WIRE_CB_FOM_MODULES (modules first.. of fx) to every joined
  * federate. */
 static void
@@ -61,10 +109,8 @@ announce_modules(struct federation *fx, uint32_t first)
 	b = srv_frame(fx->srv, WIRE_CB_FOM_MODULES, &off);
 	wire_put_u32(b, first);
 	wire_put_u32(b, fx->n_modules - first);
-	for (i = first; i < fx->n_modules; i++) {
-		wire_put_str(b, fx->module_names[i]);
-		wire_put_blob(b, fx->module_xml[i], fx->module_len[i]);
-	}
+	for (i = first; i < fx->n_modules; i++)
+		(void)fedm_put_module(fx, i, b);
 	wire_frame_end(b, off);
 	if (b->oom) {
 		rti_log(fx->srv, LOG_ERROR, "federation %s: out of memory "
@@ -148,6 +194,18 @@ fedm_fom_install(struct federation *fx, struct fomload_out *out,
 		rti_log(fx->srv, LOG_INFO, "federation %s: %s:%d: warning: %s",
 		    fx->name, fx->fom->warnings[w].file,
 		    fx->fom->warnings[w].line, fx->fom->warnings[w].msg);
+	{
+		char d[EVENTS_DETAIL_MAX + 1];
+		size_t o = 0;
+
+		d[0] = '\0';
+		for (w = n_base; w < fx->n_modules && o < sizeof d; w++)
+			o += (size_t)snprintf(d + o, sizeof d - o, "%s%s",
+			    w > n_base ? ", " : "", fx->module_names[w]);
+		events_add(fx, EV_FOM_ADDED, NULL, "%s (at a join; %u "
+		    "classes, %u interactions now)", d, fx->fom->n_oclasses,
+		    fx->fom->n_iclasses);
+	}
 	announce_modules(fx, n_base);
 	return RTI_OK;
 }

@@ -52,7 +52,17 @@ struct fedm_fx {
 	                             (WIRE_SAVE_SEEN names the one it saw) */
 	uint64_t n_saved;         /* saves saved, restores restored */
 	uint64_t n_restored;
+	/* The compact forms (fom.h) of the first n_bin modules, made at the
+	 * first join or announcement that sends them and kept: a federation's
+	 * modules only ever append (fedm_fom_install keeps the first ones). */
+	struct wire_buf *bin;
+	uint32_t n_bin;
 };
+
+/* Append module i of fx as joiners read it (str name, blob compact
+ * form) to b (fedm_fom.c).  0, or -1 (ENOMEM, b->oom set). */
+int fedm_put_module(struct federation *fx, uint32_t i, struct wire_buf *b);
+void fedm_bin_free(struct fedm_fx *st);
 
 /* FedM's slot of a federate (f->mod[MOD_FEDM]). */
 struct fedm_fed {

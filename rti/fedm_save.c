@@ -44,9 +44,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "events.h"
 #include "fedm.h"
 #include "fedm_int.h"
 #include "tm.h"
+#include "tmcore.h"
 
 static struct fedm_fx *
 fx_st(struct federation *fx)
@@ -102,20 +104,45 @@ fedm_save_join_check(struct federation *fx, char *msg, size_t len)
 
 /* ---- save ---- */
 
-/* End the save: everyone told `saved` (1) or not saved with `reason`. */
+/* Why a save was not saved, for the log and the event log. */
+static const char *
+save_why(uint32_t reason)
+{
+	switch (reason) {
+	case RTI_SAVE_FEDERATE_RESIGNED:
+		return "a federate resigned";
+	case RTI_SAVE_ABORTED:
+		return "aborted";
+	case RTI_SAVE_FEDERATE_REPORTED_FAILURE:
+		return "a federate could not save";
+	case RTI_SAVE_TIME_CANNOT_BE_HONORED:
+		return "its time cannot be honored: a time-constrained "
+		    "federate is past it";
+	default:
+		return "rtiexec could not save";
+	}
+}
+
+/* End the save: everyone told `saved` (1) or not saved with `reason`
+ * (`detail`: more about it, or NULL). */
 static void
-save_end(struct federation *fx, int saved, uint32_t reason)
+save_end_why(struct federation *fx, int saved, uint32_t reason,
+    const char *detail)
 {
 	struct fedm_fx *st = fx_st(fx);
 	uint32_t i;
 
+	if (saved)
+		events_add(fx, EV_SAVE_DONE, NULL, "'%s'", st->save_label);
+	else
+		events_add(fx, EV_SAVE_FAILED, NULL, "'%s': %s%s%s",
+		    st->save_label, save_why(reason), detail ? ": " : "",
+		    detail ? detail : "");
+
 	store_save_cancel(fx);
 	rti_log(fx->srv, saved ? LOG_INFO : LOG_WARN, "federation %s: save "
 	    "'%s' %s%s", fx->name, st->save_label, saved ? "saved" :
-	    "not saved: ", saved ? "" : reason == RTI_SAVE_FEDERATE_RESIGNED ?
-	    "a federate resigned" : reason == RTI_SAVE_ABORTED ? "aborted" :
-	    reason == RTI_SAVE_FEDERATE_REPORTED_FAILURE ?
-	    "a federate could not save" : "rtiexec could not save");
+	    "not saved: ", saved ? "" : save_why(reason));
 	st->save = FX_SAVE_NONE;
 	tm_save_freeze(fx, 0);
 	if (saved) {
@@ -197,6 +224,12 @@ fedm_save_fed_status(struct federate *f, int *save_st, int *restore_st)
 	    fs->restore_st;
 }
 
+static void
+save_end(struct federation *fx, int saved, uint32_t reason)
+{
+	save_end_why(fx, saved, reason, NULL);
+}
+
 void
 fedm_save_written(struct federation *fx, int err, const char *msg)
 {
@@ -208,7 +241,8 @@ fedm_save_written(struct federation *fx, int err, const char *msg)
 	else
 		st->last_written = (int64_t)time(NULL);
 	st->store = NULL;       /* the store freed its own */
-	save_end(fx, err == RTI_OK, RTI_SAVE_RTI_UNABLE_TO_SAVE);
+	save_end_why(fx, err == RTI_OK, RTI_SAVE_RTI_UNABLE_TO_SAVE,
+	    err == RTI_OK ? NULL : msg);
 }
 
 /* Every federate has answered complete or not complete: write or end. */
@@ -257,6 +291,8 @@ save_initiate(struct federation *fx)
 	fedm_broadcast(fx, b, NULL);
 	rti_log(fx->srv, LOG_INFO, "federation %s: save '%s' initiated",
 	    fx->name, st->save_label);
+	events_add(fx, EV_SAVE_BEGUN, NULL, "'%s': %u federates instructed "
+	    "to save", st->save_label, fx->n_feds);
 }
 
 int
@@ -289,6 +325,13 @@ fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	st->save_time = t;
 	st->save_failed = 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	{
+		char ts[TMC_STR_LEN];
+
+		events_add(fx, EV_SAVE_REQUESTED, c->fed, "'%s'%s%s", label,
+		    has_time ? " at time " : "", has_time ?
+		    tmc_str(fx->time_int64, t, ts) : "");
+	}
 	if (has_time && !tm_save_time_honored(fx, t)) {
 		/* a constrained federate is past it already */
 		st->save = FX_SAVE_INITIATED;
@@ -445,6 +488,14 @@ restore_end(struct federation *fx, int restored, uint32_t reason)
 	rti_log(fx->srv, restored ? LOG_INFO : LOG_WARN, "federation %s: "
 	    "restore '%s' %s", fx->name, st->restore_label, restored ?
 	    "restored" : "not restored");
+	if (restored)
+		events_add(fx, EV_RESTORE_DONE, NULL, "'%s'",
+		    st->restore_label);
+	else
+		events_add(fx, EV_RESTORE_FAILED, NULL, "'%s': %s",
+		    st->restore_label, reason == RTI_RESTORE_FEDERATE_RESIGNED ?
+		    "a federate resigned" : reason == RTI_RESTORE_ABORTED ?
+		    "aborted" : "a federate could not restore");
 	st->restoring = 0;
 	free(st->restore_label);
 	st->restore_label = NULL;
@@ -560,6 +611,7 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
+	events_add(fx, EV_RESTORE_REQUESTED, c->fed, "'%s'", label);
 	msg[0] = '\0';
 	st->restore_by = c->fed->handle;
 	/* read and checked off the loop: the outcome comes to
@@ -610,11 +662,14 @@ fedm_restore_loaded(struct federation *fx, struct store_restore *r,
 	broadcast_u32(fx, WIRE_CB_RESTORE_BEGUN, 1, ++st->gen);
 	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' begun",
 	    fx->name, st->restore_label);
+	events_add(fx, EV_RESTORE_BEGUN, NULL, "'%s'", st->restore_label);
 	/* applied when every federate has seen it (fedm_h_save_seen) */
 	return;
 refuse:
 	rti_log(fx->srv, LOG_INFO, "federation %s: restore '%s' refused: %s",
 	    fx->name, st->restore_label, msg);
+	events_add(fx, EV_RESTORE_FAILED, by, "'%s' refused: %s",
+	    st->restore_label, msg);
 	if (by && by->conn)
 		send_req_result(by->conn, st->restore_label, msg);
 	free(st->restore_label);

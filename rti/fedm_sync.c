@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "fedm.h"
 #include "fedm_int.h"
 
@@ -87,6 +88,8 @@ sync_check_complete(struct federation *fx, struct sync_point *sp)
 	wire_frame_end(b, off);
 	for (i = 0; i < sp->n; i++)
 		fedm_send_to(fx, sp->members[i], b);
+	events_add(fx, EV_SYNC_DONE, NULL, "'%s': %u members, %u of them "
+	    "unsuccessfully", sp->label, sp->n, nfail);
 	for (pp = &st->syncs; *pp; pp = &(*pp)->next)
 		if (*pp == sp) {
 			*pp = sp->next;
@@ -189,6 +192,9 @@ fedm_h_sync_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	sp->next = st->syncs;
 	st->syncs = sp;
 	sync_reg_reply(c, label, 1, 0);
+	events_add(fx, EV_SYNC_REGISTERED, c->fed, "'%s' with %s (%u "
+	    "members)", label, sp->whole_federation ? "the whole federation" :
+	    "a set", sp->n);
 	for (i = 0; i < sp->n; i++)
 		send_announce(fx, sp, sp->members[i]);
 	return 0;

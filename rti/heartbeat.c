@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "conn.h"
+#include "events.h"
 
 static void
 hb_sweep_cb(evutil_socket_t fd, short what, void *arg)
@@ -31,6 +32,7 @@ hb_sweep_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	srv->hb_swept_at = now;
 	for (c = srv->conns; c; c = next) {
 		next = c->next;
 		if (!c->hello_done || c->closing)
@@ -44,6 +46,8 @@ hb_sweep_cb(evutil_socket_t fd, short what, void *arg)
 			snprintf(why, sizeof why, "nothing received for "
 			    "%.1f s (--heartbeat-timeout %g)",
 			    now - c->hb_quiet_since, t);
+			if (c->fed)
+				events_leaving(c->fed, EV_WHY_HEARTBEAT, why);
 			conn_drop_silent(c, why);
 			continue;
 		}
@@ -62,6 +66,7 @@ hb_conn_start(struct conn *c)
 	c->hb_rx_seen = c->rx_reads;
 	c->hb_out_seen = c->bytes_out;
 	c->hb_quiet_since = mono_now();
+	c->rx_at = c->hb_quiet_since;
 }
 
 int

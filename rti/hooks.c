@@ -9,9 +9,11 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "server.h"
 
 void
@@ -38,6 +40,7 @@ server_resign(struct federate *f, int action)
 		f->conn->fed = NULL;
 		f->conn = NULL;
 	}
+	events_resigned(f, action);
 	for (m = MOD_COUNT - 1; m >= 0; m--)
 		if (server_modules[m]->federate_resign)
 			server_modules[m]->federate_resign(f, action);
@@ -49,6 +52,7 @@ server_resign(struct federate *f, int action)
 	    f->name, f->handle, f->fx->name);
 	free(f->name);
 	free(f->type);
+	free(f->leave_detail);
 	free(f);
 }
 
@@ -229,11 +233,44 @@ server_federate_exception(struct federate *f, int err, const char *msg)
 	struct rti_server *srv = f->fx->srv;
 	uint16_t type;
 
+	if (f->report_services && f->conn && srv->dispatching == f->conn &&
+	    srv->svc_err == RTI_OK) {
+		srv->svc_err = err;
+		snprintf(srv->svc_msg, sizeof srv->svc_msg, "%s", msg);
+	}
 	if (!f->report_exceptions)
 		return;
 	type = f->conn && srv->dispatching == f->conn ? srv->dispatch_type : 0;
 	EACH_TAKER(m, federate_exception)
 		m->federate_exception(f, type, err, msg);
+}
+
+int
+server_dispatch_reported(struct conn *c, const struct msg_handler *h,
+    uint32_t serial, struct wire_rd *rd, uint16_t type)
+{
+	struct rti_server *srv = c->srv;
+	struct federate *f = c->fed;
+	const struct module_ops *m;
+	const uint8_t *p = rd->p;
+	uint32_t n = (uint32_t)wire_rd_left(rd);
+	int rc;
+
+	srv->svc_err = RTI_OK;
+	srv->svc_msg[0] = '\0';
+	srv->svc_ret_len = 0;
+	rc = h->fn(c, serial, rd);
+	if (rc == MSG_DEFER || c->fed != f || !f->report_services)
+		return rc;
+	if (rc < 0 && srv->svc_err == RTI_OK) {
+		srv->svc_err = RTI_ERR_PROTOCOL_ERROR;
+		snprintf(srv->svc_msg, sizeof srv->svc_msg, "malformed "
+		    "message");
+	}
+	EACH_TAKER(m, service_invoked)
+		m->service_invoked(f, type, p, n, srv->svc_err, srv->svc_msg,
+		    srv->svc_ret, srv->svc_ret_len);
+	return rc;
 }
 
 void

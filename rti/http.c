@@ -57,6 +57,7 @@
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 
+#include "events.h"
 #include "fedm.h"
 #include "http_int.h"
 #include "http_route.h"
@@ -96,6 +97,7 @@ struct http_srv {
 	struct evhttp *http;
 	struct evhttp_bound_socket *sock;
 	struct event *sweep_ev;   /* four times a second, and when activated */
+	struct event *sample_ev;  /* the rates' samples (events.h) */
 	struct http_client *clients;
 	uint32_t n_live;          /* not refused or evicted, not freed */
 	struct http_cached cache[HTTP_CACHE_SLOTS];
@@ -180,6 +182,20 @@ sweep_cb(evutil_socket_t fd, short what, void *arg)
 	sweep(arg, 1);
 }
 
+/* Once per EVENTS_SAMPLE_PERIOD: every federation's rate sample. */
+static void
+sample_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct http_srv *h = arg;
+	struct federation *fx;
+	double now = now_s();
+
+	(void)fd;
+	(void)what;
+	for (fx = h->srv->federations; fx; fx = fx->next)
+		events_sample(fx, now);
+}
+
 static struct bufferevent *
 bev_cb(struct event_base *base, void *arg)
 {
@@ -254,7 +270,6 @@ reply_text(struct http_srv *h, struct evhttp_request *req, int code,
 	evhttp_add_header(evhttp_request_get_output_headers(req),
 	    "Content-Type", "text/plain; charset=utf-8");
 	evbuffer_add_printf(out, "%s\n", msg);
-	h->st.requests++;
 	evhttp_send_reply(req, code, reason, out);
 }
 
@@ -321,6 +336,10 @@ doc_gen(const struct http_srv *h, int http)
 	const struct rti_stats *s = &h->srv->stats;
 	uint64_t g = s->frames_in + s->frames_out + s->conns_total +
 	    h->srv->n_conns + s->udp.dg_in;
+
+	/* what counts seconds (silent for, resigned in, rates, "now")
+	 * changes with the clock alone */
+	g += (uint64_t)now_s() << 40;
 
 	if (http)
 		g += h->st.requests + h->st.refused + h->st.evicted +
@@ -464,12 +483,16 @@ request_cb(struct evhttp_request *req, void *arg)
 	double wait;
 	size_t len;
 	int rc = -1;
+	uint64_t after = 0;
+	uint32_t limit = 0;
+	char qerr[128];
 
 	if (cl) {
 		cl->answering = 1;
 		evhttp_request_set_on_complete_cb(req, request_done_cb, cl);
 	}
 	if (cl && cl->refused) {
+		h->st.requests++;
 		evhttp_add_header(oh, "Connection", "close");
 		reply_text(h, req, 503, "Service Unavailable",
 		    "too many HTTP clients (--http-max-clients)");
@@ -494,6 +517,8 @@ request_cb(struct evhttp_request *req, void *arg)
 		evtimer_add(cl->wait_ev, &tv);
 		return;
 	}
+	/* counted before it is answered: a document counts itself */
+	h->st.requests++;
 	if (http_route(cmd == EVHTTP_REQ_GET ? HTTP_GET :
 	    cmd == EVHTTP_REQ_HEAD ? HTTP_HEAD : HTTP_OTHER, path,
 	    evhttp_find_header(evhttp_request_get_input_headers(req),
@@ -520,6 +545,14 @@ request_cb(struct evhttp_request *req, void *arg)
 		reply_text(h, req, 404, "Not Found", "not found (see "
 		    "rti-http(7): /, /api/v1/federations, /metrics)");
 		return;
+	case HR_EVENTS:
+		if (http_events_query(uri ? evhttp_uri_get_query(uri) : NULL,
+		    EVENTS_MAX, &after, &limit, qerr, sizeof qerr) < 0) {
+			free(r.name);
+			reply_text(h, req, 400, "Bad Request", qerr);
+			return;
+		}
+		/* fall through */
 	case HR_FEDERATION:
 		if (!(fx = fedm_find(srv, r.name))) {
 			free(r.name);
@@ -541,6 +574,10 @@ request_cb(struct evhttp_request *req, void *arg)
 	if (r.kind == HR_PAGE) {
 		ctype = "text/html; charset=utf-8";
 		rc = evbuffer_add(body, http_page_html, http_page_html_len);
+	} else if (r.kind == HR_EVENTS) {
+		/* small and cheap: never cached */
+		ctype = "application/json";
+		rc = http_json_events(srv, fx, after, limit, body);
 	} else {
 		ctype = r.kind == HR_METRICS ?
 		    "text/plain; version=0.0.4; charset=utf-8" :
@@ -577,7 +614,6 @@ request_cb(struct evhttp_request *req, void *arg)
 		evhttp_add_header(oh, "Content-Length", n);
 		evbuffer_drain(body, len);
 	}
-	h->st.requests++;
 	evhttp_send_reply(req, 200, "OK", body);
 	evbuffer_free(body);
 }
@@ -665,7 +701,8 @@ http_start(struct rti_server *srv, const struct http_config *cfg)
 		h->cfg.timeout = HTTP_DEFAULT_TIMEOUT;
 	if (!(h->http = evhttp_new(srv->base)) ||
 	    !(h->sweep_ev = event_new(srv->base, -1, EV_PERSIST, sweep_cb,
-	    h))) {
+	    h)) || !(h->sample_ev = event_new(srv->base, -1, EV_PERSIST,
+	    sample_cb, h))) {
 		rti_log(srv, LOG_ERROR, "HTTP: out of memory");
 		http_stop(h);
 		return NULL;
@@ -688,6 +725,13 @@ http_start(struct rti_server *srv, const struct http_config *cfg)
 	}
 	port = bound_port(evhttp_bound_socket_get_fd(h->sock));
 	event_add(h->sweep_ev, &quarter);
+	{
+		struct timeval sp = { (time_t)EVENTS_SAMPLE_PERIOD,
+		    (suseconds_t)((EVENTS_SAMPLE_PERIOD -
+		    (double)(time_t)EVENTS_SAMPLE_PERIOD) * 1e6) };
+
+		event_add(h->sample_ev, &sp);
+	}
 	rti_log(srv, LOG_INFO, "HTTP listening on %s port %d", cfg->addr,
 	    port);
 	if (cfg->port_file) {
@@ -729,6 +773,8 @@ http_stop(struct http_srv *h)
 	}
 	if (h->sweep_ev)
 		event_free(h->sweep_ev);
+	if (h->sample_ev)
+		event_free(h->sample_ev);
 	cache_free(h);
 	free(h);
 }

@@ -51,6 +51,8 @@ void jw_str(struct jw *w, const char *key, const char *v);
 void jw_u64(struct jw *w, const char *key, uint64_t v);
 void jw_bool(struct jw *w, const char *key, int v);
 void jw_null(struct jw *w, const char *key);
+/* A finite number with at most 3 decimals (null when not finite). */
+void jw_f64(struct jw *w, const char *key, double v);
 /* A time of a federation (`i64`: HLAinteger64Time): a number, or the
  * string "+Inf" for the final float time. */
 void jw_time(struct jw *w, const char *key, int i64, uint64_t t);
@@ -98,6 +100,19 @@ int http_json_federation(struct rti_server *srv, struct federation *fx,
     struct evbuffer *out);
 int http_metrics(struct rti_server *srv, const struct http_stats *hs,
     struct evbuffer *out);
+/* The events of fx after sequence number `after`, at most `limit` (the
+ * newest), oldest first (rti-http(7) EVENTS). */
+int http_json_events(struct rti_server *srv, struct federation *fx,
+    uint64_t after, uint32_t limit, struct evbuffer *out);
+
+/* How long f's connection has been silent, and how long the heartbeat
+ * leaves it (rti-http(7)): *silent in seconds (-1: no connection);
+ * *left the seconds before the heartbeat sweep resigns it at the
+ * earliest, at most the timeout (-1: it will not: no heartbeat, no
+ * connection, or rtiexec itself holds its reading back). */
+void http_silence(const struct federate *f, double *silent, double *left);
+/* The events kept in the federation document (the newest). */
+#define HTTP_DOC_EVENTS 50u
 
 /* http_page.c, generated from http_page.html. */
 extern const char http_page_html[];

@@ -5,11 +5,14 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "conn.h"
+#include "events.h"
 #include "fedm.h"
 #include "http_int.h"
 #include "tmcore.h"
@@ -191,6 +194,19 @@ jw_null(struct jw *w, const char *key)
 }
 
 void
+jw_f64(struct jw *w, const char *key, double v)
+{
+	char buf[48];
+
+	if (!isfinite(v) || fabs(v) >= 1e15) {
+		jw_null(w, key);
+		return;
+	}
+	sep(w, key);
+	put(w, buf, (size_t)snprintf(buf, sizeof buf, "%.3f", v));
+}
+
+void
 jw_time(struct jw *w, const char *key, int i64, uint64_t t)
 {
 	char buf[TMC_STR_LEN];
@@ -291,6 +307,32 @@ http_queued(const struct federate *f)
 	const struct conn *c = f->conn;
 
 	return c && c->out.len > c->out_off ? c->out.len - c->out_off : 0;
+}
+
+void
+http_silence(const struct federate *f, double *silent, double *left)
+{
+	const struct conn *c = f->conn;
+	const struct rti_server *srv = f->fx->srv;
+	double now = mono_now(), t = srv->cfg.heartbeat_timeout, quiet;
+
+	*silent = *left = -1;
+	if (!c || c->closing)
+		return;
+	*silent = now - c->rx_at > 0 ? now - c->rx_at : 0;
+	if (t <= 0 || !srv->hb_ev || c->paused || c->deferred)
+		return;
+	/* heartbeat.c: the first sweep that finds nothing read for t
+	 * seconds since the sweep that last saw a read resigns it; read
+	 * since the last sweep, the next one is that sweep */
+	if (c->rx_reads != c->hb_rx_seen)
+		quiet = srv->hb_swept_at > 0 ? srv->hb_swept_at +
+		    WIRE_HEARTBEAT_PERIOD(t) : now;
+	else
+		quiet = c->hb_quiet_since;
+	*left = quiet + t - now > 0 ? quiet + t - now : 0;
+	if (*left > t)
+		*left = t;      /* read since the last sweep: the whole time */
 }
 
 const char *
@@ -487,6 +529,11 @@ server_obj(struct jw *w, struct rti_server *srv)
 	jw_u64(w, "slow_consumers_dropped", s->slow_consumers_dropped);
 	jw_u64(w, "protocol_errors", s->protocol_errors);
 	jw_u64(w, "connections_refused", s->conns_refused);
+	jw_u64(w, "heartbeat_timeouts", s->heartbeat_timeouts);
+	if (srv->cfg.heartbeat_timeout > 0 && srv->hb_ev)
+		jw_f64(w, "heartbeat_timeout", srv->cfg.heartbeat_timeout);
+	else
+		jw_null(w, "heartbeat_timeout");
 	udp_obj(w, &s->udp, srv->udp != NULL, -1);
 	mc_obj(w, srv);
 	jw_obj_end(w);
@@ -603,6 +650,19 @@ source_obj(struct jw *w, const struct federation *fx,
 		jw_u64(w, "reported", (uint64_t)f->src.at);
 	else if (f)
 		jw_null(w, "reported");
+	if (f) {
+		double silent, left;
+
+		/* librti reports a change within a second of its next
+		 * evoke, and only a change: the figures hold as of the
+		 * last time rtiexec heard from it, whenever it reported */
+		http_silence(f, &silent, &left);
+		if (silent >= 0)
+			jw_u64(w, "as_of", (uint64_t)(time(NULL) -
+			    (time_t)silent));
+		else
+			jw_null(w, "as_of");
+	}
 	jw_obj_end(w);
 }
 
@@ -628,6 +688,11 @@ traffic(struct jw *w, struct federation *fx, int obj)
 			bs += cnt_bytes(k, obj, 1, c);
 			br += cnt_bytes(k, obj, 0, c);
 		}
+		/* the share of those who left stays */
+		sent += events_gone_traffic(fx, obj, 1, 0, c);
+		recv += events_gone_traffic(fx, obj, 0, 0, c);
+		bs += events_gone_traffic(fx, obj, 1, 1, c);
+		br += events_gone_traffic(fx, obj, 0, 1, c);
 		if (!sent && !recv)
 			continue;
 		jw_obj(w, NULL);
@@ -732,9 +797,23 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 		jw_u64(w, "queued_tso", ti->queued);
 		jw_bool(w, "waiting", v->waiting);
 		jw_bool(w, "holds_galt", v->holder);
+		jw_u64(w, "grants", ti->grants);
 	}
 	jw_obj_end(w);
 	jw_obj(w, "connection");
+	{
+		double silent, left;
+
+		http_silence(f, &silent, &left);
+		if (silent >= 0)
+			jw_f64(w, "silent_seconds", silent);
+		else
+			jw_null(w, "silent_seconds");
+		if (left >= 0)
+			jw_f64(w, "heartbeat_resign_in", left);
+		else
+			jw_null(w, "heartbeat_resign_in");
+	}
 	jw_u64(w, "output_queue_bytes", http_queued(f));
 	jw_u64(w, "bytes_received", c ? c->bytes_in : 0);
 	jw_u64(w, "bytes_sent", c ? c->bytes_out : 0);
@@ -749,6 +828,74 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 	jw_obj_end(w);
 	fed_traffic(w, (struct federate *)f);
 	source_obj(w, f->fx, f);
+	jw_obj_end(w);
+}
+
+/* "rates": how fast the federation runs (events.h). */
+static void
+rates_obj(struct jw *w, struct federation *fx)
+{
+	struct ev_rates r;
+
+	events_rates(fx, &r);
+	jw_obj(w, "rates");
+	if (r.have) {
+		jw_f64(w, "window_seconds", r.window);
+		jw_f64(w, "steps_per_second", r.step_rate);
+	} else {
+		jw_null(w, "window_seconds");
+		jw_null(w, "steps_per_second");
+	}
+	if (r.have && r.have_time) {
+		jw_f64(w, "time_per_second", r.time_rate);
+		jw_f64(w, "time", r.now);
+	} else {
+		jw_null(w, "time_per_second");
+		jw_null(w, "time");
+	}
+	jw_obj_end(w);
+}
+
+static void
+event_one(void *arg, const struct ev_entry *e)
+{
+	struct jw *w = arg;
+
+	jw_obj(w, NULL);
+	jw_u64(w, "seq", e->seq);
+	jw_u64(w, "time", (uint64_t)(e->time_ms / 1000));
+	jw_u64(w, "time_ms", (uint64_t)e->time_ms);
+	jw_str(w, "kind", events_kind_name(e->kind));
+	if (e->federate)
+		jw_str(w, "federate", e->federate);
+	else
+		jw_null(w, "federate");
+	if (e->kind == EV_RESIGNED)
+		jw_str(w, "why", events_why_name(e->why));
+	else
+		jw_null(w, "why");
+	if (e->detail)
+		jw_str(w, "detail", e->detail);
+	else
+		jw_null(w, "detail");
+	jw_obj_end(w);
+}
+
+/* "events": those after `after`, at most `limit` (the newest), oldest
+ * first; "next" is the sequence number the next one will have. */
+static void
+events_obj(struct jw *w, struct federation *fx, uint64_t after,
+    uint32_t limit)
+{
+	uint64_t next, dropped;
+
+	jw_obj(w, "events");
+	jw_arr(w, "list");
+	next = events_each(fx, after, limit, event_one, w, &dropped);
+	jw_arr_end(w);
+	jw_u64(w, "next", next);
+	jw_u64(w, "dropped", dropped);
+	jw_u64(w, "capacity", EVENTS_MAX);
 	jw_obj_end(w);
 }
 
@@ -814,9 +961,29 @@ http_json_federation(struct rti_server *srv, struct federation *fx,
 	jw_arr_end(&w);
 	save_obj(&w, fx, 1);
 	source_obj(&w, fx, NULL);
+	rates_obj(&w, fx);
+	events_obj(&w, fx, 0, HTTP_DOC_EVENTS);
 	jw_obj_end(&w);
 	jw_obj_end(&w);
 	put(&w, "\n", 1);
 	free(v);
+	return w.err ? -1 : 0;
+}
+
+int
+http_json_events(struct rti_server *srv, struct federation *fx,
+    uint64_t after, uint32_t limit, struct evbuffer *out)
+{
+	struct jw w;
+
+	(void)srv;
+	jw_init(&w, out);
+	jw_obj(&w, NULL);
+	jw_u64(&w, "schema_version", HTTP_SCHEMA_VERSION);
+	jw_str(&w, "federation", fx->name);
+	jw_u64(&w, "now", (uint64_t)time(NULL));
+	events_obj(&w, fx, after, limit);
+	jw_obj_end(&w);
+	put(&w, "\n", 1);
 	return w.err ? -1 : 0;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "fedm.h"
 #include "budget.h"
 #include "http_int.h"
@@ -127,7 +128,7 @@ sample_time(struct mw *m, const char *name, const char *fx,
 enum fv_what {
 	FV_TIME, FV_LOOKAHEAD, FV_GALT, FV_REG, FV_CON, FV_ADV, FV_WAIT,
 	FV_HOLD, FV_QUEUE, FV_BIN, FV_BOUT, FV_TSOQ, FV_UIN, FV_UOUT,
-	FV_UREJ, FV_USTALE, FV_COUNT
+	FV_UREJ, FV_USTALE, FV_GRANTS, FV_SILENT, FV_RESIGN_IN, FV_COUNT
 };
 
 static const struct {
@@ -169,7 +170,25 @@ static const struct {
 	{ "rti_federate_udp_datagrams_stale_total", "counter",
 	    "Datagrams of the federate dropped as not newer than one "
 	    "taken." },
+	{ "rti_federate_time_advance_grants_total", "counter",
+	    "Time advance grants rtiexec gave the federate." },
+	{ "rti_federate_silent_seconds", "gauge",
+	    "Seconds since rtiexec last read from the federate's "
+	    "connection." },
+	{ "rti_federate_heartbeat_resign_in_seconds", "gauge",
+	    "Seconds before the heartbeat resigns the silent federate, at "
+	    "the earliest (absent: it will not)." },
 };
+
+static void
+sample_f64(struct mw *m, const char *name, const char *fx, const char *fed,
+    double v)
+{
+	char buf[48];
+
+	snprintf(buf, sizeof buf, "%.3f", v);
+	sample(m, name, fx, fed, NULL, buf);
+}
 
 static void
 fv_samples(struct mw *m, int what, struct federation *fx,
@@ -239,7 +258,63 @@ fv_samples(struct mw *m, int what, struct federation *fx,
 			    what == FV_UREJ ? c->ust.rejected :
 			    c->ust.stale);
 			break;
+		case FV_GRANTS:
+			if (v[i].ok)
+				sample_u64(m, fv_fam[what].name, fx->name, fn,
+				    NULL, ti->grants);
+			break;
+		case FV_SILENT:
+		case FV_RESIGN_IN: {
+			double silent, left;
+
+			http_silence(f, &silent, &left);
+			if (what == FV_SILENT && silent >= 0)
+				sample_f64(m, fv_fam[what].name, fx->name, fn,
+				    silent);
+			else if (what == FV_RESIGN_IN && left >= 0)
+				sample_f64(m, fv_fam[what].name, fx->name, fn,
+				    left);
+			break;
 		}
+		}
+	}
+}
+
+/* Per federation: its rates (events.h) and its events. */
+static void
+rate_metrics(struct mw *m, struct rti_server *srv)
+{
+	struct federation *fx;
+	struct ev_rates r;
+
+	family(m, "rti_federation_time_rate", "gauge",
+	    "Logical time per wall second of the federation's time (the "
+	    "smallest logical time of its regulating or constrained "
+	    "federates): times real time with seconds of logical time.");
+	for (fx = srv->federations; fx; fx = fx->next) {
+		events_rates(fx, &r);
+		if (r.have && r.have_time)
+			sample_f64(m, "rti_federation_time_rate", fx->name,
+			    NULL, r.time_rate);
+	}
+	family(m, "rti_federation_step_rate", "gauge",
+	    "Time advance grants per wall second, the mean over the "
+	    "federation's federates that were granted any.");
+	for (fx = srv->federations; fx; fx = fx->next) {
+		events_rates(fx, &r);
+		if (r.have)
+			sample_f64(m, "rti_federation_step_rate", fx->name,
+			    NULL, r.step_rate);
+	}
+	family(m, "rti_federation_events_total", "counter",
+	    "Events the federation's event log recorded.");
+	for (fx = srv->federations; fx; fx = fx->next) {
+		uint64_t dropped;
+		uint64_t next = events_each(fx, UINT64_MAX, 0, NULL, NULL,
+		    &dropped);
+
+		sample_u64(m, "rti_federation_events_total", fx->name, NULL,
+		    NULL, next - 1);
 	}
 }
 
@@ -684,6 +759,7 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 	}
 	ct_bytes_metrics(&m, srv);
 	source_metrics(&m, srv);
+	rate_metrics(&m, srv);
 	family(&m, "rti_sync_point_waiting", "gauge",
 	    "Members of a pending synchronization point that have not "
 	    "achieved it.");

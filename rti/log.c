@@ -94,6 +94,19 @@ mono_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+double
+mono_coarse(void)
+{
+	struct timespec ts;
+
+#ifdef CLOCK_MONOTONIC_COARSE
+	if (clock_gettime(CLOCK_MONOTONIC_COARSE, &ts) == 0)
+		return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+#endif
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* What the held-back lines of each reason were about, for their count. */
 static const char *const rl_what[RL_COUNT] = {
 	[RL_MAX_CONNECTIONS] = "connections refused (--max-connections)",

@@ -32,6 +32,7 @@
 
 #include "bundle.h"
 #include "dm.h"
+#include "events.h"
 #include "fedm.h"
 #include "mom_int.h"
 #include "restore_chk.h"
@@ -48,14 +49,18 @@ static const char *const fa_name[FA_COUNT] = {
 	"HLAtimeManagerState", "HLAlogicalTime", "HLAlookahead", "HLAGALT",
 	"HLALITS", "HLATSOlength", "HLAreflectionsReceived",
 	"HLAupdatesSent", "HLAinteractionsReceived", "HLAinteractionsSent",
-	"HLAobjectInstancesThatCanBeDeleted"
+	"HLAobjectInstancesThatCanBeDeleted", "HLAobjectInstancesRegistered",
+	"HLAobjectInstancesDiscovered", "HLAconveyRegionDesignatorSets",
+	"HLAconveyProducingFederate", "HLAtimeGrantedTime",
+	"HLAtimeAdvancingTime", "HLAROlength", "HLAobjectInstancesDeleted",
+	"HLAobjectInstancesRemoved", "HLAasynchronousDelivery"
 };
 
 static const char *const xa_name[XA_COUNT] = {
 	"HLAfederationName", "HLAfederatesInFederation", "HLARTIversion",
 	"HLAMIMdesignator", "HLAFOMmoduleDesignatorList",
 	"HLAtimeImplementationName", "HLAlastSaveName", "HLAlastSaveTime",
-	"HLAnextSaveName", "HLAnextSaveTime"
+	"HLAnextSaveName", "HLAnextSaveTime", "HLAautoProvide"
 };
 
 static const char *const rq_name[RQ_COUNT] = {
@@ -67,8 +72,12 @@ static const char *const rq_name[RQ_COUNT] = {
 	"HLArequest.HLArequestInteractionsSent",
 	"HLArequest.HLArequestInteractionsReceived",
 	"HLArequest.HLArequestObjectInstanceInformation",
+	"HLArequest.HLArequestFOMmoduleData",
 	"HLAadjust.HLAsetTiming",
 	"HLAadjust.HLAsetExceptionReporting",
+	"HLAadjust.HLAsetServiceReporting",
+	"HLAadjust.HLAsetSwitches",
+	"HLAadjust.HLAmodifyAttributeState",
 	"HLAservice.HLAresignFederationExecution"
 };
 
@@ -79,7 +88,8 @@ static const char *const rp_name[RP_COUNT] = {
 	"HLAreportObjectInstancesThatCanBeDeleted", "HLAreportUpdatesSent",
 	"HLAreportReflectionsReceived", "HLAreportInteractionsSent",
 	"HLAreportInteractionsReceived", "HLAreportObjectInstanceInformation",
-	"HLAreportMOMexception", "HLAreportException"
+	"HLAreportMOMexception", "HLAreportException", "HLAreportFederateLost",
+	"HLAreportServiceInvocation", "HLAreportFOMmoduleData"
 };
 
 static struct mom_fx *
@@ -151,29 +161,54 @@ host_of(const struct federate *f, char *out, size_t len)
 	}
 }
 
-/* Encode every attribute of f's HLAfederate instance the FOM has into
- * st->v: their number, or -1 on ENOMEM. */
+/* Encode the attributes of f's HLAfederate instance the FOM has into
+ * st->v, those rtiexec knows (lib 0) or those of librti's last figures
+ * (lib 1, FA_LIB on): their number, or -1 on ENOMEM. */
 static int
-federate_values(struct mom_fx *st, struct federate *f)
+federate_values(struct mom_fx *st, struct federate *f, int lib)
 {
+	const struct mom_stats *ls = &fedst(f)->lib;
 	struct federation *fx = f->fx;
 	struct wire_buf *b = &st->vals;
 	struct tm_info ti;
 	struct om_instance *in;
-	uint32_t a, n = 0, deletable = 0;
+	uint32_t a, n = 0, deletable = 0, registered = 0, discovered = 0;
 	char host[64];
 	size_t s;
 
 	wire_buf_reset(b);
 	if (tm_info(f, &ti) < 0)
 		return -1;
-	for (in = om_first(fx); in; in = om_next(fx, in))
+	for (in = om_first(fx); in; in = om_next(fx, in)) {
 		deletable += om_owner(in, 1) == f->handle;
-	for (a = 0; a < FA_COUNT; a++) {
+		if (in->registrar == f->handle)
+			registered++;
+		else if (om_known_class(in, f->handle))
+			discovered++;
+	}
+	for (a = lib ? FA_LIB : 0; a < (lib ? FA_COUNT : FA_LIB); a++) {
 		if (!st->fa[a])
 			continue;
 		s = val_begin(st, n++, st->fa[a]);
 		switch (a) {
+		case FA_GRANTED_MS:
+			wire_put_u32(b, mom_clamp32(ls->granted_ms));
+			break;
+		case FA_ADVANCING_MS:
+			wire_put_u32(b, mom_clamp32(ls->advancing_ms));
+			break;
+		case FA_RO_LENGTH:
+			wire_put_u32(b, mom_clamp32(ls->ro));
+			break;
+		case FA_INST_DELETED:
+			wire_put_u32(b, mom_clamp32(ls->deleted));
+			break;
+		case FA_INST_REMOVED:
+			wire_put_u32(b, mom_clamp32(ls->removed));
+			break;
+		case FA_ASYNC:
+			wire_put_u32(b, ls->async != 0);
+			break;
 		case FA_HANDLE:
 			mom_enc_handle(b, f->handle);
 			break;
@@ -246,6 +281,18 @@ federate_values(struct mom_fx *st, struct federate *f)
 		case FA_CAN_DELETE:
 			wire_put_u32(b, deletable);
 			break;
+		case FA_REGISTERED:
+			wire_put_u32(b, registered);
+			break;
+		case FA_DISCOVERED:
+			wire_put_u32(b, discovered);
+			break;
+		case FA_CONVEY_REGIONS:
+			wire_put_u32(b, 0);     /* HLAswitch Disabled */
+			break;
+		case FA_CONVEY_PRODUCER:
+			wire_put_u32(b, 1);     /* Enabled */
+			break;
 		}
 	}
 	return val_done(st, n) < 0 ? -1 : (int)n;
@@ -316,6 +363,9 @@ federation_values(struct mom_fx *st, const struct federate *plus,
 		case XA_NEXT_SAVE_TIME:
 			mom_enc_time(b, sv.next != NULL, sv.next_time);
 			break;
+		case XA_AUTO_PROVIDE:
+			wire_put_u32(b, 0);     /* HLAswitch Disabled */
+			break;
 		}
 	}
 	return val_done(st, n) < 0 ? -1 : (int)n;
@@ -358,7 +408,7 @@ reflect_federate(struct federate *f, const uint32_t *attrs, uint32_t m,
 
 	if (!ms || !ms->in)
 		return;
-	if ((n = federate_values(st, f)) < 0) {
+	if ((n = federate_values(st, f, 0)) < 0) {
 		rti_log(f->fx->srv, LOG_ERROR, "MOM: out of memory");
 		return;
 	}
@@ -366,6 +416,36 @@ reflect_federate(struct federate *f, const uint32_t *attrs, uint32_t m,
 		n = (int)val_select(st, (uint32_t)n, attrs, m, st->fa,
 		    periodic ? FA_STATIC : 0);
 	om_rti_reflect(f->fx, ms->in, st->v, (uint32_t)n, NULL);
+}
+
+void
+mom_reflect_lib(struct federate *f)
+{
+	struct mom_fx *st = fxst(f->fx);
+	struct mom_fed *ms = fedst(f);
+	int n;
+
+	if (!st || !ms || !ms->in)
+		return;
+	if ((n = federate_values(st, f, 1)) < 0) {
+		rti_log(f->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	if (n)
+		om_rti_reflect(f->fx, ms->in, st->v, (uint32_t)n, NULL);
+}
+
+/* Does attrs[0..m) name one of librti's figures? */
+static int
+asks_lib(const struct mom_fx *st, const uint32_t *attrs, uint32_t m)
+{
+	uint32_t i, a;
+
+	for (i = 0; i < m; i++)
+		for (a = FA_LIB; a < FA_COUNT; a++)
+			if (st->fa[a] && st->fa[a] == attrs[i])
+				return 1;
+	return 0;
 }
 
 static void
@@ -393,6 +473,7 @@ timer_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	reflect_federate(arg, NULL, 0, 1);
+	mom_ask_librti(fxst(((struct federate *)arg)->fx), arg);
 }
 
 static void
@@ -554,6 +635,9 @@ evict_cb(evutil_socket_t fd, short what, void *arg)
 			    f->name, f->handle, e->by);
 			if ((c = f->conn))
 				evict_notice(c, st->fx, e->by);
+			snprintf(msg, sizeof msg, "by federate %u "
+			    "(HLAresignFederationExecution)", e->by);
+			events_leaving(f, EV_WHY_EVICTED, msg);
 			server_resign(f, e->action);
 			if (c)
 				conn_close(c, "resigned through the MOM");
@@ -611,6 +695,8 @@ mom_rti_interaction(struct federate *from, uint32_t cls,
 	const uint8_t *v;
 	uint32_t vlen, h, k;
 
+	if (mom_federation_interaction(st, from, cls, params, len))
+		return;
 	for (k = 0; k < RQ_COUNT && st->rq[k] != cls; k++)
 		;
 	v = mom_param_find(params, len, st->p_federate, &vlen);
@@ -662,12 +748,21 @@ mom_rti_interaction(struct federate *from, uint32_t cls,
 	case RQ_SET_EXCEPTIONS:
 		set_exceptions(st, f, from->handle, service, params, len);
 		break;
+	case RQ_MODULE_DATA:
+		mom_module_data(st, f, from->handle, service, params, len);
+		break;
+	case RQ_SET_SWITCHES:
+		mom_set_switches(st, f, from->handle, service, params, len);
+		break;
+	case RQ_SET_SERVICES:
+		mom_set_service_reporting(st, f, from->handle, service, params,
+		    len);
+		break;
 	case RQ_RESIGN:
 		resign_other(st, f, from->handle, service, params, len);
 		break;
 	default:
-		mom_exception(st, from->handle, service, 0,
-		    "%s is not implemented by rti (rti-mom(7))", ic->qname);
+		mom_refused(st, from->handle, service, ic, (int)k);
 		break;
 	}
 }
@@ -693,6 +788,8 @@ mom_rti_provide(struct federation *fx, uint32_t obj, const uint32_t *attrs,
 
 		if (ms && ms->in && ms->in->handle == obj) {
 			reflect_federate(fx->feds[i], attrs, n, 0);
+			if (asks_lib(st, attrs, n))
+				mom_ask_librti(st, fx->feds[i]);
 			return;
 		}
 	}
@@ -770,7 +867,8 @@ mom_federation_init(struct federation *fx)
 		if (take_below(fx, fom_iclass_by_name(fom, q)) < 0)
 			return -1;
 	}
-	if (!(st->fx_in = om_rti_register(fx, st->fx_cls)))
+	if (mom_adjust_init(st) < 0 ||
+	    !(st->fx_in = om_rti_register(fx, st->fx_cls)))
 		return -1;
 	return 0;
 }
@@ -914,6 +1012,8 @@ mom_federate_resign(struct federate *f, int action)
 	(void)action;
 	if (!ms)
 		return;
+	if (f->lost)
+		mom_report_lost(st, f, f->lost);
 	if (ms->timer) {
 		event_free(ms->timer);
 		ms->timer = NULL;
@@ -931,6 +1031,7 @@ mom_federate_fini(struct federate *f)
 	struct mom_fed *ms = fedst(f);
 
 	f->report_exceptions = 0;
+	f->report_services = 0;
 	if (!ms)
 		return;
 	if (ms->timer)
@@ -1103,6 +1204,7 @@ mom_restore_apply(struct federation *fx, void *staged)
 
 const struct module_ops mom_module = {
 	.name = "MOM",
+	.handlers = mom_handlers,
 	.federation_init = mom_federation_init,
 	.federation_fini = mom_federation_fini,
 	.save_state = mom_save_state,
@@ -1115,6 +1217,7 @@ const struct module_ops mom_module = {
 	.rti_interaction = mom_rti_interaction,
 	.rti_provide = mom_rti_provide,
 	.federate_exception = mom_federate_exception,
+	.service_invoked = mom_service_invoked,
 	.saves_changed = mom_saves_changed,
 	.fom_grown = mom_fom_grown,
 };

@@ -25,7 +25,13 @@ mom_enc_pad(struct wire_buf *b, size_t start, size_t boundary)
 void
 mom_enc_str(struct wire_buf *b, const char *s)
 {
-	size_t n = strlen(s), i = 0, cnt = b->len;
+	mom_enc_strn(b, s, strlen(s));
+}
+
+void
+mom_enc_strn(struct wire_buf *b, const char *s, size_t n)
+{
+	size_t i = 0, cnt = b->len;
 	uint32_t units = 0, cp;
 
 	wire_put_u32(b, 0);
@@ -119,5 +125,46 @@ mom_dec_i32(const uint8_t *v, uint32_t len, int32_t *x)
 	if (len != 4)
 		return -1;
 	*x = (int32_t)wire_get32(v);
+	return 0;
+}
+
+int
+mom_svc_parse(const uint8_t *p, size_t n, struct mom_svc *out)
+{
+	struct wire_rd rd;
+	uint8_t ok;
+	uint32_t i;
+
+	wire_rd_init(&rd, p, n);
+	ok = wire_get_u8(&rd);
+	out->service = wire_get_str(&rd, MOM_SVC_MAX_NAME);
+	out->n = wire_get_u32(&rd);
+	if (rd.err || ok > 1 || !out->service || !out->service[0] ||
+	    out->n > MOM_SVC_MAX_ARGS)
+		return -1;
+	out->success = ok;
+	for (i = 0; i < out->n; i++)
+		if (!(out->args[i] = wire_get_str(&rd, MOM_SVC_MAX_TEXT)))
+			return -1;
+	out->exception = wire_get_str(&rd, MOM_SVC_MAX_TEXT);
+	return out->exception && wire_rd_done(&rd) ? 0 : -1;
+}
+
+int
+mom_stats_parse(const uint8_t *p, size_t n, struct mom_stats *out)
+{
+	struct wire_rd rd;
+	uint8_t a;
+
+	wire_rd_init(&rd, p, n);
+	out->granted_ms = wire_get_u32(&rd);
+	out->advancing_ms = wire_get_u32(&rd);
+	out->ro = wire_get_u32(&rd);
+	out->deleted = wire_get_u32(&rd);
+	out->removed = wire_get_u32(&rd);
+	a = wire_get_u8(&rd);
+	if (!wire_rd_done(&rd) || a > 1)
+		return -1;
+	out->async = a;
 	return 0;
 }

@@ -17,6 +17,8 @@
 void mom_enc_pad(struct wire_buf *b, size_t start, size_t boundary);
 /* HLAunicodeString of UTF-8 `s` (ill-formed sequences: U+FFFD). */
 void mom_enc_str(struct wire_buf *b, const char *s);
+/* The same of the `n` octets at `s` (a NUL among them is U+0000). */
+void mom_enc_strn(struct wire_buf *b, const char *s, size_t n);
 /* HLAhandle: the four octets of `h`, big-endian. */
 void mom_enc_handle(struct wire_buf *b, uint32_t h);
 /* HLAlogicalTime / HLAtimeInterval: eight octets, none when !has. */
@@ -35,5 +37,30 @@ const uint8_t *mom_param_find(const uint8_t *params, size_t len, uint32_t p,
 int mom_dec_handle(const uint8_t *v, uint32_t len, uint32_t *h);
 /* A value represented as HLAinteger32BE: 0 and *x, else -1. */
 int mom_dec_i32(const uint8_t *v, uint32_t len, int32_t *x);
+
+/* A WIRE_MOM_STATS payload (rti-protocol(7)): 0 and *out, or -1 when
+ * `p[0..n)` is not one (its length, a flag not 0 or 1). */
+struct mom_stats {
+	uint32_t granted_ms, advancing_ms, ro, deleted, removed;
+	int async;
+};
+int mom_stats_parse(const uint8_t *p, size_t n, struct mom_stats *out);
+
+/* A WIRE_SERVICE_REPORT payload (rti-protocol(7)): success 0 or 1, a
+ * service of 1 to MOM_SVC_MAX_NAME octets, at most MOM_SVC_MAX_ARGS
+ * arguments and an exception of at most MOM_SVC_MAX_TEXT octets each;
+ * the strings point into the payload. */
+#define MOM_SVC_MAX_ARGS 16
+#define MOM_SVC_MAX_NAME 128
+#define MOM_SVC_MAX_TEXT 512
+struct mom_svc {
+	int success;
+	const char *service;
+	uint32_t n;
+	const char *args[MOM_SVC_MAX_ARGS];
+	const char *exception;
+};
+/* 0 and *out, or -1 when `p[0..n)` is not such a payload. */
+int mom_svc_parse(const uint8_t *p, size_t n, struct mom_svc *out);
 
 #endif

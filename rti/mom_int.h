@@ -19,6 +19,13 @@ enum {
 	FA_CONSTRAINED = FA_STATIC, FA_REGULATING, FA_STATE, FA_TMSTATE,
 	FA_TIME, FA_LOOKAHEAD, FA_GALT, FA_LITS, FA_TSOLEN,
 	FA_REFLECTIONS, FA_UPDATES, FA_IRECEIVED, FA_ISENT, FA_CAN_DELETE,
+	FA_REGISTERED, FA_DISCOVERED,
+	FA_CONVEY_REGIONS, FA_CONVEY_PRODUCER,
+	FA_LIB,                      /* those below: librti's figures
+	                                (WIRE_MOM_STATS), sent when its
+	                                answer comes */
+	FA_GRANTED_MS = FA_LIB, FA_ADVANCING_MS, FA_RO_LENGTH,
+	FA_INST_DELETED, FA_INST_REMOVED, FA_ASYNC,
 	FA_COUNT
 };
 
@@ -27,6 +34,7 @@ enum {
 	XA_NAME, XA_FEDERATES, XA_VERSION, XA_MIM, XA_MODULES, XA_TIME_IMPL,
 	XA_LAST_SAVE_NAME, XA_LAST_SAVE_TIME, XA_NEXT_SAVE_NAME,
 	XA_NEXT_SAVE_TIME,           /* FedM's saves (fedm_saves) */
+	XA_AUTO_PROVIDE,
 	XA_COUNT
 };
 
@@ -35,15 +43,27 @@ enum {
 enum {
 	RQ_PUBLICATIONS, RQ_SUBSCRIPTIONS, RQ_CAN_DELETE, RQ_UPDATES,
 	RQ_REFLECTIONS, RQ_ISENT, RQ_IRECEIVED, RQ_INSTANCE_INFO,
-	RQ_SET_TIMING, RQ_SET_EXCEPTIONS, RQ_RESIGN, RQ_COUNT
+	RQ_MODULE_DATA,
+	RQ_SET_TIMING, RQ_SET_EXCEPTIONS, RQ_SET_SERVICES, RQ_SET_SWITCHES,
+	RQ_MODIFY_STATE, RQ_RESIGN, RQ_COUNT
 };
 
 /* The reports, under HLAmanager.HLAfederate.HLAreport. */
 enum {
 	RP_OC_PUB, RP_IC_PUB, RP_OC_SUB, RP_IC_SUB, RP_CAN_DELETE,
 	RP_UPDATES, RP_REFLECTIONS, RP_ISENT, RP_IRECEIVED, RP_INSTANCE_INFO,
-	RP_MOM_EXCEPTION, RP_EXCEPTION, RP_COUNT
+	RP_MOM_EXCEPTION, RP_EXCEPTION, RP_FEDERATE_LOST, RP_SERVICE, RP_MODULE_DATA,
+	RP_COUNT
 };
+
+/* The interactions of HLAmanager.HLAfederation rtiexec carries out, and
+ * their reports. */
+enum {
+	FQ_SYNC_POINTS, FQ_SYNC_STATUS, FQ_MODULE_DATA, FQ_MIM_DATA,
+	FQ_SET_SWITCHES, FQ_COUNT
+};
+enum { FP_SYNC_POINTS, FP_SYNC_STATUS, FP_MODULE_DATA, FP_MIM_DATA,
+	FP_COUNT };
 
 /* Exceptions waiting for HLAreportException (sent from the loop: the
  * event comes while frames are being built), at most MOM_MAX_PENDING. */
@@ -72,6 +92,7 @@ struct mom_fx {
 	uint32_t mgr_ic;                  /* HLAmanager.HLAfederate */
 	uint32_t p_federate;              /* its HLAfederate parameter */
 	uint32_t rq[RQ_COUNT], rp[RP_COUNT];
+	uint32_t fq[FQ_COUNT], fp[FP_COUNT];  /* HLAmanager.HLAfederation */
 	struct om_instance *fx_in;        /* the HLAfederation instance */
 	struct wire_buf vals;             /* values being encoded */
 	struct wire_buf par;              /* a report's parameters */
@@ -87,6 +108,8 @@ struct mom_fx {
 
 struct mom_fed {
 	struct om_instance *in;           /* its HLAfederate instance */
+	struct mom_stats lib;             /* librti's last WIRE_MOM_STATS */
+	int asked;                        /* a WIRE_CB_MOM_QUERY is out */
 	struct event *timer;              /* HLAsetTiming, or NULL */
 	uint32_t period;                  /* seconds, 0 = off */
 	uint64_t *counts;                 /* the arrays of f->cnt */
@@ -129,6 +152,62 @@ void mom_report_instance(struct mom_fx *st, struct federate *f,
 void mom_exception(struct mom_fx *st, uint32_t from, const char *service,
     int param_error, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* HLAreportFederateLost about `f`, being resigned because its
+ * connection was lost for `why`. */
+void mom_report_lost(struct mom_fx *st, struct federate *f, const char *why);
+/* A report of class `cls` about federate `about` (0: none) carrying
+ * `text[0..len)` in `param` (and `index` in `index_param` when not
+ * NULL): 0, or -1 when the text would not fit in a frame. */
+int mom_report_text(struct mom_fx *st, uint32_t cls, uint32_t about,
+    const char *index_param, int32_t index, const char *param,
+    const char *text, size_t len);
+/* HLAreportSynchronizationPoints: the pending points' labels (at most
+ * 64); HLAreportSynchronizationPointStatus: one per pending point. */
+void mom_report_sync_points(struct mom_fx *st, uint32_t cls);
+void mom_report_sync_status(struct mom_fx *st, uint32_t cls);
+/* The name of the service a federate's frame of wire `type` asks, or
+ * "". */
+const char *mom_service_of(uint16_t type);
+/* HLAreportServiceInvocation about `f`: `exc` "" on success. */
+void mom_report_service(struct mom_fx *st, struct federate *f,
+    const char *service, int success, char *const *sup, uint32_t n_sup,
+    char *const *ret, uint32_t n_ret, const char *exc, uint32_t serial);
+
+/* mom_adjust.c.  The HLAmanager.HLAfederation classes of st->fq/fp,
+ * those rtiexec carries out taken (om_rti_take): 0, or -1 on ENOMEM. */
+int mom_adjust_init(struct mom_fx *st);
+/* An interaction of HLAmanager.HLAfederation that `from` sent: 1 when
+ * it is one (carried out or answered with HLAreportMOMexception), 0
+ * when `cls` is not one of them. */
+int mom_federation_interaction(struct mom_fx *st, struct federate *from,
+    uint32_t cls, const uint8_t *params, size_t len);
+/* HLArequestFOMmoduleData and HLAsetSwitches of `f`, asked by `from`. */
+void mom_module_data(struct mom_fx *st, struct federate *f, uint32_t from,
+    const char *service, const uint8_t *params, size_t len);
+void mom_set_switches(struct mom_fx *st, struct federate *f, uint32_t from,
+    const char *service, const uint8_t *params, size_t len);
+/* The HLAreportMOMexception of interaction `ic` (RQ_ entry `k`, RQ_COUNT
+ * when none) that rti refuses, with the reason. */
+void mom_refused(struct mom_fx *st, uint32_t from, const char *service,
+    const struct fom_iclass *ic, int k);
+
+/* mom_service.c.  Ask f's librti for its figures (WIRE_CB_MOM_QUERY),
+ * unless a question is out already; its answer reflects them. */
+void mom_ask_librti(struct mom_fx *st, struct federate *f);
+/* Reflect f's attributes of librti's figures to those that know its
+ * instance (mom.c). */
+void mom_reflect_lib(struct federate *f);
+
+/* mom_service.c.  HLAsetServiceReporting of `f`, asked by `from`. */
+void mom_set_service_reporting(struct mom_fx *st, struct federate *f,
+    uint32_t from, const char *service, const uint8_t *params, size_t len);
+/* Its frame handlers: WIRE_SERVICE_REPORT. */
+extern const struct msg_handler mom_handlers[];
+/* The service_invoked event (server.h). */
+void mom_service_invoked(struct federate *f, uint16_t type,
+    const uint8_t *p, uint32_t n, int err, const char *msg,
+    const uint8_t *ret, uint32_t ret_len);
+
 /* HLAreportException about federate `fed`'s message of wire `type`. */
 void mom_report_exception(struct mom_fx *st, uint32_t fed, uint16_t type,
     const char *text);

@@ -14,7 +14,9 @@
 
 #include "bundle.h"
 #include "dm.h"
+#include "fedm.h"
 #include "mom_int.h"
+#include "tm.h"
 
 /* The service a federate's message asks, by wire type (proto/wire.h),
  * for HLAreportException. */
@@ -32,6 +34,15 @@ static const struct {
 	{ WIRE_SYNC_ACHIEVED, "synchronizationPointAchieved" },
 	{ WIRE_GET_FEDERATE_HANDLE, "getFederateHandle" },
 	{ WIRE_GET_FEDERATE_NAME, "getFederateName" },
+	{ WIRE_SAVE_REQUEST, "requestFederationSave" },
+	{ WIRE_SAVE_BEGUN, "federateSaveBegun" },
+	{ WIRE_SAVE_COMPLETE, "federateSaveComplete" },
+	{ WIRE_SAVE_ABORT, "abortFederationSave" },
+	{ WIRE_SAVE_QUERY, "queryFederationSaveStatus" },
+	{ WIRE_RESTORE_REQUEST, "requestFederationRestore" },
+	{ WIRE_RESTORE_COMPLETE, "federateRestoreComplete" },
+	{ WIRE_RESTORE_ABORT, "abortFederationRestore" },
+	{ WIRE_RESTORE_QUERY, "queryFederationRestoreStatus" },
 	{ WIRE_DM_PUBLISH_OC, "publishObjectClassAttributes" },
 	{ WIRE_DM_UNPUBLISH_OC, "unpublishObjectClassAttributes" },
 	{ WIRE_DM_SUBSCRIBE_OC, "subscribeObjectClassAttributes" },
@@ -50,6 +61,12 @@ static const struct {
 	{ WIRE_OM_LOCAL_DELETE, "localDeleteObjectInstance" },
 	{ WIRE_OM_REQUEST_UPDATE, "requestAttributeValueUpdate" },
 	{ WIRE_OM_REQUEST_CLASS_UPDATE, "requestAttributeValueUpdate" },
+	{ WIRE_OM_CHANGE_ATTR_TRANSPORT,
+	    "requestAttributeTransportationTypeChange" },
+	{ WIRE_OM_CHANGE_IC_TRANSPORT,
+	    "requestInteractionTransportationTypeChange" },
+	{ WIRE_OM_QUERY_ATTR_TRANSPORT, "queryAttributeTransportationType" },
+	{ WIRE_OM_QUERY_IC_TRANSPORT, "queryInteractionTransportationType" },
 	{ WIRE_TM_ENABLE_REGULATION, "enableTimeRegulation" },
 	{ WIRE_TM_DISABLE_REGULATION, "disableTimeRegulation" },
 	{ WIRE_TM_ENABLE_CONSTRAINED, "enableTimeConstrained" },
@@ -82,8 +99,8 @@ static const struct {
 	{ WIRE_DDM_CONDITIONS_SET, "subscription conditions" },
 };
 
-static const char *
-service_of(uint16_t type)
+const char *
+mom_service_of(uint16_t type)
 {
 	size_t i;
 
@@ -93,13 +110,14 @@ service_of(uint16_t type)
 	return "";
 }
 
-/* Start a report's parameters: HLAfederate = `about` first. */
+/* Start a report's parameters: HLAfederate = `about` first (0: none, a
+ * report of HLAmanager.HLAfederation). */
 static struct wire_buf *
 par_begin(struct mom_fx *st, uint32_t about)
 {
 	wire_buf_reset(&st->par);
 	wire_put_u32(&st->par, 0);
-	if (st->p_federate) {
+	if (st->p_federate && about) {
 		wire_put_u32(&st->par, st->p_federate);
 		wire_put_u32(&st->par, 8);
 		mom_enc_handle(&st->par, about);
@@ -405,7 +423,158 @@ mom_report_exception(struct mom_fx *st, uint32_t fed, uint16_t type,
 	if (!cls)
 		return;
 	par_begin(st, fed);
-	par_str(st, cls, "HLAservice", service_of(type));
+	par_str(st, cls, "HLAservice", mom_service_of(type));
 	par_str(st, cls, "HLAexception", text);
 	report_send(st, cls);
+}
+
+void
+mom_report_lost(struct mom_fx *st, struct federate *f, const char *why)
+{
+	uint32_t cls = st->rp[RP_FEDERATE_LOST];
+	struct tm_info ti;
+	char text[256];
+	size_t at;
+
+	if (!cls)
+		return;
+	snprintf(text, sizeof text, "federate '%.100s' lost its connection "
+	    "to rtiexec: %s", f->name, why);
+	par_begin(st, f->handle);
+	par_str(st, cls, "HLAfederateName", f->name);
+	/* its logical time when it was lost */
+	at = par_open(st, cls, "HLAtimeStamp");
+	if (tm_info(f, &ti) == 0)
+		mom_enc_time(&st->par, 1, ti.now);
+	par_close(st, at);
+	par_str(st, cls, "HLAfaultDescription", text);
+	report_send(st, cls);
+}
+
+void
+mom_report_service(struct mom_fx *st, struct federate *f,
+    const char *service, int success, char *const *sup, uint32_t n_sup,
+    char *const *ret, uint32_t n_ret, const char *exc, uint32_t serial)
+{
+	uint32_t cls = st->rp[RP_SERVICE];
+	size_t at;
+
+	par_begin(st, f->handle);
+	par_str(st, cls, "HLAservice", service);
+	par_u32(st, cls, "HLAsuccessIndicator", success != 0);
+	at = par_open(st, cls, "HLAsuppliedArguments");
+	mom_enc_str_list(&st->par, at, sup, n_sup);
+	par_close(st, at);
+	at = par_open(st, cls, "HLAreturnedArguments");
+	mom_enc_str_list(&st->par, at, ret, n_ret);
+	par_close(st, at);
+	par_str(st, cls, "HLAexception", exc);
+	par_u32(st, cls, "HLAserialNumber", serial);
+	report_send(st, cls);
+}
+
+int
+mom_report_text(struct mom_fx *st, uint32_t cls, uint32_t about,
+    const char *index_param, int32_t index, const char *param,
+    const char *text, size_t len)
+{
+	size_t at;
+
+	if (!cls)
+		return 0;
+	/* a UTF-16 unit per octet at most, the frame's header and the
+	 * other parameters */
+	if (len > (st->fx->srv->cfg.max_frame - 4096) / 2)
+		return -1;
+	par_begin(st, about);
+	if (index_param)
+		par_u32(st, cls, index_param, (uint32_t)index);
+	at = par_open(st, cls, param);
+	mom_enc_strn(&st->par, text, len);
+	par_close(st, at);
+	report_send(st, cls);
+	return 0;
+}
+
+struct sync_rep {
+	struct mom_fx *st;
+	uint32_t cls;
+	uint32_t n, cap;
+	const char **labels;      /* cap entries, or NULL: count only */
+};
+
+static void
+sync_label(void *arg, const char *label, uint32_t n, const uint32_t *members,
+    const uint8_t *achieved)
+{
+	struct sync_rep *r = arg;
+
+	(void)n;
+	(void)members;
+	(void)achieved;
+	if (r->labels && r->n < r->cap)
+		r->labels[r->n] = label;
+	r->n++;
+}
+
+static void
+sync_status(void *arg, const char *label, uint32_t n,
+    const uint32_t *members, const uint8_t *achieved)
+{
+	struct sync_rep *r = arg;
+	struct mom_fx *st = r->st;
+	size_t at;
+	uint32_t i;
+
+	par_begin(st, 0);
+	par_str(st, r->cls, "HLAsyncPointName", label);
+	at = par_open(st, r->cls, "HLAsyncPointFederates");
+	wire_put_u32(&st->par, n);
+	for (i = 0; i < n; i++) {
+		/* HLAsynchPointFederate {HLAhandle, HLAsynchPointStatus}:
+		 * WaitingForRestOfFederation 3 once achieved, else
+		 * MovingToSynchPoint 2 */
+		mom_enc_handle(&st->par, members[i]);
+		wire_put_u32(&st->par, achieved[i] ? 3 : 2);
+	}
+	par_close(st, at);
+	report_send(st, r->cls);
+}
+
+void
+mom_report_sync_points(struct mom_fx *st, uint32_t cls)
+{
+	struct sync_rep r;
+	size_t at;
+
+	if (!cls)
+		return;
+	memset(&r, 0, sizeof r);
+	fedm_sync_each(st->fx, sync_label, &r);
+	if (r.n && !(r.labels = calloc(r.n, sizeof *r.labels))) {
+		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	r.cap = r.n;
+	r.n = 0;
+	fedm_sync_each(st->fx, sync_label, &r);
+	par_begin(st, 0);
+	at = par_open(st, cls, "HLAsyncPoints");
+	mom_enc_str_list(&st->par, at, (char *const *)r.labels, r.n);
+	par_close(st, at);
+	report_send(st, cls);
+	free(r.labels);
+}
+
+void
+mom_report_sync_status(struct mom_fx *st, uint32_t cls)
+{
+	struct sync_rep r;
+
+	if (!cls)
+		return;
+	memset(&r, 0, sizeof r);
+	r.st = st;
+	r.cls = cls;
+	fedm_sync_each(st->fx, sync_status, &r);
 }

@@ -315,6 +315,15 @@ struct module_ops {
 	 * it. */
 	void (*federate_exception)(struct federate *f, uint16_t type, int err,
 	    const char *msg);
+	/* Raised by the core after it dispatched frame `type` p[0..n) (the
+	 * body after a request's serial) of `f`, whose report_services is
+	 * set (HLAsetServiceReporting): `err` RTI_OK, or the error it
+	 * answered with `msg` (a reply, a notice, or a malformed frame),
+	 * and the first `ret_len` octets of its reply's results.  The taker
+	 * may send. */
+	void (*service_invoked)(struct federate *f, uint16_t type,
+	    const uint8_t *p, uint32_t n, int err, const char *msg,
+	    const uint8_t *ret, uint32_t ret_len);
 	/* Raised by TM when a timed save's time is reached (tm_save_cap):
 	 * every time-constrained federate of `fx` has been granted the save
 	 * time, or is held back at it.  FedM initiates the save. */
@@ -441,7 +450,11 @@ struct conn {
 	char peer[64];
 	int hello_done;
 	int closing;              /* flush output, then free */
+	const char *close_why;    /* conn_close's reason (a literal), or
+	                             NULL */
 	int reaped;               /* federate detached by the reaper */
+	char why[128];            /* the first reason it was closed for
+	                             ("" until then): HLAreportFederateLost */
 	int paused;               /* held back: reading stopped while the
 	                             output queues are above the total
 	                             budget */
@@ -462,6 +475,8 @@ struct conn {
 	uint64_t rx_reads;
 	uint64_t hb_rx_seen, hb_out_seen;
 	double hb_quiet_since;    /* CLOCK_MONOTONIC seconds */
+	double rx_at;             /* CLOCK_MONOTONIC_COARSE seconds of the
+	                             last read (the view's "silent for") */
 	/* The best-effort path (udp.c): NULL when the connection has none
 	 * (a Unix socket, --udp off); its counters. */
 	struct udp_peer *udp;
@@ -515,11 +530,22 @@ struct federate {
 	int report_exceptions;    /* HLAsetExceptionReporting (MOM): its
 	                             error replies and notices raise
 	                             federate_exception */
+	int report_services;      /* HLAsetServiceReporting (MOM): the
+	                             core raises service_invoked after each
+	                             of its frames */
+	uint32_t svc_serial;      /* its last HLAserialNumber */
+	const char *lost;         /* set while it is resigned because its
+	                             connection was lost: why (MOM's
+	                             HLAreportFederateLost), else NULL */
 	struct fed_counts cnt;
 	struct fed_source src;
 	uint32_t join_mod_first;  /* fx->module_names[first..first + n): */
 	uint32_t join_mod_n;      /* the modules its join added (MOM) */
 	int64_t joined;           /* Unix seconds of its join (HTTP) */
+	int leave_why;            /* why it leaves (events.h enum ev_why,
+	                             events_leaving), read by the resign
+	                             hooks; EV_WHY_ASKED unless said */
+	char *leave_detail;       /* the fault, malloc'd, or NULL */
 	void *mod[MOD_COUNT];
 };
 
@@ -538,6 +564,8 @@ struct federation {
 	uint32_t n_feds, cap_feds;
 	uint32_t next_fed_handle;
 	void *mod[MOD_COUNT];
+	struct fx_history *hist;  /* the operator's view's (events.h), or
+	                             NULL */
 	struct federation *next;
 };
 
@@ -586,6 +614,8 @@ struct rti_server {
 	struct event *reap_ev;    /* deferred teardown of closing conns */
 	struct event *slow_ev;    /* periodic slow-consumer check */
 	struct event *hb_ev;      /* the heartbeat sweep, or NULL */
+	double hb_swept_at;       /* CLOCK_MONOTONIC seconds of its last
+	                             run (the view's "resigned in") */
 	struct event *flush_ev;   /* writes the flush list once per turn */
 	int turn_end_wanted;      /* raise turn_end before the next flush
 	                             (server_turn_end_want) */
@@ -594,6 +624,11 @@ struct rti_server {
 	uint8_t *rbuf;            /* shared read buffer */
 	struct conn *dispatching; /* connection whose frame is in dispatch */
 	uint16_t dispatch_type;   /* that frame's type */
+	int svc_err;              /* the first error answered to it, while
+	                             its federate has report_services set */
+	char svc_msg[256];        /* and its message */
+	uint8_t svc_ret[256];     /* the start of its reply's results */
+	uint32_t svc_ret_len;
 	int dispatch_be;          /* that frame is best effort (it came by
 	                             UDP or has WIRE_FLAG_BEST_EFFORT): its
 	                             reflections go conn_send_be */
@@ -811,6 +846,11 @@ void server_rti_provide(struct federation *fx, uint32_t obj,
  * of the frame in dispatch when it is f's). */
 void server_federate_exception(struct federate *f, int err,
     const char *msg);
+/* Dispatch frame `type` p[0..n) of `c` (whose federate has
+ * report_services set) with handler `fn`, then raise service_invoked
+ * unless it was deferred or the federate left: fn's result. */
+int server_dispatch_reported(struct conn *c, const struct msg_handler *h,
+    uint32_t serial, struct wire_rd *rd, uint16_t type);
 void server_save_time_reached(struct federation *fx);
 void server_saves_changed(struct federation *fx);
 

@@ -718,6 +718,7 @@ info_fill(struct federate *f, size_t n, size_t first, struct tmc_bound min1,
 	out->now = st->now;
 	out->lookahead = st->lookahead;
 	out->queued = st->nq;
+	out->grants = st->grants;
 	out->kind = st->kind;
 	out->req = st->req;
 	out->has_galt = galt_of(st, n, first, min1, min2, &galt);
@@ -734,6 +735,14 @@ info_fill(struct federate *f, size_t n, size_t first, struct tmc_bound min1,
 		    st->q[0];
 		out->has_lits = 1;
 	}
+}
+
+uint32_t
+tm_grants(struct federate *f)
+{
+	struct tm_fed *st = fed_st(f);
+
+	return st ? st->grants : 0;
 }
 
 int

@@ -41,7 +41,10 @@ struct tm_info {
 	                                  is the federation's smallest: the
 	                                  GALT of the others is its bound */
 	uint64_t out;                  /* that bound (when regulating) */
+	uint32_t grants;               /* time advance grants so far */
 };
+/* f's time advance grants so far (0 without TM state): O(1). */
+uint32_t tm_grants(struct federate *f);
 /* Fill `out`: 0, or -1 on ENOMEM or when f has no TM state. */
 int tm_info(struct federate *f, struct tm_info *out);
 /* tm_info of every federate of `fx` that has TM state, from one GALT

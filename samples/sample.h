@@ -115,6 +115,8 @@ struct sample {
 	double lookahead;               /* while regulating */
 	double t0;                      /* where sample_run started */
 	unsigned long steps;            /* time steps run */
+	int queued;                     /* the last evoke left callbacks
+	                                 * queued (its *pending) */
 
 	/* save and restore */
 	char label[1025];               /* of the save or restore running */

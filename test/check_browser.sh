@@ -12,7 +12,11 @@
 # The grid simulator is stopped with SIGSTOP, so its output bound holds
 # the substations' GALT back: the page must show a row for every
 # federate, the grid simulator's row with the class galt-holder, the
-# substations' rows waiting.  A screenshot of the page is kept as
+# substations' rows waiting; once the grid simulator has been silent for
+# more than half of --heartbeat-timeout (30 s here), its row is
+# highlighted as about to be resigned and shows its silence; the event
+# log lists the joins, newest first; the rates line says how fast the
+# session runs.  A screenshot of the page is kept as
 # $top_builddir/test/check_browser.png.  After SIGCONT the substations'
 # time advances again.  Skips (77) with a notice where chromium is absent.
 set -u
@@ -59,9 +63,10 @@ wait_for() {
 has_port() { grep -q '^[0-9][0-9]*$' "$1"; }
 
 # A generous heartbeat: a federate starved of the CPU on a loaded machine
-# is not resigned in the middle of the test.
+# is not resigned in the middle of the test; the grid simulator, stopped,
+# is shown nearing it once half of it is gone.
 "$rtiexec" --port 0 --port-file "$tmp/port" \
-    --heartbeat-timeout 60 --http 127.0.0.1:0 \
+    --heartbeat-timeout 30 --http 127.0.0.1:0 \
     --http-port-file "$tmp/http-port" --fom-path "$top_srcdir/data/fom" \
     2>"$tmp/rtiexec.log" &
 pids="$!"
@@ -102,6 +107,14 @@ held() {
 }
 wait_for 20 held || bad "rtictl does not show the grid simulator holding" \
     "time back"
+# the heartbeat's time for it runs out: under half of it left
+nearing() {
+	"$rtictl" --url "$http" status | awk '$2 == "grid" && $NF != "-" {
+	    v = $NF; sub("s", "", v); if (v + 0 <= 14) ok = 1 }
+	    END { exit !ok }'
+}
+wait_for 60 nearing || bad "rtictl status does not show the grid" \
+    "simulator's heartbeat time running out"
 
 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
     --user-data-dir="$tmp/profile" --virtual-time-budget=8000 \
@@ -111,8 +124,32 @@ for f in sub-north sub-south grid; do
 	grep -q "<tr class=\"federate[^\"]*\" data-federate=\"$f\">" \
 	    "$tmp/dom.html" || bad "the page has no row for $f"
 done
-grep -q '<tr class="federate galt-holder" data-federate="grid">' \
+grep -q '<tr class="federate galt-holder[^"]*" data-federate="grid">' \
     "$tmp/dom.html" || bad "the grid simulator's row is not the GALT holder"
+grep -Eq '<tr class="federate galt-holder hb-(near|critical)" '\
+'data-federate="grid">' "$tmp/dom.html" ||
+    bad "the grid simulator's row is not highlighted as nearing the heartbeat"
+grep -Eq 'data-federate="grid">(<td[^>]*>[^<]*</td>){11}<td class="num hb '\
+'silent">[0-9.]+ s</td><td class="num hb resign-in">[0-9.]+ s</td>' \
+    "$tmp/dom.html" || bad "the grid simulator's row has no silence and" \
+    "time left"
+grep -q '<table id="events-Grid">' "$tmp/dom.html" ||
+    bad "the page has no event log"
+n=$(grep -o '<tr class="event ev-joined" data-kind="joined">' \
+    "$tmp/dom.html" | wc -l)
+[ "$n" -eq 4 ] || bad "the event log shows $n joins, not 4"
+grep -q '<tr class="event ev-created" data-kind="created"><td class="num">1<' \
+    "$tmp/dom.html" || bad "the event log does not show the creation"
+seqs=$(grep -o '<table id="events-Grid">.*' "$tmp/dom.html" |
+    grep -o 'data-kind="[a-z_]*"><td class="num">[0-9]*' | sed 's/.*>//')
+first=$(echo "$seqs" | head -1)
+top=$(echo "$seqs" | sort -n | tail -1)
+[ -n "$first" ] && [ "$first" = "$top" ] ||
+    bad "the event log's first row is #$first, not the newest (#$top)"
+grep -q '<div class="rates" id="rates-Grid">Runs at [0-9.]*× real time' \
+    "$tmp/dom.html" || bad "the page does not say how fast the session runs"
+grep -q '<th>as of</th>' "$tmp/dom.html" ||
+    bad "the filtering table does not say as of when"
 for f in sub-north sub-south; do
 	grep -q "<tr class=\"federate waiting\" data-federate=\"$f\">" \
 	    "$tmp/dom.html" || bad "$f is not shown waiting"

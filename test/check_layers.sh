@@ -14,7 +14,8 @@
 #   samples           include (and <RTI/...>, the C++ API's own headers)
 #   test              include config.h
 #   test/unit         include proto fom rti test config.h
-#   test/integration  include proto test config.h
+#   test/integration  include proto fom test config.h (fom: a fake rtiexec
+#                     sends modules in compact form, check_joinfom)
 #   test/fuzz         include proto fom rti tools config.h
 #   test/bench        include proto rti config.h
 #   test/tools        include proto fom librti config.h
@@ -53,7 +54,7 @@ tools: proto config.h
 samples: include
 test: include config.h
 test/unit: include proto fom rti test config.h
-test/integration: include proto test config.h
+test/integration: include proto fom test config.h
 test/fuzz: include proto fom rti tools config.h
 test/bench: include proto rti config.h
 test/tools: include proto fom librti config.h

@@ -6,9 +6,10 @@
 # The modules, lowest first, and the modules each may call besides itself
 # (a module may name only modules before it in this list):
 #
-#   core   ambassador.c connection.c request.c evoke.c: the connection,
-#          requests, evoke, the joined state; calls no module (it runs
-#          their hooks through the module table)
+#   core   ambassador.c connection.c request.c evoke.c svcreport.c: the
+#          connection, requests, evoke, the joined state, service
+#          reporting; calls no module (it runs their hooks through the
+#          module table)
 #   fedm   core
 #   dm     core
 #   tm     core
@@ -62,7 +63,7 @@ function module_of(path,   b) {
 		return "*"
 	sub(/_.*/, "", b)
 	if (b == "ambassador" || b == "connection" || b == "request" ||
-	    b == "evoke")
+	    b == "evoke" || b == "svcreport")
 		return "core"
 	return b
 }
@@ -196,7 +197,7 @@ for f in $files; do
 	b=${f##*/}
 	m=$(echo "$b" | sed 's/\.[ch]$//; s/_.*//')
 	case $m in
-	ambassador|connection|request|evoke) m=core ;;
+	ambassador|connection|request|evoke|svcreport) m=core ;;
 	esac
 	for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*_int\.h\)".*/\1/p' "$f"); do
 		[ "$h" = librti_int.h ] && continue

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rtictl.c - the command line of rtiexec's HTTP view (rtictl(1)): status,
- * time, top and metrics, read from the JSON API and /metrics over a plain
+ * time, top, events and metrics, read from the JSON API and /metrics over a plain
  * blocking HTTP/1.0 connection.
  */
 #include "config.h"
@@ -395,18 +395,49 @@ print_status(FILE *o, const struct json_val *d)
 	    json_str(json_get(fx, "name"), "?"),
 	    json_str(json_get(fx, "time_implementation"), "?"),
 	    fs ? fs->n : 0, fs && fs->n == 1 ? "" : "s");
-	fprintf(o, "%-6s %-20s %-16s %-15s %8s %s\n", "HANDLE", "NAME", "TYPE",
-	    "HOST", "JOINED", "STATE");
+	{
+		const struct json_val *r = json_get(fx, "rates");
+		const struct json_val *tr = json_get(r, "time_per_second");
+
+		if (r && json_get(r, "window_seconds") &&
+		    json_get(r, "window_seconds")->type == JSON_NUM) {
+			if (tr && tr->type == JSON_NUM)
+				fprintf(o, "runs at %.2fx real time, ",
+				    tr->num);
+			else
+				fprintf(o, "no federate regulating or "
+				    "constrained, ");
+			fprintf(o, "%.1f steps/s (last %.0f s)\n",
+			    json_num(json_get(r, "steps_per_second"), 0),
+			    json_num(json_get(r, "window_seconds"), 0));
+		}
+	}
+	fprintf(o, "%-6s %-20s %-16s %-15s %8s %-8s %7s %9s\n", "HANDLE",
+	    "NAME", "TYPE", "HOST", "JOINED", "STATE", "SILENT", "RESIGN IN");
 	for (i = 0; fs && i < fs->n; i++) {
 		const struct json_val *f = &fs->items[i];
+		const struct json_val *sl = json_path(f,
+		    "connection.silent_seconds");
+		const struct json_val *ri = json_path(f,
+		    "connection.heartbeat_resign_in");
 		double j = json_num(json_get(f, "joined"), now);
+		char b1[32], b2[32];
 
-		fprintf(o, "%-6.0f %-20s %-16s %-15s %7.0fs %s\n",
+		if (sl && sl->type == JSON_NUM)
+			snprintf(b1, sizeof b1, "%.1fs", sl->num);
+		else
+			snprintf(b1, sizeof b1, "-");
+		if (ri && ri->type == JSON_NUM)
+			snprintf(b2, sizeof b2, "%.1fs", ri->num);
+		else
+			snprintf(b2, sizeof b2, "-");
+		fprintf(o, "%-6.0f %-20s %-16s %-15s %7.0fs %-8s %7s %9s\n",
 		    json_num(json_get(f, "handle"), 0),
 		    json_str(json_get(f, "name"), "?"),
 		    json_str(json_get(f, "type"), ""),
 		    json_str(json_get(f, "host"), ""),
-		    now > j ? now - j : 0, json_str(json_get(f, "state"), "?"));
+		    now > j ? now - j : 0, json_str(json_get(f, "state"), "?"),
+		    b1, b2);
 	}
 	for (i = 0; sp && i < sp->n; i++) {
 		fprintf(o, "sync point %s: waiting for ",
@@ -623,6 +654,185 @@ cmd_top(const struct ctl *c, double period, long iterations)
 	return rc;
 }
 
+/* Where `events` is in one federation: the next sequence number to ask
+ * after, by name. */
+struct ev_pos {
+	char *name;
+	double after;
+	int seen;                 /* in the last list */
+};
+
+/* ctl_printable of s, on one line (newlines and tabs '?' too). */
+static const char *
+oneline(char *out, size_t cap, const char *s)
+{
+	char *p;
+
+	ctl_printable(out, cap, s, strlen(s));
+	for (p = out; *p; p++)
+		if (*p == '\n' || *p == '\t')
+			*p = '?';
+	return out;
+}
+
+/* One event as a line: local time, federation, number, kind, federate,
+ * why and detail; what came from the federation made printable. */
+static void
+print_event(FILE *o, const char *fx, const struct json_val *e)
+{
+	const struct json_val *w = json_get(e, "why");
+	const struct json_val *fd = json_get(e, "federate");
+	const struct json_val *d = json_get(e, "detail");
+	double ms = json_num(json_get(e, "time_ms"), 0);
+	time_t t = (time_t)(ms / 1000);
+	char when[32], name[1100], fed[1100], det[1100], kind[64], why[64];
+	const char *dt = json_str(d, ""), *fs = json_str(fd, "");
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) ||
+	    !strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(when, sizeof when, "?");
+	oneline(name, sizeof name, fx);
+	oneline(fed, sizeof fed, fs);
+	oneline(det, sizeof det, dt);
+	oneline(kind, sizeof kind, json_str(json_get(e, "kind"), "?"));
+	oneline(why, sizeof why, json_str(w, ""));
+	fprintf(o, "%s.%03d %s #%.0f %s%s%s%s%s%s%s%s\n", when,
+	    (int)((long long)ms % 1000), name,
+	    json_num(json_get(e, "seq"), 0), kind, *fed ? " " : "", fed,
+	    *why ? " (" : "", why, *why ? ")" : "", *det ? ": " : "", det);
+}
+
+/* The events of federation `name` after p->after: printed (or the
+ * document, with --json), p->after moved on.  0, 1 on error, 2 when the
+ * federation is gone. */
+static int
+events_of(const struct ctl *c, struct ev_pos *p)
+{
+	char path[4096], enc[3 * 1024 + 1], *raw = NULL;
+	const struct json_val *l;
+	struct json_val *d;
+	double next, first;
+	int gone = 0;
+	size_t i;
+
+	if (strlen(p->name) > 1024)
+		return 0;
+	encode(p->name, enc, sizeof enc);
+	snprintf(path, sizeof path, "/api/v1/federations/%s/events?after=%.0f",
+	    enc, p->after);
+	if (!(d = get_json(c, path, &raw, &gone)))
+		return gone ? 2 : 1;
+	l = json_path(d, "events.list");
+	next = json_num(json_path(d, "events.next"), p->after + 1);
+	if (l && l->type == JSON_ARR && l->n > 0) {
+		first = json_num(json_get(&l->items[0], "seq"), 0);
+		if (c->json) {
+			fputs(raw, stdout);
+		} else {
+			char nm[1100];
+
+			if (first > p->after + 1)
+				printf("(%.0f earlier events of %s no longer "
+				    "kept)\n", first - p->after - 1,
+				    oneline(nm, sizeof nm, p->name));
+			for (i = 0; i < l->n; i++)
+				print_event(stdout, p->name, &l->items[i]);
+		}
+	}
+	if (next > p->after + 1)
+		p->after = next - 1;
+	fflush(stdout);
+	json_free(d);
+	free(raw);
+	return 0;
+}
+
+/* events: every federation's event log (or -f's), oldest first; with
+ * `follow`, then what comes, every `period` seconds, until interrupted
+ * or `iterations` (> 0) polls. */
+static int
+cmd_events(const struct ctl *c, int follow, double period, long iterations)
+{
+	struct ev_pos *pos = NULL, *np;
+	size_t n = 0, i, j;
+	long it;
+	int rc = 0, r;
+
+	for (it = 0; rc == 0; it++) {
+		struct json_val *list;
+		const struct json_val *fl;
+
+		if (!(list = get_json(c, "/api/v1/federations", NULL, NULL))) {
+			rc = 1;
+			break;
+		}
+		fl = json_get(list, "federations");
+		for (j = 0; j < n; j++)
+			pos[j].seen = 0;
+		for (i = 0; fl && fl->type == JSON_ARR && i < fl->n; i++) {
+			const char *name = json_str(json_get(&fl->items[i],
+			    "name"), "");
+
+			if (c->federation && strcmp(name, c->federation))
+				continue;
+			for (j = 0; j < n && strcmp(pos[j].name, name); j++)
+				;
+			if (j == n) {
+				if (!(np = realloc(pos, (n + 1) * sizeof *np)) ||
+				    !(np[n].name = strdup(name))) {
+					fprintf(stderr, "rtictl: out of "
+					    "memory\n");
+					pos = np ? np : pos;
+					rc = 1;
+					break;
+				}
+				pos = np;
+				pos[n].after = 0;
+				n++;
+			}
+			pos[j].seen = 1;
+			if ((r = events_of(c, &pos[j])) == 1)
+				rc = 1;
+			else if (r == 2)
+				pos[j].seen = 0;
+		}
+		json_free(list);
+		/* a federation that ended: said once, and forgotten (one
+		 * created again under its name starts anew) */
+		for (j = 0; j < n; j++) {
+			if (pos[j].seen)
+				continue;
+			if (!c->json) {
+				char name[1100];
+
+				printf("(federation %s ended)\n", oneline(name,
+				    sizeof name, pos[j].name));
+				fflush(stdout);
+			}
+			free(pos[j].name);
+			pos[j--] = pos[--n];
+		}
+		if (it == 0 && c->federation && n == 0 && rc == 0 && !follow) {
+			fprintf(stderr, "rtictl: no federation '%s'\n",
+			    c->federation);
+			rc = 1;
+		}
+		if (!follow || rc || (iterations > 0 && it + 1 >= iterations))
+			break;
+		{
+			struct timespec d = { (time_t)period, (long)((period -
+			    (double)(time_t)period) * 1e9) };
+
+			nanosleep(&d, NULL);
+		}
+	}
+	for (j = 0; j < n; j++)
+		free(pos[j].name);
+	free(pos);
+	return rc;
+}
+
 static void
 usage(FILE *o)
 {
@@ -634,16 +844,20 @@ usage(FILE *o)
 "  status    federations, their federates and synchronization points\n"
 "  time      time state of every federate and who holds GALT back\n"
 "  top       the time table and message rate, refreshed; q quits\n"
+"  events    each federation's event log, oldest first (joins, resigns\n"
+"            and why, saves, restores, synchronization points, ...)\n"
 "  metrics   the Prometheus metrics as rtiexec serves them\n"
 "\n"
 "  -u, --url URL          rtiexec's HTTP view (default %s)\n"
 "  -k, --auth-key-file FILE\n"
 "                         send this key as a bearer token\n"
 "  -f, --federation NAME  only this federation\n"
-"  -j, --json             status, time: each federation's JSON document\n"
+"  -j, --json             status, time, events: the JSON documents\n"
 "                         (rti-http(7)), one a line\n"
-"  -d, --delay SECS       top: seconds between refreshes (default 1)\n"
-"  -n, --iterations N     top: stop after N refreshes\n"
+"  -F, --follow           events: then print new events as they come\n"
+"  -d, --delay SECS       top, events --follow: seconds between refreshes\n"
+"                         (default 1)\n"
+"  -n, --iterations N     top, events --follow: stop after N refreshes\n"
 "  -h, --help             show this help\n"
 "  -V, --version          show the version\n"
 "\n"
@@ -661,6 +875,7 @@ main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "delay", required_argument, NULL, 'd' },
 		{ "iterations", required_argument, NULL, 'n' },
+		{ "follow", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -670,11 +885,11 @@ main(int argc, char **argv)
 	double delay = 1;
 	long iterations = 0;
 	char *end;
-	int o;
+	int o, follow = 0;
 
 	memset(&c, 0, sizeof c);
 	signal(SIGPIPE, SIG_IGN);
-	while ((o = getopt_long(argc, argv, "u:k:f:jd:n:hV", opts, NULL)) !=
+	while ((o = getopt_long(argc, argv, "u:k:f:jFd:n:hV", opts, NULL)) !=
 	    -1) {
 		switch (o) {
 		case 'u':
@@ -689,6 +904,9 @@ main(int argc, char **argv)
 			break;
 		case 'j':
 			c.json = 1;
+			break;
+		case 'F':
+			follow = 1;
 			break;
 		case 'd':
 			delay = strtod(optarg, &end);
@@ -719,7 +937,7 @@ main(int argc, char **argv)
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "rtictl: want one COMMAND (status, time, top, "
-		    "metrics)\nTry 'rtictl --help'.\n");
+		    "events, metrics)\nTry 'rtictl --help'.\n");
 		return EXIT_USAGE;
 	}
 	if (parse_url(&c, url) < 0)
@@ -733,7 +951,9 @@ main(int argc, char **argv)
 		return cmd_top(&c, delay, iterations);
 	if (strcmp(cmd, "metrics") == 0)
 		return cmd_metrics(&c);
+	if (strcmp(cmd, "events") == 0)
+		return cmd_events(&c, follow, delay, iterations);
 	fprintf(stderr, "rtictl: unknown command '%s' (want status, time, "
-	    "top, metrics)\n", cmd);
+	    "top, events, metrics)\n", cmd);
 	return EXIT_USAGE;
 }

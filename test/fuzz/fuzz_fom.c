@@ -2,8 +2,10 @@
 /*
  * fuzz_fom.c - libFuzzer target for the FOM loader (fom/fom.h).
  *
- * Each input is loaded with fom_load_string twice: into a fresh model, and
- * merged after data/fom/Grid.xml.  The loader must never crash or leak.  After
+ * Each input is loaded with fom_load_string twice (fom_load_bin when it is
+ * a module's compact form, which rtiexec sends joiners): into a fresh
+ * model, and merged after data/fom/Grid.xml.  An XML module that loads
+ * into a fresh model must load from its compact form into the same model.  The loader must never crash or leak.  After
  * a successful load the model must be consistent: every handle resolves to
  * itself, parents exist and list their children, depths follow parents (so the
  * trees are acyclic), attributes/parameters/dimensions referenced by a class
@@ -24,6 +26,7 @@
 
 #include "fom.h"
 #include "fuzz.h"
+#include "wire.h"
 
 #ifndef TOP_SRCDIR
 #define TOP_SRCDIR "."
@@ -370,7 +373,9 @@ load_into(struct fom *f, const struct fom *ref, const char *snap,
 	int rc;
 
 	memset(&err, 0xa5, sizeof err);
-	rc = fom_load_string(f, (const char *)data, size, "fuzz", &err);
+	rc = fom_module_is_bin(data, size) ?
+	    fom_load_bin(f, data, size, "fuzz", &err) :
+	    fom_load_string(f, (const char *)data, size, "fuzz", &err);
 	FUZZ_CHECK(rc == 0 || rc == -1);
 	if (rc == 0) {
 		check_model(f);
@@ -390,6 +395,30 @@ load_into(struct fom *f, const struct fom *ref, const char *snap,
 	return -1;
 }
 
+/* A module that loads into a fresh model loads from its compact form
+ * (what rtiexec sends joiners) into the same model. */
+static void
+check_compact(const uint8_t *data, size_t size, const char *snap)
+{
+	struct fom_error err;
+	struct wire_buf b;
+	struct fom *g;
+	char *after;
+
+	wire_buf_init(&b);
+	FUZZ_CHECK(fom_bin_of_xml((const char *)data, size, "fuzz", &b,
+	    &err) == 0);
+	FUZZ_CHECK(fom_module_is_bin(b.data, b.len));
+	g = fom_new();
+	FUZZ_CHECK(g != NULL);
+	FUZZ_CHECK(fom_load_bin(g, b.data, b.len, "fuzz", &err) == 0);
+	after = snapshot(g);
+	FUZZ_CHECK(strcmp(snap, after) == 0);
+	free(after);
+	fom_free(g);
+	wire_buf_free(&b);
+}
+
 /* The Grid model is loaded once and reloaded only after a successful
  * merge changed it: a failed load is checked to leave it as it was. */
 static struct fom *grid, *grid_ref;
@@ -405,7 +434,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ref = fom_new();
 	FUZZ_CHECK(f != NULL && ref != NULL);
 	snap = snapshot(f);
-	load_into(f, ref, snap, data, size);
+	if (load_into(f, ref, snap, data, size) == 0 &&
+	    !fom_module_is_bin(data, size)) {
+		free(snap);
+		snap = snapshot(f);
+		check_compact(data, size, snap);
+	}
 	free(snap);
 	fom_free(f);
 	fom_free(ref);

@@ -9,7 +9,10 @@
  * Invariants: the page needs no key; without the key nothing but the
  * page is served; a federation route holds the percent-decoding of the
  * path's rest, which has no NUL and is never longer than it; the right
- * key always passes; anything not GET or HEAD is 405.
+ * key always passes; anything not GET or HEAD is 405.  The path is also
+ * read as the query of an events request (http_events_query): accepted,
+ * its limit is within 1..max and an "after=DIGITS" alone reads back as
+ * the number; refused, the message is there and nothing is half-set.
  */
 #include "config.h"
 
@@ -47,7 +50,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    keyed ? sizeof key - 1 : 0, &r);
 	if (rc == 0) {
 		FUZZ_CHECK(r.kind >= HR_PAGE && r.kind <= HR_UNAUTHORIZED);
-		FUZZ_CHECK((r.name != NULL) == (r.kind == HR_FEDERATION));
+		FUZZ_CHECK((r.name != NULL) == (r.kind == HR_FEDERATION ||
+		    r.kind == HR_EVENTS));
 		if (method == HTTP_OTHER)
 			FUZZ_CHECK(r.kind == HR_METHOD);
 		if (r.kind == HR_PAGE)
@@ -59,7 +63,32 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    strcmp(auth + 7, (const char *)key) == 0);
 		if (r.kind == HR_FEDERATION)
 			FUZZ_CHECK(strlen(r.name) <= strlen(path) - 20);
+		if (r.kind == HR_EVENTS)
+			FUZZ_CHECK(strlen(r.name) <= strlen(path) - 27);
 		free(r.name);
+	}
+	/* the path as an events query */
+	if (path) {
+		uint64_t after = 7, v = 0;
+		uint32_t limit = 7;
+		char err[128] = "";
+		size_t i, n = strlen(path);
+		int digits = n > 6 && n <= 25 && strncmp(path, "after=", 6) == 0;
+
+		for (i = 6; digits && i < n; i++)
+			digits = path[i] >= '0' && path[i] <= '9';
+		rc = http_events_query(path, 1000, &after, &limit, err,
+		    sizeof err);
+		if (rc == 0) {
+			FUZZ_CHECK(limit >= 1 && limit <= 1000);
+			if (digits) {
+				for (i = 6; i < n; i++)
+					v = v * 10 + (uint64_t)(path[i] - '0');
+				FUZZ_CHECK(after == v);
+			}
+		} else {
+			FUZZ_CHECK(rc == -1 && err[0] != '\0');
+		}
 	}
 	/* the right key always passes */
 	if (method == HTTP_GET && path) {

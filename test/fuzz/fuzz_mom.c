@@ -10,7 +10,10 @@
  * of each value accept exactly the lengths they define.  The same bytes,
  * up to the first NUL, are a federate's name for mom_enc_str: the
  * HLAunicodeString's count is its UTF-16 units, and well-formed UTF-8
- * decodes back to itself with rti_decode_unicode_string.
+ * decodes back to itself with rti_decode_unicode_string.  The same bytes
+ * are a WIRE_SERVICE_REPORT payload for mom_svc_parse: accepted only
+ * within its limits, every string inside the input; and a
+ * WIRE_MOM_STATS payload for mom_stats_parse.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -87,6 +90,43 @@ name(const uint8_t *data, size_t size)
 	free(s);
 }
 
+static void
+service_report(const uint8_t *data, size_t size)
+{
+	struct mom_svc s;
+	uint32_t i;
+
+	if (mom_svc_parse(data, size, &s) < 0)
+		return;
+	FUZZ_CHECK(s.success == 0 || s.success == 1);
+	FUZZ_CHECK((const uint8_t *)s.service > data &&
+	    (const uint8_t *)s.service < data + size);
+	FUZZ_CHECK(strlen(s.service) >= 1 &&
+	    strlen(s.service) <= MOM_SVC_MAX_NAME);
+	FUZZ_CHECK(s.n <= MOM_SVC_MAX_ARGS);
+	for (i = 0; i < s.n; i++) {
+		FUZZ_CHECK((const uint8_t *)s.args[i] > data &&
+		    (const uint8_t *)s.args[i] < data + size);
+		FUZZ_CHECK(strlen(s.args[i]) <= MOM_SVC_MAX_TEXT);
+	}
+	FUZZ_CHECK((const uint8_t *)s.exception > data &&
+	    (const uint8_t *)s.exception < data + size);
+	FUZZ_CHECK(strlen(s.exception) <= MOM_SVC_MAX_TEXT);
+}
+
+/* A WIRE_MOM_STATS payload: exactly 21 octets, the flag 0 or 1. */
+static void
+stats(const uint8_t *data, size_t size)
+{
+	struct mom_stats s;
+	int ok = mom_stats_parse(data, size, &s) == 0;
+
+	FUZZ_CHECK(ok == (size == 21 && data[20] <= 1));
+	if (ok)
+		FUZZ_CHECK(s.granted_ms == wire_get32(data) &&
+		    s.removed == wire_get32(data + 16));
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -94,5 +134,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	params(data, size);
 	name(data, size);
+	service_report(data, size);
+	stats(data, size);
 	return 0;
 }

@@ -171,10 +171,10 @@ raw_connect(void)
 	return fd;
 }
 
-/* hello: len 10, type 1; magic "HRI1", version 2 (WIRE_VERSION), empty
+/* hello: len 10, type 1; magic "HRI1", version 3 (WIRE_VERSION), empty
  * key */
 static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
-	0x48, 0x52, 0x49, 0x31, 0, 2, 0, 0, 0, 0 };
+	0x48, 0x52, 0x49, 0x31, 0, 3, 0, 0, 0, 0 };
 /* a frame of an unknown type (0x7777), empty */
 static const unsigned char bogus[] = { 0, 0, 0, 0, 0x77, 0x77, 0, 0 };
 

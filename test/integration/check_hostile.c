@@ -25,10 +25,10 @@
 #define HELLO_FOM TEST_FOM("HelloWorld.xml")
 #define MiB (1024 * 1024)
 
-/* hello: len 10, type 1; magic "HRI1", version 2 (WIRE_VERSION), empty
+/* hello: len 10, type 1; magic "HRI1", version 3 (WIRE_VERSION), empty
  * key */
 static const unsigned char hello[] = { 0, 0, 0, 10, 0, 1, 0, 0,
-	0x48, 0x52, 0x49, 0x31, 0, 2, 0, 0, 0, 0 };
+	0x48, 0x52, 0x49, 0x31, 0, 3, 0, 0, 0, 0 };
 
 static int
 tcp_connect(const struct rtiexec *r)

@@ -635,6 +635,79 @@ step(struct tfed **ts, size_t n, double t)
 		ck_assert(tfed_wait_all(ts, n, ts[i], ev));
 }
 
+/* ---- the event log ---- */
+
+/* Event i (0-based, oldest first) of an events document. */
+static const struct json_val *
+event_at(const struct json_val *doc, size_t i)
+{
+	const struct json_val *l = json_path(doc, "events.list");
+
+	ck_assert_ptr_nonnull(l);
+	ck_assert_msg(i < l->n, "event %zu of %zu", i, l->n);
+	return &l->items[i];
+}
+
+/* The kinds of federation fx's events after `after`, as "a,b,c". */
+static const char *
+event_kinds(const char *fx, uint64_t after, char *out, size_t len)
+{
+	const struct json_val *l;
+	struct json_val *doc;
+	char path[256];
+	size_t i, n = 0;
+
+	snprintf(path, sizeof path, "/api/v1/federations/%s/events?after=%llu",
+	    fx, (unsigned long long)after);
+	doc = get_json(path);
+	l = json_path(doc, "events.list");
+	ck_assert_ptr_nonnull(l);
+	out[0] = '\0';
+	for (i = 0; i < l->n && n < len; i++)
+		n += (size_t)snprintf(out + n, len - n, "%s%s", i ? "," : "",
+		    json_str(json_get(&l->items[i], "kind"), "?"));
+	json_free(doc);
+	return out;
+}
+
+/* Fetch fx's events until one of `kind` about `who` is there (60 s at
+ * most, evoking `t` meanwhile when not NULL); that event's "why", or ""
+ * (copied into out). */
+static const char *
+wait_event(const char *fx, const char *kind, const char *who,
+    struct tfed *t, char *out, size_t len)
+{
+	double deadline = tfed_now() + 60;
+	char path[256];
+
+	snprintf(path, sizeof path, "/api/v1/federations/%s/events", fx);
+	out[0] = '\0';
+	for (;;) {
+		struct json_val *doc = get_json(path);
+		const struct json_val *l = json_path(doc, "events.list");
+		size_t i;
+
+		for (i = 0; l && i < l->n; i++) {
+			const struct json_val *e = &l->items[i];
+
+			if (strcmp(json_str(json_get(e, "kind"), ""), kind) ||
+			    strcmp(json_str(json_get(e, "federate"), ""), who))
+				continue;
+			snprintf(out, len, "%s", json_str(json_get(e, "why"),
+			    ""));
+			json_free(doc);
+			return out;
+		}
+		json_free(doc);
+		ck_assert_msg(tfed_now() < deadline, "no %s event of %s",
+		    kind, who);
+		if (t)
+			tfed_pump(t, 0.1);
+		else
+			usleep(100000);
+	}
+}
+
 /* ---- tests ---- */
 
 /* Three regulating and constrained federates step together; then C
@@ -1091,7 +1164,25 @@ START_TEST(test_traffic_bytes_fom_grown)
 	ck_assert(json_num(json_get(e, "received"), 0) == 2);
 	ck_assert(json_num(json_get(e, "bytes_received"), 0) == 104);
 	json_free(doc);
+	/* the event log has the modules the join added */
+	doc = get_json("/api/v1/federations/T/events?after=3");
+	e = json_at(json_path(doc, "events.list"), 0);
+	ck_assert_str_eq(json_str(json_get(e, "kind"), ""),
+	    "fom_modules_added");
+	ck_assert_ptr_nonnull(strstr(json_str(json_get(e, "detail"), ""),
+	    "join-extra.xml (at a join; "));
+	ck_assert_str_eq(json_str(json_get(json_at(json_path(doc,
+	    "events.list"), 1), "kind"), ""), "joined");
+	json_free(doc);
+	/* A leaves after the FOM grew: its share stays */
 	tfed_free(a);
+	doc = get_json("/api/v1/federations/T");
+	e = traffic_of(json_path(doc, "federation.traffic"),
+	    "HLAobjectRoot.Greeter");
+	ck_assert(json_num(json_get(e, "sent"), 0) == 2);
+	ck_assert(json_num(json_get(e, "bytes_sent"), 0) == 104);
+	ck_assert(json_num(json_get(e, "received"), 0) == 2);
+	json_free(doc);
 	tfed_free(b);
 	tfed_free(c);
 }
@@ -1168,9 +1259,23 @@ START_TEST(test_source_suppressed)
 	/* nothing changed: no new report, however long A evokes (a report
 	 * per second would have moved `reported` on in 2.5 s) */
 	tfed_pump(a, 2.5);
+	/* and A talks to rtiexec: the figures it shows are current, as of
+	 * now, not of the last report (the page said "reported 3m33s ago"
+	 * of a federate that stepped) */
+	{
+		rti_federate_handle h;
+
+		ck_assert_int_eq(rti_get_federate_handle(a->amb, "B", &h),
+		    RTI_OK);
+	}
 	doc = get_json("/api/v1/federations/T");
 	ck_assert(json_num(json_path(fed_of(doc, "A"),
 	    "source_suppressed.reported"), 0) == at);
+	ck_assert(json_num(json_path(fed_of(doc, "A"),
+	    "source_suppressed.as_of"), 0) >= at + 2);
+	ck_assert(json_num(json_path(fed_of(doc, "A"),
+	    "source_suppressed.as_of"), 0) <= json_num(json_path(doc,
+	    "server.now"), 0));
 	json_free(doc);
 	/* one more: reported again */
 	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &av, 1,
@@ -1194,6 +1299,349 @@ START_TEST(test_source_suppressed)
 	free(m);
 	tfed_free(a);
 	tfed_free(b);
+}
+END_TEST
+
+/*
+ * The event log: joins, a synchronization point registered and reached,
+ * a resign asked for and one by a cut connection, each with why; the
+ * events endpoint's after= and limit=, its errors, the federation
+ * document's recent events and the metrics' count.
+ */
+START_TEST(test_events)
+{
+	struct tfed *a = fed("A"), *b = fed("B"), *c = fed("C");
+	struct tfed *all[3] = { a, b, c };
+	const struct json_val *e;
+	struct json_val *doc;
+	char buf[512], why[64];
+	struct resp r;
+	char *m;
+
+	ck_assert_int_eq(rti_register_federation_synchronization_point(a->amb,
+	    "ready", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait_all(all, 3, a, "announce:ready"));
+	ck_assert(tfed_wait_all(all, 3, b, "announce:ready"));
+	ck_assert(tfed_wait_all(all, 3, c, "announce:ready"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(a->amb, "ready",
+	    1), RTI_OK);
+	ck_assert_int_eq(rti_synchronization_point_achieved(b->amb, "ready",
+	    1), RTI_OK);
+	ck_assert_int_eq(rti_synchronization_point_achieved(c->amb, "ready",
+	    1), RTI_OK);
+	ck_assert(tfed_wait_all(all, 3, a, "synchronized:ready"));
+	/* B resigns; C's connection is cut */
+	ck_assert_int_eq(rti_resign_federation_execution(b->amb,
+	    RTI_RESIGN_NO_ACTION), RTI_OK);
+	ck_assert_int_eq(rti_disconnect(c->amb), RTI_OK);
+	ck_assert_str_eq(wait_event("T", "resigned", "C", a, why, sizeof why),
+	    "connection_lost");
+	ck_assert_str_eq(event_kinds("T", 0, buf, sizeof buf),
+	    "created,joined,joined,joined,sync_registered,sync_done,"
+	    "resigned,resigned");
+
+	doc = get_json("/api/v1/federations/T/events");
+	ck_assert_str_eq(json_str(json_get(doc, "federation"), ""), "T");
+	ck_assert(json_num(json_path(doc, "events.next"), 0) == 9);
+	ck_assert(json_num(json_path(doc, "events.dropped"), -1) == 0);
+	e = event_at(doc, 0);
+	ck_assert(json_num(json_get(e, "seq"), 0) == 1);
+	ck_assert_int_eq(json_get(e, "federate")->type, JSON_NULL);
+	ck_assert(json_num(json_get(e, "time"), 0) > 1.6e9);
+	ck_assert(json_num(json_get(e, "time_ms"), 0) >=
+	    json_num(json_get(e, "time"), 0) * 1000);
+	e = event_at(doc, 1);
+	ck_assert_str_eq(json_str(json_get(e, "federate"), ""), "A");
+	ck_assert_int_eq(json_get(e, "why")->type, JSON_NULL);
+	ck_assert_ptr_nonnull(strstr(json_str(json_get(e, "detail"), ""),
+	    "type 'console'"));
+	e = event_at(doc, 4);
+	ck_assert_str_eq(json_str(json_get(e, "federate"), ""), "A");
+	ck_assert_str_eq(json_str(json_get(e, "detail"), ""), "'ready' with "
+	    "the whole federation (3 members)");
+	ck_assert_str_eq(json_str(json_get(event_at(doc, 5), "detail"), ""),
+	    "'ready': 3 members, 0 of them unsuccessfully");
+	e = event_at(doc, 6);
+	ck_assert_str_eq(json_str(json_get(e, "federate"), ""), "B");
+	ck_assert_str_eq(json_str(json_get(e, "why"), ""), "asked");
+	ck_assert_str_eq(json_str(json_get(e, "detail"), ""), "resign action "
+	    "NoAction");
+	e = event_at(doc, 7);
+	ck_assert_str_eq(json_str(json_get(e, "why"), ""), "connection_lost");
+	ck_assert_ptr_nonnull(strstr(json_str(json_get(e, "detail"), ""),
+	    "closed by the federate's side"));
+	json_free(doc);
+
+	/* after= and limit= */
+	ck_assert_str_eq(event_kinds("T", 6, buf, sizeof buf),
+	    "resigned,resigned");
+	ck_assert_str_eq(event_kinds("T", 8, buf, sizeof buf), "");
+	ck_assert_str_eq(event_kinds("T", 100, buf, sizeof buf), "");
+	doc = get_json("/api/v1/federations/T/events?limit=2&after=1");
+	ck_assert(json_num(json_get(event_at(doc, 0), "seq"), 0) == 7);
+	ck_assert(json_num(json_get(event_at(doc, 1), "seq"), 0) == 8);
+	json_free(doc);
+	/* the federation document holds the recent ones */
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_int_eq((int)json_path(doc, "federation.events.list")->n, 8);
+	ck_assert(json_num(json_path(doc, "federation.events.capacity"), 0) ==
+	    1000);
+	json_free(doc);
+
+	/* bad input: a clear 400 */
+	{
+		static const char *const bad[] = {
+			"after=x", "after=-1", "after=", "after=1&after=2",
+			"limit=0", "limit=1001", "limit=99999999999999999999",
+			"after=18446744073709551616", "since=3", "after",
+			"after=1;limit=2", "%61fter=1",
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+			char path[128];
+
+			snprintf(path, sizeof path,
+			    "/api/v1/federations/T/events?%s", bad[i]);
+			http_get(path, &r);
+			ck_assert_msg(r.status == 400, "%s: %d", bad[i],
+			    r.status);
+			ck_assert_msg(strstr(r.body, bad[i][0] == 'l' ?
+			    "limit= takes" : "after=") != NULL, "%s: %s",
+			    bad[i], r.body);
+			resp_free(&r);
+		}
+	}
+	doc = get_json("/api/v1/federations/T/events?after="
+	    "18446744073709551615&limit=1000");
+	ck_assert_int_eq((int)json_path(doc, "events.list")->n, 0);
+	json_free(doc);
+	http_get("/api/v1/federations/Nope/events", &r);
+	ck_assert_int_eq(r.status, 404);
+	resp_free(&r);
+
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_federation_events_total{federation="
+	    "\"T\"}") == 8);
+	free(m);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/* A 6-hour session's log stays bounded: past 1000 events the oldest go,
+ * counted, and numbering goes on. */
+START_TEST(test_events_bounded)
+{
+	struct tfed *a = fed("A");
+	struct json_val *doc;
+	char label[32], ev[48];
+	int i;
+
+	/* 2 events so far; each point adds 2 */
+	for (i = 0; i < 520; i++) {
+		snprintf(label, sizeof label, "p%d", i);
+		ck_assert_int_eq(rti_register_federation_synchronization_point(
+		    a->amb, label, NULL, 0, NULL, 0), RTI_OK);
+		snprintf(ev, sizeof ev, "announce:%s:", label);
+		ck_assert(tfed_wait(a, ev));
+		ck_assert_int_eq(rti_synchronization_point_achieved(a->amb,
+		    label, 1), RTI_OK);
+		snprintf(ev, sizeof ev, "synchronized:%s:", label);
+		ck_assert(tfed_wait(a, ev));
+		tfed_clear(a);
+	}
+	doc = get_json("/api/v1/federations/T/events");
+	ck_assert(json_num(json_path(doc, "events.next"), 0) == 1043);
+	ck_assert(json_num(json_path(doc, "events.dropped"), 0) == 42);
+	ck_assert_int_eq((int)json_path(doc, "events.list")->n, 1000);
+	ck_assert(json_num(json_get(event_at(doc, 0), "seq"), 0) == 43);
+	ck_assert_str_eq(json_str(json_get(event_at(doc, 999), "detail"), ""),
+	    "'p519': 1 members, 0 of them unsuccessfully");
+	json_free(doc);
+	doc = get_json("/api/v1/federations/T/events?after=1040");
+	ck_assert_int_eq((int)json_path(doc, "events.list")->n, 2);
+	json_free(doc);
+	doc = get_json("/api/v1/federations/T");
+	ck_assert_int_eq((int)json_path(doc, "federation.events.list")->n,
+	    50);
+	ck_assert(json_num(json_get(json_at(json_path(doc,
+	    "federation.events.list"), 49), "seq"), 0) == 1042);
+	json_free(doc);
+	tfed_free(a);
+}
+END_TEST
+
+/* The list's own request counter counts the request it answers (it said
+ * 0 on the first). */
+START_TEST(test_requests_counted)
+{
+	struct json_val *doc = get_json("/api/v1/federations");
+
+	ck_assert(json_num(json_path(doc, "http.requests"), 0) == 1);
+	json_free(doc);
+	doc = get_json("/api/v1/federations");
+	ck_assert(json_num(json_path(doc, "http.requests"), 0) == 2);
+	json_free(doc);
+}
+END_TEST
+
+/* A federate's share of the class traffic stays after it resigns (the
+ * publisher showed "sent 0" once gone), and the counters go on. */
+START_TEST(test_traffic_kept)
+{
+	struct tfed *a = fed("A"), *b = fed("B"), *c;
+	rti_interaction_class_handle hello;
+	const struct json_val *t;
+	struct json_val *doc;
+	size_t i;
+
+	ck_assert_int_eq(rti_get_interaction_class_handle(a->amb,
+	    "HLAinteractionRoot.Hello", &hello), RTI_OK);
+	ck_assert_int_eq(rti_publish_interaction_class(a->amb, hello),
+	    RTI_OK);
+	ck_assert_int_eq(rti_subscribe_interaction_class(b->amb, hello),
+	    RTI_OK);
+	tfed_barrier(b);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(rti_send_interaction(a->amb, hello, NULL, 0,
+		    NULL, 0), RTI_OK);
+	ck_assert(tfed_wait_n(b, "rx:", 3));
+	tfed_free(a);
+	c = fed("C");
+	ck_assert_int_eq(rti_publish_interaction_class(c->amb, hello),
+	    RTI_OK);
+	ck_assert_int_eq(rti_send_interaction(c->amb, hello, NULL, 0, NULL,
+	    0), RTI_OK);
+	ck_assert(tfed_wait_n(b, "rx:", 4));
+	doc = get_json("/api/v1/federations/T");
+	t = traffic_of(json_path(doc, "federation.traffic"),
+	    "HLAinteractionRoot.Hello");
+	ck_assert_ptr_nonnull(t);
+	ck_assert(json_num(json_get(t, "sent"), 0) == 4);
+	ck_assert(json_num(json_get(t, "received"), 0) == 4);
+	ck_assert(json_num(json_get(t, "bytes_sent"), 0) ==
+	    json_num(json_get(t, "bytes_received"), -1));
+	json_free(doc);
+	/* B leaves too: nothing is forgotten */
+	tfed_free(b);
+	doc = get_json("/api/v1/federations/T");
+	t = traffic_of(json_path(doc, "federation.traffic"),
+	    "HLAinteractionRoot.Hello");
+	ck_assert(json_num(json_get(t, "sent"), 0) == 4);
+	ck_assert(json_num(json_get(t, "received"), 0) == 4);
+	json_free(doc);
+	tfed_free(c);
+}
+END_TEST
+
+/* Two federates step together: the federation's rates (logical time and
+ * steps per wall second) are there and positive, in the document and
+ * /metrics, and each federate's grants are counted. */
+START_TEST(test_rates)
+{
+	struct tfed *a = fed_time("A"), *b = fed_time("B");
+	struct tfed *ab[2] = { a, b };
+	struct json_val *doc = NULL;
+	double deadline = tfed_now() + 20, t = 1;
+	char *m;
+
+	for (;;) {
+		step(ab, 2, t);
+		t += 1;
+		json_free(doc);
+		doc = get_json("/api/v1/federations/T");
+		if (json_num(json_path(doc, "federation.rates.window_seconds"),
+		    0) > 0 && json_num(json_path(doc,
+		    "federation.rates.time_per_second"), 0) > 0)
+			break;
+		ck_assert_msg(tfed_now() < deadline, "no rates in the "
+		    "document after %g steps", t);
+		tfed_pump(a, 0.2);
+	}
+	ck_assert(json_num(json_path(doc, "federation.rates.steps_per_second"),
+	    0) > 0);
+	ck_assert(json_num(json_path(doc, "federation.rates.time"), 0) >= 1);
+	ck_assert(json_num(json_path(fed_of(doc, "A"), "time.grants"), 0) >=
+	    t - 1);
+	json_free(doc);
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_federation_time_rate{federation=\"T\"}")
+	    > 0);
+	ck_assert(prom_value(m, "rti_federation_step_rate{federation=\"T\"}")
+	    > 0);
+	ck_assert(prom_value(m, "rti_federate_time_advance_grants_total{"
+	    "federation=\"T\",federate=\"B\"}") >= t - 1);
+	free(m);
+	tfed_free(a);
+	tfed_free(b);
+}
+END_TEST
+
+/* A federate that stops (here: never evoked again) shows how long it has
+ * been silent and the time the heartbeat leaves it, going down; then the
+ * heartbeat resigns it and the event log says so. */
+START_TEST(test_heartbeat_view)
+{
+	struct tfed *a, *s;
+	struct json_val *doc;
+	double deadline, left0 = -1, left = -1, silent = -1, hbt;
+	char why[64];
+	char *m;
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	{
+		/* long enough for A, starved of the CPU on a loaded
+		 * machine, to stay */
+		const char *extra[] = { "--heartbeat-timeout",
+		    getenv("RTI_TEST_WRAPPER") ? "40" : "10", NULL };
+
+		start_with(extra);
+	}
+	a = fed("A");
+	s = fed("S");
+	doc = get_json("/api/v1/federations");
+	hbt = json_num(json_path(doc, "server.heartbeat_timeout"), 0);
+	ck_assert(hbt >= 10);
+	json_free(doc);
+	/* S is silent from now: the view sees its time run out */
+	deadline = tfed_now() + 10 * hbt;
+	for (;;) {
+		const struct json_val *f;
+
+		doc = get_json("/api/v1/federations/T");
+		f = fed_of(doc, "S");
+		if (!f) {
+			json_free(doc);
+			break;
+		}
+		left = json_num(json_path(f, "connection.heartbeat_resign_in"),
+		    -1);
+		silent = json_num(json_path(f, "connection.silent_seconds"),
+		    -1);
+		ck_assert_msg(left >= 0 && silent >= 0, "S: resign in %g, "
+		    "silent %g", left, silent);
+		if (left0 < 0)
+			left0 = left;
+		json_free(doc);
+		if (left < hbt / 2 && silent > 0)
+			break;
+		ck_assert_msg(tfed_now() < deadline, "S's time left stays %g "
+		    "(from %g)", left, left0);
+		tfed_pump(a, 0.2);
+	}
+	ck_assert_msg(left < left0, "resign in %g, first %g", left, left0);
+	m = get_metrics();
+	ck_assert(prom_value(m, "rti_federate_silent_seconds{federation="
+	    "\"T\",federate=\"S\"}") >= silent);
+	ck_assert(!isnan(prom_value(m, "rti_federate_heartbeat_resign_in_"
+	    "seconds{federation=\"T\",federate=\"S\"}")));
+	free(m);
+	ck_assert_str_eq(wait_event("T", "resigned", "S", a, why, sizeof why),
+	    "heartbeat");
+	tfed_free(a);
+	tfed_free(s);
 }
 END_TEST
 
@@ -1565,6 +2013,76 @@ run(const char *cmd, char *out, size_t len)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* rtictl events: the log as lines (and as JSON), a hostile name kept to
+ * one printable line; --follow prints what comes while it runs; its
+ * errors. */
+START_TEST(test_rtictl_events)
+{
+	struct tfed *a = fed("A"), *b = fed("B\n\033[2Jevil");
+	char cmd[sizeof RTICTL + 512], out[65536], line[4096], *p;
+	struct json_val *doc;
+	char err[128];
+	FILE *f;
+	int lines = 0, seen = 0;
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d events",
+	    hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, " T #1 created: ") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, " T #2 joined A: handle 1, type "
+	    "'console'") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, " T #3 joined B??[2Jevil: ") != NULL, "%s",
+	    out);
+	ck_assert(strchr(out, '\033') == NULL);
+	for (p = out; *p; p++)
+		lines += *p == '\n';
+	ck_assert_int_eq(lines, 3);
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f T --json "
+	    "events", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+	ck_assert_msg(json_parse(out, strlen(out), &doc, err, sizeof err) ==
+	    0, "%s: %s", err, out);
+	ck_assert_int_eq((int)json_path(doc, "events.list")->n, 3);
+	json_free(doc);
+
+	/* --follow: the three, then B's resign as it happens */
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f T "
+	    "--follow -d 0.2 -n 300 events", hport);
+	ck_assert_ptr_nonnull(f = popen(cmd, "r"));
+	while (seen < 3 && fgets(line, sizeof line, f))
+		seen++;
+	ck_assert_int_eq(seen, 3);
+	ck_assert_int_eq(rti_resign_federation_execution(b->amb,
+	    RTI_RESIGN_DELETE_OBJECTS), RTI_OK);
+	tfed_free(b);
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_msg(strstr(line, " T #4 resigned B??[2Jevil (asked): "
+	    "resign action DeleteObjects") != NULL, "%s", line);
+	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
+	    RTI_RESIGN_NO_ACTION), RTI_OK);
+	/* the federation ends while followed: said, and rtictl goes on */
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_msg(strstr(line, "resigned A (asked)") != NULL, "%s", line);
+	{
+		struct tfed *z = tfed_new(&rx);
+
+		ck_assert_int_eq(rti_destroy_federation_execution(z->amb, "T"),
+		    RTI_OK);
+		tfed_free(z);
+	}
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_str_eq(line, "(federation T ended)\n");
+	pclose(f);
+	tfed_free(a);
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f Nope "
+	    "events 2>&1", hport);
+	ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+	ck_assert_str_eq(out, "rtictl: no federation 'Nope'\n");
+}
+END_TEST
+
 /* rtictl's status, top, metrics, a sync point and its errors; an
  * HLAinteger64Time federation's times are integers. */
 START_TEST(test_rtictl_and_int64)
@@ -1874,6 +2392,20 @@ START_TEST(test_save_restore)
 	    ""), "snap");
 	json_free(doc);
 
+	/* the event log tells the story, in order */
+	ck_assert_str_eq(event_kinds("T", 0, buf, sizeof buf),
+	    "created,joined,joined,save_requested,save_begun,save_done,"
+	    "restore_requested,restore_begun,restore_done,"
+	    "restore_requested,restore_begun,restore_failed");
+	doc = get_json("/api/v1/federations/T/events");
+	ck_assert_str_eq(json_str(json_get(event_at(doc, 3), "detail"), ""),
+	    "'snap'");
+	ck_assert_str_eq(json_str(json_get(event_at(doc, 3), "federate"),
+	    ""), "A");
+	ck_assert_str_eq(json_str(json_get(event_at(doc, 11), "detail"), ""),
+	    "'snap': a federate could not restore");
+	json_free(doc);
+
 	tfed_free(a);
 	tfed_free(b);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
@@ -2118,6 +2650,18 @@ http_suite(void)
 	tcase_add_test(tc, test_save_restore);
 	tcase_add_test(tc, test_slowloris);
 	tcase_add_test(tc, test_heavy_documents);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("operator");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_events);
+	tcase_add_test(tc, test_events_bounded);
+	tcase_add_test(tc, test_requests_counted);
+	tcase_add_test(tc, test_traffic_kept);
+	tcase_add_test(tc, test_rates);
+	tcase_add_test(tc, test_heartbeat_view);
+	tcase_add_test(tc, test_rtictl_events);
 	suite_add_tcase(s, tc);
 	return s;
 }

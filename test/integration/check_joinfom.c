@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "fom.h"
 #include "testutil.h"
 #include "wire.h"
 
@@ -1054,6 +1055,24 @@ slurp_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* The compact form of module file `path`, as rtiexec sends it (caller
+ * frees); *len set. */
+static char *
+compact_file(const char *path, size_t *len)
+{
+	struct fom_error err;
+	struct wire_buf b;
+	size_t n;
+	char *xml = slurp_file(path, &n);
+
+	wire_buf_init(&b);
+	ck_assert_msg(fom_bin_of_xml(xml, n, path, &b, &err) == 0, "%s",
+	    err.msg);
+	free(xml);
+	*len = b.len;
+	return (char *)b.data;
+}
+
 /* Read one frame into buf (payload); its type, or -1 at EOF. */
 static int
 fake_read(int fd, uint8_t *buf, size_t cap, uint32_t *len)
@@ -1094,8 +1113,8 @@ fake_main(void *arg)
 	uint32_t len, serial;
 	int fd, type;
 
-	hello = slurp_file(HELLO, &hello_len);
-	conflict = slurp_file(CONFLICT, &conflict_len);
+	hello = compact_file(HELLO, &hello_len);
+	conflict = compact_file(CONFLICT, &conflict_len);
 	wire_buf_init(&b);
 	fd = accept(fk->lfd, NULL, NULL);
 	if (fd < 0)

@@ -17,7 +17,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "corpus.h"
@@ -242,7 +244,8 @@ monitor(void)
 	    "HLAreportUpdatesSent", "HLAreportReflectionsReceived",
 	    "HLAreportInteractionsSent", "HLAreportInteractionsReceived",
 	    "HLAreportObjectInstanceInformation", "HLAreportMOMexception",
-	    "HLAreportException" };
+	    "HLAreportException", "HLAreportFederateLost",
+	    "HLAreportServiceInvocation", "HLAreportFOMmoduleData" };
 	size_t k, n;
 
 	monitor_callbacks(&cb);
@@ -802,7 +805,7 @@ END_TEST
 START_TEST(test_bad_interactions)
 {
 	struct tfed *m = monitor();
-	char h[16];
+	char h[16], h2[16];
 	size_t n;
 	rti_interaction_class_handle ic;
 	struct rti_parameter_value pv;
@@ -854,16 +857,606 @@ START_TEST(test_bad_interactions)
 	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 5));
 	expect(m, "param:HLAreportMOMexception:HLAexception=",
 	    "\"HLAresignAction is missing\"");
-	/* a request rti does not carry out */
+	/* a module index past the federate's list (a plain join added
+	 * none) */
 	mom_send(m, "HLArequest.HLArequestFOMmoduleData", "HLAfederate",
 	    hjson(m->handle.id, h), "HLAFOMmoduleIndicator", "0", NULL);
 	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 6));
 	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
-	    "HLAexception"), "is not implemented by rti"));
+	    "HLAexception"), "is not an index of"));
+	expect(m, "param:HLAreportMOMexception:HLAparameterError=", "true");
+	/* a service rti refuses by design, with the reason */
+	mom_send(m, "HLAservice.HLApublishInteractionClass", "HLAfederate",
+	    hjson(m->handle.id, h), "HLAinteractionClass", hjson(1, h2),
+	    NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 7));
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
+	    "HLAexception"), "on a federate's behalf"));
+	expect(m, "param:HLAreportMOMexception:HLAservice=",
+	    "\"HLApublishInteractionClass\"");
+
 	/* rtiexec is fine and the monitor still joined */
 	tfed_barrier(m);
 	ck_assert(rtiexec_alive(&rx));
 	ck_assert(!m->lost);
+	tfed_free(m);
+}
+END_TEST
+
+/* ---- service reporting ---- */
+
+/*
+ * The value of parameter `param` of the last HLAreportServiceInvocation
+ * whose HLAservice is `service`, waiting up to WAIT_S for one (each
+ * report's parameters are events in a row, ended by its "report:").
+ */
+static const char *
+svc_param(struct tfed *m, const char *service, const char *param)
+{
+	char sv[160], pp[160];
+	double end = tfed_now() + WAIT_S;
+	size_t i, j;
+
+	snprintf(sv, sizeof sv, "param:HLAreportServiceInvocation:HLAservice="
+	    "\"%s\"", service);
+	snprintf(pp, sizeof pp, "param:HLAreportServiceInvocation:%s=",
+	    param);
+	do {
+		for (i = m->n_events; i-- > 0;) {
+			if (strcmp(m->events[i], sv) != 0)
+				continue;
+			/* back to the report's start, then forward to its
+			 * end */
+			while (i > 0 && strncmp(m->events[i - 1], "param:"
+			    "HLAreportServiceInvocation:", 33) == 0)
+				i--;
+			for (j = i; j < m->n_events && strncmp(m->events[j],
+			    "report:", 7) != 0; j++)
+				if (strncmp(m->events[j], pp,
+				    strlen(pp)) == 0)
+					return m->events[j] + strlen(pp);
+			return NULL;
+		}
+		tfed_pump(m, 0.05);
+	} while (tfed_now() < end);
+	tfed_dump(m, "monitor");
+	ck_abort_msg("no HLAreportServiceInvocation of %s", service);
+	return NULL;
+}
+
+static void
+svc_expect(struct tfed *m, const char *service, const char *param,
+    const char *want)
+{
+	const char *got = svc_param(m, service, param);
+
+	if (!got || strcmp(got, want) != 0) {
+		tfed_dump(m, "monitor");
+		ck_abort_msg("%s %s: got %s, want %s", service, param,
+		    got ? got : "none", want);
+	}
+}
+
+START_TEST(test_service_reporting)
+{
+	struct tfed *m = monitor(), *a;
+	struct rti_callbacks cb;
+	rti_object_instance_handle obj;
+	struct rti_attribute_value v;
+	char h[16], want[256];
+	size_t n, i;
+	unsigned long prev = 0;
+
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	cb.time_regulation_enabled = cb_regulation;
+	cb.time_advance_grant = cb_grant;
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
+	/* off by default: nothing reported */
+	tfed_publish_breaker(a);
+	tfed_barrier(a);
+	tfed_barrier(m);
+	ck_assert_uint_eq(tfed_count(m, "report:HLAreportServiceInvocation"),
+	    0);
+	/* the monitor subscribes to the report: it cannot be reported on */
+	mom_send(m, "HLAadjust.HLAsetServiceReporting", "HLAfederate",
+	    hjson(m->handle.id, h), "HLAreportingState", "true", NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportMOMexception"));
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
+	    "HLAexception"), "subscribes to HLAreportServiceInvocation"));
+
+	mom_send(m, "HLAadjust.HLAsetServiceReporting", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportingState", "true", NULL);
+	tfed_barrier(m);
+	tfed_barrier(a);
+	/* a request that succeeds, with its arguments: the first report */
+	ck_assert_int_eq(rti_subscribe_interaction_class(a->amb,
+	    tfed_ic(a, "Alarm")), RTI_OK);
+	svc_expect(m, "subscribeInteractionClass", "HLAfederate",
+	    hjson(a->handle.id, h));
+	svc_expect(m, "subscribeInteractionClass", "HLAsuccessIndicator",
+	    "true");
+	snprintf(want, sizeof want, "[\"interactionClass=%llu\","
+	    "\"active=true\"]", (unsigned long long)tfed_ic(a, "Alarm").id);
+	svc_expect(m, "subscribeInteractionClass", "HLAsuppliedArguments",
+	    want);
+	svc_expect(m, "subscribeInteractionClass", "HLAexception", "\"\"");
+	/* one that fails, with the exception */
+	ck_assert_int_eq(rti_destroy_federation_execution(a->amb, "F"),
+	    RTI_ERR_FEDERATES_CURRENTLY_JOINED);
+	svc_expect(m, "destroyFederationExecution", "HLAsuccessIndicator",
+	    "false");
+	ck_assert_ptr_nonnull(strstr(svc_param(m,
+	    "destroyFederationExecution", "HLAexception"),
+	    "FEDERATES_CURRENTLY_JOINED"));
+	/* a one-way service: an update, carried by its own frame */
+	obj = tfed_register_named(a, "Breaker", "B7");
+	snprintf(want, sizeof want, "[\"objectInstance=%llu\","
+	    "\"objectInstanceName=B7\"]", (unsigned long long)obj.id);
+	svc_expect(m, "registerObjectInstance", "HLAreturnedArguments", want);
+	v.attribute = tfed_attr(a, "Breaker", "Status");
+	v.value = "\0\0\0\1";
+	v.length = 4;
+	ck_assert_int_eq(rti_update_attribute_values(a->amb, obj, &v, 1,
+	    NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	snprintf(want, sizeof want, "\"objectInstance=%llu\"",
+	    (unsigned long long)obj.id);
+	ck_assert_ptr_nonnull(strstr(svc_param(m, "updateAttributeValues",
+	    "HLAsuppliedArguments"), want));
+	/* time: the advance's kind is the service, its time an argument;
+	 * the callbacks a's librti delivers are reported too */
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb,
+	    rti_time_f64(1)), RTI_OK);
+	ck_assert(tfed_wait(a, "regulation:"));
+	svc_expect(m, "enableTimeRegulation", "HLAsuppliedArguments",
+	    "[\"lookahead=1\"]");
+	svc_expect(m, "timeRegulationEnabled", "HLAsuppliedArguments",
+	    "[\"time=0\"]");
+	ck_assert_int_eq(rti_next_message_request(a->amb, rti_time_f64(2.5)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "grant:"));
+	svc_expect(m, "nextMessageRequest", "HLAsuppliedArguments",
+	    "[\"time=2.5\"]");
+	/* the grant's report goes with a's next output */
+	tfed_barrier(a);
+	svc_expect(m, "timeAdvanceGrant", "HLAsuppliedArguments",
+	    "[\"time=2.5\"]");
+	svc_expect(m, "timeAdvanceGrant", "HLAsuccessIndicator", "true");
+	/* serial numbers: 1, 2, 3... in the order the reports came */
+	for (i = 0; i < m->n_events; i++) {
+		const char *p = "param:HLAreportServiceInvocation:"
+		    "HLAserialNumber=";
+		unsigned long k;
+
+		if (strncmp(m->events[i], p, strlen(p)) != 0)
+			continue;
+		k = strtoul(m->events[i] + strlen(p), NULL, 10);
+		ck_assert_uint_eq(k, prev + 1);
+		prev = k;
+	}
+	ck_assert_uint_ge(prev, 8);
+	/* off again: nothing more */
+	mom_send(m, "HLAadjust.HLAsetServiceReporting", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportingState", "false", NULL);
+	tfed_barrier(m);
+	tfed_barrier(a);
+	tfed_barrier(m);
+	n = tfed_count(m, "report:HLAreportServiceInvocation");
+	ck_assert_int_eq(rti_unsubscribe_interaction_class(a->amb,
+	    tfed_ic(a, "Alarm")), RTI_OK);
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(3)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "grant:3"));
+	tfed_barrier(a);
+	tfed_barrier(m);
+	ck_assert_uint_eq(tfed_count(m, "report:HLAreportServiceInvocation"),
+	    n);
+	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
+/* A timestamp-order reflection is reported once, when it is delivered at
+ * the grant, not also when it arrives and waits in librti. */
+static void
+cb_constrained(void *arg, rti_time t)
+{
+	(void)t;
+	tfed_event(arg, "constrained:");
+}
+
+START_TEST(test_service_reporting_tso)
+{
+	struct tfed *m = monitor(), *a, *b;
+	struct rti_callbacks cb;
+	rti_object_instance_handle obj;
+	struct rti_attribute_value v;
+	char h[16];
+
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	cb.time_regulation_enabled = cb_regulation;
+	cb.time_constrained_enabled = cb_constrained;
+	cb.time_advance_grant = cb_grant;
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
+	b = tfed_join_f(&rx, &cb, GRID, "beta");
+	tfed_subscribe(a, "Breaker", "Status");
+	tfed_publish_breaker(b);
+	obj = tfed_register_named(b, "Breaker", "B5");
+	ck_assert(tfed_wait(a, "discover:B5"));
+	ck_assert_int_eq(rti_enable_time_constrained(a->amb), RTI_OK);
+	ck_assert(tfed_wait(a, "constrained:"));
+	ck_assert_int_eq(rti_enable_time_regulation(b->amb, rti_time_f64(1)),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "regulation:"));
+	mom_send(m, "HLAadjust.HLAsetServiceReporting", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAreportingState", "true", NULL);
+	tfed_barrier(m);
+	tfed_barrier(a);
+	v.attribute = tfed_attr(b, "Breaker", "Status");
+	v.value = "\0\0\0\1";
+	v.length = 4;
+	ck_assert_int_eq(rti_update_attribute_values_at(b->amb, obj, &v, 1,
+	    NULL, 0, rti_time_f64(5), NULL), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(b->amb), RTI_OK);
+	/* a holds it: nothing delivered, nothing reported */
+	tfed_pump(a, 0.3);
+	tfed_barrier(a);
+	tfed_barrier(m);
+	ck_assert_int_lt(tfed_find(m, "param:HLAreportServiceInvocation:"
+	    "HLAservice=\"reflectAttributeValues\""), 0);
+	/* delivered at the grant: reported once */
+	ck_assert_int_eq(rti_time_advance_request(b->amb, rti_time_f64(20)),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "grant:20"));
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(10)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "grant:10"));
+	tfed_barrier(a);
+	(void)svc_param(m, "timeAdvanceGrant", "HLAservice");
+	ck_assert_uint_eq(tfed_count(m, "param:HLAreportServiceInvocation:"
+	    "HLAservice=\"reflectAttributeValues\""), 1);
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(m);
+}
+END_TEST
+
+/* ---- a lost federate ---- */
+
+/* A federate "doomed" joined in a child process, which waits to be
+ * killed or stopped; its pid once joined. */
+static pid_t
+doomed_start(void)
+{
+	int ready[2];
+	pid_t pid;
+	char ch;
+
+	ck_assert_int_eq(pipe(ready), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct rti_callbacks cb;
+		struct tfed *d;
+
+		close(ready[0]);
+		tfed_callbacks(&cb);
+		d = tfed_join_f(&rx, &cb, GRID, "doomed");
+		if (rti_enable_time_regulation(d->amb, rti_time_f64(1)) !=
+		    RTI_OK)
+			_exit(1);
+		if (write(ready[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			(void)rti_evoke_callbacks(d->amb, 0.05, 0.05, NULL);
+	}
+	close(ready[1]);
+	ck_assert_int_eq(read(ready[0], &ch, 1), 1);
+	close(ready[0]);
+	return pid;
+}
+
+static void
+lost_check(struct tfed *m, const char *why)
+{
+	const char *fault;
+
+	ck_assert_msg(tfed_wait(m, "report:HLAreportFederateLost"),
+	    "no HLAreportFederateLost");
+	expect(m, "param:HLAreportFederateLost:HLAfederateName=",
+	    "\"doomed\"");
+	/* its logical time, 0.0 as HLAfloat64BE */
+	expect(m, "param:HLAreportFederateLost:HLAtimeStamp=",
+	    "\"AAAAAAAAAAA=\"");
+	fault = report_param(m, "HLAreportFederateLost",
+	    "HLAfaultDescription");
+	ck_assert_msg(fault && strstr(fault, "doomed") && strstr(fault, why),
+	    "fault description %s lacks %s", fault ? fault : "none", why);
+}
+
+START_TEST(test_federate_lost)
+{
+	struct tfed *m = monitor(), *a;
+	struct rti_callbacks cb;
+	pid_t pid;
+
+	/* killed: its connection closes */
+	pid = doomed_start();
+	(void)instance_of(m, "doomed");
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	lost_check(m, "connection closed");
+	/* a resign of its own is no loss */
+	tfed_callbacks(&cb);
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
+	ck_assert_int_eq(rti_resign_federation_execution(a->amb,
+	    RTI_RESIGN_NO_ACTION), RTI_OK);
+	tfed_barrier(m);
+	tfed_pump(m, 0.3);
+	ck_assert_uint_eq(tfed_count(m, "report:HLAreportFederateLost"), 1);
+	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
+/* Stopped past --heartbeat-timeout: lost for the heartbeat's silence. */
+START_TEST(test_federate_lost_heartbeat)
+{
+	const char *args[] = { "--heartbeat-timeout", "1", NULL };
+	struct tfed *m;
+	pid_t pid;
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	if (getenv("RTI_TEST_WRAPPER"))
+		args[1] = "5";
+	ck_assert_int_eq(rtiexec_start(&rx, args), 0);
+	m = monitor();
+	pid = doomed_start();
+	(void)instance_of(m, "doomed");
+	kill(pid, SIGSTOP);
+	lost_check(m, "heartbeat timeout");
+	kill(pid, SIGCONT);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	tfed_free(m);
+}
+END_TEST
+
+/* ---- modules, the MIM, synchronization points, switches ---- */
+
+/* The value of HLAunicodeString JSON `json` holds `text`. */
+static void
+text_has(const char *json, const char *text)
+{
+	ck_assert_msg(json && strstr(json, text), "%.200s lacks %s",
+	    json ? json : "none", text);
+}
+
+/* The monitor's subscription to a report of HLAmanager.HLAfederation. */
+static void
+sub_federation_report(struct tfed *m, const char *name)
+{
+	char q[160];
+
+	snprintf(q, sizeof q, "HLAinteractionRoot.HLAmanager.HLAfederation."
+	    "HLAreport.%s", name);
+	ck_assert_int_eq(rti_subscribe_interaction_class(m->amb,
+	    tfed_ic(m, q)), RTI_OK);
+}
+
+/* Send HLAmanager.HLAfederation interaction `cls` with parameter
+ * `name` = JSON `json` (none when NULL). */
+static void
+fx_send(struct tfed *m, const char *cls, const char *name, const char *json)
+{
+	struct rti_parameter_value v;
+	unsigned char buf[64];
+	rti_interaction_class_handle ic;
+	rti_datatype_handle dt;
+	char q[160];
+	size_t len;
+
+	snprintf(q, sizeof q, "HLAinteractionRoot.HLAmanager.HLAfederation."
+	    "%s", cls);
+	ic = tfed_ic(m, q);
+	ck_assert_int_eq(rti_publish_interaction_class(m->amb, ic), RTI_OK);
+	if (name) {
+		ck_assert_int_eq(rti_get_parameter_handle(m->amb, ic, name,
+		    &v.parameter), RTI_OK);
+		ck_assert_int_eq(rti_get_parameter_datatype(m->amb,
+		    v.parameter, &dt), RTI_OK);
+		ck_assert_int_eq(rti_encode_json(m->amb, dt, json, buf,
+		    sizeof buf, &len), RTI_OK);
+		v.value = buf;
+		v.length = (uint32_t)len;
+	}
+	ck_assert_int_eq(rti_send_interaction(m->amb, ic, &v, name ? 1 : 0,
+	    NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(m->amb), RTI_OK);
+}
+
+START_TEST(test_module_data)
+{
+	struct tfed *m = monitor(), *a = tfed_new(&rx);
+	const char *mods[1] = { TEST_DATA("fom/join-extra.xml") };
+	char h[16];
+	size_t n;
+
+	/* a joins adding join-extra.xml: its own list holds it */
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(rti_join_federation_execution_with_modules(a->amb,
+	    "alpha", "test", "F", mods, 1, &a->handle), RTI_OK);
+	mom_send(m, "HLArequest.HLArequestFOMmoduleData", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAFOMmoduleIndicator", "0", NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportFOMmoduleData"));
+	expect(m, "param:HLAreportFOMmoduleData:HLAfederate=",
+	    hjson(a->handle.id, h));
+	expect(m, "param:HLAreportFOMmoduleData:HLAFOMmoduleIndicator=", "0");
+	text_has(report_param(m, "HLAreportFOMmoduleData",
+	    "HLAFOMmoduleData"), "<objectModel");
+	text_has(report_param(m, "HLAreportFOMmoduleData",
+	    "HLAFOMmoduleData"), "JoinExtra");
+	n = tfed_count(m, "report:HLAreportMOMexception");
+	mom_send(m, "HLArequest.HLArequestFOMmoduleData", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAFOMmoduleIndicator", "1", NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 1));
+
+	/* the federation's: module 0 is the create's Grid.xml, 1
+	 * join-extra.xml; the MIM apart */
+	sub_federation_report(m, "HLAreportFOMmoduleData");
+	sub_federation_report(m, "HLAreportMIMdata");
+	sub_federation_report(m, "HLAreportSynchronizationPoints");
+	sub_federation_report(m, "HLAreportSynchronizationPointStatus");
+	fx_send(m, "HLArequest.HLArequestFOMmoduleData",
+	    "HLAFOMmoduleIndicator", "0");
+	ck_assert(tfed_wait_n(m, "report:HLAreportFOMmoduleData", 2));
+	text_has(report_param(m, "HLAreportFOMmoduleData",
+	    "HLAFOMmoduleData"), "Breaker");
+	fx_send(m, "HLArequest.HLArequestMIMdata", NULL, NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportMIMdata"));
+	text_has(report_param(m, "HLAreportMIMdata", "HLAMIMdata"),
+	    "HLAreportServiceInvocation");
+
+	/* synchronization points: the pending ones, and who achieved */
+	ck_assert_int_eq(rti_register_federation_synchronization_point(
+	    m->amb, "ready", NULL, 0, NULL, 0), RTI_OK);
+	ck_assert(tfed_wait(a, "announce:ready"));
+	ck_assert_int_eq(rti_synchronization_point_achieved(a->amb, "ready",
+	    1), RTI_OK);
+	tfed_barrier(a);
+	fx_send(m, "HLArequest.HLArequestSynchronizationPoints", NULL, NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportSynchronizationPoints"));
+	expect(m, "param:HLAreportSynchronizationPoints:HLAsyncPoints=",
+	    "[\"ready\"]");
+	fx_send(m, "HLArequest.HLArequestSynchronizationPointStatus", NULL,
+	    NULL);
+	ck_assert(tfed_wait(m, "report:HLAreportSynchronizationPointStatus"));
+	expect(m, "param:HLAreportSynchronizationPointStatus:"
+	    "HLAsyncPointName=", "\"ready\"");
+	{
+		char want[256], hm[16], ha[16];
+
+		snprintf(want, sizeof want, "[{\"HLAfederate\":%s,"
+		    "\"HLAfederateSynchStatus\":\"MovingToSynchPoint\"},"
+		    "{\"HLAfederate\":%s,\"HLAfederateSynchStatus\":"
+		    "\"WaitingForRestOfFederation\"}]",
+		    hjson(m->handle.id, hm), hjson(a->handle.id, ha));
+		expect(m, "param:HLAreportSynchronizationPointStatus:"
+		    "HLAsyncPointFederates=", want);
+	}
+
+	/* switches: what rti does is taken, the rest refused */
+	n = tfed_count(m, "report:HLAreportMOMexception");
+	fx_send(m, "HLAadjust.HLAsetSwitches", "HLAautoProvide",
+	    "\"Disabled\"");
+	fx_send(m, "HLAadjust.HLAsetSwitches", "HLAautoProvide",
+	    "\"Enabled\"");
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 1));
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
+	    "HLAexception"), "no automatic provide"));
+	mom_send(m, "HLAadjust.HLAsetSwitches", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAconveyProducingFederate",
+	    "\"Enabled\"", NULL);
+	mom_send(m, "HLAadjust.HLAsetSwitches", "HLAfederate",
+	    hjson(a->handle.id, h), "HLAconveyRegionDesignatorSets",
+	    "\"Enabled\"", NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 2));
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
+	    "HLAexception"), "region designator sets"));
+	mom_send(m, "HLAadjust.HLAmodifyAttributeState", "HLAfederate",
+	    hjson(a->handle.id, h), NULL);
+	ck_assert(tfed_wait_n(m, "report:HLAreportMOMexception", n + 3));
+	ck_assert_ptr_nonnull(strstr(report_param(m, "HLAreportMOMexception",
+	    "HLAexception"), "ownership"));
+	tfed_barrier(m);
+	ck_assert_uint_eq(tfed_count(m, "report:HLAreportMOMexception"), n + 3);
+	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
+/* The attributes of time, instances and switches. */
+START_TEST(test_more_attributes)
+{
+	struct tfed *m = monitor(), *a, *b;
+	struct rti_callbacks cb;
+	unsigned long long ia, ib, fx;
+	rti_object_instance_handle b2;
+	char h[16], prefix[128];
+	const char *ms;
+	size_t n;
+
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 0);
+	cb.time_regulation_enabled = cb_regulation;
+	cb.time_advance_grant = cb_grant;
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
+	b = tfed_join_f(&rx, &cb, GRID, "beta");
+	tfed_publish_breaker(a);
+	tfed_subscribe(b, "Breaker", "Status");
+	(void)tfed_register_named(a, "Breaker", "B1");
+	b2 = tfed_register_named(a, "Breaker", "B2");
+	ck_assert(tfed_wait_n(b, "discover:", 2));
+	ck_assert_int_eq(rti_enable_time_regulation(a->amb,
+	    rti_time_f64(1)), RTI_OK);
+	ck_assert(tfed_wait(a, "regulation:"));
+	ck_assert_int_eq(rti_time_advance_request(a->amb, rti_time_f64(2)),
+	    RTI_OK);
+	ck_assert(tfed_wait(a, "grant:2"));
+	/* b constrained, asking for 10: advancing, held by a at 3 */
+	ck_assert_int_eq(rti_enable_time_constrained(b->amb), RTI_OK);
+	tfed_barrier(b);
+	ck_assert_int_eq(rti_time_advance_request(b->amb, rti_time_f64(10)),
+	    RTI_OK);
+	tfed_barrier(b);
+	request_values(m, FED);
+	request_values(m, FEDN);
+	ia = instance_of(m, "alpha");
+	ib = instance_of(m, "beta");
+	wait_value(m, ia, "HLAobjectInstancesRegistered", "2");
+	wait_value(m, ia, "HLAobjectInstancesDiscovered", "0");
+	wait_value(m, ib, "HLAobjectInstancesDiscovered", "2");
+	wait_value(m, ib, "HLAobjectInstancesRegistered", "0");
+	wait_value(m, ia, "HLAconveyProducingFederate", "\"Enabled\"");
+	wait_value(m, ia, "HLAconveyRegionDesignatorSets", "\"Disabled\"");
+	ck_assert(tfed_wait(m, "discover:HLAfederation:"));
+	fx = strtoull(m->events[tfed_find(m, "discover:HLAfederation:")] +
+	    sizeof "discover:HLAfederation", NULL, 10);
+	wait_value(m, fx, "HLAautoProvide", "\"Disabled\"");
+	(void)h;
+
+	/* librti's figures: asked of each federate's librti, which answers
+	 * from its next evoke */
+	ck_assert_int_eq(rti_delete_object_instance(a->amb, b2, NULL, 0),
+	    RTI_OK);
+	ck_assert(tfed_wait(b, "remove:B2"));
+	request_values(m, FED);
+	tfed_barrier(m);
+	tfed_barrier(a);
+	tfed_barrier(b);
+	wait_value(m, ia, "HLAobjectInstancesDeleted", "1");
+	wait_value(m, ia, "HLAobjectInstancesRemoved", "0");
+	wait_value(m, ib, "HLAobjectInstancesRemoved", "1");
+	wait_value(m, ia, "HLAasynchronousDelivery", "false");
+	wait_value(m, ib, "HLAROlength", "0");
+	/* b has been advancing all along (held by a at 3): time in that
+	 * state counts from the first question on */
+	snprintf(prefix, sizeof prefix, "value:%llu:HLAtimeAdvancingTime=",
+	    ib);
+	n = tfed_count(m, prefix);
+	tfed_pump(b, 0.3);
+	request_values(m, FED);
+	tfed_barrier(m);
+	tfed_barrier(b);
+	ck_assert(tfed_wait_n(m, prefix, n + 1));
+	ms = last(m, prefix);
+	ck_assert_msg(ms && atoi(ms) >= 300, "HLAtimeAdvancingTime %s",
+	    ms ? ms : "none");
+	wait_value(m, ib, "HLAtimeGrantedTime", "0");
+	tfed_free(a);
+	tfed_free(b);
 	tfed_free(m);
 }
 END_TEST
@@ -882,6 +1475,12 @@ suite(void)
 		{ "evict", test_evict },
 		{ "exceptions", test_exception_reporting },
 		{ "bad", test_bad_interactions },
+		{ "services", test_service_reporting },
+		{ "services_tso", test_service_reporting_tso },
+		{ "lost", test_federate_lost },
+		{ "lost_heartbeat", test_federate_lost_heartbeat },
+		{ "module_data", test_module_data },
+		{ "attributes", test_more_attributes },
 	};
 	Suite *s = suite_create("mom");
 	size_t i;

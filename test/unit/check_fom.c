@@ -2,7 +2,8 @@
 /*
  * check_fom.c - unit tests of the FOM loader (fom/fom.h): the real corpus
  * in ../shared/fom-corpus (FOM_CORPUS_DIR overrides), module merging,
- * lookups, printing and a table of invalid inputs.  The datatypes have
+ * lookups, printing, a table of invalid inputs, and the compact form of a
+ * module (the same model as its text, malformed forms refused).  The datatypes have
  * their own suite, check_fom_types.c.
  */
 #ifndef _POSIX_C_SOURCE
@@ -17,6 +18,7 @@
 
 #include "fom.h"
 #include "corpus.h"
+#include "wire.h"
 
 #ifndef TOP_SRCDIR
 #define TOP_SRCDIR "."
@@ -571,6 +573,320 @@ START_TEST(test_corpus_fdd2000)
 }
 END_TEST
 
+/* The MIM rti merges first, then `xml` (named "older.xml"): 0, or -1
+ * with err filled. */
+static int
+load_after_mim(struct fom *f, const char *xml, struct fom_error *err)
+{
+	ck_assert_int_eq(fom_load_string(f, fom_mim_xml, fom_mim_xml_len,
+	    FOM_MIM_DESIGNATOR, err), 0);
+	return fom_load_string(f, xml, strlen(xml), "older.xml", err);
+}
+
+/* The warning of f that has `substr`, or NULL. */
+static const struct fom_warning *
+warning_with(const struct fom *f, const char *substr)
+{
+	uint32_t i;
+
+	for (i = 0; i < f->n_warnings; i++)
+		if (strstr(f->warnings[i].msg, substr))
+			return &f->warnings[i];
+	return NULL;
+}
+
+/* A module in the 1516-2000 form carrying the 1516-2000 MOM as such
+ * modules do (its own dimension names, HLAFDDID, no HLAfederateName,
+ * other parameter datatypes), and a class of its own. */
+#define OLD_MOM_HEAD \
+    "<?xml version=\"1.0\"?>\n" \
+    "<objectModel name=\"Older\" DTDversion=\"1516.2\">\n" \
+    "<objects>\n" \
+    "<objectClass name=\"HLAobjectRoot\">\n" \
+    "<attribute name=\"HLAprivilegeToDeleteObject\" dataType=\"NA\" " \
+    "dimensions=\"NA\" transportation=\"HLAreliable\" " \
+    "order=\"TimeStamp\"/>\n" \
+    "<objectClass name=\"HLAmanager\">\n" \
+    "<objectClass name=\"HLAfederate\">\n" \
+    "<attribute name=\"HLAfederateHandle\" dataType=\"HLAhandle\" " \
+    "dimensions=\"Federate\" transportation=\"HLAreliable\" " \
+    "order=\"Receive\"/>\n" \
+    "<attribute name=\"HLAFDDID\" dataType=\"HLAunicodeString\" " \
+    "dimensions=\"Federate\" transportation=\"HLAreliable\" " \
+    "order=\"Receive\"/>\n"
+#define OLD_MOM_TAIL \
+    "</objectClass>\n" \
+    "</objectClass>\n" \
+    "<objectClass name=\"Breaker\">\n" \
+    "<attribute name=\"closed\" dataType=\"HLAboolean\" " \
+    "dimensions=\"NA\" transportation=\"HLAreliable\" " \
+    "order=\"TimeStamp\"/>\n" \
+    "</objectClass>\n" \
+    "</objectClass>\n" \
+    "</objects>\n" \
+    "<interactions>\n" \
+    "<interactionClass name=\"HLAinteractionRoot\" dimensions=\"NA\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<interactionClass name=\"HLAmanager\" dimensions=\"NA\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<interactionClass name=\"HLAfederate\" dimensions=\"Federate\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<parameter name=\"HLAfederate\" dataType=\"HLAfederateHandle\"/>\n" \
+    "<interactionClass name=\"HLAadjust\" dimensions=\"Federate\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<interactionClass name=\"HLAsetTiming\" dimensions=\"Federate\" " \
+    "transportation=\"HLAreliable\" order=\"Receive\">\n" \
+    "<parameter name=\"HLAreportPeriod\" dataType=\"HLAseconds\"/>\n" \
+    "<parameter name=\"HLAreportObsolete\" dataType=\"HLAboolean\"/>\n" \
+    "</interactionClass>\n" \
+    "</interactionClass>\n" \
+    "</interactionClass>\n" \
+    "</interactionClass>\n" \
+    "<interactionClass name=\"Trip\" dimensions=\"NA\" " \
+    "transportation=\"HLAreliable\" order=\"TimeStamp\"/>\n" \
+    "</interactionClass>\n" \
+    "</interactions>\n" \
+    "<dimensions>\n" \
+    "<dimension name=\"Federate\" dataType=\"HLAfederateHandle\" " \
+    "upperBoundNotes=\"MOM1\" normalization=\"NA\" " \
+    "value=\"Excluded\"/>\n" \
+    "</dimensions>\n" \
+    "<dataTypes><simpleDataTypes>\n" \
+    "<simpleData name=\"HLAfederateHandle\" " \
+    "representation=\"HLAinteger32BE\"/>\n" \
+    "</simpleDataTypes></dataTypes>\n" \
+    "</objectModel>\n"
+
+/* A 1516-2000 module's MOM classes, differing from the MIM's only as the
+ * 2000 MOM does, are taken as the MIM's with one warning naming them;
+ * the rest of the module merges as ever. */
+START_TEST(test_older_mom)
+{
+	static const char xml[] = OLD_MOM_HEAD OLD_MOM_TAIL;
+	struct fom *f = fom_new();
+	struct fom_error err;
+	const struct fom_warning *w;
+	uint32_t fed, h, st;
+
+	ck_assert_msg(load_after_mim(f, xml, &err) == 0, "%s:%d: %s",
+	    err.file, err.line, err.msg);
+	w = warning_with(f, "MOM classes that differ from the MIM's only as "
+	    "the 1516-2000 MOM does are taken as the MIM's: ");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_str_eq(w->file, "older.xml");
+	ck_assert_int_eq(w->line, 7);
+	ck_assert_ptr_nonnull(strstr(w->msg,
+	    "HLAobjectRoot.HLAmanager.HLAfederate, "
+	    "HLAinteractionRoot.HLAmanager.HLAfederate, "
+	    "HLAinteractionRoot.HLAmanager.HLAfederate.HLAadjust."
+	    "HLAsetTiming"));
+	/* the MIM's definitions stand */
+	fed = fom_oclass_by_name(f, "HLAobjectRoot.HLAmanager.HLAfederate");
+	ck_assert_uint_ne(fed, 0);
+	ck_assert_uint_eq(fom_attr_by_name(f, fed, "HLAFDDID"), 0);
+	ck_assert_uint_ne(fom_attr_by_name(f, fed, "HLAfederateName"), 0);
+	h = fom_attr_by_name(f, fed, "HLAfederateHandle");
+	ck_assert_uint_eq(fom_attr(f, h)->n_dims, 1);
+	ck_assert_uint_eq(fom_attr(f, h)->dims[0],
+	    fom_dim_by_name(f, "HLAfederate"));
+	ck_assert_uint_eq(fom_attr(f, h)->module, 1);
+	st = fom_iclass_by_name(f, "HLAinteractionRoot.HLAmanager."
+	    "HLAfederate.HLAadjust.HLAsetTiming");
+	ck_assert_uint_eq(fom_param_by_name(f, st, "HLAreportObsolete"), 0);
+	ck_assert_str_eq(fom_param(f, fom_param_by_name(f, fom_iclass_by_name(
+	    f, "HLAinteractionRoot.HLAmanager.HLAfederate"), "HLAfederate"))
+	    ->datatype_name, "HLAhandle");
+	/* the module's own classes are in */
+	ck_assert_uint_ne(fom_attr_by_name(f, fom_oclass_by_name(f,
+	    "Breaker"), "closed"), 0);
+	ck_assert_uint_ne(fom_iclass_by_name(f, "Trip"), 0);
+	ck_assert_uint_eq(f->n_modules, 2);
+	fom_free(f);
+
+	/* without the MIM before it, the module is the model's MOM */
+	f = fom_new();
+	ck_assert_int_eq(fom_load_string(f, xml, strlen(xml), "older.xml",
+	    &err), 0);
+	ck_assert_ptr_null(warning_with(f, "MOM classes"));
+	ck_assert_uint_ne(fom_attr_by_name(f, fom_oclass_by_name(f,
+	    "HLAmanager.HLAfederate"), "HLAFDDID"), 0);
+	fom_free(f);
+}
+END_TEST
+
+/* What is not a difference between the two MOMs is still refused: a
+ * member of a MOM class that is not the standard's (no HLA prefix), a
+ * transportation or order that differ, and any conflict outside the MOM;
+ * the model is then as before. */
+START_TEST(test_older_mom_conflicts)
+{
+	static const char *const bad[][2] = {
+		{ OLD_MOM_HEAD "<attribute name=\"myFlag\" "
+		    "dataType=\"HLAboolean\" dimensions=\"NA\" "
+		    "transportation=\"HLAreliable\" order=\"Receive\"/>\n"
+		    OLD_MOM_TAIL, "older.xml:10: conflicting merge of object "
+		    "class 'HLAobjectRoot.HLAmanager.HLAfederate': attribute "
+		    "'myFlag' is not the standard's (no HLA prefix), so the "
+		    "class differs from the MIM's beyond what the 1516-2000 "
+		    "MOM changed" },
+		{ OLD_MOM_HEAD "<attribute name=\"HLAfederateType\" "
+		    "dataType=\"HLAunicodeString\" dimensions=\"Federate\" "
+		    "transportation=\"HLAbestEffort\" order=\"Receive\"/>\n"
+		    OLD_MOM_TAIL, "older.xml:10: conflicting merge of object "
+		    "class 'HLAobjectRoot.HLAmanager.HLAfederate': attribute "
+		    "'HLAfederateType' differs in transportation or order" },
+		{ OLD_MOM_HEAD "<attribute name=\"HLAfederateType\" "
+		    "dataType=\"HLAunicodeString\" dimensions=\"Federate\" "
+		    "transportation=\"HLAreliable\" order=\"TimeStamp\"/>\n"
+		    OLD_MOM_TAIL, "'HLAfederateType' differs in "
+		    "transportation or order" },
+		{ OLD_MOM_HEAD OLD_MOM_TAIL "", "" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct fom *f = fom_new();
+		struct fom_error err;
+		uint32_t n;
+
+		ck_assert_int_eq(fom_load_string(f, fom_mim_xml,
+		    fom_mim_xml_len, FOM_MIM_DESIGNATOR, &err), 0);
+		n = f->n_oclasses;
+		char full[PATH_MAX + 600];
+
+		if (!*bad[i][1]) {
+			/* and outside the MOM: Breaker's attribute */
+			static const char other[] =
+			    "<?xml version=\"1.0\"?>\n<objectModel>\n"
+			    "<objects>\n<objectClass><name>HLAobjectRoot"
+			    "</name>\n<objectClass><name>Breaker</name>\n"
+			    "<attribute><name>closed</name><dataType>"
+			    "HLAinteger32BE</dataType><order>TimeStamp"
+			    "</order></attribute>\n"
+			    "</objectClass>\n</objectClass>\n</objects>\n"
+			    "</objectModel>\n";
+
+			ck_assert_int_eq(fom_load_string(f, bad[i][0],
+			    strlen(bad[i][0]), "older.xml", &err), 0);
+			n = f->n_oclasses;
+			ck_assert_int_eq(fom_load_string(f, other,
+			    strlen(other), "other.xml", &err), -1);
+			ck_assert_str_eq(err.msg, "conflicting merge of "
+			    "attribute 'closed' of object class "
+			    "'HLAobjectRoot.Breaker': datatype "
+			    "'HLAinteger32BE', earlier 'HLAboolean'");
+			ck_assert_uint_eq(f->n_oclasses, n);
+			ck_assert_uint_eq(f->n_modules, 2);
+			fom_free(f);
+			continue;
+		}
+		ck_assert_int_eq(fom_load_string(f, bad[i][0],
+		    strlen(bad[i][0]), "older.xml", &err), -1);
+		snprintf(full, sizeof full, "%s:%d: %s", err.file, err.line,
+		    err.msg);
+		ck_assert_msg(strstr(full, bad[i][1]) != NULL,
+		    "case %zu: '%s' has no '%s'", i, full, bad[i][1]);
+		ck_assert_uint_eq(f->n_oclasses, n);
+		ck_assert_uint_eq(f->n_modules, 1);
+		fom_free(f);
+	}
+}
+END_TEST
+
+/* A subclass repeating an inherited attribute (parameter) with its
+ * definition loads with a warning and the inherited one is the
+ * attribute; with another definition it is refused (bad_cases). */
+START_TEST(test_repeated_inherited)
+{
+	static const char xml[] =
+	    "<?xml version=\"1.0\"?>\n<objectModel>\n<objects>\n"
+	    "<objectClass><name>HLAobjectRoot</name>\n"
+	    "<objectClass><name>Drink</name>\n"
+	    "<attribute><name>NumberCups</name><dataType>HLAinteger32BE"
+	    "</dataType><transportation>HLAreliable</transportation><order>"
+	    "TimeStamp</order></attribute>\n"
+	    "<objectClass><name>Soda</name>\n"
+	    "<attribute><name>NumberCups</name><dataType>HLAinteger32BE"
+	    "</dataType><transportation>HLAreliable</transportation><order>"
+	    "TimeStamp</order></attribute>\n"
+	    "<attribute><name>Flavor</name></attribute>\n"
+	    "</objectClass>\n</objectClass>\n</objectClass>\n</objects>\n"
+	    "<interactions>\n<interactionClass><name>HLAinteractionRoot"
+	    "</name>\n<interactionClass><name>Order</name>\n"
+	    "<parameter><name>qty</name><dataType>HLAinteger32BE</dataType>"
+	    "</parameter>\n<interactionClass><name>Rush</name>\n"
+	    "<parameter><name>qty</name><dataType>HLAinteger32BE</dataType>"
+	    "</parameter>\n</interactionClass>\n</interactionClass>\n"
+	    "</interactionClass>\n</interactions>\n</objectModel>\n";
+	struct fom *f = fom_new();
+	const struct fom_warning *w;
+	uint32_t drink, soda, nc, rush;
+
+	load_str(f, xml);
+	drink = fom_oclass_by_name(f, "Drink");
+	soda = fom_oclass_by_name(f, "Drink.Soda");
+	nc = fom_attr_by_name(f, soda, "NumberCups");
+	ck_assert_uint_ne(nc, 0);
+	ck_assert_uint_eq(fom_attr(f, nc)->oclass, drink);
+	ck_assert_uint_eq(fom_oclass(f, soda)->n_attrs, 1);
+	rush = fom_iclass_by_name(f, "Order.Rush");
+	ck_assert_uint_eq(fom_iclass(f, rush)->n_params, 0);
+	ck_assert_uint_ne(fom_param_by_name(f, rush, "qty"), 0);
+	w = warning_with(f, "attributes and parameters that repeat an "
+	    "inherited one with its definition are the inherited ones: ");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(w->line, 8);
+	ck_assert_ptr_nonnull(strstr(w->msg, "HLAobjectRoot.Drink.Soda."
+	    "NumberCups, HLAinteractionRoot.Order.Rush.qty"));
+	fom_free(f);
+}
+END_TEST
+
+/* rtiexec merges the MIM first: the 1516-2000 FDDs of the corpus, which
+ * carry the 2000 MOM (or none), load after it; their MOM classes are the
+ * MIM's. */
+START_TEST(test_corpus_fdd2000_after_mim)
+{
+	static const char *const files[] = {
+		"fdd-2000/Certi-Test-02.xml", "fdd-2000/AviationSimNet-fdd.xml"
+	};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct fom *f = fom_new();
+		struct fom_error err;
+		char *path = corpus_file(files[i]);
+		uint32_t fed, h;
+
+		ck_assert_int_eq(fom_load_string(f, fom_mim_xml,
+		    fom_mim_xml_len, FOM_MIM_DESIGNATOR, &err), 0);
+		ck_assert_msg(fom_load_file(f, path, &err) == 0, "%s:%d: %s",
+		    err.file, err.line, err.msg);
+		fed = fom_oclass_by_name(f,
+		    "HLAobjectRoot.HLAmanager.HLAfederate");
+		h = fom_attr_by_name(f, fed, "HLAfederateHandle");
+		ck_assert_uint_eq(fom_attr(f, h)->dims[0],
+		    fom_dim_by_name(f, "HLAfederate"));
+		ck_assert_uint_eq(fom_attr_by_name(f, fed, "HLAFDDID"), 0);
+		if (i == 0) {
+			ck_assert_ptr_nonnull(warning_with(f, "taken as the "
+			    "MIM's: HLAobjectRoot.HLAmanager.HLAfederate, "
+			    "HLAobjectRoot.HLAmanager.HLAfederation"));
+			ck_assert_uint_ne(fom_oclass_by_name(f,
+			    "TestObjectClass"), 0);
+		} else {
+			/* its MOM is under Manager, not HLAmanager */
+			ck_assert_ptr_null(warning_with(f, "taken as the "
+			    "MIM's"));
+			ck_assert_uint_ne(fom_oclass_by_name(f,
+			    "Manager.Federate"), 0);
+		}
+		free(path);
+		fom_free(f);
+	}
+}
+END_TEST
+
 static void
 check_restaurant(const struct fom *f)
 {
@@ -904,11 +1220,39 @@ static const struct bad_case {
 	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
 	    ATTR("b") "\n" ATTR("a") "\n</objectClass>\n" OBJ_END,
 	    "duplicate attribute 'a' in object class 'HLAobjectRoot.A'", 8 },
+	{ "attribute redefines inherited one differently", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
+	    "<objectClass><name>B</name>\n<attribute><name>a</name><order>"
+	    "TimeStamp</order></attribute>\n</objectClass>\n"
+	    "</objectClass>\n" OBJ_END,
+	    "attribute 'a' of object class 'HLAobjectRoot.A.B' redefines the "
+	    "inherited attribute of 'HLAobjectRoot.A' with another "
+	    "definition", 8 },
+	{ "attribute redefines inherited one: another datatype", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
+	    "<objectClass><name>B</name>\n<attribute><name>a</name>"
+	    "<dataType>HLAboolean</dataType></attribute>\n</objectClass>\n"
+	    "</objectClass>\n" OBJ_END,
+	    "redefines the inherited attribute of 'HLAobjectRoot.A' with "
+	    "another definition", 8 },
+	{ "attribute redefines HLAprivilegeToDeleteObject", NULL,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n"
+	    "<attribute><name>HLAprivilegeToDeleteObject</name><order>"
+	    "TimeStamp</order></attribute>\n</objectClass>\n" OBJ_END,
+	    "redefines the inherited attribute of 'HLAobjectRoot'", 6 },
 	{ "duplicate parameter", NULL,
 	    INT_BEGIN "<interactionClass><name>I</name>\n"
 	    "<parameter><name>p</name></parameter>\n"
 	    "<parameter><name>p</name></parameter>\n</interactionClass>\n"
 	    INT_END, "duplicate parameter 'p'", 7 },
+	{ "parameter redefines inherited one", NULL,
+	    INT_BEGIN "<interactionClass><name>I</name>\n"
+	    "<parameter><name>p</name></parameter>\n"
+	    "<interactionClass><name>J</name>\n"
+	    "<parameter><name>p</name><dataType>HLAboolean</dataType>"
+	    "</parameter>\n</interactionClass>\n"
+	    "</interactionClass>\n" INT_END,
+	    "redefines the inherited parameter of 'HLAinteractionRoot.I'", 8 },
 	{ "unknown dimension of attribute (2010)", NULL,
 	    OBJ_BEGIN "<objectClass><name>A</name>\n<attribute><name>a</name>"
 	    "\n<dimensions>\n<dimension>Nowhere</dimension>\n</dimensions>"
@@ -961,6 +1305,12 @@ static const struct bad_case {
 	    "conflicting merge: attribute 'x' added to object class "
 	    "'HLAobjectRoot.A' is already declared by subclass "
 	    "'HLAobjectRoot.A.S'", 6 },
+	{ "merge: subclass redefines inherited", pre_class_ab,
+	    OBJ_BEGIN "<objectClass><name>A</name>\n"
+	    "<objectClass><name>T</name>\n<attribute><name>b</name><order>"
+	    "TimeStamp</order></attribute>\n</objectClass>\n"
+	    "</objectClass>\n" OBJ_END,
+	    "attribute 'b' of object class 'HLAobjectRoot.A.T' redefines", 7 },
 	{ "merge: dimension upper bound differs", pre_dim,
 	    OM_BEGIN "<dimensions>\n<dimension><name>D</name><upperBound>11"
 	    "</upperBound></dimension>\n</dimensions>\n" OM_END,
@@ -1036,6 +1386,36 @@ END_TEST
 
 /* Accepted edge cases: scaffolding stubs, dimensions declared by a
  * not-yet-loaded dependency, external DTD never fetched. */
+/* A subclass restating an inherited attribute with other dimensions only
+ * (Portico's restaurant FOM does so for Soda.NumberCups): the name is the
+ * inherited attribute, whose definition holds, and a warning says so. */
+START_TEST(test_repeated_inherited_dims)
+{
+	struct fom *f = fom_new();
+	uint32_t a, b, h, i;
+	int seen = 0;
+
+	load_str(f, pre_dim);
+	load_str(f, OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
+	    "<objectClass><name>B</name>\n<attribute><name>a</name>"
+	    "<dimensions><dimension>D</dimension></dimensions></attribute>\n"
+	    "</objectClass>\n</objectClass>\n" OBJ_END);
+	a = fom_oclass_by_name(f, "A");
+	b = fom_oclass_by_name(f, "A.B");
+	ck_assert_uint_ne(b, 0);
+	h = fom_attr_by_name(f, b, "a");
+	ck_assert_uint_ne(h, 0);
+	ck_assert_uint_eq(h, fom_attr_by_name(f, a, "a"));
+	ck_assert_uint_eq(fom_attr(f, h)->n_dims, 0);
+	for (i = 0; i < f->n_warnings; i++)
+		seen += strstr(f->warnings[i].msg, "'HLAobjectRoot.A.B' repeats "
+		    "the attribute inherited from 'HLAobjectRoot.A' with other "
+		    "dimensions") != NULL;
+	ck_assert_int_eq(seen, 1);
+	fom_free(f);
+}
+END_TEST
+
 START_TEST(test_merge_rules)
 {
 	struct fom *f = fom_new();
@@ -1118,81 +1498,144 @@ START_TEST(test_merge_rules)
 }
 END_TEST
 
-/* A subclass repeating an inherited member (Portico's restaurant modules
- * restate Drink's NumberCups in Soda) loads with a warning, and the name
- * stands for the inherited member: one handle, its first definition. */
-START_TEST(test_repeated_inherited_member)
+/* --- the compact form rtiexec sends joiners --- */
+
+/* The bytes of file `path` (caller frees); *len set. */
+static char *
+slurp_file(const char *path, size_t *len)
 {
-	struct fom *f = fom_new();
-	uint32_t a, b, j, i;
-	static const char obj[] =
-	    OBJ_BEGIN "<objectClass><name>A</name>\n" ATTR("a") "\n"
-	    "<objectClass><name>B</name>\n<attribute><name>a</name>"
-	    "<order>TimeStamp</order></attribute>\n" ATTR("b") "\n"
-	    ATTR("HLAprivilegeToDeleteObject") "\n</objectClass>\n"
-	    "</objectClass>\n" OBJ_END;
-	static const char inter[] =
-	    INT_BEGIN "<interactionClass><name>I</name>\n"
-	    "<parameter><name>p</name></parameter>\n"
-	    "<interactionClass><name>J</name>\n"
-	    "<parameter><name>p</name></parameter>\n</interactionClass>\n"
-	    "</interactionClass>\n" INT_END;
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
 
-	load_str(f, obj);
-	a = fom_oclass_by_name(f, "A");
-	b = fom_oclass_by_name(f, "A.B");
-	ck_assert_uint_ne(b, 0);
-	ck_assert_uint_eq(fom_attr_by_name(f, b, "a"),
-	    fom_attr_by_name(f, a, "a"));
-	ck_assert_uint_eq(fom_oclass(f, b)->n_attrs, 1);
-	ck_assert_uint_eq(fom_attr(f, fom_attr_by_name(f, b, "a"))->order,
-	    FOM_ORDER_RECEIVE);
-	ck_assert_uint_eq(fom_attr_by_name(f, b, "HLAprivilegeToDeleteObject"),
-	    1);
-	ck_assert_uint_eq(f->n_warnings, 2);
-	ck_assert_int_eq(f->warnings[0].line, 8);
-	ck_assert_str_eq(f->warnings[0].msg, "attribute 'a' of object class "
-	    "'HLAobjectRoot.A.B' repeats the attribute inherited from "
-	    "'HLAobjectRoot.A': it names that attribute, whose definition "
-	    "holds");
-	ck_assert_ptr_nonnull(strstr(f->warnings[1].msg,
-	    "'HLAprivilegeToDeleteObject' of object class 'HLAobjectRoot.A.B' "
-	    "repeats the attribute inherited from 'HLAobjectRoot'"));
-	/* loading the module again adds no member */
-	load_str(f, obj);
-	ck_assert_uint_eq(fom_oclass(f, b)->n_attrs, 1);
-	ck_assert_uint_eq(fom_attr_by_name(f, b, "a"),
-	    fom_attr_by_name(f, a, "a"));
-	fom_free(f);
+	ck_assert_msg(fp != NULL, "cannot open %s", path);
+	ck_assert_int_eq(fseek(fp, 0, SEEK_END), 0);
+	n = ftell(fp);
+	ck_assert_int_ge(n, 0);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
 
-	/* across modules: a later module's subclass restates it */
-	f = fom_new();
-	load_str(f, pre_class_ab);
-	load_str(f, OBJ_BEGIN "<objectClass><name>A</name>\n"
-	    "<objectClass><name>T</name>\n" ATTR("b") "\n</objectClass>\n"
-	    "</objectClass>\n" OBJ_END);
-	a = fom_oclass_by_name(f, "A");
-	b = fom_oclass_by_name(f, "A.T");
-	ck_assert_uint_ne(b, 0);
-	ck_assert_uint_eq(fom_attr_by_name(f, b, "b"),
-	    fom_attr_by_name(f, a, "b"));
-	ck_assert_uint_eq(f->n_attrs, 3);
-	ck_assert_uint_eq(f->n_warnings, 1);
-	fom_free(f);
+static char *
+print_verbose_str(const struct fom *f)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
 
-	f = fom_new();
-	load_str(f, inter);
-	i = fom_iclass_by_name(f, "I");
-	j = fom_iclass_by_name(f, "I.J");
-	ck_assert_uint_ne(j, 0);
-	ck_assert_uint_eq(fom_param_by_name(f, j, "p"),
-	    fom_param_by_name(f, i, "p"));
-	ck_assert_uint_eq(f->n_params, 1);
-	ck_assert_uint_eq(f->n_warnings, 1);
-	ck_assert_ptr_nonnull(strstr(f->warnings[0].msg, "parameter 'p' of "
-	    "interaction class 'HLAinteractionRoot.I.J' repeats the parameter "
-	    "inherited from 'HLAinteractionRoot.I'"));
+	ck_assert_ptr_nonnull(fp);
+	fom_print_verbose(f, fp);
+	fclose(fp);
+	return buf;
+}
+
+/* Module file `path` loaded from its text and from its compact form, each
+ * into a fresh model: the same outcome, the same model (handles,
+ * datatypes, layouts, warnings) or the same error. */
+static void
+compact_same(const char *path)
+{
+	struct fom_error e1, e2;
+	struct wire_buf b;
+	struct fom *f1 = fom_new(), *f2 = fom_new();
+	size_t len;
+	char *xml = slurp_file(path, &len), *p1, *p2;
+	int r1, r2;
+
+	ck_assert(f1 && f2);
+	wire_buf_init(&b);
+	r1 = fom_load_string(f1, xml, len, "m.xml", &e1);
+	ck_assert_int_eq(fom_bin_of_xml(xml, len, "m.xml", &b, &e2), 0);
+	ck_assert(fom_module_is_bin(b.data, b.len));
+	ck_assert(!fom_module_is_bin(xml, len));
+	ck_assert_uint_lt(b.len, len);
+	r2 = fom_load_bin(f2, b.data, b.len, "m.xml", &e2);
+	ck_assert_int_eq(r1, r2);
+	if (r1 < 0)
+		ck_assert_str_eq(e1.msg, e2.msg);
+	p1 = print_verbose_str(f1);
+	p2 = print_verbose_str(f2);
+	ck_assert_str_eq(p1, p2);
+	ck_assert_uint_eq(f1->n_warnings, f2->n_warnings);
+	free(p1);
+	free(p2);
+	wire_buf_free(&b);
+	free(xml);
+	fom_free(f1);
+	fom_free(f2);
+}
+
+START_TEST(test_compact_data)
+{
+	compact_same(TOP_SRCDIR "/data/fom/HLAstandardMIM.xml");
+	compact_same(TOP_SRCDIR "/data/fom/Grid.xml");
+	compact_same(TOP_SRCDIR "/data/fom/HelloWorld.xml");
+}
+END_TEST
+
+/* Every cut of a compact form, and a bad optional-string tag, is refused
+ * with an error and leaves the model as it was; the whole form merges
+ * onto a model as its text does. */
+START_TEST(test_compact_malformed)
+{
+	struct fom_error err;
+	struct wire_buf b;
+	struct fom *f = fom_new(), *g = fom_new();
+	size_t len, cut;
+	char *xml = slurp_file(TOP_SRCDIR "/data/fom/Grid.xml", &len);
+	char *before, *after;
+
+	ck_assert(f && g);
+	load_str(f, "<objectModel><objects><objectClass><name>HLAobjectRoot"
+	    "</name><objectClass><name>Other</name></objectClass>"
+	    "</objectClass></objects></objectModel>");
+	before = print_verbose_str(f);
+	wire_buf_init(&b);
+	ck_assert_int_eq(fom_bin_of_xml(xml, len, "Grid.xml", &b, &err), 0);
+	for (cut = 0; cut < b.len; cut++) {
+		err.msg[0] = '\0';
+		ck_assert_int_eq(fom_load_bin(f, b.data, cut, "cut", &err), -1);
+		ck_assert_msg(err.msg[0] != '\0', "no error at cut %zu", cut);
+	}
+	b.data[8] = 2;          /* the model name's tag: neither 0 nor 1 */
+	ck_assert_int_eq(fom_load_bin(f, b.data, b.len, "tag", &err), -1);
+	ck_assert_str_eq(err.msg, "malformed compact FOM module");
+	b.data[8] = 1;
+	b.data[7] = 2;          /* another version of the form */
+	ck_assert_int_eq(fom_load_bin(f, b.data, b.len, "v2", &err), -1);
+	b.data[7] = 1;
+	after = print_verbose_str(f);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	ck_assert_int_eq(fom_load_bin(f, b.data, b.len, "Grid.xml", &err), 0);
+	load_str(g, "<objectModel><objects><objectClass><name>HLAobjectRoot"
+	    "</name><objectClass><name>Other</name></objectClass>"
+	    "</objectClass></objects></objectModel>");
+	ck_assert_int_eq(fom_load_string(g, xml, len, "Grid.xml", &err), 0);
+	before = print_verbose_str(g);
+	after = print_verbose_str(f);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	wire_buf_free(&b);
+	free(xml);
 	fom_free(f);
+	fom_free(g);
+}
+END_TEST
+
+START_TEST(test_compact_corpus)
+{
+	char *path = corpus_file(corpus_cases[_i].file);
+
+	compact_same(path);
+	free(path);
 }
 END_TEST
 
@@ -1209,9 +1652,14 @@ fom_suite(void)
 	tcase_add_test(tc, test_fdd2000_inline);
 	tcase_add_test(tc, test_load_file_missing);
 	tcase_add_test(tc, test_merge_rules);
-	tcase_add_test(tc, test_repeated_inherited_member);
 	tcase_add_test(tc, test_fixtures);
 	tcase_add_test(tc, test_fixtures_types);
+	tcase_add_test(tc, test_older_mom);
+	tcase_add_test(tc, test_older_mom_conflicts);
+	tcase_add_test(tc, test_repeated_inherited);
+	tcase_add_test(tc, test_repeated_inherited_dims);
+	tcase_add_test(tc, test_compact_data);
+	tcase_add_test(tc, test_compact_malformed);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("invalid");
@@ -1230,8 +1678,11 @@ fom_suite(void)
 		tcase_add_test(tc, test_corpus_stress);
 		tcase_add_test(tc, test_corpus_grid_roots);
 		tcase_add_test(tc, test_corpus_fdd2000);
+		tcase_add_test(tc, test_corpus_fdd2000_after_mim);
 		tcase_add_test(tc, test_corpus_restaurant_merge);
 		tcase_add_test(tc, test_corpus_mim_merge);
+		tcase_add_loop_test(tc, test_compact_corpus, 0,
+		    (int)(sizeof(corpus_cases) / sizeof(corpus_cases[0])));
 		suite_add_tcase(s, tc);
 	}
 	return s;

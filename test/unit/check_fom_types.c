@@ -749,6 +749,63 @@ static const struct lenient_case {
 	    "simple datatype 'S' has no representation: its values", 5 },
 };
 
+/* Another RTI's form of a range, "(l..u)", is read as "[l..u]" with a
+ * warning, in either form of the module, alone or among dimensions. */
+START_TEST(test_card_parens)
+{
+	static const char xml[] = ARRAYS(A10("P", "HLAoctet", "(2..5)",
+	    "HLAvariableArray") A10("M", "HLAoctet", "4, (1..4) ,Dynamic",
+	    "RPRarray") A00("Q", "HLAoctet", "( 0 .. 7 )",
+	    "HLAvariableArray") A10("B", "HLAoctet", "[2..5]",
+	    "HLAvariableArray"));
+	struct fom *f = fom_new();
+	const struct fom_datatype *t;
+
+	load_str(f, xml);
+	t = dt(f, "P");
+	ck_assert_uint_eq(t->u.array.n_dims, 1);
+	ck_assert_uint_eq(t->u.array.dims[0].lower, 2);
+	ck_assert_uint_eq(t->u.array.dims[0].upper, 5);
+	ck_assert_int_eq(t->u.array.dims[0].dynamic, 0);
+	ck_assert_str_eq(t->u.array.cardinality, "(2..5)");
+	check_layout(t, -1, 4);
+	t = dt(f, "M");
+	ck_assert_uint_eq(t->u.array.n_dims, 3);
+	ck_assert_uint_eq(t->u.array.dims[0].lower, 4);
+	ck_assert_uint_eq(t->u.array.dims[0].upper, 4);
+	ck_assert_uint_eq(t->u.array.dims[1].lower, 1);
+	ck_assert_uint_eq(t->u.array.dims[1].upper, 4);
+	ck_assert_int_eq(t->u.array.dims[2].dynamic, 1);
+	t = dt(f, "Q");
+	ck_assert_uint_eq(t->u.array.dims[0].lower, 0);
+	ck_assert_uint_eq(t->u.array.dims[0].upper, 7);
+	ck_assert_msg(has_warning(f, "array datatype 'P': cardinality "
+	    "'(2..5)' writes a range as (l..u): read as [l..u]", 5),
+	    "no warning for P (%u warnings)", f->n_warnings);
+	ck_assert(has_warning(f, "'M': cardinality '4, (1..4) ,Dynamic' "
+	    "writes a range as (l..u)", 6));
+	ck_assert(has_warning(f, "'Q': cardinality '( 0 .. 7 )'", 7));
+	ck_assert(!has_warning(f, "'B': cardinality", -1));
+	ck_assert_uint_eq(f->n_warnings, 3);
+	fom_free(f);
+}
+END_TEST
+
+/* The same range in either form is the same datatype: a later module may
+ * repeat it in the other. */
+START_TEST(test_card_parens_merge)
+{
+	struct fom *f = fom_new();
+
+	load_str(f, ARRAYS(A10("P", "HLAoctet", "[2..5]",
+	    "HLAvariableArray")));
+	load_str(f, ARRAYS(A10("P", "HLAoctet", "(2..5)",
+	    "HLAvariableArray")));
+	ck_assert_uint_eq(dt(f, "P")->u.array.dims[0].upper, 5);
+	fom_free(f);
+}
+END_TEST
+
 START_TEST(test_lenient_2000)
 {
 	const struct lenient_case *c = &lenient_cases[_i];
@@ -1209,6 +1266,19 @@ static const struct bad_case {
 	{ "array: cardinality range unclosed", NULL, ARRAYS(A10("A",
 	    "HLAoctet", "[1..4", "HLAvariableArray")), "has an invalid "
 	    "cardinality '[1..4'", 5 },
+	{ "array: cardinality range of mixed brackets", NULL, ARRAYS(A10("A",
+	    "HLAoctet", "(1..4]", "HLAvariableArray")), "has an invalid "
+	    "cardinality '(1..4]'", 5 },
+	{ "array: cardinality parenthesised range reversed", NULL,
+	    ARRAYS(A10("A", "HLAoctet", "(5..2)", "HLAvariableArray")),
+	    "has an invalid cardinality '(5..2)'", 5 },
+	{ "array: cardinality parenthesised number", NULL, ARRAYS(A10("A",
+	    "HLAoctet", "(4)", "HLAfixedArray")), "has an invalid "
+	    "cardinality '(4)'", 5 },
+	{ "array: HLAfixedArray of a parenthesised range", NULL,
+	    ARRAYS(A10("A", "HLAoctet", "(1..4)", "HLAfixedArray")),
+	    "is an HLAfixedArray of cardinality '(1..4)', which is not a "
+	    "fixed count", 5 },
 	{ "array: cardinality beyond HLAinteger32BE", NULL, ARRAYS(A10("A",
 	    "HLAoctet", "[0..2147483648]", "HLAvariableArray")),
 	    "has an invalid cardinality '[0..2147483648]'", 5 },
@@ -1857,6 +1927,8 @@ fom_types_suite(void)
 	tcase_add_test(tc, test_warn_undefined_member);
 	tcase_add_test(tc, test_warn_kept);
 	tcase_add_test(tc, test_user_encoding);
+	tcase_add_test(tc, test_card_parens);
+	tcase_add_test(tc, test_card_parens_merge);
 	tcase_add_loop_test(tc, test_lenient_2000, 0,
 	    (int)(sizeof(lenient_cases) / sizeof(lenient_cases[0])));
 	tcase_add_test(tc, test_value_attribute);
