@@ -12,6 +12,7 @@
 
 #include "fedm.h"
 #include "http_int.h"
+#include "mc.h"
 #include "tmcore.h"
 
 /* ---- writer ---- */
@@ -451,8 +452,8 @@ mc_obj(struct jw *w, const struct rti_server *srv)
 	const struct mc_stats *m = &srv->stats.mc;
 
 	jw_obj(w, "multicast");
-	jw_bool(w, "enabled", udp_mc_on(srv));
-	jw_u64(w, "cell_depth", udp_mc_on(srv) && srv->cfg.mc_depth > 0 ?
+	jw_bool(w, "enabled", mc_on(srv));
+	jw_u64(w, "cell_depth", mc_on(srv) && srv->cfg.mc_depth > 0 ?
 	    (uint64_t)srv->cfg.mc_depth : 0);
 	jw_u64(w, "groups", m->groups);
 	jw_u64(w, "members", m->members);
@@ -744,7 +745,7 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 		static const struct udp_stats none;
 
 		udp_obj(w, c ? &c->ust : &none, 1, c && udp_confirmed(c));
-		jw_u64(w, "multicast_groups", c ? udp_mc_groups(c) : 0);
+		jw_u64(w, "multicast_groups", c ? mc_groups(c) : 0);
 	}
 	jw_obj_end(w);
 	fed_traffic(w, (struct federate *)f);
