@@ -2,7 +2,7 @@
 /*
  * fuzz_restore_sections.c - libFuzzer target for the readers of the OM,
  * DDM, OWM and MOM sections of a save file (rti-save(5)): each module's
- * restore_stage (rti/om_save.c, rti/ddm_save.c, rti/owm.c, rti/mom.c),
+ * restore_stage (rti/om/om_save.c, rti/ddm/ddm_save.c, rti/owm/owm.c, rti/mom/mom.c),
  * over a federation of data/fom/Grid.xml in a real (idle) rtiexec server
  * context, made fresh for every input.
  *
