@@ -58,7 +58,10 @@ wait_for() {
 }
 has_port() { grep -q '^[0-9][0-9]*$' "$1"; }
 
-"$rtiexec" --port 0 --port-file "$tmp/port" --http 127.0.0.1:0 \
+# A generous heartbeat: a federate starved of the CPU on a loaded machine
+# is not resigned in the middle of the test.
+"$rtiexec" --port 0 --port-file "$tmp/port" \
+    --heartbeat-timeout 60 --http 127.0.0.1:0 \
     --http-port-file "$tmp/http-port" --fom-path "$top_srcdir/data/fom" \
     2>"$tmp/rtiexec.log" &
 pids="$!"

@@ -26,6 +26,7 @@ cleanup() {
 trap cleanup EXIT
 
 "$top_builddir/rti/rtiexec" --port 0 --port-file "$tmp/port" \
+    --heartbeat-timeout 60 \
     --fom-path "$top_srcdir/data/fom" -q 2>"$tmp/rtiexec.log" &
 rx=$!
 i=0

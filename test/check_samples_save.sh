@@ -40,6 +40,7 @@ cleanup() {
 }
 trap cleanup EXIT
 "$rtiexec" --port 0 --port-file "$tmp/port" \
+    --heartbeat-timeout 60 \
     --fom-path "$top_srcdir/data/fom" --save-dir "$tmp/saves" \
     2>"$tmp/rtiexec.log" &
 rti_pid=$!

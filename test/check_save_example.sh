@@ -113,6 +113,7 @@ fi
 ok "the EXAMPLE compiles"
 
 "$rtiexec" --port 0 --port-file "$tmp/port" \
+    --heartbeat-timeout 60 \
     --fom-path "$top_srcdir/data/fom" --save-dir "$tmp/saves" \
     2>"$tmp/rtiexec.log" &
 rti_pid=$!

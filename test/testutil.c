@@ -99,12 +99,11 @@ rtiexec_start_opts(struct rtiexec *r, const char *const *args,
 	argv[n++] = TOP_SRCDIR "/data/fom";
 	argv[n++] = "--log-level";
 	argv[n++] = "debug";
-	if (wrapper && *wrapper) {
-		/* under valgrind a FOM load alone can outlast the default
-		 * heartbeat timeout; a test's own args come after */
-		argv[n++] = "--heartbeat-timeout";
-		argv[n++] = "60";
-	}
+	/* under valgrind or on a loaded machine a FOM load, or a federate
+	 * starved of the CPU, can outlast the default heartbeat timeout; a
+	 * test's own args come after (the heartbeat tests set theirs) */
+	argv[n++] = "--heartbeat-timeout";
+	argv[n++] = "60";
 	while (args && *args && n < 60)
 		argv[n++] = *args++;
 	argv[n] = NULL;

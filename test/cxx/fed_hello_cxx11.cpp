@@ -186,16 +186,8 @@ int main (int argc, char ** argv)
       rti->publishInteractionClass (hello);
       rti->subscribeInteractionClass (hello);
 
-      // Everyone joined and subscribed before the first update.
-      rti->registerFederationSynchronizationPoint (L"ReadyToRun",
-         VariableLengthData ("", 1));
-      while (!fedamb.announced)
-         rti->evokeMultipleCallbacks (0.1, 1.0);
-      rti->synchronizationPointAchieved (L"ReadyToRun");
-      while (!fedamb.synchronized)
-         rti->evokeMultipleCallbacks (0.1, 1.0);
-      (void)peers;
-
+      ObjectInstanceHandle obj = rti->registerObjectInstance (greeter);
+      wcout << name << L" registered " << obj << endl;
       auto_ptr<HLAfloat64Interval> lookahead (new HLAfloat64Interval (1.0));
       rti->enableTimeRegulation (*lookahead);
       while (!fedamb.regulating)
@@ -204,8 +196,20 @@ int main (int argc, char ** argv)
       while (!fedamb.constrained)
          rti->evokeMultipleCallbacks (0.1, 1.0);
 
-      ObjectInstanceHandle obj = rti->registerObjectInstance (greeter);
-      wcout << name << L" registered " << obj << endl;
+      // Every peer joined, regulating and constrained before the first
+      // update: its Greeter is discovered before the synchronization
+      // point is registered (whoever registers it first, the others are
+      // joined then and in its set), and each enabled its time first.
+      while (fedamb.names.size () + 1 < peers)
+         rti->evokeMultipleCallbacks (0.1, 1.0);
+      rti->registerFederationSynchronizationPoint (L"ReadyToRun",
+         VariableLengthData ("", 1));
+      while (!fedamb.announced)
+         rti->evokeMultipleCallbacks (0.1, 1.0);
+      rti->synchronizationPointAchieved (L"ReadyToRun");
+      while (!fedamb.synchronized)
+         rti->evokeMultipleCallbacks (0.1, 1.0);
+
       for (int step = 0; step < 10; step++) {
          AttributeHandleValueMap values;
          values[message] = HLAunicodeString (L"Hello from " + name).encode ();

@@ -37,7 +37,7 @@ namespace
       bool announced = false, synced = false, regulating = false,
          constrained = false;
       long long granted = 0;
-      int updates = 0, outOfOrder = 0;
+      int updates = 0, outOfOrder = 0, discovered = 0;
       rti1516e::AttributeHandle count;
       std::map<rti1516e::ObjectInstanceHandle, long long> last;
 
@@ -50,6 +50,11 @@ namespace
          rti1516e::FederateHandleSet const &) override
       {
          set ([this] { synced = true; });
+      }
+      void discoverObjectInstance (rti1516e::ObjectInstanceHandle,
+         rti1516e::ObjectClassHandle, std::wstring const &) override
+      {
+         set ([this] { discovered++; });
       }
       void timeRegulationEnabled (rti1516e::LogicalTime const &) override
       {
@@ -158,6 +163,11 @@ int main (int argc, char ** argv)
          return 1;
       rti->enableTimeConstrained ();
       if (!until (*rti, fed, immediate, [&] { return fed.constrained; }))
+         return 1;
+      // every peer joined (its Greeter discovered) before "ready" is
+      // registered, so that whoever registers it, all are in its set
+      if (!until (*rti, fed, immediate,
+          [&] { return fed.discovered + 1 >= peers; }))
          return 1;
       rti->registerFederationSynchronizationPoint (L"ready",
          rti1516e::VariableLengthData ());

@@ -27,7 +27,9 @@ TIMEOUT = 20.0
 
 class RtiExec:
     """rtiexec on 127.0.0.1, port chosen by the kernel (--port 0), its
-    FOM path the tree's data/fom.  ``url`` once started."""
+    FOM path the tree's data/fom, a 60 s heartbeat (a federate starved
+    of the CPU on a loaded machine is not resigned; a test's own args
+    come after).  ``url`` once started."""
 
     def __init__(self, *args):
         self.dir = tempfile.mkdtemp(prefix="rti-pytest-")
@@ -35,7 +37,8 @@ class RtiExec:
         self.log = open(os.path.join(self.dir, "rtiexec.log"), "w+")
         self.proc = subprocess.Popen(
             [RTIEXEC, "--bind", "127.0.0.1", "--port", "0", "--port-file",
-             portfile, "--fom-path", FOM_DIR] + list(args),
+             portfile, "--fom-path", FOM_DIR,
+             "--heartbeat-timeout", "60"] + list(args),
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + TIMEOUT
         port = ""

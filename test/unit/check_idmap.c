@@ -881,6 +881,9 @@ idmap_suite(void)
 	Suite *s = suite_create("idmap");
 	TCase *tc = tcase_create("core");
 
+	/* a bound on a wait, not a verdict: the random test is a few
+	 * seconds under valgrind or on a loaded machine */
+	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_int_put_get_del_grow);
 	tcase_add_test(tc, test_sequential_keys_one_per_chain);
 	tcase_add_test(tc, test_composite_keys_spread);
