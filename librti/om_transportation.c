@@ -4,7 +4,7 @@
  * 8.21-8.22, 10.36-10.37): checked here as far as this federate knows
  * (its instances, what it owns and publishes), then carried out by
  * rtiexec, which keeps every federate's choices so that any federate's
- * query is answered (rti/om_transport.c); the reports are callbacks.
+ * query is answered (rti/om/om_transportation.c); the reports are callbacks.
  */
 #include "config.h"
 

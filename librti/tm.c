@@ -4,7 +4,7 @@
  * constraint, advance requests, grants, the queue of held timestamp-order
  * (TSO) messages released in timestamp order at grants, asynchronous
  * delivery, and retraction.  The LBTS/GALT algorithm lives in rtiexec
- * (rti/tm.c); the send bound rule is shared with it through proto/tmcore.h.
+ * (rti/tm/tm.c); the send bound rule is shared with it through proto/tmcore.h.
  *
  * Asynchronous delivery.  IEEE 1516.1-2010 8.14/8.15 (Enable/Disable
  * Asynchronous Delivery), worded as in the HLA 1.3 interface specification

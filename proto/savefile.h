@@ -2,7 +2,7 @@
 /*
  * savefile.h - the codec of rtiexec's save files (rti-save(5)).  Pure: it
  * turns a save into bytes and checked bytes back into a view of the save;
- * the file itself (names, atomic writes, reading) is rti/fedm_store.c's.
+ * the file itself (names, atomic writes, reading) is rti/fedm/fedm_store.c's.
  *
  * Layout (every integer big-endian, strings and blobs as in wire.h):
  *   u8[8] magic "RTISAVE\0", u16 version (SAVEFILE_VERSION), u16 flags 0,

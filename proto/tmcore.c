@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* tmcore.c - GALT fixpoint, grant rule, heap removal and the retraction
- * log; see tmcore.h and rti/tm.c. */
+ * log; see tmcore.h and rti/tm/tm.c. */
 #include "config.h"
 
 #include <inttypes.h>

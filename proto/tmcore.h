@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tmcore.h - pure time-management arithmetic shared by rtiexec (rti/tm.c)
+ * tmcore.h - pure time-management arithmetic shared by rtiexec (rti/tm/tm.c)
  * and librti (librti/tm.c) through libproto.la: logical times as the 64
  * raw bits of rti_time, bounds with strictness, the send bound of a
  * regulating federate, the grant rule and the GALT fixpoint.  No I/O, no

@@ -261,7 +261,7 @@ enum wire_type {
 	                                    n x u32 attr */
 	WIRE_OM_REQUEST_CLASS_UPDATE = 0x0308, /* u32 cls, blob tag, u32 n,
 	                                          n x u32 attr */
-	/* Transportation types (om_transport.c); requests, empty replies */
+	/* Transportation types (om_transportation.c); requests, empty replies */
 	WIRE_OM_CHANGE_ATTR_TRANSPORT = 0x0310, /* u32 obj, u8 type, u32 n,
 	                                           n x u32 attr */
 	WIRE_OM_CHANGE_IC_TRANSPORT = 0x0311,   /* u32 cls, u8 type */

@@ -16,7 +16,7 @@
 #include "fomload.h"
 #include "http.h"
 #include "store_io.h"
-#include "server.h"
+#include "server_int.h"
 #include "dgram.h"
 #include "mcast.h"
 

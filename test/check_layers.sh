@@ -9,15 +9,18 @@
 #   proto             include config.h
 #   fom               include proto config.h
 #   librti            include proto fom config.h
-#   rti               include proto fom config.h
+#   rti/M             include proto fom config.h rti/core and the folders
+#                     of the modules M uses (the build's graph:
+#                     test/rti_graph.sh reads it from rti/include.am)
+#   rti               the same, for main.c and modules.c
 #   tools             proto config.h (rtictl, reading JSON with proto/json.h)
 #   samples           include (and <RTI/...>, the C++ API's own headers)
 #   test              include config.h
-#   test/unit         include proto fom rti test config.h
+#   test/unit         include proto fom rti/* test config.h
 #   test/integration  include proto fom test config.h (fom: a fake rtiexec
 #                     sends modules in compact form, check_joinfom)
-#   test/fuzz         include proto fom rti tools config.h
-#   test/bench        include proto rti config.h
+#   test/fuzz         include proto fom rti/* tools config.h
+#   test/bench        include proto rti/core config.h
 #   test/tools        include proto fom librti config.h
 #   librti1516e/src   include (the C++ API over librti.h alone)
 #   librti1516e/include/RTI, .../encoding, .../time, .../rti
@@ -45,25 +48,33 @@ set -u
 pass=0
 fail=0
 
-graph='include:
+rtig=$(top_srcdir=$top_srcdir sh "$top_srcdir/test/rti_graph.sh" |
+    sed 's|^rtiexec:|rti:|; /^rti:/!s|^|rti/|; s|: *|: |' |
+    awk -F': ' '{ n = split($2, d, " "); s = ""
+	for (i = 1; i <= n; i++) s = s " rti/" d[i]
+	c = $1 == "rti/core" ? "" : " rti/core"
+	print $1 ": include proto fom config.h" c s }')
+rtiall=$(echo "$rtig" | sed 's/:.*//' | grep -vx rti | tr '\n' ' ')
+graph="include:
 proto: include config.h
 fom: include proto config.h
 librti: include proto fom config.h
-rti: include proto fom config.h
+$rtig
 tools: proto config.h
 samples: include
 test: include config.h
-test/unit: include proto fom rti test config.h
+test/unit: include proto fom $rtiall test config.h
 test/integration: include proto fom test config.h
-test/fuzz: include proto fom rti tools config.h
-test/bench: include proto rti config.h
+test/fuzz: include proto fom $rtiall tools config.h
+test/bench: include proto rti/core config.h
 test/tools: include proto fom librti config.h
 librti1516e/src: include
 librti1516e/include/RTI:
 librti1516e/include/RTI/encoding:
 librti1516e/include/RTI/time:
 librti1516e/include/RTI/rti:
-test/cxx: include test config.h'
+test/cxx: include test config.h"
+
 folders=$(echo "$graph" | sed 's/:.*//')
 
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }

@@ -1,104 +1,113 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# check_modules.sh - rtiexec's modules call downward only.
+# check_modules.sh - rtiexec's modules use only the modules the build lets
+# them use; the core uses none.
 #
-# The layers of rti/, bottom to top; a module may call the functions of
-# the modules below it, and the core (server.h: connections, replies,
-# logging, the delivery of hooks; the files in `core` below) which every
-# module may call and which calls none:
+# The graph is the build's (rti/include.am, printed by rti_graph.sh): each
+# folder of rti/ builds as one library whose include path names itself,
+# rti/core and the folders of the modules it uses below it, so that an
+# include of any other module's header does not compile.  This check is
+# the second guard, for what an include path cannot see: a call to a
+# function of a module outside the graph through a declaration written by
+# hand, or a header reached through another.  It has no list of folders
+# or files: every folder of rti/ must be in the graph and every source in
+# it is checked (rti/core's UDP and multicast files too).  A module's
+# functions are those declared in the headers of its folder.
 #
-#   tm     time management (a leaf)
-#   dm     declarations: publications, subscriptions, the routes
-#   ddm    regions, conditions, filters, the replicated tables (reads dm)
-#   om     instances and the update route (reads dm, ddm, tm)
-#   owm    ownership (reads om, dm)
-#   fedm   federations and federates (drives the others through the
-#          module hooks of server.h)
-#   mom    the Management Object Model (reads every module below)
-#   http   the read-only HTTP view (reads every module below)
-#
-# A file belongs to the module its name starts with (om_route.c is OM's,
-# om_ddm.c too); a module's functions are those its headers rti/M.h and
-# rti/M_int.h declare.  A call from a module to a function of a module
-# above it, or an include of such a module's header, fails the check, and
-# so does a call from the core to any module or an include of a module's
-# header: what a module must tell those above it is an event of
-# server.h's struct module_ops that the core delivers (hooks.c).  An
-# exception would be listed in `known` below ("m>o:function", one a
-# line), each with the reason it cannot go; there is none.
+# It fails on: a folder of rti/ not in the graph; a graph that is not
+# acyclic; an order of server.h's MOD_* that is not one of the layers
+# (every module after the modules it uses); a file that calls a function
+# of, or includes a header of, a module its folder may not use.
 set -u
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
-cd "$top_srcdir/rti" || exit 1
-layers='tm dm ddm om owm fedm mom http'
-core='server.c hooks.c log.c listen.c conn_in.c conn_out.c heartbeat.c uring.c'
-known=''
+rti=$top_srcdir/rti
+graph=$(top_srcdir=$top_srcdir sh "$top_srcdir/test/rti_graph.sh")
 fail=0
-rank() {
-	i=0
-	for l in $layers; do
-		[ "$l" = "$1" ] && { echo $i; return; }
-		i=$((i + 1))
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# deps M: the folders M may use besides itself and core
+deps() { echo "$graph" | sed -n "s|^$1: *||p"; }
+in_graph() { echo "$graph" | grep -q "^$1:"; }
+modules=$(echo "$graph" | sed -n 's/^\([a-z]*\):.*/\1/p' |
+    grep -vx 'core\|rtiexec')
+
+for d in "$rti"/*/; do
+	d=${d%/}
+	d=${d##*/}
+	in_graph "$d" || bad "rti/$d/ is not in the build's graph" \
+	    "(rti/include.am)"
+done
+
+# acyclic: peel off the modules whose uses are all peeled
+left=$modules
+done_=core
+while [ -n "$left" ]; do
+	next=
+	for m in $left; do
+		ok=1
+		for o in $(deps "$m"); do
+			case " $done_ " in *" $o "*) ;; *) ok=0 ;; esac
+		done
+		if [ $ok = 1 ]; then done_="$done_ $m"; else next="$next $m"; fi
 	done
-	echo -1
-}
-# funcs M: the functions M's headers declare
+	if [ "$(echo $next)" = "$(echo $left)" ]; then
+		bad "the module graph has a cycle among:$next"
+		break
+	fi
+	left=$next
+done
+
+# MOD_* in server.h: each module after those it uses
+order=$(sed -n '/^enum {/,/MOD_COUNT/p' "$rti/core/server.h" |
+    sed -n 's/^[[:space:]]*MOD_\([A-Z]*\).*/\1/p' | tr 'A-Z' 'a-z' |
+    grep -vx count)
+seen=
+for m in $order; do
+	in_graph "$m" || bad "MOD_$m of server.h is no folder of rti/"
+	for o in $(deps "$m"); do
+		case " $seen " in *" $o "*) ;; *)
+			bad "MOD_$m comes before MOD_$o, which it uses" ;;
+		esac
+	done
+	seen="$seen $m"
+done
+for m in $modules; do
+	case " $seen " in *" $m "*) ;; *)
+		[ "$m" = http ] || bad "module $m has no MOD_* in server.h" ;;
+	esac
+done
+
+# funcs M: the functions M's headers declare (a prototype: the type,
+# then the name; a static inline helper of a private header is M's own)
 funcs() {
-	for h in "$1.h" "$1_int.h"; do
-		[ -f "$h" ] && sed -n "s/.*\b\($1_[a-z0-9_]*\)(.*/\1/p" "$h"
-	done
+	grep -h '^[a-z][a-z_0-9 *]*[ *][a-z_][a-z0-9_]*(' "$rti/$1"/*.h \
+	    2>/dev/null | grep -v '^static' |
+	    sed 's/^[a-z][a-z_0-9 *]*[ *]\([a-z_][a-z0-9_]*\)(.*/\1/' |
+	    grep -v '^\(sizeof\|__attribute__\|defined\)$' | sort -u
 }
-for m in $layers; do
-	for f in "$m".c "$m"_*.c; do
-		[ -f "$f" ] || continue
-		r=$(rank "$m")
-		for o in $layers; do
-			[ "$(rank "$o")" -gt "$r" ] || continue
-			for fn in $(funcs "$o" | sort -u); do
-				grep -q "\b$fn(" "$f" || continue
-				if echo "$known" | grep -qx "$m>$o:$fn"; then
-					continue
-				fi
-				echo "FAIL: $f ($m) calls $fn of $o, a module above it"
-				fail=$((fail + 1))
-			done
-			for h in "$o.h" "${o}_int.h"; do
-				grep -q "^#include \"$h\"" "$f" || continue
-				echo "FAIL: $f ($m) includes $h of $o, a module" \
-				    "above it"
-				fail=$((fail + 1))
+calls=0
+for m in core $modules; do
+	may=" $m core $(deps "$m") "
+	for o in $modules; do
+		case "$may" in *" $o "*) continue ;; esac
+		re=$(funcs "$o" | tr '\n' '|' | sed 's/|$//')
+		hdrs=$(cd "$rti/$o" && ls *.h 2>/dev/null)
+		for f in "$rti/$m"/*.c "$rti/$m"/*.h; do
+			[ -f "$f" ] || continue
+			calls=$((calls + 1))
+			[ -n "$re" ] && grep -noE "\b($re)\(" "$f" |
+			    while IFS=: read -r line fn; do
+				echo "FAIL: rti/$m/${f##*/}:$line calls" \
+				    "${fn%(} of $o, which $m may not use"
+			done | grep . && fail=$((fail + 1))
+			for h in $hdrs; do
+				grep -q "^#[[:space:]]*include[[:space:]]*\"$h\"" \
+				    "$f" || continue
+				bad "rti/$m/${f##*/} includes $h of $o, which" \
+				    "$m may not use"
 			done
 		done
 	done
 done
-# the core calls no module: what it must tell them goes through the hooks
-for f in $core; do
-	if [ ! -f "$f" ]; then
-		echo "FAIL: core file $f is missing"
-		fail=$((fail + 1))
-		continue
-	fi
-	for o in $layers; do
-		for fn in $(funcs "$o" | sort -u); do
-			grep -q "\b$fn(" "$f" || continue
-			echo "FAIL: $f (core) calls $fn of $o"
-			fail=$((fail + 1))
-		done
-		for h in "$o.h" "${o}_int.h"; do
-			grep -q "^#include \"$h\"" "$f" || continue
-			echo "FAIL: $f (core) includes $h of $o"
-			fail=$((fail + 1))
-		done
-	done
-done
-# a listed exception that no longer happens must leave the list
-for k in $known; do
-	m=${k%%>*}
-	fn=${k#*:}
-	if ! cat "$m".c "$m"_*.c 2>/dev/null | grep -q "\b$fn("; then
-		echo "FAIL: $k is listed in check_modules.sh but no longer called"
-		fail=$((fail + 1))
-	fi
-done
-[ $fail -eq 0 ] && echo "PASS: rti/ modules call downward only (with" \
-    "$(printf '%s' "$known" | grep -c .) listed exceptions)"
+[ $fail -eq 0 ] && echo "PASS: rti/ modules use only the modules the" \
+    "build lets them ($(echo $modules | wc -w) modules, $calls file checks)"
 [ $fail -eq 0 ]

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_http.c - libFuzzer target for what rtiexec decides itself about an
- * HTTP request once evhttp has parsed it (rti/http_route.h): the method,
+ * HTTP request once evhttp has parsed it (rti/http/http_route.h): the method,
  * the bearer key, the path and the federation name it decodes.
  *
  * The input is "M\nPATH\nAUTHORIZATION" (M: a byte choosing GET, HEAD or

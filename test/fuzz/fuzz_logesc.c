@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_logesc.c - libFuzzer target for the escaping of every rtiexec log
- * line (rti/logesc.h).
+ * line (rti/core/logesc.h).
  *
  * Any bytes, escaped into buffers of several sizes.  Invariants: the
  * output is NUL-terminated within the buffer and its returned length;

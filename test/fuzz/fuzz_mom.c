@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_mom.c - libFuzzer target for what rtiexec's MOM reads from and
- * writes for federates (rti/mom_codec.h, rti-mom(7)).
+ * writes for federates (rti/mom/mom_codec.h, rti-mom(7)).
  *
  * The input is the parameter block of a MOM interaction ("u32 n, n x
  * (u32 param, u32 len, bytes)", any bytes): mom_param_find of the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz_names.c - libFuzzer target for rtiexec's confinement of FOM module
- * names (rti/fomload.h): fomload_open_beneath with openat2 and with the
+ * names (rti/fedm/fomload.h): fomload_open_beneath with openat2 and with the
  * component-wise walk used where the kernel lacks it.
  *
  * Each input, cut at its first NUL, is a name opened beneath the

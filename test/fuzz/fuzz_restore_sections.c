@@ -2,7 +2,7 @@
 /*
  * fuzz_restore_sections.c - libFuzzer target for the readers of the OM,
  * DDM, OWM and MOM sections of a save file (rti-save(5)): each module's
- * restore_stage (rti/om_save.c, rti/ddm_save.c, rti/owm.c, rti/mom.c),
+ * restore_stage (rti/om/om_save.c, rti/ddm/ddm_save.c, rti/owm/owm.c, rti/mom/mom.c),
  * over a federation of data/fom/Grid.xml in a real (idle) rtiexec server
  * context, made fresh for every input.
  *
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
+#include "server_int.h"
 #include "fedm.h"
 #include "fuzz.h"
 #include "savefile.h"
@@ -122,7 +122,7 @@ run_file(struct federation *fx, uint8_t *p, size_t n)
 	if (n < 4)
 		return;
 	wire_put32(p + n - 4, savefile_crc32(0, p, n - 4));
-	if (savefile_decode(p, n, MOD_COUNT, &sf, msg, sizeof msg) < 0)
+	if (savefile_decode(p, n, FEDM_SAVE_N_IDS, &sf, msg, sizeof msg) < 0)
 		return;
 	sv.n = sf.n_feds;
 	sv.handles = sf.fed_handles;
@@ -133,20 +133,20 @@ run_file(struct federation *fx, uint8_t *p, size_t n)
 		const struct module_ops *ops;
 		struct wire_rd rd;
 
-		m = server_layer_order[i];
+		m = i;
 		ops = server_modules[m];
 		if (!ops->restore_stage)
 			continue;
 		wire_rd_init(&rd, "", 0);
 		for (k = 0; k < sf.n_sections; k++)
-			if (sf.sec_id[k] == m)
+			if (sf.sec_id[k] == fedm_save_id[m])
 				wire_rd_init(&rd, sf.sec_data[k],
 				    sf.sec_len[k]);
 		ok = ops->restore_stage(fx, &sv, &rd, &staged[m], msg,
 		    sizeof msg) == RTI_OK;
 	}
 	for (i = 0; i < MOD_COUNT; i++) {
-		m = server_layer_order[i];
+		m = i;
 		if (!staged[m])
 			continue;
 		if (ok && mine(m))
@@ -159,7 +159,7 @@ run_file(struct federation *fx, uint8_t *p, size_t n)
 		for (i = 0; i < MOD_COUNT; i++) {
 			void *st;
 
-			m = server_layer_order[i];
+			m = i;
 			if (!mine(m))
 				continue;
 			wire_buf_reset(&b);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check_replica.c - the subscription tables replicated to the publishers
- * (rti/ddm_replica.c, librti/ddm_filter.c) and the bursts rtiexec
+ * (rti/ddm/ddm_replica.c, librti/ddm_filter.c) and the bursts rtiexec
  * batches, against a real rtiexec:
  *  - subscribers changing their conditions all at once, many changes a
  *    loop turn, while a publisher sends: every update sent after a

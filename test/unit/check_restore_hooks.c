@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "server.h"
+#include "server_int.h"
 #include "fedm.h"
 #include "testutil.h"
 #include "save_helpers.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * check_uring.c - rtiexec's io_uring writer (rti/uring.c): batched sends
+ * check_uring.c - rtiexec's io_uring writer (rti/core/uring.c): batched sends
  * reach their sockets intact and in order, a full socket answers -EAGAIN
  * at once instead of blocking the flush, a send to a closed peer reports
  * its error, and batches larger than the ring are refused by

@@ -1243,7 +1243,6 @@ static const struct msg_handler fedm_handlers[] = {
 	{ WIRE_PING, 1, 0, h_ping },
 	{ WIRE_HEARTBEAT, MSG_ONE_WAY, 0, h_heartbeat },
 	{ WIRE_SOURCE_STATS, MSG_ONE_WAY, 1, h_source_stats },
-	{ WIRE_MC_JOINED, MSG_ONE_WAY, 0, udp_h_mc_joined },
 	{ WIRE_CREATE, 1, 0, h_create },
 	{ WIRE_DESTROY, 1, 0, h_destroy },
 	{ WIRE_LIST, 1, 0, h_list },

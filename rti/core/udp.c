@@ -22,7 +22,8 @@
  *    connection and loop turn: a full datagram is sent at once, the rest
  *    by udp_flush; a send that fails is counted and the datagram is
  *    gone.  udp_send takes any destination (not only a federate's).
- * The multicast groups are udp_mc.c's.
+ * The multicast groups are the MC module's (rti/mc/mc.c), which sends
+ * on this socket.
  */
 #include "config.h"
 
@@ -157,11 +158,10 @@ udp_init(struct rti_server *srv)
 		free(u);
 		return -1;
 	}
+	u->bound = ss;
 	srv->udp = u;
 	rti_log(srv, LOG_INFO, "best effort by UDP on %s port %d, datagrams "
 	    "up to %u bytes", addr, u->port, u->max);
-	if (srv->cfg.mc_on && udp_mc_init(srv, u, &ss) < 0)
-		return -1;
 	return 0;
 }
 
@@ -172,7 +172,6 @@ udp_fini(struct rti_server *srv)
 
 	if (!u)
 		return;
-	udp_mc_fini(u);
 	event_free(u->ev);
 	close(u->fd);
 	idmap_fini(&u->by_token);
@@ -246,7 +245,6 @@ udp_conn_free(struct conn *c)
 	flush_unlink(c->srv, p);
 	if (c->srv->udp)
 		idmap_del(&c->srv->udp->by_token, &p->tnode);
-	udp_mc_peer_free(c->srv, p);
 	wire_buf_free(&p->dg);
 	memset(p->key, 0, sizeof p->key);
 	free(p);
@@ -323,7 +321,6 @@ udp_flush(struct rti_server *srv)
 		p->flush_pending = 0;
 		peer_send(srv, p);
 	}
-	udp_mc_flush(srv);
 }
 
 int

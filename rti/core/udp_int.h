@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * udp_int.h - what the two files of rtiexec's best-effort path share
- * (udp.c: the socket, the per-connection datagram path, input; udp_mc.c:
- * the multicast groups) and nothing else includes.  The interface is in
- * server.h (udp_*, conn_send_be).
+ * udp_int.h - the core's UDP socket (udp.c: the socket, the
+ * per-connection datagram path, input), and what the multicast module
+ * keeps beside it (rti/mc/mc.c: the groups, the memberships of each
+ * connection; the core never reads them).  The interface of the
+ * best-effort path is in server.h (udp_*, conn_send_be).
  */
 #ifndef RTI_UDP_INT_H
 #define RTI_UDP_INT_H
@@ -36,7 +37,7 @@ struct mc_group {
 struct mc_member {
 	struct mc_group *g;
 	int joined;                   /* the federate said it joined */
-	int keep;                     /* udp_mc_resync's mark */
+	int keep;                     /* mc_resync's mark */
 };
 
 struct udp_peer {
@@ -47,7 +48,7 @@ struct udp_peer {
 	uint64_t *narrow;             /* [n_narrow]: the classes (kind << 32
 	                                 | class) it joined cell groups of */
 	size_t n_narrow, cap_narrow;
-	uint32_t mark;                /* udp_mc_resync's, to resync once */
+	uint32_t mark;                /* mc_resync's, to resync once */
 	uint64_t token;
 	uint8_t key[DGRAM_KEY_SIZE];  /* with --auth-key-file */
 	int confirmed;                /* `to` is the federate's address */
@@ -64,6 +65,7 @@ struct udp_srv {
 	evutil_socket_t fd;
 	struct event *ev;
 	int port;
+	struct sockaddr_storage bound;  /* the address it is bound to */
 	uint32_t max;                 /* largest datagram */
 	struct udp_peer *flush_head;
 	uint8_t *rbuf;
@@ -71,7 +73,7 @@ struct udp_srv {
 	                                 its connection in one chain walk */
 	/* --multicast: the range, the groups' port, the groups, those
 	 * with a datagram to send, the message being addressed
-	 * (udp_mc_begin .. udp_mc_end) */
+	 * (mc_begin .. mc_end) */
 	struct mc_range mc;
 	int mc_port;
 	struct mc_group *groups, *mc_flush;
@@ -83,7 +85,7 @@ struct udp_srv {
 	uint32_t cur_n[2];            /* federates addressed in each */
 	struct wire_buf sel[2];       /* their MC_SELECT frames */
 	size_t sel_off[2];
-	uint32_t mark;                /* the last udp_mc_resync's */
+	uint32_t mark;                /* the last mc_resync's */
 	uint64_t *affected;           /* its scratch */
 	size_t cap_affected;
 };
@@ -112,21 +114,5 @@ int udp_send(struct udp_srv *u, const struct sockaddr *to, socklen_t tolen,
  * emptied). */
 size_t udp_seal(struct rti_server *srv, struct wire_buf *dg, uint64_t token,
     uint32_t seq, const uint8_t *key);
-
-/*
- * udp_mc.c.
- * udp_mc_init: the sending side of --multicast on the UDP socket `u`
- *   bound to `ss` (interface, TTL).  0, or -1 with the reason logged:
- *   rtiexec does not start.
- * udp_mc_fini: free every group of `u`.
- * udp_mc_peer_free: forget every membership of `p` (its connection is
- *   freed), telling nobody.
- * udp_mc_flush: send every group datagram filled this turn.
- */
-int udp_mc_init(struct rti_server *srv, struct udp_srv *u,
-    const struct sockaddr_storage *ss);
-void udp_mc_fini(struct udp_srv *u);
-void udp_mc_peer_free(struct rti_server *srv, struct udp_peer *p);
-void udp_mc_flush(struct rti_server *srv);
 
 #endif

@@ -66,6 +66,7 @@
 #include "ddmmodel.h"
 #include "ddm.h"
 #include "dm.h"
+#include "mc.h"
 #include "om_int.h"
 #include "tm.h"
 
@@ -513,11 +514,11 @@ bundle_cell(struct federation *fx, const struct rti_server *srv,
 
 	*cell = 0;
 	if (*h->cond)
-		return (*cell = udp_mc_cell(srv, h->cond)) ? h->cond : NULL;
+		return (*cell = mc_cell_len(srv, h->cond)) ? h->cond : NULL;
 	for (i = 0; i < b->n_inst; i++) {
 		in = ddm_instance(fx, b->inst[i].handle);
 		cond = in && in->cond[0] ? in->cond : NULL;
-		if (!(n = udp_mc_cell(srv, cond)) || (first && (n != *cell ||
+		if (!(n = mc_cell_len(srv, cond)) || (first && (n != *cell ||
 		    memcmp(first, cond, n) != 0))) {
 			*cell = 0;
 			return NULL;
@@ -531,10 +532,10 @@ bundle_cell(struct federation *fx, const struct rti_server *srv,
 /*
  * --multicast: start a group message of the bundle (its reflect frame
  * whole: rt->mc, then `layer_len` bytes of layer).  1 when its group
- * takes it (udp_mc_begin), else 0.
+ * takes it (mc_begin), else 0.
  */
 static int
-mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
+route_mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
     int tso, size_t layer_len)
 {
 	const char *cond;
@@ -547,7 +548,7 @@ mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
 	wire_patch_u32(&rt->mc, off, (uint32_t)(rt->mc.len - off -
 	    WIRE_HEADER_SIZE + layer_len));
 	cond = bundle_cell(c->fed->fx, c->srv, &rt->b, h, &cell);
-	return !rt->mc.oom && udp_mc_begin(c->srv, c->fed->fx, 0, rt->b.cls,
+	return !rt->mc.oom && mc_begin(c->srv, c->fed->fx, 0, rt->b.cls,
 	    cond, cell, rt->mc.len + layer_len);
 }
 
@@ -556,11 +557,11 @@ mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
  * `whole` its answer), is addressed in the group message instead of
  * sent its reflect when it knows every instance it gets as the bundle's
  * class (its librti cuts to rt->keep, which needs no other class) and is
- * a joined member: 1, recorded in rt->mct for mc_commit.  0: send it its
+ * a joined member: 1, recorded in rt->mct for route_mc_commit.  0: send it its
  * reflect.
  */
 static int
-mc_take(struct conn *c, struct route *rt, struct federate *to, size_t k,
+route_mc_take(struct conn *c, struct route *rt, struct federate *to, size_t k,
     int whole)
 {
 	const struct bundle *b = &rt->b;
@@ -577,7 +578,7 @@ mc_take(struct conn *c, struct route *rt, struct federate *to, size_t k,
 			kept += rt->keep[b->inst[i].first + j] != 0;
 	}
 	if (!n || wire_grow((void **)&rt->mct, &rt->cap_mct, rt->n_mct + 1,
-	    sizeof *rt->mct) || !udp_mc_add(c->srv, to->conn, to->handle,
+	    sizeof *rt->mct) || !mc_add(c->srv, to->conn, to->handle,
 	    whole ? NULL : rt->keep, b->n_attrs))
 		return 0;
 	t = &rt->mct[rt->n_mct++];
@@ -591,7 +592,7 @@ mc_take(struct conn *c, struct route *rt, struct federate *to, size_t k,
 /* The group message went: count for the members addressed what
  * send_reflect counts. */
 static void
-mc_commit(struct conn *c, struct route *rt, const struct dm_sub *r,
+route_mc_commit(struct conn *c, struct route *rt, const struct dm_sub *r,
     const struct bundle_hdr *h, int tso, size_t layer_len)
 {
 	uint32_t cls = rt->b.cls;
@@ -685,10 +686,10 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 	}
 	ddm_route_end(fx);
 	/* best effort with --multicast: one reflect for the group's
-	 * members, cut by each (mc_take), the others as without */
+	 * members, cut by each (route_mc_take), the others as without */
 	rt->n_mct = 0;
-	if (c->srv->dispatch_be && udp_mc_on(c->srv) && n)
-		mc = mc_begin(c, rt, h, tso, layer_len);
+	if (c->srv->dispatch_be && mc_on(c->srv) && n)
+		mc = route_mc_begin(c, rt, h, tso, layer_len);
 	for (k = 0; k < n; k++) {
 		struct federate *to = r[k].f;
 
@@ -710,14 +711,14 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 			continue;
 		}
 		whole = plan(fx, st, rt, &r[k], rt->want + k, rt->wattr + k, n);
-		if (mc && mc_take(c, rt, to, k, whole))
+		if (mc && route_mc_take(c, rt, to, k, whole))
 			continue;
 		send_planned(c, rt, to, whole, h, tso, layer, layer_len);
 	}
 	if (!mc)
 		return;
-	if (udp_mc_end(c->srv, rt->mc.data, rt->mc.len, layer, layer_len)) {
-		mc_commit(c, rt, r, h, tso, layer_len);
+	if (mc_end(c->srv, rt->mc.data, rt->mc.len, layer, layer_len)) {
+		route_mc_commit(c, rt, r, h, tso, layer_len);
 		return;
 	}
 	/* fewer than --multicast-min wanted it: unicast, as without */
@@ -820,7 +821,7 @@ om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	f->cnt.upd_bytes[rt->b.cls] += wire_rd_left(rd);
 	n = dm_route_object(fx, rt->b.cls, &r);
 	/* (a group message is built by the general path only) */
-	if (fast && !(c->srv->dispatch_be && udp_mc_on(c->srv)) &&
+	if (fast && !(c->srv->dispatch_be && mc_on(c->srv)) &&
 	    uniform_route(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd)))
 		return 0;
 	route_general(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd));

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * server.h - rtiexec core: the server context, connections, federations and
- * federates, and the module interface.  No globals: every function takes
+ * server.h - rtiexec core: what a module sees of it: the server context,
+ * connections, federations and federates, the module interface (struct
+ * module_ops, its handlers and events), replies, sending and logging.
+ * What only the core and the composition root use is in server_int.h
+ * (the server's life) and conn.h (the connections' internals).  No globals: every function takes
  * the context it works on.
  *
  * Modules (FedM, DM, OM, TM, OWM, DDM) each export a `struct module_ops`
@@ -219,6 +222,11 @@ struct module_ops {
 	/* Connection `c` is being freed (after its federate resigned):
 	 * forget every reference to it.  May be NULL. */
 	void (*conn_gone)(struct conn *c);
+	/* The server started (server_init, after its sockets are bound):
+	 * what a module sets up on them (MC: the multicast side of the UDP
+	 * socket).  0, or -1 with the reason logged: rtiexec does not
+	 * start.  May be NULL. */
+	int (*server_start)(struct rti_server *srv);
 	/* The server shuts down (server_fini, after every connection was
 	 * freed), in reverse module order: free the server-wide state and
 	 * every federation.  May be NULL. */
@@ -238,6 +246,12 @@ struct module_ops {
 	 * pushes its replica. */
 	void (*sub_changed)(struct federate *f, int kind, uint32_t cls,
 	    int plain);
+	/* Raised by DDM when the conditions or regions of `f`'s
+	 * subscription of class `cls` (CLASS_*) changed, after its tables
+	 * follow them (also after DM's subscription changed through DDM's
+	 * services).  MC makes the multicast memberships follow at the end
+	 * of the turn. */
+	void (*conds_changed)(struct federate *f, int kind, uint32_t cls);
 	/* Raised by DM when `f` publishes class `cls` (CLASS_*), before
 	 * its reply.  DDM sends f the subscriptions its source filter
 	 * needs from then on (ahead of the reply, on f's stream). */
@@ -375,13 +389,19 @@ struct module_ops {
 #define CLASS_OBJECT 0
 #define CLASS_INTERACTION 1
 
+/* The modules in layer order, bottom to top (rti/include.am draws the
+ * graph): the order of the events, of the sections of a save file, of
+ * federation_init and federate_join.  The slots f->mod[] and fx->mod[]
+ * are indexed by it.  A save file names a module by its own fixed id
+ * (rti-save(5), fedm_store.c), not by this order. */
 enum {
-	MOD_FEDM = 0,
+	MOD_TM = 0,
 	MOD_DM,
-	MOD_OM,
-	MOD_TM,
-	MOD_OWM,
 	MOD_DDM,
+	MOD_MC,
+	MOD_OM,
+	MOD_OWM,
+	MOD_FEDM,
 	MOD_MOM,
 	MOD_COUNT
 };
@@ -669,14 +689,6 @@ struct rti_server {
 	uint64_t budget_refused;
 };
 
-/* server.c */
-int server_init(struct rti_server *srv, const struct rti_config *cfg);
-/* Print every message type rtiexec accepts: code, kind, whether it needs
- * a joined federate, the module (rtiexec --list-messages). */
-void server_list_messages(FILE *out);
-int server_run(struct rti_server *srv);
-void server_fini(struct rti_server *srv);
-extern const struct module_ops *const server_modules[MOD_COUNT];
 
 /* log.c: a line at `level` when the configured level lets it through. */
 void rti_log(struct rti_server *srv, int level, const char *fmt, ...)
@@ -700,49 +712,6 @@ int conn_send_be(struct conn *c, const void *head, size_t head_len,
     const void *body, size_t body_len);
 /* udp.c: 1 when c's datagram path is confirmed. */
 int udp_confirmed(const struct conn *c);
-/*
- * Multicast (udp.c, --multicast; all of them nothing without it).
- * udp_mc_on: 1 when --multicast is on and the UDP path is up.
- * udp_mc_resync: `f`'s subscriptions or conditions changed (or it
- *   resigned): send the librti of every federate of its federation the
- *   joins and leaves that make their memberships follow (the groups of
- *   their conditions' cells; for a subscription of the whole class, the
- *   class's group and the cell groups in use).  udp_mc_resync_fx: the
- *   same for all of them (restore).
- * udp_mc_groups: the groups `c` is a member of (joined).
- * udp_mc_cell: the length of the cell of condition `cond` (mcast.h
- *   mc_cell at --multicast-cell-depth), 0 when none.
- * udp_mc_begin: a best-effort message of class `cls` (`ic` 1: an
- *   interaction class) of `fx`, whose frame is `frame_len` bytes, is about
- *   to be routed; `cell[0..cell_len)` is its condition cell (0: none, or
- *   not one for the whole message).  1 when its cell's and its class's
- *   groups have at least --multicast-min joined members together and the
- *   frame fits a group datagram (then udp_mc_add each subscriber,
- *   udp_mc_end), else 0 (unicast everyone).
- * udp_mc_add: address subscriber `to` (federate `handle`) in the group
- *   message, in the first of the two groups it joined: it keeps
- *   keep[0..n) of the bundle's values (keep NULL: the whole frame).  1
- *   when it is a joined member and its entry fits, 0: send it the
- *   message as without multicast.
- * udp_mc_end: the message (its frame: head then body) goes into the
- *   datagram of each group a member was addressed in, when at least
- *   --multicast-min members were addressed in all: their number.  0: it
- *   was not sent; the caller sends the members it addressed the message
- *   as without multicast.
- */
-int udp_mc_on(const struct rti_server *srv);
-/* The handler of WIRE_MC_JOINED (fedm.c's table). */
-int udp_h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd);
-void udp_mc_resync(struct federate *f);
-void udp_mc_resync_fx(struct federation *fx);
-uint32_t udp_mc_groups(const struct conn *c);
-size_t udp_mc_cell(const struct rti_server *srv, const char *cond);
-int udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
-    uint32_t cls, const char *cell, size_t cell_len, size_t frame_len);
-int udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
-    const uint8_t *keep, uint32_t n);
-uint32_t udp_mc_end(struct rti_server *srv, const void *head,
-    size_t head_len, const void *body, size_t body_len);
 /* udp.c: a frame of the datagram in dispatch (dispatch_dgram) was
  * refused by its handler: counted, never answered. */
 void conn_dgram_refused(struct conn *c);
@@ -794,14 +763,10 @@ server_federate(const struct federation *fx, uint32_t handle)
 	return NULL;
 }
 
-/* hooks.c: the modules, lowest layer first (tm, dm, ddm, om, owm, fedm,
- * mom): the order of the events, and of the sections of a save file. */
-extern const int server_layer_order[MOD_COUNT];
-/* conn_in.c: 1 when a message of `type` is accepted from a federate
- * whose `busy` is set (IEEE 1516.1-2010 4.11-4.31: the save and restore
- * services and queries, resign, the federate lookups, and the internal
- * acknowledgements). */
-int server_busy_exempt(uint16_t type);
+/* modules.c (the composition root): the module table, indexed by
+ * MOD_*, and the order of the federate_resign hooks. */
+extern const struct module_ops *const server_modules[MOD_COUNT];
+extern const int server_resign_order[MOD_COUNT];
 
 /* hooks.c: the hooks more than one module takes. */
 /* Resign `f` with `action`: every module's federate_resign hook (in
@@ -820,6 +785,7 @@ void server_sub_changed(struct federate *f, int kind, uint32_t cls,
 void server_sub_reply(struct conn *c, uint32_t serial, int err);
 void server_sub_applied(struct federate *f, uint32_t cls);
 void server_published(struct federate *f, int kind, uint32_t cls);
+void server_conds_changed(struct federate *f, int kind, uint32_t cls);
 /* Ask for the turn_end event at the end of this loop turn (once however
  * often asked); server_turn_end raises it (the core's flush, and only
  * once per turn asked). */
@@ -854,12 +820,5 @@ int server_dispatch_reported(struct conn *c, const struct msg_handler *h,
 void server_save_time_reached(struct federation *fx);
 void server_saves_changed(struct federation *fx);
 
-extern const struct module_ops fedm_module;
-extern const struct module_ops dm_module;
-extern const struct module_ops om_module;
-extern const struct module_ops tm_module;
-extern const struct module_ops owm_module;
-extern const struct module_ops ddm_module;
-extern const struct module_ops mom_module;
 
 #endif

@@ -69,4 +69,10 @@ typedef void (*fedm_sync_fn)(void *arg, const char *label, uint32_t n,
     const uint32_t *members, const uint8_t *achieved);
 void fedm_sync_each(struct federation *fx, fedm_sync_fn fn, void *arg);
 
+/* fedm_store.c: a module's id in a save file (rti-save(5)), by MOD_*:
+ * fixed once and for all, whatever the order of the module table; -1:
+ * it saves nothing.  Ids are below FEDM_SAVE_N_IDS. */
+extern const int fedm_save_id[MOD_COUNT];
+#define FEDM_SAVE_N_IDS 7
+
 #endif

@@ -482,8 +482,8 @@ ddm_changed(struct federate *f, int kind, uint32_t cls)
 	}
 	if (kind == DDM_OBJECT)
 		server_relevance_stale(fx, cls, 0);
-	/* conditions choose the multicast groups (their cells) */
-	udp_mc_resync(f);
+	/* conditions choose the multicast groups (their cells): MC */
+	server_conds_changed(f, kind, cls);
 }
 
 void

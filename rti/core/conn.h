@@ -7,7 +7,7 @@
 #ifndef RTI_CONN_H
 #define RTI_CONN_H
 
-#include "server.h"
+#include "server_int.h"
 
 /*
  * Connection I/O.  Each connection reads into the server's shared buffer

@@ -234,7 +234,6 @@ h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	dm_class_changed(c->fed->fx, 0, cls);
 	server_sub_changed(c->fed, CLASS_OBJECT, cls, 1);
 	server_sub_reply(c, serial, RTI_OK);
-	udp_mc_resync(c->fed);
 	server_sub_applied(c->fed, cls);
 	return 0;
 }
@@ -260,7 +259,6 @@ dm_subscribe_oc(struct federate *f, uint32_t cls, const uint64_t *attrs,
 		df->sub[cls][w] |= attrs[w];
 	df->sub_active[cls] = active ? 1 : 0;
 	dm_class_changed(f->fx, 0, cls);
-	udp_mc_resync(f);
 	server_sub_applied(f, cls);
 	return 0;
 }
@@ -274,7 +272,6 @@ dm_subscribe_ic(struct federate *f, uint32_t cls, int active)
 		return -1;
 	fst(f)->sub_ic[cls] = active ? 2 : 1;
 	dm_class_changed(f->fx, 1, cls);
-	udp_mc_resync(f);
 	return 0;
 }
 
@@ -298,7 +295,6 @@ dm_unsubscribe(struct federate *f, int interaction, uint32_t cls)
 		subs_del(&st->oc[cls], f);
 	}
 	dm_class_changed(f->fx, interaction, cls);
-	udp_mc_resync(f);
 	if (!interaction)
 		server_sub_applied(f, cls);
 }
@@ -333,7 +329,6 @@ h_unsubscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		server_sub_changed(c->fed, CLASS_OBJECT, cls,
 		    df->sub[cls] ? 0 : -1);
 		server_sub_applied(c->fed, cls);
-		udp_mc_resync(c->fed);
 	}
 	free(set);
 	return 0;
@@ -418,7 +413,6 @@ h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	dm_class_changed(c->fed->fx, 1, cls);
 	server_sub_changed(c->fed, CLASS_INTERACTION, cls, 1);
 	server_sub_reply(c, serial, RTI_OK);
-	udp_mc_resync(c->fed);
 	return 0;
 }
 
@@ -439,7 +433,6 @@ h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		subs_del(&st->ic[cls], c->fed);
 		dm_class_changed(c->fed->fx, 1, cls);
 		server_sub_changed(c->fed, CLASS_INTERACTION, cls, -1);
-		udp_mc_resync(c->fed);
 	}
 	return 0;
 }
@@ -601,7 +594,6 @@ dm_federate_resign(struct federate *f, int action)
 			subs_del(&st->ic[c], f);
 			dm_class_changed(f->fx, 1, c);
 		}
-	udp_mc_resync(f);
 	for (c = 1; c <= st->n_oc; c++)
 		if (df->sub_active[c])
 			server_sub_applied(f, c);

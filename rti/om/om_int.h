@@ -301,7 +301,7 @@ int om_fom_grown(struct federation *fx, const struct fom_sizes *was);
 /* om_sweep.c: the federate_resign hook. */
 void om_sweep_resign(struct federate *f, int action);
 
-/* om_transport.c: the transportation types' handlers; free an
+/* om_transportation.c: the transportation types' handlers; free an
  * instance's choices (with it) and a federate's (its federate_fini). */
 int om_h_change_attr_transport(struct conn *c, uint32_t serial,
     struct wire_rd *rd);

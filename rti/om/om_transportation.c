@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * om_transport.c - transportation types (IEEE 1516-2010 8.21-8.22,
+ * om_transportation.c - transportation types (IEEE 1516-2010 8.21-8.22,
  * 10.36-10.37): what each federate set for the attributes it owns of an
  * instance and for the interaction classes it publishes, kept so that
  * any federate's query can be answered.  Per federate and instance, as

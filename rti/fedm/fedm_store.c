@@ -4,9 +4,10 @@
  * atomic write and the checked read of a federation's save.
  *
  * Modules and sections.  The store calls the save and restore hooks of
- * every module (struct module_ops) in server_layer_order, the lowest
- * layer first (tm, dm, ddm, om, owm, fedm, mom), and keeps each
- * non-empty section that save_state appends under the module's MOD_* id.
+ * every module (struct module_ops) in layer order (MOD_*), the lowest
+ * layer first (tm, dm, ddm, mc, om, owm, fedm, mom), and keeps each
+ * non-empty section that save_state appends under the module's id of
+ * rti-save(5) (save_id below).
  * On a restore each module with restore_stage gets its section (an empty
  * reader when the file has none: its state is then the empty one); a
  * section of an id this rtiexec has no module for is damage.  The frames
@@ -41,6 +42,12 @@
 #include "savefile.h"
 #include "store_io.h"
 #include "tm.h"
+
+const int fedm_save_id[MOD_COUNT] = {
+	[MOD_FEDM] = 0, [MOD_DM] = 1, [MOD_OM] = 2, [MOD_TM] = 3,
+	[MOD_OWM] = 4, [MOD_DDM] = 5, [MOD_MOM] = 6, [MOD_MC] = -1,
+};
+#define save_id fedm_save_id
 
 struct store_save {
 	char *label;
@@ -129,12 +136,12 @@ encode(struct federation *fx, const struct store_save *s,
 	}
 	head = savefile_put_head(out, &sf);
 	for (i = 0; i < MOD_COUNT; i++) {
-		int m = server_layer_order[i];
+		int m = (int)i;
 		const struct module_ops *ops = server_modules[m];
 
-		if (!ops->save_state)
+		if (!ops->save_state || save_id[m] < 0)
 			continue;
-		off = savefile_section_begin(out, (uint16_t)m);
+		off = savefile_section_begin(out, (uint16_t)save_id[m]);
 		before = out->len;
 		if (ops->save_state(fx, out) < 0)
 			goto out;
@@ -405,10 +412,10 @@ restore_stage_all(struct federation *fx, const char *label,
 		char why[384];
 		int e;
 
-		m = server_layer_order[i];
+		m = (int)i;
 		ops = server_modules[m];
 		for (k = 0; k < r->sf.n_sections; k++)
-			if (r->sf.sec_id[k] == m)
+			if (save_id[m] >= 0 && r->sf.sec_id[k] == save_id[m])
 				break;
 		if (!ops->restore_stage) {
 			if (k < r->sf.n_sections) {
@@ -513,7 +520,7 @@ store_restore_begin(struct federation *fx, const char *label, int *err,
 	/* the file is read whole: at most --max-save-size, which must fit
 	 * the memory budget now */
 	job->max = srv->cfg.max_save_size;
-	job->n_ids = MOD_COUNT;
+	job->n_ids = FEDM_SAVE_N_IDS;
 	if (!(w = fedm_store_io(srv))) {
 		snprintf(msg, len, "cannot start the save reader");
 		goto fail;
@@ -592,22 +599,19 @@ store_restore_apply(struct federation *fx, struct store_restore *r,
 	}
 	free(names);
 	for (i = 0; i < MOD_COUNT; i++) {
-		m = server_layer_order[i];
+		m = (int)i;
 		if (r->has[m] && server_modules[m]->restore_apply) {
 			server_modules[m]->restore_apply(fx, r->staged[m]);
 			r->has[m] = 0;
 		}
 	}
-	/* subscriptions and conditions are back: the multicast groups
-	 * follow them */
-	udp_mc_resync_fx(fx);
 	for (k = 0; k < fx->n_feds; k++) {
 		struct federate *f = fx->feds[k];
 
 		if (fedm_restore_sync(f) < 0)
 			rc = -1;
 		for (i = 0; i < MOD_COUNT; i++) {
-			m = server_layer_order[i];
+			m = (int)i;
 			if (m == MOD_FEDM || !server_modules[m]->restore_sync)
 				continue;
 			if (server_modules[m]->restore_sync(f) < 0)

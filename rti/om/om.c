@@ -21,6 +21,7 @@
 
 #include "ddm.h"
 #include "dm.h"
+#include "mc.h"
 #include "om_int.h"
 #include "tm.h"
 
@@ -895,9 +896,10 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	f->cnt.ic_sent_bytes[cls] += block_len;
 	ddm_route_interaction(fx, h.cond, regions, n_regions, r, n_routes,
 	    st->want);
-	/* best effort with --multicast: one frame for the group's members
-	 * that know it as its class, the others as without */
-	if (c->srv->dispatch_be && udp_mc_on(c->srv) && n_routes) {
+	/* best effort with --multicast: one frame, in OM's header, for the
+	 * group's members that know it as its class (MC addresses them:
+	 * want 2), the others as without */
+	if (c->srv->dispatch_be && mc_on(c->srv) && n_routes) {
 		struct wire_buf *m = &st->rt.mc;
 		size_t off;
 
@@ -908,8 +910,8 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		wire_put_u32(m, cls);
 		wire_put_raw(m, block, block_len);
 		wire_frame_end(m, off);
-		mc = !m->oom && udp_mc_begin(c->srv, fx, 1, cls, h.cond,
-		    udp_mc_cell(c->srv, h.cond), m->len);
+		mc = mc_interaction(c->srv, f, cls, h.cond, m, r, n_routes,
+		    st->want);
 	}
 	for (k = 0; k < n_routes; k++) {
 		struct federate *to = r[k].f;
@@ -921,12 +923,9 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			c->srv->stats.filtered++;
 			continue;
 		}
-		/* counted below when the group message goes */
-		if (mc && r[k].known == cls && udp_mc_add(c->srv, to->conn,
-		    to->handle, NULL, 0)) {
-			st->want[k] = 2;
+		/* counted below: MC sent it */
+		if (st->want[k] == 2)
 			continue;
-		}
 		wire_buf_reset(&st->out);
 		off = wire_frame_begin(&st->out, WIRE_CB_INTERACTION);
 		wire_put_u32(&st->out, f->handle);
@@ -969,23 +968,13 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		c->srv->stats.routed++;
 	}
 	if (mc) {
-		/* the members addressed (want 2): the group message, or
-		 * (fewer than --multicast-min) each its unicast */
-		int sent = udp_mc_end(c->srv, st->rt.mc.data, st->rt.mc.len,
-		    NULL, 0) > 0;
-
+		/* the members MC sent it (want 2), to their group or each
+		 * by unicast */
 		for (k = 0; k < n_routes; k++) {
 			struct federate *to = r[k].f;
 
 			if (st->want[k] != 2)
 				continue;
-			if (sent) {
-				to->conn->ust.mc_taken++;
-				c->srv->stats.udp.mc_taken++;
-			} else {
-				conn_send_be(to->conn, st->rt.mc.data,
-				    st->rt.mc.len, NULL, 0);
-			}
 			to->cnt.ic_recv_bytes[cls] += block_len;
 			if (tso)
 				tm_note_tso_delivery(to, h.time);
@@ -1159,7 +1148,7 @@ static const struct msg_handler om_handlers[] = {
 	{ WIRE_OM_LOCAL_DELETE, 0, 1, h_local_delete },
 	{ WIRE_OM_REQUEST_UPDATE, 1, 1, h_request_update },
 	{ WIRE_OM_REQUEST_CLASS_UPDATE, 1, 1, h_request_class_update },
-	/* transportation types (om_transport.c) */
+	/* transportation types (om_transportation.c) */
 	{ WIRE_OM_CHANGE_ATTR_TRANSPORT, 1, 1, om_h_change_attr_transport },
 	{ WIRE_OM_CHANGE_IC_TRANSPORT, 1, 1, om_h_change_ic_transport },
 	{ WIRE_OM_QUERY_ATTR_TRANSPORT, 1, 1, om_h_query_attr_transport },

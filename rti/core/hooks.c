@@ -41,9 +41,10 @@ server_resign(struct federate *f, int action)
 		f->conn = NULL;
 	}
 	events_resigned(f, action);
-	for (m = MOD_COUNT - 1; m >= 0; m--)
-		if (server_modules[m]->federate_resign)
-			server_modules[m]->federate_resign(f, action);
+	for (m = 0; m < MOD_COUNT; m++)
+		if (server_modules[server_resign_order[m]]->federate_resign)
+			server_modules[server_resign_order[m]]->federate_resign(f,
+			    action);
 	server_unlink_federate(f);
 	for (m = MOD_COUNT - 1; m >= 0; m--)
 		if (server_modules[m]->federate_fini)
@@ -66,14 +67,10 @@ server_modules_fini(struct rti_server *srv)
 			server_modules[m]->server_fini(srv);
 }
 
-/* Events go up the layers: the lowest taker first. */
-const int server_layer_order[MOD_COUNT] = {
-	MOD_TM, MOD_DM, MOD_DDM, MOD_OM, MOD_OWM, MOD_FEDM, MOD_MOM
-};
-
+/* Events go up the layers: the lowest taker first (MOD_* order). */
 #define EACH_TAKER(m, hook) \
 	for (size_t i_ = 0; i_ < MOD_COUNT; i_++) \
-		if (((m) = server_modules[server_layer_order[i_]])->hook)
+		if (((m) = server_modules[i_])->hook)
 
 void
 server_sub_changed(struct federate *f, int kind, uint32_t cls, int plain)
@@ -111,6 +108,15 @@ server_published(struct federate *f, int kind, uint32_t cls)
 
 	EACH_TAKER(m, published)
 		m->published(f, kind, cls);
+}
+
+void
+server_conds_changed(struct federate *f, int kind, uint32_t cls)
+{
+	const struct module_ops *m;
+
+	EACH_TAKER(m, conds_changed)
+		m->conds_changed(f, kind, cls);
 }
 
 void

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * server.c - rtiexec core: the server's setup and teardown (init, run,
- * fini), the module table and the dispatch table built from it, signals
+ * fini), the dispatch table built from the module table (modules.c), signals
  * (SIGINT/SIGTERM stop, SIGUSR1 writes the status line).  The connection
  * files share conn.h: listen.c (accept and bounds), conn_in.c (reading,
  * handshake, dispatch), conn_out.c (queues, writes, slow consumers,
@@ -28,16 +28,6 @@
 
 #include "conn.h"
 #include "uring.h"
-
-const struct module_ops *const server_modules[MOD_COUNT] = {
-	[MOD_FEDM] = &fedm_module,
-	[MOD_DM] = &dm_module,
-	[MOD_OM] = &om_module,
-	[MOD_TM] = &tm_module,
-	[MOD_OWM] = &owm_module,
-	[MOD_DDM] = &ddm_module,
-	[MOD_MOM] = &mom_module,
-};
 
 static void
 signal_cb(evutil_socket_t sig, short what, void *arg)
@@ -148,6 +138,8 @@ build_dispatch(struct rti_server *srv)
 int
 server_init(struct rti_server *srv, const struct rti_config *cfg)
 {
+	size_t m;
+
 	memset(srv, 0, sizeof *srv);
 	srv->reserve_fd = -1;
 	srv->cfg = *cfg;
@@ -198,6 +190,10 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 		return -1;
 	if (udp_init(srv) < 0)
 		return -1;
+	for (m = 0; m < MOD_COUNT; m++)
+		if (server_modules[m]->server_start &&
+		    server_modules[m]->server_start(srv) < 0)
+			return -1;
 	srv->reap_ev = event_new(srv->base, -1, 0, reap_cb, srv);
 	srv->slow_ev = event_new(srv->base, -1, EV_PERSIST, slow_check_cb, srv);
 	srv->flush_ev = event_new(srv->base, -1, 0, flush_cb, srv);

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * udp_mc.c - the multicast groups of the best-effort path (rtiexec
- * --multicast): the groups of a federation's classes and condition
- * cells, the memberships that follow each federate's subscriptions and
- * conditions (joins and leaves told over TCP), and the group message: a
- * selection naming the members addressed and what each keeps, then the
- * frame, in the datagram of each group a member was addressed in, sent
- * at the end of the loop turn.  See rtiexec(1) MULTICAST and mcast.h.
+ * mc.c - MC, the multicast module (rtiexec --multicast; mc.h): the
+ * groups of a federation's classes and condition cells, the memberships
+ * that follow each federate's subscriptions and conditions (joins and
+ * leaves told over TCP), and the group message: a selection naming the
+ * members addressed and what each keeps, then the frame, in the
+ * datagram of each group a member was addressed in, sent at the end of
+ * the loop turn.  It learns of changes through events (sub_changed,
+ * conds_changed, restore_apply) and resyncs the federates they name at
+ * the end of the turn.  Its state lives beside the UDP socket it sends
+ * on (udp_int.h: struct udp_srv, struct udp_peer), which the core owns
+ * and never reads for it.  See rtiexec(1) MULTICAST and mcast.h.
  */
 #include "config.h"
 
@@ -22,7 +26,10 @@
 
 #include "ddm.h"
 #include "dm.h"
+#include "mc.h"
 #include "udp_int.h"
+
+static void mc_resync_fx(struct federation *fx);
 
 /* Cell groups one subscription or one class takes at most; beyond, the
  * class's group.  (A Linux socket joins at most 20 groups by default:
@@ -38,15 +45,22 @@ ip4_name(char *out, size_t len, uint32_t a)
 	return inet_ntop(AF_INET, &in, out, (socklen_t)len) ? out : "?";
 }
 
-int
-udp_mc_init(struct rti_server *srv, struct udp_srv *u,
-    const struct sockaddr_storage *ss)
+/* server_start: the sending side of --multicast on the UDP socket (its
+ * interface, its TTL).  0, or -1 with the reason logged: rtiexec does
+ * not start. */
+static int
+mc_server_start(struct rti_server *srv)
 {
+	struct udp_srv *u = srv->udp;
+	const struct sockaddr_storage *ss;
 	struct in_addr ifa, used;
 	socklen_t ul = sizeof used;
 	unsigned char ttl = (unsigned char)srv->cfg.mc_ttl;
 	char a[INET_ADDRSTRLEN], b[INET_ADDRSTRLEN], c[INET_ADDRSTRLEN];
 
+	if (!srv->cfg.mc_on || !u)
+		return 0;
+	ss = &u->bound;
 	if (ss->ss_family != AF_INET) {
 		rti_log(srv, LOG_ERROR, "--multicast needs an IPv4 --bind "
 		    "address (the groups are IPv4)");
@@ -106,7 +120,7 @@ udp_mc_init(struct rti_server *srv, struct udp_srv *u,
 }
 
 int
-udp_mc_on(const struct rti_server *srv)
+mc_on(const struct rti_server *srv)
 {
 	return srv->udp && srv->cfg.mc_on;
 }
@@ -274,7 +288,7 @@ live(const struct federate *f)
 }
 
 size_t
-udp_mc_cell(const struct rti_server *srv, const char *cond)
+mc_cell_len(const struct rti_server *srv, const char *cond)
 {
 	return srv->cfg.mc_depth > 0 && cond ?
 	    mc_cell(cond, (unsigned)srv->cfg.mc_depth) : 0;
@@ -296,7 +310,7 @@ sub_cells(struct rti_server *srv, struct federate *f, int kind,
 	size_t n = 0, len, j;
 
 	for (i = 0; i < n_conds; i++) {
-		if (!(len = udp_mc_cell(srv, conds[i])))
+		if (!(len = mc_cell_len(srv, conds[i])))
 			return 0;
 		a = mc_group_cell(&srv->udp->mc, f->fx->name, kind, cls,
 		    conds[i], len);
@@ -397,7 +411,7 @@ peer_resync(struct rti_server *srv, struct federate *f)
 			mm_drop(srv, p, i, !c->closing);
 }
 
-/* Resync, once per udp_mc_resync (u->mark), the subscribers of the whole
+/* Resync, once per mc_resync (u->mark), the subscribers of the whole
  * class `key` other than `f`: the cells in use there may have changed. */
 static void
 resync_wide(struct rti_server *srv, struct federate *f, uint64_t key)
@@ -424,8 +438,8 @@ resync_wide(struct rti_server *srv, struct federate *f, uint64_t key)
 	}
 }
 
-void
-udp_mc_resync(struct federate *f)
+static void
+mc_resync(struct federate *f)
 {
 	struct federation *fx = f->fx;
 	struct rti_server *srv = fx->srv;
@@ -433,7 +447,7 @@ udp_mc_resync(struct federate *f)
 	struct udp_peer *p;
 	size_t i, n_old = 0;
 
-	if (!udp_mc_on(srv))
+	if (!mc_on(srv))
 		return;
 	u = srv->udp;
 	p = f->conn ? f->conn->udp : NULL;
@@ -444,7 +458,7 @@ udp_mc_resync(struct federate *f)
 	if (p && p->n_narrow) {
 		if (wire_grow((void **)&u->affected, &u->cap_affected,
 		    p->n_narrow, sizeof *u->affected)) {
-			udp_mc_resync_fx(fx);
+			mc_resync_fx(fx);
 			return;
 		}
 		memcpy(u->affected, p->narrow, p->n_narrow *
@@ -462,12 +476,12 @@ udp_mc_resync(struct federate *f)
 		resync_wide(srv, f, p->narrow[i]);
 }
 
-void
-udp_mc_resync_fx(struct federation *fx)
+static void
+mc_resync_fx(struct federation *fx)
 {
 	uint32_t i;
 
-	if (!udp_mc_on(fx->srv))
+	if (!mc_on(fx->srv))
 		return;
 	/* one pass: the cells in use are read from the conditions
 	 * themselves (class_cells), not from what a pass recorded */
@@ -476,7 +490,7 @@ udp_mc_resync_fx(struct federation *fx)
 }
 
 uint32_t
-udp_mc_groups(const struct conn *c)
+mc_groups(const struct conn *c)
 {
 	uint32_t n = 0;
 	size_t i;
@@ -487,8 +501,8 @@ udp_mc_groups(const struct conn *c)
 	return n;
 }
 
-int
-udp_h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
+static int
+h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
 	struct rti_server *srv = c->srv;
 	uint64_t token = wire_get_u64(rd);
@@ -533,7 +547,7 @@ udp_h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
 #define mc_room udp_frame_room
 
 int
-udp_mc_begin(struct rti_server *srv, struct federation *fx, int ic,
+mc_begin(struct rti_server *srv, struct federation *fx, int ic,
     uint32_t cls, const char *cell, size_t cell_len, size_t frame_len)
 {
 	struct udp_srv *u = srv->udp;
@@ -590,7 +604,7 @@ mc_slot(const struct udp_srv *u, const struct udp_peer *p)
 }
 
 int
-udp_mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
+mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
     const uint8_t *keep, uint32_t n)
 {
 	struct udp_srv *u = srv->udp;
@@ -695,6 +709,7 @@ mc_append(struct rti_server *srv, struct mc_group *g, struct wire_buf *sel,
 		g->flush_pending = 1;
 		g->flush_next = u->mc_flush;
 		u->mc_flush = g;
+		server_turn_end_want(srv);
 		event_active(srv->flush_ev, EV_TIMEOUT, 0);
 	}
 	return;
@@ -705,7 +720,7 @@ oom:
 }
 
 uint32_t
-udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
+mc_end(struct rti_server *srv, const void *head, size_t head_len,
     const void *body, size_t body_len)
 {
 	struct udp_srv *u = srv->udp;
@@ -724,9 +739,13 @@ udp_mc_end(struct rti_server *srv, const void *head, size_t head_len,
 	return n >= srv->cfg.mc_min ? n : 0;
 }
 
-void
-udp_mc_fini(struct udp_srv *u)
+static void
+mc_server_fini(struct rti_server *srv)
 {
+	struct udp_srv *u = srv->udp;
+
+	if (!u)
+		return;
 	while (u->groups) {
 		struct mc_group *g = u->groups;
 
@@ -739,23 +758,200 @@ udp_mc_fini(struct udp_srv *u)
 	free(u->affected);
 }
 
-void
-udp_mc_peer_free(struct rti_server *srv, struct udp_peer *p)
+/* conn_gone: forget every membership of `c` (it is freed), telling
+ * nobody. */
+static void
+mc_conn_gone(struct conn *c)
 {
+	struct udp_peer *p = c->udp;
+
+	if (!p)
+		return;
 	while (p->n_mm)
-		mm_drop(srv, p, p->n_mm - 1, 0);
+		mm_drop(c->srv, p, p->n_mm - 1, 0);
 	free(p->mm);
 	free(p->narrow);
+	p->mm = NULL;
+	p->narrow = NULL;
+	p->n_mm = p->n_narrow = 0;
 }
 
-void
-udp_mc_flush(struct rti_server *srv)
+/* Send every group datagram filled this turn. */
+static void
+mc_flush(struct rti_server *srv)
 {
 	struct mc_group *g;
 
+	if (!srv->udp)
+		return;
 	while ((g = srv->udp->mc_flush) != NULL) {
 		srv->udp->mc_flush = g->flush_next;
 		g->flush_pending = 0;
 		mc_send(srv, g);
 	}
 }
+
+int
+mc_interaction(struct rti_server *srv, struct federate *from, uint32_t cls,
+    const char *cond, const struct wire_buf *frame, const struct dm_sub *r,
+    size_t n, uint8_t *want)
+{
+	size_t k;
+	int any = 0, sent;
+
+	if (frame->oom || !mc_begin(srv, from->fx, 1, cls, cond,
+	    mc_cell_len(srv, cond), frame->len))
+		return 0;
+	for (k = 0; k < n; k++) {
+		struct federate *to = r[k].f;
+
+		if (to == from || !to->conn || !want[k] || r[k].known != cls ||
+		    !mc_add(srv, to->conn, to->handle, NULL, 0))
+			continue;
+		want[k] = 2;
+		any = 1;
+	}
+	sent = mc_end(srv, frame->data, frame->len, NULL, 0) > 0;
+	for (k = 0; k < n; k++) {
+		struct federate *to = r[k].f;
+
+		if (want[k] != 2)
+			continue;
+		if (sent) {
+			to->conn->ust.mc_taken++;
+			srv->stats.udp.mc_taken++;
+		} else {
+			conn_send_be(to->conn, frame->data, frame->len, NULL,
+			    0);
+		}
+	}
+	return any;
+}
+
+/* A federation's federates whose memberships are resynced at the end of
+ * the turn, by handle (one that resigns meanwhile is not found). */
+struct mc_fx {
+	uint32_t *dirty;
+	size_t n, cap;
+};
+
+static int
+mc_federation_init(struct federation *fx)
+{
+	fx->mod[MOD_MC] = calloc(1, sizeof(struct mc_fx));
+	return fx->mod[MOD_MC] ? 0 : -1;
+}
+
+static void
+mc_federation_fini(struct federation *fx)
+{
+	struct mc_fx *st = fx->mod[MOD_MC];
+
+	if (st)
+		free(st->dirty);
+	free(st);
+	fx->mod[MOD_MC] = NULL;
+}
+
+/* `f`'s subscriptions or conditions changed: resync it at the end of
+ * the turn (out of memory: at once). */
+static void
+mark(struct federate *f)
+{
+	struct mc_fx *st = f->fx->mod[MOD_MC];
+	size_t i;
+
+	if (!mc_on(f->fx->srv) || !st)
+		return;
+	for (i = 0; i < st->n; i++)
+		if (st->dirty[i] == f->handle)
+			return;
+	if (wire_grow((void **)&st->dirty, &st->cap, st->n + 1,
+	    sizeof *st->dirty)) {
+		mc_resync(f);
+		return;
+	}
+	st->dirty[st->n++] = f->handle;
+	server_turn_end_want(f->fx->srv);
+}
+
+static void
+mc_sub_changed(struct federate *f, int kind, uint32_t cls, int plain)
+{
+	(void)kind;
+	(void)cls;
+	(void)plain;
+	mark(f);
+}
+
+static void
+mc_conds_changed(struct federate *f, int kind, uint32_t cls)
+{
+	(void)kind;
+	(void)cls;
+	mark(f);
+}
+
+/* Nothing is saved: a restore stages nothing, and its apply (after DM's
+ * and DDM's, below MC) makes every membership follow the restored
+ * subscriptions and conditions. */
+static int
+mc_restore_stage(struct federation *fx, const struct restore_saved *saved,
+    struct wire_rd *rd, void **staged, char *msg, size_t len)
+{
+	(void)fx;
+	(void)saved;
+	(void)rd;
+	(void)msg;
+	(void)len;
+	*staged = NULL;
+	return RTI_OK;
+}
+
+static void
+mc_restore_apply(struct federation *fx, void *staged)
+{
+	(void)staged;
+	mc_resync_fx(fx);
+}
+
+/* The end of the turn: the memberships follow the changes of the turn,
+ * then the group datagrams filled go. */
+static void
+mc_turn_end(struct rti_server *srv)
+{
+	struct federation *fx;
+	size_t i;
+
+	for (fx = srv->federations; fx; fx = fx->next) {
+		struct mc_fx *st = fx->mod[MOD_MC];
+		struct federate *f;
+
+		for (i = 0; st && i < st->n; i++)
+			if ((f = server_federate(fx, st->dirty[i])))
+				mc_resync(f);
+		if (st)
+			st->n = 0;
+	}
+	mc_flush(srv);
+}
+
+static const struct msg_handler mc_handlers[] = {
+	{ WIRE_MC_JOINED, MSG_ONE_WAY, 0, h_mc_joined },
+	{ 0, 0, 0, NULL }
+};
+
+const struct module_ops mc_module = {
+	.name = "MC",
+	.handlers = mc_handlers,
+	.federation_init = mc_federation_init,
+	.federation_fini = mc_federation_fini,
+	.conn_gone = mc_conn_gone,
+	.server_start = mc_server_start,
+	.server_fini = mc_server_fini,
+	.sub_changed = mc_sub_changed,
+	.conds_changed = mc_conds_changed,
+	.restore_stage = mc_restore_stage,
+	.restore_apply = mc_restore_apply,
+	.turn_end = mc_turn_end,
+};

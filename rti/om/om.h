@@ -32,7 +32,7 @@ struct om_instance {
 	struct om_known known_in[OM_KNOWN_INLINE];
 	struct om_instance *next, *prev;    /* federation list */
 	struct om_trans *trans;   /* transportation types its owners chose
-	                             (om_transport.c), NULL = the FOM's */
+	                             (om_transportation.c), NULL = the FOM's */
 	/* owner[i] of attrs[i]: federate handle, 0 = unowned; then
 	 * n_attrs bytes relevant[i]: someone else subscribes (om_relevant) */
 	uint32_t owner[];

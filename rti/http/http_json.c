@@ -15,23 +15,31 @@
 #include "events.h"
 #include "fedm.h"
 #include "http_int.h"
+#include "mc.h"
 #include "tmcore.h"
 
-/* ---- writer ---- */
+/* ---- writer: proto/json.h's, its text then added to the evbuffer ---- */
 
 void
 jw_init(struct jw *w, struct evbuffer *b)
 {
-	memset(w, 0, sizeof *w);
+	json_w_init(&w->j, JSON_W_HTML);
 	w->b = b;
-	w->first[0] = 1;
 }
 
-static void
-put(struct jw *w, const char *s, size_t n)
+int
+jw_end(struct jw *w)
 {
-	if (evbuffer_add(w->b, s, n) < 0)
-		w->err = 1;
+	char *text;
+	size_t len;
+	int rc;
+
+	if (json_w_finish(&w->j, &text, &len) != 0)
+		return -1;
+	rc = evbuffer_add(w->b, text, len) < 0 || evbuffer_add(w->b, "\n",
+	    1) < 0 ? -1 : 0;
+	free(text);
+	return rc;
 }
 
 size_t
@@ -63,137 +71,6 @@ http_utf8_len(const unsigned char *s)
 }
 
 void
-jw_escape(struct evbuffer *b, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	char esc[8];
-
-	while (*s) {
-		size_t n = http_utf8_len(s), run = 0;
-
-		/* the longest run that needs no escape, at once */
-		while (s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' &&
-		    s[run] != '\\' && s[run] != '<' && s[run] != '>' &&
-		    s[run] != '&' && s[run] != 0x7f)
-			run++;
-		if (run) {
-			evbuffer_add(b, s, run);
-			s += run;
-			continue;
-		}
-		if (n == 0) {
-			evbuffer_add(b, "\\ufffd", 6);
-			s++;
-		} else if (n > 1) {
-			evbuffer_add(b, s, n);
-			s += n;
-		} else if (*s == '"' || *s == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)*s++;
-			evbuffer_add(b, esc, 2);
-		} else if (*s == '\n') {
-			evbuffer_add(b, "\\n", 2);
-			s++;
-		} else {
-			snprintf(esc, sizeof esc, "\\u%04x", *s++);
-			evbuffer_add(b, esc, 6);
-		}
-	}
-}
-
-static void
-sep(struct jw *w, const char *key)
-{
-	if (!w->first[w->depth])
-		put(w, ",", 1);
-	w->first[w->depth] = 0;
-	if (key) {
-		put(w, "\"", 1);
-		jw_escape(w->b, key);
-		put(w, "\":", 2);
-	}
-}
-
-static void
-open_(struct jw *w, const char *key, const char *c)
-{
-	sep(w, key);
-	put(w, c, 1);
-	if (w->depth + 1 >= JW_DEPTH) {
-		w->err = 1;
-		return;
-	}
-	w->first[++w->depth] = 1;
-}
-
-static void
-close_(struct jw *w, const char *c)
-{
-	put(w, c, 1);
-	if (w->depth > 0)
-		w->depth--;
-	else
-		w->err = 1;
-}
-
-void
-jw_obj(struct jw *w, const char *key)
-{
-	open_(w, key, "{");
-}
-
-void
-jw_obj_end(struct jw *w)
-{
-	close_(w, "}");
-}
-
-void
-jw_arr(struct jw *w, const char *key)
-{
-	open_(w, key, "[");
-}
-
-void
-jw_arr_end(struct jw *w)
-{
-	close_(w, "]");
-}
-
-void
-jw_str(struct jw *w, const char *key, const char *v)
-{
-	sep(w, key);
-	put(w, "\"", 1);
-	jw_escape(w->b, v ? v : "");
-	put(w, "\"", 1);
-}
-
-void
-jw_u64(struct jw *w, const char *key, uint64_t v)
-{
-	char buf[24];
-
-	sep(w, key);
-	put(w, buf, (size_t)snprintf(buf, sizeof buf, "%llu",
-	    (unsigned long long)v));
-}
-
-void
-jw_bool(struct jw *w, const char *key, int v)
-{
-	sep(w, key);
-	put(w, v ? "true" : "false", v ? 4 : 5);
-}
-
-void
-jw_null(struct jw *w, const char *key)
-{
-	sep(w, key);
-	put(w, "null", 4);
-}
-
-void
 jw_f64(struct jw *w, const char *key, double v)
 {
 	char buf[48];
@@ -202,8 +79,8 @@ jw_f64(struct jw *w, const char *key, double v)
 		jw_null(w, key);
 		return;
 	}
-	sep(w, key);
-	put(w, buf, (size_t)snprintf(buf, sizeof buf, "%.3f", v));
+	snprintf(buf, sizeof buf, "%.3f", v);
+	json_w_number(&w->j, key, buf);
 }
 
 void
@@ -212,12 +89,10 @@ jw_time(struct jw *w, const char *key, int i64, uint64_t t)
 	char buf[TMC_STR_LEN];
 
 	tmc_str(i64, t, buf);
-	if (strcmp(buf, "inf") == 0) {
-		jw_str(w, key, "+Inf");
-		return;
-	}
-	sep(w, key);
-	put(w, buf, strlen(buf));
+	if (strcmp(buf, "inf") == 0)
+		json_w_str(&w->j, key, "+Inf");
+	else
+		json_w_number(&w->j, key, buf);
 }
 
 /* ---- the view ---- */
@@ -493,8 +368,8 @@ mc_obj(struct jw *w, const struct rti_server *srv)
 	const struct mc_stats *m = &srv->stats.mc;
 
 	jw_obj(w, "multicast");
-	jw_bool(w, "enabled", udp_mc_on(srv));
-	jw_u64(w, "cell_depth", udp_mc_on(srv) && srv->cfg.mc_depth > 0 ?
+	jw_bool(w, "enabled", mc_on(srv));
+	jw_u64(w, "cell_depth", mc_on(srv) && srv->cfg.mc_depth > 0 ?
 	    (uint64_t)srv->cfg.mc_depth : 0);
 	jw_u64(w, "groups", m->groups);
 	jw_u64(w, "members", m->members);
@@ -569,8 +444,7 @@ http_json_list(struct rti_server *srv, const struct http_stats *hs,
 	}
 	jw_arr_end(&w);
 	jw_obj_end(&w);
-	put(&w, "\n", 1);
-	return w.err ? -1 : 0;
+	return jw_end(&w);
 }
 
 static const char *
@@ -823,7 +697,7 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 		static const struct udp_stats none;
 
 		udp_obj(w, c ? &c->ust : &none, 1, c && udp_confirmed(c));
-		jw_u64(w, "multicast_groups", c ? udp_mc_groups(c) : 0);
+		jw_u64(w, "multicast_groups", c ? mc_groups(c) : 0);
 	}
 	jw_obj_end(w);
 	fed_traffic(w, (struct federate *)f);
@@ -965,9 +839,8 @@ http_json_federation(struct rti_server *srv, struct federation *fx,
 	events_obj(&w, fx, 0, HTTP_DOC_EVENTS);
 	jw_obj_end(&w);
 	jw_obj_end(&w);
-	put(&w, "\n", 1);
 	free(v);
-	return w.err ? -1 : 0;
+	return jw_end(&w);
 }
 
 int
@@ -984,6 +857,5 @@ http_json_events(struct rti_server *srv, struct federation *fx,
 	jw_u64(&w, "now", (uint64_t)time(NULL));
 	events_obj(&w, fx, after, limit);
 	jw_obj_end(&w);
-	put(&w, "\n", 1);
-	return w.err ? -1 : 0;
+	return jw_end(&w);
 }

@@ -11,6 +11,7 @@
 #include <event2/buffer.h>
 
 #include "http.h"
+#include "json.h"
 #include "tm.h"
 
 /* What the HTTP server counts of itself (rti_http_* in /metrics). */
@@ -29,29 +30,34 @@ struct http_stats {
 };
 
 /*
- * JSON writer into an evbuffer.  Members take a key (NULL inside an
- * array); the writer puts the commas.  Strings are escaped (control
- * characters, quotes, backslashes, '<', '>', '&') and bytes that are not
- * UTF-8 become U+FFFD, so any federate name gives valid JSON.  Nesting is
- * at most JW_DEPTH; deeper, or an evbuffer failure, sets `err`.
+ * The documents' JSON: proto/json.h's writer (JSON_W_HTML: '<', '>', '&'
+ * escaped too, bytes that are not UTF-8 become U+FFFD, so any federate
+ * name gives valid JSON), whose text jw_end adds to the evbuffer with a
+ * newline: 0, or -1 (out of memory; nothing added).  Members take a key
+ * (NULL inside an array); the writer puts the commas.
  */
-#define JW_DEPTH 16
 struct jw {
+	struct json_w j;
 	struct evbuffer *b;
-	int depth;
-	int err;
-	uint8_t first[JW_DEPTH];
 };
 void jw_init(struct jw *w, struct evbuffer *b);
-void jw_obj(struct jw *w, const char *key);
-void jw_obj_end(struct jw *w);
-void jw_arr(struct jw *w, const char *key);
-void jw_arr_end(struct jw *w);
-void jw_str(struct jw *w, const char *key, const char *v);
-void jw_u64(struct jw *w, const char *key, uint64_t v);
-void jw_bool(struct jw *w, const char *key, int v);
-void jw_null(struct jw *w, const char *key);
-/* A finite number with at most 3 decimals (null when not finite). */
+int jw_end(struct jw *w);
+static inline void jw_obj(struct jw *w, const char *key)
+{ json_w_obj(&w->j, key); }
+static inline void jw_obj_end(struct jw *w) { json_w_obj_end(&w->j); }
+static inline void jw_arr(struct jw *w, const char *key)
+{ json_w_arr(&w->j, key); }
+static inline void jw_arr_end(struct jw *w) { json_w_arr_end(&w->j); }
+static inline void jw_str(struct jw *w, const char *key, const char *v)
+{ json_w_str(&w->j, key, v); }
+static inline void jw_u64(struct jw *w, const char *key, uint64_t v)
+{ json_w_u64(&w->j, key, v); }
+static inline void jw_bool(struct jw *w, const char *key, int v)
+{ json_w_bool(&w->j, key, v); }
+static inline void jw_null(struct jw *w, const char *key)
+{ json_w_null(&w->j, key); }
+/* A finite number with at most 3 decimals (null when not finite or
+ * 1e15 or more). */
 void jw_f64(struct jw *w, const char *key, double v);
 /* A time of a federation (`i64`: HLAinteger64Time): a number, or the
  * string "+Inf" for the final float time. */
@@ -59,8 +65,6 @@ void jw_time(struct jw *w, const char *key, int i64, uint64_t t);
 /* Length of the valid UTF-8 sequence at NUL-terminated `s` (1..4), or 0
  * (a stray, overlong or surrogate byte, or a code point past U+10FFFF). */
 size_t http_utf8_len(const unsigned char *s);
-/* Append `s` escaped as the inside of a JSON string. */
-void jw_escape(struct evbuffer *b, const char *s);
 
 /* The time state of one federate, and whether it holds others back. */
 struct http_fview {
