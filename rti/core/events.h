@@ -102,10 +102,22 @@ uint64_t events_each(struct federation *fx, uint64_t after, uint32_t limit,
 uint64_t events_gone_traffic(const struct federation *fx, int obj, int sent,
     int bytes, uint32_t cls);
 
-/* Rates (rti-http(7) RATES), from samples taken by events_sample once
- * per EVENTS_SAMPLE_PERIOD (the HTTP server's timer).  `now`:
- * CLOCK_MONOTONIC seconds. */
-void events_sample(struct federation *fx, double now);
+/* One rate sample of a federation (rti-http(7) RATES), taken once per
+ * EVENTS_SAMPLE_PERIOD by the HTTP view (http_events.c). */
+struct ev_sample {
+	double t;                 /* CLOCK_MONOTONIC seconds */
+	int have_time;
+	double time;              /* the federation's time */
+	uint64_t grants;          /* of its federates */
+	uint32_t granting;        /* its federates granted any so far */
+};
+/* Keep sample `s` of fx, the oldest dropped past EVENTS_SAMPLES; the
+ * departed federates' grants are added to s->grants here. */
+void events_sample_add(struct federation *fx, const struct ev_sample *s);
+/* The grants of a federate leaving fx, kept as the departed federates'
+ * (TM's federate_resign hook). */
+void events_gone_grants_add(struct federation *fx, uint64_t n);
+/* The rates over the samples kept. */
 struct ev_rates {
 	int have;                 /* 0: fewer than two samples yet */
 	double window;            /* seconds the rates are over */

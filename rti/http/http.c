@@ -193,7 +193,7 @@ sample_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	for (fx = h->srv->federations; fx; fx = fx->next)
-		events_sample(fx, now);
+		http_events_sample(fx, now);
 }
 
 static struct bufferevent *

@@ -122,4 +122,9 @@ void http_silence(const struct federate *f, double *silent, double *left);
 extern const char http_page_html[];
 extern const size_t http_page_html_len;
 
+/* http_events.c: one rate sample of fx (events.h) taken from TM's state;
+ * `now`: CLOCK_MONOTONIC seconds. */
+struct federation;
+void http_events_sample(struct federation *fx, double now);
+
 #endif

@@ -78,6 +78,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "tm_int.h"
 
 #define TM_SENT_MAX 262144
@@ -964,6 +965,7 @@ tm_federate_resign(struct federate *f, int action)
 	(void)action;
 	if (!st)
 		return;
+	events_gone_grants_add(f->fx, st->grants);
 	st->regulating = 0;
 	st->reg_enabling = 0;
 	st->constrained = 0;
