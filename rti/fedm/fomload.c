@@ -24,8 +24,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -697,20 +695,13 @@ fomload_out_free(struct fomload_out *out)
 	out->n = 0;
 }
 
-/* ---- the worker ---- */
+/* ---- the worker (worker.h) ---- */
 
 struct fomload {
 	const char *fom_path;
-	pthread_t thread;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	/* under mu: */
-	struct fomload_job *queue, *queue_tail;  /* waiting for the worker */
-	struct fomload_job *done, *done_tail;    /* waiting for the loop */
-	unsigned n_jobs;          /* queued, running or done undelivered */
-	atomic_int stop;
-	int pipe_r, pipe_w;       /* the worker's "done" doorbell */
-	struct event *ev;
+	struct worker *w;
+	unsigned n_jobs;          /* queued, running or done undelivered:
+	                             only the loop's thread counts them */
 };
 
 struct fomload_job *
@@ -745,184 +736,77 @@ fomload_job_free(struct fomload_job *job)
 	free(job);
 }
 
+/* fomload_job embeds its worker_job first (fomload.h). */
+static struct fomload_job *
+job_of(struct worker_job *wj)
+{
+	return (struct fomload_job *)(void *)wj;
+}
+
 static void
-append(struct fomload_job **head, struct fomload_job **tail,
-    struct fomload_job *job)
+run_job(struct worker_job *wj, void *ctx)
 {
-	job->next = NULL;
-	if (*tail)
-		(*tail)->next = job;
-	else
-		*head = job;
-	*tail = job;
+	struct fomload *fl = ctx;
+	struct fomload_job *job = job_of(wj);
+
+	(void)fomload_load_onto(fl->fom_path, job->src, job->n, job->n_base,
+	    &job->out, worker_stopping(fl->w));
 }
 
-static void *
-worker_main(void *arg)
-{
-	struct fomload *w = arg;
-	struct fomload_job *job;
-	ssize_t r;
-
-	pthread_mutex_lock(&w->mu);
-	for (;;) {
-		while (!w->queue && !atomic_load(&w->stop))
-			pthread_cond_wait(&w->cv, &w->mu);
-		if (atomic_load(&w->stop))
-			break;
-		job = w->queue;
-		w->queue = job->next;
-		if (!w->queue)
-			w->queue_tail = NULL;
-		pthread_mutex_unlock(&w->mu);
-		(void)fomload_load_onto(w->fom_path, job->src, job->n,
-		    job->n_base, &job->out, &w->stop);
-		pthread_mutex_lock(&w->mu);
-		append(&w->done, &w->done_tail, job);
-		/* a full pipe already rings */
-		r = write(w->pipe_w, "", 1);
-		(void)r;
-	}
-	pthread_mutex_unlock(&w->mu);
-	return NULL;
-}
-
-/* The doorbell rang: hand every finished job to its owner, in order. */
 static void
-deliver_cb(evutil_socket_t fd, short what, void *arg)
+deliver_job(struct worker_job *wj, void *ctx)
 {
-	struct fomload *w = arg;
-	struct fomload_job *list, *job;
-	char buf[64];
-	unsigned k = 0;
+	struct fomload *fl = ctx;
+	struct fomload_job *job = job_of(wj);
 
-	(void)what;
-	while (read(fd, buf, sizeof buf) > 0)
-		;
-	pthread_mutex_lock(&w->mu);
-	list = w->done;
-	w->done = w->done_tail = NULL;
-	for (job = list; job; job = job->next)
-		k++;
-	w->n_jobs -= k;
-	pthread_mutex_unlock(&w->mu);
-	while ((job = list) != NULL) {
-		list = job->next;
-		job->next = NULL;
-		job->done(job, job->arg);
-	}
+	fl->n_jobs--;
+	job->done(job, job->arg);
 }
 
-static int
-set_flags(int fd)
+static void
+drop_job(struct worker_job *wj, void *ctx)
 {
-	int fl = fcntl(fd, F_GETFL);
-
-	if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
-		return -1;
-	return fcntl(fd, F_SETFD, FD_CLOEXEC);
+	(void)ctx;
+	fomload_job_free(job_of(wj));
 }
 
 struct fomload *
 fomload_new(struct event_base *base, const char *fom_path)
 {
-	struct fomload *w;
-	sigset_t all, old;
-	int p[2], e;
+	struct fomload *fl;
 
 	fom_init();      /* libxml2, once, on the loop's thread */
-	if (!(w = calloc(1, sizeof *w)))
+	if (!(fl = calloc(1, sizeof *fl)))
 		return NULL;
-	w->fom_path = fom_path;
-	atomic_init(&w->stop, 0);
-	if (pipe(p) < 0) {
-		free(w);
+	fl->fom_path = fom_path;
+	if (!(fl->w = worker_new(base, run_job, deliver_job, fl))) {
+		free(fl);
 		return NULL;
 	}
-	w->pipe_r = p[0];
-	w->pipe_w = p[1];
-	if (set_flags(p[0]) < 0 || set_flags(p[1]) < 0 ||
-	    !(w->ev = event_new(base, w->pipe_r, EV_READ | EV_PERSIST,
-	    deliver_cb, w)) || event_add(w->ev, NULL) < 0)
-		goto fail;
-	pthread_mutex_init(&w->mu, NULL);
-	pthread_cond_init(&w->cv, NULL);
-	/* The worker takes no signals: they stay the event loop's. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	e = pthread_create(&w->thread, NULL, worker_main, w);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (e != 0) {
-		pthread_mutex_destroy(&w->mu);
-		pthread_cond_destroy(&w->cv);
-		errno = e;
-		goto fail;
-	}
-	return w;
-fail:
-	e = errno;
-	if (w->ev)
-		event_free(w->ev);
-	close(w->pipe_r);
-	close(w->pipe_w);
-	free(w);
-	errno = e;
-	return NULL;
+	return fl;
 }
 
 int
-fomload_submit(struct fomload *w, struct fomload_job *job)
+fomload_submit(struct fomload *fl, struct fomload_job *job)
 {
-	pthread_mutex_lock(&w->mu);
-	if (w->n_jobs >= FOMLOAD_MAX_JOBS) {
-		pthread_mutex_unlock(&w->mu);
+	if (fl->n_jobs >= FOMLOAD_MAX_JOBS)
 		return -1;
-	}
-	w->n_jobs++;
-	append(&w->queue, &w->queue_tail, job);
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
+	fl->n_jobs++;
+	worker_submit(fl->w, &job->wj);
 	return 0;
 }
 
 int
-fomload_room(struct fomload *w)
+fomload_room(struct fomload *fl)
 {
-	int room;
-
-	pthread_mutex_lock(&w->mu);
-	room = w->n_jobs < FOMLOAD_MAX_JOBS;
-	pthread_mutex_unlock(&w->mu);
-	return room;
-}
-
-static void
-free_list(struct fomload_job *job)
-{
-	struct fomload_job *next;
-
-	for (; job; job = next) {
-		next = job->next;
-		fomload_job_free(job);
-	}
+	return fl->n_jobs < FOMLOAD_MAX_JOBS;
 }
 
 void
-fomload_free(struct fomload *w)
+fomload_free(struct fomload *fl)
 {
-	if (!w)
+	if (!fl)
 		return;
-	pthread_mutex_lock(&w->mu);
-	atomic_store(&w->stop, 1);
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	pthread_join(w->thread, NULL);
-	free_list(w->queue);
-	free_list(w->done);
-	event_free(w->ev);
-	close(w->pipe_r);
-	close(w->pipe_w);
-	pthread_mutex_destroy(&w->mu);
-	pthread_cond_destroy(&w->cv);
-	free(w);
+	worker_free(fl->w, drop_job);
+	free(fl);
 }

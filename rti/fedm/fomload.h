@@ -20,6 +20,7 @@
 #include <event2/event.h>
 
 #include "fom.h"
+#include "worker.h"
 
 /* Largest module, read from the FOM path or sent as content. */
 #define FOMLOAD_MAX_MODULE (16u * 1024 * 1024)
@@ -115,6 +116,7 @@ void fomload_out_free(struct fomload_out *out);
 
 /* A job for the worker: sources in, outcome out. */
 struct fomload_job {
+	struct worker_job wj;     /* first: the worker's (worker.h) */
 	struct fomload_src *src;  /* n entries, owned by the job */
 	uint32_t n;
 	uint32_t n_base;          /* fomload_load_onto's; 0 for a create */
@@ -122,7 +124,6 @@ struct fomload_job {
 	/* Called on the event loop when the job is done; takes the job. */
 	void (*done)(struct fomload_job *job, void *arg);
 	void *arg;
-	struct fomload_job *next;
 };
 
 struct fomload;

@@ -7,7 +7,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -377,166 +376,75 @@ out:
 	close(fd);
 }
 
-/* ---- the worker ---- */
+/* ---- the worker (worker.h) ---- */
 
 struct store_io {
-	pthread_t thread;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct store_job *queue, *queue_tail;   /* under mu */
-	struct store_job *done, *done_tail;     /* under mu */
-	int stop;                               /* under mu */
-	int pipe_r, pipe_w;
-	struct event *ev;
+	struct worker *w;
 };
 
-static void
-append(struct store_job **head, struct store_job **tail,
-    struct store_job *job)
+/* store_job embeds its worker_job first (store_io.h). */
+static struct store_job *
+job_of(struct worker_job *wj)
 {
-	job->next = NULL;
-	if (*tail)
-		(*tail)->next = job;
+	return (struct store_job *)(void *)wj;
+}
+
+static void
+run_job(struct worker_job *wj, void *ctx)
+{
+	struct store_job *job = job_of(wj);
+
+	(void)ctx;
+	if (job->kind == STORE_WRITE)
+		run_write(job);
 	else
-		*head = job;
-	*tail = job;
-}
-
-static void *
-worker_main(void *arg)
-{
-	struct store_io *w = arg;
-	struct store_job *job;
-	ssize_t r;
-
-	pthread_mutex_lock(&w->mu);
-	for (;;) {
-		while (!w->queue && !w->stop)
-			pthread_cond_wait(&w->cv, &w->mu);
-		if (w->stop)
-			break;
-		job = w->queue;
-		w->queue = job->next;
-		if (!w->queue)
-			w->queue_tail = NULL;
-		pthread_mutex_unlock(&w->mu);
-		if (job->kind == STORE_WRITE)
-			run_write(job);
-		else
-			run_read(job);
-		pthread_mutex_lock(&w->mu);
-		append(&w->done, &w->done_tail, job);
-		r = write(w->pipe_w, "", 1);    /* a full pipe rings already */
-		(void)r;
-	}
-	pthread_mutex_unlock(&w->mu);
-	return NULL;
+		run_read(job);
 }
 
 static void
-deliver_cb(evutil_socket_t fd, short what, void *arg)
+deliver_job(struct worker_job *wj, void *ctx)
 {
-	struct store_io *w = arg;
-	struct store_job *list, *job;
-	char buf[64];
+	struct store_job *job = job_of(wj);
 
-	(void)what;
-	while (read(fd, buf, sizeof buf) > 0)
-		;
-	pthread_mutex_lock(&w->mu);
-	list = w->done;
-	w->done = w->done_tail = NULL;
-	pthread_mutex_unlock(&w->mu);
-	while ((job = list)) {
-		list = job->next;
-		job->next = NULL;
-		if (atomic_load(&job->cancelled)) {
-			store_job_free(job);
-		} else {
-			job->done(job, job->arg);
-		}
-	}
+	(void)ctx;
+	if (atomic_load(&job->cancelled))
+		store_job_free(job);
+	else
+		job->done(job, job->arg);
+}
+
+static void
+drop_job(struct worker_job *wj, void *ctx)
+{
+	(void)ctx;
+	store_job_free(job_of(wj));
 }
 
 struct store_io *
 store_io_new(struct event_base *base)
 {
-	struct store_io *w = calloc(1, sizeof *w);
-	sigset_t all, old;
-	int p[2], e;
+	struct store_io *io = calloc(1, sizeof *io);
 
-	if (!w)
+	if (!io)
 		return NULL;
-	if (pipe2(p, O_NONBLOCK | O_CLOEXEC) < 0) {
-		free(w);
+	if (!(io->w = worker_new(base, run_job, deliver_job, io))) {
+		free(io);
 		return NULL;
 	}
-	w->pipe_r = p[0];
-	w->pipe_w = p[1];
-	if (!(w->ev = event_new(base, w->pipe_r, EV_READ | EV_PERSIST,
-	    deliver_cb, w)) || event_add(w->ev, NULL) < 0)
-		goto fail;
-	pthread_mutex_init(&w->mu, NULL);
-	pthread_cond_init(&w->cv, NULL);
-	/* the worker takes no signals: they stay the event loop's */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	e = pthread_create(&w->thread, NULL, worker_main, w);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (e != 0) {
-		pthread_mutex_destroy(&w->mu);
-		pthread_cond_destroy(&w->cv);
-		errno = e;
-		goto fail;
-	}
-	return w;
-fail:
-	e = errno;
-	if (w->ev)
-		event_free(w->ev);
-	close(w->pipe_r);
-	close(w->pipe_w);
-	free(w);
-	errno = e;
-	return NULL;
+	return io;
 }
 
 void
-store_io_submit(struct store_io *w, struct store_job *job)
+store_io_submit(struct store_io *io, struct store_job *job)
 {
-	pthread_mutex_lock(&w->mu);
-	append(&w->queue, &w->queue_tail, job);
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-}
-
-static void
-free_list(struct store_job *job)
-{
-	struct store_job *next;
-
-	for (; job; job = next) {
-		next = job->next;
-		store_job_free(job);
-	}
+	worker_submit(io->w, &job->wj);
 }
 
 void
-store_io_free(struct store_io *w)
+store_io_free(struct store_io *io)
 {
-	if (!w)
+	if (!io)
 		return;
-	pthread_mutex_lock(&w->mu);
-	w->stop = 1;
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	pthread_join(w->thread, NULL);
-	free_list(w->queue);
-	free_list(w->done);
-	event_free(w->ev);
-	close(w->pipe_r);
-	close(w->pipe_w);
-	pthread_mutex_destroy(&w->mu);
-	pthread_cond_destroy(&w->cv);
-	free(w);
+	worker_free(io->w, drop_job);
+	free(io);
 }

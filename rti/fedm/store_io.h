@@ -34,6 +34,7 @@
 
 #include "savefile.h"
 #include "server.h"
+#include "worker.h"
 
 /* Escaped names up to this long are used whole (with ".rtisave", the
  * temporary's "." and ".tmp.PID" it stays under NAME_MAX). */
@@ -64,6 +65,7 @@ enum store_kind { STORE_WRITE, STORE_READ };
 /* A job for the worker.  Every field but the outcome is set by the loop
  * before store_io_submit and not touched until `done`. */
 struct store_job {
+	struct worker_job wj;     /* first: the worker's (worker.h) */
 	int kind;                 /* enum store_kind */
 	int dfd;                  /* the federation directory: owned */
 	char file[STORE_NAME_MAX + 80];
@@ -80,7 +82,6 @@ struct store_job {
 	atomic_int cancelled;     /* set by the loop (store_job_cancel) */
 	void (*done)(struct store_job *job, void *arg);  /* on the loop */
 	void *arg;
-	struct store_job *next;
 };
 
 struct store_io;
