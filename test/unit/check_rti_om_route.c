@@ -289,17 +289,23 @@ END_TEST
 /* F2: a raw bundle naming an instance of another class (Bus in a
  * Breaker bundle, by an attribute both have) is refused whole, whether
  * the stranger comes first or later: nothing is reflected or
- * discovered. */
+ * discovered.  The sender publishes every attribute of both classes:
+ * it owns the instances whole, so that no ownership check (whose
+ * per-class attribute index would differ) stands in for the class
+ * check. */
 static void
 class_mismatch(int bus_first)
 {
-	uint32_t nm[] = { name_a }, bnm[] = { name_a, voltage };
-	struct mt_fed *p = publisher("p");
+	uint32_t nm[] = { name_a }, sub_a = mt_attr(equipment, "Substation");
+	uint32_t ball[] = { name_a, sub_a, voltage, mt_attr(bus, "Angle") };
+	uint32_t kall[] = { name_a, sub_a, status, current };
+	struct mt_fed *p = mt_join("p");
 	struct mt_fed *s = subscriber("s", breaker, nm, 1);
 	struct inst in[2];
 	uint32_t brk, bs;
 
-	mt_publish_oc(p, bus, bnm, 2);
+	mt_publish_oc(p, breaker, kall, 4);
+	mt_publish_oc(p, bus, ball, 4);
 	brk = reg(p, breaker);
 	bs = reg(p, bus);
 	mt_settle();
