@@ -133,6 +133,9 @@ uint32_t fom_param_decl(const struct fom *f, uint32_t cls, const char *name);
  * datatype array for one more.  -1 on ENOMEM (model unchanged). */
 int fom_dt_reserve(struct fom *f);
 void fom_dt_index(struct fom *f, const char *name, uint32_t h);
+/* Append warning `msg` about `file`:`line` (fom_types.c); -1 on ENOMEM,
+ * `f` unchanged. */
+int fom_warn_add(struct fom *f, const char *file, int line, const char *msg);
 /* The number of warnings at the head of f->warnings that no later load
  * changes (the others describe the model's state and are rebuilt). */
 uint32_t *fom_warn_kept(struct fom *f);

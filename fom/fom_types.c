@@ -249,33 +249,43 @@ fom_t_file(const struct fom_tctx *x, uint32_t module)
 
 /* --- warnings --- */
 
+/* Append warning `msg` about `file`:`line` to `f`; -1 on ENOMEM (`f`
+ * unchanged). */
+int
+fom_warn_add(struct fom *f, const char *file, int line, const char *msg)
+{
+	struct fom_warning *w;
+
+	w = realloc(f->warnings, (f->n_warnings + 1) * sizeof(*w));
+	if (w == NULL)
+		return -1;
+	f->warnings = w;
+	w = &f->warnings[f->n_warnings];
+	w->file = strdup(file);
+	w->msg = strdup(msg);
+	w->line = line;
+	if (w->file == NULL || w->msg == NULL) {
+		free(w->file);
+		free(w->msg);
+		return -1;
+	}
+	f->n_warnings++;
+	return 0;
+}
+
 /* Append a warning; -1 with the error on ENOMEM. */
 int
 fom_t_warn(struct fom_tctx *x, const char *file, int line, const char *fmt,
     ...)
 {
-	struct fom *f = x->f;
-	struct fom_warning *w;
 	char buf[600];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	w = realloc(f->warnings, (f->n_warnings + 1) * sizeof(*w));
-	if (w == NULL)
+	if (fom_warn_add(x->f, file, line, buf) < 0)
 		return fom_t_nomem(x);
-	f->warnings = w;
-	w = &f->warnings[f->n_warnings];
-	w->file = strdup(file);
-	w->msg = strdup(buf);
-	w->line = line;
-	if (w->file == NULL || w->msg == NULL) {
-		free(w->file);
-		free(w->msg);
-		return fom_t_nomem(x);
-	}
-	f->n_warnings++;
 	return 0;
 }
 

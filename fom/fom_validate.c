@@ -15,6 +15,9 @@
  *    its attributes later; the roots may always gain members, and the MIM's
  *    HLAprivilegeToDeleteObject keeps its MIM definition;
  *  - attribute (parameter) names are unique along each path of the tree;
+ *    a class that repeats a member it inherits names the inherited member
+ *    (a warning; its definition there holds): other RTIs' FOMs do this,
+ *    e.g. a subclass restating an attribute with its own dimensions;
  *  - a repeated attribute (parameter) names the same datatype (absent and
  *    NA are the same);
  *  - dimensions with one name agree on the upper bound; a reference to an
@@ -23,6 +26,7 @@
  *    not yet defined and a later module completes it);
  *  - datatypes: fom_types.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +68,22 @@ static int
 fom_v_nomem(struct fom_mctx *x)
 {
 	return fom_err(x->err, x->file, 0, "out of memory");
+}
+
+/* Member `name` (`kind`) of class `cls` (`ckind`) repeats the one class
+ * `pcls` declares: warn; the caller lets the name stand for that one. */
+static int
+fom_v_inherited(struct fom_mctx *x, int line, const char *kind,
+    const char *name, const char *ckind, const char *cls, const char *pcls)
+{
+	char buf[600];
+
+	snprintf(buf, sizeof(buf), "%s '%s' of %s '%s' repeats the %s "
+	    "inherited from '%s': it names that %s, whose definition holds",
+	    kind, name, ckind, cls, kind, pcls, kind);
+	if (fom_warn_add(x->c, x->file, line, buf) < 0)
+		return fom_v_nomem(x);
+	return 0;
 }
 
 /* Resolve dimension names into x->dims[0..n).  `what` names the owner. */
@@ -269,14 +289,17 @@ fom_v_attrs_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 				    e->datatype_name : "NA");
 			continue;
 		}
-		for (p = c->oclasses[h - 1].parent; p != 0;
+		for (p = c->oclasses[h - 1].parent; p != 0 &&
+		    fom_attr_decl(c, p, ma->name) == 0;
 		    p = c->oclasses[p - 1].parent)
-			if (fom_attr_decl(c, p, ma->name) != 0)
-				return fom_err(x->err, x->file, ma->line,
-				    "attribute '%s' of object class '%s' "
-				    "redefines the inherited attribute of "
-				    "'%s'", ma->name, q,
-				    c->oclasses[p - 1].qname);
+			;
+		if (p != 0) {
+			if (fom_v_inherited(x, ma->line, "attribute",
+			    ma->name, "object class", q,
+			    c->oclasses[p - 1].qname) < 0)
+				return -1;
+			continue;
+		}
 		if ((d = fom_v_below_get(x, below, 0, h, ma->name)) < 0)
 			return -1;
 		if (d > 0)
@@ -387,14 +410,17 @@ fom_v_params_in(struct fom_mctx *x, uint32_t h, const struct fom_mclass *mc,
 				    c->params[a - 1].datatype_name : "NA");
 			continue;
 		}
-		for (p = c->iclasses[h - 1].parent; p != 0;
+		for (p = c->iclasses[h - 1].parent; p != 0 &&
+		    fom_param_decl(c, p, ma->name) == 0;
 		    p = c->iclasses[p - 1].parent)
-			if (fom_param_decl(c, p, ma->name) != 0)
-				return fom_err(x->err, x->file, ma->line,
-				    "parameter '%s' of interaction class '%s' "
-				    "redefines the inherited parameter of "
-				    "'%s'", ma->name, q,
-				    c->iclasses[p - 1].qname);
+			;
+		if (p != 0) {
+			if (fom_v_inherited(x, ma->line, "parameter",
+			    ma->name, "interaction class", q,
+			    c->iclasses[p - 1].qname) < 0)
+				return -1;
+			continue;
+		}
 		if ((d = fom_v_below_get(x, below, 1, h, ma->name)) < 0)
 			return -1;
 		if (d > 0)

@@ -82,6 +82,9 @@ rti__frame_at(rti_ambassador *amb, size_t off, uint16_t *type,
 	uint16_t flags;
 	int rc;
 
+	/* nothing buffered (in.data may be NULL: no arithmetic on it) */
+	if (off >= amb->in.len)
+		return 0;
 	rc = wire_frame_peek(amb->in.data + off, amb->in.len - off,
 	    WIRE_DEFAULT_MAX_FRAME * 64u, type, &flags, len);
 	if (rc <= 0)

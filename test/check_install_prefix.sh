@@ -47,12 +47,13 @@ if ! $MAKE -C "$top_builddir" distdir distdir="$src" >"$tmp/distdir.log" \
 	echo "FAIL: make distdir"; exit 1
 fi
 cc=$(mkvar CC)
+cxx=$(mkvar CXX)
 mkdir "$tmp/b"
 cd "$tmp/b" || exit 1
 
 # 1. A prefix that is the source or the build tree.
 refused() { # refused WHAT PREFIX
-	out=$("$src/configure" --prefix="$2" CC="$cc" 2>&1)
+	out=$("$src/configure" --prefix="$2" CC="$cc" CXX="$cxx" 2>&1)
 	st=$?
 	if [ "$st" -ne 0 ] && printf '%s' "$out" | grep -q "is the $1 tree"
 	then
@@ -73,7 +74,7 @@ refused build "$tmp/link"
 # 2. A default build, then a prefix of the user's (a folder inside the
 # build tree is a prefix like any other).
 conf() { # conf [--prefix=P]
-	"$src/configure" -q "$@" CC="$cc" CFLAGS=-O0 \
+	"$src/configure" -q "$@" CC="$cc" CXX="$cxx" CFLAGS=-O0 \
 	    >"$tmp/configure.log" 2>&1 ||
 	    { cat "$tmp/configure.log"; bad "configure $*"; exit 1; }
 }

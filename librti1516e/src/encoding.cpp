@@ -224,7 +224,10 @@ namespace
    };
 
    // HLAunicodeString: HLAinteger32BE count of UTF-16 code units, the
-   // units big-endian (a character beyond U+FFFF is a surrogate pair).
+   // units big-endian.  As an array of HLAunicodeChar, one wchar_t is one
+   // code unit both ways, so any units (paired surrogates included) come
+   // back as they went; only a wchar_t beyond U+FFFF, which no unit holds,
+   // is sent as its surrogate pair (and comes back as those two units).
    struct HLAunicodeStringCodec
    {
       static unsigned boundary () { return 4; }
@@ -272,18 +275,7 @@ namespace
          std::wstring w;
          w.reserve (static_cast<size_t> (n));
          for (size_t k = 0; k < n; k++) {
-            unsigned long c = static_cast<unsigned long> (
-               get_u (p + 2 * k, 2, true));
-            if (sizeof (wchar_t) == 4 && c >= 0xd800 && c <= 0xdbff &&
-                k + 1 < n) {
-               unsigned long d = static_cast<unsigned long> (
-                  get_u (p + 2 * k + 2, 2, true));
-               if (d >= 0xdc00 && d <= 0xdfff) {
-                  c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-                  k++;
-               }
-            }
-            w += static_cast<wchar_t> (c);
+            w += static_cast<wchar_t> (get_u (p + 2 * k, 2, true));
          }
          v.swap (w);
          return i + 4 + static_cast<size_t> (2 * n);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // time.cpp - the standard logical times of IEEE 1516.1-2010 clause 12:
 // HLAfloat64Time (a double; final +infinity, epsilon the next double up)
-// and HLAinteger64Time (an int64; final INT64_MAX, epsilon 1), their
+// and HLAinteger64Time (an int64; final INT64_MAX, epsilon 1; sums past
+// it are final), their
 // intervals and factories, HLAlogicalTimeFactoryFactory, and the
 // abstract bases.  Encodings: HLAfloat64BE and HLAinteger64BE.
 #include <RTI/LogicalTime.h>
@@ -124,17 +125,21 @@ namespace
       return p->getInterval ();
    }
 
-   // a + b for times: IllegalTimeArithmetic below 0 or on overflow
-   // (the final time stays final).
+   // a + b for times: IllegalTimeArithmetic below 0; a sum past the
+   // greatest time is the final time (as +infinity is for doubles), and
+   // the final time stays final.
    Integer64 iadd (Integer64 a, Integer64 b)
    {
-      if (a == I_FINAL)
-         return a;
-      if ((b > 0 && a > I_FINAL - b) || a + b < 0)
+      if (a == I_FINAL || (b > 0 && a > I_FINAL - b))
+         return I_FINAL;
+      if (a + b < 0)
          throw IllegalTimeArithmetic (L"HLAinteger64Time out of range");
       return a + b;
    }
 
+   // a + b for float times, IEEE 1516.1's rule that T + I > T (T - I < T)
+   // for every I > 0: a sum the double rounds back to `a` is the next
+   // double up (down).
    double fadd (double a, double b, bool epsilon)
    {
       double r;
@@ -142,9 +147,23 @@ namespace
       if (a == F_FINAL)
          return a;
       r = epsilon ? std::nextafter (a, F_FINAL) : a + b;
+      if (b > 0 && r == a)
+         r = std::nextafter (a, F_FINAL);
+      else if (b < 0 && r == a)
+         r = std::nextafter (a, -F_FINAL);
       if (!(r >= 0))
          throw IllegalTimeArithmetic (L"HLAfloat64Time out of range");
       return r;
+   }
+
+   // a + b for integer intervals, held to [-INT64_MAX, INT64_MAX].
+   Integer64 iiadd (Integer64 a, Integer64 b)
+   {
+      if (b > 0 && a > I_FINAL - b)
+         return I_FINAL;
+      if (b < 0 && a < -I_FINAL - b)
+         return -I_FINAL;
+      return a + b;
    }
 }
 
@@ -271,12 +290,13 @@ namespace rti1516e
 
       if (_time == F_FINAL)
          return *this;
-      if (v.isEpsilon ())
-         _time = std::nextafter (_time, -F_FINAL);
-      else
-         _time -= d;
-      if (!(_time >= 0))
+      if (!v.isEpsilon ()) {
+         _time = fadd (_time, -d, false);
+         return *this;
+      }
+      if (!(std::nextafter (_time, -F_FINAL) >= 0))
          throw IllegalTimeArithmetic (L"HLAfloat64Time below 0");
+      _time = std::nextafter (_time, -F_FINAL);
       return *this;
    }
    bool HLAfloat64Time::operator> (LogicalTime const & v) const
@@ -346,21 +366,15 @@ namespace rti1516e
    LogicalTimeInterval & HLAinteger64Interval::operator+= (
       LogicalTimeInterval const & v)
    {
-      Integer64 d = ival (v);
-      if ((d > 0 && _interval > I_FINAL - d) ||
-          (d < 0 && _interval < -I_FINAL - d))
-         throw IllegalTimeArithmetic (L"HLAinteger64Interval overflow");
-      _interval += d;
+      _interval = iiadd (_interval, ival (v));
       return *this;
    }
    LogicalTimeInterval & HLAinteger64Interval::operator-= (
       LogicalTimeInterval const & v)
    {
       Integer64 d = ival (v);
-      if ((d < 0 && _interval > I_FINAL + d) ||
-          (d > 0 && _interval < -I_FINAL + d))
-         throw IllegalTimeArithmetic (L"HLAinteger64Interval overflow");
-      _interval -= d;
+      _interval = iiadd (_interval,
+         d == std::numeric_limits<Integer64>::min () ? I_FINAL : -d);
       return *this;
    }
    bool HLAinteger64Interval::operator> (LogicalTimeInterval const & v) const

@@ -459,8 +459,8 @@ http_own_metrics(struct mw *m, const struct http_stats *hs)
 		"rti_http_documents_cached_total" };
 	static const char *const help[] = {
 		"HTTP connections closed: no whole request in time.",
-		"HTTP connections waiting for their request closed to make "
-		    "room for a new one (--http-max-clients).",
+		("HTTP connections waiting for their request closed to make "
+		    "room for a new one (--http-max-clients)."),
 		"HTTP requests held back: too many on one connection.",
 		"HTTP documents built.",
 		"HTTP documents served again from the cache." };

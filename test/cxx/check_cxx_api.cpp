@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <thread>
 #include <typeinfo>
 
@@ -264,9 +265,18 @@ START_TEST (test_encoding_tables)
    ck_assert_throws (hd.getMessageRetractionHandle (), EncoderException);
 
    // decoding: the values back, truncated bytes refused
+   // one wchar_t per UTF-16 code unit: any units come back unchanged,
+   // paired surrogates too; U+1D11E went as its pair, comes back as it
    HLAunicodeString us;
-   us.decode (HLAunicodeString (L"x\U0001D11Ey").encode ());
-   ck_assert (us.get () == L"x\U0001D11Ey");
+   std::wstring units (L"a");
+   units += static_cast<wchar_t> (0xd834);
+   units += static_cast<wchar_t> (0xdd1e);
+   units += static_cast<wchar_t> (0xdc00);
+   units += static_cast<wchar_t> (0xd800);
+   us.decode (HLAunicodeString (units).encode ());
+   ck_assert (us.get () == units);
+   us.decode (HLAunicodeString (L"a\U0001D11E").encode ());
+   ck_assert (us.get () == units.substr (0, 3));
    HLAinteger32BE i32;
    ck_assert_throws (i32.decode (VariableLengthData ("ab", 2)),
       EncoderException);
@@ -503,9 +513,22 @@ public:
    }
 };
 
+// The end of a wait: WAIT_S from now (a bound in time, not in turns, so
+// that callbacks arriving fast do not end it early).
+static std::chrono::steady_clock::time_point deadline ()
+{
+   return std::chrono::steady_clock::now () +
+      std::chrono::milliseconds (static_cast<long> (WAIT_S * 1000));
+}
+
+static bool before (std::chrono::steady_clock::time_point end)
+{
+   return std::chrono::steady_clock::now () < end;
+}
+
 static bool wait_for (std::atomic<int> & v, int n)
 {
-   for (int i = 0; i < WAIT_S * 100 && v < n; i++)
+   for (auto end = deadline (); before (end) && v < n;)
       std::this_thread::sleep_for (std::chrono::milliseconds (10));
    return v >= n;
 }
@@ -587,7 +610,7 @@ START_TEST (test_callback_throws)
       p.amb->sendInteraction (hello, ParameterHandleValueMap (),
          VariableLengthData ());
    p.amb->evokeMultipleCallbacks (0, 0);
-   for (int i = 0; i < WAIT_S * 100 && th.n < 3; i++)
+   for (auto end = deadline (); before (end) && th.n < 3;)
       s->evokeMultipleCallbacks (0.01, 0.01);
    ck_assert_int_eq (th.n, 3);
    // evoking from within a callback is refused
@@ -643,6 +666,26 @@ START_TEST (test_values_and_times)
    ck_assert (next > HLAfloat64Time (1.5));
    ck_assert_throws (*t -= HLAfloat64Interval (5.0), IllegalTimeArithmetic);
    ck_assert_throws (*t = HLAinteger64Time (1), InvalidLogicalTime);
+   // T + I > T and T - I < T for every I > 0, even one the double sum
+   // rounds away (IEEE 1516.1 12.4)
+   HLAfloat64Time huge (1e300);
+   huge += HLAfloat64Interval (1.0);
+   ck_assert (huge > HLAfloat64Time (1e300));
+   huge -= HLAfloat64Interval (1.0);
+   huge -= HLAfloat64Interval (1.0);
+   ck_assert (huge < HLAfloat64Time (1e300));
+   // a sum past the greatest integer time is the final time; intervals
+   // stop at INT64_MAX rather than wrap
+   HLAinteger64Time ilate (std::numeric_limits<Integer64>::max () - 1);
+   ilate += HLAinteger64Interval (5);
+   ck_assert (ilate.isFinal ());
+   HLAinteger64Interval ibig (std::numeric_limits<Integer64>::max () / 2 + 1);
+   ibig += ibig;
+   ck_assert_int_eq (ibig.getInterval (),
+      std::numeric_limits<Integer64>::max ());
+   ibig -= HLAinteger64Interval (std::numeric_limits<Integer64>::min ());
+   ck_assert_int_eq (ibig.getInterval (),
+      std::numeric_limits<Integer64>::max ());
    std::unique_ptr<LogicalTime> dec = ff.decodeLogicalTime (
       HLAfloat64Time (2.25).encode ());
    ck_assert (*dec == HLAfloat64Time (2.25));
@@ -717,13 +760,15 @@ START_TEST (test_c_and_cxx_federation)
       RTI_OK);
    x.amb->enableTimeRegulation (HLAinteger64Interval (1));
    std::vector<Fed *> xs (1, &x);
-   for (int i = 0; i < WAIT_S * 100 && !x.rec.has (L"regulating"); i++) {
+   for (auto end = deadline (); before (end) &&
+        !x.rec.has (L"regulating");) {
       rti_evoke_callbacks (c.amb, 0, 0.01, NULL);
       x.amb->evokeMultipleCallbacks (0, 0.01);
    }
    ck_assert_int_eq (rti_enable_time_constrained (c.amb), RTI_OK);
    x.amb->enableTimeConstrained ();
-   for (int i = 0; i < WAIT_S * 100 && !x.rec.has (L"constrained"); i++) {
+   for (auto end = deadline (); before (end) &&
+        !x.rec.has (L"constrained");) {
       rti_evoke_callbacks (c.amb, 0, 0.01, NULL);
       x.amb->evokeMultipleCallbacks (0, 0.01);
    }
@@ -753,8 +798,8 @@ START_TEST (test_c_and_cxx_federation)
       ck_assert_int_eq (rti_time_advance_request (c.amb,
          rti_time_i64 (step)), RTI_OK);
       x.amb->timeAdvanceRequest (HLAinteger64Time (step));
-      for (int i = 0; i < WAIT_S * 100 && (c.granted < step ||
-           x.rec.grantedInt < step); i++) {
+      for (auto end = deadline (); before (end) && (c.granted < step ||
+           x.rec.grantedInt < step);) {
          rti_evoke_callbacks (c.amb, 0, 0.005, NULL);
          x.amb->evokeMultipleCallbacks (0, 0.005);
       }

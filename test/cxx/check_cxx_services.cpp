@@ -107,8 +107,10 @@ START_TEST (test_federation_management)
       CANCEL_THEN_DELETE_THEN_DIVEST);
    a.amb->setAutomaticResignDirective (DELETE_OBJECTS);
    ck_assert_int_eq (a.amb->getAutomaticResignDirective (), DELETE_OBJECTS);
+   // 7: within the enum's range of values (0..7, the smallest bit-field
+   // holding its enumerators; 42 would be undefined), no action's value
    ck_assert_throws (a.amb->setAutomaticResignDirective (
-      static_cast<ResignAction> (42)), InvalidResignAction);
+      static_cast<ResignAction> (7)), InvalidResignAction);
 
    b.amb->resignFederationExecution (NO_ACTION);
    ck_assert_throws (b.amb->resignFederationExecution (NO_ACTION),
