@@ -16,44 +16,37 @@
  * the general path then does the whole work.  It assumes, and checks:
  *
  *  F1 no update condition in the header (a condition is matched per
- *     instance): check_filter test_timestamped_sends_with_conditions,
- *     test_change_holds_for_idle_publisher;
+ *     instance);
  *  F2 every instance is known and is of the bundle's class (else the
- *     general path's notice): no test fails when the class check goes
- *     (librti refuses such a bundle before sending it; only a raw frame
- *     reaches this);
+ *     general path's notice);
  *  F3 no instance has update regions or a condition of its own
  *     (ddm_update_plain), so that the first instance's routing is every
- *     instance's: check_ddm test_bundle_suppresses_per_instance_region
- *     (not yet shown to fail without the check);
+ *     instance's;
  *  F4 every instance updates the first one's attributes in its layout
  *     (bundle_parse shares equal layouts: bi->at is equal), so that the
- *     checks of the first layout hold for all: no test fails when the
- *     layout check goes (librti sends instances with other attributes,
- *     but none that then fails a check);
- *  F5 those attributes are defined for the class, none twice: defined
- *     is also what om_attr_index on the first instance finds, so
- *     om_class_has_attr adds nothing here; duplicates: no test fails when
- *     the check goes (librti refuses them);
+ *     checks of the first layout hold for all;
+ *  F5 those attributes are defined for the class (om_attr_index on the
+ *     first instance: om_class_has_attr adds nothing), none twice;
  *  F6 the sender owns them in every instance (one owner lookup per
  *     attribute through the class's shared attribute index, none when it
- *     owns the whole instance): check_om test_raw_abuse, check_ownership
- *     test_rtiexec_rechecks_updates;
+ *     owns the whole instance);
  *  F7 no instance is doomed by a resign the sweep has not carried out
  *     (a doomed instance is never the sender's alone): check_mass
  *     test_sweep_ownership;
  *  F8 every subscriber the filters let through wants every attribute
  *     (subscribed, regions matching) and subscribes at the bundle's
- *     class: check_om test_whole_and_cut_bundles_alternate; the class
- *     check alone is not missed by any test (F9 also refuses the common
- *     case, a subscriber at a superclass);
+ *     class;
  *  F9 it knows every instance, as that class (else the general path
- *     discovers or cuts): check_om test_late_join_discovery (not yet
- *     shown to fail without the check);
+ *     discovers or cuts);
  *  F10 it decides for every subscriber before sending to any, so that
- *     the general path never sends a bundle twice: check_om
- *     test_whole_and_cut_bundles_alternate (each reflect once, in order;
- *     not yet shown to fail when the order is broken).
+ *     the general path never sends a bundle twice.
+ * test/unit/check_rti_om_route.c has a test named test_fN_... for each
+ * (raw bundles librti never sends among them), and each fails when its
+ * check is removed, but for these, which other checks cover: F2's class
+ * check on the first instance (the loop checks it again), F5's
+ * om_class_has_attr, F6's shared attribute index (equal for one class
+ * once F2 holds), F8's class check (F9 refuses the same bundles);
+ * F7 is guarded by check_mass only.
  *
  * Data passes between the functions as parameters and in struct route
  * (om_int.h), whose fields say who fills them.
