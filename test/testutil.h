@@ -21,7 +21,14 @@
 
 #define TEST_FOM(name) TOP_SRCDIR "/data/fom/" name
 #define TEST_DATA(name) TOP_SRCDIR "/test/data/" name
-#define WAIT_S 10.0
+/* The bound of a wait for what comes at once when all is well: 10 s, or
+ * 60 s when RTI_TEST_WRAPPER runs rtiexec under valgrind (everything 10-50
+ * times slower).  Only a failure waits it out. */
+#define WAIT_S tfed_wait_s()
+double tfed_wait_s(void);
+/* rtiexec's start (its port file) and stop (its exit, after valgrind's
+ * leak check): 6 WAIT_S, as a loaded machine stretches both most. */
+#define RTIEXEC_WAIT_S (6 * WAIT_S)
 
 struct rtiexec {
 	pid_t pid;
