@@ -433,7 +433,12 @@ def main(argv):
              "-DFUZZ_TARGET=\"x\"", "-I" + build,
              "-include", os.path.join(build, "config.h")]
     flags += ["-I" + os.path.join(src, d) for d in TREE_DIRS]
-    flags += ["-I" + os.path.join(build, d) for d in ("rti",)]
+    # rtiexec's module folders (each file's own comes first: quotes)
+    rti = os.path.join(src, "rti")
+    flags += ["-I" + os.path.join(rti, d) for d in sorted(os.listdir(rti))
+              if not d.startswith(".") and
+              os.path.isdir(os.path.join(rti, d))]
+    flags += ["-I" + os.path.join(build, d) for d in ("rti", "rti/http")]
     pc = subprocess.run(["pkg-config", "--cflags", "libevent", "libxml-2.0",
                          "check"], capture_output=True, text=True)
     flags += pc.stdout.split()
