@@ -517,7 +517,7 @@ static inline void
 wire_rd_init(struct wire_rd *r, const void *p, size_t n)
 {
 	r->p = (const uint8_t *)p;
-	r->end = r->p + n;
+	r->end = n ? r->p + n : r->p;  /* no arithmetic on an empty NULL */
 	r->err = 0;
 }
 static inline size_t
