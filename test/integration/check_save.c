@@ -887,6 +887,8 @@ START_TEST(test_timed_save)
 	ck_assert_int_eq(rti_federate_save_begun(ts[1]->amb), RTI_OK);
 	ck_assert_int_eq(rti_federate_save_complete(ts[1]->amb), RTI_OK);
 	ck_assert(tfed_wait_all(ts, 2, ts[1], "saved"));
+	/* alpha's librti too ends its save only when its "saved" comes */
+	ck_assert(tfed_wait_all(ts, 2, ts[0], "saved"));
 	/* after the save the pending request carries on */
 	ck_assert(tfed_wait_all(ts, 2, ts[1], "grant:10"));
 	/* waiting for its time (beta is at 10), then aborted */
