@@ -3,8 +3,15 @@
  * check_fom.c - unit tests of the FOM loader (fom/fom.h): the real corpus
  * in ../shared/fom-corpus (FOM_CORPUS_DIR overrides), module merging,
  * lookups, printing, a table of invalid inputs, and the compact form of a
- * module (the same model as its text, malformed forms refused).  The datatypes have
- * their own suite, check_fom_types.c.
+ * module (the same model as its text, malformed forms refused).  The
+ * datatypes have their own suite, check_fom_types.c, and hostile modules
+ * theirs, check_fom_hostile.c.
+ *
+ * Kept whole (one Check file per module): every section reads the same
+ * corpus through the same helpers (load_corpus, load_str, print_str, the
+ * warning lookups) and asserts on the same model, so a split would copy
+ * them or grow a shared test header for one loader.  The compact form's
+ * section (the last) is the seam to cut along when the file grows.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
