@@ -395,6 +395,16 @@ int fom_load_bin(struct fom *f, const void *p, size_t len, const char *name,
     struct fom_error *err);
 int fom_module_is_bin(const void *p, size_t len);
 
+/* The merged model `f` as one OMT document (IEEE 1516.2-2010 DIF form,
+ * UTF-8), its modelIdentification named `name`, appended to `out`
+ * (fom_write.c): what the model keeps (classes, attributes, interactions,
+ * parameters with their datatypes, dimensions, transportations and
+ * orders; dimensions; datatypes), not what it drops (sharing, update
+ * types, notes, prose).  It loads back into a model of the same names
+ * and handles.  0, or -1 on ENOMEM (out->oom). */
+int fom_write_fdd(const struct fom *f, const char *name,
+    struct wire_buf *out);
+
 /* Lookups.  Names may be qualified ("HLAobjectRoot.A.B", "A.B") or simple
  * ("B") when unambiguous.  Return 0 when not found. */
 uint32_t fom_oclass_by_name(const struct fom *f, const char *name);

@@ -638,9 +638,14 @@ member_handle(rti_ambassador *amb, const struct class_kind *k, uint32_t cls,
 
 	if ((rc = class_name(amb, k, cls, &q)) != RTI_OK)
 		return rc;
-	if (!RTI__CAUGHT_UP(amb, h = k->member_by_name(amb->fom, cls, name)))
+	if (!RTI__CAUGHT_UP(amb, h = k->member_by_name(amb->fom, cls, name))) {
+		/* catching up may have merged modules into a new model: q
+		 * pointed into the old one */
+		if ((rc = class_name(amb, k, cls, &q)) != RTI_OK)
+			return rc;
 		return rti__fail(amb, RTI_ERR_NAME_NOT_FOUND,
 		    "%s %s has no %s '%s'", k->cls, q, k->member, name);
+	}
 	*out = h;
 	return RTI_OK;
 }
@@ -655,10 +660,14 @@ member_name(rti_ambassador *amb, const struct class_kind *k, uint32_t cls,
 
 	if ((rc = class_name(amb, k, cls, &q)) != RTI_OK)
 		return rc;
-	if (!RTI__CAUGHT_UP(amb, k->has_member(amb->fom, cls, h)))
+	if (!RTI__CAUGHT_UP(amb, k->has_member(amb->fom, cls, h))) {
+		/* q again, as in member_handle */
+		if ((rc = class_name(amb, k, cls, &q)) != RTI_OK)
+			return rc;
 		return rti__fail(amb, k->bad_member, "%s handle %u is not %s "
 		    "%s of %s", k->member, h, k->member[0] == 'a' ? "an" :
 		    "a", k->member, q);
+	}
 	*out = k->member_name(amb->fom, h);
 	return RTI_OK;
 }

@@ -89,6 +89,28 @@ rti__om_obj_add(struct om_state *st, uint32_t h, uint32_t cls, uint32_t known,
 }
 
 void
+rti__om_mom_count(struct om_state *st, struct om_obj *o, unsigned mark,
+    uint32_t cls)
+{
+	int k = mark == OM_MOM_REFLECTED;
+
+	if (cls == 0)
+		return;
+	if (cls > st->mom_top[k]) {
+		/* entries past the old top zeroed; [0] is never a class */
+		if (wire_grow_table(&st->mom_cls[k], st->mom_top[k], cls,
+		    sizeof *st->mom_cls[k]) < 0)
+			return;
+		if (!st->mom_top[k])
+			st->mom_cls[k][0] = 0;
+		st->mom_top[k] = cls;
+	}
+	st->mom_cls[k][cls]++;
+	st->mom_total[k]++;
+	o->mom_marks |= (uint8_t)mark;
+}
+
+void
 rti__om_obj_del(struct om_state *st, struct om_obj *o)
 {
 	idmap_del(&st->by_handle, &o->hnode);
@@ -653,6 +675,9 @@ om_leave(rti_ambassador *amb)
 	bundle_free(&st->rb);
 	free(st->vals);
 	free(st->usize);
+	free(st->uobj);
+	free(st->mom_cls[0]);
+	free(st->mom_cls[1]);
 	free(st->uset);
 	free(st->binst);
 	free(st->split);

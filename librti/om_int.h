@@ -32,6 +32,8 @@ struct om_obj {
 	size_t trans_words;       /* words of trans_be */
 	char *cond;               /* its send condition, NULL = none
 	                             (rti__om_set_condition) */
+	uint8_t mom_marks;        /* OM_MOM_UPDATED, OM_MOM_REFLECTED: counted
+	                             in om_state's mom_cls (MOM) */
 	struct idmap_node nnode;  /* in the table by name */
 };
 
@@ -44,6 +46,16 @@ struct om_state {
 	uint32_t self;            /* federate handle, in retraction handles */
 	uint32_t mom_deleted;     /* instances this federate deleted and */
 	uint32_t mom_removed;     /* removes delivered, since the join (MOM) */
+	/* HLAobjectInstancesUpdated and HLAobjectInstancesReflected (MOM):
+	 * [k] the instances updated (k 0, by registered class) and reflected
+	 * (k 1, by known class) since the join, each counted at its first
+	 * update or reflection; mom_cls[k][0..mom_top[k]] by class handle
+	 * (NULL while none), mom_total[k] their sum */
+	uint32_t *mom_cls[2];
+	uint32_t mom_top[2];
+	uint32_t mom_total[2];
+	struct om_obj **uobj;     /* class_update scratch: the instances */
+	size_t cap_uobj;
 	/* the update frame being filled (one open class layer) */
 	struct wire_buf pend;
 	int pend_open;
@@ -113,6 +125,25 @@ obj_find(struct om_state *st, uint32_t h)
 struct om_obj *rti__om_obj_add(struct om_state *st, uint32_t h, uint32_t cls,
     uint32_t known, const char *name);
 void rti__om_obj_del(struct om_state *st, struct om_obj *o);
+
+/* The MOM's marks of an instance (om_obj.mom_marks). */
+#define OM_MOM_UPDATED 1
+#define OM_MOM_REFLECTED 2
+
+/* om.c: count `o` as updated (OM_MOM_UPDATED) or reflected in its class
+ * `cls`, and mark it so; on ENOMEM nothing changes (counted at its next
+ * update or reflection). */
+void rti__om_mom_count(struct om_state *st, struct om_obj *o,
+    unsigned mark, uint32_t cls);
+
+/* The one test the update and reflect paths pay: `o` counted once. */
+static inline void
+om_mom_mark(struct om_state *st, struct om_obj *o, unsigned mark,
+    uint32_t cls)
+{
+	if (!(o->mom_marks & mark))
+		rti__om_mom_count(st, o, mark, cls);
+}
 
 /*
  * om_send.c.  rti__om_pend_flush: send the open update frame (class

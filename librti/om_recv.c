@@ -108,6 +108,7 @@ cb_reflect(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 				rti__udp_dropped(amb, 0);
 			continue;
 		}
+		om_mom_mark(st, o, OM_MOM_REFLECTED, o->known);
 		for (j = 0; j < bi->n_attrs; j++, a++, v++) {
 			v->attribute.id = a->handle;
 			v->value = bundle_value(bi, a);
@@ -312,15 +313,16 @@ cb_names(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 }
 
 /* WIRE_CB_MOM_QUERY (rti-mom(7)): the answer, WIRE_MOM_STATS, is queued
- * now and written by the evoke that read the question. */
+ * now and written by the evoke that read the question; its lists of
+ * instances updated and reflected name only the classes counted. */
 static int
 cb_mom_query(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 {
 	struct om_state *st = st_of(amb);
-	uint32_t granted, advancing, ro;
+	uint32_t granted, advancing, ro, c, n;
 	struct wire_buf *b;
-	size_t off;
-	int async;
+	size_t off, at;
+	int async, k;
 
 	(void)type;
 	if (!wire_rd_done(rd))
@@ -335,6 +337,18 @@ cb_mom_query(rti_ambassador *amb, uint16_t type, struct wire_rd *rd)
 	wire_put_u32(b, st->mom_deleted);
 	wire_put_u32(b, st->mom_removed);
 	wire_put_u8(b, (uint8_t)async);
+	for (k = 0; k < 2; k++) {
+		wire_put_u32(b, st->mom_total[k]);
+		at = b->len;
+		wire_put_u32(b, 0);
+		for (c = 1, n = 0; c <= st->mom_top[k]; c++)
+			if (st->mom_cls[k][c]) {
+				wire_put_u32(b, c);
+				wire_put_u32(b, st->mom_cls[k][c]);
+				n++;
+			}
+		wire_patch_u32(b, at, n);
+	}
 	/* on ENOMEM no answer: rtiexec asks again at its next need */
 	(void)rti__msg_end(amb, off, 0);
 	return 0;

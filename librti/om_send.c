@@ -575,13 +575,18 @@ update(rti_ambassador *amb, rti_object_instance_handle obj,
 	/* the one test of the reliable path */
 	if (st->any_be && (nbe = count_be(amb, o, values, n)) > 0) {
 		if (nbe == n)
-			return update_send(amb, st, o, values, n, size, tag,
+			rc = update_send(amb, st, o, values, n, size, tag,
 			    tag_len, t, out, cond, 1);
-		return update_split_be(amb, st, o, values, n, nbe, tag,
-		    tag_len, t, out, cond);
+		else
+			rc = update_split_be(amb, st, o, values, n, nbe, tag,
+			    tag_len, t, out, cond);
+	} else {
+		rc = update_send(amb, st, o, values, n, size, tag, tag_len, t,
+		    out, cond, 0);
 	}
-	return update_send(amb, st, o, values, n, size, tag, tag_len, t, out,
-	    cond, 0);
+	if (rc == RTI_OK)
+		om_mom_mark(st, o, OM_MOM_UPDATED, o->cls);
+	return rc;
 }
 
 RTI_API int
@@ -712,7 +717,7 @@ class_update_be(rti_ambassador *amb, struct om_state *st,
 }
 
 static int
-class_update(rti_ambassador *amb, rti_object_class_handle cls,
+class_send(rti_ambassador *amb, rti_object_class_handle cls,
     const struct rti_bundle_instance *in, size_t n, const void *tag,
     size_t tag_len, const rti_time *t, rti_message_retraction_handle *out)
 {
@@ -733,7 +738,8 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "instances is NULL");
 	if (wire_grow((void **)&st->usize, &st->cap_usize, n + 1,
-	    sizeof *st->usize) || (!st->uset &&
+	    sizeof *st->usize) || wire_grow((void **)&st->uobj,
+	    &st->cap_uobj, n + 1, sizeof *st->uobj) || (!st->uset &&
 	    !(st->uset = calloc(st->words, sizeof *st->uset))))
 		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
 	hmax = BUNDLE_CLASS_HDR + HDR_MAX(tag_len);
@@ -757,6 +763,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 			}
 			if (j == nv && size + hmax <= amb->max_frame) {
 				st->usize[i] = size;
+				st->uobj[i] = o;
 				continue;
 			}
 		}
@@ -773,6 +780,7 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 			    "update of %s exceeds rtiexec's frame limit %u",
 			    o->name, amb->max_frame);
 		st->usize[i] = size;
+		st->uobj[i] = o;
 		memset(st->uset, 0, st->words * sizeof *st->uset);
 		for (j = 0; j < nv; j++)
 			bset_add(st->uset, v[j].attribute.id);
@@ -824,6 +832,24 @@ class_update(rti_ambassador *amb, rti_object_class_handle cls,
 	if (st->packing != RTI_PACKING_CLASS || (st->pend_open &&
 	    st->pend.len - WIRE_HEADER_SIZE >= frame_limit(amb, st)))
 		rc = rti__om_pend_flush(amb, st);
+	return rc;
+}
+
+/* class_send, then the MOM's marks of the instances it sent (filled in
+ * st->uobj by its checks). */
+static int
+class_update(rti_ambassador *amb, rti_object_class_handle cls,
+    const struct rti_bundle_instance *in, size_t n, const void *tag,
+    size_t tag_len, const rti_time *t, rti_message_retraction_handle *out)
+{
+	struct om_state *st;
+	size_t i;
+	int rc;
+
+	rc = class_send(amb, cls, in, n, tag, tag_len, t, out);
+	if (rc == RTI_OK && (st = st_of(amb)))
+		for (i = 0; i < n; i++)
+			om_mom_mark(st, st->uobj[i], OM_MOM_UPDATED, cls.id);
 	return rc;
 }
 

@@ -108,7 +108,12 @@ enum wire_type {
 	                                   MOM_STATS), u32 RO messages held,
 	                                   u32 instances deleted, u32
 	                                   instances removed (since the join),
-	                                   u8 asynchronous delivery */
+	                                   u8 asynchronous delivery, then
+	                                   twice (instances updated, by
+	                                   registered class; reflected, by
+	                                   known class; since the join): u32
+	                                   total, u32 n, n x (u32 class, u32
+	                                   count), classes ascending */
 
 	/* FedM requests */
 	WIRE_CREATE = 0x0100,   /* str fed, str time, u32 n, n x (str name,

@@ -53,12 +53,13 @@ static const char *const fa_name[FA_COUNT] = {
 	"HLAobjectInstancesDiscovered", "HLAconveyRegionDesignatorSets",
 	"HLAconveyProducingFederate", "HLAtimeGrantedTime",
 	"HLAtimeAdvancingTime", "HLAROlength", "HLAobjectInstancesDeleted",
-	"HLAobjectInstancesRemoved", "HLAasynchronousDelivery"
+	"HLAobjectInstancesRemoved", "HLAasynchronousDelivery",
+	"HLAobjectInstancesUpdated", "HLAobjectInstancesReflected"
 };
 
 static const char *const xa_name[XA_COUNT] = {
 	"HLAfederationName", "HLAfederatesInFederation", "HLARTIversion",
-	"HLAMIMdesignator", "HLAFOMmoduleDesignatorList",
+	"HLAMIMdesignator", "HLAFOMmoduleDesignatorList", "HLAcurrentFDD",
 	"HLAtimeImplementationName", "HLAlastSaveName", "HLAlastSaveTime",
 	"HLAnextSaveName", "HLAnextSaveTime", "HLAautoProvide"
 };
@@ -73,6 +74,8 @@ static const char *const rq_name[RQ_COUNT] = {
 	"HLArequest.HLArequestInteractionsReceived",
 	"HLArequest.HLArequestObjectInstanceInformation",
 	"HLArequest.HLArequestFOMmoduleData",
+	"HLArequest.HLArequestObjectInstancesUpdated",
+	"HLArequest.HLArequestObjectInstancesReflected",
 	"HLAadjust.HLAsetTiming",
 	"HLAadjust.HLAsetExceptionReporting",
 	"HLAadjust.HLAsetServiceReporting",
@@ -89,7 +92,8 @@ static const char *const rp_name[RP_COUNT] = {
 	"HLAreportReflectionsReceived", "HLAreportInteractionsSent",
 	"HLAreportInteractionsReceived", "HLAreportObjectInstanceInformation",
 	"HLAreportMOMexception", "HLAreportException", "HLAreportFederateLost",
-	"HLAreportServiceInvocation", "HLAreportFOMmoduleData"
+	"HLAreportServiceInvocation", "HLAreportFOMmoduleData",
+	"HLAreportObjectInstancesUpdated", "HLAreportObjectInstancesReflected"
 };
 
 static struct mom_fx *
@@ -209,6 +213,12 @@ federate_values(struct mom_fx *st, struct federate *f, int lib)
 		case FA_ASYNC:
 			wire_put_u32(b, ls->async != 0);
 			break;
+		case FA_INST_UPDATED:
+			wire_put_u32(b, mom_clamp32(ls->inst[0].total));
+			break;
+		case FA_INST_REFLECTED:
+			wire_put_u32(b, mom_clamp32(ls->inst[1].total));
+			break;
 		case FA_HANDLE:
 			mom_enc_handle(b, f->handle);
 			break;
@@ -298,11 +308,53 @@ federate_values(struct mom_fx *st, struct federate *f, int lib)
 	return val_done(st, n) < 0 ? -1 : (int)n;
 }
 
+/* HLAcurrentFDD: the federation's merged model written as one document
+ * (fom_write_fdd), encoded into b.  Written when asked for, never kept:
+ * only a request names it.  0, or -1 when it would not fit in a frame
+ * (nothing encoded). */
+static int
+enc_fdd(struct mom_fx *st, struct wire_buf *b)
+{
+	struct federation *fx = st->fx;
+	struct wire_buf x;
+	int rc = 0;
+
+	wire_buf_init(&x);
+	if (fom_write_fdd(fx->fom, fx->name, &x) < 0) {
+		rti_log(fx->srv, LOG_ERROR, "MOM: out of memory");
+		rc = -1;
+	} else if (x.len > (fx->srv->cfg.max_frame - 4096) / 2) {
+		rti_log(fx->srv, LOG_WARN, "MOM: HLAcurrentFDD of federation "
+		    "'%s' (%zu octets) does not fit in a frame (--max-frame "
+		    "%u): not sent", fx->name, x.len, fx->srv->cfg.max_frame);
+		rc = -1;
+	} else {
+		mom_enc_strn(b, (const char *)x.data, x.len);
+	}
+	wire_buf_free(&x);
+	return rc;
+}
+
+/* Does attrs[0..m) (NULL: every attribute) name `attr`? */
+static int
+names_attr(const uint32_t *attrs, uint32_t m, uint32_t attr)
+{
+	uint32_t i;
+
+	if (!attrs)
+		return 1;
+	for (i = 0; i < m; i++)
+		if (attrs[i] == attr)
+			return 1;
+	return 0;
+}
+
 /* The same for the HLAfederation instance; `plus` is joining (not yet
- * among fx->feds), `minus` resigning (still among them); either NULL. */
+ * among fx->feds), `minus` resigning (still among them); either NULL.
+ * HLAcurrentFDD only when `fdd` (a request named it). */
 static int
 federation_values(struct mom_fx *st, const struct federate *plus,
-    const struct federate *minus)
+    const struct federate *minus, int fdd)
 {
 	struct federation *fx = st->fx;
 	struct wire_buf *b = &st->vals;
@@ -313,8 +365,16 @@ federation_values(struct mom_fx *st, const struct federate *plus,
 	wire_buf_reset(b);
 	fedm_saves(fx, &sv);
 	for (a = 0; a < XA_COUNT; a++) {
-		if (!st->xa[a])
+		if (!st->xa[a] || (a == XA_FDD && !fdd))
 			continue;
+		if (a == XA_FDD) {
+			s = val_begin(st, n++, st->xa[a]);
+			if (enc_fdd(st, b) < 0) {
+				b->len = s;     /* left out */
+				n--;
+			}
+			continue;
+		}
 		s = val_begin(st, n++, st->xa[a]);
 		switch (a) {
 		case XA_NAME:
@@ -456,7 +516,8 @@ reflect_federation(struct mom_fx *st, const struct federate *plus,
 
 	if (!st->fx_in)
 		return;
-	if ((n = federation_values(st, plus, minus)) < 0) {
+	if ((n = federation_values(st, plus, minus,
+	    names_attr(attrs, m, st->xa[XA_FDD]))) < 0) {
 		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
 		return;
 	}
@@ -750,6 +811,12 @@ mom_rti_interaction(struct federate *from, uint32_t cls,
 		break;
 	case RQ_MODULE_DATA:
 		mom_module_data(st, f, from->handle, service, params, len);
+		break;
+	case RQ_INST_UPDATED:
+	case RQ_INST_REFLECTED:
+		/* librti knows them: reported when its answer comes */
+		fedst(f)->want |= 1u << (k == RQ_INST_REFLECTED);
+		mom_ask_librti(st, f);
 		break;
 	case RQ_SET_SWITCHES:
 		mom_set_switches(st, f, from->handle, service, params, len);

@@ -148,11 +148,6 @@ mom_refused(struct mom_fx *st, uint32_t from, const char *service,
 		    "HLAresignFederationExecution: its librti holds the "
 		    "state the federate's own calls build and its callbacks "
 		    "assume (rti-mom(7))");
-	else if (strstr(ic->qname, ".HLArequestObjectInstancesUpdated") ||
-	    strstr(ic->qname, ".HLArequestObjectInstancesReflected"))
-		mom_exception(st, from, service, 0, "which instances a "
-		    "federate updated or reflected only its librti knows, and "
-		    "rti does not report them to rtiexec (rti-mom(7))");
 	else
 		mom_exception(st, from, service, 0, "%s is not carried out "
 		    "by rti (rti-mom(7))", ic->qname);

@@ -154,7 +154,9 @@ int
 mom_stats_parse(const uint8_t *p, size_t n, struct mom_stats *out)
 {
 	struct wire_rd rd;
+	uint32_t i, cls, prev;
 	uint8_t a;
+	int k;
 
 	wire_rd_init(&rd, p, n);
 	out->granted_ms = wire_get_u32(&rd);
@@ -163,8 +165,33 @@ mom_stats_parse(const uint8_t *p, size_t n, struct mom_stats *out)
 	out->deleted = wire_get_u32(&rd);
 	out->removed = wire_get_u32(&rd);
 	a = wire_get_u8(&rd);
-	if (!wire_rd_done(&rd) || a > 1)
+	if (rd.err || a > 1)
 		return -1;
 	out->async = a;
-	return 0;
+	for (k = 0; k < 2; k++) {
+		struct mom_inst_counts *c = &out->inst[k];
+
+		c->total = wire_get_u32(&rd);
+		c->n = wire_get_count(&rd, 8);
+		c->pairs = rd.err ? NULL : rd.p;
+		for (i = 0, prev = 0; i < c->n && !rd.err; i++) {
+			cls = wire_get_u32(&rd);
+			if (cls <= prev || wire_get_u32(&rd) == 0)
+				return -1;
+			prev = cls;
+		}
+	}
+	return wire_rd_done(&rd) ? 0 : -1;
+}
+
+void
+mom_inst_pair(const struct mom_inst_counts *c, uint32_t i, uint32_t *cls,
+    uint32_t *count)
+{
+	const uint8_t *q = c->pairs + (size_t)i * 8;
+
+	*cls = (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 |
+	    (uint32_t)q[2] << 8 | q[3];
+	*count = (uint32_t)q[4] << 24 | (uint32_t)q[5] << 16 |
+	    (uint32_t)q[6] << 8 | q[7];
 }

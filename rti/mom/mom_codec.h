@@ -39,11 +39,23 @@ int mom_dec_handle(const uint8_t *v, uint32_t len, uint32_t *h);
 int mom_dec_i32(const uint8_t *v, uint32_t len, int32_t *x);
 
 /* A WIRE_MOM_STATS payload (rti-protocol(7)): 0 and *out, or -1 when
- * `p[0..n)` is not one (its length, a flag not 0 or 1). */
+ * `p[0..n)` is not one (its length, a flag not 0 or 1, a list whose
+ * classes are not ascending from 1 or whose counts are 0).  inst[k]
+ * (k 0: instances updated, 1: reflected) is the total and its list of
+ * n (class, count) pairs, `pairs` pointing into `p` (8 octets each, two
+ * big-endian u32). */
+struct mom_inst_counts {
+	uint32_t total, n;
+	const uint8_t *pairs;
+};
 struct mom_stats {
 	uint32_t granted_ms, advancing_ms, ro, deleted, removed;
 	int async;
+	struct mom_inst_counts inst[2];
 };
+/* Pair `i` of `c`. */
+void mom_inst_pair(const struct mom_inst_counts *c, uint32_t i,
+    uint32_t *cls, uint32_t *count);
 int mom_stats_parse(const uint8_t *p, size_t n, struct mom_stats *out);
 
 /* A WIRE_SERVICE_REPORT payload (rti-protocol(7)): success 0 or 1, a

@@ -25,13 +25,15 @@ enum {
 	                                (WIRE_MOM_STATS), sent when its
 	                                answer comes */
 	FA_GRANTED_MS = FA_LIB, FA_ADVANCING_MS, FA_RO_LENGTH,
-	FA_INST_DELETED, FA_INST_REMOVED, FA_ASYNC,
+	FA_INST_DELETED, FA_INST_REMOVED, FA_ASYNC, FA_INST_UPDATED,
+	FA_INST_REFLECTED,
 	FA_COUNT
 };
 
 /* HLAmanager.HLAfederation's. */
 enum {
-	XA_NAME, XA_FEDERATES, XA_VERSION, XA_MIM, XA_MODULES, XA_TIME_IMPL,
+	XA_NAME, XA_FEDERATES, XA_VERSION, XA_MIM, XA_MODULES, XA_FDD,
+	XA_TIME_IMPL,
 	XA_LAST_SAVE_NAME, XA_LAST_SAVE_TIME, XA_NEXT_SAVE_NAME,
 	XA_NEXT_SAVE_TIME,           /* FedM's saves (fedm_saves) */
 	XA_AUTO_PROVIDE,
@@ -43,7 +45,7 @@ enum {
 enum {
 	RQ_PUBLICATIONS, RQ_SUBSCRIPTIONS, RQ_CAN_DELETE, RQ_UPDATES,
 	RQ_REFLECTIONS, RQ_ISENT, RQ_IRECEIVED, RQ_INSTANCE_INFO,
-	RQ_MODULE_DATA,
+	RQ_MODULE_DATA, RQ_INST_UPDATED, RQ_INST_REFLECTED,
 	RQ_SET_TIMING, RQ_SET_EXCEPTIONS, RQ_SET_SERVICES, RQ_SET_SWITCHES,
 	RQ_MODIFY_STATE, RQ_RESIGN, RQ_COUNT
 };
@@ -53,6 +55,7 @@ enum {
 	RP_OC_PUB, RP_IC_PUB, RP_OC_SUB, RP_IC_SUB, RP_CAN_DELETE,
 	RP_UPDATES, RP_REFLECTIONS, RP_ISENT, RP_IRECEIVED, RP_INSTANCE_INFO,
 	RP_MOM_EXCEPTION, RP_EXCEPTION, RP_FEDERATE_LOST, RP_SERVICE, RP_MODULE_DATA,
+	RP_INST_UPDATED, RP_INST_REFLECTED,
 	RP_COUNT
 };
 
@@ -108,8 +111,12 @@ struct mom_fx {
 
 struct mom_fed {
 	struct om_instance *in;           /* its HLAfederate instance */
-	struct mom_stats lib;             /* librti's last WIRE_MOM_STATS */
+	struct mom_stats lib;             /* librti's last WIRE_MOM_STATS
+	                                     (its totals: lists not kept) */
 	int asked;                        /* a WIRE_CB_MOM_QUERY is out */
+	unsigned want;                    /* reports waiting for librti's
+	                                     answer: 1 << 0 updated, 1 << 1
+	                                     reflected */
 	struct event *timer;              /* HLAsetTiming, or NULL */
 	uint32_t period;                  /* seconds, 0 = off */
 	uint64_t *counts;                 /* the arrays of f->cnt */

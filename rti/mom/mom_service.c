@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bundle.h"
@@ -441,6 +442,30 @@ mom_ask_librti(struct mom_fx *st, struct federate *f)
 	wire_buf_free(&b);
 }
 
+/* HLAreportObjectInstancesUpdated (k 0) or ...Reflected (k 1) of `f`
+ * from librti's list `c` (classes checked). */
+static void
+report_instances(struct mom_fx *st, struct federate *f,
+    const struct mom_inst_counts *c, int k)
+{
+	uint32_t n = st->fx->fom->n_oclasses, i, cls, count;
+	uint64_t *counts;
+
+	if (!st->rp[k ? RP_INST_REFLECTED : RP_INST_UPDATED])
+		return;
+	if (!(counts = calloc((size_t)n + 1, sizeof *counts))) {
+		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
+		return;
+	}
+	for (i = 0; i < c->n; i++) {
+		mom_inst_pair(c, i, &cls, &count);
+		counts[cls] = count;
+	}
+	mom_report_counts(st, f, st->rp[k ? RP_INST_REFLECTED :
+	    RP_INST_UPDATED], "HLAobjectInstanceCounts", counts, n, 0);
+	free(counts);
+}
+
 /* WIRE_MOM_STATS: librti's answer to WIRE_CB_MOM_QUERY. */
 static int
 h_mom_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
@@ -448,15 +473,31 @@ h_mom_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct federate *f = c->fed;
 	struct mom_fed *ms = mom_fedst(f);
 	struct mom_stats s;
+	uint32_t i, cls, count;
+	int k;
 
 	(void)serial;
 	if (mom_stats_parse(rd->p, wire_rd_left(rd), &s) < 0)
 		return -1;
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < s.inst[k].n; i++) {
+			mom_inst_pair(&s.inst[k], i, &cls, &count);
+			if (!fom_oclass(f->fx->fom, cls))
+				return -1;
+		}
 	if (!ms)
 		return 0;
 	ms->lib = s;
 	ms->asked = 0;
 	mom_reflect_lib(f);
+	for (k = 0; k < 2; k++)
+		if (ms->want & (1u << k))
+			report_instances(mom_fxst(f->fx), f, &s.inst[k], k);
+	ms->want = 0;
+	for (k = 0; k < 2; k++) {
+		ms->lib.inst[k].pairs = NULL;   /* into the frame */
+		ms->lib.inst[k].n = 0;
+	}
 	return 0;
 }
 

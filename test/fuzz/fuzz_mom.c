@@ -13,7 +13,8 @@
  * decodes back to itself with rti_decode_unicode_string.  The same bytes
  * are a WIRE_SERVICE_REPORT payload for mom_svc_parse: accepted only
  * within its limits, every string inside the input; and a
- * WIRE_MOM_STATS payload for mom_stats_parse.
+ * WIRE_MOM_STATS payload for mom_stats_parse, whose lists of classes
+ * must lie inside the input and be ascending.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -114,17 +115,32 @@ service_report(const uint8_t *data, size_t size)
 	FUZZ_CHECK(strlen(s.exception) <= MOM_SVC_MAX_TEXT);
 }
 
-/* A WIRE_MOM_STATS payload: exactly 21 octets, the flag 0 or 1. */
+/* A WIRE_MOM_STATS payload: 21 octets, the flag 0 or 1, then two lists
+ * of (class, count) pairs, classes ascending from 1 and counts not 0,
+ * inside the input and filling it exactly. */
 static void
 stats(const uint8_t *data, size_t size)
 {
 	struct mom_stats s;
-	int ok = mom_stats_parse(data, size, &s) == 0;
+	uint32_t i, cls, count, prev;
+	int k;
 
-	FUZZ_CHECK(ok == (size == 21 && data[20] <= 1));
-	if (ok)
-		FUZZ_CHECK(s.granted_ms == wire_get32(data) &&
-		    s.removed == wire_get32(data + 16));
+	if (mom_stats_parse(data, size, &s) < 0)
+		return;
+	FUZZ_CHECK(size >= 37 && data[20] <= 1);
+	FUZZ_CHECK(s.granted_ms == wire_get32(data) &&
+	    s.removed == wire_get32(data + 16));
+	FUZZ_CHECK(size == 37 + 8 * ((size_t)s.inst[0].n + s.inst[1].n));
+	for (k = 0; k < 2; k++) {
+		FUZZ_CHECK(s.inst[k].n == 0 || (s.inst[k].pairs > data &&
+		    s.inst[k].pairs + 8 * (size_t)s.inst[k].n <=
+		    data + size));
+		for (i = 0, prev = 0; i < s.inst[k].n; i++) {
+			mom_inst_pair(&s.inst[k], i, &cls, &count);
+			FUZZ_CHECK(cls > prev && count > 0);
+			prev = cls;
+		}
+	}
 }
 
 int

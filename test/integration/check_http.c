@@ -2627,6 +2627,64 @@ START_TEST(test_heavy_documents)
 }
 END_TEST
 
+/* A federate resigned by another's HLAresignFederationExecution (MOM) is
+ * told in the events as resigned, why "evicted", naming the federate that
+ * asked. */
+START_TEST(test_event_evicted)
+{
+	struct tfed *a = fed("A"), *m = fed("M");
+	rti_interaction_class_handle ic;
+	struct rti_parameter_value v[2];
+	unsigned char handle[8] = { 0, 0, 0, 4 }, action[4] = { 0, 0, 0, 6 };
+	char why[64], detail[96];
+	const struct json_val *l;
+	struct json_val *doc;
+	size_t i;
+
+	ic = tfed_ic(m, "HLAinteractionRoot.HLAmanager.HLAfederate."
+	    "HLAservice.HLAresignFederationExecution");
+	ck_assert_int_eq(rti_publish_interaction_class(m->amb, ic), RTI_OK);
+	/* HLAfederate: an HLAhandle (four octets of A's handle);
+	 * HLAresignAction NoAction (6) */
+	for (i = 0; i < 4; i++)
+		handle[4 + i] = (unsigned char)(a->handle.id >> (24 - 8 * i));
+	ck_assert_int_eq(rti_get_parameter_handle(m->amb, ic, "HLAfederate",
+	    &v[0].parameter), RTI_OK);
+	ck_assert_int_eq(rti_get_parameter_handle(m->amb, ic,
+	    "HLAresignAction", &v[1].parameter), RTI_OK);
+	v[0].value = handle;
+	v[0].length = sizeof handle;
+	v[1].value = action;
+	v[1].length = sizeof action;
+	ck_assert_int_eq(rti_send_interaction(m->amb, ic, v, 2, NULL, 0),
+	    RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(m->amb), RTI_OK);
+	ck_assert_str_eq(wait_event("T", "resigned", "A", m, why, sizeof why),
+	    "evicted");
+	doc = get_json("/api/v1/federations/T/events");
+	l = json_path(doc, "events.list");
+	ck_assert_ptr_nonnull(l);
+	snprintf(detail, sizeof detail, "by federate %llu "
+	    "(HLAresignFederationExecution)",
+	    (unsigned long long)m->handle.id);
+	for (i = 0; i < l->n; i++)
+		if (!strcmp(json_str(json_get(&l->items[i], "why"), ""),
+		    "evicted"))
+			break;
+	ck_assert_uint_lt(i, l->n);
+	ck_assert_ptr_nonnull(strstr(json_str(json_get(&l->items[i],
+	    "detail"), ""), detail));
+	/* one resign of A, and M still there */
+	for (i = 0; i < l->n; i++)
+		ck_assert(strcmp(json_str(json_get(&l->items[i], "federate"),
+		    ""), "M") || strcmp(json_str(json_get(&l->items[i],
+		    "kind"), ""), "resigned"));
+	json_free(doc);
+	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
 static Suite *
 http_suite(void)
 {
@@ -2662,6 +2720,7 @@ http_suite(void)
 	tcase_add_test(tc, test_rates);
 	tcase_add_test(tc, test_heartbeat_view);
 	tcase_add_test(tc, test_rtictl_events);
+	tcase_add_test(tc, test_event_evicted);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -245,7 +245,9 @@ monitor(void)
 	    "HLAreportInteractionsSent", "HLAreportInteractionsReceived",
 	    "HLAreportObjectInstanceInformation", "HLAreportMOMexception",
 	    "HLAreportException", "HLAreportFederateLost",
-	    "HLAreportServiceInvocation", "HLAreportFOMmoduleData" };
+	    "HLAreportServiceInvocation", "HLAreportFOMmoduleData",
+	    "HLAreportObjectInstancesUpdated",
+	    "HLAreportObjectInstancesReflected" };
 	size_t k, n;
 
 	monitor_callbacks(&cb);
@@ -1461,6 +1463,181 @@ START_TEST(test_more_attributes)
 }
 END_TEST
 
+/* Pump `a` and `b` (whose librti answers rtiexec's question from its
+ * evoke) and the monitor until it has `n` events starting with
+ * `prefix`. */
+static void
+wait_answer(struct tfed *m, struct tfed *a, struct tfed *b,
+    const char *prefix, size_t n)
+{
+	double end = tfed_now() + WAIT_S;
+
+	while (tfed_count(m, prefix) < n && tfed_now() < end) {
+		tfed_pump(a, 0.01);
+		tfed_pump(b, 0.01);
+		tfed_pump(m, 0.02);
+	}
+	if (tfed_count(m, prefix) < n) {
+		tfed_dump(m, "monitor");
+		ck_abort_msg("no %s (%zu wanted)", prefix, n);
+	}
+}
+
+/* wait_value for one of librti's figures: `a` and `b` evoked too. */
+static void
+wait_lib_value(struct tfed *m, struct tfed *a, struct tfed *b,
+    unsigned long long obj, const char *attr, const char *want)
+{
+	char prefix[128];
+	double end = tfed_now() + WAIT_S;
+	const char *got;
+
+	snprintf(prefix, sizeof prefix, "value:%llu:%s=", obj, attr);
+	while (!((got = last(m, prefix)) && strcmp(got, want) == 0) &&
+	    tfed_now() < end) {
+		tfed_pump(a, 0.01);
+		tfed_pump(b, 0.01);
+		tfed_pump(m, 0.02);
+	}
+	expect(m, prefix, want);
+}
+
+/* HLAobjectInstancesUpdated and ...Reflected, and their reports: the
+ * distinct instances a federate updated (by registered class) and
+ * reflected (by the class it knows them as), which only its librti
+ * knows. */
+START_TEST(test_instance_counts)
+{
+	struct tfed *m = monitor(), *a, *b;
+	struct rti_callbacks cb;
+	rti_object_instance_handle b1, b2;
+	struct rti_attribute_value v;
+	struct rti_bundle_instance in[2];
+	unsigned long long ia, ib;
+	char want[256], hb[16], he[16];
+	size_t n;
+	int i;
+
+	tfed_callbacks(&cb);
+	tfed_om_callbacks(&cb, 1);
+	a = tfed_join_f(&rx, &cb, GRID, "alpha");
+	b = tfed_join_f(&rx, &cb, GRID, "beta");
+	tfed_publish_breaker(a);
+	/* b knows Breakers as Equipment (it subscribes to Name there) */
+	tfed_subscribe(b, "Equipment", "Name");
+	b1 = tfed_register_named(a, "Breaker", "B1");
+	b2 = tfed_register_named(a, "Breaker", "B2");
+	(void)tfed_register_named(a, "Breaker", "B3");
+	ck_assert(tfed_wait_n(b, "discover:", 3));
+	request_values(m, FED);
+	ia = instance_of(m, "alpha");
+	ib = instance_of(m, "beta");
+	wait_lib_value(m, a, b, ia, "HLAobjectInstancesUpdated", "0");
+	wait_lib_value(m, a, b, ib, "HLAobjectInstancesReflected", "0");
+
+	/* B1 updated three times (twice alone, once in a class bundle with
+	 * B2): two instances; B3 never */
+	v.attribute = tfed_attr(a, "Breaker", "Name");
+	v.value = "\0\0\0\0";
+	v.length = 4;
+	for (i = 0; i < 2; i++)
+		ck_assert_int_eq(rti_update_attribute_values(a->amb, b1, &v, 1,
+		    NULL, 0), RTI_OK);
+	in[0].object = b1;
+	in[1].object = b2;
+	for (i = 0; i < 2; i++) {
+		in[i].values = &v;
+		in[i].n_values = 1;
+		in[i].condition = NULL;
+	}
+	ck_assert_int_eq(rti_update_class_attribute_values(a->amb,
+	    tfed_oc(a, "Breaker"), in, 2, NULL, 0), RTI_OK);
+	ck_assert_int_eq(rti_flush_updates(a->amb), RTI_OK);
+	ck_assert(tfed_wait_n(b, "binst:", 4));
+
+	hjson(tfed_oc(m, "Breaker").id, hb);
+	hjson(tfed_oc(m, "Equipment").id, he);
+	n = tfed_count(m, "report:HLAreportObjectInstancesUpdated");
+	mom_send(m, "HLArequest.HLArequestObjectInstancesUpdated",
+	    "HLAfederate", hjson(a->handle.id, want), NULL);
+	wait_answer(m, a, b, "report:HLAreportObjectInstancesUpdated", n + 1);
+	expect(m, "param:HLAreportObjectInstancesUpdated:HLAfederate=",
+	    hjson(a->handle.id, want));
+	snprintf(want, sizeof want, "[{\"HLAobjectClass\":%s,"
+	    "\"HLAcount\":2}]", hb);
+	expect(m, "param:HLAreportObjectInstancesUpdated:"
+	    "HLAobjectInstanceCounts=", want);
+	n = tfed_count(m, "report:HLAreportObjectInstancesReflected");
+	mom_send(m, "HLArequest.HLArequestObjectInstancesReflected",
+	    "HLAfederate", hjson(b->handle.id, want), NULL);
+	wait_answer(m, a, b, "report:HLAreportObjectInstancesReflected",
+	    n + 1);
+	expect(m, "param:HLAreportObjectInstancesReflected:HLAfederate=",
+	    hjson(b->handle.id, want));
+	snprintf(want, sizeof want, "[{\"HLAobjectClass\":%s,"
+	    "\"HLAcount\":2}]", he);
+	expect(m, "param:HLAreportObjectInstancesReflected:"
+	    "HLAobjectInstanceCounts=", want);
+	/* a reflected nothing: an empty list */
+	mom_send(m, "HLArequest.HLArequestObjectInstancesReflected",
+	    "HLAfederate", hjson(a->handle.id, want), NULL);
+	wait_answer(m, a, b, "report:HLAreportObjectInstancesReflected",
+	    n + 2);
+	expect(m, "param:HLAreportObjectInstancesReflected:"
+	    "HLAobjectInstanceCounts=", "[]");
+
+	/* the attributes: the totals */
+	request_values(m, FED);
+	wait_lib_value(m, a, b, ia, "HLAobjectInstancesUpdated", "2");
+	wait_lib_value(m, a, b, ia, "HLAobjectInstancesReflected", "0");
+	wait_lib_value(m, a, b, ib, "HLAobjectInstancesReflected", "2");
+	wait_lib_value(m, a, b, ib, "HLAobjectInstancesUpdated", "0");
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(m);
+}
+END_TEST
+
+/* HLAcurrentFDD: the federation's merged model as one document, grown
+ * by a join's modules. */
+START_TEST(test_current_fdd)
+{
+	struct tfed *m = monitor(), *a = tfed_new(&rx);
+	const char *mods[1] = { TEST_DATA("fom/join-extra.xml") };
+	char prefix[128];
+	unsigned long long fx;
+	const char *fdd;
+	size_t n;
+
+	ck_assert(tfed_wait(m, "discover:HLAfederation:"));
+	fx = strtoull(m->events[tfed_find(m, "discover:HLAfederation:")] +
+	    sizeof "discover:HLAfederation", NULL, 10);
+	snprintf(prefix, sizeof prefix, "value:%llu:HLAcurrentFDD=", fx);
+	/* not sent unasked (a join reflects HLAfederatesInFederation) */
+	ck_assert_uint_eq(tfed_count(m, prefix), 0);
+	request_values(m, FEDN);
+	ck_assert(tfed_wait_n(m, prefix, 1));
+	fdd = last(m, prefix);
+	text_has(fdd, "<objectModel xmlns=");
+	text_has(fdd, "<name>Breaker</name>");
+	text_has(fdd, "<attribute><name>Status</name><dataType>BreakerState"
+	    "</dataType>");
+	text_has(fdd, "<name>HLAreportObjectInstancesReflected</name>");
+	ck_assert_ptr_null(strstr(fdd, "<name>Meter</name>"));
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(rti_join_federation_execution_with_modules(a->amb,
+	    "alpha", "test", "F", mods, 1, &a->handle), RTI_OK);
+	n = tfed_count(m, prefix);
+	request_values(m, FEDN);
+	ck_assert(tfed_wait_n(m, prefix, n + 1));
+	text_has(last(m, prefix), "<name>Meter</name>");
+	text_has(last(m, prefix), "<name>Breaker</name>");
+	tfed_free(a);
+	tfed_free(m);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -1481,6 +1658,8 @@ suite(void)
 		{ "lost_heartbeat", test_federate_lost_heartbeat },
 		{ "module_data", test_module_data },
 		{ "attributes", test_more_attributes },
+		{ "instance_counts", test_instance_counts },
+		{ "current_fdd", test_current_fdd },
 	};
 	Suite *s = suite_create("mom");
 	size_t i;

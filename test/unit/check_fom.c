@@ -423,6 +423,75 @@ START_TEST(test_corpus_file)
 }
 END_TEST
 
+/* The model written as one document (fom_write_fdd, HLAcurrentFDD)
+ * loads back into the same model: every handle names the same entity
+ * with the same definition. */
+START_TEST(test_corpus_write_fdd)
+{
+	const struct corpus_case *c = &corpus_cases[_i];
+	struct fom *f = fom_new(), *g = fom_new();
+	struct fom_error err;
+	struct wire_buf b;
+	uint32_t h;
+
+	load_corpus(f, c->file);
+	wire_buf_init(&b);
+	ck_assert_int_eq(fom_write_fdd(f, "merged", &b), 0);
+	ck_assert_msg(fom_load_string(g, (const char *)b.data, b.len,
+	    "written", &err) == 0, "%s written back: line %d: %s", c->file,
+	    err.line, err.msg);
+	ck_assert_uint_eq(g->n_oclasses, f->n_oclasses);
+	ck_assert_uint_eq(g->n_attrs, f->n_attrs);
+	ck_assert_uint_eq(g->n_iclasses, f->n_iclasses);
+	ck_assert_uint_eq(g->n_params, f->n_params);
+	ck_assert_uint_eq(g->n_dims, f->n_dims);
+	ck_assert_uint_eq(g->n_datatypes, f->n_datatypes);
+	ck_assert_str_eq(g->model_names[0], "merged");
+	for (h = 1; h <= f->n_oclasses; h++)
+		ck_assert_str_eq(fom_oclass(g, h)->qname,
+		    fom_oclass(f, h)->qname);
+	for (h = 1; h <= f->n_attrs; h++) {
+		const struct fom_attribute *x = fom_attr(f, h),
+		    *y = fom_attr(g, h);
+
+		ck_assert_str_eq(y->name, x->name);
+		ck_assert_uint_eq(y->oclass, x->oclass);
+		ck_assert_uint_eq(y->order, x->order);
+		ck_assert_uint_eq(y->transport, x->transport);
+		ck_assert_uint_eq(y->n_dims, x->n_dims);
+		ck_assert_uint_eq(y->datatype, x->datatype);
+	}
+	for (h = 1; h <= f->n_iclasses; h++) {
+		ck_assert_str_eq(fom_iclass(g, h)->qname,
+		    fom_iclass(f, h)->qname);
+		ck_assert_uint_eq(fom_iclass(g, h)->order,
+		    fom_iclass(f, h)->order);
+		ck_assert_uint_eq(fom_iclass(g, h)->transport,
+		    fom_iclass(f, h)->transport);
+	}
+	for (h = 1; h <= f->n_params; h++) {
+		ck_assert_str_eq(fom_param(g, h)->name, fom_param(f, h)->name);
+		ck_assert_uint_eq(fom_param(g, h)->datatype,
+		    fom_param(f, h)->datatype);
+	}
+	for (h = 1; h <= f->n_dims; h++) {
+		ck_assert_str_eq(fom_dim(g, h)->name, fom_dim(f, h)->name);
+		ck_assert_uint_eq(fom_dim(g, h)->upper_bound,
+		    fom_dim(f, h)->upper_bound);
+	}
+	for (h = 0; h < f->n_datatypes; h++) {
+		ck_assert_str_eq(g->datatypes[h].name, f->datatypes[h].name);
+		ck_assert_uint_eq(g->datatypes[h].kind, f->datatypes[h].kind);
+		ck_assert_uint_eq(g->datatypes[h].encodable,
+		    f->datatypes[h].encodable);
+		ck_assert_uint_eq(g->datatypes[h].size, f->datatypes[h].size);
+	}
+	wire_buf_free(&b);
+	fom_free(f);
+	fom_free(g);
+}
+END_TEST
+
 START_TEST(test_corpus_mim)
 {
 	struct fom *f = fom_new();
@@ -1680,6 +1749,8 @@ fom_suite(void)
 		tcase_add_test(tc, test_corpus_present);
 		tcase_add_loop_test(tc, test_corpus_file, 0,
 		    (int)(sizeof(corpus_cases) / sizeof(corpus_cases[0])));
+		tcase_add_loop_test(tc, test_corpus_write_fdd, 0,
+		    sizeof corpus_cases / sizeof corpus_cases[0]);
 		tcase_add_test(tc, test_corpus_mim);
 		tcase_add_test(tc, test_corpus_rpr);
 		tcase_add_test(tc, test_corpus_stress);
