@@ -71,7 +71,7 @@ BEGIN {
 }
 FILENAME ~ /stat.csv$/ {
 	# thread-pid,count,unit,event,...
-	if ($0 ~ /^#/ || split($0, a, ",") < 4) next
+	if ($0 ~ /^#/ || split($0, a, ",") < 4 || a[2] ~ /not counted/) next
 	nt = split(a[1], tp, "-"); c = tp[1]
 	k = kind(c); if (k == "") next
 	pid = tp[nt]
