@@ -107,6 +107,7 @@ ddm_inst_set(struct ddm_model *m, uint32_t obj, const char *cond,
 		snprintf(in->cond, sizeof in->cond, "%s", cond ? cond : "");
 	in->assoc = as;
 	in->n_assoc = n;
+	in->memo_n = 0;
 	return in;
 }
 

@@ -35,12 +35,22 @@ struct ddm_assoc {
 };
 
 /* An instance given a send condition or update regions. */
+/* Attributes of an update whose source-filter answer an instance keeps. */
+#define DDM_INST_MEMO_ATTRS 4
+
 struct ddm_inst {
 	struct idmap_node node;
 	uint32_t obj;
 	char cond[MATCH_MAX_COND + 1];  /* "" = none */
 	struct ddm_assoc *assoc;
 	uint32_t n_assoc;
+	/* librti's source filter (ddm_filter.c): its last answer for an
+	 * update of memo_attrs[0..memo_n) at class memo_cls with this
+	 * record's condition and no regions, while its replica is at
+	 * memo_applied; memo_n 0: none.  ddm_inst_set clears it. */
+	uint32_t memo_applied, memo_cls;
+	uint8_t memo_n, memo_w;
+	uint32_t memo_attrs[DDM_INST_MEMO_ATTRS];
 };
 
 struct ddm_model {

@@ -29,6 +29,7 @@ sample_init(struct sample *s, const struct sample_ops *ops)
 	s->speed = 1;
 	s->timeout = 30;
 	s->every = 50;
+	s->stride = 1;
 	s->live = 1;
 }
 
@@ -745,6 +746,7 @@ sample_advance(struct sample *s, double t)
 	s->granted = 0;
 	s->advancing = 1;
 	s->target = t;
+	s->advances++;
 	if (rti_time_advance_request(s->amb, rti_time_f64(t)) != RTI_OK) {
 		fprintf(stderr, "%s: time advance to %.3f: %s\n", s->name, t,
 		    rti_error_message(s->amb));
@@ -780,7 +782,8 @@ sample_settle(struct sample *s)
 int
 sample_run(struct sample *s)
 {
-	double t, t_end, wall0;
+	double t, t_end, wall0, target;
+	unsigned long k, left;
 	int rc;
 
 	/* Time advances from the granted time by adding the step: every
@@ -790,11 +793,23 @@ sample_run(struct sample *s)
 	    INFINITY;
 	wall0 = sample_now();
 	while (!sample_interrupted && !s->failed && t < t_end) {
+		/* Up to stride steps, to the next report at most. */
+		left = s->stride > 1 ? (unsigned long)s->stride : 1;
+		if (s->ops->report && (unsigned long)s->every - s->steps %
+		    (unsigned long)s->every < left)
+			left = (unsigned long)s->every - s->steps %
+			    (unsigned long)s->every;
+		target = t;
+		k = 0;
+		do {
+			target += s->step;
+			k++;
+		} while (k < left && target < t_end);
 		if ((s->ops->step && s->ops->step(s, t) < 0) ||
-		    sample_advance(s, t + s->step) < 0)
+		    sample_advance(s, target) < 0)
 			break;
-		if (++s->steps % (unsigned long)s->every == 0 &&
-		    s->ops->report)
+		s->steps += k;
+		if (s->steps % (unsigned long)s->every == 0 && s->ops->report)
 			s->ops->report(s);
 		if (s->speed > 0 && sample_pump(s, NULL, wall0 + (s->time -
 		    s->t0) / s->speed) < 0)

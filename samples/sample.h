@@ -115,6 +115,9 @@ struct sample {
 	double lookahead;               /* while regulating */
 	double t0;                      /* where sample_run started */
 	unsigned long steps;            /* time steps run */
+	unsigned long advances;         /* time advance requests made */
+	int stride;                     /* steps per time advance request
+	                                 * (default 1; see sample_run) */
 	int queued;                     /* the last evoke left callbacks
 	                                 * queued (its *pending) */
 
@@ -197,8 +200,13 @@ int sample_settle(struct sample *s);
  * The time loop, from s->time for --duration (0: until Ctrl-C): ops->step
  * at t, the advance to t + step (one more of s->steps, and ops->report
  * every --every steps), then the wait that keeps --speed, and any save or
- * restore (after a restore, from its time).  0 when it ran out its
- * duration or was interrupted, -1 otherwise.
+ * restore (after a restore, from its time).  With s->stride k > 1 one
+ * request covers up to k steps (never past the next report or the end;
+ * the time is t + step added k times, as every other federate computes
+ * it), and ops->step runs before each request: for a federate that only
+ * shows what others compute, which needs what they sent, in time order,
+ * not a grant per step.  0 when it ran out its duration or was
+ * interrupted, -1 otherwise.
  */
 int sample_run(struct sample *s);
 

@@ -219,6 +219,76 @@ START_TEST(test_source_suppression)
 }
 END_TEST
 
+/* The source filter keeps each instance's last answer (a substation
+ * simulator sends the same instances every step): the answer must follow
+ * every change it depends on, each for the very next update of the same
+ * instance - a subscription, its removal, the instance's condition, the
+ * attributes updated. */
+START_TEST(test_instance_answer_follows_changes)
+{
+	struct scen s;
+	struct tfed *c4;
+	rti_object_instance_handle b4;
+	struct rti_attribute_value v;
+	rti_attribute_handle pub[2];
+
+	scen_start(&s, 0);
+	pub[0] = tfed_attr(s.p, "Breaker", "Status");
+	pub[1] = tfed_attr(s.p, "Breaker", "Name");
+	ck_assert_int_eq(rti_publish_object_class_attributes(s.p->amb,
+	    tfed_oc(s.p, "Breaker"), pub, 2), RTI_OK);
+	b4 = reg(s.p, "b4", "S4");
+	ck_assert_int_eq(rti_unsubscribe_object_class(s.g->amb,
+	    tfed_oc(s.g, "Breaker")), RTI_OK);
+	tfed_barrier(s.p);
+	update(s.p, b4, "a", NULL);
+	update(s.p, b4, "b", NULL);
+	ck_assert_uint_eq(stats(s.p).updates_suppressed, 2);
+	/* a subscriber of S4: the next update goes, and the one after */
+	c4 = fed("c4", 0);
+	tfed_subscribe_status(c4, "S4");
+	update(s.p, b4, "c", NULL);
+	update(s.p, b4, "d", NULL);
+	ck_assert(tfed_wait(c4, "reflect:b4:c:"));
+	ck_assert(tfed_wait(c4, "reflect:b4:d:"));
+	ck_assert_uint_eq(stats(s.p).updates_sent, 2);
+	/* it unsubscribes: suppressed again */
+	ck_assert_int_eq(rti_unsubscribe_object_class(c4->amb,
+	    tfed_oc(c4, "Breaker")), RTI_OK);
+	tfed_barrier(s.p);
+	update(s.p, b4, "e", NULL);
+	ck_assert_uint_eq(stats(s.p).updates_suppressed, 3);
+	/* it subscribes to S5 alone: b4 (S4) still interests nobody, until
+	 * its condition becomes S5 */
+	ck_assert_int_eq(rti_remove_subscription_condition(c4->amb,
+	    tfed_oc(c4, "Breaker"), "S4"), RTI_OK);
+	tfed_subscribe_status(c4, "S5");
+	update(s.p, b4, "f", NULL);
+	ck_assert_uint_eq(stats(s.p).updates_suppressed, 4);
+	ck_assert_int_eq(rti_set_object_instance_condition(s.p->amb, b4,
+	    "S5"), RTI_OK);
+	update(s.p, b4, "g", NULL);
+	ck_assert(tfed_wait(c4, "reflect:b4:g:"));
+	ck_assert_uint_eq(stats(s.p).updates_sent, 3);
+	/* another attribute of b4, which c4 does not subscribe to */
+	v.attribute = tfed_attr(s.p, "Breaker", "Name");
+	v.value = "h";
+	v.length = 1;
+	ck_assert_int_eq(rti_update_attribute_values(s.p->amb, b4, &v, 1,
+	    NULL, 0), RTI_OK);
+	ck_assert_uint_eq(stats(s.p).updates_suppressed, 5);
+	update(s.p, b4, "i", NULL);
+	ck_assert(tfed_wait(c4, "reflect:b4:i:"));
+	ck_assert_uint_eq(stats(s.p).updates_sent, 4);
+	tfed_barrier(c4);
+	ck_assert_int_lt(tfed_find(c4, "reflect:b4:a:"), 0);
+	ck_assert_int_lt(tfed_find(c4, "reflect:b4:e:"), 0);
+	ck_assert_int_lt(tfed_find(c4, "reflect:b4:f:"), 0);
+	tfed_free(c4);
+	scen_end(&s);
+}
+END_TEST
+
 START_TEST(test_conditions_at_run_time)
 {
 	struct scen s;
@@ -1519,6 +1589,7 @@ filter_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_consoles_get_their_substation);
 	tcase_add_test(tc, test_source_suppression);
+	tcase_add_test(tc, test_instance_answer_follows_changes);
 	tcase_add_test(tc, test_conditions_at_run_time);
 	tcase_add_test(tc, test_class_bundle_cut_per_condition);
 	tcase_add_test(tc, test_class_bundle_routes_like_single_updates);
