@@ -72,6 +72,11 @@ struct route {
 	                                 b.attrs[x] match */
 	uint8_t *any;                 /* [n_routes]: wants some instance
 	                                 (route_general) */
+	/* the instances each filtered route wants, from DDM's hits
+	 * (route_general, plan_sparse): hit[hoff[i] .. + hn[i]) the routes
+	 * instance i matched; lst[lstart[k] .. + lcnt[k]) the instances
+	 * route k wants, ascending */
+	uint32_t *hit, *hoff, *hn, *lst, *lstart, *lcnt;
 	uint32_t *kc;                 /* [n_inst]: class the subscriber knows
 	                                 the instance as, 0 = nothing of it */
 	uint8_t *keep;                /* [n_attrs]: the subscriber gets it */
@@ -83,7 +88,8 @@ struct route {
 	uint32_t stamp_gen;
 	uint32_t n_stamp;             /* the FOM's attributes */
 	size_t cap_bi, cap_dup, cap_want, cap_wattr, cap_kc, cap_keep,
-	    cap_keep2, cap_idx, cap_handles, cap_any;
+	    cap_keep2, cap_idx, cap_handles, cap_any, cap_hit, cap_hoff,
+	    cap_hn, cap_lst, cap_lstart, cap_lcnt;
 	struct wire_buf out;          /* a reflect being built */
 	struct wire_buf mc;           /* the head of a group message
 	                                 (--multicast) */
