@@ -77,6 +77,11 @@ struct route {
 	 * instance i matched; lst[lstart[k] .. + lcnt[k]) the instances
 	 * route k wants, ascending */
 	uint32_t *hit, *hoff, *hn, *lst, *lstart, *lcnt;
+	/* the instances the last plan gave anything of could be among
+	 * (plan_sparse's list), NULL: any; send_planned and the cut look at
+	 * these only */
+	const uint32_t *pl;
+	uint32_t pn;
 	uint32_t *kc;                 /* [n_inst]: class the subscriber knows
 	                                 the instance as, 0 = nothing of it */
 	uint8_t *keep;                /* [n_attrs]: the subscriber gets it */

@@ -451,7 +451,8 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	wire_put_u32(&rt->out, producer);
 	om_hdr_put(&rt->out, h, tso);
 	at = rt->out.len;
-	if (!layer && (k = bundle_cut(&rt->out, &rt->b, cls, keep)) == 0)
+	if (!layer && (k = bundle_cut_list(&rt->out, &rt->b, cls, keep,
+	    rt->pl, rt->pn)) == 0)
 		return;
 	to->cnt.reflections[layer ? rt->b.cls : cls] += k;
 	/* its library holds it until a grant: so does its connection
@@ -824,16 +825,21 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 			c->srv->stats.filtered++;
 			continue;
 		}
-		if (sparse && rt->lcnt[k] != LST_ALL)
+		rt->pl = NULL;
+		if (sparse && rt->lcnt[k] != LST_ALL) {
+			rt->pl = rt->lst + rt->lstart[k];
+			rt->pn = rt->lcnt[k];
 			whole = plan_sparse(fx, st, rt, &r[k], rt->wattr + k, n,
-			    rt->lst + rt->lstart[k], rt->lcnt[k]);
-		else
+			    rt->pl, rt->pn);
+		} else {
 			whole = plan(fx, st, rt, &r[k], rt->want + k,
 			    rt->wattr + k, n);
+		}
 		if (mc && route_mc_take(c, rt, to, k, whole))
 			continue;
 		send_planned(c, rt, to, whole, h, tso, layer, layer_len);
 	}
+	rt->pl = NULL;
 	if (!mc)
 		return;
 	if (mc_end(c->srv, rt->mc.data, rt->mc.len, layer, layer_len)) {
@@ -859,9 +865,11 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
     size_t layer_len)
 {
 	const struct bundle *b = &rt->b;
-	uint32_t i, j, cls;
+	uint32_t i, j, x, cls, pn = rt->pl ? rt->pn : b->n_inst;
 	int multi, sent = 0;
 
+/* the x-th instance plan may have given anything of */
+#define PL(x) (rt->pl ? rt->pl[x] : (x))
 	if (whole) {
 		send_reflect(rt, to, c->fed->handle, h, tso, layer,
 		    layer_len, 0, NULL);
@@ -873,20 +881,20 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
 	for (;;) {
 		const uint8_t *sel = rt->keep;
 
-		for (i = 0, cls = 0; i < b->n_inst && !cls; i++)
-			cls = rt->kc[i];
+		for (x = 0, cls = 0; x < pn && !cls; x++)
+			cls = rt->kc[PL(x)];
 		if (!cls)
 			break;
-		for (i = 0, multi = 0; i < b->n_inst; i++)
-			multi |= rt->kc[i] && rt->kc[i] != cls;
+		for (x = 0, multi = 0; x < pn; x++)
+			multi |= rt->kc[PL(x)] && rt->kc[PL(x)] != cls;
 		if (multi) {
 			for (i = 0; i < b->n_inst; i++) {
-				size_t x = b->inst[i].first;
+				size_t a = b->inst[i].first;
 
 				for (j = 0; j < b->inst[i].n_attrs;
-				    j++, x++)
-					rt->keep2[x] = rt->kc[i] ==
-					    cls && rt->keep[x];
+				    j++, a++)
+					rt->keep2[a] = rt->kc[i] ==
+					    cls && rt->keep[a];
 			}
 			sel = rt->keep2;
 		}
@@ -895,10 +903,11 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
 		c->srv->stats.routed++;
 		c->srv->stats.filtered++;
 		sent = 1;
-		for (i = 0; i < b->n_inst; i++)
-			if (rt->kc[i] == cls)
-				rt->kc[i] = 0;
+		for (x = 0; x < pn; x++)
+			if (rt->kc[PL(x)] == cls)
+				rt->kc[PL(x)] = 0;
 	}
+#undef PL
 	if (!sent)
 		c->srv->stats.filtered++;
 }
