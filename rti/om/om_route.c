@@ -760,6 +760,9 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 		const struct bundle_inst *bi = &b->inst[i];
 		int plain = ddm_update_plain(fx, bi->handle, h->cond);
 
+		if (i + 1 < b->n_inst && !*h->cond)
+			ddm_update_prefetch(fx, bi[1].handle);
+
 		/* an instance without regions or condition updating the same
 		 * attributes as the one before, also such, is routed the
 		 * same way */
