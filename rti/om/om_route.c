@@ -224,6 +224,9 @@ uniform_check(struct conn *c, struct om_fx *st, struct route *rt,
 		const struct bundle_inst *bi = &b->inst[i];
 		struct om_instance *in = i ? om_lookup(st, bi->handle) : in0;
 
+		if (i + 1 < b->n_inst)
+			om_prefetch(st, bi[1].handle);
+
 		if (!in || in->cls != b->cls || (i && bi->at != bi[-1].at) ||
 		    !ddm_update_plain(fx, bi->handle, NULL))
 			return 0;
@@ -260,6 +263,9 @@ update_check(struct conn *c, struct om_fx *st, struct route *rt)
 	for (i = 0, fast = 0; i < b->n_inst; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
 		struct om_instance *in = om_lookup(st, bi->handle);
+
+		if (i + 1 < b->n_inst)
+			om_prefetch(st, bi[1].handle);
 
 		if (!in)
 			return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
