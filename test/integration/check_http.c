@@ -2845,6 +2845,63 @@ START_TEST(test_event_save_failed)
 }
 END_TEST
 
+/*
+ * rtiexec stopped (SIGTERM) during a session: its log's line names the
+ * signal and what was still running, and rtictl events --follow (which
+ * polls) ends its stream saying rtiexec stopped answering, exit 1, not
+ * a bare error.
+ */
+START_TEST(test_stop_reason)
+{
+	struct tfed *a = fed("A"), *b = fed("B");
+	char cmd[sizeof RTICTL + 512], line[4096], text[8192];
+	size_t n = 0;
+	FILE *f, *lf;
+	int st, seen = 0;
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f T "
+	    "--follow -d 0.2 -n 600 events 2>/dev/null", hport);
+	ck_assert_ptr_nonnull(f = popen(cmd, "r"));
+	while (seen < 3 && fgets(line, sizeof line, f))
+		seen++;
+	ck_assert_int_eq(seen, 3);
+	ck_assert_int_eq(kill(rx.pid, SIGTERM), 0);
+	ck_assert_int_eq(waitpid(rx.pid, &st, 0), rx.pid);
+	rx.pid = -1;
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_str_eq(line, "(rtiexec stopped answering; the federations "
+	    "followed went with it)\n");
+	ck_assert_ptr_null(fgets(line, sizeof line, f));
+	st = pclose(f);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+	/* the log's line */
+	ck_assert_ptr_nonnull(lf = fopen(rx.log, "r"));
+	n = fread(text, 1, sizeof text - 1, lf);
+	text[n] = '\0';
+	fclose(lf);
+	ck_assert_msg(strstr(text, " warn: signal 15 (SIGTERM): shutting "
+	    "down; still running: 1 federation, 2 federates; T (2 federates: "
+	    "A, B)\n") != NULL, "%s", text);
+	tfed_free(a);
+	tfed_free(b);
+	rtiexec_kill(&rx);
+	start_with(NULL);
+	/* nothing running: said so, at info */
+	ck_assert_int_eq(kill(rx.pid, SIGINT), 0);
+	ck_assert_int_eq(waitpid(rx.pid, &st, 0), rx.pid);
+	rx.pid = -1;
+	ck_assert_ptr_nonnull(lf = fopen(rx.log, "r"));
+	n = fread(text, 1, sizeof text - 1, lf);
+	text[n] = '\0';
+	fclose(lf);
+	ck_assert_msg(strstr(text, " info: signal 2 (SIGINT): shutting down; "
+	    "nothing was running\n") != NULL, "%s", text);
+	rtiexec_kill(&rx);
+	start_with(NULL);
+}
+END_TEST
+
 static Suite *
 http_suite(void)
 {
@@ -2883,6 +2940,7 @@ http_suite(void)
 	tcase_add_test(tc, test_event_evicted);
 	tcase_add_test(tc, test_event_slow_consumer);
 	tcase_add_test(tc, test_event_save_failed);
+	tcase_add_test(tc, test_stop_reason);
 	suite_add_tcase(s, tc);
 	return s;
 }
