@@ -413,6 +413,9 @@ START_TEST (test_time)
    wait_all (both, b, L"grant 11");
    b.amb->flushQueueRequest (HLAinteger64Time (20));
    wait_all (both, b, L"grant", 5);
+   // a's own grant (its request of 12) may still be on its way: a
+   // federate with a request pending may not change its lookahead
+   wait_all (both, a, L"grant 12");
    a.amb->modifyLookahead (HLAinteger64Interval (1));
    b.amb->enableAsynchronousDelivery ();
    ck_assert_throws (b.amb->enableAsynchronousDelivery (),
