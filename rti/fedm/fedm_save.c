@@ -298,7 +298,7 @@ save_initiate(struct federation *fx)
 int
 fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx_st(fx);
 	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
 	int has_time = wire_get_u8(rd);
@@ -314,7 +314,7 @@ fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if ((err = fedm_save_join_check(fx, msg, sizeof msg)) != RTI_OK)
 		return conn_reply(c, serial, err, msg, NULL, 0), 0;
 	if (has_time) {
-		err = tm_save_time_check(c->fed, t, msg, sizeof msg);
+		err = tm_save_time_check(conn_fed(c), t, msg, sizeof msg);
 		if (err != RTI_OK)
 			return conn_reply(c, serial, err, msg, NULL, 0), 0;
 	}
@@ -328,7 +328,8 @@ fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	{
 		char ts[TMC_STR_LEN];
 
-		events_add(fx, EV_SAVE_REQUESTED, c->fed, "'%s'%s%s", label,
+		events_add(fx, EV_SAVE_REQUESTED, conn_fed(c), "'%s'%s%s",
+		    label,
 		    has_time ? " at time " : "", has_time ?
 		    tmc_str(fx->time_int64, t, ts) : "");
 	}
@@ -364,7 +365,7 @@ fedm_save_time_reached(struct federation *fx)
 int
 fedm_h_save_begun(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct fedm_fed *fs = fed_st(c->fed);
+	struct fedm_fed *fs = fed_st(conn_fed(c));
 
 	if (!wire_rd_done(rd))
 		return -1;
@@ -383,9 +384,9 @@ static void restore_apply_pending(struct federation *fx);
 int
 fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx_st(fx);
-	struct fedm_fed *fs = fed_st(c->fed);
+	struct fedm_fed *fs = fed_st(conn_fed(c));
 	uint8_t restore = wire_get_u8(rd);
 	uint32_t gen = wire_get_u32(rd), i;
 
@@ -400,12 +401,12 @@ fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		/* a save that ended meanwhile: nothing to fence */
 		if (st->save == FX_SAVE_INITIATED ||
 		    st->save == FX_SAVE_WRITING)
-			c->fed->busy = RTI_ERR_SAVE_IN_PROGRESS;
+			conn_fed(c)->busy = RTI_ERR_SAVE_IN_PROGRESS;
 		return 0;
 	}
 	if (!st->restoring)
 		return 0;
-	c->fed->busy = RTI_ERR_RESTORE_IN_PROGRESS;
+	conn_fed(c)->busy = RTI_ERR_RESTORE_IN_PROGRESS;
 	if (fs->restore_st ==
 	    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_RESTORE_TO_BEGIN)
 		fs->restore_st = RTI_RESTORE_STATUS_FEDERATE_PREPARED_TO_RESTORE;
@@ -422,8 +423,8 @@ fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_save_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
-	struct fedm_fed *fs = fed_st(c->fed);
+	struct federation *fx = conn_fed(c)->fx;
+	struct fedm_fed *fs = fed_st(conn_fed(c));
 	int ok = wire_get_u8(rd);
 
 	if (!wire_rd_done(rd) || ok > 1)
@@ -443,7 +444,7 @@ fedm_h_save_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 
 	if (!wire_rd_done(rd))
 		return -1;
@@ -458,7 +459,7 @@ fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_save_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct wire_buf *b;
 	size_t off;
 	uint32_t i;
@@ -466,7 +467,7 @@ fedm_h_save_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_CB_SAVE_STATUS, &off);
+	b = srv_frame(conn_srv(c), WIRE_CB_SAVE_STATUS, &off);
 	wire_put_u32(b, fx->n_feds);
 	for (i = 0; i < fx->n_feds; i++) {
 		wire_put_u32(b, fx->feds[i]->handle);
@@ -544,7 +545,7 @@ send_req_result(struct conn *c, const char *label, const char *reason)
 	struct wire_buf *b;
 	size_t off;
 
-	b = srv_frame(c->srv, reason ? WIRE_CB_RESTORE_REQ_FAIL :
+	b = srv_frame(conn_srv(c), reason ? WIRE_CB_RESTORE_REQ_FAIL :
 	    WIRE_CB_RESTORE_REQ_OK, &off);
 	wire_put_str(b, label);
 	if (reason)
@@ -594,7 +595,7 @@ plan_match(struct federation *fx, const struct restore_saved *sv,
 int
 fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx_st(fx);
 	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
 	char msg[512];
@@ -611,9 +612,9 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	events_add(fx, EV_RESTORE_REQUESTED, c->fed, "'%s'", label);
+	events_add(fx, EV_RESTORE_REQUESTED, conn_fed(c), "'%s'", label);
 	msg[0] = '\0';
-	st->restore_by = c->fed->handle;
+	st->restore_by = conn_fed(c)->handle;
 	/* read and checked off the loop: the outcome comes to
 	 * fedm_restore_loaded; joins and other requests are refused
 	 * meanwhile (fedm_save_join_check) */
@@ -714,8 +715,8 @@ restore_apply_pending(struct federation *fx)
 int
 fedm_h_restore_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
-	struct fedm_fed *fs = fed_st(c->fed);
+	struct federation *fx = conn_fed(c)->fx;
+	struct fedm_fed *fs = fed_st(conn_fed(c));
 	int ok = wire_get_u8(rd);
 
 	if (!wire_rd_done(rd) || ok > 1)
@@ -735,7 +736,7 @@ fedm_h_restore_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_restore_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 
 	if (!wire_rd_done(rd))
 		return -1;
@@ -750,7 +751,7 @@ fedm_h_restore_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_restore_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct wire_buf *b;
 	size_t off;
 	uint32_t i;
@@ -758,7 +759,7 @@ fedm_h_restore_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_CB_RESTORE_STATUS, &off);
+	b = srv_frame(conn_srv(c), WIRE_CB_RESTORE_STATUS, &off);
 	wire_put_u32(b, fx->n_feds);
 	for (i = 0; i < fx->n_feds; i++) {
 		struct fedm_fed *fs = fed_st(fx->feds[i]);
