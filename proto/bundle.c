@@ -199,12 +199,21 @@ uint32_t
 bundle_cut(struct wire_buf *w, const struct bundle *b, uint32_t cls,
     const uint8_t *keep)
 {
-	size_t coff = w->len, ioff;
-	uint32_t i, j, n_out = 0, kept;
+	return bundle_cut_list(w, b, cls, keep, NULL, b->n_inst);
+}
 
+uint32_t
+bundle_cut_list(struct wire_buf *w, const struct bundle *b, uint32_t cls,
+    const uint8_t *keep, const uint32_t *list, uint32_t m)
+{
+	size_t coff = w->len, ioff;
+	uint32_t x, j, n_out = 0, kept;
+
+	if (!list)
+		m = b->n_inst;
 	bundle_class_begin(w, cls);
-	for (i = 0; i < b->n_inst; i++) {
-		const struct bundle_inst *in = &b->inst[i];
+	for (x = 0; x < m; x++) {
+		const struct bundle_inst *in = &b->inst[list ? list[x] : x];
 
 		kept = 0;
 		for (j = 0; j < in->n_attrs; j++)

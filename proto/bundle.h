@@ -147,6 +147,10 @@ bundle_attr_write(uint8_t *p, uint32_t attr, const void *value,
  */
 uint32_t bundle_cut(struct wire_buf *w, const struct bundle *b, uint32_t cls,
     const uint8_t *keep);
+/* bundle_cut of the instances list[0..m) only, ascending (list NULL:
+ * every instance); keep[] of the others is not read. */
+uint32_t bundle_cut_list(struct wire_buf *w, const struct bundle *b,
+    uint32_t cls, const uint8_t *keep, const uint32_t *list, uint32_t m);
 
 /*
  * The header of OM updates, interactions and deletes (HDR in wire.h):

@@ -764,6 +764,14 @@ cmd_events(const struct ctl *c, int follow, double period, long iterations)
 		const struct json_val *fl;
 
 		if (!(list = get_json(c, "/api/v1/federations", NULL, NULL))) {
+			/* polled: an rtiexec that stopped answers no more,
+			 * and its federations went with it (rtiexec(1):
+			 * its log's last line says why and what ran) */
+			if (follow && it > 0 && !c->json) {
+				printf("(rtiexec stopped answering; the "
+				    "federations followed went with it)\n");
+				fflush(stdout);
+			}
 			rc = 1;
 			break;
 		}

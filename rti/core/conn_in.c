@@ -372,9 +372,11 @@ conn_process_kept(struct conn *c)
 	c->in_off += conn_process(c, c->in.data + c->in_off,
 	    c->in.len - c->in_off);
 	if (c->in_off == c->in.len) {
+		size_t used = c->in.len;
+
 		c->in.len = 0;
 		c->in_off = 0;
-		buf_trim(&c->in, BUF_KEEP);
+		buf_trim(&c->in, BUF_KEEP, used, &c->trim_prev[0]);
 	}
 }
 

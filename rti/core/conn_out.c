@@ -60,9 +60,12 @@ out_queued(const struct conn *c)
 }
 
 void
-buf_trim(struct wire_buf *b, size_t keep)
+buf_trim(struct wire_buf *b, size_t keep, size_t used, size_t *prev)
 {
-	if (b->cap > keep) {
+	int steady = used > keep && *prev > keep && used >= b->cap / 4;
+
+	*prev = used;
+	if (b->cap > keep && !steady) {
 		wire_buf_free(b);
 		wire_buf_init(b);
 	}
@@ -303,10 +306,12 @@ hold_publisher(struct rti_server *srv)
 static void
 out_clear(struct conn *c)
 {
+	size_t used = c->out.len;
+
 	c->pub.srv->out_total -= out_queued(c);
 	c->out.len = 0;
 	c->out_off = 0;
-	buf_trim(&c->out, OUT_KEEP);
+	buf_trim(&c->out, OUT_KEEP, used, &c->trim_prev[1]);
 	if (c->writing) {
 		event_del(c->wev);
 		c->writing = 0;
@@ -582,15 +587,16 @@ out_append(struct conn *c, const void *head, size_t head_len,
 static int
 held_release(struct conn *c)
 {
+	size_t used = c->held.len;
 	int rc;
 
-	if (!c->held.len)
+	if (!used)
 		return 0;
 	rc = out_append(c, c->held.data, c->held.len, NULL, 0,
 	    c->held_frames);
 	c->held.len = 0;
 	c->held_frames = 0;
-	buf_trim(&c->held, HELD_KEEP);
+	buf_trim(&c->held, HELD_KEEP, used, &c->trim_prev[2]);
 	return rc;
 }
 

@@ -29,6 +29,49 @@
 #include "conn.h"
 #include "uring.h"
 
+static const char *
+sig_name(int sig)
+{
+	return sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "?";
+}
+
+/* The one line a stop leaves in the log: the signal, and what was still
+ * running, since the federations go with rtiexec (each federation with
+ * its federates; what passes the log's line bound is cut, ending in
+ * "...").  A warning when it ends a session, so --quiet keeps it. */
+static void
+log_stopping(struct rti_server *srv, int sig)
+{
+	char what[4096];
+	size_t n = 0;
+	struct federation *fx;
+	uint32_t nfx = 0, nfed = 0, i;
+
+	for (fx = srv->pub.federations; fx; fx = fx->next) {
+		nfx++;
+		nfed += fx->n_feds;
+	}
+	what[0] = '\0';
+	for (fx = srv->pub.federations; fx && n < sizeof what; fx = fx->next) {
+		n += (size_t)snprintf(what + n, sizeof what - n, "; %s (%u "
+		    "federate%s%s", fx->name, fx->n_feds, fx->n_feds == 1 ?
+		    "" : "s", fx->n_feds ? ": " : "");
+		for (i = 0; i < fx->n_feds && n < sizeof what; i++)
+			n += (size_t)snprintf(what + n, sizeof what - n,
+			    "%s%s", i ? ", " : "", fx->feds[i]->name);
+		if (n < sizeof what)
+			n += (size_t)snprintf(what + n, sizeof what - n, ")");
+	}
+	if (!nfx) {
+		rti_log(srv, LOG_INFO, "signal %d (%s): shutting down; nothing "
+		    "was running", sig, sig_name(sig));
+		return;
+	}
+	rti_log(srv, LOG_WARN, "signal %d (%s): shutting down; still "
+	    "running: %u federation%s, %u federate%s%s", sig, sig_name(sig),
+	    nfx, nfx == 1 ? "" : "s", nfed, nfed == 1 ? "" : "s", what);
+}
+
 static void
 signal_cb(evutil_socket_t sig, short what, void *arg)
 {
@@ -57,7 +100,7 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 		    (unsigned long long)srv->pub.stats.heartbeat_timeouts);
 		return;
 	}
-	rti_log(srv, LOG_INFO, "signal %d: shutting down", (int)sig);
+	log_stopping(srv, (int)sig);
 	event_base_loopexit(srv->pub.base, NULL);
 }
 

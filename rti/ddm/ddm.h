@@ -41,6 +41,9 @@ size_t ddm_route_update(struct federation *fx, uint32_t obj,
     const uint32_t *attrs, uint32_t n_attrs, const char *cond,
     const struct dm_sub *r, size_t n, uint8_t *want, uint8_t *want_attr);
 int ddm_update_plain(struct federation *fx, uint32_t obj, const char *cond);
+/* A hint: ddm_update_plain of `obj` follows soon (its record is fetched
+ * into the cache meanwhile). */
+void ddm_update_prefetch(struct federation *fx, uint32_t obj);
 size_t ddm_route_interaction(struct federation *fx, const char *cond,
     const uint32_t *reg, uint32_t m, const struct dm_sub *r, size_t n,
     uint8_t *want);

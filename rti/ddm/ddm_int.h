@@ -87,7 +87,7 @@ struct ddm_fx {
 		const struct dm_sub *r;
 		size_t n, nk;
 		uint8_t *base;            /* [n]: routes wanting everything */
-		size_t cap_base;
+		size_t cap_base, n_base;  /* n_base: the ones set in base */
 		uint32_t *slot;           /* by federate handle: route + 1 */
 		size_t cap_slot, slot_len;
 		uint32_t *marked;         /* owners a query matched */

@@ -31,7 +31,8 @@ struct fedm_fx {
 	char *save_label;
 	int save_has_time;
 	uint64_t save_time;
-	int save_failed;          /* a federate said not complete */
+	uint32_t save_failed;     /* federates that said not complete */
+	char *save_failed_by;     /* the first of them (malloc'd), or NULL */
 	struct store_save *store; /* fedm_store.c's, while writing */
 	struct store_job *loading; /* the read of a restore requested, until
 	                              it is loaded (restore_by asked) */

@@ -156,6 +156,8 @@ save_end_why(struct federation *fx, int saved, uint32_t reason,
 	}
 	st->save_label = NULL;
 	st->save_failed = 0;
+	free(st->save_failed_by);
+	st->save_failed_by = NULL;
 	set_busy(fx, RTI_OK);
 	for (i = 0; i < fx->n_feds; i++)
 		fed_st(fx->feds[i])->save_st =
@@ -259,7 +261,12 @@ save_check(struct federation *fx)
 		    RTI_SAVE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE)
 			return;
 	if (st->save_failed) {
-		save_end(fx, 0, RTI_SAVE_FEDERATE_REPORTED_FAILURE);
+		char d[WIRE_MAX_NAME + 64];
+
+		snprintf(d, sizeof d, "%s%s answered federateSaveNotComplete",
+		    st->save_failed_by ? st->save_failed_by : "?",
+		    st->save_failed > 1 ? " and others" : "");
+		save_end_why(fx, 0, RTI_SAVE_FEDERATE_REPORTED_FAILURE, d);
 		return;
 	}
 	st->save = FX_SAVE_WRITING;
@@ -434,8 +441,9 @@ fedm_h_save_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    RTI_ERR_FEDERATE_HAS_NOT_BEGUN_SAVE,
 		    "the federate has not begun a save"), 0;
 	fs->save_st = RTI_SAVE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE;
-	if (!ok)
-		fx_st(fx)->save_failed = 1;
+	/* the first to fail is named in the event (NULL on ENOMEM: "?") */
+	if (!ok && !fx_st(fx)->save_failed++)
+		fx_st(fx)->save_failed_by = strdup(conn_fed(c)->name);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	save_check(fx);
 	return 0;
@@ -452,7 +460,12 @@ fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_replyf(c, serial, RTI_ERR_SAVE_NOT_IN_PROGRESS,
 		    "no save is in progress"), 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	save_end(fx, 0, RTI_SAVE_ABORTED);
+	{
+		char d[WIRE_MAX_NAME + 8];
+
+		snprintf(d, sizeof d, "by %s", conn_fed(c)->name);
+		save_end_why(fx, 0, RTI_SAVE_ABORTED, d);
+	}
 	return 0;
 }
 
@@ -799,8 +812,13 @@ fedm_save_leave(struct federate *f)
 		free(st->restore_label);
 		st->restore_label = NULL;
 	}
-	if (st->save)
-		save_end(fx, 0, RTI_SAVE_FEDERATE_RESIGNED);
+	if (st->save) {
+		char d[WIRE_MAX_NAME + 32];
+
+		snprintf(d, sizeof d, "%s (%s)", f->name,
+		    events_why_name(f->leave_why));
+		save_end_why(fx, 0, RTI_SAVE_FEDERATE_RESIGNED, d);
+	}
 	if (st->restoring)
 		restore_end(fx, 0, RTI_RESTORE_FEDERATE_RESIGNED);
 }
@@ -818,6 +836,8 @@ fedm_save_fini(struct federation *fx)
 	st->pending = NULL;
 	st->pending_joined = NULL;
 	free(st->save_label);
+	free(st->save_failed_by);
+	st->save_failed_by = NULL;
 	free(st->restore_label);
 	free(st->last_label);
 	st->save_label = st->restore_label = st->last_label = NULL;

@@ -72,6 +72,16 @@ struct route {
 	                                 b.attrs[x] match */
 	uint8_t *any;                 /* [n_routes]: wants some instance
 	                                 (route_general) */
+	/* the instances each filtered route wants, from DDM's hits
+	 * (route_general, plan_sparse): hit[hoff[i] .. + hn[i]) the routes
+	 * instance i matched; lst[lstart[k] .. + lcnt[k]) the instances
+	 * route k wants, ascending */
+	uint32_t *hit, *hoff, *hn, *lst, *lstart, *lcnt;
+	/* the instances the last plan gave anything of could be among
+	 * (plan_sparse's list), NULL: any; send_planned and the cut look at
+	 * these only */
+	const uint32_t *pl;
+	uint32_t pn;
 	uint32_t *kc;                 /* [n_inst]: class the subscriber knows
 	                                 the instance as, 0 = nothing of it */
 	uint8_t *keep;                /* [n_attrs]: the subscriber gets it */
@@ -83,7 +93,8 @@ struct route {
 	uint32_t stamp_gen;
 	uint32_t n_stamp;             /* the FOM's attributes */
 	size_t cap_bi, cap_dup, cap_want, cap_wattr, cap_kc, cap_keep,
-	    cap_keep2, cap_idx, cap_handles, cap_any;
+	    cap_keep2, cap_idx, cap_handles, cap_any, cap_hit, cap_hoff,
+	    cap_hn, cap_lst, cap_lstart, cap_lcnt;
 	struct wire_buf out;          /* a reflect being built */
 	struct wire_buf mc;           /* the head of a group message
 	                                 (--multicast) */
@@ -155,6 +166,17 @@ om_lookup(struct om_fx *st, uint32_t obj)
 	    struct om_instance, hnode, handle);
 
 	return n ? IDMAP_ENTRY(n, struct om_instance, hnode) : NULL;
+}
+
+/* A hint: om_lookup of `obj` follows soon (update_check fetches the next
+ * instance of a bundle while it checks this one: the lookup's chain node
+ * is a cache miss per instance). */
+static inline void
+om_prefetch(const struct om_fx *st, uint32_t obj)
+{
+	if (st->inst_map.n)
+		__builtin_prefetch(st->inst_map.head[idmap_slot(obj,
+		    st->inst_map.mask)]);
 }
 
 /* Index of attribute `a` in in->attrs, or -1. */

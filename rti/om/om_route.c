@@ -133,6 +133,12 @@ om_route_fini(struct route *rt)
 	free(rt->handles);
 	free(rt->mct);
 	free(rt->any);
+	free(rt->hit);
+	free(rt->hoff);
+	free(rt->hn);
+	free(rt->lst);
+	free(rt->lstart);
+	free(rt->lcnt);
 }
 
 /* Do instance layers a (may be NULL) and b update the same attributes in
@@ -218,6 +224,9 @@ uniform_check(struct conn *c, struct om_fx *st, struct route *rt,
 		const struct bundle_inst *bi = &b->inst[i];
 		struct om_instance *in = i ? om_lookup(st, bi->handle) : in0;
 
+		if (i + 1 < b->n_inst)
+			om_prefetch(st, bi[1].handle);
+
 		if (!in || in->cls != b->cls || (i && bi->at != bi[-1].at) ||
 		    !ddm_update_plain(fx, bi->handle, NULL))
 			return 0;
@@ -254,6 +263,9 @@ update_check(struct conn *c, struct om_fx *st, struct route *rt)
 	for (i = 0, fast = 0; i < b->n_inst; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
 		struct om_instance *in = om_lookup(st, bi->handle);
+
+		if (i + 1 < b->n_inst)
+			om_prefetch(st, bi[1].handle);
 
 		if (!in)
 			return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
@@ -312,6 +324,52 @@ update_check(struct conn *c, struct om_fx *st, struct route *rt)
 	return 0;
 }
 
+/* What subscriber `s` gets of instance i, which its filters take
+ * (kc: the class it knows it as, discovered now if it did not know it):
+ * rt->keep for its attributes; the number kept. */
+static uint32_t
+plan_inst(struct federation *fx, struct om_fx *st, struct route *rt,
+    const struct dm_sub *s, uint32_t i, uint32_t kc, const uint8_t *wattr,
+    size_t stride)
+{
+	const struct bundle *b = &rt->b;
+	const struct bundle_inst *bi = &b->inst[i];
+	const uint64_t *attrs = NULL;
+	uint32_t j, kept;
+
+	if (kc == s->known) {
+		attrs = s->attrs;
+	} else if (kc) {
+		const struct dm_sub *e = dm_route_find(fx, kc, s->f);
+
+		attrs = e ? e->attrs : NULL;
+	}
+	for (j = kept = 0; j < bi->n_attrs; j++) {
+		uint8_t k = (uint8_t)(bset_has(attrs, st->words,
+		    b->attrs[bi->at + j].handle) &&
+		    wattr[(bi->first + j) * stride]);
+
+		rt->keep[bi->first + j] = k;
+		kept += k;
+	}
+	return kept;
+}
+
+/* The class `s` knows instance i as; discovers it to `s` when `s` does
+ * not know it yet. */
+static uint32_t
+plan_known(struct federation *fx, struct route *rt, const struct dm_sub *s,
+    uint32_t i)
+{
+	uint32_t kc = om_known_class(rt->bi[i], s->f->handle);
+
+	if (!kc) {
+		om_discover(fx, rt->bi[i], s->f, s->known);
+		kc = s->known;
+	}
+	return kc;
+}
+
 /*
  * Decide what subscriber `s` gets of the bundle: rt->kc[i] = class it
  * knows instance i as (0: nothing for it), rt->keep[] = attributes it
@@ -326,49 +384,57 @@ plan(struct federation *fx, struct om_fx *st, struct route *rt,
     size_t stride)
 {
 	const struct bundle *b = &rt->b;
-	uint32_t i, j, kept, pkc = 0, pkept = 0;
+	uint32_t i, kept, pkc = 0, pkept = 0;
 	int whole = 1;
 
 	for (i = 0; i < b->n_inst; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
-		struct om_instance *in = rt->bi[i];
-		const uint64_t *attrs = NULL;
-		uint32_t kc = 0;
+		uint32_t kc = want[i * stride] ? plan_known(fx, rt, s, i) : 0;
 
-		if (want[i * stride]) {
-			kc = om_known_class(in, s->f->handle);
-			if (!kc) {
-				om_discover(fx, in, s->f, s->known);
-				kc = s->known;
-			}
-		}
 		if ((rt->dup[i] & DUP_ROUTE) && kc == pkc) {
 			/* the same attributes, routed and known the same */
 			copy_row(rt->keep + bi->first, rt->keep + bi[-1].first,
 			    bi->n_attrs);
 			kept = pkept;
-			goto planned;
+		} else {
+			kept = plan_inst(fx, st, rt, s, i, kc, wattr, stride);
 		}
-		if (kc == s->known) {
-			attrs = s->attrs;
-		} else if (kc) {
-			const struct dm_sub *e = dm_route_find(fx, kc, s->f);
-
-			attrs = e ? e->attrs : NULL;
-		}
-		for (j = kept = 0; j < bi->n_attrs; j++) {
-			uint8_t k = (uint8_t)(bset_has(attrs, st->words,
-			    b->attrs[bi->at + j].handle) &&
-			    wattr[(bi->first + j) * stride]);
-
-			rt->keep[bi->first + j] = k;
-			kept += k;
-		}
-planned:
 		pkc = kc;
 		pkept = kept;
 		rt->kc[i] = kept ? kc : 0;
 		if (kept != bi->n_attrs || rt->kc[i] != b->cls)
+			whole = 0;
+	}
+	return whole;
+}
+
+/*
+ * plan for a subscriber whose filters take exactly the instances
+ * list[0..m) (ascending: the route's hits, route_general): the same
+ * rt->kc, rt->keep, discoveries and answer, without a look at the rows of
+ * the instances it does not want.  A condition fan-out (each of 300
+ * consoles following one substation of a 64-instance bundle) planned
+ * every subscriber over every instance.  Guarded by check_filter's and
+ * check_ddm's per-instance bundle tests and check_rti_om_route's
+ * test_sparse_plan_equals_plan.
+ */
+static int
+plan_sparse(struct federation *fx, struct om_fx *st, struct route *rt,
+    const struct dm_sub *s, const uint8_t *wattr, size_t stride,
+    const uint32_t *list, size_t m)
+{
+	const struct bundle *b = &rt->b;
+	size_t x;
+	int whole = m == b->n_inst;
+
+	memset(rt->kc, 0, b->n_inst * sizeof *rt->kc);
+	memset(rt->keep, 0, b->n_attrs);
+	for (x = 0; x < m; x++) {
+		uint32_t i = list[x], kc = plan_known(fx, rt, s, i);
+		uint32_t kept = plan_inst(fx, st, rt, s, i, kc, wattr, stride);
+
+		rt->kc[i] = kept ? kc : 0;
+		if (kept != b->inst[i].n_attrs || rt->kc[i] != b->cls)
 			whole = 0;
 	}
 	return whole;
@@ -391,7 +457,8 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	wire_put_u32(&rt->out, producer);
 	om_hdr_put(&rt->out, h, tso);
 	at = rt->out.len;
-	if (!layer && (k = bundle_cut(&rt->out, &rt->b, cls, keep)) == 0)
+	if (!layer && (k = bundle_cut_list(&rt->out, &rt->b, cls, keep,
+	    rt->pl, rt->pn)) == 0)
 		return;
 	to->cnt.reflections[layer ? rt->b.cls : cls] += k;
 	/* its library holds it until a grant: so does its connection
@@ -607,6 +674,46 @@ route_mc_commit(struct conn *c, struct route *rt, const struct dm_sub *r,
 	}
 }
 
+/* rt->lcnt[k] of a route without a filter (it wants every instance) */
+#define LST_ALL UINT32_MAX
+
+/* From the hits of each instance (rt->hit, rt->hoff, rt->hn; nhit in
+ * all), the instances each of the n routes wants, ascending (rt->lst,
+ * rt->lstart, rt->lcnt); LST_ALL for the routes whose row `base` (DDM's,
+ * ddm_route_base) takes every instance: their hits are not listed.  0,
+ * or -1 on ENOMEM (then plan as without). */
+static int
+sparse_lists(struct route *rt, const uint8_t *base, size_t n, size_t nhit)
+{
+	uint32_t i, x, at;
+	size_t k;
+
+	if (wire_grow((void **)&rt->lst, &rt->cap_lst, nhit + 1,
+	    sizeof *rt->lst) || wire_grow((void **)&rt->lstart,
+	    &rt->cap_lstart, n, sizeof *rt->lstart) ||
+	    wire_grow((void **)&rt->lcnt, &rt->cap_lcnt, n, sizeof *rt->lcnt))
+		return -1;
+	memset(rt->lcnt, 0, n * sizeof *rt->lcnt);
+	for (i = 0; i < rt->b.n_inst; i++)
+		for (x = 0; x < rt->hn[i]; x++)
+			rt->lcnt[rt->hit[rt->hoff[i] + x]]++;
+	for (k = 0, at = 0; k < n; k++) {
+		rt->lstart[k] = at;
+		at += rt->lcnt[k];
+		rt->lcnt[k] = 0;
+	}
+	for (i = 0; i < rt->b.n_inst; i++)
+		for (x = 0; x < rt->hn[i]; x++) {
+			uint32_t q = rt->hit[rt->hoff[i] + x];
+
+			rt->lst[rt->lstart[q] + rt->lcnt[q]++] = i;
+		}
+	for (k = 0; k < n; k++)
+		if (base[k])
+			rt->lcnt[k] = LST_ALL;
+	return 0;
+}
+
 static void send_planned(struct conn *c, struct route *rt,
     struct federate *to, int whole, const struct bundle_hdr *h, int tso,
     const void *layer, size_t layer_len);
@@ -624,11 +731,11 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	const struct bundle *b = &rt->b;
-	const uint8_t *base;
+	const uint8_t *base = NULL;
 	const uint32_t *hits;
 	uint32_t i, j;
-	int pplain, mc = 0, whole, any_known;
-	size_t k, nh;
+	int pplain, mc = 0, whole, any_known, sparse;
+	size_t k, nh, nhit;
 
 	if (wire_grow((void **)&rt->want, &rt->cap_want, (size_t)b->n_inst * n +
 	    ROW_SLACK, 1) || wire_grow((void **)&rt->wattr, &rt->cap_wattr,
@@ -648,9 +755,18 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 		memcpy(rt->any, base, n);
 	else if (any_known)
 		memset(rt->any, 1, n);
-	for (i = 0, pplain = 0; i < b->n_inst && n; i++) {
+	/* sparse: each route's hits kept per instance (rt->hit), for
+	 * plan_sparse; only while DDM gives every instance's hits (base) */
+	sparse = any_known && ddm_route_base(fx) && !wire_grow((void **)
+	    &rt->hoff, &rt->cap_hoff, b->n_inst, sizeof *rt->hoff) &&
+	    !wire_grow((void **)&rt->hn, &rt->cap_hn, b->n_inst,
+	    sizeof *rt->hn);
+	for (i = 0, pplain = 0, nhit = 0; i < b->n_inst && n; i++) {
 		const struct bundle_inst *bi = &b->inst[i];
 		int plain = ddm_update_plain(fx, bi->handle, h->cond);
+
+		if (i + 1 < b->n_inst && !*h->cond)
+			ddm_update_prefetch(fx, bi[1].handle);
 
 		/* an instance without regions or condition updating the same
 		 * attributes as the one before, also such, is routed the
@@ -661,6 +777,10 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 			copy_row(rt->wattr + bi->first * n, rt->wattr +
 			    bi[-1].first * n, (size_t)bi->n_attrs * n);
 			rt->dup[i] |= DUP_ROUTE;
+			if (sparse) {
+				rt->hoff[i] = rt->hoff[i - 1];
+				rt->hn[i] = rt->hn[i - 1];
+			}
 			continue;
 		}
 		for (j = 0; j < bi->n_attrs; j++)
@@ -672,10 +792,21 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 		if (!any_known)
 			continue;
 		if (!(hits = ddm_route_hits(fx, &nh)) && ddm_route_base(fx))
-			any_known = 0;
+			any_known = sparse = 0;
+		if (sparse && (wire_grow((void **)&rt->hit, &rt->cap_hit,
+		    nhit + nh + 1, sizeof *rt->hit) != 0))
+			sparse = 0;
+		if (sparse) {
+			rt->hoff[i] = (uint32_t)nhit;
+			rt->hn[i] = (uint32_t)nh;
+			memcpy(rt->hit + nhit, hits, nh * sizeof *hits);
+			nhit += nh;
+		}
 		while (hits && nh)
 			rt->any[hits[--nh]] = 1;
 	}
+	if (sparse)
+		sparse = sparse_lists(rt, base, n, nhit) == 0;
 	ddm_route_end(fx);
 	/* best effort with --multicast: one reflect for the group's
 	 * members, cut by each (route_mc_take), the others as without */
@@ -702,11 +833,21 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 			server_count_filtered(conn_srv(c));
 			continue;
 		}
-		whole = plan(fx, st, rt, &r[k], rt->want + k, rt->wattr + k, n);
+		rt->pl = NULL;
+		if (sparse && rt->lcnt[k] != LST_ALL) {
+			rt->pl = rt->lst + rt->lstart[k];
+			rt->pn = rt->lcnt[k];
+			whole = plan_sparse(fx, st, rt, &r[k], rt->wattr + k, n,
+			    rt->pl, rt->pn);
+		} else {
+			whole = plan(fx, st, rt, &r[k], rt->want + k,
+			    rt->wattr + k, n);
+		}
 		if (mc && route_mc_take(c, rt, to, k, whole))
 			continue;
 		send_planned(c, rt, to, whole, h, tso, layer, layer_len);
 	}
+	rt->pl = NULL;
 	if (!mc)
 		return;
 	if (mc_end(conn_srv(c), rt->mc.data, rt->mc.len, layer, layer_len)) {
@@ -732,9 +873,11 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
     size_t layer_len)
 {
 	const struct bundle *b = &rt->b;
-	uint32_t i, j, cls;
+	uint32_t i, j, x, cls, pn = rt->pl ? rt->pn : b->n_inst;
 	int multi, sent = 0;
 
+/* the x-th instance plan may have given anything of */
+#define PL(x) (rt->pl ? rt->pl[x] : (x))
 	if (whole) {
 		send_reflect(rt, to, conn_fed(c)->handle, h, tso, layer,
 		    layer_len, 0, NULL);
@@ -746,20 +889,20 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
 	for (;;) {
 		const uint8_t *sel = rt->keep;
 
-		for (i = 0, cls = 0; i < b->n_inst && !cls; i++)
-			cls = rt->kc[i];
+		for (x = 0, cls = 0; x < pn && !cls; x++)
+			cls = rt->kc[PL(x)];
 		if (!cls)
 			break;
-		for (i = 0, multi = 0; i < b->n_inst; i++)
-			multi |= rt->kc[i] && rt->kc[i] != cls;
+		for (x = 0, multi = 0; x < pn; x++)
+			multi |= rt->kc[PL(x)] && rt->kc[PL(x)] != cls;
 		if (multi) {
 			for (i = 0; i < b->n_inst; i++) {
-				size_t x = b->inst[i].first;
+				size_t a = b->inst[i].first;
 
 				for (j = 0; j < b->inst[i].n_attrs;
-				    j++, x++)
-					rt->keep2[x] = rt->kc[i] ==
-					    cls && rt->keep[x];
+				    j++, a++)
+					rt->keep2[a] = rt->kc[i] ==
+					    cls && rt->keep[a];
 			}
 			sel = rt->keep2;
 		}
@@ -768,10 +911,11 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
 		server_count_routed(conn_srv(c));
 		server_count_filtered(conn_srv(c));
 		sent = 1;
-		for (i = 0; i < b->n_inst; i++)
-			if (rt->kc[i] == cls)
-				rt->kc[i] = 0;
+		for (x = 0; x < pn; x++)
+			if (rt->kc[PL(x)] == cls)
+				rt->kc[PL(x)] = 0;
 	}
+#undef PL
 	if (!sent)
 		server_count_filtered(conn_srv(c));
 }

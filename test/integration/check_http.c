@@ -565,6 +565,12 @@ cb_irestore(void *arg, const char *label, const char *name,
 }
 
 static void
+cb_not_saved(void *arg, enum rti_save_failure_reason r)
+{
+	tfed_event(arg, "notsaved:%d|", (int)r);
+}
+
+static void
 cb_restored(void *arg)
 {
 	tfed_event(arg, "restored|");
@@ -593,6 +599,7 @@ fed(const char *name)
 	cb.receive_interaction = cb_rx;
 	cb.initiate_federate_save = cb_isave;
 	cb.federation_saved = cb_saved;
+	cb.federation_not_saved = cb_not_saved;
 	cb.request_federation_restore_succeeded = cb_rok;
 	cb.initiate_federate_restore = cb_irestore;
 	cb.federation_restored = cb_restored;
@@ -2685,6 +2692,216 @@ START_TEST(test_event_evicted)
 }
 END_TEST
 
+/* The "detail" of fx's last event of `kind` (about `who`, NULL: any), or
+ * "" (copied into out). */
+static const char *
+last_detail(const char *fx, const char *kind, const char *who, char *out,
+    size_t len)
+{
+	const struct json_val *l;
+	struct json_val *doc;
+	char path[256];
+	size_t i;
+
+	snprintf(path, sizeof path, "/api/v1/federations/%s/events", fx);
+	doc = get_json(path);
+	l = json_path(doc, "events.list");
+	ck_assert_ptr_nonnull(l);
+	out[0] = '\0';
+	for (i = l->n; i > 0; i--) {
+		const struct json_val *e = &l->items[i - 1];
+
+		if (strcmp(json_str(json_get(e, "kind"), ""), kind) ||
+		    (who && strcmp(json_str(json_get(e, "federate"), ""),
+		    who)))
+			continue;
+		snprintf(out, len, "%s", json_str(json_get(e, "detail"), ""));
+		break;
+	}
+	json_free(doc);
+	return out;
+}
+
+/*
+ * A subscriber that stops reading (it never evokes) while a publisher
+ * floods it: rtiexec drops it past --max-queue, and the events say so
+ * twice, as the operator reads them: slow_consumer_dropped naming it and
+ * its bound, then resigned, why "slow_consumer".  The publisher stays.
+ */
+START_TEST(test_event_slow_consumer)
+{
+	static const char *const args[] = { "--max-queue", "1048576", NULL };
+	struct tfed *p, *s;
+	rti_object_class_handle cls;
+	rti_attribute_handle msg;
+	rti_object_instance_handle obj;
+	struct rti_attribute_value v;
+	static unsigned char value[1024];
+	char why[64], d[512];
+	int i, dropped = 0;
+
+	ck_assert_int_eq(rtiexec_stop(&rx), 0);
+	start_with(args);
+	p = fed("P");
+	s = fed("S");
+	cls = tfed_oc(p, "Greeter");
+	msg = tfed_at(p, cls, "Message");
+	ck_assert_int_eq(rti_subscribe_object_class_attributes(s->amb, cls,
+	    &msg, 1), RTI_OK);
+	ck_assert_int_eq(rti_publish_object_class_attributes(p->amb, cls,
+	    &msg, 1), RTI_OK);
+	ck_assert_int_eq(rti_register_object_instance(p->amb, cls, &obj),
+	    RTI_OK);
+	memset(value, 'v', sizeof value);
+	v.attribute = msg;
+	v.value = value;
+	v.length = sizeof value;
+	/* 1 KiB updates until S is dropped: its 1 MiB bound plus what the
+	 * kernel's socket buffers take; 400 MB at most */
+	for (i = 0; i < 400000 && !dropped; i++) {
+		ck_assert_int_eq(rti_update_attribute_values(p->amb, obj, &v,
+		    1, NULL, 0), RTI_OK);
+		if (i % 1000 == 999) {
+			ck_assert_int_eq(rti_flush_updates(p->amb), RTI_OK);
+			rti_evoke_callbacks(p->amb, 0, 0, NULL);
+			dropped = rtiexec_log_has(&rx, "dropping slow "
+			    "consumer");
+		}
+	}
+	ck_assert_msg(dropped, "S was never dropped as a slow consumer");
+	ck_assert_str_eq(wait_event("T", "resigned", "S", p, why, sizeof why),
+	    "slow_consumer");
+	ck_assert_msg(strstr(last_detail("T", "resigned", "S", d, sizeof d),
+	    "output queue past --max-queue 1048576") != NULL, "%s", d);
+	ck_assert_msg(strstr(d, "bytes were queued") != NULL, "%s", d);
+	ck_assert_msg(strstr(last_detail("T", "slow_consumer_dropped", "S", d,
+	    sizeof d), "output queue past --max-queue 1048576") != NULL, "%s",
+	    d);
+	/* dropped, then resigned; the publisher is still there */
+	ck_assert_str_eq(event_kinds("T", 3, d, sizeof d),
+	    "slow_consumer_dropped,resigned");
+	ck_assert_str_eq(last_detail("T", "resigned", "P", d, sizeof d), "");
+	tfed_free(s);
+	tfed_free(p);
+}
+END_TEST
+
+/*
+ * Saves that fail, each in the events as save_failed with why, naming
+ * the federate it was about: one answers federateSaveNotComplete; one
+ * resigns during the save (its connection cut); the save is aborted.
+ */
+START_TEST(test_event_save_failed)
+{
+	struct tfed *a = fed("A"), *b = fed("B"), *c = fed("C");
+	struct tfed *all[3] = { a, b, c };
+	char d[512], why[64];
+
+	/* B cannot save */
+	ck_assert_int_eq(rti_request_federation_save(a->amb, "one"), RTI_OK);
+	ck_assert(tfed_wait_all(all, 3, a, "isave:one|"));
+	ck_assert(tfed_wait_all(all, 3, b, "isave:one|"));
+	ck_assert(tfed_wait_all(all, 3, c, "isave:one|"));
+	ck_assert_int_eq(rti_federate_save_begun(a->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_complete(a->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_begun(b->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_not_complete(b->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_begun(c->amb), RTI_OK);
+	ck_assert_int_eq(rti_federate_save_complete(c->amb), RTI_OK);
+	ck_assert(tfed_wait_all(all, 3, a, "notsaved:"));
+	ck_assert_str_eq(last_detail("T", "save_failed", NULL, d, sizeof d),
+	    "'one': a federate could not save: B answered "
+	    "federateSaveNotComplete");
+
+	/* C's connection is cut while it saves */
+	tfed_clear(a);
+	tfed_clear(b);
+	ck_assert_int_eq(rti_request_federation_save(a->amb, "two"), RTI_OK);
+	ck_assert(tfed_wait_all(all, 3, a, "isave:two|"));
+	ck_assert(tfed_wait_all(all, 3, c, "isave:two|"));
+	ck_assert_int_eq(rti_federate_save_begun(c->amb), RTI_OK);
+	ck_assert_int_eq(rti_disconnect(c->amb), RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "notsaved:"));
+	ck_assert_str_eq(wait_event("T", "resigned", "C", a, why, sizeof why),
+	    "connection_lost");
+	ck_assert_str_eq(last_detail("T", "save_failed", NULL, d, sizeof d),
+	    "'two': a federate resigned: C (connection_lost)");
+
+	/* A aborts */
+	tfed_clear(a);
+	tfed_clear(b);
+	ck_assert_int_eq(rti_request_federation_save(b->amb, "three"),
+	    RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, a, "isave:three|"));
+	ck_assert_int_eq(rti_abort_federation_save(a->amb), RTI_OK);
+	ck_assert(tfed_wait_all(all, 2, b, "notsaved:"));
+	ck_assert_str_eq(last_detail("T", "save_failed", NULL, d, sizeof d),
+	    "'three': aborted: by A");
+	ck_assert_str_eq(last_detail("T", "save_requested", NULL, d, sizeof d),
+	    "'three'");
+	tfed_free(a);
+	tfed_free(b);
+	tfed_free(c);
+}
+END_TEST
+
+/*
+ * rtiexec stopped (SIGTERM) during a session: its log's line names the
+ * signal and what was still running, and rtictl events --follow (which
+ * polls) ends its stream saying rtiexec stopped answering, exit 1, not
+ * a bare error.
+ */
+START_TEST(test_stop_reason)
+{
+	struct tfed *a = fed("A"), *b = fed("B");
+	char cmd[sizeof RTICTL + 512], line[4096], text[8192];
+	size_t n = 0;
+	FILE *f, *lf;
+	int st, seen = 0;
+
+	snprintf(cmd, sizeof cmd, RTICTL " -u http://127.0.0.1:%d -f T "
+	    "--follow -d 0.2 -n 600 events 2>/dev/null", hport);
+	ck_assert_ptr_nonnull(f = popen(cmd, "r"));
+	while (seen < 3 && fgets(line, sizeof line, f))
+		seen++;
+	ck_assert_int_eq(seen, 3);
+	ck_assert_int_eq(kill(rx.pid, SIGTERM), 0);
+	ck_assert_int_eq(waitpid(rx.pid, &st, 0), rx.pid);
+	rx.pid = -1;
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+	ck_assert_str_eq(line, "(rtiexec stopped answering; the federations "
+	    "followed went with it)\n");
+	ck_assert_ptr_null(fgets(line, sizeof line, f));
+	st = pclose(f);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+	/* the log's line */
+	ck_assert_ptr_nonnull(lf = fopen(rx.log, "r"));
+	n = fread(text, 1, sizeof text - 1, lf);
+	text[n] = '\0';
+	fclose(lf);
+	ck_assert_msg(strstr(text, " warn: signal 15 (SIGTERM): shutting "
+	    "down; still running: 1 federation, 2 federates; T (2 federates: "
+	    "A, B)\n") != NULL, "%s", text);
+	tfed_free(a);
+	tfed_free(b);
+	rtiexec_kill(&rx);
+	start_with(NULL);
+	/* nothing running: said so, at info */
+	ck_assert_int_eq(kill(rx.pid, SIGINT), 0);
+	ck_assert_int_eq(waitpid(rx.pid, &st, 0), rx.pid);
+	rx.pid = -1;
+	ck_assert_ptr_nonnull(lf = fopen(rx.log, "r"));
+	n = fread(text, 1, sizeof text - 1, lf);
+	text[n] = '\0';
+	fclose(lf);
+	ck_assert_msg(strstr(text, " info: signal 2 (SIGINT): shutting down; "
+	    "nothing was running\n") != NULL, "%s", text);
+	rtiexec_kill(&rx);
+	start_with(NULL);
+}
+END_TEST
+
 static Suite *
 http_suite(void)
 {
@@ -2721,6 +2938,9 @@ http_suite(void)
 	tcase_add_test(tc, test_heartbeat_view);
 	tcase_add_test(tc, test_rtictl_events);
 	tcase_add_test(tc, test_event_evicted);
+	tcase_add_test(tc, test_event_slow_consumer);
+	tcase_add_test(tc, test_event_save_failed);
+	tcase_add_test(tc, test_stop_reason);
 	suite_add_tcase(s, tc);
 	return s;
 }

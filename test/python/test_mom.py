@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """The MOM seen from Python as ordinary classes (rti-mom(7)): a monitor
 written against the MIM's names alone turns on service reporting for a
-federate and sees its services and callbacks reported, and sees a killed
-federate reported lost."""
+federate and sees its services and callbacks reported, sees a killed
+federate reported lost, asks for a federate's publications and gets the
+reports that match what it declared, and reads a federate's HLAfederate
+attributes (its name, type, time state, instance counts, and what only
+its librti knows) with their values."""
 
 import os
 import signal
@@ -11,9 +14,10 @@ import unittest
 
 import rti
 
-from rtitest import GRID, Recorder, RtiTestCase, wait
+from rtitest import GRID, Recorder, RtiTestCase, barrier, wait
 
 MGR = "HLAinteractionRoot.HLAmanager.HLAfederate."
+FED = "HLAobjectRoot.HLAmanager.HLAfederate"
 
 
 def handle_bytes(h):
@@ -96,6 +100,97 @@ class TestMom(RtiTestCase):
         v = self.reports(m, "HLAreportFederateLost")[0]
         self.assertEqual(v.decode(name), "doomed")
         self.assertIn("connection closed", v.decode(fault))
+
+    def test_request_publications(self):
+        m = self.monitor("HLAreportObjectClassPublication",
+                         "HLAreportInteractionPublication")
+        w = self.join("worker")
+        breaker = w.get_object_class_handle("Breaker")
+        status, current = w.get_attribute_handles(breaker, "Status",
+                                                  "Current")
+        alarm = w.get_interaction_class_handle("Alarm")
+        w.publish_object_class_attributes(breaker, [status, current])
+        w.publish_interaction_class(alarm)
+        barrier(w)
+        req = m.get_interaction_class_handle(
+            MGR + "HLArequest.HLArequestPublications")
+        (fp,) = m.get_parameter_handles(req, "HLAfederate")
+        m.publish_interaction_class(req)
+        wh = w.get_federate_handle("worker")
+        m.send_interaction(req, {fp: handle_bytes(wh)})
+        m.flush_updates()
+        ocp = m.get_interaction_class_handle(
+            MGR + "HLAreport.HLAreportObjectClassPublication")
+        fed, num, cls, attrs = m.get_parameter_handles(
+            ocp, "HLAfederate", "HLAnumberOfClasses", "HLAobjectClass",
+            "HLAattributeList")
+        icp = m.get_interaction_class_handle(
+            MGR + "HLAreport.HLAreportInteractionPublication")
+        (icl,) = m.get_parameter_handles(icp, "HLAinteractionClassList")
+        wait(m, lambda: self.reports(m, "HLAreportObjectClassPublication")
+             and self.reports(m, "HLAreportInteractionPublication"),
+             others=(w,))
+        (v,) = self.reports(m, "HLAreportObjectClassPublication")
+        self.assertEqual(v[fed], handle_bytes(wh))
+        self.assertEqual(v.decode(num), 1)
+        self.assertEqual(v[cls], handle_bytes(breaker))
+        self.assertEqual(v[attrs], struct.pack(
+            ">I", 2) + handle_bytes(status) + handle_bytes(current))
+        (v,) = self.reports(m, "HLAreportInteractionPublication")
+        self.assertEqual(v[icl], struct.pack(">I", 1) + handle_bytes(alarm))
+
+    def test_federate_attributes(self):
+        m = self.join("monitor")
+        oc = m.get_object_class_handle(FED)
+        names = ("HLAfederateName", "HLAfederateType", "HLAtimeRegulating",
+                 "HLAtimeConstrained", "HLAlogicalTime", "HLAlookahead",
+                 "HLAobjectInstancesRegistered", "HLAtimeGrantedTime",
+                 "HLAtimeAdvancingTime", "HLAROlength")
+        hs = dict(zip(names, m.get_attribute_handles(oc, *names)))
+        m.subscribe_object_class_attributes(oc, list(hs.values()))
+        w = self.join("worker")
+        breaker = w.get_object_class_handle("Breaker")
+        (status,) = w.get_attribute_handles(breaker, "Status")
+        w.publish_object_class_attributes(breaker, [status])
+        w.register_object_instance(breaker)
+        w.enable_time_regulation(0.5)
+        wait(w, lambda: w.federate.of("time_regulation_enabled"))
+        w.time_advance_request(2.0)
+        wait(w, lambda: (2.0,) in w.federate.of("time_advance_grant"))
+        barrier(w)
+        seen = {}
+
+        def got():
+            insts = [o for o, c, n, _ in m.federate.of(
+                "discover_object_instance") if c == oc]
+            for o, vals, _, _ in m.federate.of("reflect_attribute_values"):
+                if o in insts:
+                    seen.setdefault(o, {}).update(
+                        {a: vals.decode(a) if a != hs["HLAlogicalTime"]
+                         and a != hs["HLAlookahead"] else vals[a]
+                         for a in vals})
+            for o, d in seen.items():
+                if (d.get(hs["HLAfederateName"]) == "worker" and
+                        hs["HLAtimeGrantedTime"] in d and
+                        d.get(hs["HLAobjectInstancesRegistered"]) == 1):
+                    return d
+            return None
+        m.request_attribute_value_update(oc, list(hs.values()))
+        wait(m, got, others=(w,))
+        d = got()
+        self.assertEqual(d[hs["HLAfederateType"]], "test")
+        self.assertIs(d[hs["HLAtimeRegulating"]], True)
+        self.assertIs(d[hs["HLAtimeConstrained"]], False)
+        # HLAlogicalTime, HLAlookahead: an HLAvariableArray of HLAbyte of
+        # the federation's time encoding (HLAfloat64Time: a big-endian
+        # double)
+        self.assertEqual(d[hs["HLAlogicalTime"]], struct.pack(">Id", 8, 2.0))
+        self.assertEqual(d[hs["HLAlookahead"]], struct.pack(">Id", 8, 0.5))
+        # librti's own figures: milliseconds granted since its grant, none
+        # advancing (it is granted), nothing queued
+        self.assertGreaterEqual(d[hs["HLAtimeGrantedTime"]], 0)
+        self.assertEqual(d[hs["HLAtimeAdvancingTime"]], 0)
+        self.assertEqual(d[hs["HLAROlength"]], 0)
 
 
 if __name__ == "__main__":

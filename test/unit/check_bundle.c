@@ -313,6 +313,28 @@ START_TEST(test_cut)
 	ck_assert_uint_eq(bundle_cut(&out, &b, 7, keep), 0);
 	ck_assert_uint_eq(out.len, 1);
 
+	/* only the listed instances are looked at: 101's keep is set but it
+	 * is not listed; 102 is cut to attribute 4 */
+	memset(keep, 0, sizeof keep);
+	keep[2] = 1;            /* 101 whole */
+	keep[5] = 1;            /* 102: 4 */
+	{
+		const uint32_t list[] = { 0, 2 };
+
+		wire_buf_reset(&out);
+		ck_assert_uint_eq(bundle_cut_list(&out, &b, 7, keep, list, 2),
+		    1);
+		ck_assert_int_eq(bundle_parse(&c, out.data, out.len, &why),
+		    0);
+		ck_assert_uint_eq(c.n_inst, 1);
+		ck_assert_uint_eq(c.inst[0].handle, 102);
+		ck_assert(attr_is(&c, 0, 0, 4, "tuvw"));
+		/* NULL: every instance, as bundle_cut */
+		wire_buf_reset(&out);
+		ck_assert_uint_eq(bundle_cut_list(&out, &b, 7, keep, NULL, 0),
+		    2);
+	}
+
 	bundle_free(&b);
 	bundle_free(&c);
 	wire_buf_free(&w);

@@ -587,6 +587,60 @@ START_TEST(test_f10_each_reflect_once)
 }
 END_TEST
 
+/* The general path's plan per subscriber from DDM's hits (plan_sparse):
+ * a condition fan-out, in which each subscriber with conditions gets
+ * exactly the instances its conditions take, discovered first where it
+ * did not know them, cut to its attributes; a subscriber without a
+ * filter (every instance, planned over all of them) gets all; two plain
+ * instances in a row (the second routed as a copy of the first) reach
+ * only the subscriber without a filter.  Fails when a subscriber's list
+ * misses or adds an instance, or its cut or discovery is wrong. */
+START_TEST(test_sparse_plan_condition_fanout)
+{
+	uint32_t st[] = { status }, both[] = { status, current };
+	const char *a[] = { "a" }, *bc[] = { "b", "c" };
+	struct mt_fed *p = publisher("p");
+	struct mt_fed *sa = subscriber("sa", breaker, st, 1);
+	struct mt_fed *sbc = subscriber("sbc", breaker, both, 2);
+	struct mt_fed *all = subscriber("all", breaker, st, 1);
+	const char *conds[6] = { "a", "b", "", "", "c", "a" };
+	struct wire_rd rd;
+	struct inst in[6];
+	size_t i;
+
+	sub_conditions(sa, breaker, a, 1);
+	sub_conditions(sbc, breaker, bc, 2);
+	for (i = 0; i < 6; i++)
+		reg(p, breaker);
+	mt_settle();
+	for (i = 0; i < 6; i++)
+		if (conds[i][0])
+			inst_condition(p, objs[i], conds[i]);
+	/* sa and sbc discover at the update what their conditions take */
+	mt_clear(sa);
+	mt_clear(sbc);
+	mt_clear(all);
+	for (i = 0; i < 6; i++)
+		in[i] = (struct inst){ objs[i], { status, current } };
+	update(p, breaker, "", in, 6);
+	ck_assert_str_eq(reflects(all), "Breaker o1:Status o2:Status "
+	    "o3:Status o4:Status o5:Status o6:Status");
+	ck_assert_str_eq(reflects(sa), "Breaker o1:Status o6:Status");
+	ck_assert_str_eq(reflects(sbc),
+	    "Breaker o2:Status,Current o5:Status,Current");
+	mt_clear(sa);
+	mt_clear(sbc);
+	/* the same again: each gets the same, nothing discovered twice */
+	update(p, breaker, "", in, 6);
+	ck_assert_str_eq(reflects(sa), "Breaker o1:Status o6:Status");
+	ck_assert_str_eq(reflects(sbc),
+	    "Breaker o2:Status,Current o5:Status,Current");
+	ck_assert(!mt_take(sa, WIRE_CB_DISCOVER, &rd));
+	ck_assert(!mt_take(sbc, WIRE_CB_DISCOVER, &rd));
+	ck_assert_int_eq(notice(p), 0);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -610,6 +664,7 @@ suite(void)
 	tcase_add_test(tc, test_f9_known_as_superclass);
 	tcase_add_test(tc, test_f9_discovered_on_update);
 	tcase_add_test(tc, test_f10_each_reflect_once);
+	tcase_add_test(tc, test_sparse_plan_condition_fanout);
 	suite_add_tcase(s, tc);
 	return s;
 }

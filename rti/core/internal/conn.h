@@ -23,9 +23,11 @@
 /* An emptied input buffer larger than this is given back; written output
  * is compacted away once past it. */
 #define BUF_KEEP (256u * 1024)
-/* An emptied output buffer larger than this is given back: the frames of
- * a time step or a reflection fit and stay allocated, while the buffer a
- * join reply or a burst grew does not stay with every idle federate. */
+/* An emptied output buffer larger than this is given back (buf_trim)
+ * unless it was a quarter full: the frames of a time step or a reflection
+ * fit and stay allocated, the buffer of a connection written as much every
+ * step (the grid's reflections) stays, while the buffer a join reply or a
+ * burst grew does not stay with every idle federate. */
 #define OUT_KEEP 1024u
 /* Room read at once into a connection's own buffer behind a partial
  * frame.  The partial frame stays where it lies while this much room
@@ -42,7 +44,8 @@
  * into the queue for the end of the loop turn. */
 #define DIRECT_MIN (16u * 1024)
 /* Timestamp-order frames a connection holds back (conn_send_held), at
- * most; an emptied buffer larger than HELD_KEEP is given back. */
+ * most; an emptied buffer larger than HELD_KEEP is given back (buf_trim,
+ * as OUT_KEEP). */
 #define HELD_MAX (64u * 1024)
 #define HELD_KEEP 4096u
 
@@ -68,7 +71,16 @@ void conn_free(struct conn *c);
 /* Take `c` off the startup list (its HELLO was accepted, or it closes). */
 void startup_unlink(struct conn *c);
 /* Give `b`'s memory back when it is larger than `keep`. */
-void buf_trim(struct wire_buf *b, size_t keep);
+/* Give back emptied buffer b's memory when it is larger than `keep`,
+ * unless this use and the one before (*prev, which it updates) each held
+ * more than `keep` bytes and this one filled a quarter of it.  A buffer
+ * filled as much every loop turn (the grid's reflections each step, a
+ * console's held frames) keeps its memory: freeing it made the next
+ * turn's malloc fault its pages in again (the 300-console trainer's
+ * rtiexec spent 6 % of its CPU in page faults and 3 % in malloc).  One
+ * large use alone (a join reply) or a burst is given back, so an idle
+ * federate keeps no large buffer (rtibench -m crowd's memory). */
+void buf_trim(struct wire_buf *b, size_t keep, size_t used, size_t *prev);
 /* The server's events: srv->reap_ev, srv->slow_ev, srv->flush_ev, and a
  * connection's wev. */
 void reap_cb(evutil_socket_t fd, short what, void *arg);

@@ -55,6 +55,7 @@ struct conn {
 	struct wire_buf held;     /* timestamp-order frames that wait for
 	                             the next other frame (conn_send_held) */
 	uint32_t held_frames;
+	size_t trim_prev[3];      /* buf_trim's last use of in, out, held */
 	int writing;              /* wev added: the socket was full */
 	int flush_pending;        /* on the server's flush list */
 	struct conn *flush_next;
