@@ -736,6 +736,18 @@ conn_peer(const struct conn *c)
 	return c->peer;
 }
 
+void *
+conn_mod(const struct conn *c, int m)
+{
+	return c->mod[m];
+}
+
+void
+conn_mod_set(struct conn *c, int m, void *state)
+{
+	c->mod[m] = state;
+}
+
 uint32_t
 conn_id(const struct conn *c)
 {

@@ -442,10 +442,7 @@ struct rti_stats {
  * core's, asked through the functions after them.
  */
 struct server_pub {
-	struct event_base *base;
-	struct rti_config cfg;
-	struct federation *federations; /* FedM's list (fedm.c) */
-	struct rti_stats stats;
+	/* read per message first (routing), then the rest */
 	int dispatch_be;          /* the frame in dispatch is best effort
 	                             (it came by UDP or has
 	                             WIRE_FLAG_BEST_EFFORT): its
@@ -453,15 +450,17 @@ struct server_pub {
 	int dispatch_dgram;       /* it came by UDP: what its handler
 	                             refuses is dropped and counted, not
 	                             told (om_notice) */
+	struct rti_stats stats;
+	struct event_base *base;
+	struct federation *federations; /* FedM's list (fedm.c) */
 	void *mod[MOD_COUNT];     /* a module's server-wide state, its
 	                             own (FedM's, MC's) */
+	struct rti_config cfg;
 };
 
 struct conn_pub {
 	struct rti_server *srv;
 	struct federate *fed;     /* when joined (FedM's join sets it) */
-	void *mod[MOD_COUNT];     /* a module's state of the connection,
-	                             its own, freed by its conn_gone */
 };
 
 static inline struct server_pub *
@@ -578,18 +577,10 @@ conn_set_fed(struct conn *c, struct federate *f)
 	conn_pub(c)->fed = f;
 }
 
-/* Module `m`'s (MOD_*) state of `c`: NULL until it sets it. */
-static inline void *
-conn_mod(const struct conn *c, int m)
-{
-	return conn_cpub(c)->mod[m];
-}
-
-static inline void
-conn_mod_set(struct conn *c, int m, void *state)
-{
-	conn_pub(c)->mod[m] = state;
-}
+/* Module `m`'s (MOD_*) state of `c`: NULL until it sets it; the module
+ * frees it in its conn_gone (conn_out.c; not on a hot path). */
+void *conn_mod(const struct conn *c, int m);
+void conn_mod_set(struct conn *c, int m, void *state);
 
 /* What the operator's view reads of a connection (conn_out.c,
  * heartbeat.c). */

@@ -43,7 +43,7 @@ struct peer_key {
 struct udp_peer;
 
 struct conn {
-	struct conn_pub pub;      /* srv, fed, mod[] (server.h) */
+	struct conn_pub pub;      /* srv, fed (server.h) */
 	evutil_socket_t fd;
 	struct event *rev;        /* readable (persistent) */
 	struct event *wev;        /* writable, added only while blocked */
@@ -93,6 +93,7 @@ struct conn {
 	 * (a Unix socket, --udp off); its counters. */
 	struct udp_peer *udp;
 	struct udp_stats ust;
+	void *mod[MOD_COUNT];     /* the modules' state of it (conn_mod) */
 };
 
 /* Log lines that clients can cause before they are trusted, each
