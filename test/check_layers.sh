@@ -13,6 +13,9 @@
 #                     of the modules M uses (the build's graph:
 #                     test/rti_graph.sh reads it from rti/include.am)
 #   rti               the same, for main.c and modules.c
+#   rti/core/internal the core's private headers (server_int.h, conn.h,
+#                     udp_int.h...): only rti/core, rti (main.c) and the
+#                     tests of the core include them, never a module
 #   tools             proto config.h (rtictl, reading JSON with proto/json.h)
 #   samples           include (and <RTI/...>, the C++ API's own headers)
 #   test              include config.h
@@ -20,7 +23,7 @@
 #   test/integration  include proto fom test config.h (fom: a fake rtiexec
 #                     sends modules in compact form, check_joinfom)
 #   test/fuzz         include proto fom rti/* tools config.h
-#   test/bench        include proto rti/core config.h
+#   test/bench        include proto rti/core/internal config.h
 #   test/tools        include proto fom librti config.h
 #   librti1516e/src   include (the C++ API over librti.h alone)
 #   librti1516e/include/RTI, .../encoding, .../time, .../rti
@@ -54,19 +57,21 @@ rtig=$(top_srcdir=$top_srcdir sh "$top_srcdir/test/rti_graph.sh" |
 	for (i = 1; i <= n; i++) s = s " rti/" d[i]
 	c = $1 == "rti/core" ? "" : " rti/core"
 	print $1 ": include proto fom config.h" c s }')
-rtiall=$(echo "$rtig" | sed 's/:.*//' | grep -vx rti | tr '\n' ' ')
+rtig=$(echo "$rtig" | sed -E "s,^(rti/core|rti): .*,& rti/core/internal,")
+rtiall="$(echo "$rtig" | sed 's/:.*//' | grep -vx rti | tr '\n' ' ')rti/core/internal"
 graph="include:
 proto: include config.h
 fom: include proto config.h
 librti: include proto fom config.h
 $rtig
+rti/core/internal: include proto fom config.h rti/core
 tools: proto config.h
 samples: include
 test: include config.h
 test/unit: include proto fom $rtiall test config.h
 test/integration: include proto fom test config.h
 test/fuzz: include proto fom $rtiall tools config.h
-test/bench: include proto rti/core config.h
+test/bench: include proto rti/core/internal config.h
 test/tools: include proto fom librti config.h
 librti1516e/src: include
 librti1516e/include/RTI:

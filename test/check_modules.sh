@@ -14,7 +14,10 @@
 # it is checked (rti/core's UDP and multicast files too).  A module's
 # functions are those declared in the headers of its folder.
 #
-# It fails on: a folder of rti/ not in the graph; a graph that is not
+# It fails on: a module that reads the core's struct server_pub or
+# struct conn_pub other than through server.h's accessors (the core's
+# private headers, rti/core/internal, are on no module's include path);
+# a folder of rti/ not in the graph; a graph that is not
 # acyclic; an order of server.h's MOD_* that is not one of the layers
 # (every module after the modules it uses); a file that calls a function
 # of, or includes a header of, a module its folder may not use.
@@ -108,6 +111,19 @@ for m in core $modules; do
 		done
 	done
 done
+# the server's and a connection's public head: through the accessors
+for m in $modules; do
+	for f in "$rti/$m"/*.c "$rti/$m"/*.h; do
+		[ -f "$f" ] || continue
+		grep -nE '(->|\.)pub\.|\b(server_c?pub|conn_c?pub)\(' "$f" |
+		    while IFS=: read -r line _; do
+			echo "FAIL: rti/$m/${f##*/}:$line reads the core's" \
+			    "struct server_pub or conn_pub directly (use" \
+			    "server.h's accessors)"
+		done | grep . && fail=$((fail + 1))
+	done
+done
+
 [ $fail -eq 0 ] && echo "PASS: rti/ modules use only the modules the" \
     "build lets them ($(echo $modules | wc -w) modules, $calls file checks)"
 [ $fail -eq 0 ]

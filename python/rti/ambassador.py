@@ -12,7 +12,9 @@ of the wrong kind, a time of the wrong type or a value that does not fit
 its datatype raises and sends nothing.
 
 :class:`Ambassador` is one class with a method per service, in the order
-of librti.h's service groups.  Beside it: the federate's callbacks
+of librti.h's service groups; the ownership, order and transportation
+services (``rti._ownership``) and the condition and region services
+(``rti._regions``) are written in mixins of their own.  Beside it: the federate's callbacks
 (:mod:`rti.federate`: :class:`FederateAmbassador` and how librti's
 callbacks reach it), the values that are not handles (:mod:`rti.types`)
 and the conversions both sides share (``rti._convert``).
@@ -33,6 +35,8 @@ from ._native import F
 from . import errors as _errors
 from .errors import RTIError, error_class
 from .federate import FederateAmbassador
+from ._ownership import _OwnershipServices
+from ._regions import _RegionServices
 from .handles import (AttributeHandle, DatatypeHandle, DimensionHandle,
                       FederateHandle, Handle, InteractionClassHandle,
                       MessageRetractionHandle, ObjectClassHandle,
@@ -41,8 +45,7 @@ from .handles import (AttributeHandle, DatatypeHandle, DimensionHandle,
 from .types import (AttributeValues, FederationExecutionInfo, MessageInfo,
                     Order, Packing, ParameterValues, ResignAction,
                     RestoreFailureReason, RestoreStatus, SaveFailureReason,
-                    SaveStatus, SyncFailureReason, Transportation,
-                    _order_arg, _transport_arg)
+                    SaveStatus, SyncFailureReason, Transportation)
 
 __all__ = ["Ambassador", "FederateAmbassador", "MessageInfo",
            "FederationExecutionInfo", "AttributeValues", "ParameterValues",
@@ -59,7 +62,7 @@ _BUF = 512
 _LIMIT = _errors.LimitExceeded.code
 
 
-class Ambassador:
+class Ambassador(_OwnershipServices, _RegionServices):
     """One federate's connection to rtiexec (an rti_ambassador).
 
     ``Ambassador(federate=None, url=None, *, auth_key=None,
@@ -1275,290 +1278,6 @@ class Ambassador:
         return self._lookup(F.rti_get_known_object_class_handle,
                             ObjectClassHandle,
                             _check_handle(obj, ObjectInstanceHandle, "obj"))
-
-    # -- ownership management ---------------------------------------------
-
-    def _own(self, fn, obj, attrs, tag=None):
-        o = _check_handle(obj, ObjectInstanceHandle, "obj")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        if tag is None:
-            self._check(fn(self._amb(), o, arr, n))
-        else:
-            t, tn = _bytes_arg(tag)
-            self._check(fn(self._amb(), o, arr, n, t, tn))
-
-    def change_attribute_order_type(self, obj, attrs, order):
-        """Send ``attrs`` of ``obj`` (owned here) in ``order`` (:class:`Order`)
-        from now on, instead of the FOM's order type (IEEE 1516-2010
-        8.23)."""
-        o = _check_handle(obj, ObjectInstanceHandle, "obj")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        self._check(F.rti_change_attribute_order_type(
-            self._amb(), o, arr, n, _order_arg(order)))
-
-    def change_interaction_order_type(self, cls, order):
-        """Send interactions of the published class ``cls`` in ``order``
-        (:class:`Order`) from now on (IEEE 1516-2010 8.24)."""
-        self._check(F.rti_change_interaction_order_type(
-            self._amb(), _check_handle(cls, InteractionClassHandle, "cls"),
-            _order_arg(order)))
-
-    def change_attribute_transportation_type(self, obj, attrs, type):
-        """Send ``attrs`` of ``obj`` (owned here) with ``type``
-        (:class:`Transportation`) from now on (IEEE 1516-2010 8.21)."""
-        o = _check_handle(obj, ObjectInstanceHandle, "obj")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        self._check(F.rti_change_attribute_transportation_type(
-            self._amb(), o, arr, n, _transport_arg(type)))
-
-    def query_attribute_transportation_type(self, obj, attr):
-        """Ask the type ``attr`` of ``obj`` is sent with: answered by
-        report_attribute_transportation_type."""
-        self._check(F.rti_query_attribute_transportation_type(
-            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
-            _check_handle(attr, AttributeHandle, "attribute")))
-
-    def change_interaction_transportation_type(self, cls, type):
-        """Send interactions of the published class ``cls`` with ``type``
-        (:class:`Transportation`) from now on (IEEE 1516-2010 8.22)."""
-        self._check(F.rti_change_interaction_transportation_type(
-            self._amb(), _check_handle(cls, InteractionClassHandle, "cls"),
-            _transport_arg(type)))
-
-    def query_interaction_transportation_type(self, federate, cls):
-        """Ask the type ``federate`` sends ``cls`` with: answered by
-        report_interaction_transportation_type."""
-        self._check(F.rti_query_interaction_transportation_type(
-            self._amb(), _check_handle(federate, FederateHandle,
-                                       "federate"),
-            _check_handle(cls, InteractionClassHandle, "cls")))
-
-    def unconditional_attribute_ownership_divestiture(self, obj, attrs):
-        """Give up ``attrs`` of ``obj`` at once."""
-        self._own(F.rti_unconditional_attribute_ownership_divestiture, obj,
-                  attrs)
-
-    def negotiated_attribute_ownership_divestiture(self, obj, attrs,
-                                                   tag=b""):
-        """Offer ``attrs`` of ``obj`` to others."""
-        self._own(F.rti_negotiated_attribute_ownership_divestiture, obj,
-                  attrs, tag)
-
-    def confirm_divestiture(self, obj, attrs, tag=b""):
-        """Hand the offered ``attrs`` to the acquirer."""
-        self._own(F.rti_confirm_divestiture, obj, attrs, tag)
-
-    def cancel_negotiated_attribute_ownership_divestiture(self, obj, attrs):
-        """Withdraw an offer."""
-        self._own(F.rti_cancel_negotiated_attribute_ownership_divestiture,
-                  obj, attrs)
-
-    def attribute_ownership_divestiture_if_wanted(self, obj, attrs):
-        """Give those of ``attrs`` someone waits for; returns the list of
-        AttributeHandles given."""
-        o = _check_handle(obj, ObjectInstanceHandle, "obj")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        out = (c_uint32 * max(n, 1))()
-        k = c_size_t(0)
-        self._check(F.rti_attribute_ownership_divestiture_if_wanted(
-            self._amb(), o, arr, n, out, byref(k)))
-        return [self._hc[AttributeHandle][out[i]] for i in range(k.value)]
-
-    def attribute_ownership_release_denied(self, obj, attrs):
-        """Keep ``attrs`` someone asked for."""
-        self._own(F.rti_attribute_ownership_release_denied, obj, attrs)
-
-    def attribute_ownership_acquisition(self, obj, attrs, tag=b""):
-        """Acquire ``attrs`` of ``obj``: answered by
-        attribute_ownership_acquisition_notification."""
-        self._own(F.rti_attribute_ownership_acquisition, obj, attrs, tag)
-
-    def attribute_ownership_acquisition_if_available(self, obj, attrs):
-        """Acquire those of ``attrs`` that are free or offered."""
-        self._own(F.rti_attribute_ownership_acquisition_if_available, obj,
-                  attrs)
-
-    def cancel_attribute_ownership_acquisition(self, obj, attrs):
-        """Cancel a pending acquisition."""
-        self._own(F.rti_cancel_attribute_ownership_acquisition, obj, attrs)
-
-    def query_attribute_ownership(self, obj, attr):
-        """Ask who owns ``attr`` of ``obj``: answered by
-        inform_attribute_ownership, attribute_is_not_owned or
-        attribute_is_owned_by_rti."""
-        self._check(F.rti_query_attribute_ownership(
-            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
-            _check_handle(attr, AttributeHandle, "attribute")))
-
-    def is_attribute_owned_by_federate(self, obj, attr):
-        """True when this federate owns ``attr`` of ``obj`` (local)."""
-        v = c_int(0)
-        self._check(F.rti_is_attribute_owned_by_federate(
-            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
-            _check_handle(attr, AttributeHandle, "attribute"), byref(v)))
-        return bool(v.value)
-
-    # -- conditions and regions -------------------------------------------
-
-    def _class_fn(self, cls, ofn, ifn):
-        if type(cls) is ObjectClassHandle:
-            return ofn, cls.id
-        if type(cls) is InteractionClassHandle:
-            return ifn, cls.id
-        raise TypeError("cls must be an ObjectClassHandle or an "
-                        "InteractionClassHandle, not %s"
-                        % type(cls).__name__)
-
-    def add_subscription_condition(self, cls, condition):
-        """Narrow the subscription of ``cls`` (an object or interaction
-        class) to ``condition`` ("north/S2"; a prefix ending in "/"
-        matches everything under it); conditions add up (OR)."""
-        fn, c = self._class_fn(cls, F.rti_add_subscription_condition,
-                               F.rti_add_interaction_subscription_condition)
-        self._check(fn(self._amb(), c, _str_arg(condition, "condition")))
-
-    def remove_subscription_condition(self, cls, condition):
-        """Remove a subscription condition of ``cls``."""
-        fn, c = self._class_fn(
-            cls, F.rti_remove_subscription_condition,
-            F.rti_remove_interaction_subscription_condition)
-        self._check(fn(self._amb(), c, _str_arg(condition, "condition")))
-
-    def set_subscription_conditions(self, cls, conditions):
-        """Replace the conditions of ``cls``'s subscription in one step
-        (an empty list: no conditions, everything)."""
-        fn, c = self._class_fn(
-            cls, F.rti_set_subscription_conditions,
-            F.rti_set_interaction_subscription_conditions)
-        arr, n = self._names(list(conditions), "condition")
-        self._check(fn(self._amb(), c, arr, n))
-
-    def set_object_instance_condition(self, obj, condition):
-        """The send condition of ``obj``'s updates (None clears it)."""
-        self._check(F.rti_set_object_instance_condition(
-            self._amb(), _check_handle(obj, ObjectInstanceHandle, "obj"),
-            _str_arg(condition, "condition", allow_none=True)))
-
-    def create_region(self, dims):
-        """A new region over DimensionHandles ``dims`` (each range [0,
-        upper bound)); returns its RegionHandle."""
-        arr, n = self._handles(dims, DimensionHandle, "dimensions")
-        h = c_uint32(0)
-        self._check(F.rti_create_region(self._amb(), arr, n, byref(h)))
-        return RegionHandle(h.value)
-
-    @staticmethod
-    def _bound(v, what):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError("%s must be an int" % what)
-        if not 0 <= v < 1 << 64:
-            raise ValueError("%s %d out of range" % (what, v))
-        return v
-
-    def set_range_bounds(self, region, dim, lower, upper):
-        """Set the range [lower, upper) of ``region`` on ``dim`` (sent by
-        commit_region_modifications)."""
-        self._check(F.rti_set_range_bounds(
-            self._amb(), _check_handle(region, RegionHandle, "region"),
-            _check_handle(dim, DimensionHandle, "dimension"),
-            self._bound(lower, "lower"), self._bound(upper, "upper")))
-
-    def get_range_bounds(self, region, dim):
-        """(lower, upper) of ``region`` on ``dim``."""
-        lo, up = c_uint64(0), c_uint64(0)
-        self._check(F.rti_get_range_bounds(
-            self._amb(), _check_handle(region, RegionHandle, "region"),
-            _check_handle(dim, DimensionHandle, "dimension"), byref(lo),
-            byref(up)))
-        return lo.value, up.value
-
-    def commit_region_modifications(self, regions):
-        """Send the changed ranges of ``regions``."""
-        arr, n = self._handles(regions, RegionHandle, "regions")
-        self._check(F.rti_commit_region_modifications(self._amb(), arr, n))
-
-    def delete_region(self, region):
-        """Delete a region no subscription or update uses."""
-        self._check(F.rti_delete_region(
-            self._amb(), _check_handle(region, RegionHandle, "region")))
-
-    def subscribe_object_class_attributes_with_regions(self, cls, attrs,
-                                                       regions,
-                                                       passive=False):
-        """Subscribe ``attrs`` of ``cls`` within ``regions`` (passively:
-        without making publishers relevant)."""
-        c = _check_handle(cls, ObjectClassHandle, "cls")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        rarr, m = self._handles(regions, RegionHandle, "regions")
-        fn = (F.rti_subscribe_object_class_attributes_passively_with_regions
-              if passive else
-              F.rti_subscribe_object_class_attributes_with_regions)
-        self._check(fn(self._amb(), c, arr, n, rarr, m))
-
-    def unsubscribe_object_class_attributes_with_regions(self, cls,
-                                                         regions):
-        """Remove the subscriptions of ``cls`` made with ``regions``."""
-        c = _check_handle(cls, ObjectClassHandle, "cls")
-        rarr, m = self._handles(regions, RegionHandle, "regions")
-        self._check(F.rti_unsubscribe_object_class_attributes_with_regions(
-            self._amb(), c, rarr, m))
-
-    def subscribe_interaction_class_with_regions(self, cls, regions,
-                                                 passive=False):
-        """Subscribe interaction class ``cls`` within ``regions``
-        (passively: without making publishers relevant)."""
-        c = _check_handle(cls, InteractionClassHandle, "cls")
-        rarr, m = self._handles(regions, RegionHandle, "regions")
-        fn = (F.rti_subscribe_interaction_class_passively_with_regions
-              if passive else F.rti_subscribe_interaction_class_with_regions)
-        self._check(fn(self._amb(), c, rarr, m))
-
-    def unsubscribe_interaction_class_with_regions(self, cls, regions):
-        """Remove the subscription of ``cls`` made with ``regions``."""
-        c = _check_handle(cls, InteractionClassHandle, "cls")
-        rarr, m = self._handles(regions, RegionHandle, "regions")
-        self._check(F.rti_unsubscribe_interaction_class_with_regions(
-            self._amb(), c, rarr, m))
-
-    def register_object_instance_with_regions(self, cls, attrs, regions,
-                                              name=None):
-        """Register an instance of ``cls`` (with a reserved ``name``)
-        whose ``attrs`` are updated in ``regions``; returns its
-        ObjectInstanceHandle."""
-        c = _check_handle(cls, ObjectClassHandle, "cls")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        rarr, m = self._handles(regions, RegionHandle, "regions")
-        nm = _str_arg(name, "name", allow_none=True)
-        h = c_uint32(0)
-        self._check(F.rti_register_object_instance_with_name_and_regions(
-            self._amb(), c, nm, arr, n, rarr, m, byref(h)))
-        return ObjectInstanceHandle(h.value)
-
-    def associate_regions_for_updates(self, obj, attrs, regions):
-        """Send updates of ``attrs`` of ``obj`` in ``regions``."""
-        o = _check_handle(obj, ObjectInstanceHandle, "obj")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        rarr, m = self._handles(regions, RegionHandle, "regions")
-        self._check(F.rti_associate_regions_for_updates(
-            self._amb(), o, arr, n, rarr, m))
-
-    def unassociate_regions_for_updates(self, obj, attrs, regions):
-        """Undo associate_regions_for_updates."""
-        o = _check_handle(obj, ObjectInstanceHandle, "obj")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        rarr, m = self._handles(regions, RegionHandle, "regions")
-        self._check(F.rti_unassociate_regions_for_updates(
-            self._amb(), o, arr, n, rarr, m))
-
-    def request_attribute_value_update_with_regions(self, cls, attrs,
-                                                    regions, tag=b""):
-        """Ask for ``attrs`` of the instances of ``cls`` in ``regions``."""
-        c = _check_handle(cls, ObjectClassHandle, "cls")
-        arr, n = self._handles(attrs, AttributeHandle, "attributes")
-        rarr, m = self._handles(regions, RegionHandle, "regions")
-        t, tn = _bytes_arg(tag)
-        self._check(F.rti_request_attribute_value_update_with_regions(
-            self._amb(), c, arr, n, rarr, m, t, tn))
 
     # -- counters ---------------------------------------------------------
 

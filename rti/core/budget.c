@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "budget.h"
+#include "server_int.h"
 
 void
 budget_figures(const struct rti_server *srv, struct budget_figures *f)
@@ -17,7 +18,7 @@ budget_figures(const struct rti_server *srv, struct budget_figures *f)
 	uint32_t i;
 
 	f->fom = f->input = 0;
-	for (fx = srv->federations; fx; fx = fx->next)
+	for (fx = srv->pub.federations; fx; fx = fx->next)
 		for (i = 0; i < fx->n_modules; i++)
 			f->fom += (uint64_t)fx->module_len[i] *
 			    BUDGET_FOM_FACTOR;
@@ -27,7 +28,8 @@ budget_figures(const struct rti_server *srv, struct budget_figures *f)
 	f->save = srv->budget_held[BUDGET_SAVE] > 0 ?
 	    (uint64_t)srv->budget_held[BUDGET_SAVE] : 0;
 	f->total = f->fom + f->input + f->output + f->save;
-	f->max = srv->cfg.max_memory;
+	f->max = srv->pub.cfg.max_memory;
+	f->refused = srv->budget_refused;
 }
 
 void

@@ -21,10 +21,12 @@
 /* A parsed FOM costs about this many times its text. */
 #define BUDGET_FOM_FACTOR 4u
 
-/* The figures now, in bytes. */
+/* The figures now, in bytes; `refused`: what budget_room refused, in
+ * all (rti_memory_refused_total). */
 struct budget_figures {
 	uint64_t fom, input, output, save;
 	uint64_t total, max;
+	uint64_t refused;
 };
 void budget_figures(const struct rti_server *srv, struct budget_figures *f);
 /* Bytes of saves held (BUDGET_SAVE): +delta or -delta. */

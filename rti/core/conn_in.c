@@ -39,12 +39,14 @@ protocol_error_as(struct conn *c, enum srv_rl r, uint16_t type,
 	for (i = 0; i < k; i++)
 		snprintf(hex + 3 * i, 4, "%02x ", p[i]);
 	hex[3 * k] = '\0';
-	c->srv->stats.protocol_errors++;
+	c->pub.srv->pub.stats.protocol_errors++;
 	if (c->hello_done)
-		rti_log(c->srv, LOG_WARN, fmt, c->id, c->peer, what, type, n,
+		rti_log(c->pub.srv, LOG_WARN, fmt, c->id, c->peer, what, type,
+		    n,
 		    hex);
 	else
-		rl_log(c->srv, r, LOG_WARN, fmt, c->id, c->peer, what, type, n,
+		rl_log(c->pub.srv, r, LOG_WARN, fmt, c->id, c->peer, what, type,
+		    n,
 		    hex);
 	conn_close(c, "protocol error");
 }
@@ -75,7 +77,7 @@ send_nak(struct conn *c, int err, const char *msg)
 	struct wire_buf *b;
 	size_t off;
 
-	b = srv_frame(c->srv, WIRE_HELLO_NAK, &off);
+	b = srv_frame(c->pub.srv, WIRE_HELLO_NAK, &off);
 	wire_put_u32(b, (uint32_t)err);
 	wire_put_str(b, msg);
 	wire_frame_end(b, off);
@@ -85,6 +87,7 @@ send_nak(struct conn *c, int err, const char *msg)
 static void
 handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 {
+	const struct rti_config *cfg = &c->pub.srv->pub.cfg;
 	struct wire_rd rd;
 	uint32_t magic, klen;
 	uint16_t version;
@@ -106,7 +109,7 @@ handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	if (version != WIRE_VERSION) {
 		/* before the rest is decoded: another version's HELLO may
 		 * differ there, and is told why it is refused */
-		rl_log(c->srv, RL_HELLO_REFUSED, LOG_INFO, "connection %u "
+		rl_log(c->pub.srv, RL_HELLO_REFUSED, LOG_INFO, "connection %u "
 		    "(%s): protocol version %u refused", c->id, c->peer,
 		    version);
 		send_nak(c, RTI_ERR_CONNECTION_FAILED,
@@ -127,8 +130,8 @@ handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 		protocol_error(c, type, p, n, why);
 		return;
 	}
-	if (c->srv->cfg.auth_key && !key_matches(&c->srv->cfg, key, klen)) {
-		rl_log(c->srv, RL_HELLO_REFUSED, LOG_INFO, "connection %u "
+	if (cfg->auth_key && !key_matches(cfg, key, klen)) {
+		rl_log(c->pub.srv, RL_HELLO_REFUSED, LOG_INFO, "connection %u "
 		    "(%s): authentication failed", c->id, c->peer);
 		send_nak(c, RTI_ERR_AUTHENTICATION_FAILED,
 		    "authentication failed");
@@ -138,12 +141,12 @@ handle_hello(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	c->hello_done = 1;
 	startup_unlink(c);
 	hb_conn_start(c);
-	b = srv_frame(c->srv, WIRE_HELLO_ACK, &off);
+	b = srv_frame(c->pub.srv, WIRE_HELLO_ACK, &off);
 	wire_put_u32(b, WIRE_MAGIC);
 	wire_put_u16(b, WIRE_VERSION);
-	wire_put_u32(b, c->srv->cfg.max_frame);
-	wire_put_u32(b, c->srv->cfg.heartbeat_timeout > 0 ?
-	    (uint32_t)(c->srv->cfg.heartbeat_timeout * 1000.0 + 0.5) : 0);
+	wire_put_u32(b, cfg->max_frame);
+	wire_put_u32(b, cfg->heartbeat_timeout > 0 ?
+	    (uint32_t)(cfg->heartbeat_timeout * 1000.0 + 0.5) : 0);
 	wire_frame_end(b, off);
 	conn_send_buf(c, b);
 	udp_conn_start(c);
@@ -196,7 +199,7 @@ refuse_busy(struct conn *c, const struct msg_handler *h, uint32_t serial,
 		conn_reply(c, serial, err, why, NULL, 0);
 		return;
 	}
-	b = srv_frame(c->srv, WIRE_NOTICE, &off);
+	b = srv_frame(c->pub.srv, WIRE_NOTICE, &off);
 	wire_put_u32(b, (uint32_t)err);
 	wire_put_str(b, why);
 	wire_frame_end(b, off);
@@ -217,7 +220,7 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 		return 0;
 	}
 	if (WIRE_MODULE_OF(type) < WIRE_MOD_COUNT)
-		h = c->srv->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
+		h = c->pub.srv->dispatch[WIRE_MODULE_OF(type)][type & 0xff];
 	if (!h) {
 		protocol_error(c, type, p, n, "unknown message type");
 		return 0;
@@ -230,7 +233,7 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 			return 0;
 		}
 	}
-	if (h->needs_join && !c->fed) {
+	if (h->needs_join && !c->pub.fed) {
 		if (h->request == MSG_REQUEST)
 			conn_reply(c, serial,
 			    RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER, NULL, NULL,
@@ -243,12 +246,12 @@ dispatch(struct conn *c, uint16_t type, const uint8_t *p, uint32_t n)
 	/* One branch on the update path: busy is 0 but during a save or
 	 * restore.  Frames a federate sent before it knew are refused with
 	 * the code its librti gives. */
-	if (c->fed && c->fed->busy && !server_busy_exempt(type)) {
-		refuse_busy(c, h, serial, c->fed->busy);
+	if (c->pub.fed && c->pub.fed->busy && !server_busy_exempt(type)) {
+		refuse_busy(c, h, serial, c->pub.fed->busy);
 		return 0;
 	}
 	/* One branch while HLAsetServiceReporting is off (mom_service.c) */
-	if (c->fed && c->fed->report_services)
+	if (c->pub.fed && c->pub.fed->report_services)
 		rc = server_dispatch_reported(c, h, serial, &rd, type);
 	else
 		rc = h->fn(c, serial, &rd);
@@ -261,7 +264,7 @@ int
 conn_dispatch_dgram(struct conn *c, uint16_t type, const uint8_t *p,
     uint32_t n)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	const struct msg_handler *h;
 	struct wire_rd rd;
 	int rc;
@@ -270,15 +273,15 @@ conn_dispatch_dgram(struct conn *c, uint16_t type, const uint8_t *p,
 	wire_rd_init(&rd, p, n);
 	srv->dispatching = c;
 	srv->dispatch_type = type;
-	srv->dispatch_be = 1;
-	srv->dispatch_dgram = 1;
-	if (c->fed && c->fed->report_services)
+	srv->pub.dispatch_be = 1;
+	srv->pub.dispatch_dgram = 1;
+	if (c->pub.fed && c->pub.fed->report_services)
 		rc = server_dispatch_reported(c, h, 0, &rd, type);
 	else
 		rc = h->fn(c, 0, &rd);
 	srv->dispatching = NULL;
-	srv->dispatch_be = 0;
-	srv->dispatch_dgram = 0;
+	srv->pub.dispatch_be = 0;
+	srv->pub.dispatch_dgram = 0;
 	return rc < 0 ? -1 : 0;
 }
 
@@ -308,7 +311,8 @@ server_wake_deferred(struct rti_server *srv)
 static uint32_t
 frame_max(const struct conn *c)
 {
-	return c->hello_done ? c->srv->cfg.max_frame : RTI_PREAUTH_MAX_FRAME;
+	return c->hello_done ? c->pub.srv->pub.cfg.max_frame :
+	    RTI_PREAUTH_MAX_FRAME;
 }
 
 /* Dispatch the complete frames in p[0..n) until `c` closes, pauses or a
@@ -340,12 +344,12 @@ conn_process(struct conn *c, const uint8_t *p, size_t n)
 		}
 		if (n - used - WIRE_HEADER_SIZE < (size_t)len)
 			break;
-		c->srv->dispatching = c;
-		c->srv->dispatch_type = type;
-		c->srv->dispatch_be = flags & WIRE_FLAG_BEST_EFFORT;
+		c->pub.srv->dispatching = c;
+		c->pub.srv->dispatch_type = type;
+		c->pub.srv->pub.dispatch_be = flags & WIRE_FLAG_BEST_EFFORT;
 		rc = dispatch(c, type, p + used + WIRE_HEADER_SIZE, len);
-		c->srv->dispatching = NULL;
-		c->srv->dispatch_be = 0;
+		c->pub.srv->dispatching = NULL;
+		c->pub.srv->pub.dispatch_be = 0;
 		if (rc == MSG_DEFER) {
 			/* kept where it is, for conn_wake */
 			c->deferred = 1;
@@ -354,8 +358,8 @@ conn_process(struct conn *c, const uint8_t *p, size_t n)
 		}
 		c->frames_in++;
 		c->bytes_in += WIRE_HEADER_SIZE + len;
-		c->srv->stats.frames_in++;
-		c->srv->stats.bytes_in += WIRE_HEADER_SIZE + len;
+		c->pub.srv->pub.stats.frames_in++;
+		c->pub.srv->pub.stats.bytes_in += WIRE_HEADER_SIZE + len;
 		used += WIRE_HEADER_SIZE + (size_t)len;
 	}
 	return used;
@@ -383,8 +387,8 @@ conn_read_failed(struct conn *c, ssize_t n)
 	if (n < 0 && (errno == EINTR || errno == EAGAIN ||
 	    errno == EWOULDBLOCK))
 		return 0;
-	if (c->fed)
-		rti_log(c->srv, LOG_INFO, "connection %u (%s): %s", c->id,
+	if (c->pub.fed)
+		rti_log(c->pub.srv, LOG_INFO, "connection %u (%s): %s", c->id,
 		    c->peer, n == 0 ? "closed by peer" : "socket error");
 	if (!c->close_why)
 		c->close_why = n == 0 ? "closed by the federate's side "
@@ -408,7 +412,7 @@ void
 conn_read_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct conn *c = arg;
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	size_t used, room;
 	ssize_t n;
 

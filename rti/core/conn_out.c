@@ -36,7 +36,7 @@ static void total_check(struct rti_server *srv);
 void
 startup_unlink(struct conn *c)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 
 	if (!c->startup)
 		return;
@@ -74,16 +74,16 @@ buf_trim(struct wire_buf *b, size_t keep, size_t used, size_t *prev)
 static void
 conn_detach_federate(struct conn *c)
 {
-	struct federate *f = c->fed;
+	struct federate *f = c->pub.fed;
 
 	if (!f)
 		return;
-	rti_log(c->srv, LOG_INFO,
+	rti_log(c->pub.srv, LOG_INFO,
 	    "federate %s (%u) of %s lost its connection; resigning", f->name,
 	    f->handle, f->fx->name);
 	events_leaving(f, EV_WHY_CONNECTION_LOST, c->close_why ?
 	    c->close_why : "closed by the federate's side");
-	c->fed = NULL;
+	c->pub.fed = NULL;
 	f->conn = NULL;
 	f->lost = c->why[0] ? c->why : "connection lost";
 	server_resign(f, f->resign_action);
@@ -92,7 +92,7 @@ conn_detach_federate(struct conn *c)
 static void
 flush_unlink(struct conn *c)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	struct conn **pp, *prev = NULL;
 
 	if (!c->flush_pending)
@@ -110,7 +110,7 @@ flush_unlink(struct conn *c)
 void
 conn_free(struct conn *c)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	int m;
 
 	conn_detach_federate(c);
@@ -158,7 +158,7 @@ conn_close(struct conn *c, const char *reason)
 	if (reason && !c->why[0])
 		snprintf(c->why, sizeof c->why, "%s", reason);
 	/* before the handshake the reason was logged rate-limited */
-	rti_log(c->srv, reason && c->hello_done ? LOG_INFO : LOG_DEBUG,
+	rti_log(c->pub.srv, reason && c->hello_done ? LOG_INFO : LOG_DEBUG,
 	    "connection %u (%s) closing%s%s", c->id, c->peer,
 	    reason ? ": " : "", reason ? reason : "");
 	c->closing = 1;
@@ -166,13 +166,13 @@ conn_close(struct conn *c, const char *reason)
 	startup_unlink(c);
 	event_del(c->rev);
 	/* Resign and free from the loop, never inside a handler. */
-	event_active(c->srv->reap_ev, EV_TIMEOUT, 0);
+	event_active(c->pub.srv->reap_ev, EV_TIMEOUT, 0);
 }
 
 static void
 flush_schedule(struct conn *c)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 
 	if (c->flush_pending || c->writing)
 		return;
@@ -243,7 +243,7 @@ resume_paused(struct rti_server *srv)
 	struct timeval now, held;
 	struct conn *p;
 
-	event_base_gettimeofday_cached(srv->base, &now);
+	event_base_gettimeofday_cached(srv->pub.base, &now);
 	timersub(&now, &srv->held_tv, &held);
 	rti_log(srv, LOG_DEBUG, "%u publishers resume after %ld.%03ld s held "
 	    "back; %zu bytes queued", srv->n_paused, (long)held.tv_sec,
@@ -287,7 +287,7 @@ hold_publisher(struct rti_server *srv)
 	event_del(d->rev);
 	if (srv->n_paused++)
 		return;
-	event_base_gettimeofday_cached(srv->base, &now);
+	event_base_gettimeofday_cached(srv->pub.base, &now);
 	srv->held_tv = now;
 	/* a warning at most once a second, however often it recurs */
 	timersub(&now, &srv->hold_log_tv, &since);
@@ -297,7 +297,7 @@ hold_publisher(struct rti_server *srv)
 	}
 	rti_log(srv, level, "output queues hold %zu bytes, past "
 	    "--max-total-queue %zu: holding back publishers, first "
-	    "connection %u (%s)", srv->out_total, srv->cfg.max_total_queue,
+	    "connection %u (%s)", srv->out_total, srv->pub.cfg.max_total_queue,
 	    d->id, d->peer);
 }
 
@@ -308,7 +308,7 @@ out_clear(struct conn *c)
 {
 	size_t used = c->out.len;
 
-	c->srv->out_total -= out_queued(c);
+	c->pub.srv->out_total -= out_queued(c);
 	c->out.len = 0;
 	c->out_off = 0;
 	buf_trim(&c->out, OUT_KEEP, used, &c->trim_prev[1]);
@@ -323,10 +323,10 @@ out_clear(struct conn *c)
 static void
 conn_drop_slow(struct conn *c, const char *why)
 {
-	struct rti_server *srv = c->srv;
-	struct federate *f = c->fed;
+	struct rti_server *srv = c->pub.srv;
+	struct federate *f = c->pub.fed;
 
-	srv->stats.slow_consumers_dropped++;
+	srv->pub.stats.slow_consumers_dropped++;
 	if (f) {
 		char d[160];
 
@@ -355,8 +355,8 @@ conn_drop_slow(struct conn *c, const char *why)
 void
 conn_drop_silent(struct conn *c, const char *why)
 {
-	struct rti_server *srv = c->srv;
-	struct federate *f = c->fed;
+	struct rti_server *srv = c->pub.srv;
+	struct federate *f = c->pub.fed;
 
 	if (f)
 		rti_log(srv, LOG_WARN, "connection %u (%s), federate %s (%u) "
@@ -377,7 +377,7 @@ conn_drop_silent(struct conn *c, const char *why)
 static void
 conn_flush(struct conn *c)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	size_t left = out_queued(c);
 	ssize_t n;
 
@@ -425,7 +425,7 @@ uring_res(void *arg, uint64_t tag, int n)
 	(void)arg;
 	if (n > 0) {
 		c->out_off += (size_t)n;
-		c->srv->out_total -= (size_t)n;
+		c->pub.srv->out_total -= (size_t)n;
 	}
 }
 
@@ -510,18 +510,18 @@ static int
 out_append(struct conn *c, const void *head, size_t head_len,
     const void *body, size_t body_len, uint32_t frames)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	size_t queued, len = head_len + body_len, sent = 0;
 
 	if (c->closing)
 		return -1;
 	queued = out_queued(c);
-	if (queued + len > srv->cfg.max_queue) {
+	if (queued + len > srv->pub.cfg.max_queue) {
 		char why[96];
 
 		snprintf(why, sizeof why, "a frame of %zu bytes would take "
 		    "its output queue past --max-queue %zu", len,
-		    srv->cfg.max_queue);
+		    srv->pub.cfg.max_queue);
 		conn_drop_slow(c, why);
 		return -1;
 	}
@@ -572,12 +572,12 @@ out_append(struct conn *c, const void *head, size_t head_len,
 	 * compare.  Publishers are held back here, where bytes enter, and
 	 * resume where they leave (total_check). */
 	srv->out_total += len - sent;
-	if (srv->out_total > srv->cfg.max_total_queue)
+	if (srv->out_total > srv->pub.cfg.max_total_queue)
 		hold_publisher(srv);
 	c->frames_out += frames;
 	c->bytes_out += len;
-	srv->stats.frames_out += frames;
-	srv->stats.bytes_out += len;
+	srv->pub.stats.frames_out += frames;
+	srv->pub.stats.bytes_out += len;
 	if (sent < len)
 		flush_schedule(c);
 	return 0;
@@ -646,9 +646,9 @@ slow_check_cb(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	if (!srv->n_paused)
 		return;
-	event_base_gettimeofday_cached(srv->base, &now);
+	event_base_gettimeofday_cached(srv->pub.base, &now);
 	timersub(&now, &srv->held_tv, &age);
-	if ((double)age.tv_sec + age.tv_usec / 1e6 < srv->cfg.slow_timeout)
+	if ((double)age.tv_sec + age.tv_usec / 1e6 < srv->pub.cfg.slow_timeout)
 		return;
 	for (c = srv->conns; c; c = c->next)
 		if (!big || out_queued(c) > out_queued(big))
@@ -657,7 +657,7 @@ slow_check_cb(evutil_socket_t fd, short what, void *arg)
 		snprintf(why, sizeof why, "largest output queue while "
 		    "publishers were held back for %.1f s by "
 		    "--max-total-queue %zu (%zu bytes queued in all)",
-		    srv->cfg.slow_timeout, srv->cfg.max_total_queue,
+		    srv->pub.cfg.slow_timeout, srv->pub.cfg.max_total_queue,
 		    srv->out_total);
 		conn_drop_slow(big, why);
 	}
@@ -687,19 +687,23 @@ int
 conn_reply(struct conn *c, uint32_t serial, int err, const char *msg,
     const void *body, size_t body_len)
 {
-	struct wire_buf *b = &c->srv->reply;
+	struct wire_buf *b = &c->pub.srv->reply;
 	size_t off;
 
-	if (err != RTI_OK && c->fed && (c->fed->report_exceptions ||
-	    c->fed->report_services))
-		server_federate_exception(c->fed, err, msg ? msg :
+	if (err != RTI_OK && c->pub.fed && (c->pub.fed->report_exceptions ||
+	    c->pub.fed->report_services))
+		server_federate_exception(c->pub.fed, err, msg ? msg :
 		    rti_strerror(err));
 	/* the results of a service being reported (mom_service.c) */
-	if (c->fed && c->fed->report_services && c->srv->dispatching == c) {
-		c->srv->svc_ret_len = body_len < sizeof c->srv->svc_ret ?
-		    (uint32_t)body_len : (uint32_t)sizeof c->srv->svc_ret;
-		if (c->srv->svc_ret_len)
-			memcpy(c->srv->svc_ret, body, c->srv->svc_ret_len);
+	if (c->pub.fed && c->pub.fed->report_services &&
+	    c->pub.srv->dispatching == c) {
+		struct rti_server *srv = c->pub.srv;
+
+		srv->svc_ret_len = body_len < sizeof srv->svc_ret ?
+		    (uint32_t)body_len : (uint32_t)sizeof srv->svc_ret;
+		if (c->pub.srv->svc_ret_len)
+			memcpy(c->pub.srv->svc_ret, body,
+			    c->pub.srv->svc_ret_len);
 	}
 	/* Own buffer: handlers may be building a body in srv->scratch. */
 	wire_buf_reset(b);
@@ -722,4 +726,76 @@ conn_replyf(struct conn *c, uint32_t serial, int err, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	return conn_reply(c, serial, err, msg, NULL, 0);
+}
+
+/* What server.h gives a module of a connection and of the server. */
+
+const char *
+conn_peer(const struct conn *c)
+{
+	return c->peer;
+}
+
+void *
+conn_mod(const struct conn *c, int m)
+{
+	return c->mod[m];
+}
+
+void
+conn_mod_set(struct conn *c, int m, void *state)
+{
+	c->mod[m] = state;
+}
+
+uint32_t
+conn_id(const struct conn *c)
+{
+	return c->id;
+}
+
+int
+conn_closing(const struct conn *c)
+{
+	return c->closing;
+}
+
+int
+conn_held(const struct conn *c)
+{
+	return c->paused;
+}
+
+size_t
+conn_queued(const struct conn *c)
+{
+	return c->out.len > c->out_off ? c->out.len - c->out_off : 0;
+}
+
+void
+conn_traffic(const struct conn *c, struct conn_traffic *out)
+{
+	out->frames_in = c->frames_in;
+	out->frames_out = c->frames_out;
+	out->bytes_in = c->bytes_in;
+	out->bytes_out = c->bytes_out;
+	out->udp = c->ust;
+}
+
+uint32_t
+server_n_conns(const struct rti_server *srv)
+{
+	return srv->n_conns;
+}
+
+size_t
+server_out_total(const struct rti_server *srv)
+{
+	return srv->out_total;
+}
+
+void
+server_flush_soon(struct rti_server *srv)
+{
+	event_active(srv->flush_ev, EV_TIMEOUT, 0);
 }

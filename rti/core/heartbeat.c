@@ -25,7 +25,7 @@ hb_sweep_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct rti_server *srv = arg;
 	struct conn *c, *next;
-	double now = mono_now(), t = srv->cfg.heartbeat_timeout;
+	double now = mono_now(), t = srv->pub.cfg.heartbeat_timeout;
 	struct wire_buf *b;
 	size_t off;
 	char why[96];
@@ -42,12 +42,13 @@ hb_sweep_cb(evutil_socket_t fd, short what, void *arg)
 			c->hb_rx_seen = c->rx_reads;
 			c->hb_quiet_since = now;
 		} else if (now - c->hb_quiet_since >= t) {
-			srv->stats.heartbeat_timeouts++;
+			srv->pub.stats.heartbeat_timeouts++;
 			snprintf(why, sizeof why, "nothing received for "
 			    "%.1f s (--heartbeat-timeout %g)",
 			    now - c->hb_quiet_since, t);
-			if (c->fed)
-				events_leaving(c->fed, EV_WHY_HEARTBEAT, why);
+			if (c->pub.fed)
+				events_leaving(c->pub.fed, EV_WHY_HEARTBEAT,
+				    why);
 			conn_drop_silent(c, why);
 			continue;
 		}
@@ -72,7 +73,7 @@ hb_conn_start(struct conn *c)
 int
 hb_init(struct rti_server *srv)
 {
-	struct rti_config *cfg = &srv->cfg;
+	struct rti_config *cfg = &srv->pub.cfg;
 	double p;
 	struct timeval tv;
 
@@ -86,10 +87,41 @@ hb_init(struct rti_server *srv)
 	p = WIRE_HEARTBEAT_PERIOD(cfg->heartbeat_timeout);
 	tv.tv_sec = (time_t)p;
 	tv.tv_usec = (suseconds_t)((p - (double)tv.tv_sec) * 1e6);
-	srv->hb_ev = event_new(srv->base, -1, EV_PERSIST, hb_sweep_cb, srv);
+	srv->hb_ev = event_new(srv->pub.base, -1, EV_PERSIST, hb_sweep_cb, srv);
 	if (!srv->hb_ev || event_add(srv->hb_ev, &tv) < 0)
 		return -1;
 	rti_log(srv, LOG_INFO, "heartbeat every %g s; a federate silent for "
 	    "%g s is resigned", p, cfg->heartbeat_timeout);
 	return 0;
+}
+
+int
+server_heartbeats(const struct rti_server *srv)
+{
+	return srv->hb_ev != NULL;
+}
+
+void
+conn_silence(const struct conn *c, double *silent, double *left)
+{
+	const struct rti_server *srv = c->pub.srv;
+	double now = mono_now(), t = srv->pub.cfg.heartbeat_timeout, quiet;
+
+	*silent = *left = -1;
+	if (c->closing)
+		return;
+	*silent = now - c->rx_at > 0 ? now - c->rx_at : 0;
+	if (t <= 0 || !srv->hb_ev || c->paused || c->deferred)
+		return;
+	/* the first sweep that finds nothing read for t seconds since the
+	 * sweep that last saw a read resigns it; read since the last
+	 * sweep, the next one is that sweep */
+	if (c->rx_reads != c->hb_rx_seen)
+		quiet = srv->hb_swept_at > 0 ? srv->hb_swept_at +
+		    WIRE_HEARTBEAT_PERIOD(t) : now;
+	else
+		quiet = c->hb_quiet_since;
+	*left = quiet + t - now > 0 ? quiet + t - now : 0;
+	if (*left > t)
+		*left = t;      /* read since the last sweep: the whole time */
 }

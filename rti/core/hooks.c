@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "events.h"
-#include "server.h"
+#include "server_int.h"
 
 void
 server_unlink_federate(struct federate *f)
@@ -37,7 +37,7 @@ server_resign(struct federate *f, int action)
 	int m;
 
 	if (f->conn) {
-		f->conn->fed = NULL;
+		f->conn->pub.fed = NULL;
 		f->conn = NULL;
 	}
 	events_resigned(f, action);
@@ -255,8 +255,8 @@ int
 server_dispatch_reported(struct conn *c, const struct msg_handler *h,
     uint32_t serial, struct wire_rd *rd, uint16_t type)
 {
-	struct rti_server *srv = c->srv;
-	struct federate *f = c->fed;
+	struct rti_server *srv = c->pub.srv;
+	struct federate *f = c->pub.fed;
 	const struct module_ops *m;
 	const uint8_t *p = rd->p;
 	uint32_t n = (uint32_t)wire_rd_left(rd);
@@ -266,7 +266,7 @@ server_dispatch_reported(struct conn *c, const struct msg_handler *h,
 	srv->svc_msg[0] = '\0';
 	srv->svc_ret_len = 0;
 	rc = h->fn(c, serial, rd);
-	if (rc == MSG_DEFER || c->fed != f || !f->report_services)
+	if (rc == MSG_DEFER || c->pub.fed != f || !f->report_services)
 		return rc;
 	if (rc < 0 && srv->svc_err == RTI_OK) {
 		srv->svc_err = RTI_ERR_PROTOCOL_ERROR;

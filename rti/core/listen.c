@@ -144,7 +144,7 @@ make_room(struct rti_server *srv, const struct peer_key *k, enum srv_rl r,
 	conn_read_cb(c->fd, EV_READ, c); /* may free c only */
 	if (oldest_startup(srv, k) != c)
 		return;
-	srv->stats.startups_evicted++;
+	srv->pub.stats.startups_evicted++;
 	rl_log(srv, r, LOG_INFO, "connection %u (%s) without a handshake "
 	    "closed to make room for one from %s (%s)", c->id, c->peer, peer,
 	    r == RL_PER_SOURCE ? "--per-source-max-startups" :
@@ -172,7 +172,7 @@ refuse_fd(struct rti_server *srv, evutil_socket_t fd, const char *why)
 		(void)send(fd, b->data, b->len, MSG_NOSIGNAL | MSG_DONTWAIT);
 	(void)recv(fd, junk, sizeof junk, MSG_DONTWAIT);
 	evutil_closesocket(fd);
-	srv->stats.conns_refused++;
+	srv->pub.stats.conns_refused++;
 }
 
 /* Close startups whose handshake deadline passed; arm for the next. */
@@ -191,10 +191,10 @@ handshake_timeout_cb(evutil_socket_t fd, short what, void *arg)
 		conn_read_cb(c->fd, EV_READ, c); /* may free c only */
 		if (srv->st_head != c)
 			continue;
-		srv->stats.handshake_timeouts++;
+		srv->pub.stats.handshake_timeouts++;
 		rl_log(srv, RL_HANDSHAKE_TIMEOUT, LOG_INFO, "connection %u "
 		    "(%s): no handshake within %g s; closing", c->id, c->peer,
-		    srv->cfg.handshake_timeout);
+		    srv->pub.cfg.handshake_timeout);
 		send_nak(c, RTI_ERR_CONNECTION_FAILED, "no handshake in time");
 		conn_close(c, "handshake timeout"); /* unlinks c */
 	}
@@ -207,11 +207,11 @@ handshake_timeout_cb(evutil_socket_t fd, short what, void *arg)
 static void
 startup_link(struct conn *c)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	struct timeval tv;
 
 	c->startup = 1;
-	c->hs_deadline = mono_now() + srv->cfg.handshake_timeout;
+	c->hs_deadline = mono_now() + srv->pub.cfg.handshake_timeout;
 	c->st_next = NULL;
 	c->st_prev = srv->st_tail;
 	if (srv->st_tail)
@@ -221,7 +221,7 @@ startup_link(struct conn *c)
 	srv->st_tail = c;
 	srv->n_startups++;
 	if (!event_pending(srv->hs_ev, EV_TIMEOUT, NULL)) {
-		tv_of(&tv, srv->cfg.handshake_timeout);
+		tv_of(&tv, srv->pub.cfg.handshake_timeout);
 		event_add(srv->hs_ev, &tv);
 	}
 }
@@ -266,7 +266,7 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 		evutil_closesocket(fd);
 		return;
 	}
-	c->srv = srv;
+	c->pub.srv = srv;
 	c->fd = fd;
 	c->id = ++srv->next_conn_id;
 	c->key = key;
@@ -275,9 +275,10 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 	wire_buf_init(&c->out);
 	if (sa->sa_family == AF_INET || sa->sa_family == AF_INET6)
 		(void)tcp_tune(fd);
-	c->rev = event_new(srv->base, fd, EV_READ | EV_PERSIST, conn_read_cb,
+	c->rev = event_new(srv->pub.base, fd, EV_READ | EV_PERSIST,
+	    conn_read_cb,
 	    c);
-	c->wev = event_new(srv->base, fd, EV_WRITE | EV_PERSIST,
+	c->wev = event_new(srv->pub.base, fd, EV_WRITE | EV_PERSIST,
 	    conn_write_cb, c);
 	if (!c->rev || !c->wev || event_add(c->rev, NULL) < 0) {
 		if (c->rev)
@@ -294,7 +295,7 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
 	srv->conns = c;
 	srv->n_conns++;
 	startup_link(c);
-	srv->stats.conns_total++;
+	srv->pub.stats.conns_total++;
 	rti_log(srv, LOG_DEBUG, "connection %u from %s", c->id, c->peer);
 }
 
@@ -400,7 +401,7 @@ nofile_raise(struct rti_server *srv)
 void
 bounds_init(struct rti_server *srv)
 {
-	struct rti_config *cfg = &srv->cfg;
+	struct rti_config *cfg = &srv->pub.cfg;
 	uint64_t nofile = nofile_raise(srv), fit;
 	int asked = cfg->max_connections != 0;
 
@@ -438,30 +439,31 @@ listen_tcp(struct rti_server *srv)
 	socklen_t sslen;
 	struct sockaddr_in *in = (struct sockaddr_in *)&ss;
 	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
-	const char *addr = srv->cfg.bind_addr ? srv->cfg.bind_addr :
+	const char *addr = srv->pub.cfg.bind_addr ? srv->pub.cfg.bind_addr :
 	    "127.0.0.1";
 	evutil_socket_t fd;
 
 	memset(&ss, 0, sizeof ss);
 	if (inet_pton(AF_INET, addr, &in->sin_addr) == 1) {
 		in->sin_family = AF_INET;
-		in->sin_port = htons((uint16_t)srv->cfg.port);
+		in->sin_port = htons((uint16_t)srv->pub.cfg.port);
 		sslen = sizeof *in;
 	} else if (inet_pton(AF_INET6, addr, &in6->sin6_addr) == 1) {
 		in6->sin6_family = AF_INET6;
-		in6->sin6_port = htons((uint16_t)srv->cfg.port);
+		in6->sin6_port = htons((uint16_t)srv->pub.cfg.port);
 		sslen = sizeof *in6;
 	} else {
 		rti_log(srv, LOG_ERROR, "bad bind address '%s' (want a "
 		    "numeric IPv4 or IPv6 address)", addr);
 		return -1;
 	}
-	srv->tcp_listener = evconnlistener_new_bind(srv->base, accept_cb, srv,
+	srv->tcp_listener = evconnlistener_new_bind(srv->pub.base, accept_cb,
+	    srv,
 	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, 128,
 	    (struct sockaddr *)&ss, (int)sslen);
 	if (!srv->tcp_listener) {
 		rti_log(srv, LOG_ERROR, "cannot listen on %s:%d: %s", addr,
-		    srv->cfg.port, strerror(errno));
+		    srv->pub.cfg.port, strerror(errno));
 		return -1;
 	}
 	evconnlistener_set_error_cb(srv->tcp_listener, listener_error_cb);
@@ -482,23 +484,23 @@ listen_unix(struct rti_server *srv)
 
 	memset(&un, 0, sizeof un);
 	un.sun_family = AF_UNIX;
-	if (strlen(srv->cfg.unix_path) >= sizeof un.sun_path) {
+	if (strlen(srv->pub.cfg.unix_path) >= sizeof un.sun_path) {
 		rti_log(srv, LOG_ERROR, "unix socket path too long: %s",
-		    srv->cfg.unix_path);
+		    srv->pub.cfg.unix_path);
 		return -1;
 	}
-	strcpy(un.sun_path, srv->cfg.unix_path);
-	unlink(srv->cfg.unix_path);
-	srv->unix_listener = evconnlistener_new_bind(srv->base, accept_cb,
+	strcpy(un.sun_path, srv->pub.cfg.unix_path);
+	unlink(srv->pub.cfg.unix_path);
+	srv->unix_listener = evconnlistener_new_bind(srv->pub.base, accept_cb,
 	    srv, LEV_OPT_CLOSE_ON_FREE, 128, (struct sockaddr *)&un,
 	    sizeof un);
 	if (!srv->unix_listener) {
 		rti_log(srv, LOG_ERROR, "cannot listen on %s: %s",
-		    srv->cfg.unix_path, strerror(errno));
+		    srv->pub.cfg.unix_path, strerror(errno));
 		return -1;
 	}
 	evconnlistener_set_error_cb(srv->unix_listener, listener_error_cb);
 	rti_log(srv, LOG_INFO, "listening on unix socket %s",
-	    srv->cfg.unix_path);
+	    srv->pub.cfg.unix_path);
 	return 0;
 }

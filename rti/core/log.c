@@ -67,7 +67,7 @@ rti_log(struct rti_server *srv, int level, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (level > srv->cfg.log_level)
+	if (level > srv->pub.cfg.log_level)
 		return;
 	va_start(ap, fmt);
 	vlog(level_names[level], fmt, ap);
@@ -153,16 +153,18 @@ rl_arm(struct rti_server *srv, double now)
  * count is written with the next line of that reason, or by rl_flush_cb
  * a second after the last line written.
  */
-void
-rl_log(struct rti_server *srv, enum srv_rl r, int level, const char *fmt,
-    ...)
+static void rl_vlog(struct rti_server *srv, enum srv_rl r, int level,
+    const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+
+static void
+rl_vlog(struct rti_server *srv, enum srv_rl r, int level, const char *fmt,
+    va_list ap)
 {
 	struct srv_ratelim *rl = &srv->rl[r];
 	double now;
 	char line[512];
-	va_list ap;
 
-	if (level > srv->cfg.log_level)
+	if (level > srv->pub.cfg.log_level)
 		return;
 	now = mono_now();
 	if (rl->logged && now - rl->last < 1.0) {
@@ -171,9 +173,7 @@ rl_log(struct rti_server *srv, enum srv_rl r, int level, const char *fmt,
 		rl_arm(srv, now);
 		return;
 	}
-	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
 	if (rl->held)
 		rti_log(srv, level, "%s (and %llu more %s in the last %.1f s)",
 		    line, (unsigned long long)rl->held, rl_what[r],
@@ -183,6 +183,27 @@ rl_log(struct rti_server *srv, enum srv_rl r, int level, const char *fmt,
 	rl->logged = 1;
 	rl->last = now;
 	rl->held = 0;
+}
+
+void
+rl_log(struct rti_server *srv, enum srv_rl r, int level, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	rl_vlog(srv, r, level, fmt, ap);
+	va_end(ap);
+}
+
+void
+rl_log_dgram(struct rti_server *srv, int level, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	rl_vlog(srv, RL_DGRAM, level, fmt, ap);
+	va_end(ap);
 }
 
 void

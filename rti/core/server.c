@@ -47,12 +47,12 @@ log_stopping(struct rti_server *srv, int sig)
 	struct federation *fx;
 	uint32_t nfx = 0, nfed = 0, i;
 
-	for (fx = srv->federations; fx; fx = fx->next) {
+	for (fx = srv->pub.federations; fx; fx = fx->next) {
 		nfx++;
 		nfed += fx->n_feds;
 	}
 	what[0] = '\0';
-	for (fx = srv->federations; fx && n < sizeof what; fx = fx->next) {
+	for (fx = srv->pub.federations; fx && n < sizeof what; fx = fx->next) {
 		n += (size_t)snprintf(what + n, sizeof what - n, "; %s (%u "
 		    "federate%s%s", fx->name, fx->n_feds, fx->n_feds == 1 ?
 		    "" : "s", fx->n_feds ? ": " : "");
@@ -85,23 +85,23 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 		    "queued_bytes=%zu held_publishers=%u "
 		    "refused=%llu handshake_timeouts=%llu "
 		    "heartbeat_timeouts=%llu",
-		    (unsigned long long)srv->stats.conns_total,
-		    (unsigned long long)srv->stats.frames_in,
-		    (unsigned long long)srv->stats.frames_out,
-		    (unsigned long long)srv->stats.bytes_in,
-		    (unsigned long long)srv->stats.bytes_out,
-		    (unsigned long long)srv->stats.routed,
-		    (unsigned long long)srv->stats.filtered,
-		    (unsigned long long)srv->stats.protocol_errors,
-		    (unsigned long long)srv->stats.slow_consumers_dropped,
+		    (unsigned long long)srv->pub.stats.conns_total,
+		    (unsigned long long)srv->pub.stats.frames_in,
+		    (unsigned long long)srv->pub.stats.frames_out,
+		    (unsigned long long)srv->pub.stats.bytes_in,
+		    (unsigned long long)srv->pub.stats.bytes_out,
+		    (unsigned long long)srv->pub.stats.routed,
+		    (unsigned long long)srv->pub.stats.filtered,
+		    (unsigned long long)srv->pub.stats.protocol_errors,
+		    (unsigned long long)srv->pub.stats.slow_consumers_dropped,
 		    srv->out_total, srv->n_paused,
-		    (unsigned long long)srv->stats.conns_refused,
-		    (unsigned long long)srv->stats.handshake_timeouts,
-		    (unsigned long long)srv->stats.heartbeat_timeouts);
+		    (unsigned long long)srv->pub.stats.conns_refused,
+		    (unsigned long long)srv->pub.stats.handshake_timeouts,
+		    (unsigned long long)srv->pub.stats.heartbeat_timeouts);
 		return;
 	}
 	log_stopping(srv, (int)sig);
-	event_base_loopexit(srv->base, NULL);
+	event_base_loopexit(srv->pub.base, NULL);
 }
 
 /* The handler of message `type` and (in *m) the module whose table holds
@@ -185,51 +185,51 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 
 	memset(srv, 0, sizeof *srv);
 	srv->reserve_fd = -1;
-	srv->cfg = *cfg;
-	if (!srv->cfg.max_frame)
-		srv->cfg.max_frame = WIRE_DEFAULT_MAX_FRAME;
-	if (!srv->cfg.max_queue)
-		srv->cfg.max_queue = RTI_DEFAULT_MAX_QUEUE;
-	if (srv->cfg.slow_timeout <= 0)
-		srv->cfg.slow_timeout = RTI_DEFAULT_SLOW_TIMEOUT;
-	if (!srv->cfg.max_total_queue)
-		srv->cfg.max_total_queue = RTI_DEFAULT_MAX_TOTAL_QUEUE;
-	if (srv->cfg.max_total_queue < srv->cfg.max_queue)
-		srv->cfg.max_total_queue = srv->cfg.max_queue;
-	if (!srv->cfg.max_save_size)
-		srv->cfg.max_save_size = RTI_DEFAULT_MAX_SAVE_SIZE;
-	if (!srv->cfg.max_memory)
-		srv->cfg.max_memory = RTI_DEFAULT_MAX_MEMORY;
-	if (!srv->cfg.max_federations)
-		srv->cfg.max_federations = RTI_DEFAULT_MAX_FEDERATIONS;
-	srv->out_resume = srv->cfg.max_total_queue -
-	    srv->cfg.max_total_queue / 4;
+	srv->pub.cfg = *cfg;
+	if (!srv->pub.cfg.max_frame)
+		srv->pub.cfg.max_frame = WIRE_DEFAULT_MAX_FRAME;
+	if (!srv->pub.cfg.max_queue)
+		srv->pub.cfg.max_queue = RTI_DEFAULT_MAX_QUEUE;
+	if (srv->pub.cfg.slow_timeout <= 0)
+		srv->pub.cfg.slow_timeout = RTI_DEFAULT_SLOW_TIMEOUT;
+	if (!srv->pub.cfg.max_total_queue)
+		srv->pub.cfg.max_total_queue = RTI_DEFAULT_MAX_TOTAL_QUEUE;
+	if (srv->pub.cfg.max_total_queue < srv->pub.cfg.max_queue)
+		srv->pub.cfg.max_total_queue = srv->pub.cfg.max_queue;
+	if (!srv->pub.cfg.max_save_size)
+		srv->pub.cfg.max_save_size = RTI_DEFAULT_MAX_SAVE_SIZE;
+	if (!srv->pub.cfg.max_memory)
+		srv->pub.cfg.max_memory = RTI_DEFAULT_MAX_MEMORY;
+	if (!srv->pub.cfg.max_federations)
+		srv->pub.cfg.max_federations = RTI_DEFAULT_MAX_FEDERATIONS;
+	srv->out_resume = srv->pub.cfg.max_total_queue -
+	    srv->pub.cfg.max_total_queue / 4;
 	rti_log(srv, LOG_INFO, "output queues: %zu bytes per connection, %zu "
 	    "in all; the largest is dropped after %.1f s of holding back",
-	    srv->cfg.max_queue, srv->cfg.max_total_queue,
-	    srv->cfg.slow_timeout);
+	    srv->pub.cfg.max_queue, srv->pub.cfg.max_total_queue,
+	    srv->pub.cfg.slow_timeout);
 	rti_log(srv, LOG_INFO, "memory budget %llu bytes; at most %u "
 	    "federations; saves of at most %llu bytes",
-	    (unsigned long long)srv->cfg.max_memory,
-	    srv->cfg.max_federations,
-	    (unsigned long long)srv->cfg.max_save_size);
+	    (unsigned long long)srv->pub.cfg.max_memory,
+	    srv->pub.cfg.max_federations,
+	    (unsigned long long)srv->pub.cfg.max_save_size);
 	wire_buf_init(&srv->scratch);
 	wire_buf_init(&srv->reply);
 	if (build_dispatch(srv) < 0)
 		return -1;
-	srv->base = event_base_new();
-	if (!srv->base)
+	srv->pub.base = event_base_new();
+	if (!srv->pub.base)
 		return -1;
 	bounds_init(srv);
-	srv->hs_ev = evtimer_new(srv->base, handshake_timeout_cb, srv);
-	srv->accept_ev = evtimer_new(srv->base, accept_resume_cb, srv);
-	srv->rl_ev = evtimer_new(srv->base, rl_flush_cb, srv);
+	srv->hs_ev = evtimer_new(srv->pub.base, handshake_timeout_cb, srv);
+	srv->accept_ev = evtimer_new(srv->pub.base, accept_resume_cb, srv);
+	srv->rl_ev = evtimer_new(srv->pub.base, rl_flush_cb, srv);
 	srv->reserve_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (!srv->hs_ev || !srv->accept_ev || !srv->rl_ev)
 		return -1;
 	if (listen_tcp(srv) < 0)
 		return -1;
-	if (srv->cfg.unix_path && listen_unix(srv) < 0)
+	if (srv->pub.cfg.unix_path && listen_unix(srv) < 0)
 		return -1;
 	if (udp_init(srv) < 0)
 		return -1;
@@ -237,10 +237,11 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 		if (server_modules[m]->server_start &&
 		    server_modules[m]->server_start(srv) < 0)
 			return -1;
-	srv->reap_ev = event_new(srv->base, -1, 0, reap_cb, srv);
-	srv->slow_ev = event_new(srv->base, -1, EV_PERSIST, slow_check_cb, srv);
-	srv->flush_ev = event_new(srv->base, -1, 0, flush_cb, srv);
-	if (srv->cfg.no_io_uring) {
+	srv->reap_ev = event_new(srv->pub.base, -1, 0, reap_cb, srv);
+	srv->slow_ev = event_new(srv->pub.base, -1, EV_PERSIST, slow_check_cb,
+	    srv);
+	srv->flush_ev = event_new(srv->pub.base, -1, 0, flush_cb, srv);
+	if (srv->pub.cfg.no_io_uring) {
 		rti_log(srv, LOG_INFO, "writing with send() "
 		    "(--no-io-uring)");
 	} else if ((srv->uring = uring_init(URING_ENTRIES)) != NULL) {
@@ -260,21 +261,21 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 
 		event_add(srv->slow_ev, &quarter);
 	}
-	srv->sigint_ev = evsignal_new(srv->base, SIGINT, signal_cb, srv);
-	srv->sigterm_ev = evsignal_new(srv->base, SIGTERM, signal_cb, srv);
-	srv->sigusr1_ev = evsignal_new(srv->base, SIGUSR1, signal_cb, srv);
+	srv->sigint_ev = evsignal_new(srv->pub.base, SIGINT, signal_cb, srv);
+	srv->sigterm_ev = evsignal_new(srv->pub.base, SIGTERM, signal_cb, srv);
+	srv->sigusr1_ev = evsignal_new(srv->pub.base, SIGUSR1, signal_cb, srv);
 	if (!srv->sigint_ev || !srv->sigterm_ev || !srv->sigusr1_ev)
 		return -1;
 	evsignal_add(srv->sigint_ev, NULL);
 	evsignal_add(srv->sigterm_ev, NULL);
 	evsignal_add(srv->sigusr1_ev, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (srv->cfg.port_file) {
-		FILE *fp = fopen(srv->cfg.port_file, "w");
+	if (srv->pub.cfg.port_file) {
+		FILE *fp = fopen(srv->pub.cfg.port_file, "w");
 
 		if (!fp) {
 			rti_log(srv, LOG_ERROR, "cannot write %s: %s",
-			    srv->cfg.port_file, strerror(errno));
+			    srv->pub.cfg.port_file, strerror(errno));
 			return -1;
 		}
 		fprintf(fp, "%d\n", srv->bound_port);
@@ -286,7 +287,7 @@ server_init(struct rti_server *srv, const struct rti_config *cfg)
 int
 server_run(struct rti_server *srv)
 {
-	return event_base_dispatch(srv->base) < 0 ? -1 : 0;
+	return event_base_dispatch(srv->pub.base) < 0 ? -1 : 0;
 }
 
 void
@@ -300,7 +301,7 @@ server_fini(struct rti_server *srv)
 	udp_fini(srv);
 	if (srv->unix_listener) {
 		evconnlistener_free(srv->unix_listener);
-		unlink(srv->cfg.unix_path);
+		unlink(srv->pub.cfg.unix_path);
 	}
 	if (srv->reap_ev)
 		event_free(srv->reap_ev);
@@ -327,8 +328,8 @@ server_fini(struct rti_server *srv)
 		event_free(srv->sigterm_ev);
 	if (srv->sigusr1_ev)
 		event_free(srv->sigusr1_ev);
-	if (srv->base)
-		event_base_free(srv->base);
+	if (srv->pub.base)
+		event_base_free(srv->pub.base);
 	wire_buf_free(&srv->scratch);
 	wire_buf_free(&srv->reply);
 	libevent_global_shutdown();

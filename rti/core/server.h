@@ -1,28 +1,38 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * server.h - rtiexec core: what a module sees of it: the server context,
- * connections, federations and federates, the module interface (struct
- * module_ops, its handlers and events), replies, sending and logging.
- * What only the core and the composition root use is in server_int.h
- * (the server's life) and conn.h (the connections' internals).  No globals: every function takes
- * the context it works on.
+ * server.h - rtiexec core: the module interface, all a module sees of
+ * the core: the configuration, federations and federates, the module
+ * table entry (struct module_ops: handlers, lifecycle hooks, events),
+ * replies, sending and logging, and the accessors of the server and of a
+ * connection (struct server_pub, struct conn_pub).  The server's and
+ * the connections' internals (struct rti_server, struct conn, I/O
+ * buffers, uring, the UDP socket, budgets, bounds, rate limits) are in
+ * rti/core/internal (server_int.h, conn.h, udp_int.h, uring.h), on the
+ * include path of the core and main.c only: a module that includes one
+ * does not compile.  Beside this header a module may use the core's
+ * events.h, budget.h, restore_chk.h, worker.h and udp.h.  No globals:
+ * every function takes the context it works on.
  *
- * Modules (FedM, DM, OM, TM, OWM, DDM) each export a `struct module_ops`
+ * Modules (TM, DM, DDM, MC, OM, OWM, FedM, MOM) each export a `struct module_ops`
  * with a table of message handlers and lifecycle hooks, and keep their own
  * per-federation and per-federate state in the `mod[]` slots.  They talk to
  * each other only through this header and each module's own header.
  *
- * Layers, bottom to top: the core (this header: connections, replies,
- * logging, the federate lookup, hook delivery; server.c, hooks.c, log.c,
- * listen.c, conn_in.c, conn_out.c, uring.c), then
+ * Layers, bottom to top (MOD_* below; rti/include.am holds the graph):
+ * the core (this header: connections, replies, logging, the federate
+ * lookup, hook delivery; server.c, hooks.c, log.c, listen.c, conn_in.c,
+ * conn_out.c, heartbeat.c, udp.c, uring.c), then
  *   tm    time management, a leaf;
  *   dm    declarations: publications, subscriptions, the routes of a class;
  *   ddm   regions, conditions, the filters and the replicated tables
  *         (reads dm);
+ *   mc    multicast groups (--multicast): memberships follow the
+ *         subscriptions and conditions through events (reads dm, ddm);
  *   om    instances, and routing: OM owns the update route (om_route.c)
- *         and asks dm for the routes, ddm for the filters, tm for the
- *         TSO rights; it carries out the DDM messages on instances
- *         (om_ddm.c) with ddm's region checks (reads dm, ddm, tm);
+ *         and asks dm for the routes, ddm for the filters, mc for the
+ *         group message, tm for the TSO rights; it carries out the
+ *         DDM messages on instances (om_ddm.c) with ddm's region checks
+ *         (reads tm, dm, ddm, mc);
  *   owm   ownership (reads om, dm);
  *   fedm  federations and federates, driving the others through the
  *         hooks below;
@@ -58,24 +68,6 @@
 #include "fom.h"
 
 enum log_level { LOG_ERROR = 0, LOG_WARN, LOG_INFO, LOG_DEBUG };
-
-#define RTI_DEFAULT_MAX_QUEUE (64u * 1024 * 1024)
-/* 16 stopped federates at the default --max-queue; --max-queue when that
- * is larger (see rtiexec(1)). */
-#define RTI_DEFAULT_MAX_TOTAL_QUEUE (1024u * 1024 * 1024)
-#define RTI_DEFAULT_SLOW_TIMEOUT 5.0
-#define RTI_DEFAULT_MAX_CONNECTIONS 4096u
-#define RTI_DEFAULT_MAX_STARTUPS 64u
-#define RTI_DEFAULT_PER_SOURCE_MAX_STARTUPS 10u
-#define RTI_DEFAULT_HANDSHAKE_TIMEOUT 3.0
-#define RTI_DEFAULT_HEARTBEAT_TIMEOUT 5.0
-/* Sized for a 2-core machine of a few GB (rtiexec(1)). */
-#define RTI_DEFAULT_MAX_SAVE_SIZE (256ull * 1024 * 1024)
-#define RTI_DEFAULT_MAX_MEMORY (1536ull * 1024 * 1024)
-#define RTI_DEFAULT_MAX_FEDERATIONS 256u
-/* Largest frame accepted before a connection's HELLO is: a HELLO is at
- * most 4 + 2 + 4 + WIRE_MAX_AUTH_KEY = 266 bytes. */
-#define RTI_PREAUTH_MAX_FRAME 1024u
 
 struct rti_config {
 	const char *bind_addr;       /* default 127.0.0.1 */
@@ -236,7 +228,8 @@ struct module_ops {
 	 * Events: what a module tells the modules above it (it never calls
 	 * them).  It raises an event through its server_* function
 	 * (hooks.c), which calls every module that registered the member,
-	 * bottom layer first (tm, dm, ddm, om, owm, fedm); each may be NULL.
+	 * bottom layer first (MOD_* order: tm, dm, ddm, mc, om, owm, fedm,
+	 * mom); each may be NULL.
 	 */
 	/* Raised by DM when `f`'s subscription of class `cls` (CLASS_*)
 	 * changed, before the reply (server_sub_reply) and before DM's
@@ -406,12 +399,6 @@ enum {
 	MOD_COUNT
 };
 
-/* A connection's peer address without the port (a Unix-domain peer has
- * only the family): what --per-source-max-startups counts by. */
-struct peer_key {
-	uint16_t family;
-	uint8_t addr[16];
-};
 
 /* The best-effort path's counters (udp.c), per connection and in all
  * (rti-http(7) names them). */
@@ -433,76 +420,198 @@ struct udp_stats {
 	                                 datagram instead of by unicast */
 };
 
-/* The multicast counters (udp.c, --multicast; rti-http(7)). */
-struct mc_stats {
-	uint64_t dg_out, bytes_out;   /* group datagrams sent, their bytes */
-	uint64_t send_failed;         /* group datagrams the socket refused */
-	uint64_t messages;            /* messages sent to a group (once) */
-	uint64_t deliveries;          /* members addressed by them */
-	uint64_t cut;                 /* attribute values the members' local
-	                                 cut drops (the group carried more
-	                                 than they subscribe to) */
-	uint64_t joins, leaves;       /* join and leave orders sent */
-	uint64_t join_failed;         /* federates that could not join */
-	uint64_t groups;              /* groups now */
-	uint64_t members;             /* memberships joined now */
+/* The server's counters (rti-http(7) /metrics names them). */
+struct rti_stats {
+	uint64_t frames_in, frames_out;
+	uint64_t bytes_in, bytes_out;
+	uint64_t routed, filtered;
+	uint64_t conns_total, protocol_errors, slow_consumers_dropped;
+	uint64_t conns_refused, handshake_timeouts;
+	uint64_t startups_evicted;  /* closed to make room (listen.c) */
+	uint64_t heartbeat_timeouts;
+	struct udp_stats udp;     /* every connection's, and datagrams
+	                             that named none */
 };
 
-struct udp_peer;
+/*
+ * What a module sees of the server and of a connection: the first member
+ * of the core's struct rti_server and struct conn (server_int.h, which no
+ * module can include), read and written only through the accessors
+ * below.  They are inline because routing and grants use them on every
+ * message (the update path: om_route.c); everything else of both is the
+ * core's, asked through the functions after them.
+ */
+struct server_pub {
+	/* read per message first (routing), then the rest */
+	int dispatch_be;          /* the frame in dispatch is best effort
+	                             (it came by UDP or has
+	                             WIRE_FLAG_BEST_EFFORT): its
+	                             reflections go conn_send_be */
+	int dispatch_dgram;       /* it came by UDP: what its handler
+	                             refuses is dropped and counted, not
+	                             told (om_notice) */
+	struct rti_stats stats;
+	struct event_base *base;
+	struct federation *federations; /* FedM's list (fedm.c) */
+	void *mod[MOD_COUNT];     /* a module's server-wide state, its
+	                             own (FedM's, MC's) */
+	struct rti_config cfg;
+};
 
-struct conn {
+struct conn_pub {
 	struct rti_server *srv;
-	evutil_socket_t fd;
-	struct event *rev;        /* readable (persistent) */
-	struct event *wev;        /* writable, added only while blocked */
-	struct wire_buf in;       /* input not yet dispatched: a partial
-	                             frame, or frames left while paused */
-	size_t in_off;
-	struct wire_buf out;      /* output not yet written, from out_off */
-	size_t out_off;
-	struct wire_buf held;     /* timestamp-order frames that wait for
-	                             the next other frame (conn_send_held) */
-	uint32_t held_frames;
-	size_t trim_prev[3];      /* buf_trim's last use of in, out, held */
-	int writing;              /* wev added: the socket was full */
-	int flush_pending;        /* on the server's flush list */
-	struct conn *flush_next;
-	uint32_t id;
-	char peer[64];
-	int hello_done;
-	int closing;              /* flush output, then free */
-	const char *close_why;    /* conn_close's reason (a literal), or
-	                             NULL */
-	int reaped;               /* federate detached by the reaper */
-	char why[128];            /* the first reason it was closed for
-	                             ("" until then): HLAreportFederateLost */
-	int paused;               /* held back: reading stopped while the
-	                             output queues are above the total
-	                             budget */
-	int deferred;             /* the frame at the head of `in` waits
-	                             (MSG_DEFER); not reading */
-	struct federate *fed;     /* when joined */
-	struct conn *next, *prev;
-	uint64_t frames_in, frames_out, bytes_in, bytes_out;
-	/* Until the HELLO is accepted (or the connection closes) it is a
-	 * startup, on the server's startup list in accept order. */
-	struct peer_key key;
-	int startup;              /* on the startup list */
-	double hs_deadline;       /* CLOCK_MONOTONIC seconds */
-	struct conn *st_next, *st_prev;
-	/* Heartbeats (heartbeat.c): reads counted by conn_read_cb, what the
-	 * sweep saw last of them and of bytes_out, and since when nothing
-	 * was read. */
-	uint64_t rx_reads;
-	uint64_t hb_rx_seen, hb_out_seen;
-	double hb_quiet_since;    /* CLOCK_MONOTONIC seconds */
-	double rx_at;             /* CLOCK_MONOTONIC_COARSE seconds of the
-	                             last read (the view's "silent for") */
-	/* The best-effort path (udp.c): NULL when the connection has none
-	 * (a Unix socket, --udp off); its counters. */
-	struct udp_peer *udp;
-	struct udp_stats ust;
+	struct federate *fed;     /* when joined (FedM's join sets it) */
 };
+
+static inline struct server_pub *
+server_pub(struct rti_server *srv)
+{
+	return (struct server_pub *)(void *)srv;
+}
+
+static inline const struct server_pub *
+server_cpub(const struct rti_server *srv)
+{
+	return (const struct server_pub *)(const void *)srv;
+}
+
+static inline struct conn_pub *
+conn_pub(struct conn *c)
+{
+	return (struct conn_pub *)(void *)c;
+}
+
+static inline const struct conn_pub *
+conn_cpub(const struct conn *c)
+{
+	return (const struct conn_pub *)(const void *)c;
+}
+
+static inline struct event_base *
+server_base(const struct rti_server *srv)
+{
+	return server_cpub(srv)->base;
+}
+
+static inline const struct rti_config *
+server_cfg(const struct rti_server *srv)
+{
+	return &server_cpub(srv)->cfg;
+}
+
+/* The first federation (then fx->next), or NULL. */
+static inline struct federation *
+server_federations(const struct rti_server *srv)
+{
+	return server_cpub(srv)->federations;
+}
+
+/* FedM's: the link to the first federation, to add and remove. */
+static inline struct federation **
+server_federation_list(struct rti_server *srv)
+{
+	return &server_pub(srv)->federations;
+}
+
+static inline const struct rti_stats *
+server_stats(const struct rti_server *srv)
+{
+	return &server_cpub(srv)->stats;
+}
+
+/* A message was routed to one federate; one was filtered out. */
+static inline void
+server_count_routed(struct rti_server *srv)
+{
+	server_pub(srv)->stats.routed++;
+}
+
+static inline void
+server_count_filtered(struct rti_server *srv)
+{
+	server_pub(srv)->stats.filtered++;
+}
+
+static inline int
+server_dispatch_be(const struct rti_server *srv)
+{
+	return server_cpub(srv)->dispatch_be;
+}
+
+static inline int
+server_dispatch_dgram(const struct rti_server *srv)
+{
+	return server_cpub(srv)->dispatch_dgram;
+}
+
+/* Module `m`'s (MOD_*) server-wide state: NULL until it sets it. */
+static inline void *
+server_mod(const struct rti_server *srv, int m)
+{
+	return server_cpub(srv)->mod[m];
+}
+
+static inline void
+server_mod_set(struct rti_server *srv, int m, void *state)
+{
+	server_pub(srv)->mod[m] = state;
+}
+
+static inline struct rti_server *
+conn_srv(const struct conn *c)
+{
+	return conn_cpub(c)->srv;
+}
+
+/* The federate joined on `c`, or NULL. */
+static inline struct federate *
+conn_fed(const struct conn *c)
+{
+	return conn_cpub(c)->fed;
+}
+
+/* FedM's join: `c` now carries `f` (f->conn is set by the caller). */
+static inline void
+conn_set_fed(struct conn *c, struct federate *f)
+{
+	conn_pub(c)->fed = f;
+}
+
+/* Module `m`'s (MOD_*) state of `c`: NULL until it sets it; the module
+ * frees it in its conn_gone (conn_out.c; not on a hot path). */
+void *conn_mod(const struct conn *c, int m);
+void conn_mod_set(struct conn *c, int m, void *state);
+
+/* What the operator's view reads of a connection (conn_out.c,
+ * heartbeat.c). */
+struct conn_traffic {
+	uint64_t frames_in, frames_out, bytes_in, bytes_out;
+	struct udp_stats udp;     /* its best-effort path's */
+};
+/* "host:port", "[v6]:port" or "unix". */
+const char *conn_peer(const struct conn *c);
+/* The connection's number in the log. */
+uint32_t conn_id(const struct conn *c);
+/* 1 when it is closing (its output flushed, then freed). */
+int conn_closing(const struct conn *c);
+/* 1 when it is held back (reading stopped while the output queues are
+ * above the total budget). */
+int conn_held(const struct conn *c);
+/* Bytes queued for it, not yet written. */
+size_t conn_queued(const struct conn *c);
+void conn_traffic(const struct conn *c, struct conn_traffic *out);
+/* heartbeat.c: seconds since it was last read from (*silent), and left
+ * before the heartbeat sweep drops it (*left); -1 when not known (it
+ * is closing; *left: heartbeats off, or it is held back or deferred). */
+void conn_silence(const struct conn *c, double *silent, double *left);
+/* Connections now, and bytes queued to them all (rti-http(7)). */
+uint32_t server_n_conns(const struct rti_server *srv);
+/* heartbeat.c: 1 when the heartbeat sweep runs. */
+int server_heartbeats(const struct rti_server *srv);
+size_t server_out_total(const struct rti_server *srv);
+/* Ask for the core's write of this turn's output to run at the end of
+ * this loop turn (a module that filled a datagram to send then). */
+void server_flush_soon(struct rti_server *srv);
 
 /* What a federate sent and received, by class, counted by OM where it
  * passes (one add each) and reported by the MOM (mom.c).  The arrays,
@@ -590,109 +699,16 @@ struct federation {
 	struct federation *next;
 };
 
-struct fedm_srv;
-
-struct rti_stats {
-	uint64_t frames_in, frames_out;
-	uint64_t bytes_in, bytes_out;
-	uint64_t routed, filtered;
-	uint64_t conns_total, protocol_errors, slow_consumers_dropped;
-	uint64_t conns_refused, handshake_timeouts;
-	uint64_t startups_evicted;  /* closed to make room (listen.c) */
-	uint64_t heartbeat_timeouts;
-	struct udp_stats udp;     /* every connection's, and datagrams
-	                             that named none */
-	struct mc_stats mc;
-};
-
-/* Log lines that clients can cause before they are trusted, each
- * written at most once per second (log.c, rl_log). */
-enum srv_rl {
-	RL_MAX_CONNECTIONS = 0,   /* refused: --max-connections */
-	RL_MAX_STARTUPS,          /* closed to make room: --max-startups */
-	RL_PER_SOURCE,            /* the same: --per-source-max-startups */
-	RL_HANDSHAKE_TIMEOUT,     /* closed: no HELLO in time */
-	RL_PREAUTH_FRAME,         /* closed: frame too long before HELLO */
-	RL_BAD_HELLO,             /* closed: protocol error before HELLO */
-	RL_HELLO_REFUSED,         /* NAK: version or key */
-	RL_ACCEPT,                /* accept failed (EMFILE...) */
-	RL_DGRAM,                 /* a datagram dropped */
-	RL_COUNT
-};
-
-struct srv_ratelim {
-	double last;              /* CLOCK_MONOTONIC of the last line */
-	uint64_t held;            /* lines held back since */
-	int level;                /* of the lines held back */
-	int logged;               /* a line was ever written */
-};
-
-struct rti_server {
-	struct event_base *base;
-	struct evconnlistener *tcp_listener;
-	struct evconnlistener *unix_listener;
-	struct event *sigint_ev, *sigterm_ev, *sigusr1_ev;
-	struct event *reap_ev;    /* deferred teardown of closing conns */
-	struct event *slow_ev;    /* periodic slow-consumer check */
-	struct event *hb_ev;      /* the heartbeat sweep, or NULL */
-	double hb_swept_at;       /* CLOCK_MONOTONIC seconds of its last
-	                             run (the view's "resigned in") */
-	struct event *flush_ev;   /* writes the flush list once per turn */
-	int turn_end_wanted;      /* raise turn_end before the next flush
-	                             (server_turn_end_want) */
-	struct conn *flush_head, *flush_tail;
-	struct uring *uring;      /* batched writes, or NULL */
-	uint8_t *rbuf;            /* shared read buffer */
-	struct conn *dispatching; /* connection whose frame is in dispatch */
-	uint16_t dispatch_type;   /* that frame's type */
-	int svc_err;              /* the first error answered to it, while
-	                             its federate has report_services set */
-	char svc_msg[256];        /* and its message */
-	uint8_t svc_ret[256];     /* the start of its reply's results */
-	uint32_t svc_ret_len;
-	int dispatch_be;          /* that frame is best effort (it came by
-	                             UDP or has WIRE_FLAG_BEST_EFFORT): its
-	                             reflections go conn_send_be */
-	int dispatch_dgram;       /* that frame came by UDP: what its
-	                             handler refuses is dropped and counted,
-	                             not told (om_notice) */
-	struct udp_srv *udp;      /* the datagram sockets (udp.c), or NULL */
-	size_t out_total;         /* sum of every connection's out_queued */
-	size_t out_resume;        /* held-back publishers resume at or below
-	                             this total (3/4 of the budget) */
-	uint32_t n_paused;        /* connections held back */
-	struct timeval held_tv;   /* since when (while n_paused) */
-	struct timeval hold_log_tv; /* last hold logged as a warning */
-	struct rti_config cfg;
-	int bound_port;
-	struct conn *conns;
-	uint32_t next_conn_id;
-	struct federation *federations;
-	struct fedm_srv *fedm;    /* FedM's server-wide state, or NULL */
-	struct rti_stats stats;
-	const struct msg_handler *dispatch[WIRE_MOD_COUNT][256];
-	struct wire_buf scratch;  /* reusable frame builder */
-	struct wire_buf reply;    /* conn_reply's frame builder */
-	/* connection bounds (listen.c, "Connection bounds") */
-	uint32_t n_conns;         /* on `conns` */
-	uint32_t max_conns, max_startups, per_source;  /* effective */
-	struct conn *st_head, *st_tail; /* startups, oldest first */
-	uint32_t n_startups;
-	struct event *hs_ev;      /* the oldest startup's deadline */
-	struct event *accept_ev;  /* ends an accept back-off */
-	double accept_backoff;    /* seconds; 0 after a good accept */
-	int accept_paused;        /* listeners disabled */
-	int reserve_fd;           /* spent to refuse when out of fds */
-	struct event *rl_ev;      /* writes the counts of held lines */
-	struct srv_ratelim rl[RL_COUNT];
-	/* the memory budget (budget.c) */
-	int64_t budget_held[1];   /* [BUDGET_SAVE] */
-	uint64_t budget_refused;
-};
 
 
 /* log.c: a line at `level` when the configured level lets it through. */
 void rti_log(struct rti_server *srv, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* log.c: a line about the datagram path that a client can cause, at
+ * most one a second (with the core's own such lines; the count of those
+ * held back is written later). */
+void rl_log_dgram(struct rti_server *srv, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* conn_out.c */

@@ -16,7 +16,7 @@
  *    right MAC, a sequence number newer than the last taken, and frames
  *    of the best-effort kinds only; anything else is dropped and counted
  *    (the log line rate-limited, RL_DGRAM); a taken frame is dispatched
- *    with srv->dispatch_be and dispatch_dgram set, so that its handler's
+ *    with srv->pub.dispatch_be and dispatch_dgram set, so that its handler's
  *    refusals are counted, not told, and its reflections go best effort;
  *  - output never blocks and is never queued beyond one datagram per
  *    connection and loop turn: a full datagram is sent at once, the rest
@@ -80,14 +80,14 @@ bind_udp(struct sockaddr_storage *ss, socklen_t len, int port)
 int
 udp_init(struct rti_server *srv)
 {
-	const char *addr = srv->cfg.bind_addr ? srv->cfg.bind_addr :
+	const char *addr = srv->pub.cfg.bind_addr ? srv->pub.cfg.bind_addr :
 	    "127.0.0.1";
 	struct sockaddr_storage ss;
 	socklen_t len;
 	struct udp_srv *u;
 	int e;
 
-	if (srv->cfg.udp_off) {
+	if (srv->pub.cfg.udp_off) {
 		rti_log(srv, LOG_INFO, "best effort travels on the stream "
 		    "(--udp off)");
 		return 0;
@@ -111,7 +111,7 @@ udp_init(struct rti_server *srv)
 		free(u);
 		return -1;
 	}
-	u->max = srv->cfg.udp_max_datagram ? srv->cfg.udp_max_datagram :
+	u->max = srv->pub.cfg.udp_max_datagram ? srv->pub.cfg.udp_max_datagram :
 	    DGRAM_DEFAULT_MAX;
 	u->port = srv->bound_port;
 	u->fd = bind_udp(&ss, len, u->port);
@@ -132,7 +132,7 @@ udp_init(struct rti_server *srv)
 			    strerror(e), u->port);
 		}
 	}
-	if (u->fd < 0 && srv->cfg.mc_on) {
+	if (u->fd < 0 && srv->pub.cfg.mc_on) {
 		rti_log(srv, LOG_ERROR, "no UDP socket on %s (%s): no "
 		    "--multicast", addr, strerror(errno));
 		free(u->rbuf);
@@ -147,7 +147,7 @@ udp_init(struct rti_server *srv)
 		free(u);
 		return 0;
 	}
-	u->ev = event_new(srv->base, u->fd, EV_READ | EV_PERSIST,
+	u->ev = event_new(srv->pub.base, u->fd, EV_READ | EV_PERSIST,
 	    udp_read_cb, srv);
 	if (!u->ev || event_add(u->ev, NULL) < 0) {
 		if (u->ev)
@@ -183,7 +183,7 @@ udp_fini(struct rti_server *srv)
 void
 udp_conn_start(struct conn *c)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	struct udp_peer *p;
 	struct wire_buf *b;
 	size_t off;
@@ -205,7 +205,8 @@ udp_conn_start(struct conn *c)
 	} while (p->token == 0 || IDMAP_GET(&srv->udp->by_token, p->token,
 	    struct udp_peer, tnode, token));
 	if (udp_mac_on(srv))
-		dgram_key(srv->cfg.auth_key, srv->cfg.auth_key_len, p->token,
+		dgram_key(srv->pub.cfg.auth_key, srv->pub.cfg.auth_key_len,
+		    p->token,
 		    p->key);
 	p->c = c;
 	wire_buf_init(&p->dg);
@@ -242,9 +243,9 @@ udp_conn_free(struct conn *c)
 
 	if (!p)
 		return;
-	flush_unlink(c->srv, p);
-	if (c->srv->udp)
-		idmap_del(&c->srv->udp->by_token, &p->tnode);
+	flush_unlink(c->pub.srv, p);
+	if (c->pub.srv->udp)
+		idmap_del(&c->pub.srv->udp->by_token, &p->tnode);
 	wire_buf_free(&p->dg);
 	memset(p->key, 0, sizeof p->key);
 	free(p);
@@ -264,13 +265,64 @@ udp_send(struct udp_srv *u, const struct sockaddr *to, socklen_t tolen,
 	return r == (ssize_t)n ? 0 : -1;
 }
 
+int
+udp_sendto(struct rti_server *srv, const struct sockaddr *to,
+    socklen_t tolen, const uint8_t *p, size_t n)
+{
+	return udp_send(srv->udp, to, tolen, p, n);
+}
+
+int
+udp_on(const struct rti_server *srv)
+{
+	return srv->udp != NULL;
+}
+
+evutil_socket_t
+udp_fd(const struct rti_server *srv)
+{
+	return srv->udp->fd;
+}
+
+const struct sockaddr_storage *
+udp_bound(const struct rti_server *srv)
+{
+	return &srv->udp->bound;
+}
+
+int
+udp_port(const struct rti_server *srv)
+{
+	return srv->udp->port;
+}
+
+size_t
+udp_room(const struct rti_server *srv)
+{
+	return udp_frame_room(srv);
+}
+
+int
+conn_has_udp(const struct conn *c)
+{
+	return c->udp != NULL;
+}
+
+void
+conn_mc_taken(struct conn *c)
+{
+	c->ust.mc_taken++;
+	c->pub.srv->pub.stats.udp.mc_taken++;
+}
+
 size_t
 udp_seal(struct rti_server *srv, struct wire_buf *dg, uint64_t token,
     uint32_t seq, const uint8_t *key)
 {
 	size_t n = dg->len;
 
-	dgram_put_header(dg->data, token, seq, udp_mac_on(srv) ? DGRAM_F_MAC : 0);
+	dgram_put_header(dg->data, token, seq,
+	    udp_mac_on(srv) ? DGRAM_F_MAC : 0);
 	if (!udp_mac_on(srv))
 		return n;
 	if (wire_buf_reserve(dg, DGRAM_MAC_SIZE) < 0) {
@@ -293,18 +345,18 @@ peer_send(struct rti_server *srv, struct udp_peer *p)
 	}
 	if (!(n = udp_seal(srv, &p->dg, p->token, ++p->seq_out, p->key))) {
 		c->ust.send_failed++;
-		srv->stats.udp.send_failed++;
+		srv->pub.stats.udp.send_failed++;
 		return;
 	}
 	if (udp_send(srv->udp, (struct sockaddr *)&p->to, p->tolen,
 	    p->dg.data, n) == 0) {
 		c->ust.dg_out++;
 		c->ust.bytes_out += n;
-		srv->stats.udp.dg_out++;
-		srv->stats.udp.bytes_out += n;
+		srv->pub.stats.udp.dg_out++;
+		srv->pub.stats.udp.bytes_out += n;
 	} else {
 		c->ust.send_failed++;
-		srv->stats.udp.send_failed++;
+		srv->pub.stats.udp.send_failed++;
 	}
 	p->dg.len = 0;
 }
@@ -327,7 +379,7 @@ int
 conn_send_be(struct conn *c, const void *head, size_t head_len,
     const void *body, size_t body_len)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = c->pub.srv;
 	struct udp_peer *p = c->udp;
 	size_t len = head_len + body_len;
 
@@ -335,12 +387,12 @@ conn_send_be(struct conn *c, const void *head, size_t head_len,
 		return -1;
 	if (!p || !p->confirmed) {
 		c->ust.unconfirmed++;
-		srv->stats.udp.unconfirmed++;
+		srv->pub.stats.udp.unconfirmed++;
 		return conn_send2(c, head, head_len, body, body_len);
 	}
 	if (len > udp_frame_room(srv)) {
 		c->ust.too_large++;
-		srv->stats.udp.too_large++;
+		srv->pub.stats.udp.too_large++;
 		return conn_send2(c, head, head_len, body, body_len);
 	}
 	if (p->dg.len && p->dg.len + len > DGRAM_HEADER_SIZE +
@@ -367,7 +419,7 @@ oom:
 	p->dg.oom = 0;
 	p->dg.len = 0;
 	c->ust.send_failed++;
-	srv->stats.udp.send_failed++;
+	srv->pub.stats.udp.send_failed++;
 	return 0;
 }
 
@@ -381,7 +433,7 @@ void
 conn_dgram_refused(struct conn *c)
 {
 	c->ust.rejected++;
-	c->srv->stats.udp.rejected++;
+	c->pub.srv->pub.stats.udp.rejected++;
 }
 
 /* "ADDR:PORT" of a datagram's source, for the log. */
@@ -454,7 +506,7 @@ drop(struct rti_server *srv, struct conn *c, size_t cnt,
 {
 	char a[64];
 
-	(*(uint64_t *)((char *)&srv->stats.udp + cnt))++;
+	(*(uint64_t *)((char *)&srv->pub.stats.udp + cnt))++;
 	if (c)
 		(*(uint64_t *)((char *)&c->ust + cnt))++;
 	addr_name(a, sizeof a, from);
@@ -529,7 +581,7 @@ take(struct rti_server *srv, const struct sockaddr_storage *from,
 		return drop(srv, c, REJECTED, from, "not from the address of "
 		    "its connection");
 	rc = dgram_open(p, n, udp_mac_on(srv) ? c->udp->key : NULL,
-	    srv->cfg.max_frame, &h, &fr, &len);
+	    srv->pub.cfg.max_frame, &h, &fr, &len);
 	if (rc != DGRAM_OK)
 		return drop(srv, c, REJECTED, from, dgram_strerror(rc));
 	at = fr;
@@ -548,8 +600,8 @@ take(struct rti_server *srv, const struct sockaddr_storage *from,
 		return drop(srv, c, STALE, from, "stale (sequence number not "
 		    "newer)");
 	c->udp->seq_in = h.seq;
-	if (!c->fed || c->closing || c->paused || c->deferred ||
-	    c->fed->busy)
+	if (!c->pub.fed || c->closing || c->paused || c->deferred ||
+	    c->pub.fed->busy)
 		return drop(srv, c, REJECTED, from, "federate not joined, "
 		    "held back or busy");
 	for (at = fr, left = len;
@@ -559,8 +611,8 @@ take(struct rti_server *srv, const struct sockaddr_storage *from,
 			    "a best-effort kind");
 	c->ust.dg_in++;
 	c->ust.bytes_in += n;
-	srv->stats.udp.dg_in++;
-	srv->stats.udp.bytes_in += n;
+	srv->pub.stats.udp.dg_in++;
+	srv->pub.stats.udp.bytes_in += n;
 	for (at = fr, left = len;
 	    !c->closing && dgram_next(&at, &left, &type, &flags, &pl, &plen);)
 		if (conn_dispatch_dgram(c, type, pl, plen) < 0)

@@ -226,7 +226,7 @@ inst_region_moved(struct federation *fx, uint32_t h)
 static int
 h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct ddm_fx *st = fxst(fx);
 	struct ddm_fed *df = fst(f);
@@ -305,7 +305,7 @@ h_region_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_region_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct ddm_fx *st = fxst(c->fed->fx);
+	struct ddm_fx *st = fxst(conn_fed(c)->fx);
 	uint32_t h = wire_get_u32(rd);
 	struct ddm_region *g;
 	char msg[160];
@@ -314,11 +314,11 @@ h_region_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	g = ddm_region_find(&st->mdl, h);
-	rc = ddm_region_check(c->fed, h, DDM_OBJECT, 0, NULL, 0, msg,
+	rc = ddm_region_check(conn_fed(c), h, DDM_OBJECT, 0, NULL, 0, msg,
 	    sizeof msg);
 	if (rc != RTI_OK)
 		return conn_reply(c, serial, rc, msg, NULL, 0), 0;
-	if (region_in_use(c->fed, h))
+	if (region_in_use(conn_fed(c), h))
 		return conn_replyf(c, serial,
 		    RTI_ERR_REGION_IN_USE_FOR_UPDATE_OR_SUBSCRIPTION,
 		    "region %u is in use", h), 0;
@@ -330,7 +330,7 @@ h_region_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct ddm_fx *st = fxst(fx);
 	uint8_t kind = wire_get_u8(rd);
@@ -431,7 +431,7 @@ h_subscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_unsubscribe(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	uint8_t kind = wire_get_u8(rd);
 	uint32_t cls = wire_get_u32(rd), m, i, j, k;
@@ -484,7 +484,7 @@ static int
 h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
 	const char *why;
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	uint8_t kind = wire_get_u8(rd);
 	uint32_t cls = wire_get_u32(rd), i;
 	uint8_t add = wire_get_u8(rd);
@@ -537,7 +537,7 @@ h_condition(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_conditions_set(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	uint8_t kind = wire_get_u8(rd);
 	uint32_t cls = wire_get_u32(rd), n = wire_get_u32(rd), i, j, k = 0;
 	const char *cond[64], *why;
@@ -654,7 +654,7 @@ ddm_region_ranges(struct federation *fx, uint32_t h, struct match_region *q)
 static int
 h_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct rti_stats *s = &c->srv->stats;
+	const struct rti_stats *s = server_stats(conn_srv(c));
 	struct wire_buf b;
 
 	if (!wire_rd_done(rd))

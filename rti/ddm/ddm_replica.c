@@ -492,7 +492,7 @@ ddm_turn_end(struct rti_server *srv)
 	struct federation *fx;
 	size_t i;
 
-	for (fx = srv->federations; fx; fx = fx->next) {
+	for (fx = server_federations(srv); fx; fx = fx->next) {
 		struct ddm_fx *st = fxst(fx);
 
 		if (!st || !st->turn)
@@ -514,7 +514,7 @@ need_met(const struct ddm_need *nd)
 	struct federate *g = nd->g;
 	struct ddm_fed *dg = g ? fst(g) : NULL;
 
-	return !dg || !g->conn || g->conn->closing || dg->lagging ||
+	return !dg || !g->conn || conn_closing(g->conn) || dg->lagging ||
 	    dg->acked >= nd->seq;
 }
 
@@ -614,7 +614,7 @@ ddm_reply_held(struct conn *c, uint32_t serial, int err)
 void
 ddm_reply(struct conn *c, uint32_t serial, int err)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f ? f->fx : NULL;
 	struct ddm_fx *st = fx ? fxst(fx) : NULL;
 	struct timeval tv = { 0, ACK_WAIT_MS * 1000 };
@@ -634,7 +634,7 @@ ddm_reply(struct conn *c, uint32_t serial, int err)
 	w = k ? calloc(1, sizeof *w) : NULL;
 	if (w) {
 		w->need = malloc(k * sizeof *w->need);
-		w->ev = evtimer_new(fx->srv->base, wait_timeout, w);
+		w->ev = evtimer_new(server_base(fx->srv), wait_timeout, w);
 	}
 	if (!w || !w->need || !w->ev || evtimer_add(w->ev, &tv) < 0) {
 		if (w)
@@ -654,7 +654,7 @@ ddm_reply(struct conn *c, uint32_t serial, int err)
 int
 ddm_h_ack(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct ddm_fed *df = fst(c->fed);
+	struct ddm_fed *df = fst(conn_fed(c));
 	uint32_t seq = wire_get_u32(rd);
 
 	(void)serial;
@@ -666,8 +666,8 @@ ddm_h_ack(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (seq == df->seq)
 		df->lagging = 0;
 	/* the waits are checked once per turn, however many acknowledge */
-	fxst(c->fed->fx)->waits_dirty = 1;
-	turn_want(c->fed->fx);
+	fxst(conn_fed(c)->fx)->waits_dirty = 1;
+	turn_want(conn_fed(c)->fx);
 	return 0;
 }
 
@@ -765,7 +765,7 @@ ddm_gone_add(struct federation *fx, uint32_t fed)
 
 	if (!st->n_holders)
 		return 0;
-	if (!st->gone_ev && !(st->gone_ev = evtimer_new(fx->srv->base,
+	if (!st->gone_ev && !(st->gone_ev = evtimer_new(server_base(fx->srv),
 	    gone_cb, fx)))
 		return -1;
 	if (wire_grow((void **)&st->gone, &st->cap_gone, st->n_gone + 1,

@@ -74,7 +74,7 @@ read_attr_set(struct conn *c, uint32_t serial, struct wire_rd *rd,
     int with_active, uint32_t *cls, uint8_t *active, uint64_t **set,
     uint32_t *n_out, int *answered)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct dm_fx *st = fxst(fx);
 	const uint8_t *p;
 	uint32_t n, i, a;
@@ -118,8 +118,8 @@ read_attr_set(struct conn *c, uint32_t serial, struct wire_rd *rd,
 static int
 h_publish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct dm_fed *df = fst(c->fed);
-	struct dm_fx *st = fxst(c->fed->fx);
+	struct dm_fed *df = fst(conn_fed(c));
+	struct dm_fx *st = fxst(conn_fed(c)->fx);
 	uint64_t *set;
 	uint32_t cls, n;
 	size_t w;
@@ -133,7 +133,7 @@ h_publish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (n == 0) {
 		free(set);
 	} else if (!df->pub[cls]) {
-		if (dm_pubs_add(c->fed->fx, 0, cls, c->fed) < 0) {
+		if (dm_pubs_add(conn_fed(c)->fx, 0, cls, conn_fed(c)) < 0) {
 			free(set);
 			return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL,
 			    NULL, 0), 0;
@@ -145,17 +145,17 @@ h_publish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		free(set);
 	}
 	if (n)
-		server_published(c->fed, CLASS_OBJECT, cls);
+		server_published(conn_fed(c), CLASS_OBJECT, cls);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	dm_relevance_fed(c->fed);
+	dm_relevance_fed(conn_fed(c));
 	return 0;
 }
 
 static int
 h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct dm_fed *df = fst(c->fed);
-	struct dm_fx *st = fxst(c->fed->fx);
+	struct dm_fed *df = fst(conn_fed(c));
+	struct dm_fx *st = fxst(conn_fed(c)->fx);
 	uint64_t *set, *old;
 	uint32_t cls, n;
 	char msg[160];
@@ -177,7 +177,7 @@ h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		set[w] = n ? set[w] & old[w] : old[w];
 		all &= (old[w] & ~set[w]) == 0;
 	}
-	if ((err = server_can_unpublish(c->fed, cls, set, all, msg,
+	if ((err = server_can_unpublish(conn_fed(c), cls, set, all, msg,
 	    sizeof msg))) {
 		free(set);
 		return conn_reply(c, serial, err, msg, NULL, 0), 0;
@@ -190,19 +190,19 @@ h_unpublish_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		free(old);
 		df->pub[cls] = NULL;
 		df->adv_oc[cls] = 0;
-		dm_pubs_del(c->fed->fx, 0, cls, c->fed);
+		dm_pubs_del(conn_fed(c)->fx, 0, cls, conn_fed(c));
 	}
-	server_unpublished(c->fed, cls, set);
+	server_unpublished(conn_fed(c), cls, set);
 	free(set);
-	dm_relevance_fed(c->fed);
+	dm_relevance_fed(conn_fed(c));
 	return 0;
 }
 
 static int
 h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct dm_fed *df = fst(c->fed);
-	struct dm_fx *st = fxst(c->fed->fx);
+	struct dm_fed *df = fst(conn_fed(c));
+	struct dm_fx *st = fxst(conn_fed(c)->fx);
 	uint64_t *set;
 	uint32_t cls, n;
 	uint8_t active;
@@ -218,7 +218,7 @@ h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		free(set);
 		return conn_reply(c, serial, RTI_OK, NULL, NULL, 0), 0;
 	}
-	if (subs_add(&st->oc[cls], c->fed) < 0) {
+	if (subs_add(&st->oc[cls], conn_fed(c)) < 0) {
 		free(set);
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
@@ -231,10 +231,10 @@ h_subscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		free(set);
 	}
 	df->sub_active[cls] = active ? 1 : 0;
-	dm_class_changed(c->fed->fx, 0, cls);
-	server_sub_changed(c->fed, CLASS_OBJECT, cls, 1);
+	dm_class_changed(conn_fed(c)->fx, 0, cls);
+	server_sub_changed(conn_fed(c), CLASS_OBJECT, cls, 1);
 	server_sub_reply(c, serial, RTI_OK);
-	server_sub_applied(c->fed, cls);
+	server_sub_applied(conn_fed(c), cls);
 	return 0;
 }
 
@@ -302,8 +302,8 @@ dm_unsubscribe(struct federate *f, int interaction, uint32_t cls)
 static int
 h_unsubscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct dm_fed *df = fst(c->fed);
-	struct dm_fx *st = fxst(c->fed->fx);
+	struct dm_fed *df = fst(conn_fed(c));
+	struct dm_fx *st = fxst(conn_fed(c)->fx);
 	uint64_t *set, *old;
 	uint32_t cls, n;
 	size_t w;
@@ -323,12 +323,12 @@ h_unsubscribe_oc(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			free(old);
 			df->sub[cls] = NULL;
 			df->sub_active[cls] = 0;
-			subs_del(&st->oc[cls], c->fed);
+			subs_del(&st->oc[cls], conn_fed(c));
 		}
-		dm_class_changed(c->fed->fx, 0, cls);
-		server_sub_changed(c->fed, CLASS_OBJECT, cls,
+		dm_class_changed(conn_fed(c)->fx, 0, cls);
+		server_sub_changed(conn_fed(c), CLASS_OBJECT, cls,
 		    df->sub[cls] ? 0 : -1);
-		server_sub_applied(c->fed, cls);
+		server_sub_applied(conn_fed(c), cls);
 	}
 	free(set);
 	return 0;
@@ -346,7 +346,7 @@ read_iclass(struct conn *c, uint32_t serial, struct wire_rd *rd,
 		*active = wire_get_u8(rd);
 	if (!wire_rd_done(rd))
 		return -1;
-	if (*cls == 0 || *cls > fxst(c->fed->fx)->n_ic)
+	if (*cls == 0 || *cls > fxst(conn_fed(c)->fx)->n_ic)
 		return conn_replyf(c, serial,
 		    RTI_ERR_INTERACTION_CLASS_NOT_DEFINED,
 		    "interaction class %u is not defined", *cls), 0;
@@ -364,21 +364,21 @@ h_publish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return -1;
 	if (!ok)
 		return 0;
-	if (!fst(c->fed)->pub_ic[cls] &&
-	    dm_pubs_add(c->fed->fx, 1, cls, c->fed) < 0)
+	if (!fst(conn_fed(c))->pub_ic[cls] &&
+	    dm_pubs_add(conn_fed(c)->fx, 1, cls, conn_fed(c)) < 0)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
-	fst(c->fed)->pub_ic[cls] = 1;
-	server_published(c->fed, CLASS_INTERACTION, cls);
+	fst(conn_fed(c))->pub_ic[cls] = 1;
+	server_published(conn_fed(c), CLASS_INTERACTION, cls);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	dm_relevance_fed(c->fed);
+	dm_relevance_fed(conn_fed(c));
 	return 0;
 }
 
 static int
 h_unpublish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct dm_fed *df = fst(c->fed);
+	struct dm_fed *df = fst(conn_fed(c));
 	uint32_t cls;
 	int ok;
 
@@ -387,7 +387,7 @@ h_unpublish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!ok)
 		return 0;
 	if (df->pub_ic[cls])
-		dm_pubs_del(c->fed->fx, 1, cls, c->fed);
+		dm_pubs_del(conn_fed(c)->fx, 1, cls, conn_fed(c));
 	df->pub_ic[cls] = 0;
 	df->adv_ic[cls] = 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
@@ -397,7 +397,7 @@ h_unpublish_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct dm_fx *st = fxst(c->fed->fx);
+	struct dm_fx *st = fxst(conn_fed(c)->fx);
 	uint32_t cls;
 	uint8_t active;
 	int ok;
@@ -406,12 +406,12 @@ h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return -1;
 	if (!ok)
 		return 0;
-	if (subs_add(&st->ic[cls], c->fed) < 0)
+	if (subs_add(&st->ic[cls], conn_fed(c)) < 0)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
-	fst(c->fed)->sub_ic[cls] = active ? 2 : 1;
-	dm_class_changed(c->fed->fx, 1, cls);
-	server_sub_changed(c->fed, CLASS_INTERACTION, cls, 1);
+	fst(conn_fed(c))->sub_ic[cls] = active ? 2 : 1;
+	dm_class_changed(conn_fed(c)->fx, 1, cls);
+	server_sub_changed(conn_fed(c), CLASS_INTERACTION, cls, 1);
 	server_sub_reply(c, serial, RTI_OK);
 	return 0;
 }
@@ -419,7 +419,7 @@ h_subscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct dm_fx *st = fxst(c->fed->fx);
+	struct dm_fx *st = fxst(conn_fed(c)->fx);
 	uint32_t cls;
 	int ok;
 
@@ -428,11 +428,11 @@ h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!ok)
 		return 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	if (fst(c->fed)->sub_ic[cls]) {
-		fst(c->fed)->sub_ic[cls] = 0;
-		subs_del(&st->ic[cls], c->fed);
-		dm_class_changed(c->fed->fx, 1, cls);
-		server_sub_changed(c->fed, CLASS_INTERACTION, cls, -1);
+	if (fst(conn_fed(c))->sub_ic[cls]) {
+		fst(conn_fed(c))->sub_ic[cls] = 0;
+		subs_del(&st->ic[cls], conn_fed(c));
+		dm_class_changed(conn_fed(c)->fx, 1, cls);
+		server_sub_changed(conn_fed(c), CLASS_INTERACTION, cls, -1);
 	}
 	return 0;
 }
@@ -440,8 +440,8 @@ h_unsubscribe_ic(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_set_switch(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct dm_fed *df = fst(c->fed);
-	struct dm_fx *st = fxst(c->fed->fx);
+	struct dm_fed *df = fst(conn_fed(c));
+	struct dm_fx *st = fxst(conn_fed(c)->fx);
 	uint8_t sw = wire_get_u8(rd), on = wire_get_u8(rd);
 	int was;
 
@@ -458,10 +458,10 @@ h_set_switch(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		memset(df->adv_oc, 0, st->n_oc + 1);
 	if (sw == WIRE_SWITCH_INTERACTION_RELEVANCE && !on)
 		memset(df->adv_ic, 0, st->n_ic + 1);
-	server_switch_changed(c->fed, sw, df->sw[sw]);
+	server_switch_changed(conn_fed(c), sw, df->sw[sw]);
 	if (sw == WIRE_SWITCH_ATTRIBUTE_RELEVANCE)
 		return 0;
-	dm_relevance_fed(c->fed);
+	dm_relevance_fed(conn_fed(c));
 	return 0;
 }
 

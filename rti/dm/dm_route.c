@@ -356,7 +356,7 @@ dm_turn_end(struct rti_server *srv)
 {
 	struct federation *fx;
 
-	for (fx = srv->federations; fx; fx = fx->next)
+	for (fx = server_federations(srv); fx; fx = fx->next)
 		if (dm_fxst(fx) && dm_fxst(fx)->rel_turn)
 			relevance_turn(fx);
 }

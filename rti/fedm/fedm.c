@@ -32,7 +32,7 @@ fedm_find(struct rti_server *srv, const char *name)
 {
 	struct federation *fx;
 
-	for (fx = srv->federations; fx; fx = fx->next)
+	for (fx = server_federations(srv); fx; fx = fx->next)
 		if (strcmp(fx->name, name) == 0)
 			return fx;
 	return NULL;
@@ -127,12 +127,21 @@ struct fedm_srv {
 	struct store_io *store;   /* started by the first save or restore */
 };
 
+/* FedM's server-wide state (server_mod MOD_FEDM), or NULL. */
+static struct fedm_srv *
+fedm_st(const struct rti_server *srv)
+{
+	return server_mod(srv, MOD_FEDM);
+}
+
+/* The same, made on first use: NULL when out of memory. */
 static struct fedm_srv *
 fedm_srv(struct rti_server *srv)
 {
-	if (!srv->fedm)
-		srv->fedm = calloc(1, sizeof *srv->fedm);
-	return srv->fedm;
+	if (!fedm_st(srv))
+		server_mod_set(srv, MOD_FEDM, calloc(1,
+		    sizeof(struct fedm_srv)));
+	return fedm_st(srv);
 }
 
 struct store_io *
@@ -140,7 +149,7 @@ fedm_store_io(struct rti_server *srv)
 {
 	struct fedm_srv *st = fedm_srv(srv);
 
-	if (st && !st->store && !(st->store = store_io_new(srv->base)))
+	if (st && !st->store && !(st->store = store_io_new(server_base(srv))))
 		rti_log(srv, LOG_ERROR, "cannot start the save worker: %s",
 		    strerror(errno));
 	return st ? st->store : NULL;
@@ -167,9 +176,9 @@ federations_now(const struct rti_server *srv)
 	const struct fedm_pending *p;
 	uint32_t n = 0;
 
-	for (fx = srv->federations; fx; fx = fx->next)
+	for (fx = server_federations(srv); fx; fx = fx->next)
 		n++;
-	for (p = srv->fedm ? srv->fedm->pending : NULL; p; p = p->next)
+	for (p = fedm_st(srv) ? fedm_st(srv)->pending : NULL; p; p = p->next)
 		n += !p->join && p->state != PEND_DONE;
 	return n;
 }
@@ -180,7 +189,7 @@ pending_of(struct rti_server *srv, const struct conn *c)
 {
 	struct fedm_pending *p;
 
-	for (p = srv->fedm ? srv->fedm->pending : NULL; p; p = p->next)
+	for (p = fedm_st(srv) ? fedm_st(srv)->pending : NULL; p; p = p->next)
 		if (p->owner == c)
 			return p;
 	return NULL;
@@ -193,7 +202,7 @@ pending_busy(struct rti_server *srv, const char *name)
 {
 	struct fedm_pending *p;
 
-	for (p = srv->fedm ? srv->fedm->pending : NULL; p; p = p->next)
+	for (p = fedm_st(srv) ? fedm_st(srv)->pending : NULL; p; p = p->next)
 		if ((p->state != PEND_DONE || p->join) &&
 		    strcmp(p->name, name) == 0)
 			return 1;
@@ -205,7 +214,7 @@ pending_free(struct fedm_pending *p)
 {
 	struct fedm_pending **pp;
 
-	for (pp = &p->srv->fedm->pending; *pp; pp = &(*pp)->next)
+	for (pp = &fedm_st(p->srv)->pending; *pp; pp = &(*pp)->next)
 		if (*pp == p) {
 			*pp = p->next;
 			break;
@@ -273,8 +282,8 @@ federation_add(struct rti_server *srv, struct federation *fx)
 {
 	uint32_t w;
 
-	fx->next = srv->federations;
-	srv->federations = fx;
+	fx->next = server_federations(srv);
+	*server_federation_list(srv) = fx;
 	rti_log(srv, LOG_INFO, "federation %s created (%u modules, %s)",
 	    fx->name, fx->n_modules,
 	    fx->time_int64 ? "HLAinteger64Time" : "HLAfloat64Time");
@@ -324,7 +333,8 @@ fedm_create_from_files(struct rti_server *srv, const char *name,
 		src[i].name = (char *)(uintptr_t)files[i];
 	}
 	/* Before the loop runs, on this thread: a failure ends start-up. */
-	rc = fomload_load(srv->cfg.fom_path, src, (uint32_t)n, &out, NULL);
+	rc = fomload_load(server_cfg(srv)->fom_path, src, (uint32_t)n, &out,
+	    NULL);
 	free(src);
 	if (rc == 0 && !(fx = federation_from(srv, name, int64, &out)))
 		snprintf(out.msg, sizeof out.msg, "out of memory");
@@ -391,12 +401,13 @@ static int
 pending_submit(struct rti_server *srv, struct fedm_pending *p,
     const struct federation *fx, const struct create_ent *ent, uint32_t n)
 {
-	struct fedm_srv *st = srv->fedm;
+	struct fedm_srv *st = fedm_st(srv);
 	struct fomload_job *job;
 	uint32_t i, nb = fx ? fx->n_modules : 0;
 
 	if (!st->loader &&
-	    !(st->loader = fomload_new(srv->base, srv->cfg.fom_path))) {
+	    !(st->loader = fomload_new(server_base(srv),
+	    server_cfg(srv)->fom_path))) {
 		rti_log(srv, LOG_ERROR, "cannot start the FOM loader: %s",
 		    strerror(errno));
 		return -1;
@@ -446,7 +457,7 @@ pending_submit(struct rti_server *srv, struct fedm_pending *p,
 static int
 h_create(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = conn_srv(c);
 	const char *name, *time_impl;
 	struct create_ent *ent;
 	struct fomload_src *chk;
@@ -512,13 +523,14 @@ h_create(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			rc = 0;
 			goto out;
 		}
-		if (federations_now(srv) >= srv->cfg.max_federations) {
+		if (federations_now(srv) >= server_cfg(srv)->max_federations) {
 			rti_log(srv, LOG_WARN, "cannot create federation %s: "
 			    "%u federations (--max-federations)", name,
-			    srv->cfg.max_federations);
+			    server_cfg(srv)->max_federations);
 			conn_replyf(c, serial, RTI_ERR_LIMIT_EXCEEDED,
 			    "rtiexec runs at most %u federations "
-			    "(--max-federations)", srv->cfg.max_federations);
+			    "(--max-federations)",
+			    server_cfg(srv)->max_federations);
 			rc = 0;
 			goto out;
 		}
@@ -568,8 +580,8 @@ h_create(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		p->time_int64 = int64;
 		p->owner = c;
 		p->state = PEND_WAITING;
-		p->next = srv->fedm->pending;
-		srv->fedm->pending = p;
+		p->next = fedm_st(srv)->pending;
+		fedm_st(srv)->pending = p;
 	}
 	/* waiting for room in the worker's queue */
 	if (pending_submit(srv, p, NULL, ent, n) < 0) {
@@ -591,7 +603,7 @@ federation_remove(struct rti_server *srv, struct federation *fx)
 {
 	struct federation **pp;
 
-	for (pp = &srv->federations; *pp; pp = &(*pp)->next)
+	for (pp = server_federation_list(srv); *pp; pp = &(*pp)->next)
 		if (*pp == fx) {
 			*pp = fx->next;
 			break;
@@ -608,18 +620,19 @@ h_destroy(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	if (!wire_rd_done(rd))
 		return -1;
-	if (pending_busy(c->srv, name))
+	if (pending_busy(conn_srv(c), name))
 		return MSG_DEFER;
-	fx = fedm_find(c->srv, name);
+	fx = fedm_find(conn_srv(c), name);
 	if (!fx)
 		return conn_replyf(c, serial,
 		    RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST,
 		    "federation execution '%s' does not exist", name), 0;
 	if (fx->n_feds > 0)
-		return conn_replyf(c, serial, RTI_ERR_FEDERATES_CURRENTLY_JOINED,
+		return conn_replyf(c, serial,
+		    RTI_ERR_FEDERATES_CURRENTLY_JOINED,
 		    "%u federate(s) still joined to '%s'", fx->n_feds, name),
 		    0;
-	federation_remove(c->srv, fx);
+	federation_remove(conn_srv(c), fx);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }
@@ -635,10 +648,10 @@ h_list(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_CB_LIST_REPORT, &off);
+	b = srv_frame(conn_srv(c), WIRE_CB_LIST_REPORT, &off);
 	cnt = b->len;
 	wire_put_u32(b, 0);
-	for (fx = c->srv->federations; fx; fx = fx->next, n++) {
+	for (fx = server_federations(conn_srv(c)); fx; fx = fx->next, n++) {
 		wire_put_str(b, fx->name);
 		wire_put_str(b, fx->time_int64 ? "HLAinteger64Time" :
 		    "HLAfloat64Time");
@@ -723,7 +736,7 @@ join_enter(struct conn *c, uint32_t serial, struct federation *fx,
 	}
 	fx->next_fed_handle++;
 	fx->feds[fx->n_feds++] = f;
-	c->fed = f;
+	conn_set_fed(c, f);
 
 	wire_buf_init(&body);
 	wire_put_u32(&body, f->handle);
@@ -738,10 +751,10 @@ join_enter(struct conn *c, uint32_t serial, struct federation *fx,
 	else
 		conn_reply(c, serial, RTI_OK, NULL, body.data, body.len);
 	wire_buf_free(&body);
-	rti_log(c->srv, LOG_INFO, "federate %s (%u, type %s) joined %s",
+	rti_log(conn_srv(c), LOG_INFO, "federate %s (%u, type %s) joined %s",
 	    f->name, f->handle, f->type, fx->name);
 	events_add(fx, EV_JOINED, f, "handle %u, type '%s', from %s",
-	    f->handle, f->type, c->peer);
+	    f->handle, f->type, conn_peer(c));
 	fedm_sync_late_joiner(f);
 	return 0;
 }
@@ -757,14 +770,14 @@ h_join(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	type = wire_get_str(rd, WIRE_MAX_NAME);
 	if (!wire_rd_done(rd))
 		return -1;
-	if (c->fed)
+	if (conn_fed(c))
 		return conn_replyf(c, serial,
 		    RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER,
-		    "already joined to '%s' as '%s'", c->fed->fx->name,
-		    c->fed->name), 0;
-	if (pending_busy(c->srv, fxname))
+		    "already joined to '%s' as '%s'", conn_fed(c)->fx->name,
+		    conn_fed(c)->name), 0;
+	if (pending_busy(conn_srv(c), fxname))
 		return MSG_DEFER;
-	fx = fedm_find(c->srv, fxname);
+	fx = fedm_find(conn_srv(c), fxname);
 	if (!fx)
 		return conn_replyf(c, serial,
 		    RTI_ERR_FEDERATION_EXECUTION_DOES_NOT_EXIST,
@@ -849,7 +862,7 @@ ent_is_module(const struct federation *fx, const struct create_ent *e)
 static int
 h_join_modules(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = conn_srv(c);
 	const char *fxname, *name, *type;
 	char autoname[32];
 	struct create_ent *ent;
@@ -896,9 +909,9 @@ h_join_modules(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    "federation execution '%s' does not exist",
 			    fxname);
 		else if (join_enter(c, serial, fx, name, type) == 0 &&
-		    c->fed && p->n_base <= fx->n_modules) {
-			c->fed->join_mod_first = p->n_base;
-			c->fed->join_mod_n = fx->n_modules - p->n_base;
+		    conn_fed(c) && p->n_base <= fx->n_modules) {
+			conn_fed(c)->join_mod_first = p->n_base;
+			conn_fed(c)->join_mod_n = fx->n_modules - p->n_base;
 		}
 		pending_free(p);
 		server_wake_deferred(srv);
@@ -909,11 +922,11 @@ h_join_modules(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		goto out;
 	}
 	if (!p) {
-		if (c->fed) {
+		if (conn_fed(c)) {
 			conn_replyf(c, serial,
 			    RTI_ERR_FEDERATE_ALREADY_EXECUTION_MEMBER,
 			    "already joined to '%s' as '%s'",
-			    c->fed->fx->name, c->fed->name);
+			    conn_fed(c)->fx->name, conn_fed(c)->name);
 			goto out;
 		}
 		if (pending_busy(srv, fxname)) {
@@ -989,8 +1002,8 @@ h_join_modules(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		p->join = 1;
 		p->owner = c;
 		p->state = PEND_WAITING;
-		p->next = srv->fedm->pending;
-		srv->fedm->pending = p;
+		p->next = fedm_st(srv)->pending;
+		fedm_st(srv)->pending = p;
 	} else {
 		/* waiting for room: the federation's duplicates again */
 		for (i = k = 0; i < n; i++)
@@ -1036,13 +1049,13 @@ h_resign(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (!server_modules[m]->federate_can_resign)
 			continue;
 		msg[0] = '\0';
-		err = server_modules[m]->federate_can_resign(c->fed,
+		err = server_modules[m]->federate_can_resign(conn_fed(c),
 		    (int)action, msg, sizeof msg);
 		if (err != RTI_OK)
 			return conn_reply(c, serial, err, msg[0] ? msg : NULL,
 			    NULL, 0), 0;
 	}
-	server_resign(c->fed, (int)action);
+	server_resign(conn_fed(c), (int)action);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }
@@ -1057,7 +1070,7 @@ h_set_resign_action(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!valid_action(action))
 		return conn_replyf(c, serial, RTI_ERR_INVALID_RESIGN_ACTION,
 		    "resign action %u is not defined", action), 0;
-	c->fed->resign_action = (int)action;
+	conn_fed(c)->resign_action = (int)action;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;
 }
@@ -1071,7 +1084,7 @@ h_get_federate_handle(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	if (!wire_rd_done(rd))
 		return -1;
-	f = find_by_name(c->fed->fx, name);
+	f = find_by_name(conn_fed(c)->fx, name);
 	if (!f)
 		return conn_replyf(c, serial, RTI_ERR_NAME_NOT_FOUND,
 		    "no federate named '%s'", name), 0;
@@ -1089,7 +1102,7 @@ h_get_federate_name(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	if (!wire_rd_done(rd))
 		return -1;
-	f = server_federate(c->fed->fx, h);
+	f = server_federate(conn_fed(c)->fx, h);
 	if (!f)
 		return conn_replyf(c, serial,
 		    h ? RTI_ERR_FEDERATE_HANDLE_NOT_KNOWN :
@@ -1155,7 +1168,7 @@ fedm_federate_fini(struct federate *f)
 static void
 fedm_conn_gone(struct conn *c)
 {
-	struct fedm_pending *p = pending_of(c->srv, c);
+	struct fedm_pending *p = pending_of(conn_srv(c), c);
 
 	if (!p)
 		return;
@@ -1163,7 +1176,7 @@ fedm_conn_gone(struct conn *c)
 	if (p->state == PEND_LOADING)
 		return;
 	pending_free(p);
-	server_wake_deferred(c->srv);
+	server_wake_deferred(conn_srv(c));
 }
 
 /* The server_fini hook: the loader, the pending joins, every
@@ -1173,25 +1186,26 @@ fedm_server_fini(struct rti_server *srv)
 {
 	struct federation *fx;
 	struct store_io *store = NULL;
+	struct fedm_srv *st;
 
-	if (srv->fedm) {
+	if ((st = fedm_st(srv))) {
 		/* joins the worker: a module being parsed finishes first */
-		fomload_free(srv->fedm->loader);
-		store = srv->fedm->store;
-		while (srv->fedm->pending)
-			pending_free(srv->fedm->pending);
-		free(srv->fedm);
-		srv->fedm = NULL;
+		fomload_free(st->loader);
+		store = st->store;
+		while (st->pending)
+			pending_free(st->pending);
+		free(st);
+		server_mod_set(srv, MOD_FEDM, NULL);
 	}
 
-	while ((fx = srv->federations)) {
+	while ((fx = server_federations(srv))) {
 		while (fx->n_feds) {
 			events_leaving(fx->feds[fx->n_feds - 1],
 			    EV_WHY_SHUTDOWN, "rtiexec stopped");
 			server_resign(fx->feds[fx->n_feds - 1],
 			    RTI_RESIGN_NO_ACTION);
 		}
-		srv->federations = fx->next;
+		*server_federation_list(srv) = fx->next;
 		federation_free(fx);
 	}
 	/* after the federations, whose saves cancelled their jobs: a save
@@ -1222,7 +1236,7 @@ h_heartbeat(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_source_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct fed_source *s = &c->fed->src;
+	struct fed_source *s = &conn_fed(c)->src;
 	uint64_t u, b, ic;
 
 	(void)serial;

@@ -305,7 +305,7 @@ save_initiate(struct federation *fx)
 int
 fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx_st(fx);
 	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
 	int has_time = wire_get_u8(rd);
@@ -321,7 +321,7 @@ fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if ((err = fedm_save_join_check(fx, msg, sizeof msg)) != RTI_OK)
 		return conn_reply(c, serial, err, msg, NULL, 0), 0;
 	if (has_time) {
-		err = tm_save_time_check(c->fed, t, msg, sizeof msg);
+		err = tm_save_time_check(conn_fed(c), t, msg, sizeof msg);
 		if (err != RTI_OK)
 			return conn_reply(c, serial, err, msg, NULL, 0), 0;
 	}
@@ -335,7 +335,8 @@ fedm_h_save_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	{
 		char ts[TMC_STR_LEN];
 
-		events_add(fx, EV_SAVE_REQUESTED, c->fed, "'%s'%s%s", label,
+		events_add(fx, EV_SAVE_REQUESTED, conn_fed(c), "'%s'%s%s",
+		    label,
 		    has_time ? " at time " : "", has_time ?
 		    tmc_str(fx->time_int64, t, ts) : "");
 	}
@@ -371,7 +372,7 @@ fedm_save_time_reached(struct federation *fx)
 int
 fedm_h_save_begun(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct fedm_fed *fs = fed_st(c->fed);
+	struct fedm_fed *fs = fed_st(conn_fed(c));
 
 	if (!wire_rd_done(rd))
 		return -1;
@@ -390,9 +391,9 @@ static void restore_apply_pending(struct federation *fx);
 int
 fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx_st(fx);
-	struct fedm_fed *fs = fed_st(c->fed);
+	struct fedm_fed *fs = fed_st(conn_fed(c));
 	uint8_t restore = wire_get_u8(rd);
 	uint32_t gen = wire_get_u32(rd), i;
 
@@ -407,12 +408,12 @@ fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		/* a save that ended meanwhile: nothing to fence */
 		if (st->save == FX_SAVE_INITIATED ||
 		    st->save == FX_SAVE_WRITING)
-			c->fed->busy = RTI_ERR_SAVE_IN_PROGRESS;
+			conn_fed(c)->busy = RTI_ERR_SAVE_IN_PROGRESS;
 		return 0;
 	}
 	if (!st->restoring)
 		return 0;
-	c->fed->busy = RTI_ERR_RESTORE_IN_PROGRESS;
+	conn_fed(c)->busy = RTI_ERR_RESTORE_IN_PROGRESS;
 	if (fs->restore_st ==
 	    RTI_RESTORE_STATUS_FEDERATE_WAITING_FOR_RESTORE_TO_BEGIN)
 		fs->restore_st = RTI_RESTORE_STATUS_FEDERATE_PREPARED_TO_RESTORE;
@@ -429,8 +430,8 @@ fedm_h_save_seen(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_save_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
-	struct fedm_fed *fs = fed_st(c->fed);
+	struct federation *fx = conn_fed(c)->fx;
+	struct fedm_fed *fs = fed_st(conn_fed(c));
 	int ok = wire_get_u8(rd);
 
 	if (!wire_rd_done(rd) || ok > 1)
@@ -442,7 +443,7 @@ fedm_h_save_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	fs->save_st = RTI_SAVE_STATUS_FEDERATE_WAITING_FOR_FEDERATION_TO_SAVE;
 	/* the first to fail is named in the event (NULL on ENOMEM: "?") */
 	if (!ok && !fx_st(fx)->save_failed++)
-		fx_st(fx)->save_failed_by = strdup(c->fed->name);
+		fx_st(fx)->save_failed_by = strdup(conn_fed(c)->name);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	save_check(fx);
 	return 0;
@@ -451,7 +452,7 @@ fedm_h_save_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 
 	if (!wire_rd_done(rd))
 		return -1;
@@ -462,7 +463,7 @@ fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	{
 		char d[WIRE_MAX_NAME + 8];
 
-		snprintf(d, sizeof d, "by %s", c->fed->name);
+		snprintf(d, sizeof d, "by %s", conn_fed(c)->name);
 		save_end_why(fx, 0, RTI_SAVE_ABORTED, d);
 	}
 	return 0;
@@ -471,7 +472,7 @@ fedm_h_save_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_save_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct wire_buf *b;
 	size_t off;
 	uint32_t i;
@@ -479,7 +480,7 @@ fedm_h_save_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_CB_SAVE_STATUS, &off);
+	b = srv_frame(conn_srv(c), WIRE_CB_SAVE_STATUS, &off);
 	wire_put_u32(b, fx->n_feds);
 	for (i = 0; i < fx->n_feds; i++) {
 		wire_put_u32(b, fx->feds[i]->handle);
@@ -557,7 +558,7 @@ send_req_result(struct conn *c, const char *label, const char *reason)
 	struct wire_buf *b;
 	size_t off;
 
-	b = srv_frame(c->srv, reason ? WIRE_CB_RESTORE_REQ_FAIL :
+	b = srv_frame(conn_srv(c), reason ? WIRE_CB_RESTORE_REQ_FAIL :
 	    WIRE_CB_RESTORE_REQ_OK, &off);
 	wire_put_str(b, label);
 	if (reason)
@@ -607,7 +608,7 @@ plan_match(struct federation *fx, const struct restore_saved *sv,
 int
 fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx_st(fx);
 	const char *label = wire_get_str(rd, WIRE_MAX_NAME);
 	char msg[512];
@@ -624,9 +625,9 @@ fedm_h_restore_request(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	events_add(fx, EV_RESTORE_REQUESTED, c->fed, "'%s'", label);
+	events_add(fx, EV_RESTORE_REQUESTED, conn_fed(c), "'%s'", label);
 	msg[0] = '\0';
-	st->restore_by = c->fed->handle;
+	st->restore_by = conn_fed(c)->handle;
 	/* read and checked off the loop: the outcome comes to
 	 * fedm_restore_loaded; joins and other requests are refused
 	 * meanwhile (fedm_save_join_check) */
@@ -727,8 +728,8 @@ restore_apply_pending(struct federation *fx)
 int
 fedm_h_restore_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
-	struct fedm_fed *fs = fed_st(c->fed);
+	struct federation *fx = conn_fed(c)->fx;
+	struct fedm_fed *fs = fed_st(conn_fed(c));
 	int ok = wire_get_u8(rd);
 
 	if (!wire_rd_done(rd) || ok > 1)
@@ -748,7 +749,7 @@ fedm_h_restore_complete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_restore_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 
 	if (!wire_rd_done(rd))
 		return -1;
@@ -763,7 +764,7 @@ fedm_h_restore_abort(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 fedm_h_restore_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct wire_buf *b;
 	size_t off;
 	uint32_t i;
@@ -771,7 +772,7 @@ fedm_h_restore_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_CB_RESTORE_STATUS, &off);
+	b = srv_frame(conn_srv(c), WIRE_CB_RESTORE_STATUS, &off);
 	wire_put_u32(b, fx->n_feds);
 	for (i = 0; i < fx->n_feds; i++) {
 		struct fedm_fed *fs = fed_st(fx->feds[i]);

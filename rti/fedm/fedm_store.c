@@ -203,10 +203,10 @@ save_write(struct federation *fx)
 		snprintf(msg, sizeof msg, "out of memory encoding the save");
 		goto fail;
 	}
-	if (job->data.len > srv->cfg.max_save_size) {
+	if (job->data.len > server_cfg(srv)->max_save_size) {
 		snprintf(msg, sizeof msg, "the save would be %zu bytes, more "
 		    "than --max-save-size (%llu)", job->data.len,
-		    (unsigned long long)srv->cfg.max_save_size);
+		    (unsigned long long)server_cfg(srv)->max_save_size);
 		goto fail;
 	}
 	if (!budget_room(srv, job->data.len)) {
@@ -286,7 +286,7 @@ store_save_begin(struct federation *fx, const char *label, int has_time,
 int
 fedm_h_save_collected(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx_st(fx);
 	struct store_save *s = st->store;
 	size_t n = wire_rd_left(rd);
@@ -297,20 +297,21 @@ fedm_h_save_collected(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!s || st->save != FX_SAVE_WRITING)
 		return 0;       /* an answer to a save since ended */
 	for (i = 0; i < s->n; i++)
-		if (s->asked[i] == c->fed->handle)
+		if (s->asked[i] == conn_fed(c)->handle)
 			break;
 	if (i == s->n || s->answered[i])
 		return 0;
 	/* what a federate may make rtiexec hold and write is bounded: the
 	 * answers together by --max-save-size, and by the memory budget */
-	if (s->held + n > fx->srv->cfg.max_save_size ||
+	if (s->held + n > server_cfg(fx->srv)->max_save_size ||
 	    !budget_room(fx->srv, n)) {
 		char msg[256];
 
 		snprintf(msg, sizeof msg, "federate %s (%u) sent %zu bytes of "
-		    "held messages: with the %llu before, %s", c->fed->name,
-		    c->fed->handle, n, (unsigned long long)s->held,
-		    s->held + n > fx->srv->cfg.max_save_size ?
+		    "held messages: with the %llu before, %s",
+		    conn_fed(c)->name,
+		    conn_fed(c)->handle, n, (unsigned long long)s->held,
+		    s->held + n > server_cfg(fx->srv)->max_save_size ?
 		    "more than --max-save-size" :
 		    "past the memory budget (--max-memory)");
 		save_free(s);
@@ -318,7 +319,7 @@ fedm_h_save_collected(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		fedm_save_written(fx, RTI_ERR_LIMIT_EXCEEDED, msg);
 		return 0;
 	}
-	if (tm_set_held(c->fed, p, n) < 0)
+	if (tm_set_held(conn_fed(c), p, n) < 0)
 		return -1;
 	s->held += n;
 	budget_add(fx->srv, BUDGET_SAVE, (int64_t)n);
@@ -519,7 +520,7 @@ store_restore_begin(struct federation *fx, const char *label, int *err,
 	}
 	/* the file is read whole: at most --max-save-size, which must fit
 	 * the memory budget now */
-	job->max = srv->cfg.max_save_size;
+	job->max = server_cfg(srv)->max_save_size;
 	job->n_ids = FEDM_SAVE_N_IDS;
 	if (!(w = fedm_store_io(srv))) {
 		snprintf(msg, len, "cannot start the save reader");

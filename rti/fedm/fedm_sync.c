@@ -124,7 +124,8 @@ sync_reg_reply(struct conn *c, const char *label, int ok, uint32_t reason)
 	struct wire_buf *b;
 	size_t off;
 
-	b = srv_frame(c->srv, ok ? WIRE_CB_SYNC_REG_OK : WIRE_CB_SYNC_REG_FAIL,
+	b = srv_frame(conn_srv(c),
+	    ok ? WIRE_CB_SYNC_REG_OK : WIRE_CB_SYNC_REG_FAIL,
 	    &off);
 	wire_put_str(b, label);
 	if (!ok)
@@ -136,7 +137,7 @@ sync_reg_reply(struct conn *c, const char *label, int ok, uint32_t reason)
 int
 fedm_h_sync_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx->mod[MOD_FEDM];
 	const char *label;
 	const void *tag;
@@ -192,7 +193,7 @@ fedm_h_sync_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	sp->next = st->syncs;
 	st->syncs = sp;
 	sync_reg_reply(c, label, 1, 0);
-	events_add(fx, EV_SYNC_REGISTERED, c->fed, "'%s' with %s (%u "
+	events_add(fx, EV_SYNC_REGISTERED, conn_fed(c), "'%s' with %s (%u "
 	    "members)", label, sp->whole_federation ? "the whole federation" :
 	    "a set", sp->n);
 	for (i = 0; i < sp->n; i++)
@@ -201,14 +202,14 @@ fedm_h_sync_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 oom:
 	if (sp)
 		sync_free(sp);
-	rti_log(c->srv, LOG_ERROR, "out of memory registering sync point");
+	rti_log(conn_srv(c), LOG_ERROR, "out of memory registering sync point");
 	return 0;
 }
 
 int
 fedm_h_sync_achieved(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct fedm_fx *st = fx->mod[MOD_FEDM];
 	const char *label;
 	struct sync_point *sp;
@@ -221,7 +222,7 @@ fedm_h_sync_achieved(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return -1;
 	sp = sync_find(st, label);
 	for (i = 0; sp && i < sp->n; i++)
-		if (sp->members[i] == c->fed->handle)
+		if (sp->members[i] == conn_fed(c)->handle)
 			break;
 	if (!sp || i == sp->n || sp->achieved[i])
 		return conn_replyf(c, serial,

@@ -69,8 +69,8 @@ store_save_dir(const struct rti_server *srv, char *buf, size_t len)
 	const char *x;
 	int n;
 
-	if (srv->cfg.save_dir && *srv->cfg.save_dir)
-		n = snprintf(buf, len, "%s", srv->cfg.save_dir);
+	if (server_cfg(srv)->save_dir && *server_cfg(srv)->save_dir)
+		n = snprintf(buf, len, "%s", server_cfg(srv)->save_dir);
 	else if ((x = getenv("XDG_STATE_HOME")) && *x == '/')
 		n = snprintf(buf, len, "%s/rti/saves", x);
 	else if ((x = getenv("HOME")) && *x)

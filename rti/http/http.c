@@ -192,7 +192,7 @@ sample_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	for (fx = h->srv->federations; fx; fx = fx->next)
+	for (fx = server_federations(h->srv); fx; fx = fx->next)
 		http_events_sample(fx, now);
 }
 
@@ -333,9 +333,9 @@ blob_unref(const void *data, size_t len, void *arg)
 static uint64_t
 doc_gen(const struct http_srv *h, int http)
 {
-	const struct rti_stats *s = &h->srv->stats;
+	const struct rti_stats *s = server_stats(h->srv);
 	uint64_t g = s->frames_in + s->frames_out + s->conns_total +
-	    h->srv->n_conns + s->udp.dg_in;
+	    server_n_conns(h->srv) + s->udp.dg_in;
 
 	/* what counts seconds (silent for, resigned in, rates, "now")
 	 * changes with the clock alone */
@@ -505,7 +505,7 @@ request_cb(struct evhttp_request *req, void *arg)
 		 * connection meanwhile, so its pipeline waits in its socket */
 		h->st.rate_limited++;
 		if (!cl->wait_ev && !(cl->wait_ev = evtimer_new(
-		    h->srv->base, rate_wait_cb, cl))) {
+		    server_base(h->srv), rate_wait_cb, cl))) {
 			reply_text(h, req, 503, "Service Unavailable",
 			    "out of memory");
 			return;
@@ -522,7 +522,8 @@ request_cb(struct evhttp_request *req, void *arg)
 	if (http_route(cmd == EVHTTP_REQ_GET ? HTTP_GET :
 	    cmd == EVHTTP_REQ_HEAD ? HTTP_HEAD : HTTP_OTHER, path,
 	    evhttp_find_header(evhttp_request_get_input_headers(req),
-	    "Authorization"), srv->cfg.auth_key, srv->cfg.auth_key_len,
+	    "Authorization"), server_cfg(srv)->auth_key,
+	    server_cfg(srv)->auth_key_len,
 	    &r) < 0) {
 		reply_text(h, req, 500, "Internal Server Error",
 		    "out of memory");
@@ -699,9 +700,10 @@ http_start(struct rti_server *srv, const struct http_config *cfg)
 		h->cfg.max_output = HTTP_DEFAULT_MAX_OUTPUT;
 	if (!h->cfg.timeout)
 		h->cfg.timeout = HTTP_DEFAULT_TIMEOUT;
-	if (!(h->http = evhttp_new(srv->base)) ||
-	    !(h->sweep_ev = event_new(srv->base, -1, EV_PERSIST, sweep_cb,
-	    h)) || !(h->sample_ev = event_new(srv->base, -1, EV_PERSIST,
+	if (!(h->http = evhttp_new(server_base(srv))) ||
+	    !(h->sweep_ev = event_new(server_base(srv), -1, EV_PERSIST,
+	    sweep_cb,
+	    h)) || !(h->sample_ev = event_new(server_base(srv), -1, EV_PERSIST,
 	    sample_cb, h))) {
 		rti_log(srv, LOG_ERROR, "HTTP: out of memory");
 		http_stop(h);

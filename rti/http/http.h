@@ -55,8 +55,8 @@ struct http_srv;
 /* "ADDR:PORT", "[ADDR6]:PORT", ":PORT" or "PORT" (loopback): the address
  * into `addr` (`len` bytes) and the port.  0, or -1 when malformed. */
 int http_parse_listen(const char *s, char *addr, size_t len, int *port);
-/* Serve `cfg` on srv's loop; the key, when srv->cfg.auth_key is set, is
- * required as a bearer token.  NULL with a message logged. */
+/* Serve `cfg` on srv's loop; the key, when server_cfg(srv)->auth_key is
+ * set, is required as a bearer token.  NULL with a message logged. */
 struct http_srv *http_start(struct rti_server *srv,
     const struct http_config *cfg);
 /* Close every HTTP connection and free `h` (NULL: nothing). */

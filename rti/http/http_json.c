@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "conn.h"
+#include "udp.h"
 #include "events.h"
 #include "fedm.h"
 #include "http_int.h"
@@ -164,7 +164,7 @@ http_host(const struct federate *f, char *out, size_t len)
 {
 	char *colon;
 
-	snprintf(out, len, "%s", f->conn ? f->conn->peer : "");
+	snprintf(out, len, "%s", f->conn ? conn_peer(f->conn) : "");
 	if (strcmp(out, "unix") == 0) {
 		out[0] = '\0';
 	} else if (out[0] == '[') {
@@ -179,43 +179,23 @@ http_host(const struct federate *f, char *out, size_t len)
 size_t
 http_queued(const struct federate *f)
 {
-	const struct conn *c = f->conn;
-
-	return c && c->out.len > c->out_off ? c->out.len - c->out_off : 0;
+	return f->conn ? conn_queued(f->conn) : 0;
 }
 
 void
 http_silence(const struct federate *f, double *silent, double *left)
 {
-	const struct conn *c = f->conn;
-	const struct rti_server *srv = f->fx->srv;
-	double now = mono_now(), t = srv->cfg.heartbeat_timeout, quiet;
-
 	*silent = *left = -1;
-	if (!c || c->closing)
-		return;
-	*silent = now - c->rx_at > 0 ? now - c->rx_at : 0;
-	if (t <= 0 || !srv->hb_ev || c->paused || c->deferred)
-		return;
-	/* heartbeat.c: the first sweep that finds nothing read for t
-	 * seconds since the sweep that last saw a read resigns it; read
-	 * since the last sweep, the next one is that sweep */
-	if (c->rx_reads != c->hb_rx_seen)
-		quiet = srv->hb_swept_at > 0 ? srv->hb_swept_at +
-		    WIRE_HEARTBEAT_PERIOD(t) : now;
-	else
-		quiet = c->hb_quiet_since;
-	*left = quiet + t - now > 0 ? quiet + t - now : 0;
-	if (*left > t)
-		*left = t;      /* read since the last sweep: the whole time */
+	if (f->conn)
+		conn_silence(f->conn, silent, left);
 }
 
 const char *
 http_fed_state(const struct federate *f)
 {
-	if (!f->conn || f->conn->closing)
+	if (!f->conn || conn_closing(f->conn))
 		return "closing";
-	if (f->conn->paused)
+	if (conn_held(f->conn))
 		return "held";
 	return "active";
 }
@@ -365,12 +345,12 @@ udp_obj(struct jw *w, const struct udp_stats *u, int on, int confirmed)
 static void
 mc_obj(struct jw *w, const struct rti_server *srv)
 {
-	const struct mc_stats *m = &srv->stats.mc;
+	const struct mc_stats *m = mc_stats(srv);
 
 	jw_obj(w, "multicast");
 	jw_bool(w, "enabled", mc_on(srv));
-	jw_u64(w, "cell_depth", mc_on(srv) && srv->cfg.mc_depth > 0 ?
-	    (uint64_t)srv->cfg.mc_depth : 0);
+	jw_u64(w, "cell_depth", mc_on(srv) && server_cfg(srv)->mc_depth > 0 ?
+	    (uint64_t)server_cfg(srv)->mc_depth : 0);
 	jw_u64(w, "groups", m->groups);
 	jw_u64(w, "members", m->members);
 	jw_u64(w, "datagrams_sent", m->dg_out);
@@ -388,13 +368,13 @@ mc_obj(struct jw *w, const struct rti_server *srv)
 static void
 server_obj(struct jw *w, struct rti_server *srv)
 {
-	const struct rti_stats *s = &srv->stats;
+	const struct rti_stats *s = server_stats(srv);
 
 	jw_obj(w, "server");
 	jw_str(w, "version", PACKAGE_VERSION);
 	jw_u64(w, "now", (uint64_t)time(NULL));
-	jw_u64(w, "connections", srv->n_conns);
-	jw_u64(w, "output_queue_bytes", srv->out_total);
+	jw_u64(w, "connections", server_n_conns(srv));
+	jw_u64(w, "output_queue_bytes", server_out_total(srv));
 	jw_u64(w, "frames_received", s->frames_in);
 	jw_u64(w, "frames_sent", s->frames_out);
 	jw_u64(w, "bytes_received", s->bytes_in);
@@ -405,11 +385,12 @@ server_obj(struct jw *w, struct rti_server *srv)
 	jw_u64(w, "protocol_errors", s->protocol_errors);
 	jw_u64(w, "connections_refused", s->conns_refused);
 	jw_u64(w, "heartbeat_timeouts", s->heartbeat_timeouts);
-	if (srv->cfg.heartbeat_timeout > 0 && srv->hb_ev)
-		jw_f64(w, "heartbeat_timeout", srv->cfg.heartbeat_timeout);
+	if (server_cfg(srv)->heartbeat_timeout > 0 && server_heartbeats(srv))
+		jw_f64(w, "heartbeat_timeout",
+		    server_cfg(srv)->heartbeat_timeout);
 	else
 		jw_null(w, "heartbeat_timeout");
-	udp_obj(w, &s->udp, srv->udp != NULL, -1);
+	udp_obj(w, &s->udp, udp_on(srv), -1);
 	mc_obj(w, srv);
 	jw_obj_end(w);
 }
@@ -431,7 +412,7 @@ http_json_list(struct rti_server *srv, const struct http_stats *hs,
 	jw_u64(&w, "requests", hs->requests);
 	jw_obj_end(&w);
 	jw_arr(&w, "federations");
-	for (fx = srv->federations; fx; fx = fx->next) {
+	for (fx = server_federations(srv); fx; fx = fx->next) {
 		jw_obj(&w, NULL);
 		jw_str(&w, "name", fx->name);
 		jw_u64(&w, "federates", fx->n_feds);
@@ -629,6 +610,7 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 	const struct federate *f = v->f;
 	const struct tm_info *ti = &v->ti;
 	const struct conn *c = f->conn;
+	struct conn_traffic t = { 0 };
 	const char *kind;
 	char host[64];
 
@@ -689,16 +671,14 @@ fed_obj(struct jw *w, const struct http_fview *v, int i64)
 			jw_null(w, "heartbeat_resign_in");
 	}
 	jw_u64(w, "output_queue_bytes", http_queued(f));
-	jw_u64(w, "bytes_received", c ? c->bytes_in : 0);
-	jw_u64(w, "bytes_sent", c ? c->bytes_out : 0);
-	jw_u64(w, "frames_received", c ? c->frames_in : 0);
-	jw_u64(w, "frames_sent", c ? c->frames_out : 0);
-	{
-		static const struct udp_stats none;
-
-		udp_obj(w, c ? &c->ust : &none, 1, c && udp_confirmed(c));
-		jw_u64(w, "multicast_groups", c ? mc_groups(c) : 0);
-	}
+	if (c)
+		conn_traffic(c, &t);
+	jw_u64(w, "bytes_received", t.bytes_in);
+	jw_u64(w, "bytes_sent", t.bytes_out);
+	jw_u64(w, "frames_received", t.frames_in);
+	jw_u64(w, "frames_sent", t.frames_out);
+	udp_obj(w, &t.udp, 1, c && udp_confirmed(c));
+	jw_u64(w, "multicast_groups", c ? mc_groups(c) : 0);
 	jw_obj_end(w);
 	fed_traffic(w, (struct federate *)f);
 	source_obj(w, f->fx, f);

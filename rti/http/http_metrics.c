@@ -15,6 +15,7 @@
 #include "events.h"
 #include "fedm.h"
 #include "budget.h"
+#include "mc.h"
 #include "http_int.h"
 #include "tmcore.h"
 
@@ -200,11 +201,13 @@ fv_samples(struct mw *m, int what, struct federation *fx,
 	for (i = 0; i < fx->n_feds; i++) {
 		const struct tm_info *ti = &v[i].ti;
 		const struct federate *f = v[i].f;
-		const struct conn *c = f->conn;
+		struct conn_traffic t = { 0 };
 		const char *fn = f->name;
 
 		if (!v[i].ok && what <= FV_HOLD)
 			continue;
+		if (f->conn)
+			conn_traffic(f->conn, &t);
 		switch (what) {
 		case FV_TIME:
 			sample_time(m, fv_fam[what].name, fx->name, fn, i64,
@@ -237,11 +240,11 @@ fv_samples(struct mw *m, int what, struct federation *fx,
 			break;
 		case FV_BIN:
 			sample_u64(m, fv_fam[what].name, fx->name, fn, NULL,
-			    c ? c->bytes_in : 0);
+			    t.bytes_in);
 			break;
 		case FV_BOUT:
 			sample_u64(m, fv_fam[what].name, fx->name, fn, NULL,
-			    c ? c->bytes_out : 0);
+			    t.bytes_out);
 			break;
 		case FV_TSOQ:
 			if (v[i].ok)
@@ -253,10 +256,9 @@ fv_samples(struct mw *m, int what, struct federation *fx,
 		case FV_UREJ:
 		case FV_USTALE:
 			sample_u64(m, fv_fam[what].name, fx->name, fn, NULL,
-			    !c ? 0 : what == FV_UIN ? c->ust.dg_in :
-			    what == FV_UOUT ? c->ust.dg_out :
-			    what == FV_UREJ ? c->ust.rejected :
-			    c->ust.stale);
+			    what == FV_UIN ? t.udp.dg_in :
+			    what == FV_UOUT ? t.udp.dg_out :
+			    what == FV_UREJ ? t.udp.rejected : t.udp.stale);
 			break;
 		case FV_GRANTS:
 			if (v[i].ok)
@@ -291,7 +293,7 @@ rate_metrics(struct mw *m, struct rti_server *srv)
 	    "Logical time per wall second of the federation's time (the "
 	    "smallest logical time of its regulating or constrained "
 	    "federates): times real time with seconds of logical time.");
-	for (fx = srv->federations; fx; fx = fx->next) {
+	for (fx = server_federations(srv); fx; fx = fx->next) {
 		events_rates(fx, &r);
 		if (r.have && r.have_time)
 			sample_f64(m, "rti_federation_time_rate", fx->name,
@@ -300,7 +302,7 @@ rate_metrics(struct mw *m, struct rti_server *srv)
 	family(m, "rti_federation_step_rate", "gauge",
 	    "Time advance grants per wall second, the mean over the "
 	    "federation's federates that were granted any.");
-	for (fx = srv->federations; fx; fx = fx->next) {
+	for (fx = server_federations(srv); fx; fx = fx->next) {
 		events_rates(fx, &r);
 		if (r.have)
 			sample_f64(m, "rti_federation_step_rate", fx->name,
@@ -308,7 +310,7 @@ rate_metrics(struct mw *m, struct rti_server *srv)
 	}
 	family(m, "rti_federation_events_total", "counter",
 	    "Events the federation's event log recorded.");
-	for (fx = srv->federations; fx; fx = fx->next) {
+	for (fx = server_federations(srv); fx; fx = fx->next) {
 		uint64_t dropped;
 		uint64_t next = events_each(fx, UINT64_MAX, 0, NULL, NULL,
 		    &dropped);
@@ -397,7 +399,7 @@ ct_bytes_metrics(struct mw *m, struct rti_server *srv)
 
 	for (w = 0; w < sizeof fam / sizeof fam[0] && !m->err; w++) {
 		family(m, fam[w].name, "counter", fam[w].help);
-		for (fx = srv->federations; fx; fx = fx->next) {
+		for (fx = server_federations(srv); fx; fx = fx->next) {
 			const struct fom *fom = fx->fom;
 			uint32_t n = fam[w].obj ? fom->n_oclasses :
 			    fom->n_iclasses;
@@ -445,7 +447,7 @@ source_metrics(struct mw *m, struct rti_server *srv)
 
 	for (w = 0; w < sizeof fam / sizeof fam[0] && !m->err; w++) {
 		family(m, fam[w].name, "counter", fam[w].help);
-		for (fx = srv->federations; fx; fx = fx->next)
+		for (fx = server_federations(srv); fx; fx = fx->next)
 			for (i = 0; i < fx->n_feds; i++) {
 				uint64_t v;
 
@@ -510,7 +512,7 @@ save_families(struct mw *m, struct rti_server *srv)
 
 	for (w = 0; w < SV_COUNT; w++) {
 		family(m, fam[w].name, fam[w].type, fam[w].help);
-		for (fx = srv->federations; fx; fx = fx->next) {
+		for (fx = server_federations(srv); fx; fx = fx->next) {
 			fedm_save_info(fx, &si);
 			if (w == SV_LAST && !si.last_written)
 				continue;
@@ -577,27 +579,35 @@ budget_metrics(struct mw *m, const struct rti_server *srv)
 	size_t i;
 
 	budget_figures(srv, &f);
-	for (fx = srv->federations; fx; fx = fx->next)
+	for (fx = server_federations(srv); fx; fx = fx->next)
 		n++;
 	v[0] = f.max;
 	v[1] = f.total;
 	v[2] = f.fom;
 	v[3] = f.input;
 	v[4] = f.save;
-	v[5] = srv->budget_refused;
+	v[5] = f.refused;
 	v[6] = n;
-	v[7] = srv->cfg.max_federations;
+	v[7] = server_cfg(srv)->max_federations;
 	for (i = 0; i < 8; i++) {
 		family(m, name[i], i == 5 ? "counter" : "gauge", help[i]);
 		sample_u64(m, name[i], NULL, NULL, NULL, v[i]);
 	}
 }
 
+/* The server's and the multicast module's counters, as srv_fam reads
+ * them. */
+struct metrics_snap {
+	struct rti_stats s;
+	struct mc_stats mc;
+};
+
 int
 http_metrics(struct rti_server *srv, const struct http_stats *hs,
     struct evbuffer *out)
 {
-	const struct rti_stats *s = &srv->stats;
+	const struct metrics_snap snap = { *server_stats(srv), *mc_stats(srv) },
+	    *s = &snap;
 	struct federation *fx;
 	struct http_fview **views;
 	struct mw m = { out, 0 };
@@ -607,66 +617,66 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 		const char *name, *type, *help;
 		size_t off;
 	} srv_fam[] = {
-#define F(n, t, h, f) { n, t, h, offsetof(struct rti_stats, f) }
+#define F(n, t, h, f) { n, t, h, offsetof(struct metrics_snap, f) }
 		F("rti_frames_received_total", "counter",
-		    "Frames rtiexec received.", frames_in),
+		    "Frames rtiexec received.", s.frames_in),
 		F("rti_frames_sent_total", "counter",
-		    "Frames rtiexec queued to federates.", frames_out),
+		    "Frames rtiexec queued to federates.", s.frames_out),
 		F("rti_received_bytes_total", "counter",
-		    "Bytes rtiexec received from federates.", bytes_in),
+		    "Bytes rtiexec received from federates.", s.bytes_in),
 		F("rti_sent_bytes_total", "counter",
-		    "Bytes rtiexec queued to federates.", bytes_out),
+		    "Bytes rtiexec queued to federates.", s.bytes_out),
 		F("rti_messages_routed_total", "counter",
 		    "Updates and interactions delivered to a subscriber.",
-		    routed),
+		    s.routed),
 		F("rti_messages_filtered_total", "counter",
 		    "Updates and interactions rtiexec did not deliver to a "
 		    "subscriber because of its regions or conditions.",
-		    filtered),
+		    s.filtered),
 		F("rti_connections_accepted_total", "counter",
-		    "Federate connections accepted.", conns_total),
+		    "Federate connections accepted.", s.conns_total),
 		F("rti_connections_refused_total", "counter",
 		    "Federate connections refused by the connection bounds.",
-		    conns_refused),
+		    s.conns_refused),
 		F("rti_protocol_errors_total", "counter",
 		    "Connections closed for a protocol error.",
-		    protocol_errors),
+		    s.protocol_errors),
 		F("rti_slow_consumers_dropped_total", "counter",
 		    "Federates disconnected as slow consumers.",
-		    slow_consumers_dropped),
+		    s.slow_consumers_dropped),
 		F("rti_handshake_timeouts_total", "counter",
 		    "Connections closed without a handshake in time.",
-		    handshake_timeouts),
+		    s.handshake_timeouts),
 		F("rti_startups_evicted_total", "counter",
 		    "Connections without a handshake closed to make room for "
 		    "a newer one (--max-startups, "
-		    "--per-source-max-startups).", startups_evicted),
+		    "--per-source-max-startups).", s.startups_evicted),
 		F("rti_udp_datagrams_received_total", "counter",
-		    "Best-effort datagrams rtiexec took.", udp.dg_in),
+		    "Best-effort datagrams rtiexec took.", s.udp.dg_in),
 		F("rti_udp_received_bytes_total", "counter",
 		    "Bytes of the best-effort datagrams rtiexec took.",
-		    udp.bytes_in),
+		    s.udp.bytes_in),
 		F("rti_udp_datagrams_sent_total", "counter",
-		    "Best-effort datagrams rtiexec sent.", udp.dg_out),
+		    "Best-effort datagrams rtiexec sent.", s.udp.dg_out),
 		F("rti_udp_sent_bytes_total", "counter",
 		    "Bytes of the best-effort datagrams rtiexec sent.",
-		    udp.bytes_out),
+		    s.udp.bytes_out),
 		F("rti_udp_datagrams_rejected_total", "counter",
 		    "Datagrams dropped: unknown token, another source, bad "
 		    "MAC or frames, not joined, busy or held back.",
-		    udp.rejected),
+		    s.udp.rejected),
 		F("rti_udp_datagrams_stale_total", "counter",
 		    "Datagrams dropped: sequence number not newer.",
-		    udp.stale),
+		    s.udp.stale),
 		F("rti_udp_send_failed_total", "counter",
 		    "Best-effort datagrams the socket refused (gone).",
-		    udp.send_failed),
+		    s.udp.send_failed),
 		F("rti_udp_sent_reliably_too_large_total", "counter",
 		    "Best-effort frames sent on the stream: larger than a "
-		    "datagram.", udp.too_large),
+		    "datagram.", s.udp.too_large),
 		F("rti_udp_sent_reliably_unconfirmed_total", "counter",
 		    "Best-effort frames sent on the stream: no confirmed "
-		    "datagram path.", udp.unconfirmed),
+		    "datagram path.", s.udp.unconfirmed),
 		F("rti_multicast_datagrams_sent_total", "counter",
 		    "Group datagrams rtiexec sent (--multicast).", mc.dg_out),
 		F("rti_multicast_sent_bytes_total", "counter",
@@ -704,11 +714,12 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 		sample_u64(&m, srv_fam[i].name, NULL, NULL, NULL, v);
 	}
 	family(&m, "rti_connections", "gauge", "Federate connections open.");
-	sample_u64(&m, "rti_connections", NULL, NULL, NULL, srv->n_conns);
+	sample_u64(&m, "rti_connections", NULL, NULL, NULL,
+	    server_n_conns(srv));
 	family(&m, "rti_output_queue_bytes", "gauge",
 	    "Bytes queued to every federate connection together.");
 	sample_u64(&m, "rti_output_queue_bytes", NULL, NULL, NULL,
-	    srv->out_total);
+	    server_out_total(srv));
 	budget_metrics(&m, srv);
 	family(&m, "rti_http_clients", "gauge", "HTTP connections open.");
 	sample_u64(&m, "rti_http_clients", NULL, NULL, NULL, hs->clients);
@@ -734,27 +745,27 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 	    hs->unauthorized);
 	http_own_metrics(&m, hs);
 
-	for (fx = srv->federations; fx; fx = fx->next)
+	for (fx = server_federations(srv); fx; fx = fx->next)
 		n_fx++;
 	if (!(views = calloc(n_fx + 1, sizeof *views)))
 		return -1;
 	k = 0;
-	for (fx = srv->federations; fx; fx = fx->next)
+	for (fx = server_federations(srv); fx; fx = fx->next)
 		if (!(views[k++] = http_view(fx)))
 			m.err = 1;
 	family(&m, "rti_federates", "gauge", "Federates joined.");
-	for (fx = srv->federations; fx; fx = fx->next)
+	for (fx = server_federations(srv); fx; fx = fx->next)
 		sample_u64(&m, "rti_federates", fx->name, NULL, NULL,
 		    fx->n_feds);
 	for (w = 0; w < FV_COUNT && !m.err; w++) {
 		family(&m, fv_fam[w].name, fv_fam[w].type, fv_fam[w].help);
 		k = 0;
-		for (fx = srv->federations; fx; fx = fx->next, k++)
+		for (fx = server_federations(srv); fx; fx = fx->next, k++)
 			fv_samples(&m, w, fx, views[k]);
 	}
 	for (w = 0; w < CT_COUNT && !m.err; w++) {
 		family(&m, ct_fam[w].name, "counter", ct_fam[w].help);
-		for (fx = srv->federations; fx; fx = fx->next)
+		for (fx = server_federations(srv); fx; fx = fx->next)
 			ct_samples(&m, w, fx);
 	}
 	ct_bytes_metrics(&m, srv);
@@ -763,7 +774,7 @@ http_metrics(struct rti_server *srv, const struct http_stats *hs,
 	family(&m, "rti_sync_point_waiting", "gauge",
 	    "Members of a pending synchronization point that have not "
 	    "achieved it.");
-	for (fx = srv->federations; fx; fx = fx->next) {
+	for (fx = server_federations(srv); fx; fx = fx->next) {
 		struct sync_cnt sc = { &m, fx->name };
 
 		fedm_sync_each(fx, sync_sample, &sc);

@@ -8,9 +8,10 @@
  * datagram of each group a member was addressed in, sent at the end of
  * the loop turn.  It learns of changes through events (sub_changed,
  * conds_changed, restore_apply) and resyncs the federates they name at
- * the end of the turn.  Its state lives beside the UDP socket it sends
- * on (udp_int.h: struct udp_srv, struct udp_peer), which the core owns
- * and never reads for it.  See rtiexec(1) MULTICAST and mcast.h.
+ * the end of the turn.  Its state is its own (struct mc_srv in the
+ * server's MOD_MC slot, struct mc_peer in each connection's); it sends
+ * on the core's UDP socket through udp.h.  See rtiexec(1) MULTICAST and
+ * mcast.h.
  */
 #include "config.h"
 
@@ -26,10 +27,92 @@
 
 #include "ddm.h"
 #include "dm.h"
+#include "dgram.h"
 #include "mc.h"
-#include "udp_int.h"
+#include "mcast.h"
+#include "udp.h"
+
+/* A multicast group of one federation (--multicast): its address, its
+ * token and MAC key, the datagram being filled.  It exists while some
+ * federate of the federation is a member or joining. */
+struct mc_group {
+	struct federation *fx;
+	uint32_t addr;                /* host order */
+	uint64_t token;
+	uint8_t key[DGRAM_KEY_SIZE];
+	uint32_t seq;
+	uint32_t refs;                /* memberships, joined or joining */
+	uint32_t members;             /* joined */
+	struct wire_buf dg;
+	int flush_pending;
+	struct mc_group *flush_next;
+	struct mc_group *next;
+};
+
+/* A connection's membership of a group. */
+struct mc_member {
+	struct mc_group *g;
+	int joined;                   /* the federate said it joined */
+	int keep;                     /* mc_resync's mark */
+};
+
+/* MC's state of a connection with a datagram path (conn_mod MOD_MC),
+ * made when it first needs one, freed by conn_gone. */
+struct mc_peer {
+	struct conn *c;
+	struct mc_member *mm;         /* [n_mm] */
+	size_t n_mm, cap_mm;
+	uint64_t *narrow;             /* [n_narrow]: the classes (kind << 32
+	                                 | class) it joined cell groups of */
+	size_t n_narrow, cap_narrow;
+	uint32_t mark;                /* mc_resync's, to resync once */
+};
+
+/* MC's server-wide state (server_mod MOD_MC), made by server_start when
+ * --multicast is on and the UDP socket is up: the range, the groups'
+ * port, the groups, those with a datagram to send, the message being
+ * addressed (mc_begin .. mc_end). */
+struct mc_srv {
+	struct mc_range mc;
+	int mc_port;
+	struct mc_group *groups, *mc_flush;
+	/* the message being addressed goes to up to two groups: [0] its
+	 * condition cell's, [1] its class's; a member is addressed in the
+	 * first of them it joined */
+	struct mc_group *cur[2];
+	size_t cur_frame;             /* its frame's length */
+	uint32_t cur_n[2];            /* federates addressed in each */
+	struct wire_buf sel[2];       /* their MC_SELECT frames */
+	size_t sel_off[2];
+	uint32_t mark;                /* the last mc_resync's */
+	uint64_t *affected;           /* its scratch */
+	size_t cap_affected;
+	struct mc_stats stats;
+};
 
 static void mc_resync_fx(struct federation *fx);
+
+static struct mc_srv *
+mcs(const struct rti_server *srv)
+{
+	return server_mod(srv, MOD_MC);
+}
+
+/* MC's state of `c`, made when `create` and c has a datagram path;
+ * NULL when none (or no memory: unicast, as without multicast). */
+static struct mc_peer *
+peer_of(struct conn *c, int create)
+{
+	struct mc_peer *p = c ? conn_mod(c, MOD_MC) : NULL;
+
+	if (p || !c || !create || !conn_has_udp(c))
+		return p;
+	if (!(p = calloc(1, sizeof *p)))
+		return NULL;
+	p->c = c;
+	conn_mod_set(c, MOD_MC, p);
+	return p;
+}
 
 /* Cell groups one subscription or one class takes at most; beyond, the
  * class's group.  (A Linux socket joins at most 20 groups by default:
@@ -51,23 +134,26 @@ ip4_name(char *out, size_t len, uint32_t a)
 static int
 mc_server_start(struct rti_server *srv)
 {
-	struct udp_srv *u = srv->udp;
+	const struct rti_config *cfg = server_cfg(srv);
 	const struct sockaddr_storage *ss;
 	struct in_addr ifa, used;
 	socklen_t ul = sizeof used;
-	unsigned char ttl = (unsigned char)srv->cfg.mc_ttl;
+	unsigned char ttl = (unsigned char)cfg->mc_ttl;
 	char a[INET_ADDRSTRLEN], b[INET_ADDRSTRLEN], c[INET_ADDRSTRLEN];
+	struct mc_srv *u;
+	evutil_socket_t fd;
 
-	if (!srv->cfg.mc_on || !u)
+	if (!cfg->mc_on || !udp_on(srv))
 		return 0;
-	ss = &u->bound;
+	ss = udp_bound(srv);
+	fd = udp_fd(srv);
 	if (ss->ss_family != AF_INET) {
 		rti_log(srv, LOG_ERROR, "--multicast needs an IPv4 --bind "
 		    "address (the groups are IPv4)");
 		return -1;
 	}
-	if (srv->cfg.mc_iface)
-		(void)inet_pton(AF_INET, srv->cfg.mc_iface, &ifa);
+	if (cfg->mc_iface)
+		(void)inet_pton(AF_INET, cfg->mc_iface, &ifa);
 	else
 		ifa = ((const struct sockaddr_in *)ss)->sin_addr;
 	if (ifa.s_addr == htonl(INADDR_ANY)) {
@@ -76,7 +162,7 @@ mc_server_start(struct rti_server *srv)
 		    "interface the groups are sent on)");
 		return -1;
 	}
-	if (setsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_IF, &ifa,
+	if (setsockopt(fd, IPPROTO_IP, IP_MULTICAST_IF, &ifa,
 	    sizeof ifa) < 0) {
 		rti_log(srv, LOG_ERROR, "--multicast-interface %s: %s (want "
 		    "an IPv4 address of this host)", inet_ntop(AF_INET, &ifa,
@@ -85,7 +171,7 @@ mc_server_start(struct rti_server *srv)
 	}
 	/* what the socket sends with, as the kernel took it: the log
 	 * line says what is used */
-	if (getsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_IF, &used, &ul) < 0 ||
+	if (getsockopt(fd, IPPROTO_IP, IP_MULTICAST_IF, &used, &ul) < 0 ||
 	    used.s_addr != ifa.s_addr) {
 		rti_log(srv, LOG_ERROR, "--multicast-interface %s: the socket "
 		    "sends with %s", inet_ntop(AF_INET, &ifa, a, sizeof a) ? a :
@@ -93,24 +179,29 @@ mc_server_start(struct rti_server *srv)
 		    sizeof b) ? b : "?");
 		return -1;
 	}
-	if (setsockopt(u->fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl,
+	if (setsockopt(fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl,
 	    sizeof ttl) < 0) {
 		rti_log(srv, LOG_ERROR, "--multicast-ttl %d: %s",
-		    srv->cfg.mc_ttl, strerror(errno));
+		    cfg->mc_ttl, strerror(errno));
 		return -1;
 	}
-	u->mc.first = srv->cfg.mc_first;
-	u->mc.last = srv->cfg.mc_last;
-	u->mc_port = srv->cfg.mc_port ? srv->cfg.mc_port : u->port;
+	if (!(u = calloc(1, sizeof *u))) {
+		rti_log(srv, LOG_ERROR, "multicast: out of memory");
+		return -1;
+	}
+	server_mod_set(srv, MOD_MC, u);
+	u->mc.first = cfg->mc_first;
+	u->mc.last = cfg->mc_last;
+	u->mc_port = cfg->mc_port ? cfg->mc_port : udp_port(srv);
 	wire_buf_init(&u->sel[0]);
 	wire_buf_init(&u->sel[1]);
 	rti_log(srv, LOG_INFO, "multicast: groups %s-%s port %d, TTL %d, "
 	    "interface %s, to the groups when %u members want a "
 	    "message, condition cells of depth %d",
 	    ip4_name(a, sizeof a, u->mc.first),
-	    ip4_name(b, sizeof b, u->mc.last), u->mc_port, srv->cfg.mc_ttl,
+	    ip4_name(b, sizeof b, u->mc.last), u->mc_port, cfg->mc_ttl,
 	    inet_ntop(AF_INET, &used, c, sizeof c) ? c : "?",
-	    srv->cfg.mc_min, srv->cfg.mc_depth);
+	    cfg->mc_min, cfg->mc_depth);
 	if (!mc_admin_scoped(u->mc.first) || !mc_admin_scoped(u->mc.last))
 		rti_log(srv, LOG_WARN, "multicast: %s-%s is not "
 		    "administratively scoped (239.0.0.0/8): routers may "
@@ -122,11 +213,26 @@ mc_server_start(struct rti_server *srv)
 int
 mc_on(const struct rti_server *srv)
 {
-	return srv->udp && srv->cfg.mc_on;
+	return mcs(srv) != NULL;
+}
+
+const struct mc_stats *
+mc_stats(const struct rti_server *srv)
+{
+	static const struct mc_stats none;
+
+	return mcs(srv) ? &mcs(srv)->stats : &none;
+}
+
+void
+mc_taken(struct rti_server *srv, struct conn *to, uint32_t cut)
+{
+	conn_mc_taken(to);
+	mcs(srv)->stats.cut += cut;
 }
 
 static void
-mc_flush_unlink(struct udp_srv *u, struct mc_group *g)
+mc_flush_unlink(struct mc_srv *u, struct mc_group *g)
 {
 	struct mc_group **pp;
 
@@ -146,7 +252,7 @@ static struct mc_group *
 mc_group_get(struct rti_server *srv, struct federation *fx, uint32_t addr,
     int create)
 {
-	struct udp_srv *u = srv->udp;
+	struct mc_srv *u = mcs(srv);
 	struct mc_group *g;
 
 	for (g = u->groups; g; g = g->next)
@@ -162,21 +268,22 @@ mc_group_get(struct rti_server *srv, struct federation *fx, uint32_t addr,
 		}
 	} while (g->token == 0);
 	if (udp_mac_on(srv))
-		dgram_key(srv->cfg.auth_key, srv->cfg.auth_key_len, g->token,
+		dgram_key(server_cfg(srv)->auth_key,
+		    server_cfg(srv)->auth_key_len, g->token,
 		    g->key);
 	g->fx = fx;
 	g->addr = addr;
 	wire_buf_init(&g->dg);
 	g->next = u->groups;
 	u->groups = g;
-	srv->stats.mc.groups++;
+	mcs(srv)->stats.groups++;
 	return g;
 }
 
 static void
 mc_group_put(struct rti_server *srv, struct mc_group *g)
 {
-	struct udp_srv *u = srv->udp;
+	struct mc_srv *u = mcs(srv);
 	struct mc_group **pp;
 
 	if (g->refs)
@@ -194,14 +301,14 @@ mc_group_put(struct rti_server *srv, struct mc_group *g)
 	wire_buf_free(&g->dg);
 	memset(g->key, 0, sizeof g->key);
 	free(g);
-	srv->stats.mc.groups--;
+	mcs(srv)->stats.groups--;
 }
 
 /* Tell `c` to join (1) or leave (0) group `g`. */
 static void
 mc_order(struct conn *c, const struct mc_group *g, int join)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = conn_srv(c);
 	struct wire_buf *b;
 	size_t off;
 
@@ -209,20 +316,20 @@ mc_order(struct conn *c, const struct mc_group *g, int join)
 	wire_put_u8(b, (uint8_t)join);
 	wire_put_u64(b, g->token);
 	wire_put_u32(b, g->addr);
-	wire_put_u16(b, (uint16_t)srv->udp->mc_port);
+	wire_put_u16(b, (uint16_t)mcs(srv)->mc_port);
 	wire_put_u8(b, (uint8_t)udp_mac_on(srv));
 	wire_frame_end(b, off);
 	conn_send_buf(c, b);
 	if (join)
-		srv->stats.mc.joins++;
+		mcs(srv)->stats.joins++;
 	else
-		srv->stats.mc.leaves++;
+		mcs(srv)->stats.leaves++;
 }
 
 /* Forget membership i of `p`, telling its federate to leave when
  * `tell`. */
 static void
-mm_drop(struct rti_server *srv, struct udp_peer *p, size_t i, int tell)
+mm_drop(struct rti_server *srv, struct mc_peer *p, size_t i, int tell)
 {
 	struct mc_group *g = p->mm[i].g;
 
@@ -230,7 +337,7 @@ mm_drop(struct rti_server *srv, struct udp_peer *p, size_t i, int tell)
 		mc_order(p->c, g, 0);
 	if (p->mm[i].joined) {
 		g->members--;
-		srv->stats.mc.members--;
+		mcs(srv)->stats.members--;
 	}
 	g->refs--;
 	p->mm[i] = p->mm[--p->n_mm];
@@ -239,7 +346,7 @@ mm_drop(struct rti_server *srv, struct udp_peer *p, size_t i, int tell)
 
 /* Mark (keep) or add the membership of `p` of fx's group `addr`. */
 static void
-mm_want(struct rti_server *srv, struct udp_peer *p, struct federation *fx,
+mm_want(struct rti_server *srv, struct mc_peer *p, struct federation *fx,
     uint32_t addr)
 {
 	struct mc_group *g;
@@ -283,15 +390,15 @@ n_classes(const struct federation *fx, int kind)
 static int
 live(const struct federate *f)
 {
-	return f->conn && f->conn->udp && f->conn->fed == f &&
-	    !f->conn->closing;
+	return f->conn && conn_has_udp(f->conn) && conn_fed(f->conn) == f &&
+	    !conn_closing(f->conn);
 }
 
 size_t
 mc_cell_len(const struct rti_server *srv, const char *cond)
 {
-	return srv->cfg.mc_depth > 0 && cond ?
-	    mc_cell(cond, (unsigned)srv->cfg.mc_depth) : 0;
+	return server_cfg(srv)->mc_depth > 0 && cond ?
+	    mc_cell(cond, (unsigned)server_cfg(srv)->mc_depth) : 0;
 }
 
 /*
@@ -312,7 +419,7 @@ sub_cells(struct rti_server *srv, struct federate *f, int kind,
 	for (i = 0; i < n_conds; i++) {
 		if (!(len = mc_cell_len(srv, conds[i])))
 			return 0;
-		a = mc_group_cell(&srv->udp->mc, f->fx->name, kind, cls,
+		a = mc_group_cell(&mcs(srv)->mc, f->fx->name, kind, cls,
 		    conds[i], len);
 		for (j = 0; j < n && out[j] != a; j++)
 			;
@@ -373,12 +480,12 @@ peer_resync(struct rti_server *srv, struct federate *f)
 {
 	struct conn *c = f->conn;
 	struct federation *fx = f->fx;
-	struct udp_peer *p;
+	struct mc_peer *p;
 	uint32_t cells[MC_CELLS_MAX], cls;
 	size_t i, n;
 	int kind;
 
-	if (!c || !(p = c->udp))
+	if (!(p = peer_of(c, 1)))
 		return;
 	for (i = 0; i < p->n_mm; i++)
 		p->mm[i].keep = 0;
@@ -400,7 +507,7 @@ peer_resync(struct rti_server *srv, struct federate *f)
 					    (uint64_t)kind << 32 | cls;
 				continue;
 			}
-			mm_want(srv, p, fx, mc_group(&srv->udp->mc, fx->name,
+			mm_want(srv, p, fx, mc_group(&mcs(srv)->mc, fx->name,
 			    kind, cls));
 			n = class_cells(srv, f, kind, cls, cells);
 			for (i = 0; i < n; i++)
@@ -408,7 +515,7 @@ peer_resync(struct rti_server *srv, struct federate *f)
 		}
 	for (i = p->n_mm; i-- > 0;)
 		if (!p->mm[i].keep)
-			mm_drop(srv, p, i, !c->closing);
+			mm_drop(srv, p, i, !conn_closing(c));
 }
 
 /* Resync, once per mc_resync (u->mark), the subscribers of the whole
@@ -416,7 +523,7 @@ peer_resync(struct rti_server *srv, struct federate *f)
 static void
 resync_wide(struct rti_server *srv, struct federate *f, uint64_t key)
 {
-	struct udp_srv *u = srv->udp;
+	struct mc_srv *u = mcs(srv);
 	int kind = (int)(key >> 32);
 	uint32_t cls = (uint32_t)key;
 	const struct dm_sub *r;
@@ -428,7 +535,7 @@ resync_wide(struct rti_server *srv, struct federate *f, uint64_t key)
 	n_r = class_routes(f->fx, kind, cls, &r);
 	for (k = 0; k < n_r; k++) {
 		struct federate *g = r[k].f;
-		struct udp_peer *q = g->conn ? g->conn->udp : NULL;
+		struct mc_peer *q = peer_of(g->conn, 1);
 
 		if (r[k].known != cls || g == f || !q || q->mark == u->mark ||
 		    sub_cells(srv, g, kind, cls, cells) > 0)
@@ -443,14 +550,14 @@ mc_resync(struct federate *f)
 {
 	struct federation *fx = f->fx;
 	struct rti_server *srv = fx->srv;
-	struct udp_srv *u;
-	struct udp_peer *p;
+	struct mc_srv *u;
+	struct mc_peer *p;
 	size_t i, n_old = 0;
 
 	if (!mc_on(srv))
 		return;
-	u = srv->udp;
-	p = f->conn ? f->conn->udp : NULL;
+	u = mcs(srv);
+	p = peer_of(f->conn, 1);
 	/* the classes f had cell groups of, and has now: their whole-class
 	 * subscribers follow the cells in use.  Each is resynced once:
 	 * the cost is f's classes and those subscribers', never the whole
@@ -495,25 +602,27 @@ mc_groups(const struct conn *c)
 	uint32_t n = 0;
 	size_t i;
 
-	if (c->udp)
-		for (i = 0; i < c->udp->n_mm; i++)
-			n += c->udp->mm[i].joined != 0;
+	const struct mc_peer *p = conn_mod(c, MOD_MC);
+
+	if (p)
+		for (i = 0; i < p->n_mm; i++)
+			n += p->mm[i].joined != 0;
 	return n;
 }
 
 static int
 h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct rti_server *srv = c->srv;
+	struct rti_server *srv = conn_srv(c);
 	uint64_t token = wire_get_u64(rd);
 	uint8_t ok = wire_get_u8(rd);
-	struct udp_peer *p = c->udp;
+	struct mc_peer *p = peer_of(c, 0);
 	size_t i;
 
 	(void)serial;
 	if (!wire_rd_done(rd))
 		return -1;
-	if (!p)
+	if (!p || !mc_on(srv))
 		return 0;
 	/* an answer to a join since left (or of a group since gone) names
 	 * no membership: nothing to do */
@@ -525,18 +634,18 @@ h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (ok && !m->joined) {
 			m->joined = 1;
 			m->g->members++;
-			srv->stats.mc.members++;
+			mcs(srv)->stats.members++;
 		} else if (!ok) {
 			/* it gets unicast, as without multicast */
 			if (m->joined) {
 				m->joined = 0;
 				m->g->members--;
-				srv->stats.mc.members--;
+				mcs(srv)->stats.members--;
 			}
-			srv->stats.mc.join_failed++;
-			rl_log(srv, RL_DGRAM, LOG_INFO, "connection %u (%s): "
+			mcs(srv)->stats.join_failed++;
+			rl_log_dgram(srv, LOG_INFO, "connection %u (%s): "
 			    "could not join a multicast group: unicast "
-			    "instead", c->id, c->peer);
+			    "instead", conn_id(c), conn_peer(c));
 		}
 		break;
 	}
@@ -544,13 +653,13 @@ h_mc_joined(struct conn *c, uint32_t serial, struct wire_rd *rd)
 }
 
 /* Room for frames in a group datagram. */
-#define mc_room udp_frame_room
+#define mc_room udp_room
 
 int
 mc_begin(struct rti_server *srv, struct federation *fx, int ic,
     uint32_t cls, const char *cell, size_t cell_len, size_t frame_len)
 {
-	struct udp_srv *u = srv->udp;
+	struct mc_srv *u = mcs(srv);
 	struct mc_group *g[2];
 	uint32_t members = 0;
 	int i;
@@ -563,7 +672,7 @@ mc_begin(struct rti_server *srv, struct federation *fx, int ic,
 		g[0] = NULL;
 	for (i = 0; i < 2; i++)
 		members += g[i] ? g[i]->members : 0;
-	if (members < srv->cfg.mc_min)
+	if (members < server_cfg(srv)->mc_min)
 		return 0;
 	/* a selection of at least one entry must fit beside the frame */
 	if (frame_len + 2 * WIRE_HEADER_SIZE + 2 + 7 + frame_len / 8 >
@@ -588,7 +697,7 @@ mc_begin(struct rti_server *srv, struct federation *fx, int ic,
 /* The slot of u->cur that `p` is a joined member of, the cell's first;
  * -1 when none. */
 static int
-mc_slot(const struct udp_srv *u, const struct udp_peer *p)
+mc_slot(const struct mc_srv *u, const struct mc_peer *p)
 {
 	size_t i;
 	int s;
@@ -607,14 +716,14 @@ int
 mc_add(struct rti_server *srv, struct conn *to, uint32_t handle,
     const uint8_t *keep, uint32_t n)
 {
-	struct udp_srv *u = srv->udp;
-	struct udp_peer *p = to->udp;
+	struct mc_srv *u = mcs(srv);
+	struct mc_peer *p = peer_of(to, 0);
 	struct wire_buf *sel;
 	size_t need;
 	uint32_t j;
 	int s;
 
-	if (!p || to->closing || (s = mc_slot(u, p)) < 0 ||
+	if (!p || conn_closing(to) || (s = mc_slot(u, p)) < 0 ||
 	    u->cur_n[s] == UINT16_MAX)
 		return 0;
 	sel = &u->sel[s];
@@ -657,19 +766,19 @@ mc_send(struct rti_server *srv, struct mc_group *g)
 		return;
 	}
 	if (!(n = udp_seal(srv, &g->dg, g->token, ++g->seq, g->key))) {
-		srv->stats.mc.send_failed++;
+		mcs(srv)->stats.send_failed++;
 		return;
 	}
 	memset(&to, 0, sizeof to);
 	to.sin_family = AF_INET;
 	to.sin_addr.s_addr = htonl(g->addr);
-	to.sin_port = htons((uint16_t)srv->udp->mc_port);
-	if (udp_send(srv->udp, (struct sockaddr *)&to, sizeof to,
+	to.sin_port = htons((uint16_t)mcs(srv)->mc_port);
+	if (udp_sendto(srv, (struct sockaddr *)&to, sizeof to,
 	    g->dg.data, n) == 0) {
-		srv->stats.mc.dg_out++;
-		srv->stats.mc.bytes_out += n;
+		mcs(srv)->stats.dg_out++;
+		mcs(srv)->stats.bytes_out += n;
 	} else {
-		srv->stats.mc.send_failed++;
+		mcs(srv)->stats.send_failed++;
 	}
 	g->dg.len = 0;
 }
@@ -683,7 +792,7 @@ mc_append(struct rti_server *srv, struct mc_group *g, struct wire_buf *sel,
     size_t sel_off, uint32_t n, const void *head, size_t head_len,
     const void *body, size_t body_len)
 {
-	struct udp_srv *u = srv->udp;
+	struct mc_srv *u = mcs(srv);
 	size_t len;
 
 	wire_put16(sel->data + sel_off + WIRE_HEADER_SIZE, (uint16_t)n);
@@ -703,46 +812,46 @@ mc_append(struct rti_server *srv, struct mc_group *g, struct wire_buf *sel,
 		wire_put_raw(&g->dg, body, body_len);
 	if (g->dg.oom)
 		goto oom;
-	srv->stats.mc.messages++;
-	srv->stats.mc.deliveries += n;
+	mcs(srv)->stats.messages++;
+	mcs(srv)->stats.deliveries += n;
 	if (!g->flush_pending) {
 		g->flush_pending = 1;
 		g->flush_next = u->mc_flush;
 		u->mc_flush = g;
 		server_turn_end_want(srv);
-		event_active(srv->flush_ev, EV_TIMEOUT, 0);
+		server_flush_soon(srv);
 	}
 	return;
 oom:
 	g->dg.oom = 0;
 	g->dg.len = 0;
-	srv->stats.mc.send_failed++;
+	mcs(srv)->stats.send_failed++;
 }
 
 uint32_t
 mc_end(struct rti_server *srv, const void *head, size_t head_len,
     const void *body, size_t body_len)
 {
-	struct udp_srv *u = srv->udp;
+	struct mc_srv *u = mcs(srv);
 	uint32_t n = 0;
 	int s;
 
 	for (s = 0; s < 2; s++)
 		n += u->cur[s] ? u->cur_n[s] : 0;
-	if (n && n >= srv->cfg.mc_min)
+	if (n && n >= server_cfg(srv)->mc_min)
 		for (s = 0; s < 2; s++)
 			if (u->cur[s] && u->cur_n[s])
 				mc_append(srv, u->cur[s], &u->sel[s],
 				    u->sel_off[s], u->cur_n[s], head, head_len,
 				    body, body_len);
 	u->cur[0] = u->cur[1] = NULL;
-	return n >= srv->cfg.mc_min ? n : 0;
+	return n >= server_cfg(srv)->mc_min ? n : 0;
 }
 
 static void
 mc_server_fini(struct rti_server *srv)
 {
-	struct udp_srv *u = srv->udp;
+	struct mc_srv *u = mcs(srv);
 
 	if (!u)
 		return;
@@ -756,6 +865,8 @@ mc_server_fini(struct rti_server *srv)
 	wire_buf_free(&u->sel[0]);
 	wire_buf_free(&u->sel[1]);
 	free(u->affected);
+	free(u);
+	server_mod_set(srv, MOD_MC, NULL);
 }
 
 /* conn_gone: forget every membership of `c` (it is freed), telling
@@ -763,17 +874,16 @@ mc_server_fini(struct rti_server *srv)
 static void
 mc_conn_gone(struct conn *c)
 {
-	struct udp_peer *p = c->udp;
+	struct mc_peer *p = conn_mod(c, MOD_MC);
 
 	if (!p)
 		return;
 	while (p->n_mm)
-		mm_drop(c->srv, p, p->n_mm - 1, 0);
+		mm_drop(conn_srv(c), p, p->n_mm - 1, 0);
 	free(p->mm);
 	free(p->narrow);
-	p->mm = NULL;
-	p->narrow = NULL;
-	p->n_mm = p->n_narrow = 0;
+	free(p);
+	conn_mod_set(c, MOD_MC, NULL);
 }
 
 /* Send every group datagram filled this turn. */
@@ -782,10 +892,10 @@ mc_flush(struct rti_server *srv)
 {
 	struct mc_group *g;
 
-	if (!srv->udp)
+	if (!mcs(srv))
 		return;
-	while ((g = srv->udp->mc_flush) != NULL) {
-		srv->udp->mc_flush = g->flush_next;
+	while ((g = mcs(srv)->mc_flush) != NULL) {
+		mcs(srv)->mc_flush = g->flush_next;
 		g->flush_pending = 0;
 		mc_send(srv, g);
 	}
@@ -818,8 +928,7 @@ mc_interaction(struct rti_server *srv, struct federate *from, uint32_t cls,
 		if (want[k] != 2)
 			continue;
 		if (sent) {
-			to->conn->ust.mc_taken++;
-			srv->stats.udp.mc_taken++;
+			conn_mc_taken(to->conn);
 		} else {
 			conn_send_be(to->conn, frame->data, frame->len, NULL,
 			    0);
@@ -923,7 +1032,7 @@ mc_turn_end(struct rti_server *srv)
 	struct federation *fx;
 	size_t i;
 
-	for (fx = srv->federations; fx; fx = fx->next) {
+	for (fx = server_federations(srv); fx; fx = fx->next) {
 		struct mc_fx *st = fx->mod[MOD_MC];
 		struct federate *f;
 

@@ -11,6 +11,9 @@
  * updates and interactions ask it below.
  *
  * mc_on: 1 when --multicast is on and the UDP path is up.
+ * mc_stats: its counters (all 0 when it is not on).
+ * mc_taken: a message of the group message went to `to` (counted as
+ *   multicast_taken), its members' local cut dropping `cut` values.
  * mc_groups: the groups `c` is a member of (joined).
  * mc_cell_len: the length of the cell of condition `cond` (mcast.h
  *   mc_cell at --multicast-cell-depth), 0 when none.
@@ -38,7 +41,24 @@
 #include "dm.h"
 #include "server.h"
 
+/* The multicast counters (rti-http(7)). */
+struct mc_stats {
+	uint64_t dg_out, bytes_out;   /* group datagrams sent, their bytes */
+	uint64_t send_failed;         /* group datagrams the socket refused */
+	uint64_t messages;            /* messages sent to a group (once) */
+	uint64_t deliveries;          /* members addressed by them */
+	uint64_t cut;                 /* attribute values the members' local
+	                                 cut drops (the group carried more
+	                                 than they subscribe to) */
+	uint64_t joins, leaves;       /* join and leave orders sent */
+	uint64_t join_failed;         /* federates that could not join */
+	uint64_t groups;              /* groups now */
+	uint64_t members;             /* memberships joined now */
+};
+
 int mc_on(const struct rti_server *srv);
+const struct mc_stats *mc_stats(const struct rti_server *srv);
+void mc_taken(struct rti_server *srv, struct conn *to, uint32_t cut);
 uint32_t mc_groups(const struct conn *c);
 size_t mc_cell_len(const struct rti_server *srv, const char *cond);
 int mc_begin(struct rti_server *srv, struct federation *fx, int ic,

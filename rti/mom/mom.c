@@ -153,7 +153,7 @@ host_of(const struct federate *f, char *out, size_t len)
 {
 	char *colon;
 
-	snprintf(out, len, "%s", f->conn ? f->conn->peer : "");
+	snprintf(out, len, "%s", f->conn ? conn_peer(f->conn) : "");
 	if (strcmp(out, "unix") == 0) {
 		out[0] = '\0';     /* a Unix-domain peer has no address */
 	} else if (out[0] == '[') {
@@ -323,10 +323,11 @@ enc_fdd(struct mom_fx *st, struct wire_buf *b)
 	if (fom_write_fdd(fx->fom, fx->name, &x) < 0) {
 		rti_log(fx->srv, LOG_ERROR, "MOM: out of memory");
 		rc = -1;
-	} else if (x.len > (fx->srv->cfg.max_frame - 4096) / 2) {
+	} else if (x.len > (server_cfg(fx->srv)->max_frame - 4096) / 2) {
 		rti_log(fx->srv, LOG_WARN, "MOM: HLAcurrentFDD of federation "
 		    "'%s' (%zu octets) does not fit in a frame (--max-frame "
-		    "%u): not sent", fx->name, x.len, fx->srv->cfg.max_frame);
+		    "%u): not sent", fx->name, x.len,
+		    server_cfg(fx->srv)->max_frame);
 		rc = -1;
 	} else {
 		mom_enc_strn(b, (const char *)x.data, x.len);
@@ -561,7 +562,7 @@ set_timing(struct mom_fx *st, struct federate *f, uint32_t from,
 	ms->period = (uint32_t)s;
 	if (!s)
 		return;
-	if (!ms->timer && !(ms->timer = event_new(st->fx->srv->base, -1,
+	if (!ms->timer && !(ms->timer = event_new(server_base(st->fx->srv), -1,
 	    EV_PERSIST, timer_cb, f))) {
 		rti_log(st->fx->srv, LOG_ERROR, "MOM: out of memory");
 		return;
@@ -653,7 +654,7 @@ evict_notice(struct conn *c, struct federation *fx, uint32_t by)
 	snprintf(msg, sizeof msg, "resigned from federation '%.400s' by "
 	    "HLAresignFederationExecution (MOM), asked by federate "
 	    "'%.400s' (handle %u)", fx->name, who ? who->name : "?", by);
-	b = srv_frame(c->srv, WIRE_NOTICE, &off);
+	b = srv_frame(conn_srv(c), WIRE_NOTICE, &off);
 	wire_put_u32(b, RTI_ERR_FEDERATE_NOT_EXECUTION_MEMBER);
 	wire_put_str(b, msg);
 	wire_frame_end(b, off);
@@ -902,8 +903,9 @@ mom_federation_init(struct federation *fx)
 	wire_buf_init(&st->vals);
 	wire_buf_init(&st->par);
 	st->exc_tail = &st->exc;
-	if (!(st->evict_ev = event_new(fx->srv->base, -1, 0, evict_cb, st)) ||
-	    !(st->exc_ev = event_new(fx->srv->base, -1, 0, exc_cb, st)))
+	if (!(st->evict_ev = event_new(server_base(fx->srv), -1, 0, evict_cb,
+	    st)) ||
+	    !(st->exc_ev = event_new(server_base(fx->srv), -1, 0, exc_cb, st)))
 		return -1;
 	st->fed_cls = fom_oclass_by_name(fom,
 	    "HLAobjectRoot.HLAmanager.HLAfederate");

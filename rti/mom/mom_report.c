@@ -484,7 +484,7 @@ mom_report_text(struct mom_fx *st, uint32_t cls, uint32_t about,
 		return 0;
 	/* a UTF-16 unit per octet at most, the frame's header and the
 	 * other parameters */
-	if (len > (st->fx->srv->cfg.max_frame - 4096) / 2)
+	if (len > (server_cfg(st->fx->srv)->max_frame - 4096) / 2)
 		return -1;
 	par_begin(st, about);
 	if (index_param)

@@ -406,7 +406,7 @@ mom_set_service_reporting(struct mom_fx *st, struct federate *f,
 static int
 h_service_report(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct mom_fx *st = mom_fxst(f->fx);
 	struct mom_svc s;
 
@@ -470,7 +470,7 @@ report_instances(struct mom_fx *st, struct federate *f,
 static int
 h_mom_stats(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct mom_fed *ms = mom_fedst(f);
 	struct mom_stats s;
 	uint32_t i, cls, count;

@@ -41,7 +41,7 @@ om_notice(struct conn *c, int err, const char *fmt, ...)
 	va_list ap;
 	size_t off;
 
-	if (c->srv->dispatch_dgram) {
+	if (server_dispatch_dgram(conn_srv(c))) {
 		/* best effort that cannot be carried out is simply gone */
 		conn_dgram_refused(c);
 		return;
@@ -49,10 +49,11 @@ om_notice(struct conn *c, int err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	rti_log(c->srv, LOG_WARN, "federate %s (%u): %s (%s)", c->fed->name,
-	    c->fed->handle, msg, rti_err_name(err));
-	server_federate_exception(c->fed, err, msg);
-	b = srv_frame(c->srv, WIRE_NOTICE, &off);
+	rti_log(conn_srv(c), LOG_WARN, "federate %s (%u): %s (%s)",
+	    conn_fed(c)->name,
+	    conn_fed(c)->handle, msg, rti_err_name(err));
+	server_federate_exception(conn_fed(c), err, msg);
+	b = srv_frame(conn_srv(c), WIRE_NOTICE, &off);
 	wire_put_u32(b, (uint32_t)err);
 	wire_put_str(b, msg);
 	wire_frame_end(b, off);
@@ -415,14 +416,14 @@ om_tso_check(struct conn *c, const struct bundle_hdr *h, int *tso,
 	if (!(h->flags & WIRE_OMF_TIMESTAMP))
 		return 0;
 	msg[0] = '\0';
-	err = tm_check_tso_send(c->fed, h->time, tso, msg, sizeof msg);
+	err = tm_check_tso_send(conn_fed(c), h->time, tso, msg, sizeof msg);
 	if (err != RTI_OK) {
 		om_notice(c, err, "%s dropped: %s", what,
 		    msg[0] ? msg : rti_strerror(err));
 		return -1;
 	}
 	if (*tso)
-		tm_tso_sent(c->fed, h->time, h->retraction);
+		tm_tso_sent(conn_fed(c), h->time, h->retraction);
 	return 0;
 }
 
@@ -689,7 +690,7 @@ read_names(struct om_fx *st, struct wire_rd *rd)
 static int
 h_reserve(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct om_fx *st = fxst(c->fed->fx);
+	struct om_fx *st = fxst(conn_fed(c)->fx);
 	struct wire_buf *b;
 	uint8_t multiple = wire_get_u8(rd);
 	long n = read_names(st, rd), i;
@@ -705,11 +706,11 @@ h_reserve(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	for (i = 0; i < n && ok; i++)
 		ok = legal_name(st->names[i]) &&
 		    !om_name_find(st, st->names[i]) &&
-		    om_name_add(st, st->names[i], c->fed->handle);
+		    om_name_add(st, st->names[i], conn_fed(c)->handle);
 	if (!ok)
 		for (i -= 2; i >= 0; i--)
 			om_name_del(st, om_name_find(st, st->names[i]));
-	b = srv_frame(c->srv, WIRE_CB_NAMES_RESERVED, &off);
+	b = srv_frame(conn_srv(c), WIRE_CB_NAMES_RESERVED, &off);
 	wire_put_u8(b, (uint8_t)ok);
 	wire_put_u8(b, multiple);
 	wire_put_u32(b, (uint32_t)n);
@@ -723,7 +724,7 @@ h_reserve(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct om_fx *st = fxst(c->fed->fx);
+	struct om_fx *st = fxst(conn_fed(c)->fx);
 	long n = read_names(st, rd), i;
 
 	if (n < 0)
@@ -731,7 +732,7 @@ h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	for (i = 0; i < n; i++) {
 		struct om_name *ne = om_name_find(st, st->names[i]);
 
-		if (!ne || ne->reserver != c->fed->handle)
+		if (!ne || ne->reserver != conn_fed(c)->handle)
 			return conn_replyf(c, serial,
 			    RTI_ERR_OBJECT_INSTANCE_NAME_NOT_RESERVED,
 			    "name '%s' is not reserved by this federate",
@@ -754,7 +755,7 @@ h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
 	uint32_t cls = wire_get_u32(rd), i;
@@ -838,7 +839,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
     uint32_t n_regions)
 {
 	const char *why;
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
 	const struct dm_sub *r;
@@ -854,7 +855,8 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	cls = wire_get_u32(rd);
 	block = rd->p;
 	n = wire_get_count(rd, 8);
-	if (rd->err || wire_grow((void **)&st->params, &st->cap_params, n ? n : 1,
+	if (rd->err || wire_grow((void **)&st->params, &st->cap_params,
+	    n ? n : 1,
 	    sizeof *st->params))
 		return -1;
 	for (i = 0; i < n; i++) {
@@ -899,7 +901,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 	/* best effort with --multicast: one frame, in OM's header, for the
 	 * group's members that know it as its class (MC addresses them:
 	 * want 2), the others as without */
-	if (c->srv->dispatch_be && mc_on(c->srv) && n_routes) {
+	if (server_dispatch_be(conn_srv(c)) && mc_on(conn_srv(c)) && n_routes) {
 		struct wire_buf *m = &st->rt.mc;
 		size_t off;
 
@@ -910,7 +912,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		wire_put_u32(m, cls);
 		wire_put_raw(m, block, block_len);
 		wire_frame_end(m, off);
-		mc = mc_interaction(c->srv, f, cls, h.cond, m, r, n_routes,
+		mc = mc_interaction(conn_srv(c), f, cls, h.cond, m, r, n_routes,
 		    st->want);
 	}
 	for (k = 0; k < n_routes; k++) {
@@ -920,7 +922,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 		if (to == f || !to->conn)
 			continue;
 		if (!st->want[k]) {
-			c->srv->stats.filtered++;
+			server_count_filtered(conn_srv(c));
 			continue;
 		}
 		/* counted below: MC sent it */
@@ -948,11 +950,11 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			}
 			wire_patch_u32(&st->out, cnt, kept);
 			to->cnt.ic_recv_bytes[r[k].known] += st->out.len - cnt;
-			c->srv->stats.filtered++;
+			server_count_filtered(conn_srv(c));
 		}
 		wire_frame_end(&st->out, off);
 		/* held until the next other frame, as reflections are */
-		if (c->srv->dispatch_be && !st->out.oom) {
+		if (server_dispatch_be(conn_srv(c)) && !st->out.oom) {
 			if (tso)
 				tm_note_tso_delivery(to, h.time);
 			conn_send_be(to->conn, st->out.data, st->out.len, NULL,
@@ -965,7 +967,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			conn_send_buf(to->conn, &st->out);
 		}
 		to->cnt.ic_received[r[k].known]++;
-		c->srv->stats.routed++;
+		server_count_routed(conn_srv(c));
 	}
 	if (mc) {
 		/* the members MC sent it (want 2), to their group or each
@@ -979,7 +981,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 			if (tso)
 				tm_note_tso_delivery(to, h.time);
 			to->cnt.ic_received[cls]++;
-			c->srv->stats.routed++;
+			server_count_routed(conn_srv(c));
 		}
 	}
 	if (st->rti_ic && st->rti_ic[cls])
@@ -990,7 +992,7 @@ om_interaction(struct conn *c, struct wire_rd *rd, const uint32_t *regions,
 static int
 h_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct om_instance *in;
 	struct bundle_hdr h;
 	uint32_t obj;
@@ -1006,20 +1008,20 @@ h_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!in)
 		return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
 		    "delete dropped: object instance %u is not known", obj), 0;
-	if (om_owner(in, OM_PRIVILEGE_TO_DELETE) != c->fed->handle)
+	if (om_owner(in, OM_PRIVILEGE_TO_DELETE) != conn_fed(c)->handle)
 		return om_notice(c, RTI_ERR_DELETE_PRIVILEGE_NOT_HELD,
 		    "delete dropped: this federate does not hold the delete "
 		    "privilege of instance %u", obj), 0;
 	if (om_tso_check(c, &h, &tso, "delete") < 0)
 		return 0;
-	om_remove_instance(fx, in, c->fed->handle, &h, tso);
+	om_remove_instance(fx, in, conn_fed(c)->handle, &h, tso);
 	return 0;
 }
 
 static int
 h_local_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	uint32_t obj = wire_get_u32(rd);
 	struct om_instance *in;
 
@@ -1027,11 +1029,11 @@ h_local_delete(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	in = om_find(fx, obj);
-	if (!in || !om_known_class(in, c->fed->handle))
+	if (!in || !om_known_class(in, conn_fed(c)->handle))
 		return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
 		    "local delete dropped: object instance %u is not known",
 		    obj), 0;
-	om_known_del(in, c->fed->handle);
+	om_known_del(in, conn_fed(c)->handle);
 	om_relevance(fx, in);
 	return 0;
 }
@@ -1071,7 +1073,7 @@ om_solicit(struct federation *fx, struct om_instance *in,
 static int
 h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct om_instance *in;
 	const uint8_t *attrs;
 	const void *tag;
@@ -1084,7 +1086,7 @@ h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	in = om_find(fx, obj);
-	kc = in ? om_known_class(in, c->fed->handle) : 0;
+	kc = in ? om_known_class(in, conn_fed(c)->handle) : 0;
 	if (!kc)
 		return conn_replyf(c, serial,
 		    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
@@ -1098,14 +1100,14 @@ h_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 			    wire_get32(attrs + 4 * i),
 			    fom_oclass(fx->fom, kc)->qname), 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	om_solicit(fx, in, attrs, n, tag, tag_len, c->fed->handle);
+	om_solicit(fx, in, attrs, n, tag, tag_len, conn_fed(c)->handle);
 	return 0;
 }
 
 static int
 h_request_class_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct om_instance *in;
 	const uint8_t *attrs;
 	const void *tag;
@@ -1132,7 +1134,7 @@ h_request_class_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	for (in = om_first(fx); in; in = om_next(fx, in))
 		if (fom_oclass_is_a(fx->fom, in->cls, cls))
 			om_solicit(fx, in, attrs, n, tag, tag_len,
-			    c->fed->handle);
+			    conn_fed(c)->handle);
 	return 0;
 }
 

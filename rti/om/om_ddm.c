@@ -65,7 +65,7 @@ int
 om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
 	const char *why;
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	size_t words = dm_words(fx);
 	uint32_t obj = wire_get_u32(rd), n, i, j, k;
@@ -194,7 +194,7 @@ om_h_ddm_interaction(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 om_h_ddm_request_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct match_region q[64];
 	struct om_instance *oi;

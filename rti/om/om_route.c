@@ -195,11 +195,11 @@ static int
 uniform_check(struct conn *c, struct om_fx *st, struct route *rt,
     const char *cond)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	const struct bundle *b = &rt->b;
 	const struct bundle_inst *b0 = &b->inst[0];
 	struct om_instance *in0;
-	uint32_t i, j, me = c->fed->handle;
+	uint32_t i, j, me = conn_fed(c)->handle;
 
 	if (b->n_inst == 0 || cond[0] || b->cls == 0 || b->cls > st->n_oc ||
 	    grow_rows(rt, b) < 0 || wire_grow((void **)&rt->idx, &rt->cap_idx,
@@ -248,7 +248,7 @@ uniform_check(struct conn *c, struct om_fx *st, struct route *rt,
 static int
 update_check(struct conn *c, struct om_fx *st, struct route *rt)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	const struct bundle *b = &rt->b;
 	uint32_t i, j;
 	int fast;
@@ -281,20 +281,20 @@ update_check(struct conn *c, struct om_fx *st, struct route *rt)
 		rt->dup[i] = i && same_attrs(b, bi - 1, bi) ? DUP_ATTRS : 0;
 		/* the attributes the last instance had, all defined, none
 		 * twice, and the sender owns every one: nothing to look at */
-		if (fast && rt->dup[i] && in->sole == c->fed->handle)
+		if (fast && rt->dup[i] && in->sole == conn_fed(c)->handle)
 			continue;
-		if (in->sole != c->fed->handle && om_doomed(st, in))
+		if (in->sole != conn_fed(c)->handle && om_doomed(st, in))
 			return om_notice(c, RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
 			    "update dropped: object instance %u is not known",
 			    bi->handle), -1;
-		fast = in->sole == c->fed->handle;
+		fast = in->sole == conn_fed(c)->handle;
 		stamp_next(rt);
 		for (j = 0; j < bi->n_attrs; j++) {
 			uint32_t a = b->attrs[bi->at + j].handle;
 			int k;
 
 			/* the common case, O(1): the sender owns it all */
-			if (in->sole == c->fed->handle &&
+			if (in->sole == conn_fed(c)->handle &&
 			    om_class_has_attr(st, in->cls, a) &&
 			    rt->stamp[a] != rt->stamp_gen) {
 				rt->stamp[a] = rt->stamp_gen;
@@ -313,7 +313,7 @@ update_check(struct conn *c, struct om_fx *st, struct route *rt)
 				    "update dropped: attribute %u given twice "
 				    "for instance %u", a, in->handle), -1;
 			rt->stamp[a] = rt->stamp_gen;
-			if (in->owner[k] != c->fed->handle)
+			if (in->owner[k] != conn_fed(c)->handle)
 				return om_notice(c,
 				    RTI_ERR_ATTRIBUTE_NOT_OWNED,
 				    "update dropped: attribute %u of instance "
@@ -468,7 +468,7 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	if (!layer) {
 		to->cnt.refl_bytes[cls] += rt->out.len - at;
 		wire_frame_end(&rt->out, off);
-		if (to->fx->srv->dispatch_be && !rt->out.oom)
+		if (server_dispatch_be(to->fx->srv) && !rt->out.oom)
 			conn_send_be(to->conn, rt->out.data, rt->out.len, NULL,
 			    0);
 		else if (held && !rt->out.oom)
@@ -484,7 +484,7 @@ send_reflect(struct route *rt, struct federate *to, uint32_t producer,
 	    WIRE_HEADER_SIZE + layer_len));
 	if (rt->out.oom)
 		conn_send_buf(to->conn, &rt->out);
-	else if (to->fx->srv->dispatch_be)
+	else if (server_dispatch_be(to->fx->srv))
 		conn_send_be(to->conn, rt->out.data, rt->out.len, layer,
 		    layer_len);
 	else if (held)
@@ -508,7 +508,7 @@ uniform_route(struct conn *c, struct om_fx *st, struct route *rt,
     const struct bundle_hdr *h, int tso, const struct dm_sub *r, size_t n,
     const void *layer, size_t layer_len)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	const struct bundle *b = &rt->b;
 	const struct bundle_inst *b0 = &b->inst[0];
 	uint32_t i, j;
@@ -550,9 +550,9 @@ uniform_route(struct conn *c, struct om_fx *st, struct route *rt,
 		if (rt->want[k]) {
 			send_reflect(rt, to, f->handle, h, tso, layer,
 			    layer_len, 0, NULL);
-			c->srv->stats.routed++;
+			server_count_routed(conn_srv(c));
 		} else {
-			c->srv->stats.filtered++;
+			server_count_filtered(conn_srv(c));
 		}
 	}
 	return 1;
@@ -603,12 +603,13 @@ route_mc_begin(struct conn *c, struct route *rt, const struct bundle_hdr *h,
 
 	wire_buf_reset(&rt->mc);
 	off = wire_frame_begin(&rt->mc, WIRE_CB_REFLECT);
-	wire_put_u32(&rt->mc, c->fed->handle);
+	wire_put_u32(&rt->mc, conn_fed(c)->handle);
 	om_hdr_put(&rt->mc, h, tso);
 	wire_patch_u32(&rt->mc, off, (uint32_t)(rt->mc.len - off -
 	    WIRE_HEADER_SIZE + layer_len));
-	cond = bundle_cell(c->fed->fx, c->srv, &rt->b, h, &cell);
-	return !rt->mc.oom && mc_begin(c->srv, c->fed->fx, 0, rt->b.cls,
+	cond = bundle_cell(conn_fed(c)->fx, conn_srv(c), &rt->b, h, &cell);
+	return !rt->mc.oom && mc_begin(conn_srv(c), conn_fed(c)->fx, 0,
+	    rt->b.cls,
 	    cond, cell, rt->mc.len + layer_len);
 }
 
@@ -638,7 +639,7 @@ route_mc_take(struct conn *c, struct route *rt, struct federate *to, size_t k,
 			kept += rt->keep[b->inst[i].first + j] != 0;
 	}
 	if (!n || wire_grow((void **)&rt->mct, &rt->cap_mct, rt->n_mct + 1,
-	    sizeof *rt->mct) || !mc_add(c->srv, to->conn, to->handle,
+	    sizeof *rt->mct) || !mc_add(conn_srv(c), to->conn, to->handle,
 	    whole ? NULL : rt->keep, b->n_attrs))
 		return 0;
 	t = &rt->mct[rt->n_mct++];
@@ -664,14 +665,12 @@ route_mc_commit(struct conn *c, struct route *rt, const struct dm_sub *r,
 
 		to->cnt.reflections[cls] += t->n_inst;
 		to->cnt.refl_bytes[cls] += layer_len;
-		to->conn->ust.mc_taken++;
-		c->srv->stats.udp.mc_taken++;
-		c->srv->stats.mc.cut += t->cut;
+		mc_taken(conn_srv(c), to->conn, t->cut);
 		if (tso)
 			tm_note_tso_delivery(to, h->time);
-		c->srv->stats.routed++;
+		server_count_routed(conn_srv(c));
 		if (!t->whole)
-			c->srv->stats.filtered++;
+			server_count_filtered(conn_srv(c));
 	}
 }
 
@@ -729,7 +728,7 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
     const struct bundle_hdr *h, int tso, const struct dm_sub *r, size_t n,
     const void *layer, size_t layer_len)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	const struct bundle *b = &rt->b;
 	const uint8_t *base = NULL;
@@ -812,7 +811,7 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 	/* best effort with --multicast: one reflect for the group's
 	 * members, cut by each (route_mc_take), the others as without */
 	rt->n_mct = 0;
-	if (c->srv->dispatch_be && mc_on(c->srv) && n)
+	if (server_dispatch_be(conn_srv(c)) && mc_on(conn_srv(c)) && n)
 		mc = route_mc_begin(c, rt, h, tso, layer_len);
 	for (k = 0; k < n; k++) {
 		struct federate *to = r[k].f;
@@ -831,7 +830,7 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 			    !rt->want[(size_t)i * n + k]; i++)
 				;
 		if (i == b->n_inst) {
-			c->srv->stats.filtered++;
+			server_count_filtered(conn_srv(c));
 			continue;
 		}
 		rt->pl = NULL;
@@ -851,7 +850,7 @@ route_general(struct conn *c, struct om_fx *st, struct route *rt,
 	rt->pl = NULL;
 	if (!mc)
 		return;
-	if (mc_end(c->srv, rt->mc.data, rt->mc.len, layer, layer_len)) {
+	if (mc_end(conn_srv(c), rt->mc.data, rt->mc.len, layer, layer_len)) {
 		route_mc_commit(c, rt, r, h, tso, layer_len);
 		return;
 	}
@@ -880,9 +879,9 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
 /* the x-th instance plan may have given anything of */
 #define PL(x) (rt->pl ? rt->pl[x] : (x))
 	if (whole) {
-		send_reflect(rt, to, c->fed->handle, h, tso, layer,
+		send_reflect(rt, to, conn_fed(c)->handle, h, tso, layer,
 		    layer_len, 0, NULL);
-		c->srv->stats.routed++;
+		server_count_routed(conn_srv(c));
 		return;
 	}
 	/* One frame per class the subscriber knows the instances as;
@@ -907,10 +906,10 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
 			}
 			sel = rt->keep2;
 		}
-		send_reflect(rt, to, c->fed->handle, h, tso, NULL, 0,
+		send_reflect(rt, to, conn_fed(c)->handle, h, tso, NULL, 0,
 		    cls, sel);
-		c->srv->stats.routed++;
-		c->srv->stats.filtered++;
+		server_count_routed(conn_srv(c));
+		server_count_filtered(conn_srv(c));
 		sent = 1;
 		for (x = 0; x < pn; x++)
 			if (rt->kc[PL(x)] == cls)
@@ -918,14 +917,14 @@ send_planned(struct conn *c, struct route *rt, struct federate *to,
 	}
 #undef PL
 	if (!sent)
-		c->srv->stats.filtered++;
+		server_count_filtered(conn_srv(c));
 }
 
 int
 om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
 	const char *bad;
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct om_fx *st = om_fxst(fx);
 	struct route *rt = &st->rt;
@@ -940,7 +939,8 @@ om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return -1;
 	rc = bundle_parse(&rt->b, rd->p, wire_rd_left(rd), &why);
 	if (rc == -1) {
-		rti_log(c->srv, LOG_WARN, "federate %s (%u): malformed update "
+		rti_log(conn_srv(c), LOG_WARN,
+		    "federate %s (%u): malformed update "
 		    "bundle: %s", f->name, f->handle, why);
 		return -1;
 	}
@@ -958,7 +958,7 @@ om_h_update(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	f->cnt.upd_bytes[rt->b.cls] += wire_rd_left(rd);
 	n = dm_route_object(fx, rt->b.cls, &r);
 	/* (a group message is built by the general path only) */
-	if (fast && !(c->srv->dispatch_be && mc_on(c->srv)) &&
+	if (fast && !(server_dispatch_be(conn_srv(c)) && mc_on(conn_srv(c))) &&
 	    uniform_route(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd)))
 		return 0;
 	route_general(c, st, rt, &h, tso, r, n, rd->p, wire_rd_left(rd));

@@ -347,7 +347,8 @@ retire(struct federation *fx, struct om_staged *s)
 
 	staged_free(st->retired);
 	st->retired = NULL;
-	if (!st->retire_ev && !(st->retire_ev = evtimer_new(fx->srv->base,
+	if (!st->retire_ev &&
+	    !(st->retire_ev = evtimer_new(server_base(fx->srv),
 	    retire_cb, fx))) {
 		staged_free(s);
 		return;

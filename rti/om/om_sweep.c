@@ -160,7 +160,8 @@ sweep_cb(evutil_socket_t fd, short what, void *arg)
 		work += it->entered - chains + 1;
 		if (!ne)
 			break;
-		if (!ne->reserver || !om_leaver_find(&st->pass[0], ne->reserver))
+		if (!ne->reserver || !om_leaver_find(&st->pass[0],
+		    ne->reserver))
 			continue;
 		if (ne->inst)
 			ne->reserver = 0;
@@ -188,7 +189,7 @@ sweep_add(struct federate *f, int del)
 	struct federation *fx = f->fx;
 	struct om_fx *st = om_fxst(fx);
 
-	if (!st->sweep_ev && !(st->sweep_ev = evtimer_new(fx->srv->base,
+	if (!st->sweep_ev && !(st->sweep_ev = evtimer_new(server_base(fx->srv),
 	    sweep_cb, fx)))
 		return -1;
 	if (pass_add(st, &st->pass[1], f->handle, del) < 0)

@@ -167,8 +167,8 @@ int
 om_h_change_attr_transport(struct conn *c, uint32_t serial,
     struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
-	uint32_t obj = wire_get_u32(rd), n, i, a, kc, fed = c->fed->handle;
+	struct federation *fx = conn_fed(c)->fx;
+	uint32_t obj = wire_get_u32(rd), n, i, a, kc, fed = conn_fed(c)->handle;
 	uint8_t type = wire_get_u8(rd);
 	const uint8_t *list;
 	struct om_instance *in;
@@ -215,7 +215,7 @@ int
 om_h_query_attr_transport(struct conn *c, uint32_t serial,
     struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	uint32_t obj = wire_get_u32(rd), attr = wire_get_u32(rd), kc;
 	struct om_instance *in;
 	struct wire_buf *b;
@@ -224,7 +224,7 @@ om_h_query_attr_transport(struct conn *c, uint32_t serial,
 	if (!wire_rd_done(rd))
 		return -1;
 	in = om_find(fx, obj);
-	kc = in ? om_known_class(in, c->fed->handle) : 0;
+	kc = in ? om_known_class(in, conn_fed(c)->handle) : 0;
 	if (!kc)
 		return conn_replyf(c, serial,
 		    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
@@ -234,7 +234,7 @@ om_h_query_attr_transport(struct conn *c, uint32_t serial,
 		    "attribute %u is not an attribute of %s", attr,
 		    fom_oclass(fx->fom, kc)->qname), 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_CB_REPORT_ATTR_TRANSPORT, &off);
+	b = srv_frame(conn_srv(c), WIRE_CB_REPORT_ATTR_TRANSPORT, &off);
 	wire_put_u32(b, obj);
 	wire_put_u32(b, attr);
 	wire_put_u8(b, attr_type(fx, in, om_owner(in, attr), attr));
@@ -247,7 +247,7 @@ om_h_query_attr_transport(struct conn *c, uint32_t serial,
 int
 om_h_change_ic_transport(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	uint32_t cls = wire_get_u32(rd), n;
 	uint8_t type = wire_get_u8(rd);
 	struct om_fed_trans *t = f->mod[MOD_OM], *nt;
@@ -287,7 +287,7 @@ om_h_change_ic_transport(struct conn *c, uint32_t serial, struct wire_rd *rd)
 int
 om_h_query_ic_transport(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	uint32_t fed = wire_get_u32(rd), cls = wire_get_u32(rd);
 	struct federate *of;
 	const struct om_fed_trans *t;
@@ -310,7 +310,7 @@ om_h_query_ic_transport(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	type = t && cls < t->n && t->ic[cls] ? (uint8_t)(t->ic[cls] - 1) :
 	    ic->transport;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_CB_REPORT_IC_TRANSPORT, &off);
+	b = srv_frame(conn_srv(c), WIRE_CB_REPORT_IC_TRANSPORT, &off);
 	wire_put_u32(b, fed);
 	wire_put_u32(b, cls);
 	wire_put_u8(b, type);

@@ -390,7 +390,7 @@ static int
 aset_read(struct conn *c, uint32_t serial, struct wire_rd *rd,
     struct aset *a)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	uint32_t i, j, x;
 
 	a->obj = wire_get_u32(rd);
@@ -400,7 +400,7 @@ aset_read(struct conn *c, uint32_t serial, struct wire_rd *rd,
 	if (!wire_rd_done(rd))
 		return -1;
 	a->in = om_find(fx, a->obj);
-	a->kc = a->in ? om_known_class(a->in, c->fed->handle) : 0;
+	a->kc = a->in ? om_known_class(a->in, conn_fed(c)->handle) : 0;
 	if (!a->kc)
 		return conn_replyf(c, serial,
 		    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
@@ -430,7 +430,7 @@ need_owned(struct conn *c, uint32_t serial, const struct aset *a)
 
 	for (i = 0; i < a->n; i++) {
 		x = aset_attr(a, i);
-		if (om_owner(a->in, x) != c->fed->handle)
+		if (om_owner(a->in, x) != conn_fed(c)->handle)
 			return conn_replyf(c, serial,
 			    RTI_ERR_ATTRIBUTE_NOT_OWNED,
 			    "attribute %u of instance %s is not owned by this "
@@ -447,7 +447,7 @@ need_owned(struct conn *c, uint32_t serial, const struct aset *a)
 static struct owm_obj *
 prepare(struct conn *c, uint32_t serial, const struct aset *a)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct owm_fx *st = fxst(fx);
 	struct owm_obj *oo = obj_get(st, a->obj, 1);
 	size_t room;
@@ -476,7 +476,7 @@ oom:
 static int
 h_divest(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct owm_obj *oo;
 	struct aset a;
 	uint32_t i;
@@ -496,7 +496,7 @@ h_divest(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_negotiate(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct owm_obj *oo;
 	struct aset a;
 	uint32_t i, k, x;
@@ -521,13 +521,14 @@ h_negotiate(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		x = aset_attr(&a, i);
 		div_add(oo, x);
 		if (first_eligible(fx, a.in, oo, x, 1) >= 0) {
-			batch_add(fx, B_CONFIRM, c->fed->handle, x);
+			batch_add(fx, B_CONFIRM, conn_fed(c)->handle, x);
 			continue;
 		}
 		for (k = 0; k < fx->n_feds; k++) {
 			struct federate *g = fx->feds[k];
 
-			if (g != c->fed && eligible(fx, a.in, g->handle, x))
+			if (g != conn_fed(c) && eligible(fx, a.in, g->handle,
+			    x))
 				batch_add(fx, B_ASSUME, g->handle, x);
 		}
 	}
@@ -539,7 +540,7 @@ h_negotiate(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_confirm(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct owm_obj *oo;
 	struct aset a;
 	uint32_t i, x;
@@ -584,7 +585,7 @@ h_confirm(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 acquire(struct conn *c, uint32_t serial, struct wire_rd *rd, int if_avail)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	const uint64_t *pub;
 	struct owm_obj *oo;
@@ -666,7 +667,7 @@ h_acquire_if(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_deny(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct owm_obj *oo;
 	struct aset a;
 	uint32_t i, x;
@@ -698,7 +699,7 @@ h_deny(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_if_wanted(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct wire_buf body;
 	struct owm_obj *oo;
 	struct aset a;
@@ -742,7 +743,7 @@ h_if_wanted(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_cancel_divest(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct owm_obj *oo;
 	struct aset a;
 	uint32_t i, x;
@@ -774,7 +775,7 @@ h_cancel_divest(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_cancel_acquire(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	struct owm_obj *oo;
 	struct aset a;
 	uint32_t i, x;
@@ -785,12 +786,12 @@ h_cancel_acquire(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	oo = obj_get(fxst(fx), a.obj, 0);
 	for (i = 0; i < a.n; i++) {
 		x = aset_attr(&a, i);
-		if (om_owner(a.in, x) == c->fed->handle)
+		if (om_owner(a.in, x) == conn_fed(c)->handle)
 			return conn_replyf(c, serial,
 			    RTI_ERR_ATTRIBUTE_ALREADY_OWNED,
 			    "attribute %u of instance %s is already owned by "
 			    "this federate", x, a.in->name), 0;
-		if (!pend_find(oo, c->fed->handle, x))
+		if (!pend_find(oo, conn_fed(c)->handle, x))
 			return conn_replyf(c, serial,
 			    RTI_ERR_ATTRIBUTE_ACQUISITION_WAS_NOT_REQUESTED,
 			    "acquisition of attribute %u of instance %s was "
@@ -800,8 +801,8 @@ h_cancel_acquire(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		return 0;
 	for (i = 0; i < a.n; i++) {
 		x = aset_attr(&a, i);
-		pend_del(oo, c->fed->handle, x);
-		batch_add(fx, B_CANCELLED, c->fed->handle, x);
+		pend_del(oo, conn_fed(c)->handle, x);
+		batch_add(fx, B_CANCELLED, conn_fed(c)->handle, x);
 	}
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	finish(fx, a.in, oo, 0);
@@ -811,7 +812,7 @@ h_cancel_acquire(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federation *fx = c->fed->fx;
+	struct federation *fx = conn_fed(c)->fx;
 	uint32_t obj = wire_get_u32(rd), attr = wire_get_u32(rd), kc;
 	struct om_instance *in;
 	struct wire_buf *b;
@@ -820,7 +821,7 @@ h_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	if (!wire_rd_done(rd))
 		return -1;
 	in = om_find(fx, obj);
-	kc = in ? om_known_class(in, c->fed->handle) : 0;
+	kc = in ? om_known_class(in, conn_fed(c)->handle) : 0;
 	if (!kc)
 		return conn_replyf(c, serial,
 		    RTI_ERR_OBJECT_INSTANCE_NOT_KNOWN,
@@ -830,7 +831,7 @@ h_query(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "attribute %u is not an attribute of %s", attr,
 		    fom_oclass(fx->fom, kc)->qname), 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_OWM_CB_INFORM, &off);
+	b = srv_frame(conn_srv(c), WIRE_OWM_CB_INFORM, &off);
 	wire_put_u32(b, obj);
 	wire_put_u32(b, attr);
 	wire_put_u32(b, om_owner(in, attr));

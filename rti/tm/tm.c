@@ -374,7 +374,7 @@ evaluate_cb(evutil_socket_t fd, short what, void *arg)
 static int
 h_enable_regulation(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct tm_fed *st = fed_st(f);
 	uint64_t la = wire_get_u64(rd), t;
@@ -418,7 +418,7 @@ h_enable_regulation(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_disable_regulation(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct tm_fed *st = fed_st(c->fed);
+	struct tm_fed *st = fed_st(conn_fed(c));
 
 	if (!wire_rd_done(rd))
 		return -1;
@@ -429,14 +429,14 @@ h_disable_regulation(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	st->regulating = 0;
 	st->nsent = 0;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	tm_mark_dirty(c->fed->fx);
+	tm_mark_dirty(conn_fed(c)->fx);
 	return 0;
 }
 
 static int
 h_enable_constrained(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct tm_fed *st = fed_st(c->fed);
+	struct tm_fed *st = fed_st(conn_fed(c));
 
 	if (!wire_rd_done(rd))
 		return -1;
@@ -453,14 +453,14 @@ h_enable_constrained(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		    "a time advance is pending"), 0;
 	st->con_pending = 1;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	tm_mark_dirty(c->fed->fx);
+	tm_mark_dirty(conn_fed(c)->fx);
 	return 0;
 }
 
 static int
 h_disable_constrained(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct tm_fed *st = fed_st(c->fed);
+	struct tm_fed *st = fed_st(conn_fed(c));
 	struct wire_buf *b;
 	size_t off;
 
@@ -474,10 +474,10 @@ h_disable_constrained(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	st->nq = 0;
 	st->qepoch++;
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	b = srv_frame(c->srv, WIRE_TM_CB_RELEASE, &off);
+	b = srv_frame(conn_srv(c), WIRE_TM_CB_RELEASE, &off);
 	wire_frame_end(b, off);
 	conn_send_buf(c, b);
-	tm_mark_dirty(c->fed->fx);
+	tm_mark_dirty(conn_fed(c)->fx);
 	return 0;
 }
 
@@ -489,10 +489,11 @@ refuse(struct conn *c, int err, const char *msg)
 	struct wire_buf *b;
 	size_t off;
 
-	rti_log(c->srv, LOG_WARN, "federate %s (%u): %s (%s)", c->fed->name,
-	    c->fed->handle, msg, rti_err_name(err));
-	server_federate_exception(c->fed, err, msg);
-	b = srv_frame(c->srv, WIRE_NOTICE, &off);
+	rti_log(conn_srv(c), LOG_WARN, "federate %s (%u): %s (%s)",
+	    conn_fed(c)->name,
+	    conn_fed(c)->handle, msg, rti_err_name(err));
+	server_federate_exception(conn_fed(c), err, msg);
+	b = srv_frame(conn_srv(c), WIRE_NOTICE, &off);
 	wire_put_u32(b, (uint32_t)err);
 	wire_put_str(b, msg);
 	wire_frame_end(b, off);
@@ -504,8 +505,8 @@ refuse(struct conn *c, int err, const char *msg)
 static int
 h_advance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct tm_fed *st = fed_st(c->fed);
-	int i64 = c->fed->fx->time_int64;
+	struct tm_fed *st = fed_st(conn_fed(c));
+	int i64 = conn_fed(c)->fx->time_int64;
 	uint8_t kind = wire_get_u8(rd);
 	uint64_t t = wire_get_u64(rd);
 
@@ -536,15 +537,15 @@ h_advance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	 * what it sent stamped <= now can no longer be retracted */
 	st->seen = st->now;
 	st->nsent = tmc_sent_prune(i64, st->sent, st->nsent, st->now);
-	tm_mark_dirty(c->fed->fx);
+	tm_mark_dirty(conn_fed(c)->fx);
 	return 0;
 }
 
 static int
 h_modify_lookahead(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct tm_fed *st = fed_st(c->fed);
-	int i64 = c->fed->fx->time_int64;
+	struct tm_fed *st = fed_st(conn_fed(c));
+	int i64 = conn_fed(c)->fx->time_int64;
 	uint64_t la = wire_get_u64(rd);
 
 	if (!wire_rd_done(rd))
@@ -563,7 +564,7 @@ h_modify_lookahead(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	st->floor = tmc_bmax(i64, st->floor,
 	    tmc_la_bound(i64, st->now, la, st->last_kind));
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
-	tm_mark_dirty(c->fed->fx);
+	tm_mark_dirty(conn_fed(c)->fx);
 	return 0;
 }
 
@@ -575,7 +576,7 @@ h_modify_lookahead(struct conn *c, uint32_t serial, struct wire_rd *rd)
 static int
 h_retract(struct conn *c, uint32_t serial, struct wire_rd *rd)
 {
-	struct federate *f = c->fed;
+	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct tm_fx *tx = fx->mod[MOD_TM];
 	struct tm_fed *st = fed_st(f);
@@ -620,7 +621,7 @@ h_retract(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		if (rs->mark == tx->mark || !to->conn)
 			continue;
 		rs->mark = tx->mark;
-		b = srv_frame(c->srv, WIRE_TM_CB_RETRACT, &off);
+		b = srv_frame(conn_srv(c), WIRE_TM_CB_RETRACT, &off);
 		wire_put_u32(b, f->handle);
 		wire_put_u32(b, handle);
 		wire_frame_end(b, off);
@@ -668,7 +669,7 @@ h_query(struct conn *c, uint32_t serial, struct wire_rd *rd, int lits)
 
 	if (!wire_rd_done(rd))
 		return -1;
-	if ((has = query(c->fed, lits, &t)) < 0)
+	if ((has = query(conn_fed(c), lits, &t)) < 0)
 		return conn_reply(c, serial, RTI_ERR_NO_MEMORY, NULL, NULL, 0),
 		    0;
 	body[0] = (uint8_t)has;
@@ -911,7 +912,7 @@ tm_federation_init(struct federation *fx)
 
 	if (!tx)
 		return -1;
-	tx->ev = event_new(fx->srv->base, -1, 0, evaluate_cb, fx);
+	tx->ev = event_new(server_base(fx->srv), -1, 0, evaluate_cb, fx);
 	if (!tx->ev) {
 		free(tx);
 		return -1;

@@ -2,7 +2,8 @@
 /*
  * fuzz_restore_sections.c - libFuzzer target for the readers of the OM,
  * DDM, OWM and MOM sections of a save file (rti-save(5)): each module's
- * restore_stage (rti/om/om_save.c, rti/ddm/ddm_save.c, rti/owm/owm.c, rti/mom/mom.c),
+ * restore_stage (rti/om/om_save.c, rti/ddm/ddm_save.c, rti/owm/owm.c,
+    rti/mom/mom.c),
  * over a federation of data/fom/Grid.xml in a real (idle) rtiexec server
  * context, made fresh for every input.
  *
@@ -203,10 +204,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			FUZZ_CHECK(copy != NULL);
 			memcpy(copy, data + 1, size - 1);
-			run_file(srv.federations, copy, size - 1);
+			run_file(srv.pub.federations, copy, size - 1);
 			free(copy);
 		} else {
-			run(srv.federations, mods[data[0] & 3], &sv,
+			run(srv.pub.federations, mods[data[0] & 3], &sv,
 			    data + 1, size - 1);
 		}
 	}

@@ -47,7 +47,7 @@ static char why[256];
 static struct federation *
 fx_of(void)
 {
-	return srv.federations;
+	return srv.pub.federations;
 }
 
 static int
@@ -125,7 +125,7 @@ ctl_cb(evutil_socket_t fd, short what, void *arg)
 	if (read(fd, &op, 1) != 1)
 		return;
 	if (op == 'Q') {
-		event_base_loopexit(srv.base, NULL);
+		event_base_loopexit(srv.pub.base, NULL);
 		return;
 	}
 	if (op == 'S')
@@ -170,7 +170,7 @@ setup(void)
 	ck_assert_int_eq(fedm_create_from_files(&srv, "F", &fom, 1, NULL), 0);
 	ck_assert_int_eq(pipe(ctl), 0);
 	ck_assert_int_eq(pipe(done), 0);
-	ctl_ev = event_new(srv.base, ctl[0], EV_READ | EV_PERSIST, ctl_cb,
+	ctl_ev = event_new(srv.pub.base, ctl[0], EV_READ | EV_PERSIST, ctl_cb,
 	    NULL);
 	ck_assert_ptr_nonnull(ctl_ev);
 	event_add(ctl_ev, NULL);

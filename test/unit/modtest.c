@@ -209,7 +209,7 @@ turn(void)
 	size_t i;
 	int got = 0;
 
-	event_base_loop(srv.base, EVLOOP_NONBLOCK);
+	event_base_loop(srv.pub.base, EVLOOP_NONBLOCK);
 	for (i = 0; i < n_feds; i++)
 		got += fed_read(feds[i]);
 	return got;
@@ -325,7 +325,7 @@ conn_make(int fd)
 	struct conn *c = calloc(1, sizeof *c);
 
 	ck_assert_ptr_nonnull(c);
-	c->srv = &srv;
+	c->pub.srv = &srv;
 	c->fd = fd;
 	c->id = ++srv.next_conn_id;
 	snprintf(c->peer, sizeof c->peer, "socketpair %d", fd);
@@ -333,9 +333,9 @@ conn_make(int fd)
 	wire_buf_init(&c->out);
 	wire_buf_init(&c->held);
 	evutil_make_socket_nonblocking(fd);
-	c->rev = event_new(srv.base, fd, EV_READ | EV_PERSIST, conn_read_cb,
+	c->rev = event_new(srv.pub.base, fd, EV_READ | EV_PERSIST, conn_read_cb,
 	    c);
-	c->wev = event_new(srv.base, fd, EV_WRITE | EV_PERSIST,
+	c->wev = event_new(srv.pub.base, fd, EV_WRITE | EV_PERSIST,
 	    conn_write_cb, c);
 	ck_assert(c->rev && c->wev);
 	ck_assert_int_eq(event_add(c->rev, NULL), 0);
@@ -376,7 +376,8 @@ mt_join(const char *name)
 	wire_put_str(b, "t");
 	ck_assert_int_eq(mt_request(m, WIRE_JOIN, &rd), RTI_OK);
 	m->handle = wire_get_u32(&rd);
-	ck_assert(!rd.err && m->c->fed && m->c->fed->handle == m->handle);
+	ck_assert(!rd.err && m->c->pub.fed &&
+	    m->c->pub.fed->handle == m->handle);
 	mt_settle();
 	mt_clear(m);
 	return m;
@@ -391,7 +392,7 @@ mt_handle(const struct mt_fed *m)
 struct federate *
 mt_federate(const struct mt_fed *m)
 {
-	return m->c->fed;
+	return m->c->pub.fed;
 }
 
 /* ---- the FOM ---- */
