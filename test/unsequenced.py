@@ -438,6 +438,9 @@ def main(argv):
     flags += ["-I" + os.path.join(rti, d) for d in sorted(os.listdir(rti))
               if not d.startswith(".") and
               os.path.isdir(os.path.join(rti, d))]
+    # the core's internals (rti/core/internal: its own files, main.c and
+    # the tests include them)
+    flags += ["-I" + os.path.join(rti, "core", "internal")]
     flags += ["-I" + os.path.join(build, d) for d in ("rti", "rti/http")]
     pc = subprocess.run(["pkg-config", "--cflags", "libevent", "libxml-2.0",
                          "check"], capture_output=True, text=True)
