@@ -769,7 +769,7 @@ conn_held(const struct conn *c)
 size_t
 conn_queued(const struct conn *c)
 {
-	return c->out.len > c->out_off ? c->out.len - c->out_off : 0;
+	return out_queued(c);
 }
 
 void
