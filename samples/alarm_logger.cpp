@@ -347,6 +347,8 @@ int main (int argc, char ** argv)
       try {
          rti->destroyFederationExecution (federation);
       } catch (FederatesCurrentlyJoined const &) {
+      } catch (FederationExecutionDoesNotExist const &) {
+         // another federate, resigned first, destroyed it
       }
       rti->disconnect ();
    } catch (Exception const & e) {

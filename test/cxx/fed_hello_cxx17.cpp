@@ -190,6 +190,8 @@ int main (int argc, char ** argv)
       try {
          rti->destroyFederationExecution (L"HelloCxx17");
       } catch (rti1516e::FederatesCurrentlyJoined const &) {
+      } catch (rti1516e::FederationExecutionDoesNotExist const &) {
+         // another federate, resigned first, destroyed it
       }
       rti->disconnect ();
    } catch (rti1516e::Exception const & e) {
