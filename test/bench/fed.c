@@ -46,6 +46,8 @@ bench_rtiexec_start(struct bench_rtiexec *r, const struct bench_ctx *c)
 
 		if (!c->unix_sock)
 			argv[15] = NULL;
+		if (getenv("RTIBENCH_LOG_LEVEL"))
+			argv[8] = getenv("RTIBENCH_LOG_LEVEL");
 		bench_sched(0);
 		bench_die_with_parent();
 		execv(RTIEXEC_BIN, (char *const *)(uintptr_t)argv);

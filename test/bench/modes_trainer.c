@@ -126,11 +126,13 @@ sample_path(const char *name, char *out, size_t cap)
 	snprintf(out, cap, "%s/samples/%s", TOP_BUILDDIR, name);
 }
 
-/* Fork and exec argv with stdout and stderr into a pipe: 0, or -1. */
+/* Fork argv with stdout and stderr into a pipe, to exec it once the
+ * write end of pipe `go` is closed everywhere: 0, or -1. */
 static int
-spawn(struct proc *p, enum kind kind, char *const argv[])
+spawn(struct proc *p, enum kind kind, char *const argv[], const int go[2])
 {
 	int fds[2];
+	char ch;
 
 	memset(p, 0, sizeof *p);
 	p->kind = kind;
@@ -148,9 +150,13 @@ spawn(struct proc *p, enum kind kind, char *const argv[])
 		dup2(fds[1], 2);
 		close(fds[0]);
 		close(fds[1]);
+		close(go[1]);
 		bench_sched(0);
 		bench_die_with_parent();
 		setenv("LD_LIBRARY_PATH", TOP_BUILDDIR "/librti/.libs", 1);
+		if (read(go[0], &ch, 1) != 0)
+			_exit(127);
+		close(go[0]);
 		execv(argv[0], argv);
 		_exit(127);
 	}
@@ -161,12 +167,19 @@ spawn(struct proc *p, enum kind kind, char *const argv[])
 	return 0;
 }
 
+/* With RTIBENCH_TIMELINE set, every federate's lines go to stderr, each
+ * with the seconds since the trainer let them go. */
+static double timeline_t0;
+
 /* One line of p's output, at time `now`. */
 static void
 on_line(struct proc *p, const char *line, double now)
 {
 	const char *s;
 
+	if (timeline_t0)
+		fprintf(stderr, "%8.3f %s %d: %s\n", now - timeline_t0,
+		    kind_name[p->kind], (int)p->pid, line);
 	snprintf(p->last, sizeof p->last, "%s", line);
 	if (!p->t_running && strstr(line, ": running from t="))
 		p->t_running = now;
@@ -374,6 +387,8 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 	size_t open_fds, n_kind[K_COUNT] = { 0 };
 	double t0, t_sync = 0, t_end = 0, cpu_r0, cpu_rs = 0, cpu_re = 0;
 	double deadline, cpu_kind[K_COUNT] = { 0 }, cpu_feds_sync = 0;
+	double spawn_s = 0;
+	int go[2] = { -1, -1 };
 	unsigned long long delivered = 0;
 	long steps = (long)(seconds / STEP_S + 0.5);
 	size_t rss;
@@ -391,9 +406,15 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 	}
 	snprintf(peers, sizeof peers, "%zu", n);
 	snprintf(dur, sizeof dur, "%g", seconds);
-	cpu_r0 = proc_cpu(r.pid);
-	if (c->perf_dir)
-		(void)perf_start(&pr, c->perf_dir, n_con, "sync", &r.pid, 1);
+	if (pipe2(go, O_CLOEXEC) < 0) {
+		n = 0;
+		goto out;
+	}
+	/* every process forked first, waiting to exec until let go (go is
+	 * close-on-exec: perf(1), started next, must not hold it): what
+	 * is timed is their start, all at once, not this loop's forks
+	 * (each one slower as the children already running take the
+	 * CPU: 317 took 2-4 s), which a trainer's launcher need not share */
 	t0 = bench_now();
 	for (i = 0; i < n; i++) {
 		char *argv[32];
@@ -440,7 +461,7 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 			argv[a++] = follow;
 		}
 		argv[a] = NULL;
-		if (spawn(&procs[i], kd, argv) < 0) {
+		if (spawn(&procs[i], kd, argv, go) < 0) {
 			fprintf(stderr, "rtibench: trainer: cannot start "
 			    "%s\n", argv[0]);
 			n = i;
@@ -448,6 +469,25 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		}
 		n_kind[kd]++;
 	}
+	close(go[0]);
+	go[0] = -1;
+	spawn_s = bench_now() - t0;
+	cpu_r0 = proc_cpu(r.pid);
+	if (c->perf_dir)
+		(void)perf_start(&pr, c->perf_dir, n_con, "sync", &r.pid, 1);
+	t0 = bench_now();
+	if (getenv("RTIBENCH_TIMELINE")) {
+		struct timeval tv;
+
+		timeline_t0 = t0;
+		gettimeofday(&tv, NULL);
+		fprintf(stderr, "   0.000 trainer: %zu processes let go at "
+		    "%02d:%02d:%02d.%03d UTC\n", n,
+		    (int)(tv.tv_sec / 3600 % 24), (int)(tv.tv_sec / 60 % 60),
+		    (int)(tv.tv_sec % 60), (int)(tv.tv_usec / 1000));
+	}
+	close(go[1]);
+	go[1] = -1;
 	deadline = t0 + 900;
 	for (;;) {
 		double now;
@@ -543,7 +583,7 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		if (!first->sync_s)
 			*first = f;
 		printf("RESULT mode=trainer %s consoles=%d processes=%zu "
-		    "sync_s=%.2f frames_until_sync=%llu "
+		    "forked_s=%.2f sync_s=%.2f frames_until_sync=%llu "
 		    "frames_per_federate=%.0f bytes_until_sync=%llu "
 		    "rtiexec_cpu_until_sync_s=%.2f "
 		    "federates_cpu_until_sync_s=%.2f seconds=%g "
@@ -554,7 +594,7 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		    "grid_cpu_us_per_step=%.0f console_cpu_us_per_step=%.0f "
 		    "sync_ratio=%.2f frames_per_federate_ratio=%.2f "
 		    "ms_per_step_ratio=%.2f\n", bench_tags(c), n_con, n,
-		    f.sync_s, (unsigned long long)s_sync.frames_out,
+		    spawn_s, f.sync_s, (unsigned long long)s_sync.frames_out,
 		    f.frames_per_fed, (unsigned long long)s_sync.bytes_out,
 		    cpu_rs - cpu_r0, cpu_feds_sync, seconds, f.x_real,
 		    f.ms_step,
@@ -572,6 +612,10 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 	(void)s_end;
 	rc = 0;
 out:
+	if (go[0] >= 0)
+		close(go[0]);
+	if (go[1] >= 0)
+		close(go[1]);
 	for (i = 0; i < n; i++) {
 		if (!procs[i].reaped && procs[i].pid > 0)
 			kill(procs[i].pid, SIGKILL);
@@ -714,8 +758,9 @@ idle_wait(struct idle_fed *f, const int *flag, double deadline)
 
 /*
  * One idle federate (a forked child): join and write 'j' to `up`, wait
- * until `peers` have joined (asking for the list every 100 ms), register
- * "ready" (the first one of them registers it), achieve it, and once
+ * until `peers` have joined (asking for the list as the samples do:
+ * sample_synchronize), register "ready" if it is the first to see them
+ * all, else wait for its announcement, achieve it, and once
  * synchronized write 's'; then stay joined, evoking, until `ctl` closes.
  */
 static void
@@ -724,7 +769,7 @@ idle_child(const struct bench_rtiexec *r, unsigned peers, int up, int ctl,
 {
 	struct rti_callbacks cb;
 	struct idle_fed f;
-	double deadline;
+	double deadline, every, next, left;
 	struct pollfd p[2];
 	char c;
 
@@ -740,16 +785,24 @@ idle_child(const struct bench_rtiexec *r, unsigned peers, int up, int ctl,
 	f.amb = bench_join(r, "crowd", NULL, &cb, &f, NULL);
 	if (write(up, "j", 1) != 1)
 		_exit(1);
-	while (f.joined < peers) {
+	every = peers * 0.01 < 0.1 ? 0.1 : peers * 0.01 > 1 ? 1 : peers * 0.01;
+	while (!f.announced) {
 		f.listed = 0;
 		if (rti_list_federation_executions(f.amb) != RTI_OK ||
 		    idle_wait(&f, &f.listed, deadline) < 0)
 			_exit(1);
-		if (f.joined < peers)
-			(void)rti_evoke_callbacks(f.amb, 0.1, 0.1, NULL);
+		if (f.joined >= peers) {
+			(void)rti_register_federation_synchronization_point(
+			    f.amb, SYNC_LABEL, NULL, 0, NULL, 0);
+			break;
+		}
+		next = bench_now() + every;
+		while (!f.announced && (left = next - bench_now()) > 0)
+			if (rti_evoke_callback(f.amb, left, NULL) != RTI_OK)
+				_exit(1);
+		if (bench_now() > deadline)
+			_exit(1);
 	}
-	(void)rti_register_federation_synchronization_point(f.amb,
-	    SYNC_LABEL, NULL, 0, NULL, 0);
 	if (idle_wait(&f, &f.announced, deadline) < 0 ||
 	    rti_synchronization_point_achieved(f.amb, SYNC_LABEL, 1) !=
 	    RTI_OK || idle_wait(&f, &f.synchronized, deadline) < 0)

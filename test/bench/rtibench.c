@@ -472,7 +472,9 @@ static const struct mode modes[] = {
 	    "udp_* and mc_* datagrams and bytes rtiexec sent, "
 	    "delivered_per_sub, and the ratios on/off", 1 },
 	{ "trainer", bench_mode_trainer,
-	    "(only with -m) the grid samples as processes, started at once: "
+	    "(only with -m) the grid samples as processes, forked first "
+	    "then let go at once (RTIBENCH_TIMELINE=1: their lines on "
+	    "stderr, timed; RTIBENCH_LOG_LEVEL: rtiexec's log level): "
 	    "16 substation simulators of 64 substations, the grid simulator "
 	    "and N consoles following one substation each (N = 10 30 100 "
 	    "300, 1000 with --full, 10 30 with --quick; RTIBENCH_CONSOLES), "
