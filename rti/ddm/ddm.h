@@ -32,6 +32,8 @@ struct ddm_assoc;
  *   with regions `reg[0..m)` (m = 0: the default region).
  * ddm_route_instance: 1 when `s` wants instance `obj` as registered
  *   (its condition and every region associated with it): discovery.
+ * ddm_route_instances: the same for every route r[0..n) at once, in
+ *   want[0..n): one match of the instance, not one per route.
  * Each returns the number of routes that do not want it.
  * ddm_update_plain: 1 when an update of `obj` with send condition `cond`
  *   is matched without regions or condition (ddm_route_update's answer
@@ -49,6 +51,8 @@ size_t ddm_route_interaction(struct federation *fx, const char *cond,
     uint8_t *want);
 int ddm_route_instance(struct federation *fx, const struct dm_sub *s,
     uint32_t obj);
+size_t ddm_route_instances(struct federation *fx, uint32_t obj,
+    const struct dm_sub *r, size_t n, uint8_t *want);
 /*
  * The routes r[0..n) of a bundle's class, prepared for every instance's
  * ddm_route_update (until ddm_route_end, before the routes change): an

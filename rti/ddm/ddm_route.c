@@ -426,6 +426,24 @@ ddm_route_instance(struct federation *fx, const struct dm_sub *s,
 	return want;
 }
 
+size_t
+ddm_route_instances(struct federation *fx, uint32_t obj,
+    const struct dm_sub *r, size_t n, uint8_t *want)
+{
+	struct ddm_fx *st = fxst(fx);
+	struct ddm_inst *in;
+	long m;
+
+	if (!st) {
+		memset(want, 1, n);
+		return 0;
+	}
+	in = ddm_inst_find(&st->mdl, obj);
+	m = ddm_update_regions(&st->mdl, in, NULL, 0, 1);
+	return route_match(fx, DDM_OBJECT, in ? in->cond : NULL, st->mdl.q,
+	    m < 0 ? 0 : (uint32_t)m, r, n, want);
+}
+
 int
 ddm_attr_relevant(struct federation *fx, uint32_t cls, uint32_t obj,
     uint32_t attr, uint32_t owner)

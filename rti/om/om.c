@@ -357,6 +357,29 @@ inst_destroy(struct om_fx *st, struct om_instance *in)
 /* ---- sending ---- */
 
 void
+om_discover_wanting(struct federation *fx, struct om_instance *in,
+    const struct dm_sub *r, size_t n, const struct federate *except)
+{
+	struct om_fx *st = om_fxst(fx);
+	size_t i;
+
+	if (wire_grow((void **)&st->want, &st->cap_want, n ? n : 1, 1)) {
+		/* out of memory: a match per route */
+		for (i = 0; i < n; i++)
+			if (r[i].f != except &&
+			    !om_known_class(in, r[i].f->handle) &&
+			    ddm_route_instance(fx, &r[i], in->handle))
+				om_discover(fx, in, r[i].f, r[i].known);
+		return;
+	}
+	(void)ddm_route_instances(fx, in->handle, r, n, st->want);
+	for (i = 0; i < n; i++)
+		if (st->want[i] && r[i].f != except &&
+		    !om_known_class(in, r[i].f->handle))
+			om_discover(fx, in, r[i].f, r[i].known);
+}
+
+void
 om_discover(struct federation *fx, struct om_instance *in, struct federate *to,
     uint32_t known)
 {
@@ -820,9 +843,7 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	    body.data, body.len);
 	wire_buf_free(&body);
 	n = dm_route_object(fx, cls, &r);
-	for (i = 0; i < n; i++)
-		if (r[i].f != f && ddm_route_instance(fx, &r[i], in->handle))
-			om_discover(fx, in, r[i].f, r[i].known);
+	om_discover_wanting(fx, in, r, n, f);
 	om_relevance(fx, in);
 	return 0;
 }

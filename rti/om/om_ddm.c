@@ -76,7 +76,7 @@ om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	struct om_instance *oi;
 	struct ddm_assoc *as = NULL;
 	char msg[160];
-	size_t n_r, q;
+	size_t n_r;
 	int rc, changed = 0;
 
 	n = wire_get_count(rd, 8);
@@ -155,10 +155,7 @@ om_h_ddm_instance(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	 * substation learns of an instance registered with the
 	 * substation's condition at once, not at its first update */
 	n_r = dm_route_object(fx, oi->cls, &r);
-	for (q = 0; q < n_r; q++)
-		if (r[q].f != f && !om_known_class(oi, r[q].f->handle) &&
-		    ddm_route_instance(fx, &r[q], obj))
-			om_discover(fx, oi, r[q].f, r[q].known);
+	om_discover_wanting(fx, oi, r, n_r, f);
 	om_relevance(fx, oi);
 	conn_reply(c, serial, RTI_OK, NULL, NULL, 0);
 	return 0;

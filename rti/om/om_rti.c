@@ -45,9 +45,7 @@ om_rti_register(struct federation *fx, uint32_t cls)
 	om_inst_link(st, in);
 	st->next_handle++;
 	n = dm_route_object(fx, cls, &r);
-	for (i = 0; i < n; i++)
-		if (ddm_route_instance(fx, &r[i], in->handle))
-			om_discover(fx, in, r[i].f, r[i].known);
+	om_discover_wanting(fx, in, r, n, NULL);
 	om_relevance(fx, in);
 	return in;
 }

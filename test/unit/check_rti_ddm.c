@@ -354,6 +354,69 @@ START_TEST(test_conditions)
 }
 END_TEST
 
+/* Subscribe m to Breaker {Status} with condition `cond` (given first,
+ * as the console sample does: never subscribed without it). */
+static void
+subscribe_cond(struct mt_fed *m, const char *cond)
+{
+	struct wire_buf *b;
+	uint32_t st[] = { status };
+
+	b = mt_body(m);
+	wire_put_u8(b, DDM_OBJECT);
+	wire_put_u32(b, breaker);
+	wire_put_u8(b, 1);
+	wire_put_str(b, cond);
+	ck_assert_int_eq(mt_request(m, WIRE_DDM_CONDITION, NULL), RTI_OK);
+	mt_settle();
+	mt_subscribe_oc(m, breaker, st, 1);
+	mt_settle();
+}
+
+/* A condition set on an instance after the subscriptions: the routes
+ * that now want it discover it, the others do not, and the match of all
+ * routes at once (ddm_route_instances) agrees with one per route. */
+START_TEST(test_instance_condition_discovery)
+{
+	struct mt_fed *a = mt_join("a"), *b = mt_join("b"),
+	    *c = mt_join("c"), *pl = mt_join("plain");
+	struct mt_fed *subs[] = { a, b, c, pl };
+	const char *name[] = { "a", "b", "c", "plain" };
+	const int expect[] = { 1, 0, 1, 0 };   /* plain: at subscribe */
+	const struct dm_sub *r;
+	struct wire_buf *w;
+	uint8_t want[8];
+	size_t n, k;
+	int i;
+
+	subscribe_cond(a, "north/S1");
+	subscribe_cond(b, "north/S2");
+	subscribe_cond(c, "north/");
+	mt_subscribe_oc(pl, breaker, &status, 1);
+	mt_settle();
+	for (i = 0; i < 4; i++)
+		mt_clear(subs[i]);
+	w = mt_body(p);
+	wire_put_u32(w, obj);
+	wire_put_u8(w, 1);              /* set the condition */
+	wire_put_str(w, "north/S1");
+	wire_put_u32(w, 0);
+	ck_assert_int_eq(mt_request(p, WIRE_DDM_INSTANCE, NULL), RTI_OK);
+	mt_settle();
+	for (i = 0; i < 4; i++)
+		ck_assert_msg(mt_count(subs[i], WIRE_CB_DISCOVER) == expect[i],
+		    "%s: %d discoveries", name[i], mt_count(subs[i], WIRE_CB_DISCOVER));
+	n = dm_route_object(mt_fx(), breaker, &r);
+	ck_assert_uint_eq(n, 4);
+	ck_assert_uint_eq(ddm_route_instances(mt_fx(), obj, r, n, want), 1);
+	for (k = 0; k < n; k++) {
+		ck_assert_int_eq(want[k], ddm_route_instance(mt_fx(), &r[k],
+		    obj));
+		ck_assert_int_eq(want[k], strcmp(r[k].f->name, "b") != 0);
+	}
+}
+END_TEST
+
 /* Interactions with regions: delivered when a region overlaps the
  * subscriber's, not otherwise; without regions, the default region. */
 START_TEST(test_interaction_regions)
@@ -431,6 +494,7 @@ suite(void)
 	tcase_add_test(tc, test_plain_beside_regions);
 	tcase_add_test(tc, test_conditions);
 	tcase_add_test(tc, test_interaction_regions);
+	tcase_add_test(tc, test_instance_condition_discovery);
 	suite_add_tcase(s, tc);
 	return s;
 }
