@@ -669,11 +669,16 @@ rti_register_object_instance_with_condition(rti_ambassador *amb,
 	RTI__JOINED_OR_RETURN(amb);
 	if ((rc = check_cond(amb, cond, 1)) != RTI_OK)
 		return rc;
-	rc = name ? rti_register_object_instance_with_name(amb, cls, name,
-	    out) : rti_register_object_instance(amb, cls, out);
-	if (rc != RTI_OK || !cond || !*cond)
+	if (!cond || !*cond)
+		return name ? rti_register_object_instance_with_name(amb, cls,
+		    name, out) : rti_register_object_instance(amb, cls, out);
+	/* one request: the instance and its condition together */
+	if ((rc = rti__om_register(amb, cls, name, cond, out)) != RTI_OK)
 		return rc;
-	return rti_set_object_instance_condition(amb, *out, cond);
+	if (!ddm_inst_set(&st_of(amb)->mdl, out->id, cond, NULL, 0) ||
+	    rti__om_set_condition(amb, out->id, cond) != RTI_OK)
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	return RTI_OK;
 }
 
 static int

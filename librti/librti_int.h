@@ -555,6 +555,9 @@ rti__time_from_bits(const rti_ambassador *amb, uint64_t u)
  *   send condition of known instance `obj`, which its reflections carry
  *   when an update has none of its own; RTI_OK, OBJECT_INSTANCE_NOT_KNOWN
  *   or NO_MEMORY (the old one kept).
+ * rti__om_register: register an instance of `cls` (reserved `name` or
+ *   NULL) with send condition `cond` (NULL or "": none; the caller has
+ *   checked it and records it on RTI_OK) in one request.
  * rti__om_set_owned: record (owned = 1) or drop ownership of `attr` of a
  *   known instance; RTI_OK or OBJECT_INSTANCE_NOT_KNOWN.
  * rti__om_interaction: send an interaction of class `cls`, values
@@ -569,6 +572,8 @@ int rti__dm_iclass_published(rti_ambassador *amb, uint32_t cls);
 int rti__om_owns(rti_ambassador *amb, uint32_t obj, uint32_t attr);
 int rti__om_set_condition(rti_ambassador *amb, uint32_t obj,
     const char *cond);
+int rti__om_register(rti_ambassador *amb, rti_object_class_handle cls,
+    const char *name, const char *cond, rti_object_instance_handle *out);
 int rti__om_set_owned(rti_ambassador *amb, uint32_t obj, uint32_t attr,
     int owned);
 int rti__om_interaction(rti_ambassador *amb, rti_interaction_class_handle cls,

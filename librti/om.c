@@ -378,9 +378,13 @@ rti_release_multiple_object_instance_names(rti_ambassador *amb,
 	return release(amb, names, n);
 }
 
-static int
-register_obj(rti_ambassador *amb, rti_object_class_handle cls,
-    const char *name, rti_object_instance_handle *out)
+/* Register an instance of `cls` (with reserved `name`, or NULL), and with
+ * send condition `cond` (NULL or "": none; checked by the caller) in the
+ * same request (WIRE_OM_REGISTER_COND).  The caller records the
+ * condition on RTI_OK. */
+int
+rti__om_register(rti_ambassador *amb, rti_object_class_handle cls,
+    const char *name, const char *cond, rti_object_instance_handle *out)
 {
 	struct om_state *st;
 	const uint64_t *pub;
@@ -407,9 +411,12 @@ register_obj(rti_ambassador *amb, rti_object_class_handle cls,
 		return rti__fail(amb, RTI_ERR_OBJECT_CLASS_NOT_PUBLISHED,
 		    "object class %s is not published",
 		    fom_oclass(amb->fom, cls.id)->qname);
-	b = rti__req_begin(amb, WIRE_OM_REGISTER);
+	b = rti__req_begin(amb, cond && *cond ? WIRE_OM_REGISTER_COND :
+	    WIRE_OM_REGISTER);
 	wire_put_u32(b, cls.id);
 	wire_put_str(b, name ? name : "");
+	if (cond && *cond)
+		wire_put_str(b, cond);
 	if ((rc = rti__req_finish(amb, &rd)) != RTI_OK)
 		return rc;
 	h = wire_get_u32(&rd);
@@ -431,7 +438,7 @@ RTI_API int
 rti_register_object_instance(rti_ambassador *amb,
     rti_object_class_handle cls, rti_object_instance_handle *out)
 {
-	return register_obj(amb, cls, NULL, out);
+	return rti__om_register(amb, cls, NULL, NULL, out);
 }
 
 RTI_API int
@@ -442,7 +449,7 @@ rti_register_object_instance_with_name(rti_ambassador *amb,
 	if (amb && !name)
 		return rti__fail(amb, RTI_ERR_INVALID_ARGUMENT,
 		    "name is NULL");
-	return register_obj(amb, cls, name, out);
+	return rti__om_register(amb, cls, name, NULL, out);
 }
 
 /* ---- requests for values ---- */
@@ -732,6 +739,7 @@ om_fom_grown(rti_ambassador *amb, const struct rti__fom_sizes *was)
 static const struct rti__msg_out om_sends[] = {
 	{ WIRE_OM_RELEASE_NAMES, RTI__REQUEST },
 	{ WIRE_OM_REGISTER, RTI__REQUEST },
+	{ WIRE_OM_REGISTER_COND, RTI__REQUEST },
 	{ WIRE_OM_REQUEST_UPDATE, RTI__REQUEST },
 	{ WIRE_OM_REQUEST_CLASS_UPDATE, RTI__REQUEST },
 	{ WIRE_OM_CHANGE_ATTR_TRANSPORT, RTI__REQUEST },

@@ -266,6 +266,11 @@ enum wire_type {
 	                                    n x u32 attr */
 	WIRE_OM_REQUEST_CLASS_UPDATE = 0x0308, /* u32 cls, blob tag, u32 n,
 	                                          n x u32 attr */
+	WIRE_OM_REGISTER_COND = 0x0309, /* u32 cls, str name-or-empty, str
+	                                   cond (a send condition, not
+	                                   empty); reply as WIRE_OM_REGISTER:
+	                                   registered with the condition, in
+	                                   one step (discovered with it) */
 	/* Transportation types (om_transportation.c); requests, empty replies */
 	WIRE_OM_CHANGE_ATTR_TRANSPORT = 0x0310, /* u32 obj, u8 type, u32 n,
 	                                           n x u32 attr */

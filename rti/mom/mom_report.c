@@ -55,6 +55,7 @@ static const struct {
 	{ WIRE_OM_RESERVE_NAMES, "reserveObjectInstanceName" },
 	{ WIRE_OM_RELEASE_NAMES, "releaseObjectInstanceName" },
 	{ WIRE_OM_REGISTER, "registerObjectInstance" },
+	{ WIRE_OM_REGISTER_COND, "registerObjectInstance" },
 	{ WIRE_OM_UPDATE, "updateAttributeValues" },
 	{ WIRE_OM_INTERACTION, "sendInteraction" },
 	{ WIRE_OM_DELETE, "deleteObjectInstance" },

@@ -150,6 +150,7 @@ describe(struct federation *fx, uint16_t type, const uint8_t *p, uint32_t n,
 		arg_add(a, "active=%s", wire_get_u8(&rd) ? "true" : "false");
 		break;
 	case WIRE_OM_REGISTER:
+	case WIRE_OM_REGISTER_COND:
 		arg_add(a, "objectClass=%u", wire_get_u32(&rd));
 		break;
 	case WIRE_OM_UPDATE:
@@ -264,6 +265,7 @@ returned(struct federation *fx, uint16_t type, const uint8_t *p,
 	wire_rd_init(&rd, p, n);
 	switch (type) {
 	case WIRE_OM_REGISTER:
+	case WIRE_OM_REGISTER_COND:
 		arg_add(a, "objectInstance=%u", wire_get_u32(&rd));
 		arg_add(a, "objectInstanceName=%.100s", str_of(&rd));
 		break;

@@ -775,14 +775,20 @@ h_release(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	return 0;
 }
 
+/* WIRE_OM_REGISTER and, `with_cond`, WIRE_OM_REGISTER_COND: the instance
+ * and its condition are made together or not at all, and discovered by
+ * the subscribers that want it as it is, with its condition. */
 static int
-h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
+register_instance(struct conn *c, uint32_t serial, struct wire_rd *rd,
+    int with_cond)
 {
 	struct federate *f = conn_fed(c);
 	struct federation *fx = f->fx;
 	struct om_fx *st = fxst(fx);
 	uint32_t cls = wire_get_u32(rd), i;
 	const char *name = wire_get_str(rd, WIRE_MAX_NAME);
+	const char *cond = with_cond ? wire_get_str(rd, WIRE_MAX_NAME) : "";
+	const char *why = "empty";
 	const uint64_t *pub;
 	const struct dm_sub *r;
 	struct om_instance *in;
@@ -793,6 +799,9 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 
 	if (!wire_rd_done(rd))
 		return -1;
+	if (with_cond && (!*cond || match_cond_check(cond, 0, &why) < 0))
+		return conn_replyf(c, serial, RTI_ERR_INVALID_CONDITION,
+		    "condition '%.80s': %s", cond, why), 0;
 	if (cls == 0 || cls > st->n_oc)
 		return conn_replyf(c, serial, RTI_ERR_OBJECT_CLASS_NOT_DEFINED,
 		    "object class %u is not defined", cls), 0;
@@ -819,7 +828,9 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 		snprintf(gen, sizeof gen, "HLAobject%u", st->next_handle);
 		ne = om_name_add(st, gen, 0);
 	}
-	if (!in || !ne || om_known_add(in, f->handle, cls) < 0) {
+	/* the condition last: nothing that follows can fail */
+	if (!in || !ne || om_known_add(in, f->handle, cls) < 0 ||
+	    (*cond && ddm_instance_set(fx, in->handle, cond, NULL, 0) < 0)) {
 		if (in)
 			om_inst_free(in);
 		if (ne && !*name)
@@ -846,6 +857,18 @@ h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
 	om_discover_wanting(fx, in, r, n, f);
 	om_relevance(fx, in);
 	return 0;
+}
+
+static int
+h_register(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	return register_instance(c, serial, rd, 0);
+}
+
+static int
+h_register_cond(struct conn *c, uint32_t serial, struct wire_rd *rd)
+{
+	return register_instance(c, serial, rd, 1);
 }
 
 static int
@@ -1165,6 +1188,7 @@ static const struct msg_handler om_handlers[] = {
 	{ WIRE_OM_RESERVE_NAMES, 0, 1, h_reserve },
 	{ WIRE_OM_RELEASE_NAMES, 1, 1, h_release },
 	{ WIRE_OM_REGISTER, 1, 1, h_register },
+	{ WIRE_OM_REGISTER_COND, 1, 1, h_register_cond },
 	{ WIRE_OM_UPDATE, 0, 1, om_h_update },
 	{ WIRE_OM_INTERACTION, 0, 1, h_interaction },
 	{ WIRE_OM_DELETE, 0, 1, h_delete },

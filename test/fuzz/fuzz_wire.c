@@ -87,6 +87,7 @@ static const struct layout layouts[] = {
 	{ WIRE_OM_RESERVE_NAMES, "1[s]" },
 	{ WIRE_OM_RELEASE_NAMES, "4[s]" },
 	{ WIRE_OM_REGISTER, "44s" },
+	{ WIRE_OM_REGISTER_COND, "44ss" },
 	{ WIRE_OM_UPDATE, "HL" },
 	{ WIRE_OM_INTERACTION, "H4[4x]" },
 	{ WIRE_OM_DELETE, "H4" },

@@ -14,6 +14,7 @@
 
 #include "bundle.h"
 #include "ddm.h"
+#include "ddmmodel.h"
 #include "dm.h"
 #include "modtest.h"
 #include "testutil.h"
@@ -417,6 +418,69 @@ START_TEST(test_instance_condition_discovery)
 }
 END_TEST
 
+/* p's WIRE_OM_REGISTER_COND of a Breaker with condition `cond`: the
+ * reply's error; *obj the instance on RTI_OK. */
+static int
+register_cond(const char *cond, uint32_t *obj_out)
+{
+	struct wire_buf *w = mt_body(p);
+	struct wire_rd rd;
+	int rc;
+
+	wire_put_u32(w, breaker);
+	wire_put_str(w, "");
+	wire_put_str(w, cond);
+	rc = mt_request(p, WIRE_OM_REGISTER_COND, &rd);
+	if (rc == RTI_OK)
+		*obj_out = wire_get_u32(&rd);
+	mt_settle();
+	return rc;
+}
+
+/* An instance registered with its condition in one request: the
+ * subscribers whose condition takes it discover it once, with the
+ * condition, the others never; a condition that is empty or not a send
+ * condition registers nothing. */
+START_TEST(test_register_with_condition)
+{
+	struct mt_fed *a = mt_join("a"), *b = mt_join("b");
+	const struct ddm_inst *di;
+	struct wire_rd rd;
+	uint32_t o0, o1 = 0, o2 = 0, known;
+
+	subscribe_cond(a, "north/S1");
+	subscribe_cond(b, "north/S2");
+	o0 = mt_register(p, breaker);
+	mt_settle();
+	mt_clear(a);
+	mt_clear(b);
+	ck_assert_int_eq(register_cond("north/", &o1),
+	    RTI_ERR_INVALID_CONDITION);         /* a prefix */
+	ck_assert_int_eq(register_cond("", &o1), RTI_ERR_INVALID_CONDITION);
+	ck_assert_int_eq(register_cond("north/S1 ", &o1),
+	    RTI_ERR_INVALID_CONDITION);
+	ck_assert_int_eq(mt_count(a, WIRE_CB_DISCOVER), 0);
+	ck_assert_int_eq(register_cond("north/S1", &o1), RTI_OK);
+	/* the refused ones took no handle */
+	ck_assert_uint_eq(o1, o0 + 1);
+	di = ddm_instance(mt_fx(), o1);
+	ck_assert_ptr_nonnull(di);
+	ck_assert_str_eq(di->cond, "north/S1");
+	ck_assert_int_eq(mt_count(a, WIRE_CB_DISCOVER), 1);
+	ck_assert_int_eq(mt_count(b, WIRE_CB_DISCOVER), 0);
+	ck_assert(mt_take(a, WIRE_CB_DISCOVER, &rd));
+	ck_assert_uint_eq(wire_get_u32(&rd), o1);
+	known = wire_get_u32(&rd);
+	ck_assert_uint_eq(known, breaker);
+	ck_assert(mt_take(a, WIRE_DDM_CB_INSTANCE_CONDITION, &rd));
+	ck_assert_uint_eq(wire_get_u32(&rd), o1);
+	ck_assert_str_eq(wire_get_str(&rd, 256), "north/S1");
+	ck_assert_int_eq(register_cond("north/S2", &o2), RTI_OK);
+	ck_assert_int_eq(mt_count(a, WIRE_CB_DISCOVER), 0);
+	ck_assert_int_eq(mt_count(b, WIRE_CB_DISCOVER), 1);
+}
+END_TEST
+
 /* Interactions with regions: delivered when a region overlaps the
  * subscriber's, not otherwise; without regions, the default region. */
 START_TEST(test_interaction_regions)
@@ -495,6 +559,7 @@ suite(void)
 	tcase_add_test(tc, test_conditions);
 	tcase_add_test(tc, test_interaction_regions);
 	tcase_add_test(tc, test_instance_condition_discovery);
+	tcase_add_test(tc, test_register_with_condition);
 	suite_add_tcase(s, tc);
 	return s;
 }
