@@ -865,6 +865,7 @@ static int
 declare(struct fed *f)
 {
 	rti_attribute_handle bus[4], brk[4], line[6], sub[3];
+	const char *conds[MAX_SUBS];
 	int i;
 
 	bus[0] = brk[0] = line[0] = f->a_name;
@@ -892,14 +893,15 @@ declare(struct fed *f)
 	    "publish ProtectionTrip");
 	SAMPLE_CHECK(&f->s, rti_publish_interaction_class(f->s.amb,
 	    f->ev.i_alarm), "publish Alarm");
-	for (i = 0; i < f->n_subs; i++) {
-		SAMPLE_CHECK(&f->s,
-		    rti_add_interaction_subscription_condition(f->s.amb,
-		    f->ev.i_switching, f->subs[i].cond), "condition");
-		SAMPLE_CHECK(&f->s,
-		    rti_add_interaction_subscription_condition(f->s.amb,
-		    f->ev.i_fault, f->subs[i].cond), "condition");
-	}
+	/* every substation's condition in one request per class */
+	for (i = 0; i < f->n_subs; i++)
+		conds[i] = f->subs[i].cond;
+	SAMPLE_CHECK(&f->s, rti_set_interaction_subscription_conditions(
+	    f->s.amb, f->ev.i_switching, conds, (size_t)f->n_subs),
+	    "conditions of Switching");
+	SAMPLE_CHECK(&f->s, rti_set_interaction_subscription_conditions(
+	    f->s.amb, f->ev.i_fault, conds, (size_t)f->n_subs),
+	    "conditions of Fault");
 	SAMPLE_CHECK(&f->s, rti_subscribe_interaction_class(f->s.amb,
 	    f->ev.i_switching), "subscribe Switching");
 	SAMPLE_CHECK(&f->s, rti_subscribe_interaction_class(f->s.amb,
