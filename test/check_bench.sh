@@ -76,7 +76,7 @@ then ok; else bad "report.sh MEDIAN line"; cat "$out"; fi
 # consoles for 0.2 s of logical time, and ten idle federates
 if RTIBENCH_CONSOLES=0,2 RTIBENCH_TRAINER_SECONDS=0.2 "$bench" --quick \
     -m trainer >"$out" 2>&1; then
-	[ "$(count "mode=trainer transport=tcp consoles=[02] processes=1[79] sync_s=[0-9.]* frames_until_sync=[1-9][0-9]* .*x_realtime=[0-9.]* ms_per_step=[0-9.]* .*console_cpu_us_per_step=")" = 2 ] &&
+	[ "$(count "mode=trainer transport=tcp consoles=[02] processes=1[79] forked_s=[0-9.]* sync_s=[0-9.]* frames_until_sync=[1-9][0-9]* .*x_realtime=[0-9.]* ms_per_step=[0-9.]* .*console_cpu_us_per_step=")" = 2 ] &&
 	    ok || { bad "trainer lines"; cat "$out"; }
 else
 	bad "rtibench -m trainer exited $?"; cat "$out"
