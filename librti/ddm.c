@@ -561,6 +561,18 @@ rti_subscribe_interaction_class_passively_with_regions(rti_ambassador *amb,
  * is the one known, kept); on success it replaces the local one.  RTI_OK
  * or the error.
  */
+/* Record what rtiexec accepted for instance `obj`: its associations
+ * as[0..n) (taken) and, with `set_cond`, its condition `cond`. */
+static int
+inst_record(rti_ambassador *amb, uint32_t obj, int set_cond,
+    const char *cond, struct ddm_assoc *as, uint32_t n)
+{
+	if (!ddm_inst_set(&st_of(amb)->mdl, obj, cond, as, n) ||
+	    (set_cond && rti__om_set_condition(amb, obj, cond) != RTI_OK))
+		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
+	return RTI_OK;
+}
+
 static int
 inst_commit(rti_ambassador *amb, uint32_t obj, int set_cond,
     const char *cond, struct ddm_assoc *as, uint32_t n)
@@ -581,10 +593,7 @@ inst_commit(rti_ambassador *amb, uint32_t obj, int set_cond,
 	}
 	if ((rc = rti__req_finish(amb, NULL)) != RTI_OK)
 		return rc;
-	if (!ddm_inst_set(&st->mdl, obj, cond, as, n) ||
-	    (set_cond && rti__om_set_condition(amb, obj, cond) != RTI_OK))
-		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
-	return RTI_OK;
+	return inst_record(amb, obj, set_cond, cond, as, n);
 }
 
 /*
@@ -675,10 +684,7 @@ rti_register_object_instance_with_condition(rti_ambassador *amb,
 	/* one request: the instance and its condition together */
 	if ((rc = rti__om_register(amb, cls, name, cond, out)) != RTI_OK)
 		return rc;
-	if (!ddm_inst_set(&st_of(amb)->mdl, out->id, cond, NULL, 0) ||
-	    rti__om_set_condition(amb, out->id, cond) != RTI_OK)
-		return rti__fail(amb, RTI_ERR_NO_MEMORY, "out of memory");
-	return RTI_OK;
+	return inst_record(amb, out->id, 1, cond, NULL, 0);
 }
 
 static int

@@ -413,16 +413,11 @@ ddm_route_instance(struct federation *fx, const struct dm_sub *s,
     uint32_t obj)
 {
 	struct ddm_fx *st = fxst(fx);
-	struct ddm_inst *in;
 	uint8_t want = 1;
-	long m;
 
 	if (!st || !st->n_filtered[DDM_OBJECT][s->known])
 		return 1;
-	in = ddm_inst_find(&st->mdl, obj);
-	m = ddm_update_regions(&st->mdl, in, NULL, 0, 1);
-	route_match(fx, DDM_OBJECT, in ? in->cond : NULL, st->mdl.q,
-	    m < 0 ? 0 : (uint32_t)m, s, 1, &want);
+	(void)ddm_route_instances(fx, obj, s, 1, &want);
 	return want;
 }
 

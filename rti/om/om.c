@@ -361,21 +361,16 @@ om_discover_wanting(struct federation *fx, struct om_instance *in,
     const struct dm_sub *r, size_t n, const struct federate *except)
 {
 	struct om_fx *st = om_fxst(fx);
+	/* out of memory for the row: a match per route instead */
+	int row = !wire_grow((void **)&st->want, &st->cap_want, n ? n : 1, 1);
 	size_t i;
 
-	if (wire_grow((void **)&st->want, &st->cap_want, n ? n : 1, 1)) {
-		/* out of memory: a match per route */
-		for (i = 0; i < n; i++)
-			if (r[i].f != except &&
-			    !om_known_class(in, r[i].f->handle) &&
-			    ddm_route_instance(fx, &r[i], in->handle))
-				om_discover(fx, in, r[i].f, r[i].known);
-		return;
-	}
-	(void)ddm_route_instances(fx, in->handle, r, n, st->want);
+	if (row)
+		(void)ddm_route_instances(fx, in->handle, r, n, st->want);
 	for (i = 0; i < n; i++)
-		if (st->want[i] && r[i].f != except &&
-		    !om_known_class(in, r[i].f->handle))
+		if (r[i].f != except && !om_known_class(in, r[i].f->handle) &&
+		    (row ? st->want[i] : ddm_route_instance(fx, &r[i],
+		    in->handle)))
 			om_discover(fx, in, r[i].f, r[i].known);
 }
 

@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -387,7 +388,7 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 	size_t open_fds, n_kind[K_COUNT] = { 0 };
 	double t0, t_sync = 0, t_end = 0, cpu_r0, cpu_rs = 0, cpu_re = 0;
 	double deadline, cpu_kind[K_COUNT] = { 0 }, cpu_feds_sync = 0;
-	double spawn_s = 0;
+	double forked_s = 0;
 	int go[2] = { -1, -1 };
 	unsigned long long delivered = 0;
 	long steps = (long)(seconds / STEP_S + 0.5);
@@ -471,20 +472,22 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 	}
 	close(go[0]);
 	go[0] = -1;
-	spawn_s = bench_now() - t0;
+	forked_s = bench_now() - t0;
 	cpu_r0 = proc_cpu(r.pid);
 	if (c->perf_dir)
 		(void)perf_start(&pr, c->perf_dir, n_con, "sync", &r.pid, 1);
 	t0 = bench_now();
 	if (getenv("RTIBENCH_TIMELINE")) {
 		struct timeval tv;
+		struct tm tm;
+		char hms[16];
 
 		timeline_t0 = t0;
 		gettimeofday(&tv, NULL);
+		strftime(hms, sizeof hms, "%H:%M:%S",
+		    gmtime_r(&tv.tv_sec, &tm));
 		fprintf(stderr, "   0.000 trainer: %zu processes let go at "
-		    "%02d:%02d:%02d.%03d UTC\n", n,
-		    (int)(tv.tv_sec / 3600 % 24), (int)(tv.tv_sec / 60 % 60),
-		    (int)(tv.tv_sec % 60), (int)(tv.tv_usec / 1000));
+		    "%s.%03d UTC\n", n, hms, (int)(tv.tv_usec / 1000));
 	}
 	close(go[1]);
 	go[1] = -1;
@@ -594,7 +597,7 @@ trainer_run(struct bench_ctx *c, int n_con, double seconds,
 		    "grid_cpu_us_per_step=%.0f console_cpu_us_per_step=%.0f "
 		    "sync_ratio=%.2f frames_per_federate_ratio=%.2f "
 		    "ms_per_step_ratio=%.2f\n", bench_tags(c), n_con, n,
-		    spawn_s, f.sync_s, (unsigned long long)s_sync.frames_out,
+		    forked_s, f.sync_s, (unsigned long long)s_sync.frames_out,
 		    f.frames_per_fed, (unsigned long long)s_sync.bytes_out,
 		    cpu_rs - cpu_r0, cpu_feds_sync, seconds, f.x_real,
 		    f.ms_step,
